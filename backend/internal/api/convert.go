@@ -1,0 +1,70 @@
+package api
+
+import (
+	"github.com/atelier-commerce/atelier/backend/internal/catalog"
+	storev1 "github.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1"
+	typev1 "github.com/atelier-commerce/atelier/backend/internal/gen/atelier/type/v1"
+	"github.com/atelier-commerce/atelier/backend/internal/money"
+	"google.golang.org/protobuf/types/known/timestamppb"
+)
+
+// MediaURLs turns a stored media key into the absolute URL it is served at.
+type MediaURLs interface {
+	URL(key string) string
+}
+
+func moneyProto(m money.Money) *typev1.Money {
+	return &typev1.Money{CurrencyCode: m.Currency, MinorUnits: m.Minor}
+}
+
+var stockStatuses = map[catalog.StockStatus]storev1.StockStatus{
+	catalog.InStock:    storev1.StockStatus_STOCK_STATUS_IN_STOCK,
+	catalog.LowStock:   storev1.StockStatus_STOCK_STATUS_LOW_STOCK,
+	catalog.OutOfStock: storev1.StockStatus_STOCK_STATUS_OUT_OF_STOCK,
+}
+
+func productProto(p catalog.Product, urls MediaURLs) *storev1.Product {
+	out := &storev1.Product{
+		Id:            p.ID,
+		Slug:          p.Slug,
+		Name:          p.Name,
+		Description:   p.Description,
+		Price:         moneyProto(p.Price),
+		Sku:           p.SKU,
+		StockQuantity: p.Stock,
+		StockStatus:   stockStatuses[p.StockStatus()],
+		Featured:      p.Featured,
+		Category:      p.Category(),
+		CreatedAt:     timestamppb.New(p.CreatedAt),
+		Attributes:    make([]*storev1.Attribute, len(p.Attributes)),
+		Images:        make([]*storev1.ProductImage, len(p.Images)),
+	}
+	for i, a := range p.Attributes {
+		out.Attributes[i] = &storev1.Attribute{Name: a.Name, Value: a.Value}
+	}
+	for i, img := range p.Images {
+		largest := img.Largest()
+		pi := &storev1.ProductImage{
+			Id:       img.ID,
+			Url:      urls.URL(largest.Key),
+			Alt:      img.Alt,
+			Primary:  img.Primary,
+			Width:    largest.Width,
+			Height:   largest.Height,
+			Variants: make([]*storev1.ImageVariant, len(img.Variants)),
+		}
+		for j, v := range img.Variants {
+			pi.Variants[j] = &storev1.ImageVariant{Url: urls.URL(v.Key), Width: v.Width, Height: v.Height, ContentType: v.ContentType}
+		}
+		out.Images[i] = pi
+	}
+	return out
+}
+
+func productsProto(ps []catalog.Product, urls MediaURLs) []*storev1.Product {
+	out := make([]*storev1.Product, len(ps))
+	for i, p := range ps {
+		out[i] = productProto(p, urls)
+	}
+	return out
+}

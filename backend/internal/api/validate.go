@@ -1,0 +1,62 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"buf.build/go/protovalidate"
+	"connectrpc.com/connect"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/protobuf/proto"
+)
+
+// validationInterceptor enforces the protovalidate rules written in the contract, so every
+// transport rejects bad input the same way before a service sees it.
+func validationInterceptor() (connect.UnaryInterceptorFunc, error) {
+	v, err := protovalidate.New()
+	if err != nil {
+		return nil, fmt.Errorf("api: protovalidate: %w", err)
+	}
+	return func(next connect.UnaryFunc) connect.UnaryFunc {
+		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
+			msg, ok := req.Any().(proto.Message)
+			if !ok {
+				return next(ctx, req)
+			}
+			if err := v.Validate(msg); err != nil {
+				return nil, validationError(err)
+			}
+			return next(ctx, req)
+		}
+	}, nil
+}
+
+func validationError(err error) error {
+	var verr *protovalidate.ValidationError
+	if !errors.As(err, &verr) {
+		return connect.NewError(connect.CodeInternal, errors.New("internal error"))
+	}
+	var parts []string
+	bad := &errdetails.BadRequest{}
+	for _, v := range verr.Violations {
+		field := protovalidate.FieldPathString(v.Proto.GetField())
+		msg := v.Proto.GetMessage()
+		if field == "" {
+			parts = append(parts, msg)
+		} else {
+			parts = append(parts, field+": "+msg)
+		}
+		bad.FieldViolations = append(bad.FieldViolations, &errdetails.BadRequest_FieldViolation{Field: field, Description: msg})
+	}
+	ce := connect.NewError(connect.CodeInvalidArgument, errors.New(strings.Join(parts, "; ")))
+	if d, err := connect.NewErrorDetail(bad); err == nil {
+		ce.AddDetail(d)
+	}
+	meta := map[string]string{}
+	if len(bad.FieldViolations) > 0 {
+		meta["field"] = bad.FieldViolations[0].Field
+	}
+	return withReason(ce, "invalid_argument", meta)
+}

@@ -1,0 +1,75 @@
+// Package apperr classifies domain errors by kind and a stable snake_case reason, so that each
+// transport maps them to its own codes in exactly one place and clients can rely on the reason.
+package apperr
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Kind is the class of an error, independent of any transport.
+type Kind int
+
+// The kinds, each mapped to one Connect code and HTTP status by the api package.
+const (
+	KindInternal Kind = iota
+	KindInvalid
+	KindNotFound
+	KindConflict
+	KindFailedPrecondition
+	KindUnauthenticated
+	KindPermissionDenied
+	KindUnavailable
+)
+
+// Error is a classified error with a message safe to show to the caller.
+type Error struct {
+	Kind    Kind
+	Reason  string // stable, snake_case, e.g. "product_not_found"
+	Message string // human readable, safe for clients
+	Field   string // the offending request field for KindInvalid, if one
+	cause   error
+}
+
+func (e *Error) Error() string {
+	if e.cause != nil {
+		return e.Message + ": " + e.cause.Error()
+	}
+	return e.Message
+}
+
+func (e *Error) Unwrap() error { return e.cause }
+
+// Invalid reports bad input in field.
+func Invalid(field, reason, format string, args ...any) *Error {
+	return &Error{Kind: KindInvalid, Field: field, Reason: reason, Message: fmt.Sprintf(format, args...)}
+}
+
+// NotFound reports a missing (or invisible) object.
+func NotFound(reason, format string, args ...any) *Error {
+	return &Error{Kind: KindNotFound, Reason: reason, Message: fmt.Sprintf(format, args...)}
+}
+
+// Conflict reports a stale or duplicate write.
+func Conflict(reason, format string, args ...any) *Error {
+	return &Error{Kind: KindConflict, Reason: reason, Message: fmt.Sprintf(format, args...)}
+}
+
+// FailedPrecondition reports an operation the current state does not allow.
+func FailedPrecondition(reason, format string, args ...any) *Error {
+	return &Error{Kind: KindFailedPrecondition, Reason: reason, Message: fmt.Sprintf(format, args...)}
+}
+
+// Unavailable reports a dependency that is down; the caller may retry.
+func Unavailable(reason string, cause error) *Error {
+	return &Error{Kind: KindUnavailable, Reason: reason, Message: "service temporarily unavailable", cause: cause}
+}
+
+// As returns the classified error in err's chain, or nil when err is unclassified (internal).
+func As(err error) *Error {
+	var e *Error
+	if errors.As(err, &e) {
+		return e
+	}
+	return nil
+}

@@ -1,0 +1,74 @@
+package catalog
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/singleflight"
+)
+
+// readCache keeps recent public reads for a short time. The storefront asks the same few
+// questions (first page, categories, featured) far more often than the catalogue changes, and a
+// boutique can tolerate a product page that is a second or two behind a stock change: stock is
+// re-checked authoritatively at checkout. Concurrent misses for one key share a single load.
+// Values are shared between callers and must be treated as read-only.
+type readCache struct {
+	ttl     time.Duration
+	now     func() time.Time
+	group   singleflight.Group
+	mu      sync.Mutex
+	entries map[string]cacheEntry
+}
+
+type cacheEntry struct {
+	value   any
+	expires time.Time
+}
+
+// maxCacheEntries bounds memory: search text makes keys unbounded, so past this the cache starts
+// afresh rather than growing.
+const maxCacheEntries = 5000
+
+func newReadCache(ttl time.Duration) *readCache {
+	return &readCache{ttl: ttl, now: time.Now, entries: map[string]cacheEntry{}}
+}
+
+func cached[T any](ctx context.Context, c *readCache, key string, load func(context.Context) (T, error)) (T, error) {
+	if c.ttl <= 0 {
+		return load(ctx)
+	}
+	now := c.now()
+	c.mu.Lock()
+	e, ok := c.entries[key]
+	c.mu.Unlock()
+	if ok && now.Before(e.expires) {
+		return e.value.(T), nil
+	}
+	v, err, _ := c.group.Do(key, func() (any, error) {
+		// The load must not be cancelled by whichever caller happened to start it.
+		v, err := load(context.WithoutCancel(ctx))
+		if err != nil {
+			return v, err
+		}
+		c.mu.Lock()
+		if len(c.entries) >= maxCacheEntries {
+			c.entries = map[string]cacheEntry{}
+		}
+		c.entries[key] = cacheEntry{value: v, expires: c.now().Add(c.ttl)}
+		c.mu.Unlock()
+		return v, nil
+	})
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return v.(T), nil
+}
+
+// clear drops everything, after a write through this process.
+func (c *readCache) clear() {
+	c.mu.Lock()
+	c.entries = map[string]cacheEntry{}
+	c.mu.Unlock()
+}

@@ -1,0 +1,140 @@
+package catalog
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	"github.com/atelier-commerce/atelier/backend/internal/money"
+)
+
+// Sort is a public sort order.
+type Sort string
+
+// The sort orders shoppers can choose.
+const (
+	SortNewest    Sort = "newest"
+	SortPriceAsc  Sort = "price_asc"
+	SortPriceDesc Sort = "price_desc"
+	SortNameAsc   Sort = "name_asc"
+	SortNameDesc  Sort = "name_desc"
+)
+
+// Page sizes: 0 asks for DefaultPageSize; AllPageSize asks for every match on one page (the API
+// spells it 0, which Go would confuse with "not given").
+const (
+	DefaultPageSize = 6
+	AllPageSize     = -1
+	MaxSearchLen    = 200
+	MaxCategories   = 20
+)
+
+var pageSizes = map[int]bool{AllPageSize: true, 6: true, 12: true, 24: true, 48: true}
+
+// ListQuery selects a page of visible products.
+type ListQuery struct {
+	Search     string
+	Categories []string
+	MinPrice   *int64 // pence, inclusive
+	MaxPrice   *int64 // pence, inclusive
+	Sort       Sort
+	Page       int // 1-based
+	PageSize   int // 0 = default, AllPageSize = all
+}
+
+// Normalize applies defaults and checks every rule, so the service works only on valid queries
+// whichever transport decoded them.
+func (q ListQuery) Normalize() (ListQuery, error) {
+	q.Search = strings.TrimSpace(q.Search)
+	if utf8.RuneCountInString(q.Search) > MaxSearchLen {
+		return q, apperr.Invalid("search", "search_too_long", "search must be at most %d characters", MaxSearchLen)
+	}
+	if len(q.Categories) > MaxCategories {
+		return q, apperr.Invalid("category", "too_many_categories", "at most %d categories may be given", MaxCategories)
+	}
+	cats := make([]string, 0, len(q.Categories))
+	for _, c := range q.Categories {
+		if c = strings.TrimSpace(c); c != "" {
+			cats = append(cats, c)
+		}
+	}
+	q.Categories = cats
+	for name, p := range map[string]*int64{"min_price": q.MinPrice, "max_price": q.MaxPrice} {
+		if p != nil && *p < 0 {
+			return q, apperr.Invalid(name, "negative_price", "%s must not be negative", name)
+		}
+	}
+	if q.MinPrice != nil && q.MaxPrice != nil && *q.MinPrice > *q.MaxPrice {
+		return q, apperr.Invalid("min_price", "price_range_inverted", "min_price must not be greater than max_price")
+	}
+	if q.Sort == "" {
+		q.Sort = SortNewest
+	}
+	if _, ok := orderBy[q.Sort]; !ok {
+		return q, apperr.Invalid("sort", "unknown_sort", "sort must be one of newest, price_asc, price_desc, name_asc, name_desc")
+	}
+	if q.Page == 0 {
+		q.Page = 1
+	}
+	if q.Page < 1 {
+		return q, apperr.Invalid("page", "invalid_page", "page must be 1 or more")
+	}
+	if q.PageSize == 0 {
+		q.PageSize = DefaultPageSize
+	}
+	if !pageSizes[q.PageSize] {
+		return q, apperr.Invalid("page_size", "invalid_page_size", "page_size must be 6, 12, 24, 48 or 0 (all)")
+	}
+	return q, nil
+}
+
+// ListPage is one page of the listing.
+type ListPage struct {
+	Products     []Product
+	Total        int
+	Page         int
+	PageSize     int
+	TotalPages   int
+	PriceCeiling money.Money
+}
+
+// Price-slider ceiling: the highest visible price rounded up to the next £100, or £500 when the
+// shop shows nothing.
+const (
+	ceilingStep    = 100_00
+	defaultCeiling = 500_00
+)
+
+func priceCeiling(highest *int64) money.Money {
+	if highest == nil {
+		return money.GBP(defaultCeiling)
+	}
+	c := money.GBP(*highest).RoundUpTo(ceilingStep)
+	if c.Minor < ceilingStep {
+		c.Minor = ceilingStep
+	}
+	return c
+}
+
+func totalPages(total, size int) int {
+	if size == AllPageSize || total == 0 {
+		return 1
+	}
+	return (total + size - 1) / size
+}
+
+// FeaturedMode chooses how products are featured.
+type FeaturedMode string
+
+// Featured modes: three random products with images, or the five most expensive.
+const (
+	FeaturedRandom   FeaturedMode = "random"
+	FeaturedTopPrice FeaturedMode = "top_price"
+)
+
+// How many products each feature shows.
+const (
+	randomFeaturedCount = 3
+	topPriceCount       = 5
+	relatedCount        = 4
+)

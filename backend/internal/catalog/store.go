@@ -1,0 +1,301 @@
+package catalog
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/atelier-commerce/atelier/backend/internal/money"
+	"github.com/jackc/pgx/v5"
+)
+
+// visible is the rule of PRODUCT §1: not explicitly inactive or unpublished, named and priced.
+// The partial indexes of migration 0001 repeat it word for word so the planner can use them.
+const visible = `p.is_active AND p.published AND p.name <> '' AND p.price_minor IS NOT NULL`
+
+const productColumns = `p.id::text, p.slug, p.name, p.description, p.price_minor, p.currency_code,
+	COALESCE(p.sku, ''), p.stock_quantity, p.featured, p.created_at`
+
+// orderBy is the allow-list of ORDER BY clauses; ids break ties so paging is stable.
+var orderBy = map[Sort]string{
+	SortNewest:    `p.created_at DESC, p.id DESC`,
+	SortPriceAsc:  `p.price_minor ASC, p.id ASC`,
+	SortPriceDesc: `p.price_minor DESC, p.id DESC`,
+	SortNameAsc:   `lower(p.name) ASC, p.id ASC`,
+	SortNameDesc:  `lower(p.name) DESC, p.id DESC`,
+}
+
+// maxAllRows caps "All" so one request cannot ask the server to render an unbounded catalogue.
+const maxAllRows = 1000
+
+// queryer is what the store needs of a pool or a transaction.
+type queryer interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+// listFilter builds the WHERE clause of a listing. Only constant fragments from this function
+// are joined; every value travels as a named bind parameter.
+func listFilter(q ListQuery) (string, pgx.NamedArgs) {
+	conds := []string{visible}
+	args := pgx.NamedArgs{}
+	if q.Search != "" {
+		conds = append(conds, `(p.name ILIKE @pattern OR p.description ILIKE @pattern)`)
+		args["pattern"] = "%" + escapeLike(q.Search) + "%"
+	}
+	if len(q.Categories) > 0 {
+		conds = append(conds, `EXISTS (SELECT 1 FROM product_attributes a
+			WHERE a.product_id = p.id AND a.name = 'category' AND a.value = ANY(@categories))`)
+		args["categories"] = q.Categories
+	}
+	if q.MinPrice != nil {
+		conds = append(conds, `p.price_minor >= @min_price`)
+		args["min_price"] = *q.MinPrice
+	}
+	if q.MaxPrice != nil {
+		conds = append(conds, `p.price_minor <= @max_price`)
+		args["max_price"] = *q.MaxPrice
+	}
+	return strings.Join(conds, " AND "), args
+}
+
+// escapeLike makes user text match literally inside an ILIKE pattern.
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+func countProducts(ctx context.Context, db queryer, q ListQuery) (int, error) {
+	where, args := listFilter(q)
+	var n int
+	err := db.QueryRow(ctx, `SELECT count(*) FROM products p WHERE `+where, args).Scan(&n)
+	return n, err
+}
+
+func listProducts(ctx context.Context, db queryer, q ListQuery) ([]Product, error) {
+	where, args := listFilter(q)
+	limit, offset := q.PageSize, (q.Page-1)*q.PageSize
+	if q.PageSize == AllPageSize {
+		limit, offset = maxAllRows, 0
+	}
+	args["limit"] = limit
+	args["offset"] = offset
+	return selectProducts(ctx, db, `SELECT `+productColumns+` FROM products p WHERE `+where+
+		` ORDER BY `+orderBy[q.Sort]+` LIMIT @limit OFFSET @offset`, args)
+}
+
+func highestVisiblePrice(ctx context.Context, db queryer) (*int64, error) {
+	var highest *int64
+	err := db.QueryRow(ctx, `SELECT max(p.price_minor) FROM products p WHERE `+visible).Scan(&highest)
+	return highest, err
+}
+
+// productByKey finds a visible product by id (when key is a UUID) or slug.
+func productByKey(ctx context.Context, db queryer, key string) (*Product, error) {
+	cond, args := `p.slug = @slug`, pgx.NamedArgs{"slug": key}
+	if looksLikeUUID(key) {
+		cond, args["id"] = `(p.id = @id::uuid OR p.slug = @slug)`, key
+	}
+	ps, err := selectProducts(ctx, db, `SELECT `+productColumns+` FROM products p WHERE `+visible+` AND `+cond, args)
+	if err != nil || len(ps) == 0 {
+		return nil, err
+	}
+	return &ps[0], nil
+}
+
+func relatedProducts(ctx context.Context, db queryer, p Product) ([]Product, error) {
+	return selectProducts(ctx, db, `SELECT `+productColumns+` FROM products p
+		WHERE `+visible+` AND p.id <> @id::uuid
+		ORDER BY EXISTS (SELECT 1 FROM product_attributes a
+			WHERE a.product_id = p.id AND a.name = 'category' AND a.value = @category) DESC, random()
+		LIMIT @limit`, pgx.NamedArgs{"id": p.ID, "category": p.Category(), "limit": relatedCount})
+}
+
+func randomFeatured(ctx context.Context, db queryer) ([]Product, error) {
+	return selectProducts(ctx, db, `SELECT `+productColumns+` FROM products p
+		WHERE `+visible+` AND EXISTS (SELECT 1 FROM product_images i WHERE i.product_id = p.id)
+		ORDER BY p.featured DESC, random()
+		LIMIT @limit`, pgx.NamedArgs{"limit": randomFeaturedCount})
+}
+
+func mostExpensive(ctx context.Context, db queryer) ([]Product, error) {
+	return selectProducts(ctx, db, `SELECT `+productColumns+` FROM products p
+		WHERE `+visible+` ORDER BY p.price_minor DESC, p.id ASC LIMIT @limit`,
+		pgx.NamedArgs{"limit": topPriceCount})
+}
+
+func categoryCounts(ctx context.Context, db queryer) ([]CategoryCount, error) {
+	rows, err := db.Query(ctx, `SELECT a.value, count(DISTINCT p.id)::int
+		FROM product_attributes a JOIN products p ON p.id = a.product_id
+		WHERE a.name = 'category' AND `+visible+`
+		GROUP BY a.value ORDER BY lower(a.value), a.value`)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (CategoryCount, error) {
+		var c CategoryCount
+		err := r.Scan(&c.Name, &c.Count)
+		return c, err
+	})
+}
+
+// selectProducts runs a product query and attaches attributes and images in two more queries
+// (not one per product).
+func selectProducts(ctx context.Context, db queryer, sql string, args pgx.NamedArgs) ([]Product, error) {
+	rows, err := db.Query(ctx, sql, args)
+	if err != nil {
+		return nil, err
+	}
+	products, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Product, error) {
+		var p Product
+		var price int64
+		var currency string
+		err := r.Scan(&p.ID, &p.Slug, &p.Name, &p.Description, &price, &currency, &p.SKU, &p.Stock, &p.Featured, &p.CreatedAt)
+		p.Price = money.Money{Minor: price, Currency: currency}
+		return p, err
+	})
+	if err != nil || len(products) == 0 {
+		return products, err
+	}
+	ids := make([]string, len(products))
+	index := make(map[string]int, len(products))
+	for i, p := range products {
+		ids[i] = p.ID
+		index[p.ID] = i
+	}
+	if err := attachAttributes(ctx, db, ids, products, index); err != nil {
+		return nil, err
+	}
+	if err := attachImages(ctx, db, ids, products, index); err != nil {
+		return nil, err
+	}
+	return products, nil
+}
+
+func attachAttributes(ctx context.Context, db queryer, ids []string, products []Product, index map[string]int) error {
+	rows, err := db.Query(ctx, `SELECT product_id::text, name, value FROM product_attributes
+		WHERE product_id = ANY(@ids::uuid[]) ORDER BY product_id, position`, pgx.NamedArgs{"ids": ids})
+	if err != nil {
+		return err
+	}
+	var id string
+	var a Attribute
+	_, err = pgx.ForEachRow(rows, []any{&id, &a.Name, &a.Value}, func() error {
+		p := &products[index[id]]
+		p.Attributes = append(p.Attributes, a)
+		return nil
+	})
+	return err
+}
+
+func attachImages(ctx context.Context, db queryer, ids []string, products []Product, index map[string]int) error {
+	rows, err := db.Query(ctx, `SELECT product_id::text, id::text, alt, is_primary, variants FROM product_images
+		WHERE product_id = ANY(@ids::uuid[]) ORDER BY product_id, position`, pgx.NamedArgs{"ids": ids})
+	if err != nil {
+		return err
+	}
+	var productID string
+	var img Image
+	var variants []byte
+	_, err = pgx.ForEachRow(rows, []any{&productID, &img.ID, &img.Alt, &img.Primary, &variants}, func() error {
+		var vs []Variant
+		if err := json.Unmarshal(variants, &vs); err != nil {
+			return fmt.Errorf("image %s variants: %w", img.ID, err)
+		}
+		img.Variants = vs
+		p := &products[index[productID]]
+		p.Images = append(p.Images, img)
+		return nil
+	})
+	return err
+}
+
+func looksLikeUUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i, r := range s {
+		switch i {
+		case 8, 13, 18, 23:
+			if r != '-' {
+				return false
+			}
+		default:
+			if !strings.ContainsRune("0123456789abcdefABCDEF", r) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// upsertProduct inserts or updates the product with in.Slug and replaces its attributes.
+func upsertProduct(ctx context.Context, tx pgx.Tx, in ProductInput) (string, error) {
+	created := in.CreatedAt
+	if created.IsZero() {
+		created = time.Now()
+	}
+	var sku *string
+	if in.SKU != "" {
+		sku = &in.SKU
+	}
+	var id string
+	err := tx.QueryRow(ctx, `INSERT INTO products
+		(slug, name, description, price_minor, currency_code, sku, stock_quantity, is_active, published, featured, created_at)
+		VALUES (@slug, @name, @description, @price, @currency, @sku, @stock, @active, @published, @featured, @created)
+		ON CONFLICT (slug) DO UPDATE SET
+			name = excluded.name, description = excluded.description, price_minor = excluded.price_minor,
+			currency_code = excluded.currency_code, sku = excluded.sku, stock_quantity = excluded.stock_quantity,
+			is_active = excluded.is_active, published = excluded.published, featured = excluded.featured,
+			created_at = excluded.created_at, version = products.version + 1, updated_at = now()
+		RETURNING id::text`, pgx.NamedArgs{
+		"slug": in.Slug, "name": in.Name, "description": in.Description, "price": in.Price,
+		"currency": money.GBPCode, "sku": sku, "stock": in.Stock, "active": in.Active,
+		"published": in.Published, "featured": in.Featured, "created": created,
+	}).Scan(&id)
+	if err != nil {
+		return "", err
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM product_attributes WHERE product_id = @id::uuid`, pgx.NamedArgs{"id": id}); err != nil {
+		return "", err
+	}
+	for i, a := range in.Attributes {
+		if _, err := tx.Exec(ctx, `INSERT INTO product_attributes (product_id, position, name, value)
+			VALUES (@id::uuid, @pos, @name, @value)`, pgx.NamedArgs{"id": id, "pos": i + 1, "name": a.Name, "value": a.Value}); err != nil {
+			return "", err
+		}
+	}
+	return id, nil
+}
+
+func countImages(ctx context.Context, db queryer, productID string) (int, error) {
+	var n int
+	err := db.QueryRow(ctx, `SELECT count(*) FROM product_images WHERE product_id = @id::uuid`, pgx.NamedArgs{"id": productID}).Scan(&n)
+	return n, err
+}
+
+// insertImages appends images after the product's existing ones; when the product has no primary
+// image yet, the first new one becomes primary, so "exactly one primary" holds.
+func insertImages(ctx context.Context, tx pgx.Tx, productID string, images []NewImage) error {
+	var maxPos int
+	var hasPrimary bool
+	if err := tx.QueryRow(ctx, `SELECT COALESCE(max(position), 0), COALESCE(bool_or(is_primary), false)
+		FROM product_images WHERE product_id = @id::uuid`, pgx.NamedArgs{"id": productID}).Scan(&maxPos, &hasPrimary); err != nil {
+		return err
+	}
+	for i, img := range images {
+		variants, err := json.Marshal(img.Variants)
+		if err != nil {
+			return err
+		}
+		primary := !hasPrimary && i == 0
+		if _, err := tx.Exec(ctx, `INSERT INTO product_images (id, product_id, position, is_primary, alt, variants)
+			VALUES (@id::uuid, @product::uuid, @pos, @primary, @alt, @variants)`, pgx.NamedArgs{
+			"id": img.ID, "product": productID, "pos": maxPos + i + 1, "primary": primary, "alt": img.Alt, "variants": variants,
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,113 @@
+// Package db owns the connection pool, the one way to run a transaction (SERIALIZABLE with a
+// retry loop, so PostgreSQL exercises the same path CockroachDB needs) and the schema migrations.
+package db
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Open connects a pool to url and checks that the database answers.
+func Open(ctx context.Context, url string) (*pgxpool.Pool, error) {
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("db.Open: parse DATABASE_URL: %w", err)
+	}
+	if cfg.ConnConfig.RuntimeParams == nil {
+		cfg.ConnConfig.RuntimeParams = map[string]string{}
+	}
+	cfg.ConnConfig.RuntimeParams["application_name"] = "atelier"
+	if cfg.MaxConns < 8 {
+		cfg.MaxConns = 8
+	}
+	cfg.MaxConnIdleTime = 5 * time.Minute
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("db.Open: %w", err)
+	}
+	pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := pool.Ping(pingCtx); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("db.Open: ping: %w", err)
+	}
+	return pool, nil
+}
+
+// Beginner is what WithTx needs from a pool; *pgxpool.Pool satisfies it.
+type Beginner interface {
+	BeginTx(ctx context.Context, opts pgx.TxOptions) (pgx.Tx, error)
+}
+
+// maxAttempts bounds retries of a transaction that keeps losing serialization races.
+const maxAttempts = 12
+
+// WithTx runs fn in a SERIALIZABLE transaction and commits it, retrying the whole function when
+// the database reports a serialization failure or deadlock. fn must therefore be safe to run
+// more than once: no side effects outside the transaction (that is what the outbox is for).
+func WithTx(ctx context.Context, pool Beginner, fn func(pgx.Tx) error) error {
+	return withTx(ctx, pool, pgx.TxOptions{IsoLevel: pgx.Serializable}, fn)
+}
+
+// WithReadTx is WithTx for reads that must see one consistent snapshot across statements.
+func WithReadTx(ctx context.Context, pool Beginner, fn func(pgx.Tx) error) error {
+	return withTx(ctx, pool, pgx.TxOptions{IsoLevel: pgx.Serializable, AccessMode: pgx.ReadOnly}, fn)
+}
+
+func withTx(ctx context.Context, pool Beginner, opts pgx.TxOptions, fn func(pgx.Tx) error) error {
+	backoff := 2 * time.Millisecond
+	for attempt := 1; ; attempt++ {
+		err := runOnce(ctx, pool, opts, fn)
+		if err == nil || !IsRetryable(err) || attempt == maxAttempts {
+			return err
+		}
+		// Jittered exponential backoff keeps contending transactions from retrying in lockstep.
+		sleep := backoff/2 + rand.N(backoff)
+		select {
+		case <-ctx.Done():
+			return errors.Join(err, ctx.Err())
+		case <-time.After(sleep):
+		}
+		backoff = min(backoff*2, 250*time.Millisecond)
+	}
+}
+
+func runOnce(ctx context.Context, pool Beginner, opts pgx.TxOptions, fn func(pgx.Tx) error) (err error) {
+	tx, err := pool.BeginTx(ctx, opts)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			// The rollback error adds nothing: the transaction is void either way.
+			_ = tx.Rollback(context.WithoutCancel(ctx))
+		}
+	}()
+	if err = fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
+}
+
+// IsRetryable reports whether err is a serialization failure (40001) or deadlock (40P01), the
+// errors after which a whole transaction may simply be run again.
+func IsRetryable(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code == "40001" || pgErr.Code == "40P01"
+	}
+	return false
+}
+
+// IsUniqueViolation reports whether err is a unique-constraint violation.
+func IsUniqueViolation(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && pgErr.Code == "23505"
+}

@@ -1,0 +1,102 @@
+// Package dbtest gives each test its own migrated PostgreSQL database in a throw-away cluster
+// that the test binary starts for itself, so tests run in parallel and never see a developer's
+// data.
+package dbtest
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/atelier-commerce/atelier/backend/internal/db"
+	"github.com/atelier-commerce/atelier/backend/internal/localpg"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+const template = "atelier_template"
+
+var (
+	cluster *localpg.Cluster
+	counter atomic.Int64
+	mu      sync.Mutex // CREATE DATABASE … TEMPLATE needs the template free of other copiers
+)
+
+// Main starts the cluster and a migrated template database, runs the tests and removes it all.
+// Call it from TestMain: func TestMain(m *testing.M) { os.Exit(dbtest.Main(m)) }.
+func Main(m *testing.M) int {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	dir, err := os.MkdirTemp("", "atelier-pg-")
+	if err == nil {
+		err = os.Chmod(dir, 0o755)
+	}
+	if err == nil {
+		cluster, err = localpg.Start(ctx, dir)
+	}
+	if err == nil {
+		err = prepareTemplate(ctx)
+	}
+	cancel()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "dbtest:", err)
+		return 1
+	}
+	code := m.Run()
+	if err := cluster.Stop(); err != nil {
+		fmt.Fprintln(os.Stderr, "dbtest: stop:", err)
+	}
+	os.RemoveAll(dir)
+	return code
+}
+
+func prepareTemplate(ctx context.Context) error {
+	if err := cluster.CreateDatabase(ctx, template, ""); err != nil {
+		return err
+	}
+	pool, err := db.Open(ctx, cluster.URL(template))
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	_, err = db.Migrate(ctx, pool)
+	return err
+}
+
+// URL returns a fresh, migrated, empty database for this test and drops it afterwards.
+func URL(t testing.TB) string {
+	t.Helper()
+	if cluster == nil {
+		t.Fatal("dbtest: call dbtest.Main from TestMain")
+	}
+	name := fmt.Sprintf("t_%d_%d", os.Getpid(), counter.Add(1))
+	mu.Lock()
+	err := cluster.CreateDatabase(context.Background(), name, template)
+	mu.Unlock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		conn, err := pgx.Connect(context.Background(), cluster.URL("postgres"))
+		if err != nil {
+			return
+		}
+		defer conn.Close(context.Background())
+		_, _ = conn.Exec(context.Background(), "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)")
+	})
+	return cluster.URL(name)
+}
+
+// Pool returns a pool on a fresh database for this test, closed afterwards.
+func Pool(t testing.TB) *pgxpool.Pool {
+	t.Helper()
+	pool, err := db.Open(context.Background(), URL(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return pool
+}

@@ -1,0 +1,135 @@
+// Package media stores images behind gocloud.dev/blob (a local folder by default, S3-compatible
+// storage at scale), renders their responsive renditions and serves them with long-lived cache
+// headers. Rendition keys never change content, which is what makes year-long caching safe.
+package media
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"image/jpeg"
+	"io"
+	"regexp"
+
+	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	"strings"
+	"time"
+
+	"gocloud.dev/blob"
+	_ "gocloud.dev/blob/fileblob" // file:// buckets
+	"gocloud.dev/gcerrors"
+	"golang.org/x/image/draw"
+)
+
+// RenditionWidths are the widths every image is stored at, for srcset; narrowest first.
+var RenditionWidths = []int{400, 800, 1200}
+
+// PathPrefix is where the API serves media; URL builds links under it.
+const PathPrefix = "/media/"
+
+// Rendition is one stored size of an image.
+type Rendition struct {
+	Key         string
+	Width       int32
+	Height      int32
+	ContentType string
+}
+
+// Store is a bucket of media files.
+type Store struct {
+	bucket    *blob.Bucket
+	publicURL string
+}
+
+// Open opens the bucket at bucketURL; publicURL is the API's external base URL.
+func Open(ctx context.Context, bucketURL, publicURL string) (*Store, error) {
+	if strings.HasPrefix(bucketURL, "file://") && !strings.Contains(bucketURL, "create_dir") {
+		sep := "?"
+		if strings.Contains(bucketURL, "?") {
+			sep = "&"
+		}
+		bucketURL += sep + "create_dir=true"
+	}
+	b, err := blob.OpenBucket(ctx, bucketURL)
+	if err != nil {
+		return nil, fmt.Errorf("media.Open %s: %w", bucketURL, err)
+	}
+	return &Store{bucket: b, publicURL: strings.TrimRight(publicURL, "/")}, nil
+}
+
+// Close releases the bucket.
+func (s *Store) Close() error { return s.bucket.Close() }
+
+// URL is the absolute address a rendition is served at.
+func (s *Store) URL(key string) string { return s.publicURL + PathPrefix + key }
+
+// SaveRenditions stores src at each rendition width no wider than src, as JPEG, under keys
+// derived from imageID. It is idempotent: the same image and id give the same keys.
+func (s *Store) SaveRenditions(ctx context.Context, imageID string, src image.Image) ([]Rendition, error) {
+	if !keyPart.MatchString(imageID) {
+		return nil, fmt.Errorf("media.SaveRenditions: bad image id %q", imageID)
+	}
+	b := src.Bounds()
+	if b.Dx() == 0 || b.Dy() == 0 {
+		return nil, errors.New("media.SaveRenditions: empty image")
+	}
+	var out []Rendition
+	for i, w := range RenditionWidths {
+		if w > b.Dx() && i > 0 {
+			break
+		}
+		w = min(w, b.Dx())
+		h := b.Dy() * w / b.Dx()
+		dst := image.NewRGBA(image.Rect(0, 0, w, h))
+		draw.CatmullRom.Scale(dst, dst.Bounds(), src, b, draw.Src, nil)
+		var buf bytes.Buffer
+		if err := jpeg.Encode(&buf, dst, &jpeg.Options{Quality: 84}); err != nil {
+			return nil, fmt.Errorf("media.SaveRenditions: encode: %w", err)
+		}
+		key := fmt.Sprintf("images/%s/%d.jpg", imageID, w)
+		if err := s.bucket.WriteAll(ctx, key, buf.Bytes(), &blob.WriterOptions{ContentType: "image/jpeg", CacheControl: immutable}); err != nil {
+			return nil, fmt.Errorf("media.SaveRenditions: write %s: %w", key, err)
+		}
+		out = append(out, Rendition{Key: key, Width: int32(w), Height: int32(h), ContentType: "image/jpeg"})
+	}
+	return out, nil
+}
+
+const immutable = "public, max-age=31536000, immutable"
+
+var (
+	keyPart    = regexp.MustCompile(`^[A-Za-z0-9-]+$`)
+	keyPattern = regexp.MustCompile(`^[a-z]+(/[A-Za-z0-9-]+)*/[A-Za-z0-9-]+\.(jpg|png|webp)$`)
+)
+
+// File is an open stored file.
+type File interface {
+	io.ReadSeekCloser
+	ContentType() string
+	ModTime() time.Time
+	Size() int64
+}
+
+// ValidKey reports whether key can name a stored rendition; anything else is refused before the
+// bucket is asked.
+func ValidKey(key string) bool { return keyPattern.MatchString(key) }
+
+// Open opens a stored file; a missing one is a NotFound error.
+func (s *Store) Open(ctx context.Context, key string) (File, error) {
+	if !ValidKey(key) {
+		return nil, apperr.NotFound("media_not_found", "no such file")
+	}
+	rd, err := s.bucket.NewReader(ctx, key, nil)
+	if gcerrors.Code(err) == gcerrors.NotFound {
+		return nil, apperr.NotFound("media_not_found", "no such file")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("media.Open %s: %w", key, err)
+	}
+	return rd, nil
+}
+
+// CacheControl is the caching rule for renditions: their keys never change content.
+const CacheControl = immutable

@@ -1,0 +1,105 @@
+// Package shipping owns the delivery options a shop offers and the rule that makes an option free
+// above a subtotal, so the cart and checkout can never disagree about what delivery costs.
+package shipping
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	"github.com/atelier-commerce/atelier/backend/internal/db"
+	"github.com/atelier-commerce/atelier/backend/internal/money"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Option is one delivery option.
+type Option struct {
+	Code              string
+	Name              string
+	Carrier           string
+	EstimatedDelivery string
+	Price             money.Money
+	FreeOver          *money.Money // free when the subtotal is above this
+	Position          int32
+	Active            bool
+}
+
+// PriceFor is what the option costs for an order with the given subtotal.
+func (o Option) PriceFor(subtotal money.Money) money.Money {
+	if o.FreeOver != nil && subtotal.Minor > o.FreeOver.Minor {
+		return money.Money{Minor: 0, Currency: o.Price.Currency}
+	}
+	return o.Price
+}
+
+// Service reads and saves delivery options.
+type Service struct{ pool *pgxpool.Pool }
+
+// NewService returns the shipping service.
+func NewService(pool *pgxpool.Pool) *Service { return &Service{pool: pool} }
+
+// ListActive returns the active options in display order.
+func (s *Service) ListActive(ctx context.Context) ([]Option, error) {
+	rows, err := s.pool.Query(ctx, `SELECT code, name, carrier, estimated_delivery, price_minor, currency_code,
+		free_over_minor, position, active FROM delivery_options WHERE active ORDER BY position, price_minor, code`)
+	if err != nil {
+		return nil, fmt.Errorf("shipping.ListActive: %w", err)
+	}
+	opts, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Option, error) {
+		var o Option
+		var price int64
+		var freeOver *int64
+		err := r.Scan(&o.Code, &o.Name, &o.Carrier, &o.EstimatedDelivery, &price, &o.Price.Currency, &freeOver, &o.Position, &o.Active)
+		o.Price.Minor = price
+		if freeOver != nil {
+			o.FreeOver = &money.Money{Minor: *freeOver, Currency: o.Price.Currency}
+		}
+		return o, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("shipping.ListActive: %w", err)
+	}
+	return opts, nil
+}
+
+// Save creates or replaces the option with o.Code.
+func (s *Service) Save(ctx context.Context, o Option) error {
+	o.Code, o.Name = strings.TrimSpace(o.Code), strings.TrimSpace(o.Name)
+	switch {
+	case o.Code == "":
+		return apperr.Invalid("code", "missing_code", "a delivery option needs a code")
+	case o.Name == "":
+		return apperr.Invalid("name", "missing_name", "a delivery option needs a name")
+	case o.Price.Minor < 0:
+		return apperr.Invalid("price", "negative_price", "price must not be negative")
+	case o.FreeOver != nil && o.FreeOver.Minor < 0:
+		return apperr.Invalid("free_over", "negative_price", "free-over amount must not be negative")
+	}
+	var freeOver *int64
+	if o.FreeOver != nil {
+		freeOver = &o.FreeOver.Minor
+	}
+	currency := o.Price.Currency
+	if currency == "" {
+		currency = money.GBPCode
+	}
+	err := db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `INSERT INTO delivery_options
+			(code, name, carrier, estimated_delivery, price_minor, currency_code, free_over_minor, position, active)
+			VALUES (@code, @name, @carrier, @eta, @price, @currency, @free_over, @position, @active)
+			ON CONFLICT (code) DO UPDATE SET name = excluded.name, carrier = excluded.carrier,
+				estimated_delivery = excluded.estimated_delivery, price_minor = excluded.price_minor,
+				currency_code = excluded.currency_code, free_over_minor = excluded.free_over_minor,
+				position = excluded.position, active = excluded.active,
+				version = delivery_options.version + 1, updated_at = now()`,
+			pgx.NamedArgs{"code": o.Code, "name": o.Name, "carrier": o.Carrier, "eta": o.EstimatedDelivery,
+				"price": o.Price.Minor, "currency": currency, "free_over": freeOver, "position": o.Position, "active": o.Active})
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("shipping.Save %s: %w", o.Code, err)
+	}
+	return nil
+}
