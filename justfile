@@ -1,0 +1,61 @@
+# Atelier's entry points. `just --list` shows them. Every recipe works from a fresh clone:
+# `setup` installs what is missing first.
+
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+bin := justfile_directory() / "tools/node_modules/.bin"
+
+# Run the shop: the API on :8080 with a local database and the demo catalogue.
+dev: setup
+    cd backend && go run ./cmd/atelier dev
+
+# Run every check and test (what CI runs).
+test: setup lint gen-check compose-check
+    cd backend && go test -race -count=1 ./...
+
+# Regenerate Go code and the OpenAPI document from proto/.
+gen: setup
+    cd proto && {{bin}}/buf lint && {{bin}}/buf generate
+    cd backend && gofmt -l internal/gen | (! grep .)
+
+# Fail when generated files differ from what `just gen` produces.
+gen-check: gen
+    #!/usr/bin/env bash
+    set -euo pipefail
+    if [ -n "$(git status --porcelain -- backend/internal/gen openapi backend/internal/apidocs/openapi.yaml)" ]; then
+        git status --short -- backend/internal/gen openapi backend/internal/apidocs/openapi.yaml
+        git --no-pager diff --stat -- backend/internal/gen openapi backend/internal/apidocs/openapi.yaml
+        echo "generated code is out of date: run 'just gen' and commit the result" >&2
+        exit 1
+    fi
+    echo "generated code is up to date"
+
+# Static checks: proto lint and breaking changes, gofmt, go vet, OpenAPI lint.
+lint: setup
+    cd proto && {{bin}}/buf lint
+    just _breaking
+    cd backend && test -z "$(gofmt -l $(git ls-files '*.go' | grep -v '^internal/gen/'))" || { gofmt -l . ; echo "gofmt needed" >&2; exit 1; }
+    cd backend && go vet ./...
+    {{bin}}/redocly lint --config openapi/redocly.yaml openapi/openapi.yaml
+
+# buf breaking against main's last commit, when there is one to compare with.
+_breaking:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    if git rev-parse -q --verify 'HEAD~0' >/dev/null && git cat-file -e HEAD:proto/buf.yaml 2>/dev/null; then
+        cd proto && {{bin}}/buf breaking --against "../.git#ref=HEAD,subdir=proto"
+    else
+        echo "buf breaking: no earlier contract to compare with"
+    fi
+
+# Validate docker-compose.yml (no Docker engine needed).
+compose-check: setup
+    docker-compose -f docker-compose.yml config -q && echo "docker-compose.yml is valid"
+
+# Measure the API against a bare net/http ceiling on 10 000 products.
+bench: setup
+    cd backend && go run ./cmd/atelier-bench
+
+# Install what a fresh machine lacks (PostgreSQL binaries, docker-compose, pinned tools).
+setup:
+    ./scripts/setup
