@@ -66,16 +66,23 @@ func prepareTemplate(ctx context.Context) error {
 	return err
 }
 
+// NewDatabase returns a fresh, migrated, empty database that lives as long as the test binary,
+// for fixtures shared by several tests.
+func NewDatabase() (url, name string, err error) {
+	if cluster == nil {
+		return "", "", fmt.Errorf("dbtest: call dbtest.Main from TestMain")
+	}
+	name = fmt.Sprintf("t_%d_%d", os.Getpid(), counter.Add(1))
+	mu.Lock()
+	err = cluster.CreateDatabase(context.Background(), name, template)
+	mu.Unlock()
+	return cluster.URL(name), name, err
+}
+
 // URL returns a fresh, migrated, empty database for this test and drops it afterwards.
 func URL(t testing.TB) string {
 	t.Helper()
-	if cluster == nil {
-		t.Fatal("dbtest: call dbtest.Main from TestMain")
-	}
-	name := fmt.Sprintf("t_%d_%d", os.Getpid(), counter.Add(1))
-	mu.Lock()
-	err := cluster.CreateDatabase(context.Background(), name, template)
-	mu.Unlock()
+	url, name, err := NewDatabase()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +94,7 @@ func URL(t testing.TB) string {
 		defer conn.Close(context.Background())
 		_, _ = conn.Exec(context.Background(), "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)")
 	})
-	return cluster.URL(name)
+	return url
 }
 
 // Pool returns a pool on a fresh database for this test, closed afterwards.

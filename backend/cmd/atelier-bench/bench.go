@@ -1,0 +1,309 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/atelier-commerce/atelier/backend/internal/config"
+	"github.com/atelier-commerce/atelier/backend/internal/localpg"
+)
+
+// productIDsCycled is how many distinct products the product-by-id scenario reads: more than
+// fit on a few pages, as shoppers arriving from search engines spread over the catalogue.
+const productIDsCycled = 200
+
+// apiScenarios are the storefront's hottest reads and their targets.
+func apiScenarios(ids []string) []scenario {
+	const p99 = 10 * time.Millisecond
+	byID := make([]string, 0, productIDsCycled)
+	for _, id := range sampleIDs(ids, productIDsCycled) {
+		byID = append(byID, "/api/v1/products/"+id)
+	}
+	return []scenario{
+		{name: "first page", paths: []string{"/api/v1/products?page_size=12"}, minRatio: 0.30, maxP99: p99},
+		{name: "search", paths: []string{"/api/v1/products?search=serum&page_size=12"}, minRatio: 0.15, maxP99: p99},
+		{name: "category", paths: []string{"/api/v1/products?category=" + url.QueryEscape(brands[1]) + "&page_size=12"}, maxP99: p99},
+		{name: "product by id", paths: byID, minRatio: 0.50, maxP99: p99},
+	}
+}
+
+// bench runs everything: database, catalogue, ceiling, API, report. Every resource it starts is
+// released by a deferred call, so an error or Ctrl-C at any step leaves nothing behind.
+func bench(ctx context.Context, o options, profileDir string, stdout, stderr io.Writer) error {
+	rep := &report{opts: o, machine: describeMachine(), profileDir: profileDir}
+	fmt.Fprintf(stdout, "atelier-bench on %s\n\n", rep.machine)
+	if profileDir != "" {
+		if err := os.MkdirAll(profileDir, 0o755); err != nil {
+			return err
+		}
+	}
+	tmp, err := os.MkdirTemp("", "atelier-bench-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	// As root the cluster runs as the postgres user, which must be able to enter the folder.
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+
+	// Built first: a compile error should cost seconds, not a database load.
+	serverBin := filepath.Join(tmp, "atelier")
+	fmt.Fprintf(stdout, "  %-44s", "building ./cmd/atelier")
+	start := time.Now()
+	if err := buildServer(ctx, serverBin, profileDir != ""); err != nil {
+		fmt.Fprintln(stdout)
+		return err
+	}
+	fmt.Fprintf(stdout, " %s\n", fmtSeconds(time.Since(start)))
+
+	fmt.Fprintf(stdout, "  %-44s", "starting PostgreSQL")
+	start = time.Now()
+	cluster, err := startDatabase(ctx, filepath.Join(tmp, "postgres"))
+	if cluster != nil {
+		defer func() {
+			if err := cluster.Stop(); err != nil {
+				fmt.Fprintln(stderr, "atelier-bench: stopping PostgreSQL:", err)
+			}
+		}()
+	}
+	if err != nil {
+		fmt.Fprintln(stdout)
+		return err
+	}
+	fmt.Fprintf(stdout, " %s\n", fmtSeconds(time.Since(start)))
+	dbURL := cluster.URL("bench")
+
+	fmt.Fprintf(stdout, "  %-44s", fmt.Sprintf("loading %d products (%d workers)", o.products, loadWorkers))
+	ids, took, err := loadCatalogue(ctx, dbURL, o.products)
+	if err != nil {
+		fmt.Fprintln(stdout)
+		return err
+	}
+	rep.loadTook = took
+	fmt.Fprintf(stdout, " %s (%.0f products/s, then VACUUM ANALYZE)\n", fmtSeconds(took), float64(o.products)/took.Seconds())
+
+	// The ceiling first, then the API, never both at once: each has the two cores to itself
+	// (shared only with the load generator).
+	ceilResults, err := benchCeiling(ctx, o, rep, stdout)
+	if err != nil {
+		return err
+	}
+	apiResults, err := benchAPI(ctx, o, rep, serverBin, dbURL, filepath.Join(tmp, "media"), ids, stdout)
+	if err != nil {
+		return err
+	}
+	rep.results = append(ceilResults, apiResults...)
+
+	fmt.Fprintln(stdout)
+	rep.print(stdout)
+
+	var failed []string
+	for _, r := range rep.results {
+		if r.errorCount() > 0 {
+			failed = append(failed, r.name)
+		}
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("scenarios with errors (figures not valid): %s", strings.Join(failed, ", "))
+	}
+	return nil
+}
+
+// startDatabase starts the throw-away cluster in dir and creates the bench database. A non-nil
+// cluster is returned whenever one was started, even with an error, so the caller can stop it.
+func startDatabase(ctx context.Context, dir string) (*localpg.Cluster, error) {
+	// Not cancelled by Ctrl-C: interrupted half-way, pg_ctl could leave a server running that
+	// no Cluster value knows how to stop. Starting takes a second or two; the check follows.
+	cluster, err := localpg.Start(context.WithoutCancel(ctx), dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return cluster, err
+	}
+	return cluster, cluster.CreateDatabase(ctx, "bench", "")
+}
+
+// benchCeiling runs the bare server (this binary, re-executed) and measures it.
+func benchCeiling(ctx context.Context, o options, rep *report, stdout io.Writer) ([]result, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	addr, err := freeAddr()
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintln(stdout, "\n  ceiling server (bare net/http, fixed 2 KiB JSON)")
+	s, err := startServer(ctx, "ceiling server", self, []string{ceilingMode, addr}, os.Environ(), addr)
+	if err != nil {
+		return nil, err
+	}
+	defer s.stop()
+	fmt.Fprintf(stdout, "    start-up %s, idle RSS %s\n", fmtSeconds(s.startup), fmtMiB(s.idleRSS))
+	results, fig, err := measure(ctx, s, []scenario{{name: "ceiling", paths: []string{"/"}, ceiling: true}}, o, "", "", stdout)
+	if err != nil {
+		return nil, err
+	}
+	rep.ceiling = fig
+	return results, s.stop()
+}
+
+// benchAPI runs the built server against the loaded database and measures it.
+func benchAPI(ctx context.Context, o options, rep *report, serverBin, dbURL, mediaDir string, ids []string, stdout io.Writer) ([]result, error) {
+	addr, err := freeAddr()
+	if err != nil {
+		return nil, err
+	}
+	env := withEnv(os.Environ(),
+		"DATABASE_URL="+dbURL,
+		"API_ADDR="+addr,
+		"PUBLIC_URL=http://"+addr,
+		"MEDIA_BUCKET_URL=file://"+mediaDir,
+		"LOG_LEVEL=warn", // the access log is written at info: off, as it would be behind a proxy that logs
+	)
+	// Parsed as the server will parse it, to report the cache setting in effect.
+	cfg, err := config.Parse(envLookup(env))
+	if err != nil {
+		return nil, fmt.Errorf("server configuration: %w", err)
+	}
+	rep.cacheTTL = cfg.CatalogCacheTTL
+	var pprofAddr string
+	if rep.profileDir != "" {
+		if pprofAddr, err = freeAddr(); err != nil {
+			return nil, err
+		}
+		env = withEnv(env, pprofAddrEnv+"="+pprofAddr)
+	}
+	fmt.Fprintln(stdout, "\n  API server (atelier serve)")
+	s, err := startServer(ctx, "API server", serverBin, []string{"serve"}, env, addr)
+	if err != nil {
+		return nil, err
+	}
+	defer s.stop()
+	fmt.Fprintf(stdout, "    start-up %s, idle RSS %s\n", fmtSeconds(s.startup), fmtMiB(s.idleRSS))
+	scenarios := apiScenarios(ids)
+	if err := preflight(ctx, "http://"+addr, scenarios, o.products, stdout); err != nil {
+		return nil, err
+	}
+	results, fig, err := measure(ctx, s, scenarios, o, pprofAddr, rep.profileDir, stdout)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.stop(); err != nil {
+		return nil, err
+	}
+	rep.api = fig
+	rep.apiStderr = s.stderr.String()
+	return results, nil
+}
+
+// measure runs scenarios one after another against s, then reads its memory after the load.
+func measure(ctx context.Context, s *server, scenarios []scenario, o options, pprofAddr, profileDir string, stdout io.Writer) ([]result, serverFigures, error) {
+	fig := serverFigures{startup: s.startup, idleRSS: s.idleRSS}
+	tr := newTransport(o.conns)
+	defer tr.CloseIdleConnections()
+	client := &http.Client{Transport: tr, Timeout: requestTimeout}
+	base := "http://" + s.addr
+	var results []result
+	for _, sc := range scenarios {
+		measureStart := time.Now().Add(o.warmup)
+		profErr := make(chan error, 1)
+		if pprofAddr != "" {
+			go func() { profErr <- captureProfile(ctx, pprofAddr, profileDir, sc.name, measureStart, o.duration) }()
+		} else {
+			profErr <- nil
+		}
+		type cpuResult struct {
+			share cpuShare
+			err   error
+		}
+		cpuc := make(chan cpuResult, 1)
+		go func() {
+			share, err := cpuDuring(ctx, s.cmd.Process.Pid, measureStart, measureStart.Add(o.duration))
+			cpuc <- cpuResult{share, err}
+		}()
+		r, err := runScenario(ctx, client, base, sc, o, measureStart)
+		if err != nil {
+			return nil, fig, err
+		}
+		if err := <-profErr; err != nil {
+			return nil, fig, err
+		}
+		cr := <-cpuc
+		if cr.err != nil {
+			return nil, fig, fmt.Errorf("cpu accounting: %w", cr.err)
+		}
+		r.cpu = cr.share
+		fmt.Fprintf(stdout, "    %-14s %8.0f req/s  p50 %s ms  p99 %s ms  cores: server %.2f, load generator %.2f, other %.2f",
+			sc.name, r.rps, fmtMs(r.p50), fmtMs(r.p99), r.cpu.server, r.cpu.client, r.cpu.other)
+		if n := r.errorCount(); n > 0 {
+			fmt.Fprintf(stdout, "  %d ERRORS", n)
+		}
+		fmt.Fprintln(stdout)
+		results = append(results, r)
+	}
+	rss, err := s.rss()
+	if err != nil {
+		return nil, fig, err
+	}
+	fig.loadRSS = rss
+	return results, fig, nil
+}
+
+// preflight asks each listing once and prints how many products it matches, so a scenario that
+// silently matched nothing (a typo, an empty search) cannot pass for a fast one.
+func preflight(ctx context.Context, base string, scenarios []scenario, products int, stdout io.Writer) error {
+	client := &http.Client{Timeout: requestTimeout}
+	defer client.CloseIdleConnections()
+	for _, sc := range scenarios {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+sc.paths[0], nil)
+		if err != nil {
+			return err
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			return fmt.Errorf("%s: %w", sc.name, err)
+		}
+		body, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+		resp.Body.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", sc.name, err)
+		}
+		var page struct {
+			Products   []json.RawMessage `json:"products"`
+			TotalCount *int              `json:"total_count"`
+			CamelCount *int              `json:"totalCount"` // what the server emits if its codec falls back to protojson's defaults
+			Product    json.RawMessage   `json:"product"`
+		}
+		err = json.Unmarshal(body, &page)
+		if page.TotalCount == nil {
+			page.TotalCount = page.CamelCount
+		}
+		switch {
+		case resp.StatusCode != http.StatusOK:
+			return fmt.Errorf("%s: GET %s: HTTP %d: %.300s", sc.name, sc.paths[0], resp.StatusCode, body)
+		case err != nil:
+			return fmt.Errorf("%s: decode: %w", sc.name, err)
+		case page.TotalCount != nil:
+			if len(page.Products) == 0 {
+				return fmt.Errorf("%s: GET %s matched no products", sc.name, sc.paths[0])
+			}
+			fmt.Fprintf(stdout, "    %-14s matches %d of %d products\n", sc.name, *page.TotalCount, products)
+		case page.Product == nil:
+			return fmt.Errorf("%s: GET %s: answer has neither total_count nor product: %.300s", sc.name, sc.paths[0], body)
+		default:
+			fmt.Fprintf(stdout, "    %-14s cycles through %d products\n", sc.name, len(sc.paths))
+		}
+	}
+	return nil
+}

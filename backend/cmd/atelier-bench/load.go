@@ -1,0 +1,158 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// requestTimeout fails a request that hangs rather than hanging the bench.
+const requestTimeout = 10 * time.Second
+
+// scenario is one kind of request and the targets it is held to.
+type scenario struct {
+	name     string
+	paths    []string      // cycled through; each connection starts at a different offset
+	minRatio float64       // of the ceiling's req/s; 0 means none
+	maxP99   time.Duration // 0 means none
+	ceiling  bool          // the reference every ratio is taken against
+}
+
+// result is what one scenario measured.
+type result struct {
+	scenario
+	requests int // successful responses completed inside the window
+	rps      float64
+	p50, p99 time.Duration
+	bodyMean float64        // bytes per successful response
+	errors   map[string]int // description → count, over warm-up and window
+	cpu      cpuShare       // filled in by the caller, which samples the processes
+}
+
+func (r result) errorCount() int {
+	n := 0
+	for _, c := range r.errors {
+		n += c
+	}
+	return n
+}
+
+// newTransport is one shared keep-alive pool of exactly conns connections, like a fixed set of
+// clients (or a proxy's upstream pool). Compression is off so neither server spends time on
+// gzip and the comparison with the ceiling stays about the server's own work.
+func newTransport(conns int) *http.Transport {
+	return &http.Transport{
+		MaxIdleConns:        conns,
+		MaxIdleConnsPerHost: conns,
+		MaxConnsPerHost:     conns,
+		IdleConnTimeout:     90 * time.Second,
+		DisableCompression:  true,
+	}
+}
+
+// worker is one connection's loop and what it saw.
+type worker struct {
+	latencies []time.Duration
+	bytes     int64
+	errors    map[string]int
+}
+
+// runScenario drives base with o.conns goroutines for o.warmup and then o.duration. A request
+// counts when it completes inside the measured window, whenever it started, so in-flight
+// requests at either edge neither inflate nor deflate the rate.
+func runScenario(ctx context.Context, client *http.Client, base string, sc scenario, o options, measureStart time.Time) (result, error) {
+	measureEnd := measureStart.Add(o.duration)
+	workers := make([]worker, o.conns)
+	var wg sync.WaitGroup
+	for g := range workers {
+		// Requests are built up front and reused: building them inside the loop would spend
+		// the shared cores on the client rather than the server.
+		reqs := make([]*http.Request, len(sc.paths))
+		for i, p := range sc.paths {
+			req, err := http.NewRequestWithContext(ctx, http.MethodGet, base+p, nil)
+			if err != nil {
+				return result{}, err
+			}
+			reqs[i] = req
+		}
+		w := &workers[g]
+		w.latencies = make([]time.Duration, 0, 8192)
+		w.errors = map[string]int{}
+		offset := g * len(reqs) / len(workers)
+		wg.Go(func() { w.loop(ctx, client, reqs, offset, measureStart, measureEnd) })
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return result{}, err
+	}
+
+	r := result{scenario: sc, errors: map[string]int{}}
+	var all []time.Duration
+	var bytes int64
+	for _, w := range workers {
+		all = append(all, w.latencies...)
+		bytes += w.bytes
+		for k, v := range w.errors {
+			r.errors[k] += v
+		}
+	}
+	slices.Sort(all)
+	r.requests = len(all)
+	r.rps = float64(len(all)) / o.duration.Seconds()
+	r.p50, r.p99 = percentile(all, 0.50), percentile(all, 0.99)
+	if len(all) > 0 {
+		r.bodyMean = float64(bytes) / float64(len(all))
+	}
+	return r, nil
+}
+
+func (w *worker) loop(ctx context.Context, client *http.Client, reqs []*http.Request, i int, measureStart, measureEnd time.Time) {
+	for ; ctx.Err() == nil; i++ {
+		start := time.Now()
+		if !start.Before(measureEnd) {
+			return
+		}
+		resp, err := client.Do(reqs[i%len(reqs)])
+		if err != nil {
+			w.errors[err.Error()]++
+			continue
+		}
+		var n int64
+		if resp.StatusCode == http.StatusOK {
+			// The body is read to the end, as a real client must, so the connection is reused.
+			n, err = io.Copy(io.Discard, resp.Body)
+		} else {
+			// An error's body says why; keep its start for the report.
+			var b strings.Builder
+			_, _ = io.Copy(&b, io.LimitReader(resp.Body, 200))
+			_, _ = io.Copy(io.Discard, resp.Body)
+			err = fmt.Errorf("HTTP %d %s: %s", resp.StatusCode, reqs[i%len(reqs)].URL.RequestURI(), strings.TrimSpace(b.String()))
+		}
+		_ = resp.Body.Close()
+		end := time.Now()
+		if err != nil {
+			w.errors[err.Error()]++
+			continue
+		}
+		if end.Before(measureStart) || end.After(measureEnd) {
+			continue // warm-up, or finished after the window closed
+		}
+		w.latencies = append(w.latencies, end.Sub(start))
+		w.bytes += n
+	}
+}
+
+// percentile is the nearest-rank percentile of sorted latencies.
+func percentile(sorted []time.Duration, p float64) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
+	rank := int(math.Ceil(p*float64(len(sorted)))) - 1
+	return sorted[min(max(rank, 0), len(sorted)-1)]
+}

@@ -1,0 +1,85 @@
+// Command atelier-bench measures the API server against the machine's ceiling and prints the
+// figures (`just bench`, or `go run ./cmd/atelier-bench` from the backend folder).
+//
+// It starts a throw-away PostgreSQL cluster, loads a realistic catalogue through the catalogue
+// service, builds and starts the real server binary, and drives it with an in-process load
+// generator. The ceiling is a bare net/http server answering a fixed 2 KiB JSON body, run as a
+// subprocess of this same binary and driven the same way in the same run: an absolute req/s
+// means little on an unknown machine, whereas the ratio to what Go's HTTP stack alone achieves
+// here is comparable between machines and over time.
+//
+// A missed target is a finding, not a failure: the exit status is non-zero only when the bench
+// itself cannot run or a scenario receives errors (its figures would then be meaningless).
+//
+// Setting ATELIER_BENCH_CPUPROFILE=<dir> builds the server with a pprof listener added (through
+// `go build -overlay`, the source tree untouched) and writes one CPU profile per API scenario's
+// measured window into dir, for `go tool pprof`.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if ctx.Err() != nil {
+			// Whatever failed first, the cause is the signal; everything started has been stopped.
+			err = errors.New("interrupted")
+		}
+		fmt.Fprintln(os.Stderr, "atelier-bench:", err)
+		stop()
+		os.Exit(1)
+	}
+}
+
+// options are the bench's flags.
+type options struct {
+	duration time.Duration // measured window per scenario
+	warmup   time.Duration // unmeasured run first, so connections, the read cache and PostgreSQL's buffers are warm
+	conns    int
+	products int
+}
+
+// run dispatches the hidden subprocess modes and otherwise runs the whole bench.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 {
+		switch args[0] {
+		case ceilingMode:
+			if len(args) != 2 {
+				return fmt.Errorf("usage: atelier-bench %s <addr>", ceilingMode)
+			}
+			return serveCeiling(ctx, args[1])
+		}
+	}
+	fs := flag.NewFlagSet("atelier-bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o options
+	fs.DurationVar(&o.duration, "duration", 5*time.Second, "measured window per scenario")
+	fs.DurationVar(&o.warmup, "warmup", time.Second, "unmeasured warm-up before each scenario")
+	fs.IntVar(&o.conns, "conns", 32, "concurrent keep-alive connections (one goroutine each)")
+	fs.IntVar(&o.products, "products", 10000, "visible products to load")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	switch {
+	case fs.NArg() > 0:
+		return fmt.Errorf("unexpected arguments %q", fs.Args())
+	case o.duration <= 0 || o.warmup < 0:
+		return errors.New("-duration must be positive and -warmup not negative")
+	case o.conns < 1:
+		return errors.New("-conns must be at least 1")
+	case o.products < 1:
+		return errors.New("-products must be at least 1")
+	}
+	return bench(ctx, o, os.Getenv("ATELIER_BENCH_CPUPROFILE"), stdout, stderr)
+}

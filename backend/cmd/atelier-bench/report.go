@@ -1,0 +1,188 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+)
+
+// Targets for the server process (the per-scenario ones live with the scenarios).
+const (
+	startupTarget = 500 * time.Millisecond
+	idleRSSTarget = 60 << 20
+)
+
+// busyMachine is how many cores of outside work during the ceiling's window make a run suspect.
+const busyMachine = 0.25
+
+// serverFigures are one server process's start-up and memory.
+type serverFigures struct {
+	startup          time.Duration
+	idleRSS, loadRSS int64
+}
+
+// report is everything the run found.
+type report struct {
+	opts       options
+	machine    string
+	profileDir string
+	loadTook   time.Duration
+	cacheTTL   time.Duration
+	ceiling    serverFigures
+	api        serverFigures
+	results    []result // the ceiling first
+	apiStderr  string
+}
+
+func (rep *report) print(w io.Writer) {
+	o := rep.opts
+	var ceilRPS float64
+	for _, r := range rep.results {
+		if r.ceiling {
+			ceilRPS = r.rps
+		}
+	}
+	met, total := 0, 0
+
+	fmt.Fprintf(w, "Results: %d connections, %s warm-up + %s measured per scenario, %d products (loaded in %s)\n\n",
+		o.conns, o.warmup, o.duration, o.products, fmtSeconds(rep.loadTook))
+	const row = "%-14s %8s %10s %7s %7s %9s %15s  %-36s %s\n"
+	fmt.Fprintf(w, row, "scenario", "req/s", "vs ceiling", "p50 ms", "p99 ms", "body", "cores srv/gen/+", "target", "result")
+	fmt.Fprintln(w, strings.Repeat("─", 120))
+	for _, r := range rep.results {
+		ratio := 0.0
+		if ceilRPS > 0 {
+			ratio = r.rps / ceilRPS
+		}
+		var targets []string
+		verdict := "PASS"
+		miss := func(ok bool) {
+			total++
+			if ok {
+				met++
+			} else {
+				verdict = "MISS"
+			}
+		}
+		if r.minRatio > 0 {
+			targets = append(targets, fmt.Sprintf("≥ %.2f of ceiling", r.minRatio))
+			miss(ratio >= r.minRatio)
+		}
+		if r.maxP99 > 0 {
+			targets = append(targets, fmt.Sprintf("p99 < %g ms", float64(r.maxP99)/float64(time.Millisecond)))
+			miss(r.p99 < r.maxP99)
+		}
+		target := strings.Join(targets, ", ")
+		switch {
+		case r.ceiling:
+			target, verdict = "reference", "—"
+		case r.minRatio == 0:
+			target += " (ratio: no target)"
+		}
+		if r.errorCount() > 0 {
+			verdict = "FAIL (errors)"
+		}
+		cores := fmt.Sprintf("%.2f/%.2f/%.2f", r.cpu.server, r.cpu.client, r.cpu.other)
+		fmt.Fprintf(w, row, r.name, fmt.Sprintf("%.0f", r.rps), sig4(ratio), fmtMs(r.p50), fmtMs(r.p99),
+			fmtKiB(r.bodyMean), cores, target, verdict)
+	}
+	for _, r := range rep.results {
+		if r.errorCount() == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "\nerrors in %s (%d):\n", r.name, r.errorCount())
+		for msg, n := range r.errors {
+			fmt.Fprintf(w, "  %6d × %s\n", n, msg)
+		}
+	}
+
+	fmt.Fprintln(w)
+	const prow = "%-26s %10s %10s   %-16s %s\n"
+	fmt.Fprintf(w, prow, "server process", "API", "ceiling", "target (API)", "result")
+	fmt.Fprintln(w, strings.Repeat("─", 74))
+	verdict := func(ok bool) string {
+		total++
+		if ok {
+			met++
+			return "PASS"
+		}
+		return "MISS"
+	}
+	fmt.Fprintf(w, prow, "start-up (to first 200)", fmtSeconds(rep.api.startup), fmtSeconds(rep.ceiling.startup),
+		"< "+fmtSeconds(startupTarget), verdict(rep.api.startup < startupTarget))
+	fmt.Fprintf(w, prow, "idle RSS (after ~1 s)", fmtMiB(rep.api.idleRSS), fmtMiB(rep.ceiling.idleRSS),
+		"< "+fmtMiB(idleRSSTarget), verdict(rep.api.idleRSS < idleRSSTarget))
+	fmt.Fprintf(w, prow, "RSS after load", fmtMiB(rep.api.loadRSS), fmtMiB(rep.ceiling.loadRSS), "", "")
+
+	fmt.Fprintf(w, "\nTargets met: %d of %d\n\n", met, total)
+	fmt.Fprintf(w, "machine: %s\n", rep.machine)
+	fmt.Fprintf(w, "note: the load generator runs in this process on the same %d cores as the server under test (the ceiling too),\n"+
+		"      so absolute req/s understate a dedicated server; the ratio to the ceiling cancels much of that.\n", runtime.NumCPU())
+	fmt.Fprintln(w, "note: cores srv/gen/+ = cores used during the window by the server, by this load generator, and by the rest")
+	fmt.Fprintln(w, "      (PostgreSQL, kernel); with 32 connections kept busy, p50 ≈ 32 / req/s (Little's law), so p99 tracks throughput.")
+	for _, r := range rep.results {
+		// The ceiling touches no database, so what "other" used during its window is the rest of
+		// the machine: other people's builds and tests, or a hypervisor's steal.
+		if r.ceiling && r.cpu.other > busyMachine {
+			fmt.Fprintf(w, "WARNING: %.2f cores were busy outside the bench during the ceiling's window (other processes or\n"+
+				"      hypervisor steal): every figure of this run is noisy; rerun on a quiet machine to compare.\n", r.cpu.other)
+		}
+	}
+	fmt.Fprintln(w, "note: access logging is off for the run (LOG_LEVEL=warn; the access log is written at info).")
+	if rep.cacheTTL > 0 {
+		fmt.Fprintf(w, "note: the catalogue read cache is on (CATALOG_CACHE_TTL=%s), as by default: repeated reads are served from memory.\n", rep.cacheTTL)
+	} else {
+		fmt.Fprintln(w, "note: the catalogue read cache is off (CATALOG_CACHE_TTL=0): every request reads PostgreSQL.")
+	}
+	fmt.Fprintln(w, "note: requests carry no Accept-Encoding, so neither server compresses; PostgreSQL runs on the same machine.")
+	if rep.profileDir != "" {
+		fmt.Fprintf(w, "note: profiling run: the server was built with a pprof listener (go build -overlay); CPU profiles in %s\n", rep.profileDir)
+	}
+	if s := strings.TrimSpace(rep.apiStderr); s != "" {
+		fmt.Fprintf(w, "\nAPI server stderr (warnings and above):\n%s\n", s)
+	}
+}
+
+// describeMachine names what the figures were measured on.
+func describeMachine() string {
+	return fmt.Sprintf("%d CPUs (nproc, GOMAXPROCS %d), %s, %s %s/%s",
+		runtime.NumCPU(), runtime.GOMAXPROCS(0), cpuModel(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+}
+
+func cpuModel() string {
+	f, err := os.Open("/proc/cpuinfo")
+	if err != nil {
+		return "unknown CPU"
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if name, value, ok := strings.Cut(sc.Text(), ":"); ok && strings.TrimSpace(name) == "model name" {
+			return strings.Join(strings.Fields(value), " ")
+		}
+	}
+	return "unknown CPU"
+}
+
+// sig4 prints v with four significant digits (1.000, 0.3125, 0.04812), which keeps small ratios
+// as readable as large ones.
+func sig4(v float64) string {
+	if v == 0 || math.IsNaN(v) || math.IsInf(v, 0) {
+		return "—"
+	}
+	decimals := max(3-int(math.Floor(math.Log10(math.Abs(v)))), 0)
+	return fmt.Sprintf("%.*f", decimals, v)
+}
+
+func fmtMs(d time.Duration) string { return fmt.Sprintf("%.2f", float64(d)/float64(time.Millisecond)) }
+
+func fmtSeconds(d time.Duration) string { return fmt.Sprintf("%.3f s", d.Seconds()) }
+
+func fmtMiB(b int64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }
+
+func fmtKiB(b float64) string { return fmt.Sprintf("%.1f KiB", b/1024) }

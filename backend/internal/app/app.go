@@ -1,0 +1,139 @@
+// Package app is the composition root: it builds the services from configuration, lists every
+// route, and runs the binary's commands (serve, migrate, seed, dev).
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/atelier-commerce/atelier/backend/internal/catalog"
+	"github.com/atelier-commerce/atelier/backend/internal/config"
+	"github.com/atelier-commerce/atelier/backend/internal/content"
+	"github.com/atelier-commerce/atelier/backend/internal/db"
+	"github.com/atelier-commerce/atelier/backend/internal/media"
+	"github.com/atelier-commerce/atelier/backend/internal/settings"
+	"github.com/atelier-commerce/atelier/backend/internal/shipping"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// App holds the process's long-lived parts.
+type App struct {
+	cfg      config.Config
+	logger   *slog.Logger
+	pool     *pgxpool.Pool
+	media    *media.Store
+	catalog  *catalog.Service
+	shipping *shipping.Service
+	settings *settings.Service
+	content  *content.Service
+}
+
+// New connects to the database and media bucket and builds the services.
+func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, error) {
+	if cfg.DatabaseURL == "" {
+		return nil, errors.New("DATABASE_URL is not set (the dev command starts a local database by itself)")
+	}
+	pool, err := db.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	store, err := media.Open(ctx, cfg.MediaBucketURL, cfg.PublicURL)
+	if err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return &App{
+		cfg:      cfg,
+		logger:   logger,
+		pool:     pool,
+		media:    store,
+		catalog:  catalog.NewService(pool, cfg.CatalogCacheTTL),
+		shipping: shipping.NewService(pool),
+		settings: settings.NewService(pool),
+		content:  content.NewService(pool),
+	}, nil
+}
+
+// Close releases the pool and bucket.
+func (a *App) Close() {
+	a.pool.Close()
+	_ = a.media.Close()
+}
+
+// Handler returns the whole HTTP surface.
+func (a *App) Handler() (http.Handler, error) { return a.routes() }
+
+// Serve listens on the configured address until ctx ends, then drains in-flight requests.
+func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
+	handler, err := a.Handler()
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", a.cfg.APIAddr)
+	if err != nil {
+		return fmt.Errorf("listen %s: %w", a.cfg.APIAddr, err)
+	}
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       15 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(a.logger.Handler(), slog.LevelWarn),
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	if ready != nil {
+		ready(ln.Addr().String())
+	}
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	a.logger.Info("shutting down", "grace", a.cfg.ShutdownTimeout.String())
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), a.cfg.ShutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	return nil
+}
+
+// health is liveness: the process answers.
+func (a *App) health(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}
+
+// ready is readiness: the database answers too.
+func (a *App) ready(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := a.pool.Ping(ctx); err != nil {
+		a.logger.WarnContext(ctx, "readiness: database unreachable", "error", err.Error())
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "database": "unreachable"})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "database": "ok"})
+}
+
+// NewLogger builds the process logger from configuration.
+func NewLogger(cfg config.Config, w io.Writer) *slog.Logger {
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(cfg.LogLevel))
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}

@@ -1,0 +1,92 @@
+package app
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"log/slog"
+	"net/http"
+	"regexp"
+	"runtime/debug"
+	"time"
+
+	"github.com/atelier-commerce/atelier/backend/internal/api"
+)
+
+// requestIDPattern accepts ids from a trusted proxy only when they cannot corrupt a log line.
+var requestIDPattern = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
+
+// middleware wraps every request: an id (echoed in X-Request-Id), a bounded body, panic recovery
+// that answers 500 instead of dropping the connection, and one access-log line.
+func (a *App) middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		id := r.Header.Get("X-Request-Id")
+		if !requestIDPattern.MatchString(id) {
+			id = newRequestID()
+		}
+		info := &api.RequestInfo{ID: id, Logger: a.logger.With("request_id", id)}
+		w.Header().Set("X-Request-Id", id)
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		r.Body = http.MaxBytesReader(rec, r.Body, maxRequestBytes)
+		defer func() {
+			if p := recover(); p != nil {
+				if p == http.ErrAbortHandler {
+					panic(p)
+				}
+				info.Logger.Error("panic", "panic", p, "stack", string(debug.Stack()))
+				if !rec.wrote {
+					writeJSON(rec, http.StatusInternalServerError, map[string]any{"code": 13, "message": "internal error"})
+				}
+			}
+			level := slog.LevelInfo
+			if rec.status >= 500 {
+				level = slog.LevelError
+			}
+			attrs := []any{"method", r.Method, "path", r.URL.Path, "status", rec.status, "bytes", rec.bytes,
+				"duration_ms", float64(time.Since(start).Microseconds()) / 1000}
+			if info.Procedure != "" {
+				attrs = append(attrs, "procedure", info.Procedure)
+			}
+			info.Logger.Log(r.Context(), level, "request", attrs...)
+		}()
+		next.ServeHTTP(rec, r.WithContext(api.WithRequestInfo(r.Context(), info)))
+	})
+}
+
+func newRequestID() string {
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	bytes  int
+	wrote  bool
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	if !s.wrote {
+		s.status, s.wrote = code, true
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	s.wrote = true
+	n, err := s.ResponseWriter.Write(b)
+	s.bytes += n
+	return n, err
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer (flushing, deadlines).
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
+// Flush supports streaming responses.
+func (s *statusRecorder) Flush() {
+	if f, ok := s.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}

@@ -1,0 +1,114 @@
+package app
+
+import (
+	"encoding/json"
+	"net/http"
+
+	"connectrpc.com/connect"
+	"connectrpc.com/vanguard"
+	"github.com/atelier-commerce/atelier/backend/internal/api"
+	"github.com/atelier-commerce/atelier/backend/internal/apidocs"
+	"github.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1/storev1connect"
+	"github.com/atelier-commerce/atelier/backend/internal/media"
+	"google.golang.org/protobuf/encoding/protojson"
+)
+
+// maxRequestBytes bounds every API request body; uploads will get their own, larger limit.
+const maxRequestBytes = 1 << 20
+
+// routes lists every endpoint the server has: each Connect service (also served as REST through
+// Vanguard), the operational endpoints, the API document and the media files.
+func (a *App) routes() (http.Handler, error) {
+	opts, err := api.HandlerOptions(a.logger, maxRequestBytes)
+	if err != nil {
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	var services []*vanguard.Service
+	register := func(path string, h http.Handler) {
+		mux.Handle(path, h)
+		services = append(services, vanguard.NewService(path, h))
+	}
+	register(storev1connect.NewCatalogServiceHandler(api.NewCatalogHandler(a.catalog, a.media), opts...))
+	register(storev1connect.NewShippingServiceHandler(api.NewShippingHandler(a.shipping), opts...))
+	register(storev1connect.NewSettingsServiceHandler(api.NewSettingsHandler(a.settings), opts...))
+	register(storev1connect.NewContentServiceHandler(api.NewContentHandler(a.content), opts...))
+
+	rest, err := vanguard.NewTranscoder(services,
+		vanguard.WithCodec(restJSONCodec),
+		// Handlers answer Vanguard in binary protobuf, so every REST body is encoded once, by
+		// restJSONCodec, rather than passed through in Connect's camelCase JSON.
+		// Unknown query parameters (cache busters, campaign tags) are ignored, as REST clients
+		// expect, instead of failing the request.
+		vanguard.WithDefaultServiceOptions(
+			vanguard.WithTargetCodecs(vanguard.CodecProto),
+			vanguard.WithRESTUnmarshalOptions(vanguard.RESTUnmarshalOptions{DiscardUnknownQueryParams: true}),
+		),
+		vanguard.WithUnknownHandler(http.HandlerFunc(unknownRoute)),
+	)
+	if err != nil {
+		return nil, err
+	}
+	mux.Handle("/api/v1/", jsonErrorContentType(rest))
+
+	docs, err := apidocs.New(apidocs.Spec, "/api/openapi.yaml")
+	if err != nil {
+		return nil, err
+	}
+	mux.Handle("GET /api/docs", docs)
+	mux.HandleFunc("GET /api/openapi.yaml", serveSpec)
+	mux.HandleFunc("GET /api/health", a.health)
+	mux.HandleFunc("GET /api/ready", a.ready)
+	mux.HandleFunc(media.PathPrefix, a.serveMedia)
+	mux.HandleFunc("/", unknownRoute)
+
+	return a.middleware(mux), nil
+}
+
+// restJSONCodec makes REST bodies use the contract's snake_case names (as partners read them in
+// the OpenAPI document) and include zero values, so a product with no stock says stock 0.
+func restJSONCodec(res vanguard.TypeResolver) vanguard.Codec {
+	c := vanguard.NewJSONCodec(res)
+	c.MarshalOptions = protojson.MarshalOptions{Resolver: res, UseProtoNames: true, EmitDefaultValues: true}
+	return c
+}
+
+// unknownRoute answers in the same JSON error shape as the API.
+func unknownRoute(w http.ResponseWriter, _ *http.Request) {
+	writeJSON(w, http.StatusNotFound, map[string]any{
+		"code":    int(connect.CodeNotFound),
+		"message": "no such endpoint; the API is described at /api/docs",
+	})
+}
+
+// jsonErrorContentType repairs the Content-Type of Vanguard's answer to a malformed query
+// parameter: it is rejected before a codec is chosen and labelled "application/" (vanguard v0.4.0).
+func jsonErrorContentType(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(&contentTypeFixer{ResponseWriter: w}, r)
+	})
+}
+
+type contentTypeFixer struct{ http.ResponseWriter }
+
+func (c *contentTypeFixer) WriteHeader(code int) {
+	if h := c.Header(); h.Get("Content-Type") == "application/" {
+		h.Set("Content-Type", "application/json")
+	}
+	c.ResponseWriter.WriteHeader(code)
+}
+
+func (c *contentTypeFixer) Unwrap() http.ResponseWriter { return c.ResponseWriter }
+
+func serveSpec(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "application/yaml; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Header().Set("Access-Control-Allow-Origin", "*")
+	_, _ = w.Write(apidocs.Spec)
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}

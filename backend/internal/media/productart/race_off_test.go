@@ -1,0 +1,5 @@
+//go:build !race
+
+package productart
+
+const raceEnabled = false

@@ -1,0 +1,145 @@
+package seed
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"runtime"
+	"time"
+
+	"github.com/atelier-commerce/atelier/backend/internal/catalog"
+	"github.com/atelier-commerce/atelier/backend/internal/content"
+	"github.com/atelier-commerce/atelier/backend/internal/media"
+	"github.com/atelier-commerce/atelier/backend/internal/media/productart"
+	"github.com/atelier-commerce/atelier/backend/internal/money"
+	"github.com/atelier-commerce/atelier/backend/internal/settings"
+	"github.com/atelier-commerce/atelier/backend/internal/shipping"
+	"github.com/google/uuid"
+	"golang.org/x/sync/errgroup"
+)
+
+// Deps are the services the demo shop is loaded through, so the seed obeys the same rules as
+// every other writer.
+type Deps struct {
+	Catalog  *catalog.Service
+	Shipping *shipping.Service
+	Settings *settings.Service
+	Content  *content.Service
+	Media    *media.Store
+	// ArtWidth is the width product shots are drawn at (default 1200, portrait 4:5); tests draw
+	// small ones to stay fast.
+	ArtWidth int
+}
+
+// Stats says what a load did.
+type Stats struct {
+	Products       int
+	ImagesRendered int
+}
+
+// The drawn product shots are rendered at the largest rendition width, portrait 4:5.
+const defaultArtWidth = 1200
+
+// freeStandardOver is PRODUCT §4's rule: orders over £50 get Standard delivery free.
+const freeStandardOver = 50_00
+
+// angleNames describe productart's four compositions for alt text.
+var angleNames = []string{"front view", "beside its box", "on a plinth", "label close-up"}
+
+// Load writes the demo shop. Running it again updates products, options, settings and pages in
+// place and renders images only for products that have none, so it is safe and quick to repeat.
+func Load(ctx context.Context, d Deps) (Stats, error) {
+	var stats Stats
+	if err := d.Settings.Save(ctx, settings.Store{
+		Name: StoreSettings.StoreName, AddressLine1: StoreSettings.AddressLine1, AddressLine2: StoreSettings.AddressLine2,
+		City: StoreSettings.City, Postcode: StoreSettings.Postcode, Country: StoreSettings.Country,
+		ContactEmail: StoreSettings.ContactEmail, Phone: StoreSettings.Phone,
+		CompanyNumber: StoreSettings.CompanyNumber, VATNumber: StoreSettings.VATNumber, CurrencyCode: money.GBPCode,
+	}); err != nil {
+		return stats, err
+	}
+	for _, o := range DeliveryOptions {
+		opt := shipping.Option{Code: o.Code, Name: o.Name, Carrier: o.Carrier, EstimatedDelivery: o.EstimatedDays,
+			Price: money.GBP(o.PricePence), Position: o.Position, Active: o.Active}
+		if o.Code == "standard" {
+			free := money.GBP(freeStandardOver)
+			opt.FreeOver = &free
+		}
+		if err := d.Shipping.Save(ctx, opt); err != nil {
+			return stats, err
+		}
+	}
+	for _, p := range Pages {
+		if err := d.Content.Save(ctx, content.Page{Slug: p.Slug, Title: p.Title, HTML: p.HTML, UpdatedAt: p.UpdatedAt}); err != nil {
+			return stats, err
+		}
+	}
+
+	// Rendering dominates a first load; spread products over the cores.
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	rendered := make([]int, len(Products))
+	now := time.Now().UTC().Truncate(time.Hour)
+	for i, p := range Products {
+		g.Go(func() error {
+			n, err := loadProduct(gctx, d, p, now)
+			rendered[i] = n
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return stats, err
+	}
+	stats.Products = len(Products)
+	for _, n := range rendered {
+		stats.ImagesRendered += n
+	}
+	return stats, nil
+}
+
+func loadProduct(ctx context.Context, d Deps, p DemoProduct, now time.Time) (int, error) {
+	price := p.PricePence
+	id, existing, err := d.Catalog.SaveProduct(ctx, catalog.ProductInput{
+		Slug: p.Slug, Name: p.Name, Description: p.Description, Price: &price, SKU: p.SKU, Stock: p.Stock,
+		Active: p.Active, Published: p.Published, Featured: p.Featured, Attributes: attributes(p),
+		CreatedAt: now.Add(-time.Duration(p.AgeDays) * 24 * time.Hour),
+	})
+	if err != nil {
+		return 0, err
+	}
+	if existing > 0 || len(p.Images) == 0 {
+		return 0, nil
+	}
+	images := make([]catalog.NewImage, 0, len(p.Images))
+	for i, spec := range p.Images {
+		imageID := uuid.NewString()
+		w := cmp.Or(d.ArtWidth, defaultArtWidth)
+		renditions, err := d.Media.SaveRenditions(ctx, imageID, productart.Render(spec, w, w*5/4))
+		if err != nil {
+			return 0, fmt.Errorf("seed %s image %d: %w", p.Slug, i, err)
+		}
+		variants := make([]catalog.Variant, len(renditions))
+		for j, r := range renditions {
+			variants[j] = catalog.Variant{Key: r.Key, Width: r.Width, Height: r.Height, ContentType: r.ContentType}
+		}
+		alt := fmt.Sprintf("%s by %s, %s", p.Name, p.Brand, angleNames[spec.Angle%len(angleNames)])
+		images = append(images, catalog.NewImage{ID: imageID, Alt: alt, Variants: variants})
+	}
+	if err := d.Catalog.AddImages(ctx, id, images); err != nil {
+		return 0, err
+	}
+	return len(images), nil
+}
+
+// attributes orders a demo product's pairs as the shop shows them: category and brand first,
+// then features, then specification rows.
+func attributes(p DemoProduct) []catalog.Attribute {
+	attrs := []catalog.Attribute{{Name: catalog.AttrCategory, Value: p.Brand}, {Name: catalog.AttrBrand, Value: p.Brand}}
+	for _, f := range p.Features {
+		attrs = append(attrs, catalog.Attribute{Name: catalog.AttrFeature, Value: f})
+	}
+	for _, s := range p.Specs {
+		attrs = append(attrs, catalog.Attribute{Name: s[0], Value: s[1]})
+	}
+	return attrs
+}
