@@ -25,11 +25,11 @@ type Page struct {
 	UpdatedAt time.Time
 }
 
-// policy allows the markup of a text page and nothing that runs, styles or embeds.
+// policy allows the markup of a text page (headings with ids for in-page links, lists, links,
+// emphasis, tables) and nothing that runs, styles or embeds.
 var policy = func() *bluemonday.Policy {
 	p := bluemonday.UGCPolicy()
 	p.RequireNoFollowOnLinks(false)
-	p.AllowAttrs("id").Matching(regexp.MustCompile(`^[a-z][a-z0-9-]*$`)).OnElements("h2", "h3", "h4", "section")
 	p.AllowElements("section")
 	return p
 }()
