@@ -49,7 +49,8 @@ func (a *App) routes() (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	mux.Handle("/api/v1/", jsonErrorContentType(rest))
+	cache := newResponseCache(a.catalog.CacheTTL(), a.catalog.Generation)
+	mux.Handle("/api/v1/", cache.wrap(jsonErrorContentType(rest)))
 
 	docs, err := apidocs.New(apidocs.Spec, "/api/openapi.yaml")
 	if err != nil {

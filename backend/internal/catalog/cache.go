@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/sync/singleflight"
@@ -19,6 +20,9 @@ type readCache struct {
 	group   singleflight.Group
 	mu      sync.Mutex
 	entries map[string]cacheEntry
+	// generation counts clears, so caches of derived data (encoded responses) can tell that
+	// the catalogue changed.
+	generation atomic.Uint64
 }
 
 type cacheEntry struct {
@@ -70,5 +74,6 @@ func cached[T any](ctx context.Context, c *readCache, key string, load func(cont
 func (c *readCache) clear() {
 	c.mu.Lock()
 	c.entries = map[string]cacheEntry{}
+	c.generation.Add(1)
 	c.mu.Unlock()
 }

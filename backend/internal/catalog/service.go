@@ -26,6 +26,13 @@ func NewService(pool *pgxpool.Pool, cacheTTL time.Duration) *Service {
 	return &Service{pool: pool, cache: newReadCache(cacheTTL)}
 }
 
+// CacheTTL is how stale a public read may be; 0 when caching is off.
+func (s *Service) CacheTTL() time.Duration { return s.cache.ttl }
+
+// Generation changes whenever this process writes to the catalogue: anything cached from the
+// catalogue's reads under an older generation is out of date.
+func (s *Service) Generation() uint64 { return s.cache.generation.Load() }
+
 // List returns one page of visible products matching q.
 func (s *Service) List(ctx context.Context, q ListQuery) (ListPage, error) {
 	q, err := q.Normalize()

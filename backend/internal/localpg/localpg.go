@@ -80,6 +80,15 @@ func Start(ctx context.Context, dir string) (*Cluster, error) {
 	return nil, fmt.Errorf("localpg: start (log in %s): %w", filepath.Join(c.Dir, "postgres.log"), lastErr)
 }
 
+// Attach returns a handle on the cluster in dir without starting anything, to stop it.
+func Attach(dir string) (*Cluster, error) {
+	bin, err := findBin()
+	if err != nil {
+		return nil, err
+	}
+	return &Cluster{Dir: dir, bin: bin, owned: true, asOther: os.Geteuid() == 0}, nil
+}
+
 // URL returns a connection URL for database name.
 func (c *Cluster) URL(name string) string {
 	return fmt.Sprintf("postgres://postgres@127.0.0.1:%d/%s?sslmode=disable", c.Port, name)

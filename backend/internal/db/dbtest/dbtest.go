@@ -7,8 +7,11 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
+	"strconv"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -30,9 +33,13 @@ var (
 // Call it from TestMain: func TestMain(m *testing.M) { os.Exit(dbtest.Main(m)) }.
 func Main(m *testing.M) int {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	dir, err := os.MkdirTemp("", "atelier-pg-")
+	sweepOrphans(ctx)
+	dir, err := os.MkdirTemp("", dirPrefix)
 	if err == nil {
 		err = os.Chmod(dir, 0o755)
+	}
+	if err == nil {
+		err = os.WriteFile(filepath.Join(dir, ownerFile), []byte(strconv.Itoa(os.Getpid())), 0o644)
 	}
 	if err == nil {
 		cluster, err = localpg.Start(ctx, dir)
@@ -51,6 +58,37 @@ func Main(m *testing.M) int {
 	}
 	os.RemoveAll(dir)
 	return code
+}
+
+const (
+	dirPrefix = "atelier-pg-"
+	ownerFile = "owner.pid"
+)
+
+// sweepOrphans stops and removes clusters left by test binaries that died without cleaning up (a
+// panicking test exits before Main's cleanup runs), so they do not pile up on a developer's
+// machine.
+func sweepOrphans(ctx context.Context) {
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), dirPrefix+"*"))
+	for _, dir := range dirs {
+		raw, err := os.ReadFile(filepath.Join(dir, ownerFile))
+		if err != nil {
+			continue
+		}
+		pid, err := strconv.Atoi(string(raw))
+		if err != nil || processAlive(pid) {
+			continue
+		}
+		if c, err := localpg.Attach(dir); err == nil {
+			_ = c.Stop()
+		}
+		_ = os.RemoveAll(dir)
+	}
+}
+
+func processAlive(pid int) bool {
+	p, err := os.FindProcess(pid)
+	return err == nil && p.Signal(syscall.Signal(0)) == nil
 }
 
 func prepareTemplate(ctx context.Context) error {

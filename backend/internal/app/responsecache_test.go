@@ -1,0 +1,84 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/atelier-commerce/atelier/backend/internal/catalog"
+	"github.com/atelier-commerce/atelier/backend/internal/config"
+	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
+	"github.com/stretchr/testify/require"
+)
+
+func TestResponseCache(t *testing.T) {
+	t.Parallel()
+	env := map[string]string{"DATABASE_URL": dbtest.URL(t), "MEDIA_BUCKET_URL": "file://" + t.TempDir(), "CATALOG_CACHE_TTL": "1h"}
+	cfg, err := config.Parse(func(k string) string { return env[k] })
+	require.NoError(t, err)
+	a, err := New(context.Background(), cfg, slog.New(slog.DiscardHandler))
+	require.NoError(t, err)
+	t.Cleanup(a.Close)
+	save := func(slug string, price int64) {
+		_, _, err := a.catalog.SaveProduct(context.Background(), catalog.ProductInput{Slug: slug, Name: slug, Price: &price, Active: true, Published: true})
+		require.NoError(t, err)
+	}
+	save("first", 1000)
+	h, err := a.Handler()
+	require.NoError(t, err)
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+
+	get := func(path string, header ...string) (*http.Response, map[string]any) {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+path, nil)
+		for i := 0; i+1 < len(header); i += 2 {
+			req.Header.Set(header[i], header[i+1])
+		}
+		res, err := http.DefaultTransport.RoundTrip(req) // no transparent gzip
+		require.NoError(t, err)
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		var out map[string]any
+		if len(body) > 0 {
+			require.NoError(t, json.Unmarshal(body, &out), string(body))
+		}
+		return res, out
+	}
+
+	res, body := get("/api/v1/products?page_size=12&sort=newest")
+	require.Equal(t, "miss", res.Header.Get("X-Cache"))
+	require.Equal(t, 1.0, body["total_count"])
+	etag := res.Header.Get("ETag")
+	require.NotEmpty(t, etag)
+
+	res, _ = get("/api/v1/products?sort=newest&page_size=12", "Accept-Encoding", "gzip")
+	require.Equal(t, "hit", res.Header.Get("X-Cache"), "the same query in another order")
+	require.Empty(t, res.Header.Get("Content-Encoding"))
+	require.Equal(t, "application/json", res.Header.Get("Content-Type"))
+	require.NotEmpty(t, res.Header.Get("X-Request-Id"))
+
+	res, _ = get("/api/v1/products?page_size=12&sort=newest", "If-None-Match", etag)
+	require.Equal(t, http.StatusNotModified, res.StatusCode)
+
+	// A write through this process is visible at once.
+	save("second", 2000)
+	res, body = get("/api/v1/products?page_size=12&sort=newest")
+	require.Equal(t, "miss", res.Header.Get("X-Cache"))
+	require.Equal(t, 2.0, body["total_count"])
+	require.NotEqual(t, etag, res.Header.Get("ETag"))
+
+	// Errors are never kept.
+	for range 2 {
+		res, _ = get("/api/v1/products?page_size=7")
+		require.Equal(t, http.StatusBadRequest, res.StatusCode)
+		require.Empty(t, res.Header.Get("X-Cache"))
+	}
+	// Non-catalogue routes are not cached here.
+	res, _ = get("/api/v1/delivery-options")
+	require.Empty(t, res.Header.Get("X-Cache"))
+}
