@@ -297,9 +297,9 @@ func (p *path) mask(clip image.Rectangle) *image.Alpha {
 // shader returns the colour and opacity of a surface at a pixel centre.
 type shader func(x, y float64) (rgb, float64)
 
-// fill paints the path into the layer, asking sh for each covered pixel.
-func (l *layer) fill(p *path, sh shader) {
-	m := p.mask(l.r)
+// shadeCovered asks sh for the colour of every pixel the mask covers and paints it, weighted by
+// the coverage, with paint (a layer's or the canvas's compositing).
+func shadeCovered(m *image.Alpha, sh shader, paint func(x, y int, v rgb, a float64)) {
 	if m == nil {
 		return
 	}
@@ -311,28 +311,17 @@ func (l *layer) fill(p *path, sh shader) {
 				continue
 			}
 			v, a := sh(float64(x)+0.5, float64(y)+0.5)
-			l.over(x, y, v, a*float64(cov)/255)
+			paint(x, y, v, a*float64(cov)/255)
 		}
 	}
 }
 
+// fill paints the path into the layer, asking sh for each covered pixel.
+func (l *layer) fill(p *path, sh shader) { shadeCovered(p.mask(l.r), sh, l.over) }
+
 // fillCanvas is fill for shapes painted straight onto the backdrop.
 func (c *canvas) fill(p *path, sh shader) {
-	m := p.mask(image.Rect(0, 0, c.w, c.h))
-	if m == nil {
-		return
-	}
-	b := m.Rect
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			cov := m.Pix[(y-b.Min.Y)*m.Stride+(x-b.Min.X)]
-			if cov == 0 {
-				continue
-			}
-			v, a := sh(float64(x)+0.5, float64(y)+0.5)
-			c.blend(x, y, v, a*float64(cov)/255)
-		}
-	}
+	shadeCovered(p.mask(image.Rect(0, 0, c.w, c.h)), sh, c.blend)
 }
 
 // sampleAlpha reads an alpha image bilinearly at a fractional position given

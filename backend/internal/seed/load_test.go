@@ -1,0 +1,58 @@
+package seed_test
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"github.com/atelier-commerce/atelier/backend/internal/catalog"
+	"github.com/atelier-commerce/atelier/backend/internal/content"
+	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
+	"github.com/atelier-commerce/atelier/backend/internal/media"
+	"github.com/atelier-commerce/atelier/backend/internal/seed"
+	"github.com/atelier-commerce/atelier/backend/internal/settings"
+	"github.com/atelier-commerce/atelier/backend/internal/shipping"
+	"github.com/stretchr/testify/require"
+)
+
+func TestMain(m *testing.M) { os.Exit(dbtest.Main(m)) }
+
+// Loading twice leaves one shop: products are updated in place and images are drawn only once.
+func TestLoadIsIdempotent(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := dbtest.Pool(t)
+	store, err := media.Open(ctx, "file://"+t.TempDir(), "http://localhost:8080")
+	require.NoError(t, err)
+	defer store.Close()
+	cat := catalog.NewService(pool, 0)
+	deps := seed.Deps{Catalog: cat, Shipping: shipping.NewService(pool), Settings: settings.NewService(pool),
+		Content: content.NewService(pool), Media: store, ArtWidth: 40}
+
+	first, err := seed.Load(ctx, deps)
+	require.NoError(t, err)
+	require.Equal(t, len(seed.Products), first.Products)
+	require.Positive(t, first.ImagesRendered)
+	before, err := cat.List(ctx, catalog.ListQuery{PageSize: catalog.AllPageSize})
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, before.Total, 40, "at least 40 visible demo products")
+
+	second, err := seed.Load(ctx, deps)
+	require.NoError(t, err)
+	require.Zero(t, second.ImagesRendered, "images are not drawn again")
+	after, err := cat.List(ctx, catalog.ListQuery{PageSize: catalog.AllPageSize})
+	require.NoError(t, err)
+	require.Equal(t, before.Total, after.Total)
+	for i, p := range after.Products {
+		require.Equal(t, before.Products[i].ID, p.ID, "same products, same ids")
+		require.Len(t, p.Images, len(before.Products[i].Images))
+	}
+	var rows, images int
+	require.NoError(t, pool.QueryRow(ctx, `SELECT count(*) FROM products`).Scan(&rows))
+	require.NoError(t, pool.QueryRow(ctx, `SELECT count(*) FROM product_images`).Scan(&images))
+	require.Equal(t, len(seed.Products), rows)
+	require.Equal(t, first.ImagesRendered, images)
+	opts, err := deps.Shipping.ListActive(ctx)
+	require.NoError(t, err)
+	require.Len(t, opts, 5)
+}
