@@ -44,7 +44,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	logger := app.NewLogger(cfg, stderr)
 	switch args[0] {
 	case "serve":
-		return app.Serve(ctx, cfg, logger, stdout)
+		return app.Serve(ctx, cfg, logger)
 	case "migrate":
 		return app.Migrate(ctx, cfg, logger)
 	case "seed":

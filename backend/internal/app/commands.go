@@ -57,7 +57,7 @@ func (a *App) seed(ctx context.Context) error {
 }
 
 // Serve runs the API server until ctx ends.
-func Serve(ctx context.Context, cfg config.Config, logger *slog.Logger, stdout io.Writer) error {
+func Serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	a, err := New(ctx, cfg, logger)
 	if err != nil {
 		return err

@@ -59,10 +59,11 @@ func (q ListQuery) Normalize() (ListQuery, error) {
 		}
 	}
 	q.Categories = cats
-	for name, p := range map[string]*int64{"min_price": q.MinPrice, "max_price": q.MaxPrice} {
-		if p != nil && *p < 0 {
-			return q, apperr.Invalid(name, "negative_price", "%s must not be negative", name)
-		}
+	if q.MinPrice != nil && *q.MinPrice < 0 {
+		return q, apperr.Invalid("min_price", "negative_price", "min_price must not be negative")
+	}
+	if q.MaxPrice != nil && *q.MaxPrice < 0 {
+		return q, apperr.Invalid("max_price", "negative_price", "max_price must not be negative")
 	}
 	if q.MinPrice != nil && q.MaxPrice != nil && *q.MinPrice > *q.MaxPrice {
 		return q, apperr.Invalid("min_price", "price_range_inverted", "min_price must not be greater than max_price")

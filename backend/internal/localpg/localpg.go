@@ -31,7 +31,7 @@ type Cluster struct {
 }
 
 // Start initialises dir (if it has no cluster yet) and starts the server, or reuses the server
-// already running from dir. log receives progress lines.
+// already running from dir.
 func Start(ctx context.Context, dir string) (*Cluster, error) {
 	bin, err := findBin()
 	if err != nil {

@@ -89,15 +89,13 @@ func (s *Store) SaveRenditions(ctx context.Context, imageID string, src image.Im
 			return nil, fmt.Errorf("media.SaveRenditions: encode: %w", err)
 		}
 		key := fmt.Sprintf("images/%s/%d.jpg", imageID, w)
-		if err := s.bucket.WriteAll(ctx, key, buf.Bytes(), &blob.WriterOptions{ContentType: "image/jpeg", CacheControl: immutable}); err != nil {
+		if err := s.bucket.WriteAll(ctx, key, buf.Bytes(), &blob.WriterOptions{ContentType: "image/jpeg", CacheControl: CacheControl}); err != nil {
 			return nil, fmt.Errorf("media.SaveRenditions: write %s: %w", key, err)
 		}
 		out = append(out, Rendition{Key: key, Width: int32(w), Height: int32(h), ContentType: "image/jpeg"})
 	}
 	return out, nil
 }
-
-const immutable = "public, max-age=31536000, immutable"
 
 var (
 	keyPart    = regexp.MustCompile(`^[A-Za-z0-9-]+$`)
@@ -132,4 +130,4 @@ func (s *Store) Open(ctx context.Context, key string) (File, error) {
 }
 
 // CacheControl is the caching rule for renditions: their keys never change content.
-const CacheControl = immutable
+const CacheControl = "public, max-age=31536000, immutable"
