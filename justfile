@@ -5,6 +5,9 @@ set shell := ["bash", "-euo", "pipefail", "-c"]
 
 bin := justfile_directory() / "tools/node_modules/.bin"
 
+# Node 24 from tools/ goes first on PATH: the machine's Node may be too old for the front ends.
+export PATH := justfile_directory() / "tools/node_modules/node/bin" + ":" + env_var("PATH")
+
 # Run the shop: the API on :8080 with a local database and the demo catalogue.
 dev: setup
     cd backend && go run ./cmd/atelier dev
@@ -13,7 +16,7 @@ dev: setup
 test: setup lint gen-check compose-check
     cd backend && go test -race -count=1 ./...
 
-# Regenerate Go code and the OpenAPI document from proto/.
+# Regenerate Go code, the storefront's TypeScript client and the OpenAPI document from proto/.
 gen: setup
     cd proto && {{bin}}/buf lint && {{bin}}/buf generate
     cd backend && gofmt -l internal/gen | (! grep .)
@@ -22,9 +25,9 @@ gen: setup
 gen-check: gen
     #!/usr/bin/env bash
     set -euo pipefail
-    if [ -n "$(git status --porcelain -- backend/internal/gen openapi backend/internal/apidocs/openapi.yaml)" ]; then
-        git status --short -- backend/internal/gen openapi backend/internal/apidocs/openapi.yaml
-        git --no-pager diff --stat -- backend/internal/gen openapi backend/internal/apidocs/openapi.yaml
+    if [ -n "$(git status --porcelain -- backend/internal/gen openapi backend/internal/apidocs/openapi.yaml storefront/app/gen)" ]; then
+        git status --short -- backend/internal/gen openapi backend/internal/apidocs/openapi.yaml storefront/app/gen
+        git --no-pager diff --stat -- backend/internal/gen openapi backend/internal/apidocs/openapi.yaml storefront/app/gen
         echo "generated code is out of date: run 'just gen' and commit the result" >&2
         exit 1
     fi
