@@ -8,13 +8,27 @@ bin := justfile_directory() / "tools/node_modules/.bin"
 # Node 24 from tools/ goes first on PATH: the machine's Node may be too old for the front ends.
 export PATH := justfile_directory() / "tools/node_modules/node/bin" + ":" + env_var("PATH")
 
-# Run the shop: the API on :8080 with a local database and the demo catalogue.
+# Run the shop: the API on :8080 (local database, demo catalogue) and the storefront on :3000.
 dev: setup
-    cd backend && go run ./cmd/atelier dev
+    ./scripts/dev
 
 # Run every check and test (what CI runs).
 test: setup lint gen-check compose-check
     cd backend && go test -race -count=1 ./...
+    just storefront-test
+    just e2e
+
+# The storefront's type check and unit tests (Vitest).
+storefront-test: setup
+    cd storefront && npm run typecheck && npm test
+
+# The Playwright journeys in Chromium against the whole stack, started on throw-away data.
+e2e: setup
+    cd e2e && npm test
+
+# Lighthouse scores (performance, accessibility, best practices, SEO) of the production build.
+lighthouse: setup
+    cd e2e && npm run lighthouse
 
 # Regenerate Go code, the storefront's TypeScript client and the OpenAPI document from proto/.
 gen: setup
@@ -59,6 +73,6 @@ compose-check: setup
 bench: setup
     cd backend && go run ./cmd/atelier-bench
 
-# Install what a fresh machine lacks (PostgreSQL binaries, docker-compose, pinned tools).
+# Install what a fresh machine lacks (PostgreSQL binaries, docker-compose, Chromium, pinned tools).
 setup:
     ./scripts/setup

@@ -1,0 +1,67 @@
+// The per-request API client. Loaders and actions reach the Atelier API only through the
+// Connect-ES clients generated from proto/, created for each request in the root middleware and
+// kept in the router context (Hydrogen's pattern), so a request id and, later, the shopper's
+// session travel with every call.
+import { type Client, createClient, type Interceptor } from "@connectrpc/connect";
+import { createConnectTransport } from "@connectrpc/connect-node";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { CartService } from "~/gen/atelier/store/v1/cart_service_pb";
+import { CatalogService } from "~/gen/atelier/store/v1/catalog_service_pb";
+import { ContactService } from "~/gen/atelier/store/v1/contact_service_pb";
+import { ContentService } from "~/gen/atelier/store/v1/content_service_pb";
+import { NewsletterService } from "~/gen/atelier/store/v1/newsletter_service_pb";
+import { SettingsService } from "~/gen/atelier/store/v1/settings_service_pb";
+import { ShippingService } from "~/gen/atelier/store/v1/shipping_service_pb";
+import { StatusService } from "~/gen/atelier/store/v1/status_service_pb";
+import { config } from "./config.server";
+
+export type Api = {
+  catalog: Client<typeof CatalogService>;
+  cart: Client<typeof CartService>;
+  content: Client<typeof ContentService>;
+  settings: Client<typeof SettingsService>;
+  shipping: Client<typeof ShippingService>;
+  newsletter: Client<typeof NewsletterService>;
+  contact: Client<typeof ContactService>;
+  status: Client<typeof StatusService>;
+};
+
+/** Upper bound for one API call, so a stuck backend cannot hang a page render. */
+const callTimeoutMs = 10_000;
+
+export function createApi(request: Request, baseUrl = config.apiUrl): Api {
+  const requestId = request.headers.get("x-request-id");
+  const forward: Interceptor = (next) => (req) => {
+    if (requestId) req.header.set("x-request-id", requestId);
+    return next(req);
+  };
+  const transport = createConnectTransport({
+    baseUrl,
+    httpVersion: "1.1",
+    useBinaryFormat: true,
+    defaultTimeoutMs: callTimeoutMs,
+    interceptors: [forward],
+  });
+  return {
+    catalog: createClient(CatalogService, transport),
+    cart: createClient(CartService, transport),
+    content: createClient(ContentService, transport),
+    settings: createClient(SettingsService, transport),
+    shipping: createClient(ShippingService, transport),
+    newsletter: createClient(NewsletterService, transport),
+    contact: createClient(ContactService, transport),
+    status: createClient(StatusService, transport),
+  };
+}
+
+export const apiContext = createContext<Api>();
+
+/** Root middleware: one API client per request. */
+export const apiMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
+  context.set(apiContext, createApi(request));
+  return next();
+};
+
+export function api(context: Readonly<RouterContextProvider>): Api {
+  return context.get(apiContext);
+}

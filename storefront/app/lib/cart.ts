@@ -1,0 +1,70 @@
+// The cart as the pages show it. Every amount comes from the API; this file only reshapes it.
+import type { Cart } from "~/gen/atelier/store/v1/cart_pb";
+import { type ProductSummary, toSummary } from "./catalog";
+import { type Price, toPrice } from "./money";
+
+export type CartLineView = {
+  product: ProductSummary;
+  quantity: number;
+  unitPrice: Price;
+  lineTotal: Price;
+  exceedsStock: boolean;
+};
+
+export type CartView = {
+  id: string;
+  lines: CartLineView[];
+  itemCount: number;
+  subtotal: Price;
+  delivery: { name: string; price: Price; freeOver: Price | null } | null;
+  total: Price;
+  vatIncluded: Price;
+};
+
+export function toCartView(c: Cart): CartView {
+  return {
+    id: c.id,
+    lines: c.lines.flatMap((l) =>
+      l.product
+        ? [
+            {
+              product: toSummary(l.product),
+              quantity: l.quantity,
+              unitPrice: toPrice(l.unitPrice),
+              lineTotal: toPrice(l.lineTotal),
+              exceedsStock: l.exceedsStock,
+            },
+          ]
+        : [],
+    ),
+    itemCount: c.itemCount,
+    subtotal: toPrice(c.subtotal),
+    delivery: c.delivery
+      ? {
+          name: c.delivery.name,
+          price: toPrice(c.delivery.price),
+          freeOver: c.delivery.freeOver ? toPrice(c.delivery.freeOver) : null,
+        }
+      : null,
+    total: toPrice(c.total),
+    vatIncluded: toPrice(c.vatIncluded),
+  };
+}
+
+/** What the cart action answers to an enhanced (JavaScript) submission. */
+export type CartActionResult =
+  | { ok: true; intent: CartIntent; productName?: string; quantity?: number }
+  | { ok: false; intent: CartIntent; error: string };
+
+export type CartIntent = "add" | "update" | "remove" | "clear";
+
+/**
+ * A quantity typed by the shopper: a non-numeric entry becomes 1, fractions are dropped, and the
+ * result is kept between 1 and the stock (PRODUCT §2, cart).
+ */
+export function normalizeQuantity(raw: unknown, max: number): number {
+  const n = Math.trunc(Number(String(raw ?? "").trim()));
+  const upper = Math.max(1, max);
+  if (!Number.isFinite(n) || n < 1) return 1;
+  return Math.min(n, upper);
+}

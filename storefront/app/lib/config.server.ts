@@ -1,0 +1,34 @@
+// Server-only configuration, read once from the environment. There is exactly one API base URL
+// (PRODUCT §6: no fallbacks to hard-coded hosts).
+export type StorefrontConfig = {
+  /** Base URL of the Atelier API, e.g. http://localhost:8080. */
+  apiUrl: string;
+  /**
+   * The storefront's public origin for canonical and Open Graph URLs and the sitemap, e.g.
+   * https://atelier.london. Unset: the origin the request arrived on.
+   */
+  publicUrl: string | undefined;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): StorefrontConfig {
+  const raw = env.API_URL?.trim() || "http://localhost:8080";
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`API_URL is not a valid URL: ${raw}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new Error(`API_URL must be http or https: ${raw}`);
+  }
+  const publicUrl = env.STOREFRONT_URL?.trim().replace(/\/$/, "") || undefined;
+  if (publicUrl && !/^https?:\/\//.test(publicUrl)) throw new Error(`STOREFRONT_URL must be an http(s) URL: ${publicUrl}`);
+  return { apiUrl: url.origin + url.pathname.replace(/\/$/, ""), publicUrl };
+}
+
+export const config = loadConfig();
+
+/** The origin links to this shop should use. */
+export function publicOrigin(request: Request): string {
+  return config.publicUrl ?? new URL(request.url).origin;
+}

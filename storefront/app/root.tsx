@@ -1,0 +1,100 @@
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import { Footer, type FooterSettings } from "./components/layout/Footer";
+import { Header } from "./components/layout/Header";
+import { NotFound } from "./components/layout/NotFound";
+import { ToastProvider } from "./components/ui/Toast";
+import { api, apiMiddleware } from "./lib/api.server";
+import { loadCart } from "./lib/cart.server";
+import { publicOrigin } from "./lib/config.server";
+import "./styles/app.css";
+
+export const middleware: Route.MiddlewareFunction[] = [apiMiddleware];
+
+/**
+ * What every page's header and footer need. A failing part degrades to an empty footer column or
+ * a zero badge rather than taking the whole page down; the page's own loader reports its errors.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const client = api(context);
+  const [categories, settings, cart] = await Promise.allSettled([
+    client.catalog.listCategories({}),
+    client.settings.getStoreSettings({}),
+    loadCart(client, request),
+  ]);
+  const s = settings.status === "fulfilled" ? settings.value.storeSettings : undefined;
+  const footer: FooterSettings | null = s
+    ? {
+        storeName: s.storeName,
+        addressLines: [s.address?.line1, s.address?.line2, [s.address?.city, s.address?.postcode].filter(Boolean).join(" "), s.address?.country].filter(
+          (l): l is string => Boolean(l),
+        ),
+        email: s.contactEmail,
+        phone: s.phone,
+        companyNumber: s.companyNumber,
+        vatNumber: s.vatNumber,
+      }
+    : null;
+  return {
+    origin: publicOrigin(request),
+    categories: categories.status === "fulfilled" ? categories.value.categories.map((c) => c.name) : [],
+    settings: footer,
+    cartCount: cart.status === "fulfilled" ? (cart.value?.itemCount ?? 0) : 0,
+    year: new Date().getFullYear(),
+  };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#f7f3ee" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <ToastProvider>
+          <Header categories={data?.categories ?? []} cartCount={data?.cartCount ?? 0} />
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <Footer categories={data?.categories ?? []} settings={data?.settings ?? null} year={data?.year ?? new Date().getFullYear()} />
+        </ToastProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFound />;
+  }
+  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : "";
+  return (
+    <section className="page page--narrow message-page">
+      <title>Something went wrong | Atelier London</title>
+      <h1>Something went wrong</h1>
+      <p>We could not show this page. Please try again in a moment.</p>
+      {import.meta.env.DEV && detail && <pre className="error-detail">{detail}</pre>}
+      <p>
+        <Link className="button button--primary" to="/">
+          Return Home
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+// Every storefront URL. Login, register, account, orders, wishlist and checkout are linked from
+// the header and footer but arrive with later work; until then they answer 404.
+export default [
+  index("routes/home.tsx"),
+  route("classic", "routes/classic.tsx"),
+  route("shop", "routes/shop.tsx"),
+  route("product/:id", "routes/product.tsx"),
+  route("cart", "routes/cart.tsx"),
+  route("shipping", "routes/shipping.tsx"),
+  route("about", "routes/about.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("privacy", "routes/content-page.tsx", { id: "privacy" }),
+  route("terms", "routes/content-page.tsx", { id: "terms" }),
+  route("faq", "routes/faq.tsx"),
+  route("status", "routes/status.tsx"),
+  ...["test", "diag", "diagnostic", "api-test"].map((path) => route(path, "routes/status-redirect.tsx", { id: `status-${path}` })),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;
