@@ -1,0 +1,82 @@
+import { create } from "@bufbuild/protobuf";
+import { describe, expect, it } from "vitest";
+import { ProductSchema, StockStatus } from "~/gen/atelier/store/v1/product_pb";
+import { categoryHref, toDetail, toSummary } from "./catalog";
+
+function product(overrides: Parameters<typeof create<typeof ProductSchema>>[1] = {}) {
+  return create(ProductSchema, {
+    id: "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11",
+    slug: "rose-serum",
+    name: "Rose Serum",
+    description: "A serum.",
+    price: { currencyCode: "GBP", minorUnits: 4200n },
+    sku: "ML-001",
+    stockQuantity: 4,
+    stockStatus: StockStatus.LOW_STOCK,
+    category: "Maison Lumière",
+    attributes: [
+      { name: "category", value: "Maison Lumière" },
+      { name: "brand", value: "Maison Lumière" },
+      { name: "feature", value: "Vitamin C" },
+      { name: "feature", value: "Fragrance-free" },
+      { name: "Size", value: "30 ml" },
+    ],
+    images: [
+      { id: "b", url: "https://x/b/1200.jpg", alt: "", primary: false, width: 1200, height: 1200, variants: [] },
+      {
+        id: "a",
+        url: "https://x/a/1200.jpg",
+        alt: "Front",
+        primary: true,
+        width: 1200,
+        height: 1200,
+        variants: [
+          { url: "https://x/a/800.jpg", width: 800, height: 800, contentType: "image/jpeg" },
+          { url: "https://x/a/400.jpg", width: 400, height: 400, contentType: "image/jpeg" },
+        ],
+      },
+    ],
+    ...overrides,
+  });
+}
+
+describe("toSummary", () => {
+  it("puts the primary image first and builds a srcset narrowest first", () => {
+    const s = toSummary(product());
+    expect(s.images.map((i) => i.src)).toEqual(["https://x/a/1200.jpg", "https://x/b/1200.jpg"]);
+    expect(s.images[0]?.srcSet).toBe("https://x/a/400.jpg 400w, https://x/a/800.jpg 800w");
+    expect(s.images[1]?.alt).toBe("Rose Serum");
+  });
+
+  it("maps price, stock level and features", () => {
+    const s = toSummary(product());
+    expect(s.price.formatted).toBe("£42.00");
+    expect(s.stockLevel).toBe("low_stock");
+    expect(s.features).toEqual(["Vitamin C", "Fragrance-free"]);
+  });
+
+  it("derives the stock level from the quantity when the API gives no status", () => {
+    expect(toSummary(product({ stockStatus: StockStatus.UNSPECIFIED, stockQuantity: 0 })).stockLevel).toBe("out_of_stock");
+    expect(toSummary(product({ stockStatus: StockStatus.UNSPECIFIED, stockQuantity: 25 })).stockLevel).toBe("in_stock");
+  });
+
+  it("keeps at most five features on a card", () => {
+    const attributes = Array.from({ length: 7 }, (_, i) => ({ name: "feature", value: `F${i}` }));
+    expect(toSummary(product({ attributes })).features).toEqual(["F0", "F1", "F2", "F3", "F4"]);
+  });
+});
+
+describe("toDetail", () => {
+  it("lists specifications without category, feature and brand", () => {
+    const d = toDetail(product());
+    expect(d.specifications).toEqual([{ name: "Size", value: "30 ml" }]);
+    expect(d.brand).toBe("Maison Lumière");
+    expect(d.sku).toBe("ML-001");
+  });
+});
+
+describe("categoryHref", () => {
+  it("encodes the category for the shop URL", () => {
+    expect(categoryHref("Verdant & Co")).toBe("/shop?category=Verdant+%26+Co");
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config.server";
+
+describe("loadConfig", () => {
+  it("defaults to the local API", () => {
+    expect(loadConfig({})).toEqual({ apiUrl: "http://localhost:8080", publicUrl: undefined });
+  });
+
+  it("drops a trailing slash", () => {
+    expect(loadConfig({ API_URL: "https://api.example.com/", STOREFRONT_URL: "https://shop.example.com/" })).toEqual({
+      apiUrl: "https://api.example.com",
+      publicUrl: "https://shop.example.com",
+    });
+  });
+
+  it.each(["not a url", "ftp://example.com"])("refuses API_URL=%s", (value) => {
+    expect(() => loadConfig({ API_URL: value })).toThrow(/API_URL/);
+  });
+
+  it("refuses a STOREFRONT_URL without a scheme", () => {
+    expect(() => loadConfig({ STOREFRONT_URL: "shop.example.com" })).toThrow(/STOREFRONT_URL/);
+  });
+});
