@@ -1,0 +1,43 @@
+import { defineConfig, devices } from "@playwright/test";
+import { stackURLs } from "./stack/stack.ts";
+
+const baseURL = process.env.E2E_BASE_URL || stackURLs().baseURL;
+
+/** Debian's Chromium (never `playwright install`: browser downloads fail on these machines). */
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+
+export default defineConfig({
+  testDir: "./tests",
+  globalSetup: "./stack/global-setup.ts",
+  // Two cores: two workers share the machine with the API, PostgreSQL and the storefront.
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  globalTimeout: 14 * 60_000,
+  reporter: [["list"], ["html", { outputFolder: "playwright-report", open: "never" }]],
+  outputDir: "test-results",
+  use: {
+    baseURL,
+    locale: "en-GB",
+    timezoneId: "Europe/London",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: chromiumLaunchOptions,
+      },
+    },
+  ],
+});

@@ -1,0 +1,290 @@
+// The whole shop on throw-away data, for the Playwright suite and the Lighthouse script: the API
+// (`atelier dev`: its own PostgreSQL cluster in a temporary DATA_DIR, migrated and seeded with
+// the demo catalogue) and the storefront's production build served by react-router-serve.
+//
+// Everything started here is stopped by stop(), which is also what runs when starting fails half
+// way: the storefront gets SIGTERM, the API SIGINT (so it shuts its PostgreSQL cluster down), a
+// PostgreSQL server left behind by a crashed API is stopped by its pid, and the temporary folder
+// is removed. A last-resort hook on process exit does the same synchronously.
+import { type ChildProcess, spawn } from "node:child_process";
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, type WriteStream } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const e2eDir = path.resolve(here, "..");
+const repoDir = path.resolve(e2eDir, "..");
+const backendDir = path.join(repoDir, "backend");
+const storefrontDir = path.join(repoDir, "storefront");
+/** Where the servers' output goes (git-ignored); printed when something fails. */
+export const logDir = path.join(e2eDir, "logs");
+
+/** Node 24 from tools/ first, as the justfile does, so the storefront never runs on an old Node. */
+const toolsNodeBin = path.join(repoDir, "tools", "node_modules", "node", "bin");
+
+export type Ports = { api: number; web: number };
+
+/** Fixed high ports (well away from the dev servers on 8080 and 3000–3104); override with E2E_API_PORT / E2E_WEB_PORT. */
+export function stackPorts(): Ports {
+  return {
+    api: Number(process.env.E2E_API_PORT || 18080),
+    web: Number(process.env.E2E_WEB_PORT || 13000),
+  };
+}
+
+export function stackURLs(ports: Ports = stackPorts()) {
+  return {
+    apiURL: `http://127.0.0.1:${ports.api}`,
+    baseURL: `http://127.0.0.1:${ports.web}`,
+  };
+}
+
+export type Stack = {
+  apiURL: string;
+  baseURL: string;
+  stop: () => Promise<void>;
+};
+
+type Proc = { name: string; child: ChildProcess; log?: WriteStream; exited: Promise<number | null>; group?: boolean };
+
+const log = (msg: string) => console.log(`[stack] ${msg}`);
+
+/**
+ * Builds and starts the API and the storefront. Resolves once both answer; on any failure
+ * everything already started is stopped again before the error is rethrown.
+ */
+export async function startStack(opts: { ports?: Ports } = {}): Promise<Stack> {
+  const ports = opts.ports ?? stackPorts();
+  const { apiURL, baseURL } = stackURLs(ports);
+  const started = Date.now();
+  mkdirSync(logDir, { recursive: true });
+
+  await Promise.all([assertPortFree(ports.api), assertPortFree(ports.web)]);
+
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "atelier-e2e-"));
+  const dataDir = path.join(tmp, "data");
+  const procs: Proc[] = [];
+  const builds = new Set<ChildProcess>();
+  let stopped = false;
+
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    process.removeListener("exit", lastResort);
+    // A build still running when the other one failed.
+    await Promise.all([...builds].map((child) => terminate({ name: "build", child, exited: exitOf(child), group: true }, "SIGTERM", 5_000)));
+    const [api, web] = [procs.find((p) => p.name === "api"), procs.find((p) => p.name === "storefront")];
+    if (web) await terminate(web, "SIGTERM", 5_000);
+    if (api) await terminate(api, "SIGINT", 30_000);
+    await stopOrphanedPostgres(dataDir);
+    for (const p of procs) p.log?.end();
+    rmSync(tmp, { recursive: true, force: true });
+    log(`stopped; removed ${tmp}`);
+  };
+
+  // If the runner dies without calling stop() (an uncaught error, process.exit), do what can be
+  // done synchronously: kill the servers, stop PostgreSQL, remove the folder.
+  const lastResort = () => {
+    if (stopped) return;
+    for (const child of builds) kill({ name: "build", child, exited: Promise.resolve(null), group: true }, "SIGKILL");
+    for (const p of procs) kill(p, "SIGKILL");
+    const pid = postmasterPid(dataDir);
+    if (pid) signal(pid, "SIGQUIT");
+    rmSync(tmp, { recursive: true, force: true });
+  };
+  process.on("exit", lastResort);
+
+  try {
+    log(`temporary folder ${tmp}`);
+    const apiBin = path.join(tmp, "atelier");
+    await Promise.all([
+      run("go", ["build", "-o", apiBin, "./cmd/atelier"], backendDir, "go build", builds),
+      run(npmBin(), ["run", "build"], storefrontDir, "storefront build", builds),
+    ]);
+    log(`built the API and the storefront in ${seconds(started)}`);
+
+    const api = startProcess("api", apiBin, ["dev"], backendDir, {
+      DATA_DIR: dataDir,
+      API_ADDR: `127.0.0.1:${ports.api}`,
+      PUBLIC_URL: apiURL,
+      LOG_LEVEL: "warn",
+    });
+    procs.push(api);
+
+    // A snapshot of the build, served from the temporary folder: a rebuild in the working tree
+    // while the suite runs cannot pull the client assets out from under the running server.
+    const webDir = path.join(tmp, "storefront");
+    snapshotStorefront(webDir);
+
+    // The first seed draws every product image: allow a few minutes on a slow machine.
+    await waitFor(`${apiURL}/api/ready`, api, 180_000, (status) => status === 200);
+    log(`API ready at ${apiURL} after ${seconds(started)}`);
+
+    const web = startProcess("storefront", process.execPath, [path.join("node_modules", "@react-router", "serve", "bin.cjs"), "build/server/index.js"], webDir, {
+      PORT: String(ports.web),
+      HOST: "127.0.0.1",
+      API_URL: apiURL,
+      NODE_ENV: "production",
+    });
+    procs.push(web);
+    await waitFor(`${baseURL}/robots.txt`, web, 60_000, (status) => status < 500);
+    log(`storefront ready at ${baseURL} after ${seconds(started)}`);
+  } catch (err) {
+    for (const p of procs) {
+      log(`--- last lines of ${p.name} (${path.join(logDir, `${p.name}.log`)}) ---\n${tail(path.join(logDir, `${p.name}.log`))}`);
+    }
+    await stop();
+    throw err;
+  }
+  return { apiURL, baseURL, stop };
+}
+
+function npmBin(): string {
+  const local = path.join(toolsNodeBin, "npm");
+  return existsSync(local) ? local : "npm";
+}
+
+function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const pathVar = existsSync(toolsNodeBin) ? `${toolsNodeBin}${path.delimiter}${process.env.PATH ?? ""}` : process.env.PATH;
+  return { ...process.env, PATH: pathVar, ...extra };
+}
+
+/** Runs a build step to completion; its output goes to logs/<label>.log and is shown on failure. */
+function run(cmd: string, args: string[], cwd: string, label: string, running: Set<ChildProcess>): Promise<void> {
+  const file = path.join(logDir, `${label.replace(/\W+/g, "-")}.log`);
+  const out = createWriteStream(file);
+  return new Promise((resolve, reject) => {
+    // Its own process group, so that stopping it also stops what npm started.
+    const child = spawn(cmd, args, { cwd, env: childEnv({ NO_COLOR: "1", FORCE_COLOR: "0" }), stdio: ["ignore", "pipe", "pipe"], detached: true });
+    running.add(child);
+    child.on("exit", () => running.delete(child));
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    child.on("error", (err) => reject(new Error(`${label}: ${err.message}`)));
+    child.on("close", (code) => {
+      out.end(() => {
+        if (code === 0) resolve();
+        else reject(new Error(`${label} failed (exit ${code}):\n${tail(file, 40)}`));
+      });
+    });
+  });
+}
+
+function startProcess(name: string, cmd: string, args: string[], cwd: string, env: Record<string, string>): Proc {
+  const logStream = createWriteStream(path.join(logDir, `${name}.log`));
+  const child = spawn(cmd, args, { cwd, env: childEnv(env), stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout!.pipe(logStream, { end: false });
+  child.stderr!.pipe(logStream, { end: false });
+  return { name, child, log: logStream, exited: exitOf(child) };
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => {
+    child.on("exit", (code) => resolve(code));
+    child.on("error", () => resolve(-1));
+  });
+}
+
+function snapshotStorefront(dir: string) {
+  const build = path.join(storefrontDir, "build");
+  if (!existsSync(path.join(build, "server", "index.js"))) {
+    throw new Error(`no storefront build at ${build}: run npm run build in storefront/`);
+  }
+  mkdirSync(dir, { recursive: true });
+  cpSync(build, path.join(dir, "build"), { recursive: true });
+  const pub = path.join(storefrontDir, "public");
+  if (existsSync(pub)) cpSync(pub, path.join(dir, "public"), { recursive: true });
+  cpSync(path.join(storefrontDir, "package.json"), path.join(dir, "package.json"));
+  symlinkSync(path.join(storefrontDir, "node_modules"), path.join(dir, "node_modules"), "dir");
+}
+
+async function waitFor(url: string, proc: Proc, timeoutMs: number, ok: (status: number) => boolean): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = "no answer";
+  let exited = false;
+  proc.exited.then(() => (exited = true));
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`${proc.name} exited (code ${proc.child.exitCode}) before ${url} answered`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(5_000), redirect: "manual" });
+      await res.arrayBuffer();
+      if (ok(res.status)) return;
+      last = `status ${res.status}`;
+    } catch (err) {
+      last = (err as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${proc.name}: ${url} not ready after ${timeoutMs / 1000}s (${last})`);
+}
+
+function kill(p: Proc, sig: NodeJS.Signals) {
+  if (p.child.exitCode !== null || p.child.signalCode !== null || !p.child.pid) return;
+  signal(p.group ? -p.child.pid : p.child.pid, sig);
+}
+
+async function terminate(p: Proc, sig: NodeJS.Signals, graceMs: number): Promise<void> {
+  if (p.child.exitCode !== null || p.child.signalCode !== null) return;
+  kill(p, sig);
+  const timedOut = await Promise.race([p.exited.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), graceMs).unref())]);
+  if (timedOut) {
+    log(`${p.name} did not stop within ${graceMs / 1000}s of ${sig}; killing it`);
+    kill(p, "SIGKILL");
+    await p.exited;
+  }
+}
+
+/** The pid of a PostgreSQL server still running from the cluster under dataDir, if any. */
+function postmasterPid(dataDir: string): number | undefined {
+  const file = path.join(dataDir, "postgres", "pgdata", "postmaster.pid");
+  if (!existsSync(file)) return undefined;
+  const pid = Number(readFileSync(file, "utf8").split("\n")[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return undefined;
+  }
+}
+
+function signal(pid: number, sig: NodeJS.Signals) {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // already gone
+  }
+}
+
+/** The API stops its cluster on SIGINT; this only acts when it crashed or was killed first. */
+async function stopOrphanedPostgres(dataDir: string): Promise<void> {
+  const pid = postmasterPid(dataDir);
+  if (!pid) return;
+  log(`PostgreSQL (pid ${pid}) outlived the API; stopping it`);
+  signal(pid, "SIGINT"); // fast shutdown
+  for (let i = 0; i < 100 && postmasterPid(dataDir); i++) await new Promise((r) => setTimeout(r, 100));
+  if (postmasterPid(dataDir)) signal(pid, "SIGQUIT");
+}
+
+function assertPortFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", () => reject(new Error(`port ${port} is in use: stop what listens there or set E2E_API_PORT / E2E_WEB_PORT`)));
+    srv.listen(port, "127.0.0.1", () => srv.close(() => resolve()));
+  });
+}
+
+function tail(file: string, lines = 30): string {
+  try {
+    return readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
+  } catch {
+    return "(no output)";
+  }
+}
+
+function seconds(since: number): string {
+  return `${((Date.now() - since) / 1000).toFixed(1)}s`;
+}
