@@ -43,3 +43,22 @@ func (m Money) String() string {
 	}
 	return fmt.Sprintf("%s%s%s.%02d", sign, symbol, strconv.FormatInt(v/100, 10), v%100)
 }
+
+// UKVATPercent is the UK standard VAT rate; every Atelier London price includes it.
+const UKVATPercent = 20
+
+// VATIncluded is the VAT part of m, a VAT-inclusive amount, at ratePercent: m×rate/(100+rate),
+// rounded half up to a whole minor unit. It never overflows, since the share is computed from the
+// quotient and remainder of m separately rather than from m×rate.
+func (m Money) VATIncluded(ratePercent int64) Money {
+	if ratePercent <= 0 {
+		return Money{Minor: 0, Currency: m.Currency}
+	}
+	d := 100 + ratePercent
+	q, r := m.Minor/d, m.Minor%d
+	if r < 0 { // floor division, so rounding is "half up" for negative amounts too
+		q, r = q-1, r+d
+	}
+	// m×rate/d = q×rate + r×rate/d, and r×rate < d×rate is small.
+	return Money{Minor: q*ratePercent + (2*r*ratePercent+d)/(2*d), Currency: m.Currency}
+}

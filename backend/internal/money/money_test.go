@@ -1,6 +1,7 @@
 package money
 
 import (
+	"math/big"
 	"strconv"
 	"strings"
 	"testing"
@@ -66,6 +67,56 @@ func FuzzString(f *testing.F) {
 		}
 		if back != v {
 			t.Fatalf("%d printed as %q", v, GBP(v).String())
+		}
+	})
+}
+
+func TestVATIncluded(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		gross, want int64
+	}{
+		{0, 0},
+		{1, 0},                        // 0.1667p
+		{2, 0},                        // 0.3333p
+		{3, 1},                        // exactly half a penny rounds up
+		{6, 1},                        // exact
+		{9, 2},                        // 1.5p rounds up
+		{1735, 289},                   // 289.1667p: Standard delivery
+		{4500, 750},                   // exact
+		{5001, 834},                   // 833.5p rounds up
+		{6735, 1123},                  // 1122.5p rounds up
+		{12000, 2000},                 // exact
+		{-3, 0},                       // -0.5p rounds up, towards zero
+		{-9, -1},                      // -1.5p rounds up to -1
+		{-1735, -289},                 // a refund mirrors the charge
+		{1 << 62, 768614336404564651}, // no overflow near the top of int64
+	}
+	for _, tt := range tests {
+		require.Equal(t, tt.want, GBP(tt.gross).VATIncluded(UKVATPercent).Minor, "VAT in %d", tt.gross)
+	}
+	require.Equal(t, GBPCode, GBP(1200).VATIncluded(UKVATPercent).Currency)
+	require.Equal(t, int64(50), GBP(1050).VATIncluded(5).Minor, "another rate")
+	require.Zero(t, GBP(1200).VATIncluded(0).Minor, "zero-rated")
+}
+
+// VATIncluded must equal round-half-up of gross×rate/(100+rate) computed without any overflow.
+func FuzzVATIncluded(f *testing.F) {
+	for _, seed := range [][2]int64{{0, 20}, {3, 20}, {1735, 20}, {-9, 20}, {1 << 62, 20}, {1050, 5}, {-(1 << 62), 1000}} {
+		f.Add(seed[0], seed[1])
+	}
+	f.Fuzz(func(t *testing.T, gross, rate int64) {
+		if rate < 0 || rate > 1000 {
+			t.Skip()
+		}
+		got := GBP(gross).VATIncluded(rate).Minor
+		// floor((2×gross×rate + d) / 2d) is round half up of gross×rate/d.
+		d := big.NewInt(100 + rate)
+		num := new(big.Int).Mul(big.NewInt(gross), big.NewInt(2*rate))
+		num.Add(num, d)
+		want := new(big.Int).Div(num, new(big.Int).Mul(d, big.NewInt(2))) // Div is Euclidean: floors for d > 0
+		if !want.IsInt64() || got != want.Int64() {
+			t.Fatalf("VATIncluded(%d, %d) = %d, want %s", gross, rate, got, want)
 		}
 	})
 }
