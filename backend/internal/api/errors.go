@@ -48,8 +48,14 @@ func toConnectError(ctx context.Context, logger *slog.Logger, err error) error {
 		logger.WarnContext(ctx, "dependency unavailable", "error", err.Error())
 	}
 	var meta map[string]string
-	if ae.Field != "" {
-		meta = map[string]string{"field": ae.Field}
+	if ae.Field != "" || len(ae.Metadata) > 0 {
+		meta = make(map[string]string, len(ae.Metadata)+1)
+		for k, v := range ae.Metadata {
+			meta[k] = v
+		}
+		if ae.Field != "" {
+			meta["field"] = ae.Field
+		}
 	}
 	ce := connect.NewError(kindCodes[ae.Kind], errors.New(ae.Message))
 	if ae.Kind == apperr.KindInvalid && ae.Field != "" {

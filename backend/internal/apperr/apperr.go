@@ -28,7 +28,10 @@ type Error struct {
 	Reason  string // stable, snake_case, e.g. "product_not_found"
 	Message string // human readable, safe for clients
 	Field   string // the offending request field for KindInvalid, if one
-	cause   error
+	// Metadata carries facts a client can act on without parsing Message, e.g. the quantity still
+	// available when a cart asks for more than the stock.
+	Metadata map[string]string
+	cause    error
 }
 
 func (e *Error) Error() string {
@@ -39,6 +42,15 @@ func (e *Error) Error() string {
 }
 
 func (e *Error) Unwrap() error { return e.cause }
+
+// With records one metadata entry and returns e, so a constructor call can carry it inline.
+func (e *Error) With(key, value string) *Error {
+	if e.Metadata == nil {
+		e.Metadata = map[string]string{}
+	}
+	e.Metadata[key] = value
+	return e
+}
 
 // Invalid reports bad input in field.
 func Invalid(field, reason, format string, args ...any) *Error {
