@@ -3,6 +3,7 @@ package db
 import (
 	"context"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -11,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -65,7 +67,7 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool) ([]int, error) {
 	if _, err := pool.Exec(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version INT PRIMARY KEY,
 		name TEXT NOT NULL,
-		applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`); err != nil && !IsUniqueViolation(err) {
+		applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`); err != nil && !createdConcurrently(err) {
 		return nil, fmt.Errorf("db.Migrate: create schema_migrations: %w", err)
 	}
 	var applied []int
@@ -103,4 +105,12 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool) ([]int, error) {
 		}
 	}
 	return applied, nil
+}
+
+// createdConcurrently reports whether CREATE … IF NOT EXISTS failed only because another
+// migrator created the same object at the same moment: PostgreSQL then answers with a unique
+// violation on its catalogue (23505), duplicate_object (42710) or duplicate_table (42P07).
+func createdConcurrently(err error) bool {
+	var pgErr *pgconn.PgError
+	return IsUniqueViolation(err) || (errors.As(err, &pgErr) && (pgErr.Code == "42710" || pgErr.Code == "42P07"))
 }
