@@ -10,8 +10,10 @@ import (
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
+	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
 )
 
@@ -393,4 +395,36 @@ func TestSaveProductValidation(t *testing.T) {
 	require.NoError(t, err)
 	_, _, err = svc.SaveProduct(ctx, catalog.ProductInput{Slug: "d", Name: "D"})
 	require.NoError(t, err)
+}
+
+// VisibleProductsByID reads in the caller's transaction and applies the public visibility rule.
+func TestVisibleProductsByID(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.Pool(t)
+	svc := catalog.NewService(pool, time.Hour) // a cache must not be involved
+	ctx := context.Background()
+	save := func(slug string, published bool) string {
+		id, _, err := svc.SaveProduct(ctx, catalog.ProductInput{Slug: slug, Name: slug, Price: pence(100), Stock: 4,
+			Active: true, Published: published, Attributes: []catalog.Attribute{{Name: "category", Value: brandA}}})
+		require.NoError(t, err)
+		return id
+	}
+	shown, hidden := save("shown", true), save("hidden", false)
+	var got map[string]catalog.Product
+	err := db.WithReadTx(ctx, pool, func(tx pgx.Tx) (err error) {
+		got, err = catalog.VisibleProductsByID(ctx, tx, []string{shown, hidden, uuid.NewString()})
+		return err
+	})
+	require.NoError(t, err)
+	require.Len(t, got, 1, "hidden and unknown ids are absent")
+	require.Equal(t, "shown", got[shown].Slug)
+	require.Equal(t, int32(4), got[shown].Stock)
+	require.Equal(t, brandA, got[shown].Category(), "with attributes")
+
+	err = db.WithReadTx(ctx, pool, func(tx pgx.Tx) (err error) {
+		got, err = catalog.VisibleProductsByID(ctx, tx, nil)
+		return err
+	})
+	require.NoError(t, err)
+	require.Empty(t, got)
 }

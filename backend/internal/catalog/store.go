@@ -104,6 +104,25 @@ func productByKey(ctx context.Context, db queryer, key string) (*Product, error)
 	return &ps[0], nil
 }
 
+// VisibleProductsByID returns the visible products among ids, keyed by id, read in the caller's
+// transaction: a cart checks stock and visibility in the same snapshot as its own write, so it
+// must not go through the service's read cache. Hidden and unknown ids are simply absent.
+func VisibleProductsByID(ctx context.Context, tx pgx.Tx, ids []string) (map[string]Product, error) {
+	out := make(map[string]Product, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	ps, err := selectProducts(ctx, tx, `SELECT `+productColumns+` FROM products p
+		WHERE `+visible+` AND p.id = ANY(@ids::uuid[])`, pgx.NamedArgs{"ids": ids})
+	if err != nil {
+		return nil, fmt.Errorf("catalog.VisibleProductsByID: %w", err)
+	}
+	for _, p := range ps {
+		out[p.ID] = p
+	}
+	return out, nil
+}
+
 func relatedProducts(ctx context.Context, db queryer, p Product) ([]Product, error) {
 	return selectProducts(ctx, db, `SELECT `+productColumns+` FROM products p
 		WHERE `+visible+` AND p.id <> @id::uuid

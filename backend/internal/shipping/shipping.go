@@ -34,6 +34,24 @@ func (o Option) PriceFor(subtotal money.Money) money.Money {
 	return o.Price
 }
 
+// StandardCode is the code of the option a cart's summary prices delivery with.
+const StandardCode = "standard"
+
+// Default picks, from the active options, the one a cart prices delivery with before the shopper
+// chooses at checkout: Standard when it is offered, else the cheapest (the first of equals, in
+// display order). ok is false when nothing is offered.
+func Default(active []Option) (o Option, ok bool) {
+	for _, a := range active {
+		if a.Code == StandardCode {
+			return a, true
+		}
+		if !ok || a.Price.Minor < o.Price.Minor {
+			o, ok = a, true
+		}
+	}
+	return o, ok
+}
+
 // Service reads and saves delivery options.
 type Service struct{ pool *pgxpool.Pool }
 

@@ -59,3 +59,27 @@ func TestSaveAndListActive(t *testing.T) {
 		require.Equal(t, apperr.KindInvalid, apperr.As(svc.Save(ctx, bad)).Kind, name)
 	}
 }
+
+func TestDefault(t *testing.T) {
+	t.Parallel()
+	standard := shipping.Option{Code: shipping.StandardCode, Price: money.GBP(1735)}
+	express := shipping.Option{Code: "express", Price: money.GBP(2499)}
+	cheap := shipping.Option{Code: "cheap", Price: money.GBP(500)}
+	alsoCheap := shipping.Option{Code: "also-cheap", Price: money.GBP(500)}
+	tests := map[string]struct {
+		active []shipping.Option
+		want   string
+	}{
+		"standard wins even when dearer": {[]shipping.Option{cheap, express, standard}, shipping.StandardCode},
+		"cheapest without standard":      {[]shipping.Option{express, cheap}, "cheap"},
+		"first of equally cheap":         {[]shipping.Option{express, alsoCheap, cheap}, "also-cheap"},
+		"only one":                       {[]shipping.Option{express}, "express"},
+	}
+	for name, tt := range tests {
+		got, ok := shipping.Default(tt.active)
+		require.True(t, ok, name)
+		require.Equal(t, tt.want, got.Code, name)
+	}
+	_, ok := shipping.Default(nil)
+	require.False(t, ok, "nothing offered")
+}
