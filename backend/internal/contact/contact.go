@@ -1,0 +1,83 @@
+// Package contact owns the messages shoppers send through the contact form. A message is stored
+// before anything else happens to it, so the shop has every one even if forwarding it fails.
+package contact
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	"github.com/atelier-commerce/atelier/backend/internal/db"
+	"github.com/atelier-commerce/atelier/backend/internal/emailaddr"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Message is what the contact form sends.
+type Message struct {
+	Name    string
+	Email   string // where the shop replies
+	Subject string
+	Body    string
+}
+
+// Length limits in characters, as in the API contract.
+const (
+	MaxNameLen    = 200
+	MaxSubjectLen = 200
+	MaxBodyLen    = 5000
+)
+
+// normalize trims every field and checks them in the order the form shows them, so the first
+// error names the first field to fix.
+func (m Message) normalize() (Message, error) {
+	m.Name, m.Email = strings.TrimSpace(m.Name), strings.TrimSpace(m.Email)
+	m.Subject, m.Body = strings.TrimSpace(m.Subject), strings.TrimSpace(m.Body)
+	for _, err := range []error{
+		required("name", m.Name, MaxNameLen),
+		emailaddr.Check("email", m.Email),
+		required("subject", m.Subject, MaxSubjectLen),
+		required("message", m.Body, MaxBodyLen),
+	} {
+		if err != nil {
+			return m, err
+		}
+	}
+	return m, nil
+}
+
+func required(field, value string, maxLen int) error {
+	switch {
+	case value == "":
+		return apperr.Invalid(field, "missing_"+field, "%s is required", field)
+	case utf8.RuneCountInString(value) > maxLen:
+		return apperr.Invalid(field, field+"_too_long", "%s must be at most %d characters", field, maxLen)
+	}
+	return nil
+}
+
+// Service stores contact messages.
+type Service struct{ pool *pgxpool.Pool }
+
+// NewService returns the contact service.
+func NewService(pool *pgxpool.Pool) *Service { return &Service{pool: pool} }
+
+// Send stores m and returns its id.
+func (s *Service) Send(ctx context.Context, m Message) (string, error) {
+	m, err := m.normalize()
+	if err != nil {
+		return "", err
+	}
+	var id string
+	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, `INSERT INTO contact_messages (name, email, subject, message)
+			VALUES (@name, @email, @subject, @message) RETURNING id::text`,
+			pgx.NamedArgs{"name": m.Name, "email": m.Email, "subject": m.Subject, "message": m.Body}).Scan(&id)
+	})
+	if err != nil {
+		return "", fmt.Errorf("contact.Send: %w", err)
+	}
+	return id, nil
+}
