@@ -1,0 +1,96 @@
+// Package status runs the checks behind the storefront's status page: is each part of the shop
+// working, not set up on this installation, or failing. The checks are injected by the
+// composition root in the order the page lists them, so a part that arrives later (the job
+// queue, a payment provider, mail) plugs in its own probe without changing this package.
+// Findings are for anyone to read: messages never carry addresses, hosts or secrets, and the
+// causes of failures go to the log only.
+package status
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+	"time"
+)
+
+// State is how a check came out.
+type State int
+
+// The states, as the API reports them.
+const (
+	OK State = iota + 1
+	NotConfigured
+	Failing
+)
+
+// Check is one named probe.
+type Check struct {
+	Code string // stable, e.g. "database"
+	Name string // for people, e.g. "Database"
+	// Probe reports the state and a safe message; err, when set, is the cause of a failure and is
+	// logged, never shown.
+	Probe func(ctx context.Context) (state State, message string, err error)
+}
+
+// Result is the outcome of one check.
+type Result struct {
+	Code, Name string
+	State      State
+	Message    string
+}
+
+// Timeout bounds every probe, so one hung dependency cannot hang the status page.
+const Timeout = 3 * time.Second
+
+// Service runs the checks.
+type Service struct {
+	checks []Check
+	logger *slog.Logger
+}
+
+// NewService returns a service running checks in the given order.
+func NewService(logger *slog.Logger, checks ...Check) *Service {
+	return &Service{checks: checks, logger: logger}
+}
+
+// Run runs every check at once and returns their results in the service's order.
+func (s *Service) Run(ctx context.Context) []Result {
+	out := make([]Result, len(s.checks))
+	var wg sync.WaitGroup
+	for i, c := range s.checks {
+		wg.Go(func() {
+			ctx, cancel := context.WithTimeout(ctx, Timeout)
+			defer cancel()
+			state, msg, err := c.Probe(ctx)
+			if err != nil {
+				s.logger.WarnContext(ctx, "status check failing", "check", c.Code, "error", err.Error())
+			}
+			out[i] = Result{Code: c.Code, Name: c.Name, State: state, Message: msg}
+		})
+	}
+	wg.Wait()
+	return out
+}
+
+// Pinger is what the database check needs of a connection pool.
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
+
+// Database reports whether the store's database answers.
+func Database(db Pinger) Check {
+	return Check{Code: "database", Name: "Database", Probe: func(ctx context.Context) (State, string, error) {
+		if err := db.Ping(ctx); err != nil {
+			return Failing, "Unreachable", err
+		}
+		return OK, "Connected", nil
+	}}
+}
+
+// Unconfigured is a check for a part this installation does not have yet; message says so in
+// words a shop owner understands.
+func Unconfigured(code, name, message string) Check {
+	return Check{Code: code, Name: name, Probe: func(context.Context) (State, string, error) {
+		return NotConfigured, message, nil
+	}}
+}

@@ -1,0 +1,60 @@
+package status_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"log/slog"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/atelier-commerce/atelier/backend/internal/db"
+	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
+	"github.com/atelier-commerce/atelier/backend/internal/status"
+	"github.com/stretchr/testify/require"
+)
+
+func TestMain(m *testing.M) { os.Exit(dbtest.Main(m)) }
+
+func TestDatabaseCheck(t *testing.T) {
+	t.Parallel()
+	pool, err := db.Open(context.Background(), dbtest.URL(t))
+	require.NoError(t, err)
+	var log bytes.Buffer
+	svc := status.NewService(slog.New(slog.NewTextHandler(&log, nil)), status.Database(pool))
+	require.Equal(t, []status.Result{{Code: "database", Name: "Database", State: status.OK, Message: "Connected"}},
+		svc.Run(context.Background()))
+
+	pool.Close() // a closed pool cannot reach the database, like a database that is down
+	require.Equal(t, []status.Result{{Code: "database", Name: "Database", State: status.Failing, Message: "Unreachable"}},
+		svc.Run(context.Background()))
+	require.Contains(t, log.String(), "check=database", "the cause is logged")
+}
+
+type pingFunc func(context.Context) error
+
+func (f pingFunc) Ping(ctx context.Context) error { return f(ctx) }
+
+func TestRunKeepsOrderAndBoundsProbes(t *testing.T) {
+	t.Parallel()
+	var log bytes.Buffer
+	hung := status.Database(pingFunc(func(ctx context.Context) error {
+		<-ctx.Done()
+		return ctx.Err()
+	}))
+	secret := status.Check{Code: "payments", Name: "Payments", Probe: func(context.Context) (status.State, string, error) {
+		return status.Failing, "Provider unreachable", errors.New("dial tcp 10.0.0.7:443: sk_live_secret")
+	}}
+	svc := status.NewService(slog.New(slog.NewTextHandler(&log, nil)),
+		hung, status.Unconfigured("jobs", "Background jobs", "Not set up."), secret)
+	start := time.Now()
+	got := svc.Run(context.Background())
+	require.Less(t, time.Since(start), status.Timeout+time.Second, "a hung probe is cut off")
+	require.Equal(t, []status.Result{
+		{Code: "database", Name: "Database", State: status.Failing, Message: "Unreachable"},
+		{Code: "jobs", Name: "Background jobs", State: status.NotConfigured, Message: "Not set up."},
+		{Code: "payments", Name: "Payments", State: status.Failing, Message: "Provider unreachable"},
+	}, got, "in the injected order, with only the safe messages")
+	require.Contains(t, log.String(), "10.0.0.7", "the cause goes to the log only")
+}
