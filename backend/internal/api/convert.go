@@ -1,10 +1,12 @@
 package api
 
 import (
+	"github.com/atelier-commerce/atelier/backend/internal/cart"
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
 	storev1 "github.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1"
 	typev1 "github.com/atelier-commerce/atelier/backend/internal/gen/atelier/type/v1"
 	"github.com/atelier-commerce/atelier/backend/internal/money"
+	"github.com/atelier-commerce/atelier/backend/internal/status"
 	"google.golang.org/protobuf/types/known/timestamppb"
 )
 
@@ -15,6 +17,14 @@ type MediaURLs interface {
 
 func moneyProto(m money.Money) *typev1.Money {
 	return &typev1.Money{CurrencyCode: m.Currency, MinorUnits: m.Minor}
+}
+
+// optionalMoneyProto leaves an absent amount unset on the wire.
+func optionalMoneyProto(m *money.Money) *typev1.Money {
+	if m == nil {
+		return nil
+	}
+	return moneyProto(*m)
 }
 
 var stockStatuses = map[catalog.StockStatus]storev1.StockStatus{
@@ -65,6 +75,33 @@ func productsProto(ps []catalog.Product, urls MediaURLs) []*storev1.Product {
 	out := make([]*storev1.Product, len(ps))
 	for i, p := range ps {
 		out[i] = productProto(p, urls)
+	}
+	return out
+}
+
+var statusStates = map[status.State]storev1.StatusCheckState{
+	status.OK:            storev1.StatusCheckState_STATUS_CHECK_STATE_OK,
+	status.NotConfigured: storev1.StatusCheckState_STATUS_CHECK_STATE_NOT_CONFIGURED,
+	status.Failing:       storev1.StatusCheckState_STATUS_CHECK_STATE_ERROR,
+}
+
+func cartProto(c cart.Cart, urls MediaURLs) *storev1.Cart {
+	out := &storev1.Cart{
+		Id:          c.ID,
+		Lines:       make([]*storev1.CartLine, len(c.Lines)),
+		ItemCount:   c.ItemCount,
+		Subtotal:    moneyProto(c.Subtotal),
+		Total:       moneyProto(c.Total),
+		VatIncluded: moneyProto(c.VATIncluded),
+		UpdatedAt:   timestamppb.New(c.UpdatedAt),
+	}
+	for i, l := range c.Lines {
+		out.Lines[i] = &storev1.CartLine{Product: productProto(l.Product, urls), Quantity: l.Quantity,
+			UnitPrice: moneyProto(l.UnitPrice), LineTotal: moneyProto(l.LineTotal), ExceedsStock: l.ExceedsStock}
+	}
+	if d := c.Delivery; d != nil {
+		out.Delivery = &storev1.CartDelivery{Code: d.Code, Name: d.Name, Price: moneyProto(d.Price),
+			FreeOver: optionalMoneyProto(d.FreeOver)}
 	}
 	return out
 }

@@ -27,10 +27,7 @@ func (h *ShippingHandler) ListDeliveryOptions(ctx context.Context, _ *connect.Re
 	for i, o := range opts {
 		out[i] = &storev1.DeliveryOption{
 			Code: o.Code, Name: o.Name, Price: moneyProto(o.Price), Carrier: o.Carrier,
-			EstimatedDelivery: o.EstimatedDelivery,
-		}
-		if o.FreeOver != nil {
-			out[i].FreeOver = moneyProto(*o.FreeOver)
+			EstimatedDelivery: o.EstimatedDelivery, FreeOver: optionalMoneyProto(o.FreeOver),
 		}
 	}
 	return connect.NewResponse(&storev1.ListDeliveryOptionsResponse{DeliveryOptions: out}), nil

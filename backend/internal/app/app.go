@@ -12,26 +12,34 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/atelier-commerce/atelier/backend/internal/cart"
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
 	"github.com/atelier-commerce/atelier/backend/internal/config"
+	"github.com/atelier-commerce/atelier/backend/internal/contact"
 	"github.com/atelier-commerce/atelier/backend/internal/content"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/media"
+	"github.com/atelier-commerce/atelier/backend/internal/newsletter"
 	"github.com/atelier-commerce/atelier/backend/internal/settings"
 	"github.com/atelier-commerce/atelier/backend/internal/shipping"
+	"github.com/atelier-commerce/atelier/backend/internal/status"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // App holds the process's long-lived parts.
 type App struct {
-	cfg      config.Config
-	logger   *slog.Logger
-	pool     *pgxpool.Pool
-	media    *media.Store
-	catalog  *catalog.Service
-	shipping *shipping.Service
-	settings *settings.Service
-	content  *content.Service
+	cfg        config.Config
+	logger     *slog.Logger
+	pool       *pgxpool.Pool
+	media      *media.Store
+	catalog    *catalog.Service
+	shipping   *shipping.Service
+	settings   *settings.Service
+	content    *content.Service
+	carts      *cart.Service
+	newsletter *newsletter.Service
+	contact    *contact.Service
+	status     *status.Service
 }
 
 // New connects to the database and media bucket and builds the services.
@@ -48,16 +56,33 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 		pool.Close()
 		return nil, err
 	}
+	ship := shipping.NewService(pool)
 	return &App{
-		cfg:      cfg,
-		logger:   logger,
-		pool:     pool,
-		media:    store,
-		catalog:  catalog.NewService(pool, cfg.CatalogCacheTTL),
-		shipping: shipping.NewService(pool),
-		settings: settings.NewService(pool),
-		content:  content.NewService(pool),
+		cfg:        cfg,
+		logger:     logger,
+		pool:       pool,
+		media:      store,
+		catalog:    catalog.NewService(pool, cfg.CatalogCacheTTL),
+		shipping:   ship,
+		settings:   settings.NewService(pool),
+		content:    content.NewService(pool),
+		carts:      cart.NewService(pool, ship),
+		newsletter: newsletter.NewService(pool),
+		contact:    contact.NewService(pool),
+		status:     status.NewService(logger, statusChecks(pool)...),
 	}, nil
+}
+
+// statusChecks are the status page's checks in the order it lists them. The job queue, payments
+// and mail are not part of this build yet, and the page says so rather than pretending; each
+// entry is replaced by a real probe when its part arrives.
+func statusChecks(pool *pgxpool.Pool) []status.Check {
+	return []status.Check{
+		status.Database(pool),
+		status.Unconfigured("jobs", "Background jobs", "Background jobs are not set up on this installation yet."),
+		status.Unconfigured("payments", "Payments", "No payment provider configured."),
+		status.Unconfigured("mail", "Mail", "Outgoing mail is not configured."),
+	}
 }
 
 // Close releases the pool and bucket.

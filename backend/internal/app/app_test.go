@@ -85,15 +85,30 @@ type jsonMap = map[string]any
 
 func getJSON(t *testing.T, rawURL string, wantStatus int) jsonMap {
 	t.Helper()
-	res, err := http.Get(rawURL)
+	return sendJSON(t, http.MethodGet, rawURL, "", wantStatus)
+}
+
+// sendJSON makes a REST request with an optional JSON body and returns the decoded JSON answer.
+func sendJSON(t *testing.T, method, rawURL, body string, wantStatus int) jsonMap {
+	t.Helper()
+	var in io.Reader
+	if body != "" {
+		in = strings.NewReader(body)
+	}
+	req, err := http.NewRequest(method, rawURL, in)
+	require.NoError(t, err)
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	res, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)
 	defer res.Body.Close()
-	body, err := io.ReadAll(res.Body)
+	answer, err := io.ReadAll(res.Body)
 	require.NoError(t, err)
-	require.Equal(t, wantStatus, res.StatusCode, "%s: %s", rawURL, body)
+	require.Equal(t, wantStatus, res.StatusCode, "%s %s: %s", method, rawURL, answer)
 	require.Contains(t, res.Header.Get("Content-Type"), "application/json")
 	var out jsonMap
-	require.NoError(t, json.Unmarshal(body, &out), string(body))
+	require.NoError(t, json.Unmarshal(answer, &out), string(answer))
 	return out
 }
 

@@ -38,7 +38,9 @@ func TestOpenAPIDocument(t *testing.T) {
 	require.True(t, strings.HasPrefix(doc.OpenAPI, "3."))
 	for _, path := range []string{"/api/v1/products", "/api/v1/products/{id}", "/api/v1/products/{id}/related",
 		"/api/v1/featured-products", "/api/v1/categories", "/api/v1/delivery-options", "/api/v1/store-settings",
-		"/api/v1/pages/{slug}"} {
+		"/api/v1/pages/{slug}", "/api/v1/carts", "/api/v1/carts/{cart_id}", "/api/v1/carts/{cart_id}/items",
+		"/api/v1/carts/{cart_id}/items/{product_id}", "/api/v1/newsletter/subscriptions", "/api/v1/contact-messages",
+		"/api/v1/status"} {
 		require.NotNil(t, doc.Paths.Find(path), "document lists %s", path)
 	}
 
@@ -47,33 +49,64 @@ func TestOpenAPIDocument(t *testing.T) {
 	router, err := legacy.NewRouter(doc)
 	require.NoError(t, err)
 	first := items(getJSON(t, base+"/api/v1/products?page_size=6", 200), "products")[0]["id"].(string)
-	for _, path := range []string{
-		"/api/v1/products?page_size=12&sort=price_desc&category=Verdant%20%26%20Co",
-		"/api/v1/products?search=serum&min_price=1000&max_price=50000",
-		"/api/v1/products?page_size=7",
-		"/api/v1/products/" + first,
-		"/api/v1/products/00000000-0000-4000-8000-000000000000",
-		"/api/v1/products/" + first + "/related",
-		"/api/v1/featured-products?mode=top_price",
-		"/api/v1/categories",
-		"/api/v1/delivery-options",
-		"/api/v1/store-settings",
-		"/api/v1/pages/faq",
+	plenty, _, soldOut := demoProducts(t, base)
+	cartID := sendJSON(t, http.MethodPost, base+"/api/v1/carts", "{}", 200)["cart"].(jsonMap)["id"].(string)
+	cart, unknownCart := "/api/v1/carts/"+cartID, "/api/v1/carts/00000000-0000-4000-8000-000000000000"
+	addPlenty := `{"product_id": "` + plenty["id"].(string) + `", "quantity": 2}`
+	for _, r := range []struct{ method, path, body string }{
+		{http.MethodGet, "/api/v1/products?page_size=12&sort=price_desc&category=Verdant%20%26%20Co", ""},
+		{http.MethodGet, "/api/v1/products?search=serum&min_price=1000&max_price=50000", ""},
+		{http.MethodGet, "/api/v1/products?page_size=7", ""},
+		{http.MethodGet, "/api/v1/products/" + first, ""},
+		{http.MethodGet, "/api/v1/products/00000000-0000-4000-8000-000000000000", ""},
+		{http.MethodGet, "/api/v1/products/" + first + "/related", ""},
+		{http.MethodGet, "/api/v1/featured-products?mode=top_price", ""},
+		{http.MethodGet, "/api/v1/categories", ""},
+		{http.MethodGet, "/api/v1/delivery-options", ""},
+		{http.MethodGet, "/api/v1/store-settings", ""},
+		{http.MethodGet, "/api/v1/pages/faq", ""},
+		{http.MethodPost, "/api/v1/carts", "{}"},
+		{http.MethodGet, cart, ""}, // empty: no delivery
+		{http.MethodPost, cart + "/items", addPlenty},
+		{http.MethodPost, cart + "/items", `{"product_id": "` + soldOut["id"].(string) + `", "quantity": 1}`},
+		{http.MethodPost, cart + "/items", `{"product_id": "` + first + `", "quantity": 0}`},
+		{http.MethodPatch, cart + "/items/" + plenty["id"].(string), `{"quantity": 1}`},
+		{http.MethodGet, cart, ""}, // with a line, delivery and images
+		{http.MethodGet, unknownCart, ""},
+		{http.MethodDelete, cart + "/items/" + plenty["id"].(string), ""},
+		{http.MethodDelete, cart + "/items", ""},
+		{http.MethodPost, "/api/v1/newsletter/subscriptions", `{"email": "openapi@example.com"}`},
+		{http.MethodPost, "/api/v1/newsletter/subscriptions", `{"email": "nope"}`},
+		{http.MethodPost, "/api/v1/contact-messages", `{"name": "A", "email": "a@example.com", "subject": "S", "message": "M"}`},
+		{http.MethodPost, "/api/v1/contact-messages", `{"name": " ", "email": "a@example.com", "subject": "S", "message": "M"}`},
+		{http.MethodGet, "/api/v1/status", ""},
 	} {
-		req, err := http.NewRequest(http.MethodGet, base+path, nil)
-		require.NoError(t, err)
+		name := r.method + " " + r.path
+		newReq := func() *http.Request {
+			var body io.Reader
+			if r.body != "" {
+				body = strings.NewReader(r.body)
+			}
+			req, err := http.NewRequest(r.method, base+r.path, body)
+			require.NoError(t, err)
+			if r.body != "" {
+				req.Header.Set("Content-Type", "application/json")
+			}
+			return req
+		}
+		req := newReq()
 		route, params, err := router.FindRoute(req)
-		require.NoError(t, err, path)
+		require.NoError(t, err, name)
 		in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route}
-		require.NoError(t, openapi3filter.ValidateRequest(context.Background(), in), path)
-		res, err := http.DefaultClient.Do(req)
+		require.NoError(t, openapi3filter.ValidateRequest(context.Background(), in), name)
+		res, err := http.DefaultClient.Do(newReq())
 		require.NoError(t, err)
 		body, err := io.ReadAll(res.Body)
 		res.Body.Close()
 		require.NoError(t, err)
 		out := &openapi3filter.ResponseValidationInput{RequestValidationInput: in, Status: res.StatusCode, Header: res.Header,
 			Body: io.NopCloser(bytes.NewReader(body)), Options: &openapi3filter.Options{IncludeResponseStatus: true}}
-		require.NoError(t, openapi3filter.ValidateResponse(context.Background(), out), "%s: %s", path, body)
+		require.NoError(t, openapi3filter.ValidateResponse(context.Background(), out), "%s: %s", name, body)
 	}
 }
 

@@ -78,7 +78,18 @@ func TestResponseCache(t *testing.T) {
 		require.Equal(t, http.StatusBadRequest, res.StatusCode)
 		require.Empty(t, res.Header.Get("X-Cache"))
 	}
-	// Non-catalogue routes are not cached here.
+	// Non-catalogue routes are not cached here; above all not carts, which change with every
+	// write, nor the status page, which must show the state of the moment.
 	res, _ = get("/api/v1/delivery-options")
 	require.Empty(t, res.Header.Get("X-Cache"))
+	created, err := a.carts.Create(context.Background())
+	require.NoError(t, err)
+	for range 2 {
+		for _, path := range []string{"/api/v1/carts/" + created.ID, "/api/v1/status"} {
+			res, _ = get(path)
+			require.Equal(t, http.StatusOK, res.StatusCode, path)
+			require.Empty(t, res.Header.Get("X-Cache"), path)
+			require.Empty(t, res.Header.Get("ETag"), path)
+		}
+	}
 }

@@ -10,7 +10,8 @@ import (
 const module = "github.com/atelier-commerce/atelier/backend"
 
 // contexts are the domain packages: they hold business rules and must not know about transports.
-var contexts = []string{"catalog", "shipping", "settings", "content", "media", "seed", "money", "apperr", "db", "config", "localpg"}
+var contexts = []string{"catalog", "cart", "shipping", "settings", "content", "newsletter", "contact", "status", "emailaddr",
+	"media", "seed", "money", "apperr", "db", "config", "localpg"}
 
 // forbidden are imports a domain package may not have (directly or indirectly), following
 // ARCHITECTURE §2: cmd → app → api → <context> → db/apperr.
@@ -61,7 +62,7 @@ func TestDependencyDirection(t *testing.T) {
 
 func pgxAllowed(ctx string) bool {
 	switch ctx {
-	case "money", "apperr", "config", "media":
+	case "money", "apperr", "config", "media", "emailaddr", "status":
 		return false
 	}
 	return true
