@@ -2,7 +2,7 @@
 // cookie of the storefront's origin, so the header badge and the cart page render on the server.
 import { data, redirect } from "react-router";
 import type { Api } from "./api.server";
-import { type CartActionResult, type CartIntent, type CartView, toCartView } from "./cart";
+import { type CartActionResult, type CartIntent, type CartView, maxCartQuantity, normalizeQuantity, toCartView } from "./cart";
 import { isNotFound, userMessage } from "./errors";
 
 export const cartCookieName = "atelier_cart";
@@ -32,8 +32,11 @@ export function cartCookie(request: Request, cartId: string | null): string {
   return attrs.join("; ");
 }
 
+/** The part of the API client the cart needs (tests pass a fake of just this). */
+export type CartApi = Pick<Api, "cart">;
+
 /** The shopper's cart, or null when they have none (or it no longer exists). */
-export async function loadCart(api: Api, request: Request): Promise<CartView | null> {
+export async function loadCart(api: CartApi, request: Request): Promise<CartView | null> {
   const id = readCartId(request);
   if (!id) return null;
   try {
@@ -45,25 +48,44 @@ export async function loadCart(api: Api, request: Request): Promise<CartView | n
   }
 }
 
+export const cartUnavailableMessage = "We could not update your cart just now. Please try again in a moment.";
+
 const intents: readonly CartIntent[] = ["add", "update", "remove", "clear"];
+
+/**
+ * The no-JS path carries the error in the cart page's URL; a bound keeps a crafted or runaway
+ * message from filling the page.
+ */
+const maxErrorLength = 300;
+
+/** The cart page URL a plain form post is redirected to. */
+export function cartPageUrl(error?: string): string {
+  return error ? `/cart?${new URLSearchParams({ error: error.slice(0, maxErrorLength) })}` : "/cart";
+}
+
+/** The error a plain form post left in the cart page's URL, if any. */
+export function cartPageError(url: URL): string | null {
+  const error = url.searchParams.get("error")?.trim();
+  return error ? error.slice(0, maxErrorLength) : null;
+}
 
 /**
  * Handles every cart form: add (from any product card or page), update, remove and clear.
  * Enhanced submissions (JavaScript, `enhanced=1`) get a result for a toast; plain form posts are
  * redirected to the cart page (post/redirect/get), with the error in the URL when one occurred.
  */
-export async function handleCartAction(api: Api, request: Request): Promise<Response | ReturnType<typeof data<CartActionResult>>> {
+export async function handleCartAction(api: CartApi, request: Request): Promise<Response | ReturnType<typeof data<CartActionResult>>> {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "") as CartIntent;
   const enhanced = form.get("enhanced") === "1";
   const productId = String(form.get("productId") ?? "");
-  const quantity = Math.trunc(Number(form.get("quantity") ?? "1"));
+  // The stock limit is the API's to enforce; here only nonsense (empty, negative, text) is tamed.
+  const quantity = normalizeQuantity(form.get("quantity") ?? "1", maxCartQuantity);
   const headers = new Headers();
 
   const reply = (result: CartActionResult, status = 200) => {
     if (enhanced) return data(result, { status, headers });
-    const target = result.ok ? "/cart" : `/cart?${new URLSearchParams({ error: result.error })}`;
-    return redirect(target, { headers });
+    return redirect(cartPageUrl(result.ok ? undefined : result.error), { headers });
   };
 
   if (!intents.includes(intent)) {
@@ -73,28 +95,28 @@ export async function handleCartAction(api: Api, request: Request): Promise<Resp
   try {
     let cartId = readCartId(request);
     if (intent === "add") {
-      const units = Number.isFinite(quantity) && quantity > 0 ? quantity : 1;
       const startCart = async () => {
         const created = await api.cart.createCart({});
-        headers.append("Set-Cookie", cartCookie(request, created.cart!.id));
-        return created.cart!.id;
+        if (!created.cart) throw new Error("CreateCart answered without a cart");
+        headers.append("Set-Cookie", cartCookie(request, created.cart.id));
+        return created.cart.id;
       };
       cartId ??= await startCart();
       let res;
       try {
-        res = await api.cart.addCartItem({ cartId, productId, quantity: units });
+        res = await api.cart.addCartItem({ cartId, productId, quantity });
       } catch (err) {
         // NotFound may mean the product or the cart; only a vanished cart is replaced.
         if (!isNotFound(err) || (await cartExists(api, cartId))) throw err;
         cartId = await startCart();
-        res = await api.cart.addCartItem({ cartId, productId, quantity: units });
+        res = await api.cart.addCartItem({ cartId, productId, quantity });
       }
       const line = res.cart?.lines.find((l) => l.product?.id === productId);
-      return reply({ ok: true, intent, productName: line?.product?.name, quantity: units });
+      return reply({ ok: true, intent, productName: line?.product?.name, quantity });
     }
     if (!cartId) return reply({ ok: false, intent, error: "Your cart is empty." }, 400);
     if (intent === "update") {
-      await api.cart.updateCartItem({ cartId, productId, quantity: Number.isFinite(quantity) && quantity > 0 ? quantity : 1 });
+      await api.cart.updateCartItem({ cartId, productId, quantity });
     } else if (intent === "remove") {
       await api.cart.removeCartItem({ cartId, productId });
     } else {
@@ -103,12 +125,15 @@ export async function handleCartAction(api: Api, request: Request): Promise<Resp
     return reply({ ok: true, intent });
   } catch (err) {
     const message = userMessage(err);
-    if (!message) throw err;
-    return reply({ ok: false, intent, error: message }, 400);
+    if (message) return reply({ ok: false, intent, error: message }, 400);
+    // An outage must not replace the page the shopper is on with an error page (a fetcher's
+    // thrown error would reach the root boundary), so it is answered like any refusal.
+    console.error("cart action failed", err);
+    return reply({ ok: false, intent, error: cartUnavailableMessage }, 503);
   }
 }
 
-async function cartExists(api: Api, cartId: string): Promise<boolean> {
+async function cartExists(api: CartApi, cartId: string): Promise<boolean> {
   try {
     await api.cart.getCart({ cartId });
     return true;

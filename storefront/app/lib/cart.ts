@@ -58,6 +58,9 @@ export type CartActionResult =
 
 export type CartIntent = "add" | "update" | "remove" | "clear";
 
+/** The most units of one product the API accepts in a single request. */
+export const maxCartQuantity = 1000;
+
 /**
  * A quantity typed by the shopper: a non-numeric entry becomes 1, fractions are dropped, and the
  * result is kept between 1 and the stock (PRODUCT §2, cart).
@@ -67,4 +70,9 @@ export function normalizeQuantity(raw: unknown, max: number): number {
   const upper = Math.max(1, max);
   if (!Number.isFinite(n) || n < 1) return 1;
   return Math.min(n, upper);
+}
+
+/** Whether checkout will accept the cart as it stands (no line asks for more than the stock). */
+export function cartBlocksCheckout(cart: CartView): boolean {
+  return cart.lines.some((l) => l.exceedsStock);
 }
