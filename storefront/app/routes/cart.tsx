@@ -1,4 +1,90 @@
-// Placeholder until the page is built.
-export default function CartRoute() {
-  return <section className="page"><h1>Cart</h1></section>;
+// The cart page, and the action every cart form in the shop posts to (add, update, remove,
+// clear). The cart is read from the API on the server; every amount is the API's.
+import { useRef, useState } from "react";
+import { useFetchers } from "react-router";
+import { CartSummary } from "~/components/cart/CartSummary";
+import { CartTable } from "~/components/cart/CartTable";
+import { EmptyCart } from "~/components/cart/EmptyCart";
+import { GuestBanner } from "~/components/cart/GuestBanner";
+import { useRemovalAnnouncement } from "~/components/cart/useRemovalAnnouncement";
+import { api } from "~/lib/api.server";
+import { cartBlocksCheckout } from "~/lib/cart";
+import { cartPageError, handleCartAction, loadCart } from "~/lib/cart.server";
+import { pageMeta, originFrom } from "~/lib/seo";
+import "~/styles/pages/cart.css";
+import type { Route } from "./+types/cart";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const error = cartPageError(new URL(request.url));
+  // Accounts arrive with later work; until then every shopper is a guest.
+  const signedIn = false;
+  try {
+    return { cart: await loadCart(api(context), request), error, loadFailed: false, signedIn };
+  } catch (err) {
+    console.error("cart page: loading the cart failed", err);
+    return { cart: null, error, loadFailed: true, signedIn };
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleCartAction(api(context), request);
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Your Shopping Cart",
+    description: "Review the items in your Atelier London cart and proceed to secure checkout.",
+    origin: originFrom(matches),
+    path: "/cart",
+    noindex: true,
+  });
+}
+
+export default function CartRoute({ loaderData }: Route.ComponentProps) {
+  const { cart, loadFailed, signedIn } = loaderData;
+  const lines = cart?.lines ?? [];
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const error = useUrlError(loaderData.error);
+  useRemovalAnnouncement(lines, headingRef);
+
+  return (
+    <section className="page cart-page" aria-labelledby="cart-heading">
+      <header className="cart-page__header">
+        <p className="eyebrow">Atelier London</p>
+        <h1 id="cart-heading" ref={headingRef} tabIndex={-1}>
+          Your Shopping Cart
+        </h1>
+        {!signedIn && <GuestBanner />}
+      </header>
+      {error && (
+        <p className="alert alert--error" role="alert">
+          {error}
+        </p>
+      )}
+      {loadFailed ? (
+        <div className="alert alert--error" role="alert">
+          <h2>We could not load your cart</h2>
+          <p>Your items are safe. Please refresh the page in a moment.</p>
+        </div>
+      ) : cart && lines.length > 0 ? (
+        <div className="cart-layout">
+          <CartTable lines={lines} />
+          <CartSummary cart={cart} blocked={cartBlocksCheckout(cart)} />
+        </div>
+      ) : (
+        <EmptyCart />
+      )}
+    </section>
+  );
+}
+
+/**
+ * The error a plain form post left in the URL, until the shopper changes the cart again in the
+ * background (the URL keeps the old error, but the page should not).
+ */
+function useUrlError(error: string | null): string | null {
+  const busy = useFetchers().length > 0;
+  const [dismissed, setDismissed] = useState<string | null>(null);
+  if (error && busy && dismissed !== error) setDismissed(error);
+  return error && dismissed !== error ? error : null;
 }

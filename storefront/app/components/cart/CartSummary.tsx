@@ -1,0 +1,76 @@
+// The order summary beside the cart: every amount as the API priced it, the standard delivery
+// charge (or Free), the VAT included, the total, and the ways on.
+import { Link } from "react-router";
+import type { CartView } from "~/lib/cart";
+import type { Price } from "~/lib/money";
+
+type Props = {
+  cart: CartView;
+  /** Some line asks for more than the stock: checkout will refuse the cart as it stands. */
+  blocked: boolean;
+};
+
+export function CartSummary({ cart, blocked }: Props) {
+  const { delivery } = cart;
+  const items = `${cart.itemCount} ${cart.itemCount === 1 ? "item" : "items"}`;
+  return (
+    <section className="cart-summary" aria-labelledby="cart-summary-heading">
+      <h2 id="cart-summary-heading" className="cart-summary__heading">
+        Order Summary
+      </h2>
+      <dl className="cart-summary__rows">
+        <div>
+          <dt>Subtotal ({items})</dt>
+          <dd>{cart.subtotal.formatted}</dd>
+        </div>
+        <div>
+          <dt>{delivery ? `Delivery (${delivery.name})` : "Delivery"}</dt>
+          <dd>{delivery ? deliveryCharge(delivery.price) : "Calculated at checkout"}</dd>
+          {delivery?.freeOver && <DeliveryNote name={delivery.name} price={delivery.price} freeOver={delivery.freeOver} />}
+        </div>
+        <div>
+          <dt>VAT included</dt>
+          <dd>{cart.vatIncluded.formatted}</dd>
+        </div>
+        <div className="cart-summary__total">
+          <dt>Total</dt>
+          <dd>{cart.total.formatted}</dd>
+        </div>
+      </dl>
+      {blocked && (
+        <p className="cart-summary__blocked" role="note">
+          Some items are no longer available in the quantity you chose. Please adjust them before checking out.
+        </p>
+      )}
+      <div className="cart-summary__actions">
+        <Link to="/checkout" className="button button--primary">
+          Proceed to Checkout
+        </Link>
+        <Link to="/shop" className="button button--ghost">
+          Continue Shopping
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** "Free" when the API charges nothing for this cart; the price otherwise. */
+export function deliveryCharge(price: Price): string {
+  return price.pence === 0 ? "Free" : price.formatted;
+}
+
+function DeliveryNote({ name, price, freeOver }: { name: string; price: Price; freeOver: Price }) {
+  const option = name.toLowerCase();
+  return (
+    <dd className="cart-summary__note">
+      {price.pence === 0
+        ? `Your order qualifies for free ${option} delivery.`
+        : `Free ${option} delivery on orders over ${wholePounds(freeOver)}`}
+    </dd>
+  );
+}
+
+/** £50 rather than £50.00 in running text. */
+function wholePounds(price: Price): string {
+  return price.formatted.replace(/\.00$/, "");
+}

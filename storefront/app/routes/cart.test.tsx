@@ -1,0 +1,197 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Outlet, createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cartLine, cartView, price, productSummary } from "~/components/cart/fixtures";
+import { ToastProvider } from "~/components/ui/Toast";
+import type { CartView } from "~/lib/cart";
+import CartRoute from "./cart";
+
+const hydration = vi.hoisted(() => ({ done: true }));
+vi.mock("~/lib/hydrated", () => ({ useHydrated: () => hydration.done }));
+
+afterEach(() => {
+  hydration.done = true;
+});
+
+type PageData = { cart: CartView | null; error: string | null; loadFailed: boolean; signedIn: boolean };
+
+function renderCart(data: Partial<PageData> = {}, action?: (form: FormData) => unknown) {
+  let current: PageData = { cart: cartView(), error: null, loadFailed: false, signedIn: false, ...data };
+  const submissions: FormData[] = [];
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      Component: () => (
+        <ToastProvider>
+          <Outlet />
+        </ToastProvider>
+      ),
+      children: [
+        {
+          path: "/cart",
+          Component: CartRoute,
+          loader: () => current,
+          action: async ({ request }) => {
+            const form = await request.formData();
+            submissions.push(form);
+            return action ? action(form) : { ok: true, intent: form.get("intent") };
+          },
+        },
+      ],
+    },
+  ]);
+  render(<Stub initialEntries={["/cart"]} />);
+  return {
+    submissions,
+    setData: (next: Partial<PageData>) => {
+      current = { ...current, ...next };
+    },
+  };
+}
+
+describe("cart page", () => {
+  it("lists each line with a link to the product, price, quantity and line total", async () => {
+    renderCart();
+    expect(await screen.findByRole("heading", { level: 1, name: "Your Shopping Cart" })).toBeInTheDocument();
+    const table = screen.getByRole("table", { name: "Items in your cart" });
+    const rows = within(table).getAllByRole("row");
+    expect(rows).toHaveLength(3);
+    const rose = rows[1]!;
+    expect(within(rose).getByRole("link", { name: "Rose Serum" })).toHaveAttribute("href", "/product/0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11");
+    expect(within(rose).getByRole("button", { name: "Remove Rose Serum" })).toBeInTheDocument();
+    expect(within(rose).getByRole("spinbutton", { name: "Quantity of Rose Serum" })).toHaveValue(2);
+    expect(within(rose).getByText("£42.00")).toBeInTheDocument();
+    expect(within(rose).getByText("£84.00")).toBeInTheDocument();
+  });
+
+  it("summarises the API's totals with free delivery and the threshold note", async () => {
+    renderCart();
+    const summary = await screen.findByRole("region", { name: "Order Summary" });
+    expect(within(summary).getByText("Subtotal (3 items)").nextElementSibling).toHaveTextContent("£102.00");
+    expect(within(summary).getByText("Delivery (Standard)").nextElementSibling).toHaveTextContent("Free");
+    expect(within(summary).getByText("Your order qualifies for free standard delivery.")).toBeInTheDocument();
+    expect(within(summary).getByText("VAT included").nextElementSibling).toHaveTextContent("£17.00");
+    expect(within(summary).getByText("Total").nextElementSibling).toHaveTextContent("£102.00");
+    expect(within(summary).getByRole("link", { name: "Proceed to Checkout" })).toHaveAttribute("href", "/checkout");
+    expect(within(summary).getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/shop");
+  });
+
+  it("shows a delivery charge and how to get it free below the threshold", async () => {
+    renderCart({ cart: cartView({ delivery: { name: "Standard", price: price(1735), freeOver: price(5000) } }) });
+    const summary = await screen.findByRole("region", { name: "Order Summary" });
+    expect(within(summary).getByText("Delivery (Standard)").nextElementSibling).toHaveTextContent("£17.35");
+    expect(within(summary).getByText("Free standard delivery on orders over £50")).toBeInTheDocument();
+  });
+
+  it("offers guests a faster checkout by signing in", async () => {
+    renderCart();
+    expect(await screen.findByRole("link", { name: "Sign in for a faster checkout" })).toHaveAttribute("href", "/login");
+  });
+
+  it("does not offer signing in to a signed-in shopper", async () => {
+    renderCart({ signedIn: true });
+    await screen.findByRole("table");
+    expect(screen.queryByRole("link", { name: "Sign in for a faster checkout" })).not.toBeInTheDocument();
+  });
+
+  it("shows an empty cart with a way to the shop", async () => {
+    renderCart({ cart: null });
+    expect(await screen.findByRole("heading", { name: "Your cart is empty" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Shop Now" })).toHaveAttribute("href", "/shop");
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("shows the error a plain form post brought back", async () => {
+    renderCart({ error: "Only 3 of Rose Serum are in stock." });
+    expect(await screen.findByRole("alert")).toHaveTextContent("Only 3 of Rose Serum are in stock.");
+  });
+
+  it("says so when the cart could not be loaded", async () => {
+    renderCart({ cart: null, loadFailed: true });
+    expect(await screen.findByRole("alert")).toHaveTextContent("We could not load your cart");
+    expect(screen.queryByRole("heading", { name: "Your cart is empty" })).not.toBeInTheDocument();
+  });
+
+  it("warns about a line that asks for more than the stock", async () => {
+    const line = cartLine({ product: productSummary({ stock: 1, stockLevel: "low_stock" }), quantity: 2, exceedsStock: true });
+    renderCart({ cart: cartView({ lines: [line] }) });
+    const input = await screen.findByRole("spinbutton", { name: "Quantity of Rose Serum" });
+    expect(input).toHaveAccessibleDescription("Only 1 of Rose Serum is in stock. Please lower the quantity to check out.");
+    expect(screen.getByText(/Some items are no longer available/)).toBeInTheDocument();
+  });
+});
+
+describe("cart quantity", () => {
+  it("sends the new quantity in the background, capped at the stock", async () => {
+    const user = userEvent.setup();
+    const { submissions } = renderCart({ cart: cartView({ lines: [cartLine({ product: productSummary({ stock: 3 }), quantity: 1 })] }) });
+    const input = await screen.findByRole("spinbutton", { name: "Quantity of Rose Serum" });
+    expect(input).toHaveAttribute("min", "1");
+    expect(input).toHaveAttribute("max", "3");
+    await user.clear(input);
+    await user.type(input, "9{Enter}");
+    await waitFor(() => expect(submissions).toHaveLength(1));
+    expect(Object.fromEntries(submissions[0]!)).toEqual({ intent: "update", productId: "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11", quantity: "3", enhanced: "1" });
+    expect(input).toHaveValue(3);
+  });
+
+  it("sends a changed number on its own once the shopper pauses", async () => {
+    const user = userEvent.setup();
+    const { submissions } = renderCart({ cart: cartView({ lines: [cartLine({ quantity: 1 })] }) });
+    const input = await screen.findByRole("spinbutton", { name: "Quantity of Rose Serum" });
+    await user.clear(input);
+    await user.type(input, "2");
+    expect(input).toHaveValue(2);
+    expect(submissions).toHaveLength(0);
+    await waitFor(() => expect(submissions).toHaveLength(1));
+    expect(submissions[0]!.get("quantity")).toBe("2");
+  });
+
+  it("turns an emptied field into 1 when it loses focus", async () => {
+    const user = userEvent.setup();
+    const { submissions } = renderCart({ cart: cartView({ lines: [cartLine({ quantity: 4 })] }) });
+    const input = await screen.findByRole("spinbutton", { name: "Quantity of Rose Serum" });
+    await user.clear(input);
+    await user.tab();
+    await waitFor(() => expect(submissions).toHaveLength(1));
+    expect(submissions[0]!.get("quantity")).toBe("1");
+  });
+
+  it("shows a refused change beside its line and puts the quantity back", async () => {
+    const user = userEvent.setup();
+    renderCart({ cart: cartView({ lines: [cartLine({ quantity: 2 })] }) }, () => ({ ok: false, intent: "update", error: "Only 2 of Rose Serum are in stock." }));
+    const input = await screen.findByRole("spinbutton", { name: "Quantity of Rose Serum" });
+    await user.clear(input);
+    await user.type(input, "5{Enter}");
+    expect(await screen.findByRole("alert")).toHaveTextContent("Only 2 of Rose Serum are in stock.");
+    expect(input).toHaveValue(2);
+  });
+
+  it("has an Update button and posts a plain form before JavaScript has loaded", async () => {
+    hydration.done = false;
+    renderCart();
+    const update = await screen.findByRole("button", { name: "Update quantity of Rose Serum" });
+    const form = update.closest("form")!;
+    expect(form).toHaveAttribute("method", "post");
+    expect(form).toHaveAttribute("action", "/cart");
+    expect(within(form).getByRole("spinbutton", { name: "Quantity of Rose Serum" })).toHaveAttribute("name", "quantity");
+    expect(form.querySelector('input[name="intent"]')).toHaveValue("update");
+    expect(form.querySelector('input[name="enhanced"]')).toBeNull();
+  });
+});
+
+describe("removing a line", () => {
+  it("posts remove, then announces it and keeps focus on the page", async () => {
+    const user = userEvent.setup();
+    const { submissions, setData } = renderCart();
+    const remove = await screen.findByRole("button", { name: "Remove Rose Serum" });
+    const moss = cartView().lines[1]!;
+    setData({ cart: cartView({ lines: [moss], itemCount: 1 }) });
+    await user.click(remove);
+    await waitFor(() => expect(screen.queryByRole("link", { name: "Rose Serum" })).not.toBeInTheDocument());
+    expect(Object.fromEntries(submissions[0]!)).toMatchObject({ intent: "remove", productId: "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11", enhanced: "1" });
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Rose Serum removed from your cart"));
+    expect(screen.getByRole("heading", { level: 1 })).toHaveFocus();
+  });
+});
