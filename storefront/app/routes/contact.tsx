@@ -1,4 +1,78 @@
-// Placeholder until the page is built.
-export default function ContactRoute() {
-  return <section className="page"><h1>Contact</h1></section>;
+// The contact page: a message form the API stores and e-mails to the shop, with the shop's
+// details, opening hours and a map panel.
+import { data, redirect } from "react-router";
+import { ContactDetails } from "~/components/contact/ContactDetails";
+import { type ContactActionResult, ContactForm } from "~/components/contact/ContactForm";
+import { toContactDetails } from "~/components/contact/contactDetails";
+import { hasErrors, readContactValues, validateContact } from "~/components/contact/validation";
+import { api } from "~/lib/api.server";
+import { userMessage } from "~/lib/errors";
+import { originFrom, pageMeta } from "~/lib/seo";
+import "~/styles/pages/contact.css";
+import type { Route } from "./+types/contact";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const sent = new URL(request.url).searchParams.get("sent") === "1";
+  try {
+    const { storeSettings } = await api(context).settings.getStoreSettings({});
+    return { sent, details: storeSettings ? toContactDetails(storeSettings) : null };
+  } catch (err) {
+    // The form still works without the shop's details, so the page is served anyway.
+    console.error("contact page: store settings unavailable", err);
+    return { sent, details: null };
+  }
+}
+
+const sendFailed = "Sorry, we could not send your message just now. Please try again in a moment.";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const enhanced = form.get("enhanced") === "1";
+  const values = readContactValues(form);
+  const fieldErrors = validateContact(values);
+  if (hasErrors(fieldErrors)) {
+    return data<ContactActionResult>({ ok: false, values, fieldErrors }, { status: 400 });
+  }
+  try {
+    await api(context).contact.sendContactMessage(values);
+  } catch (err) {
+    const reason = userMessage(err);
+    if (!reason) console.error("contact: sending the message failed", err);
+    return data<ContactActionResult>(
+      { ok: false, values, fieldErrors: {}, formError: reason ? `Your message could not be sent: ${reason}` : sendFailed },
+      { status: reason ? 400 : 503 },
+    );
+  }
+  if (!enhanced) return redirect("/contact?sent=1");
+  return data<ContactActionResult>({ ok: true });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Contact Us",
+    description: "Questions about a product, an order or your routine? Write to Atelier London, call us, or visit our London atelier.",
+    origin: originFrom(matches),
+    path: "/contact",
+  });
+}
+
+export default function ContactRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="page contact-page">
+      <header className="contact-page__intro">
+        <p className="eyebrow">Get in Touch</p>
+        <h1>Contact Us</h1>
+        <p className="lead">
+          Whether you have a question about a product, an order or your skincare routine, we would love to hear from you.
+        </p>
+      </header>
+      <div className="contact-layout">
+        <section aria-labelledby="contact-form-heading" className="contact-layout__form">
+          <h2 id="contact-form-heading">Send Us a Message</h2>
+          <ContactForm serverResult={actionData} sent={loaderData.sent} />
+        </section>
+        <ContactDetails details={loaderData.details} />
+      </div>
+    </div>
+  );
 }

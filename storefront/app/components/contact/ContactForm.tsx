@@ -1,0 +1,91 @@
+// The contact form. It posts to the contact route's action and works before JavaScript loads
+// (the page comes back with the errors, or with ?sent=1); once hydrated it checks the fields in
+// the browser first and sends in the background, clearing itself when the message is stored.
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { useHydrated } from "~/lib/hydrated";
+import { ContactFieldInput } from "./ContactFieldInput";
+import { SentBanner } from "./SentBanner";
+import { type ContactErrors, type ContactField, type ContactValues, contactFields, emptyContact, hasErrors, readContactValues, validateContact } from "./validation";
+
+/** What the contact action answers. */
+export type ContactActionResult = { ok: true } | { ok: false; values: ContactValues; fieldErrors: ContactErrors; formError?: string };
+
+type Props = {
+  /** The action's answer to a plain (no-JavaScript) form post. */
+  serverResult?: ContactActionResult;
+  /** The page was reached by the redirect after a plain form post succeeded. */
+  sent: boolean;
+};
+
+export function ContactForm({ serverResult, sent }: Props) {
+  const fetcher = useFetcher<ContactActionResult>();
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [clientErrors, setClientErrors] = useState<ContactErrors | null>(null);
+  // Each success gets a new number, so a second message within five seconds restarts the banner.
+  const [successCount, setSuccessCount] = useState(sent ? 1 : 0);
+  const [handledData, setHandledData] = useState(fetcher.data);
+
+  const sending = fetcher.state !== "idle";
+  const result = fetcher.data ?? serverResult;
+  const failed = !sending && result && !result.ok ? result : null;
+  const errors = clientErrors ?? failed?.fieldErrors ?? {};
+  // Defaults matter only for the no-JavaScript round trip; after a background success they are
+  // emptied so that resetting the form really clears it.
+  const defaults = result && !result.ok ? result.values : emptyContact;
+
+  if (fetcher.state === "idle" && fetcher.data !== handledData) {
+    setHandledData(fetcher.data);
+    if (fetcher.data?.ok) setSuccessCount((n) => n + 1);
+  }
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) formRef.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    if (!hydrated) return;
+    e.preventDefault();
+    if (sending) return;
+    const form = e.currentTarget;
+    const found = validateContact(readContactValues(new FormData(form)));
+    if (hasErrors(found)) {
+      setClientErrors(found);
+      focusFirstInvalid(form, found);
+      return;
+    }
+    setClientErrors(null);
+    void fetcher.submit(form);
+  };
+
+  return (
+    <>
+      <SentBanner successCount={successCount} />
+      {failed?.formError && (
+        <div className="alert alert--error" role="alert">
+          {failed.formError}
+        </div>
+      )}
+      <fetcher.Form ref={formRef} method="post" action="/contact" className="contact-form" noValidate onSubmit={onSubmit}>
+        {hydrated && <input type="hidden" name="enhanced" value="1" />}
+        <div className="contact-form__pair">
+          <ContactFieldInput field="name" label="Name" autoComplete="name" defaultValue={defaults.name} error={errors.name} />
+          <ContactFieldInput field="email" label="Email" type="email" autoComplete="email" defaultValue={defaults.email} error={errors.email} />
+        </div>
+        <ContactFieldInput field="subject" label="Subject" defaultValue={defaults.subject} error={errors.subject} />
+        <ContactFieldInput field="message" label="Message" multiline defaultValue={defaults.message} error={errors.message} />
+        <p className="contact-form__required muted">All fields are required.</p>
+        <button type="submit" className="button button--primary contact-form__submit" aria-disabled={sending || undefined}>
+          {sending ? "Sending..." : "Send Message"}
+        </button>
+      </fetcher.Form>
+    </>
+  );
+}
+
+function focusFirstInvalid(form: HTMLFormElement, errors: ContactErrors) {
+  const first = contactFields.find((f: ContactField) => errors[f]);
+  const element = first ? form.elements.namedItem(first) : null;
+  if (element instanceof HTMLElement) element.focus();
+}
