@@ -1,0 +1,38 @@
+// The status page's view of the health checks.
+
+/** How a check came out; "not_configured" is a part the shop can run without. */
+export type CheckState = "pending" | "success" | "error" | "not_configured";
+
+export type CheckView = {
+  code: string;
+  name: string;
+  state: CheckState;
+  /** What was found, for people (never internals). */
+  message: string;
+};
+
+export type StatusReport = {
+  checks: CheckView[];
+  /** When the checks ran, e.g. "14:03:22 GMT" (London time). */
+  checkedAt: string;
+};
+
+/** The checks the page expects, shown as pending while they run. */
+export const expectedChecks: readonly Pick<CheckView, "code" | "name">[] = [
+  { code: "api", name: "API connection" },
+  { code: "database", name: "Database" },
+  { code: "jobs", name: "Job queue" },
+  { code: "payments", name: "Payment provider" },
+  { code: "mail", name: "Mail" },
+];
+
+export function pendingChecks(): CheckView[] {
+  return expectedChecks.map((c) => ({ ...c, state: "pending", message: "" }));
+}
+
+/** One line for the whole report, announced when the results arrive. */
+export function reportSummary(report: StatusReport): string {
+  const failing = report.checks.filter((c) => c.state === "error").length;
+  if (failing === 0) return "All systems operational.";
+  return `${failing} of ${report.checks.length} checks failed.`;
+}

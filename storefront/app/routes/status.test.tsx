@@ -1,0 +1,113 @@
+import { act, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { StatusReport } from "~/components/status/statusReport";
+import StatusRoute from "./status";
+import { loader as redirectLoader } from "./status-redirect";
+
+const healthy: StatusReport = {
+  checkedAt: "14:03:22 GMT",
+  checks: [
+    { code: "api", name: "API connection", state: "success", message: "Connected (answered in 12 ms)" },
+    { code: "database", name: "Database", state: "success", message: "Connected" },
+    { code: "jobs", name: "Job queue", state: "error", message: "Not processing jobs" },
+    { code: "payments", name: "Payment provider", state: "not_configured", message: "Test mode (no Stripe keys configured)" },
+    { code: "mail", name: "Mail", state: "success", message: "Sending through SMTP" },
+  ],
+};
+
+/** A report the test hands over when it chooses, to see the page before and after. */
+function deferred() {
+  let resolve: (r: StatusReport) => void = () => {};
+  const promise = new Promise<StatusReport>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+function renderStatus(reports: Promise<StatusReport>[]) {
+  let runs = 0;
+  const Stub = createRoutesStub([
+    {
+      path: "/status",
+      Component: StatusRoute,
+      loader: () => {
+        const report = reports[Math.min(runs, reports.length - 1)]!;
+        runs += 1;
+        return { runId: `run-${runs}`, report };
+      },
+    },
+  ]);
+  render(<Stub initialEntries={["/status"]} />);
+  return { runs: () => runs };
+}
+
+function row(name: string) {
+  const list = screen.getByRole("list", { name: "Checks" });
+  const item = within(list)
+    .getAllByRole("listitem")
+    .find((li) => within(li).queryByText(name, { exact: true }));
+  if (!item) throw new Error(`no row for ${name}`);
+  return item;
+}
+
+describe("status page", () => {
+  it("shows every check as Checking… until the results arrive, then each outcome in words", async () => {
+    const report = deferred();
+    renderStatus([report.promise]);
+    expect(await screen.findByRole("heading", { level: 1, name: "System Status" })).toBeInTheDocument();
+    for (const name of ["API connection", "Database", "Job queue", "Payment provider", "Mail"]) {
+      expect(row(name)).toHaveTextContent("Checking…");
+    }
+    expect(screen.getByRole("status")).toHaveTextContent("Running checks…");
+
+    await act(async () => report.resolve(healthy));
+
+    expect(await screen.findByText("Connected (answered in 12 ms)")).toBeInTheDocument();
+    expect(row("API connection")).toHaveTextContent("OK");
+    expect(row("Job queue")).toHaveTextContent("Error");
+    expect(row("Job queue")).toHaveTextContent("Not processing jobs");
+    expect(row("Payment provider")).toHaveTextContent("Not configured");
+    expect(screen.getByRole("status")).toHaveTextContent("1 of 5 checks failed.");
+    expect(screen.getByText("Last checked at 14:03:22 GMT")).toBeInTheDocument();
+    expect(screen.queryByText("Checking…")).not.toBeInTheDocument();
+  });
+
+  it("shows an unreachable API and the checks it could not run", async () => {
+    renderStatus([
+      Promise.resolve({
+        checkedAt: "14:03:22 GMT",
+        checks: [
+          { code: "api", name: "API connection", state: "error", message: "The API could not be reached." },
+          { code: "database", name: "Database", state: "error", message: "Not checked: the API is unreachable" },
+        ],
+      }),
+    ]);
+    expect(await screen.findByText("The API could not be reached.")).toBeInTheDocument();
+    expect(row("API connection")).toHaveTextContent("Error");
+    expect(row("Database")).toHaveTextContent("Not checked: the API is unreachable");
+    expect(screen.getByRole("status")).toHaveTextContent("2 of 2 checks failed.");
+  });
+
+  it("runs the checks again on request, showing them pending meanwhile", async () => {
+    const user = userEvent.setup();
+    const second = deferred();
+    const { runs } = renderStatus([Promise.resolve(healthy), second.promise]);
+    await screen.findByText("Connected (answered in 12 ms)");
+    expect(screen.getByRole("status")).toHaveTextContent("1 of 5 checks failed.");
+
+    await user.click(screen.getByRole("button", { name: "Run checks again" }));
+    expect(await screen.findAllByText("Checking…")).toHaveLength(5);
+    expect(runs()).toBe(2);
+
+    await act(async () => second.resolve({ ...healthy, checks: healthy.checks.map((c) => ({ ...c, state: "success" as const })) }));
+    expect(await screen.findByText("All systems operational.")).toBeInTheDocument();
+  });
+});
+
+describe("old diagnostic URLs", () => {
+  it("redirect permanently to /status", () => {
+    const res = redirectLoader();
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("/status");
+  });
+});
