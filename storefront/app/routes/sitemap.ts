@@ -1,1 +1,65 @@
-export function loader() { return new Response("", { status: 404 }); }
+// /sitemap.xml: the public pages and every visible product, with absolute URLs on the shop's
+// public origin.
+import { type Timestamp, timestampDate } from "@bufbuild/protobuf/wkt";
+import { type Api, api } from "~/lib/api.server";
+import { publicOrigin } from "~/lib/config.server";
+import type { Route } from "./+types/sitemap";
+
+export type SitemapEntry = { path: string; lastmod?: Date };
+
+/** Pages every visitor can reach; cart, checkout and account pages are left out on purpose. */
+export const staticPaths = ["/", "/classic", "/shop", "/about", "/contact", "/shipping", "/privacy", "/terms", "/faq"] as const;
+
+/** Pages whose content the API dates (the rest have no known modification time). */
+const datedPages: Record<string, string> = { "/privacy": "privacy", "/terms": "terms", "/faq": "faq" };
+
+const cacheControl = "public, max-age=300";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const client = api(context);
+  try {
+    const [{ products }, pageDates] = await Promise.all([client.catalog.listProducts({ pageSize: 0 }), contentDates(client)]);
+    const entries: SitemapEntry[] = [
+      ...staticPaths.map((path) => ({ path, lastmod: pageDates.get(path) })),
+      // The product API has no modification time, and a creation date would understate
+      // changes, so products carry no lastmod.
+      ...products.map((p) => ({ path: `/product/${p.id}` })),
+    ];
+    return new Response(sitemapXml(publicOrigin(request), entries), {
+      headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": cacheControl },
+    });
+  } catch (err) {
+    // A partial sitemap would tell crawlers the products are gone; ask them to come back instead.
+    console.error("sitemap: the catalogue is unavailable", err);
+    return new Response("The sitemap is temporarily unavailable.", {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "300" },
+    });
+  }
+}
+
+async function contentDates(client: Api): Promise<Map<string, Date>> {
+  const paths = Object.keys(datedPages);
+  const results = await Promise.allSettled(paths.map((path) => client.content.getPage({ slug: datedPages[path]! })));
+  const dates = new Map<string, Date>();
+  results.forEach((r, i) => {
+    const updated: Timestamp | undefined = r.status === "fulfilled" ? r.value.page?.updatedAt : undefined;
+    if (updated) dates.set(paths[i]!, timestampDate(updated));
+  });
+  return dates;
+}
+
+const xmlEntities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => xmlEntities[c]!);
+}
+
+/** The sitemap document (sitemaps.org protocol 0.9). */
+export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
+  const urls = entries.map((e) => {
+    const lastmod = e.lastmod ? `<lastmod>${e.lastmod.toISOString().slice(0, 10)}</lastmod>` : "";
+    return `  <url><loc>${escapeXml(origin + e.path)}</loc>${lastmod}</url>`;
+  });
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, "</urlset>", ""].join("\n");
+}

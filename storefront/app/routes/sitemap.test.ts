@@ -1,0 +1,74 @@
+import { create } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { ListProductsResponseSchema } from "~/gen/atelier/store/v1/catalog_service_pb";
+import { GetPageResponseSchema } from "~/gen/atelier/store/v1/content_service_pb";
+import { type Api, apiContext } from "~/lib/api.server";
+import type { Route } from "./+types/sitemap";
+import { escapeXml, loader, sitemapXml, staticPaths } from "./sitemap";
+
+describe("sitemapXml", () => {
+  it("writes absolute, escaped URLs with a date-only lastmod where known", () => {
+    const xml = sitemapXml("https://atelier.example", [{ path: "/shop?a=1&b=<2>" }, { path: "/terms", lastmod: new Date("2025-05-13T09:30:00Z") }]);
+    expect(xml).toBe(
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        "  <url><loc>https://atelier.example/shop?a=1&amp;b=&lt;2&gt;</loc></url>",
+        "  <url><loc>https://atelier.example/terms</loc><lastmod>2025-05-13</lastmod></url>",
+        "</urlset>",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("escapes every XML special character", () => {
+    expect(escapeXml(`&<>"'`)).toBe("&amp;&lt;&gt;&quot;&apos;");
+  });
+});
+
+describe("sitemap loader", () => {
+  type Methods = { listProducts: Api["catalog"]["listProducts"]; getPage: Api["content"]["getPage"] };
+
+  function run(methods: Methods) {
+    const context = new RouterContextProvider();
+    // The sitemap uses only these two calls.
+    context.set(apiContext, { catalog: { listProducts: methods.listProducts }, content: { getPage: methods.getPage } } as unknown as Api);
+    const request = new Request("https://shop.test/sitemap.xml");
+    const args: Route.LoaderArgs = { request, url: new URL(request.url), pattern: "/sitemap.xml", params: {}, context };
+    return loader(args);
+  }
+
+  const ids = Array.from({ length: 42 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
+
+  it("lists the static pages and every visible product, asking the API for all of them at once", async () => {
+    const listProducts = vi.fn<Methods["listProducts"]>(() => Promise.resolve(create(ListProductsResponseSchema, { products: ids.map((id) => ({ id, name: id })), totalCount: 42 })));
+    const getPage = vi.fn<Methods["getPage"]>((req) =>
+      req.slug === "faq"
+        ? Promise.reject(new ConnectError("page not found", Code.NotFound))
+        : Promise.resolve(create(GetPageResponseSchema, { page: { slug: req.slug, updatedAt: timestampFromDate(new Date("2025-05-12T00:00:00Z")) } })),
+    );
+    const res = await run({ listProducts, getPage });
+    expect(listProducts).toHaveBeenCalledWith({ pageSize: 0 });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    expect(res.headers.get("cache-control")).toMatch(/max-age=\d+/);
+    const xml = await res.text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual([...staticPaths.map((p) => `https://shop.test${p}`), ...ids.map((id) => `https://shop.test/product/${id}`)]);
+    expect(xml).toContain("<loc>https://shop.test/privacy</loc><lastmod>2025-05-12</lastmod>");
+    expect(xml).toContain("<loc>https://shop.test/faq</loc></url>");
+  });
+
+  it("answers 503 rather than a sitemap without products when the catalogue is unavailable", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await run({
+      listProducts: () => Promise.reject(new ConnectError("unavailable", Code.Unavailable)),
+      getPage: () => Promise.reject(new ConnectError("unavailable", Code.Unavailable)),
+    });
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("300");
+  });
+});
