@@ -1,4 +1,109 @@
-// Placeholder until the page is built.
-export default function ProductRoute() {
-  return <section className="page"><h1>Product</h1></section>;
+// One product, by id or slug: gallery, buying column, details tabs and related products. A missing
+// product and an unreachable API are answered on this page (404 and 503) rather than by the root
+// error page, so the shopper keeps a way back to the shop.
+import { Code, ConnectError } from "@connectrpc/connect";
+import { data, useLocation, useNavigation } from "react-router";
+import { Breadcrumb } from "~/components/product-page/Breadcrumb";
+import { Gallery } from "~/components/product-page/Gallery";
+import { jsonForScript, productJsonLd, summarize } from "~/components/product-page/json-ld";
+import { ProductInfo } from "~/components/product-page/ProductInfo";
+import { ProductNotFound, ProductSkeleton, ProductUnavailable } from "~/components/product-page/ProductStates";
+import { ProductTabs } from "~/components/product-page/ProductTabs";
+import { RelatedProducts } from "~/components/product-page/RelatedProducts";
+import { api } from "~/lib/api.server";
+import { type ProductDetail, type ProductSummary, toDetail, toSummary } from "~/lib/catalog";
+import { publicOrigin } from "~/lib/config.server";
+import { isNotFound } from "~/lib/errors";
+import { originFrom, pageMeta } from "~/lib/seo";
+import "~/styles/pages/product.css";
+import type { Route } from "./+types/product";
+
+export type ProductPageData =
+  | { status: "found"; product: ProductDetail; related: ProductSummary[]; url: string }
+  | { status: "not_found" }
+  | { status: "unavailable" };
+
+/** The API rejects ids that could never name a product (bad characters, too long) as invalid. */
+function namesNoProduct(err: unknown): boolean {
+  return isNotFound(err) || (err instanceof ConnectError && err.code === Code.InvalidArgument);
+}
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const client = api(context);
+  const id = params.id;
+  // Related products are a nicety: their failure leaves the section out, never the page.
+  const related = client.catalog.listRelatedProducts({ id }).then(
+    (r) => r.products.map(toSummary),
+    () => [],
+  );
+  try {
+    const { product } = await client.catalog.getProduct({ id });
+    if (!product) return data<ProductPageData>({ status: "not_found" }, { status: 404 });
+    const found: ProductPageData = {
+      status: "found",
+      product: toDetail(product),
+      related: await related,
+      url: `${publicOrigin(request)}/product/${product.id}`,
+    };
+    return data(found);
+  } catch (err) {
+    if (namesNoProduct(err)) return data<ProductPageData>({ status: "not_found" }, { status: 404 });
+    return data<ProductPageData>({ status: "unavailable" }, { status: 503 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
+  const origin = originFrom(matches);
+  if (loaderData?.status !== "found") {
+    const missing = loaderData?.status === "not_found";
+    return pageMeta({
+      title: missing ? "Product not found" : "Product unavailable",
+      description: missing ? "This product is not in the Atelier London collection." : "This product could not be loaded. Please try again later.",
+      origin,
+      path: `/product/${params.id}`,
+      noindex: true,
+    });
+  }
+  const p = loaderData.product;
+  return pageMeta({
+    title: p.name,
+    description: summarize(p.description) || `${p.name} by ${p.brand}, from Atelier London.`,
+    origin,
+    path: `/product/${p.id}`,
+    image: p.images[0]?.src,
+    type: "product",
+  });
+};
+
+export default function ProductRoute({ loaderData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const leaving = navigation.state === "loading" && navigation.location.pathname.startsWith("/product/") && navigation.location.pathname !== location.pathname;
+
+  if (leaving) {
+    return (
+      <div className="page product-page">
+        <ProductSkeleton />
+      </div>
+    );
+  }
+  if (loaderData.status === "not_found") return <ProductNotFound />;
+  if (loaderData.status === "unavailable") return <ProductUnavailable retryHref={location.pathname} />;
+
+  const { product, related, url } = loaderData;
+  return (
+    // A new product starts with its first image and a quantity of one.
+    <div className="page product-page" key={product.id}>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(productJsonLd(product, url)) }} />
+      <Breadcrumb category={product.category} name={product.name} />
+      <div className="product-page__top">
+        <Gallery images={product.images} productName={product.name} />
+        <ProductInfo product={product} />
+      </div>
+      <section className="product-page__details" aria-label="Product details">
+        <ProductTabs product={product} />
+      </section>
+      <RelatedProducts products={related} />
+    </div>
+  );
 }

@@ -1,0 +1,172 @@
+import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub, RouterContextProvider } from "react-router";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { installDialogPolyfill } from "~/components/product-page/testing/dialog";
+import { detail, summary } from "~/components/product-page/testing/fixtures";
+import { GetProductResponseSchema, ListRelatedProductsResponseSchema } from "~/gen/atelier/store/v1/catalog_service_pb";
+import { type Api, apiContext } from "~/lib/api.server";
+import ProductRoute, { loader, meta, type ProductPageData } from "./product";
+
+beforeAll(installDialogPolyfill);
+
+const url = "https://atelier.test/product/p1";
+
+function renderProduct(data: ProductPageData) {
+  const Stub = createRoutesStub([
+    { path: "/product/:id", Component: ProductRoute as never, loader: () => data },
+    { path: "/shop", Component: () => <h1>Shop</h1> },
+  ]);
+  render(<Stub initialEntries={["/product/p1"]} />);
+}
+
+describe("product page", () => {
+  it("shows the product with its breadcrumb, price, stock, SKU and features", async () => {
+    renderProduct({ status: "found", product: detail({ stock: 4, stockLevel: "low_stock" }), related: [], url });
+    expect(await screen.findByRole("heading", { level: 1, name: "Rose Serum" })).toBeInTheDocument();
+    const crumbs = screen.getByRole("navigation", { name: "Breadcrumb" });
+    expect(within(crumbs).getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+    expect(within(crumbs).getByRole("link", { name: "Shop" })).toHaveAttribute("href", "/shop");
+    expect(within(crumbs).getByRole("link", { name: "Maison Lumière" })).toHaveAttribute("href", "/shop?category=Maison+Lumi%C3%A8re");
+    expect(within(crumbs).getByText("Rose Serum")).toHaveAttribute("aria-current", "page");
+    expect(screen.getByText("£42.00")).toBeInTheDocument();
+    expect(screen.getByText("Low Stock")).toBeInTheDocument();
+    expect(screen.getByText("SKU: ML-001")).toBeInTheDocument();
+    const features = screen.getByRole("heading", { name: "Features" }).nextElementSibling as HTMLElement;
+    expect(within(features).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Vitamin C", "Fragrance-free"]);
+  });
+
+  it("adds a chosen quantity up to the stock", async () => {
+    renderProduct({ status: "found", product: detail({ stock: 4, stockLevel: "low_stock" }), related: [], url });
+    const quantity = await screen.findByRole("spinbutton", { name: "Quantity" });
+    expect(quantity).toHaveAttribute("max", "4");
+    expect(quantity.closest("form")).toHaveAttribute("action", "/cart");
+    expect(within(screen.getByRole("region", { name: "Rose Serum" })).getByRole("button", { name: "Add to Cart" })).toBeEnabled();
+  });
+
+  it("cannot add a sold-out product", async () => {
+    renderProduct({ status: "found", product: detail({ stock: 0, stockLevel: "out_of_stock" }), related: [], url });
+    expect(await screen.findByRole("button", { name: "Rose Serum is out of stock" })).toBeDisabled();
+    expect(screen.queryByRole("spinbutton", { name: "Quantity" })).not.toBeInTheDocument();
+  });
+
+  it("carries Product structured data", async () => {
+    renderProduct({ status: "found", product: detail(), related: [], url });
+    await screen.findByRole("heading", { level: 1, name: "Rose Serum" });
+    const script = document.querySelector('script[type="application/ld+json"]');
+    const json = JSON.parse(script?.textContent ?? "{}");
+    expect(json).toMatchObject({ "@type": "Product", name: "Rose Serum", sku: "ML-001", offers: { price: "42.00", priceCurrency: "GBP", url } });
+  });
+
+  it("suggests up to four related products", async () => {
+    const related = Array.from({ length: 5 }, (_, i) => summary({ id: `r${i}`, name: `Related ${i}` }));
+    renderProduct({ status: "found", product: detail(), related, url });
+    const section = await screen.findByRole("region", { name: "You May Also Like" });
+    expect(within(section).getAllByRole("article")).toHaveLength(4);
+    expect(within(section).getByRole("heading", { level: 3, name: "Related 0" })).toBeInTheDocument();
+  });
+
+  it("leaves out You May Also Like when there is nothing to suggest", async () => {
+    renderProduct({ status: "found", product: detail(), related: [], url });
+    await screen.findByRole("heading", { level: 1, name: "Rose Serum" });
+    expect(screen.queryByRole("heading", { name: "You May Also Like" })).not.toBeInTheDocument();
+  });
+
+  it("shows a loading skeleton while the next product loads", async () => {
+    const related = [summary({ id: "r1", name: "Neroli Mist" })];
+    const Stub = createRoutesStub([
+      {
+        path: "/product/:id",
+        Component: ProductRoute as never,
+        // The second product never arrives, so the page stays in its loading state.
+        loader: ({ params }) => (params.id === "p1" ? { status: "found", product: detail(), related, url } : new Promise(() => {})),
+      },
+    ]);
+    render(<Stub initialEntries={["/product/p1"]} />);
+    await userEvent.click(await screen.findByRole("link", { name: "Neroli Mist" }));
+    expect(await screen.findByRole("status")).toHaveTextContent("Loading product…");
+    expect(screen.queryByRole("heading", { level: 1 })).not.toBeInTheDocument();
+  });
+
+  it("says a missing product was not found, with the way back to the shop", async () => {
+    renderProduct({ status: "not_found" });
+    expect(await screen.findByRole("heading", { level: 1, name: "Product not found." })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Return to Shop" })).toHaveAttribute("href", "/shop");
+  });
+
+  it("says when the product could not be fetched", async () => {
+    renderProduct({ status: "unavailable" });
+    expect(await screen.findByText("Failed to fetch product. Please try again later.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Return to Shop" })).toHaveAttribute("href", "/shop");
+  });
+});
+
+describe("product loader", () => {
+  function run(getProduct: Api["catalog"]["getProduct"], listRelated: Api["catalog"]["listRelatedProducts"] = async () => create(ListRelatedProductsResponseSchema, {})) {
+    const api = { catalog: { getProduct: vi.fn(getProduct), listRelatedProducts: vi.fn(listRelated) } } as unknown as Api;
+    const context = new RouterContextProvider();
+    context.set(apiContext, api);
+    return loader({ request: new Request("http://shop.test/product/rose-serum"), context, params: { id: "rose-serum" } } as unknown as Parameters<typeof loader>[0]);
+  }
+
+  const found = create(GetProductResponseSchema, {
+    product: { id: "p1", slug: "rose-serum", name: "Rose Serum", price: { currencyCode: "GBP", minorUnits: 4200n }, stockQuantity: 12 },
+  });
+
+  it("loads the product by slug and links it by id", async () => {
+    const result = await run(async () => found);
+    expect(result.init?.status ?? 200).toBe(200);
+    expect(result.data).toMatchObject({ status: "found", product: { id: "p1", name: "Rose Serum" }, related: [], url: "http://shop.test/product/p1" });
+  });
+
+  it.each([
+    ["not found", Code.NotFound],
+    ["an id that can name no product", Code.InvalidArgument],
+  ])("answers 404 for %s", async (_, code) => {
+    const result = await run(async () => {
+      throw new ConnectError("product not found", code);
+    });
+    expect(result.init?.status).toBe(404);
+    expect(result.data).toEqual({ status: "not_found" });
+  });
+
+  it("answers 503 when the API is down", async () => {
+    const result = await run(async () => {
+      throw new ConnectError("unreachable", Code.Unavailable);
+    });
+    expect(result.init?.status).toBe(503);
+    expect(result.data).toEqual({ status: "unavailable" });
+  });
+
+  it("still shows the product when related products fail", async () => {
+    const result = await run(
+      async () => found,
+      async () => {
+        throw new ConnectError("boom", Code.Internal);
+      },
+    );
+    expect(result.data).toMatchObject({ status: "found", related: [] });
+  });
+});
+
+describe("product meta", () => {
+  const matches = [{ id: "root", loaderData: { origin: "https://atelier.test" } }];
+  const metaFor = (loaderData: ProductPageData) => meta({ loaderData, matches, params: { id: "rose-serum" } } as unknown as Parameters<typeof meta>[0]);
+
+  it("names the product, with Open Graph product tags and its first image", () => {
+    const tags = metaFor({ status: "found", product: detail(), related: [], url });
+    expect(tags).toContainEqual({ title: "Rose Serum | Atelier London" });
+    expect(tags).toContainEqual({ name: "description", content: "A calming rose serum." });
+    expect(tags).toContainEqual({ property: "og:type", content: "product" });
+    expect(tags).toContainEqual({ property: "og:image", content: "https://img.test/1/1200.jpg" });
+    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://atelier.test/product/p1" });
+  });
+
+  it("keeps a missing product out of search engines", () => {
+    const tags = metaFor({ status: "not_found" });
+    expect(tags).toContainEqual({ title: "Product not found | Atelier London" });
+    expect(tags).toContainEqual({ name: "robots", content: "noindex" });
+  });
+});
