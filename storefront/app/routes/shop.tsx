@@ -1,4 +1,150 @@
-// Placeholder until the page is built.
-export default function ShopRoute() {
-  return <section className="page"><h1>Shop</h1></section>;
+// The shop: every visible product, searched, filtered, sorted and paged by the URL (see
+// components/shop/shop-query.ts), rendered on the server and enhanced once hydrated.
+import { useState } from "react";
+import { data, redirect, useNavigation } from "react-router";
+import { Pagination } from "~/components/shop/Pagination";
+import { LoadError, NoMatches, NoProducts, ProductList } from "~/components/shop/ProductResults";
+import { type CategoryOption, ShopFilters } from "~/components/shop/ShopFilters";
+import { defaultShopQuery, isFiltered, parseShopQuery, type ShopQuery, shopHref, toListProductsRequest, updateShopQuery } from "~/components/shop/shop-query";
+import { countLine, shopHeading } from "~/components/shop/shop-text";
+import { ShopToolbar } from "~/components/shop/ShopToolbar";
+import { api } from "~/lib/api.server";
+import { type ProductSummary, toSummary } from "~/lib/catalog";
+import { describeError } from "~/lib/errors";
+import { useHydrated } from "~/lib/hydrated";
+import { originFrom, pageMeta } from "~/lib/seo";
+import "~/styles/pages/shop.css";
+import type { Route } from "./+types/shop";
+
+/** The slider's top when the API gives none (its own default when no product is visible). */
+const defaultPriceCeiling = 500;
+
+type Listing = {
+  products: ProductSummary[];
+  totalCount: number;
+  page: number;
+  totalPages: number;
+  /** 1-based position of the first product on this page. */
+  firstIndex: number;
+  /** Whole pounds. */
+  priceCeiling: number;
+};
+
+export type ShopData = {
+  query: ShopQuery;
+  categories: CategoryOption[];
+  listing: Listing | null;
+  error: string | null;
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = parseShopQuery(new URL(request.url).searchParams);
+  const client = api(context);
+  const [listed, listedCategories] = await Promise.allSettled([client.catalog.listProducts(toListProductsRequest(query)), client.catalog.listCategories({})]);
+  const categories: CategoryOption[] =
+    listedCategories.status === "fulfilled" ? listedCategories.value.categories.map((c) => ({ name: c.name, count: c.productCount })) : [];
+
+  if (listed.status === "rejected") {
+    const shown: ShopData = { query, categories, listing: null, error: `The products could not be loaded: ${describeError(listed.reason)}.` };
+    return data(shown, { status: 503 });
+  }
+
+  const res = listed.value;
+  // A page past the end (a stale link, or fewer matches than before) goes to the last real page.
+  if (res.products.length === 0 && res.totalCount > 0 && query.page > res.totalPages) {
+    throw redirect(shopHref(updateShopQuery(query, { page: res.totalPages })));
+  }
+  const shown: ShopData = {
+    query,
+    categories,
+    error: null,
+    listing: {
+      products: res.products.map(toSummary),
+      totalCount: res.totalCount,
+      page: res.page,
+      totalPages: res.totalPages,
+      firstIndex: res.pageSize > 0 ? (res.page - 1) * res.pageSize + 1 : 1,
+      priceCeiling: res.priceCeiling ? Math.ceil(Number(res.priceCeiling.minorUnits) / 100) : defaultPriceCeiling,
+    },
+  };
+  return data(shown);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const query = loaderData?.query ?? defaultShopQuery;
+  const page = loaderData?.listing?.page ?? 1;
+  const brands = (loaderData?.categories ?? []).map((c) => c.name);
+  const heading = shopHeading(query);
+  const description =
+    query.categories.length === 1
+      ? `Discover the ${query.categories[0]} collection at Atelier London: luxury skincare delivered across the UK and Europe.`
+      : `Shop luxury skincare${brands.length ? ` from ${brands.join(" and ")}` : ""} at Atelier London: serums, creams, oils and gift sets, delivered across the UK and Europe.`;
+  return pageMeta({
+    title: page > 1 ? `${heading} (Page ${page})` : heading,
+    description,
+    origin: originFrom(matches),
+    // Sort, page size and layout only rearrange the same products.
+    path: shopHref({ ...defaultShopQuery, categories: query.categories, page }),
+    noindex: query.search !== "" || !loaderData?.listing,
+  });
+};
+
+/** On phones the filters stay folded away until asked for; without JavaScript they are simply shown. */
+const noScriptFilters = "<style>.shop__filters-toggle{display:none}.shop__filters-panel[data-open]{display:block}</style>";
+
+export default function ShopRoute({ loaderData }: Route.ComponentProps) {
+  const { query, categories, listing, error } = loaderData;
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const pending = navigation.state === "loading" && navigation.location.pathname === "/shop";
+  const products = listing?.products ?? [];
+
+  return (
+    <div className="page shop">
+      <header className="shop__header">
+        <p className="eyebrow">The Collection</p>
+        <h1>{shopHeading(query)}</h1>
+      </header>
+
+      <div className="shop__layout">
+        <aside className="shop__filters" aria-labelledby="shop-filters-heading">
+          <noscript dangerouslySetInnerHTML={{ __html: noScriptFilters }} />
+          <button
+            type="button"
+            className="button button--ghost shop__filters-toggle"
+            aria-expanded={filtersOpen}
+            aria-controls="shop-filters-panel"
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            Filters
+          </button>
+          <div id="shop-filters-panel" className="shop__filters-panel" data-open={filtersOpen}>
+            <h2 id="shop-filters-heading" className="shop__filters-heading">
+              Filters
+            </h2>
+            <ShopFilters query={query} categories={categories} priceCeiling={listing?.priceCeiling ?? defaultPriceCeiling} hydrated={hydrated} />
+          </div>
+        </aside>
+
+        <div className={`shop__results${pending ? " shop__results--pending" : ""}`} aria-busy={pending}>
+          <ShopToolbar query={query} count={listing ? countLine(listing.firstIndex, products.length, listing.totalCount) : null} hydrated={hydrated} />
+          {error !== null ? (
+            <LoadError message={error} query={query} />
+          ) : products.length === 0 ? (
+            isFiltered(query) ? (
+              <NoMatches />
+            ) : (
+              <NoProducts />
+            )
+          ) : (
+            <ProductList products={products} view={query.view} />
+          )}
+          {listing && (
+            <Pagination current={listing.page} total={listing.totalPages} hrefFor={(page) => shopHref(updateShopQuery(query, { page }))} />
+          )}
+        </div>
+      </div>
+    </div>
+  );
 }
