@@ -50,10 +50,12 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
   return (
     <section className="page cart-page" aria-labelledby="cart-heading">
       <header className="cart-page__header">
-        <p className="eyebrow">Atelier London</p>
-        <h1 id="cart-heading" ref={headingRef} tabIndex={-1}>
-          Your Shopping Cart
-        </h1>
+        <div>
+          <p className="eyebrow">Atelier London</p>
+          <h1 id="cart-heading" ref={headingRef} tabIndex={-1}>
+            Your Shopping Cart
+          </h1>
+        </div>
         {!signedIn && <GuestBanner />}
       </header>
       {error && (

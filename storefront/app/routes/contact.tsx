@@ -68,7 +68,7 @@ export default function ContactRoute({ loaderData, actionData }: Route.Component
       </header>
       <div className="contact-layout">
         <section aria-labelledby="contact-form-heading" className="contact-layout__form">
-          <h2 id="contact-form-heading">Send Us a Message</h2>
+          <h2 id="contact-form-heading">Write to Us</h2>
           <ContactForm serverResult={actionData} sent={loaderData.sent} />
         </section>
         <ContactDetails details={loaderData.details} />

@@ -62,11 +62,6 @@ export function ContactForm({ serverResult, sent }: Props) {
   return (
     <>
       <SentBanner successCount={successCount} />
-      {failed?.formError && (
-        <div className="alert alert--error" role="alert">
-          {failed.formError}
-        </div>
-      )}
       <fetcher.Form ref={formRef} method="post" action="/contact" className="contact-form" noValidate onSubmit={onSubmit}>
         {hydrated && <input type="hidden" name="enhanced" value="1" />}
         <div className="contact-form__pair">
@@ -76,6 +71,11 @@ export function ContactForm({ serverResult, sent }: Props) {
         <ContactFieldInput field="subject" label="Subject" defaultValue={defaults.subject} error={errors.subject} />
         <ContactFieldInput field="message" label="Message" multiline defaultValue={defaults.message} error={errors.message} />
         <p className="contact-form__required muted">All fields are required.</p>
+        {failed?.formError && (
+          <p className="alert alert--error" role="alert">
+            {failed.formError}
+          </p>
+        )}
         <button type="submit" className="button button--primary contact-form__submit" aria-disabled={sending || undefined}>
           {sending ? "Sending..." : "Send Message"}
         </button>
