@@ -1,0 +1,39 @@
+// axe (WCAG 2.0/2.1 A and AA, 2.2 AA) on the key pages: no serious or critical violations.
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations, productByName, productInfo, toast, waitForHydration } from "./support/shop.ts";
+
+test("home", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Featured Products" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "the home page");
+});
+
+test("shop", async ({ page }) => {
+  await page.goto("/shop");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Luxury Beauty Products");
+  await expectNoSeriousA11yViolations(page, "the shop");
+});
+
+test("product", async ({ page, request }) => {
+  const product = await productByName(request, "Huile Précieuse Rose Facial Oil");
+  await page.goto(`/product/${product.id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.name);
+  await expectNoSeriousA11yViolations(page, "a product page");
+});
+
+test("cart with an item", async ({ page, request }) => {
+  const product = await productByName(request, "Rosehip Facial Oil");
+  await page.goto(`/product/${product.id}`);
+  await waitForHydration(page);
+  await productInfo(page, product.name).getByRole("button", { name: "Add to Cart" }).click();
+  await expect(toast(page, `${product.name} added to cart`)).toBeVisible();
+  await page.goto("/cart");
+  await expect(page.getByRole("row").filter({ hasText: product.name })).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page, "the cart with an item");
+});
+
+test("FAQ", async ({ page }) => {
+  await page.goto("/faq");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently Asked Questions");
+  await expectNoSeriousA11yViolations(page, "the FAQ");
+});

@@ -1,0 +1,72 @@
+// The information pages: privacy, terms and FAQ (content from the server, long last-updated
+// dates, a FAQ search that really filters), shipping and about.
+import { expect, test } from "@playwright/test";
+import { waitForHydration } from "./support/shop.ts";
+
+test("privacy policy: title, last updated, content from the server", async ({ page }) => {
+  await page.goto("/privacy");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
+  await expect(page.getByRole("main")).toContainText(/Last updated:?\s*May 12, 2025/);
+  await expect(page.getByRole("heading", { name: "The data we collect" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your rights" })).toBeVisible();
+});
+
+test("terms and conditions: title, last updated, content from the server", async ({ page }) => {
+  await page.goto("/terms");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms and Conditions");
+  await expect(page.getByRole("main")).toContainText(/Last updated:?\s*May 13, 2025/);
+  await expect(page.getByRole("heading", { name: /Your right to cancel and returns/ })).toBeVisible();
+});
+
+test("FAQ: the search really filters the questions", async ({ page }) => {
+  await page.goto("/faq");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently Asked Questions");
+  const refund = page.getByText("When will I receive my refund?", { exact: true });
+  const crueltyFree = page.getByText("Are your products cruelty-free?", { exact: true });
+  await expect(refund).toBeVisible();
+  await expect(crueltyFree).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: /contact us/i }).first()).toHaveAttribute("href", "/contact");
+
+  await waitForHydration(page);
+  const search = page.getByRole("searchbox", { name: "Search questions" });
+  await search.fill("refund");
+  await expect(refund).toBeVisible();
+  await expect(crueltyFree).toBeHidden();
+
+  await search.fill("zzqx nothing matches this");
+  await expect(refund).toBeHidden();
+  await expect(page.getByRole("main")).toContainText(/no questions match/i);
+
+  await search.fill("");
+  await expect(refund).toBeVisible();
+  await expect(crueltyFree).toBeVisible();
+});
+
+test("shipping: the policy's sections and date", async ({ page }) => {
+  await page.goto("/shipping");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  for (const section of [
+    "Order Processing Times",
+    "Signing For Your Purchase",
+    "Your Delivery Options",
+    "Our Delivery Partners",
+    "Shipping Restrictions",
+    "Returns & Exchanges",
+  ]) {
+    await expect(page.getByRole("heading", { name: section })).toBeVisible();
+  }
+  const main = page.getByRole("main");
+  await expect(main).toContainText("May 12, 2025");
+  await expect(main).toContainText("3PM GMT");
+  await expect(main).toContainText("28 days");
+});
+
+test("about: story, six values, a team of three", async ({ page }) => {
+  await page.goto("/about");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const main = page.getByRole("main");
+  for (const value of [/natural ingredients/i, /science-backed/i, /cruelty-free/i, /sustainab/i, /social responsibility/i, /transparency/i]) {
+    await expect(main.getByRole("heading", { name: value }).first()).toBeVisible();
+  }
+  await expect(main.getByRole("region", { name: /team/i }).getByRole("heading", { level: 3 })).toHaveCount(3);
+});

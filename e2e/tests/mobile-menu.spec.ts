@@ -1,0 +1,75 @@
+// The header's menu at phone width (375 px): a toggle opens it; Escape or a click outside closes
+// it; the page cannot scroll while it is open.
+import { expect, type Page, test } from "@playwright/test";
+import { waitForHydration } from "./support/shop.ts";
+
+test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+async function pageScrollLocked(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const hidden = (el: Element) => ["hidden", "clip"].includes(getComputedStyle(el).overflowY);
+    return hidden(document.documentElement) || hidden(document.body) || getComputedStyle(document.body).position === "fixed";
+  });
+}
+
+test("mobile menu opens, closes with Escape and with an outside click, and locks scrolling", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const toggle = page.getByRole("button", { name: "Open menu" });
+
+  await expect(toggle).toBeVisible();
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(nav.getByRole("link", { name: "About" })).toBeHidden();
+  expect(await pageScrollLocked(page)).toBe(false);
+
+  await test.step("opens", async () => {
+    await toggle.click();
+    const close = page.getByRole("button", { name: "Close menu" });
+    await expect(close).toHaveAttribute("aria-expanded", "true");
+    await expect(nav.getByRole("link", { name: "About" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Contact" })).toBeVisible();
+    await expect(nav.getByRole("searchbox", { name: "Search products" })).toBeVisible();
+    await expect.poll(() => pageScrollLocked(page), { message: "page scroll is locked while the menu is open" }).toBe(true);
+  });
+
+  await test.step("Escape closes it", async () => {
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+    await expect(nav.getByRole("link", { name: "About" })).toBeHidden();
+    await expect.poll(() => pageScrollLocked(page), { message: "scrolling is back once the menu is closed" }).toBe(false);
+  });
+
+  await test.step("an outside click closes it", async () => {
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+    // A visible point of the page that the header and its open menu do not cover.
+    const outside = await page.evaluate(() => {
+      const header = document.querySelector("header");
+      for (let y = window.innerHeight - 10; y > 0; y -= 20) {
+        for (let x = 10; x < window.innerWidth; x += 20) {
+          const el = document.elementFromPoint(x, y);
+          if (el && header && !header.contains(el)) return { x, y };
+        }
+      }
+      return null;
+    });
+    // Soft, so the steps after it still run when there is nowhere to click.
+    expect.soft(outside, "the open menu must leave part of the page visible to click outside it; it covers the whole viewport").not.toBeNull();
+    if (!outside) {
+      await page.keyboard.press("Escape");
+      return;
+    }
+    await page.mouse.click(outside.x, outside.y);
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+    await expect(nav.getByRole("link", { name: "About" })).toBeHidden();
+    await expect.poll(() => pageScrollLocked(page)).toBe(false);
+  });
+
+  await test.step("a link in the menu navigates and closes it", async () => {
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await nav.getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+});

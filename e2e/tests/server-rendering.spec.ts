@@ -1,0 +1,109 @@
+// Pages render on the server, and the core flows work before (or without) JavaScript.
+import { expect, test } from "@playwright/test";
+import { type ApiProduct, apiURL, expectCartCount, gbp, productByName, productInfo } from "./support/shop.ts";
+
+/** The visible text of an HTML document, roughly: tags dropped, common entities decoded. */
+function textOf(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<style[\s\S]*?<\/style>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+}
+
+test("pages arrive rendered: their key text is in the server's HTML", async ({ request }) => {
+  const listed = await request.get(`${apiURL()}/api/v1/products`, { params: { page_size: 6 } });
+  const { products, total_count: total } = (await listed.json()) as { products: ApiProduct[]; total_count: number };
+  const product = await productByName(request, "Huile Précieuse Rose Facial Oil");
+
+  const pages: { path: string; texts: (string | RegExp)[] }[] = [
+    { path: "/", texts: ["Featured Products", "Join Our Newsletter", "Atelier London"] },
+    { path: "/shop", texts: ["Luxury Beauty Products", `Showing 1–6 of ${total} products`, ...products.map((p) => p.name)] },
+    { path: `/shop?category=${encodeURIComponent("Verdant & Co")}`, texts: ["Verdant & Co Collection"] },
+    { path: `/shop?search=serum`, texts: ['Search Results for "serum"'] },
+    { path: `/product/${product.id}`, texts: [product.name, gbp(product.price.minor_units), "Add to Cart", "Description"] },
+    { path: "/cart", texts: ["Your Shopping Cart", "Your cart is empty"] },
+    { path: "/faq", texts: ["Frequently Asked Questions", "When will I receive my refund?"] },
+    { path: "/privacy", texts: ["Privacy Policy", "May 12, 2025"] },
+    { path: "/terms", texts: ["Terms and Conditions", "May 13, 2025"] },
+    { path: "/shipping", texts: ["Order Processing Times", "Returns & Exchanges"] },
+    { path: "/about", texts: [/team/i] },
+    { path: "/contact", texts: [/message/i] },
+    { path: "/classic", texts: ["Why Choose Us"] },
+    { path: "/status", texts: ["System Status"] },
+  ];
+  for (const { path, texts } of pages) {
+    await test.step(path, async () => {
+      const res = await request.get(path);
+      expect(res.status(), `GET ${path}`).toBe(200);
+      expect(res.headers()["content-type"]).toContain("text/html");
+      const text = textOf(await res.text());
+      for (const t of texts) {
+        if (typeof t === "string") expect(text, `GET ${path} renders ${JSON.stringify(t)}`).toContain(t);
+        else expect(text, `GET ${path} renders ${t}`).toMatch(t);
+      }
+    });
+  }
+});
+
+test("product pages carry meta description, Open Graph tags and Product JSON-LD", async ({ request }) => {
+  const product = await productByName(request, "Huile Précieuse Rose Facial Oil");
+  const html = await (await request.get(`/product/${product.id}`)).text();
+  expect(html).toMatch(/<title>[^<]*Huile Précieuse Rose Facial Oil[^<]*<\/title>/);
+  expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+  expect(html).toMatch(/<meta property="og:title" content="[^"]*Huile Précieuse/);
+  expect(html).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+"/);
+  const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+  const productLd = ld.flatMap((d) => (Array.isArray(d) ? d : (d["@graph"] ?? [d]))).find((d: { "@type"?: string }) => d["@type"] === "Product");
+  expect(productLd, "a Product JSON-LD block").toBeTruthy();
+  expect(productLd.name).toBe(product.name);
+  expect(JSON.stringify(productLd.offers)).toContain("GBP");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("add to cart from a product page lands on the cart; quantity and remove work", async ({ page, request }) => {
+    const product = await productByName(request, "Oat & Calendula Soothing Cream");
+    await page.goto(`/product/${product.id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.name);
+    await productInfo(page, product.name).getByRole("button", { name: "Add to Cart" }).click();
+
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Shopping Cart");
+    const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: product.name }) });
+    await expect(row).toHaveCount(1);
+    await expectCartCount(page, 1);
+
+    const quantity = row.getByRole("spinbutton", { name: `Quantity of ${product.name}` });
+    await quantity.fill("2");
+    await row.getByRole("button", { name: `Update quantity of ${product.name}` }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(row.getByRole("spinbutton", { name: `Quantity of ${product.name}` })).toHaveValue("2");
+    await expect(row).toContainText(gbp(2 * Number(product.price.minor_units)));
+    await expectCartCount(page, 2);
+
+    await row.getByRole("button", { name: `Remove ${product.name}` }).click();
+    await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
+    await expectCartCount(page, 0);
+  });
+
+  test("the header search and the shop's sort work as plain forms", async ({ page }) => {
+    await page.goto("/");
+    const search = page.getByRole("searchbox", { name: "Search products" });
+    await search.fill("serum");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/\/shop\?search=serum/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText('Search Results for "serum"');
+    await page.getByLabel("Sort by").selectOption({ label: "Price: High to Low" });
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page).toHaveURL(/sort=price_desc/);
+    await expect(page).toHaveURL(/search=serum/);
+  });
+});

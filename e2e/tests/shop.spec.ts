@@ -1,0 +1,73 @@
+// The shop's controls beyond the journey: page size, list view, price range, no matches, Clear
+// Filters. Everything lives in the URL.
+import { expect, test } from "@playwright/test";
+import { apiURL, waitForHydration } from "./support/shop.ts";
+
+async function totalProducts(request: import("@playwright/test").APIRequestContext): Promise<number> {
+  const res = await request.get(`${apiURL()}/api/v1/products`, { params: { page_size: 6 } });
+  return ((await res.json()) as { total_count: number }).total_count;
+}
+
+test("page size 12 shows twelve products; list view adds descriptions", async ({ page, request }) => {
+  const total = await totalProducts(request);
+  await page.goto("/shop");
+  await waitForHydration(page);
+  const cards = page.getByRole("main").getByRole("article");
+  await expect(cards).toHaveCount(6);
+  await expect(page.getByText(`Showing 1–6 of ${total} products`)).toBeVisible();
+
+  await page.getByLabel("Per page").selectOption("12");
+  await expect(page).toHaveURL(/page_size=12/);
+  await expect(cards).toHaveCount(12);
+  await expect(page.getByText(`Showing 1–12 of ${total} products`)).toBeVisible();
+
+  await page.getByRole("button", { name: "List view" }).click();
+  await expect(page).toHaveURL(/view=list/);
+  await expect(page.getByRole("button", { name: "List view" })).toHaveAttribute("aria-pressed", "true");
+  await expect(cards).toHaveCount(12);
+  await expect(cards.first().getByRole("list", { name: "Features" })).toBeVisible();
+});
+
+test("a price range keeps only products inside it", async ({ page }) => {
+  await page.goto("/shop?min_price=100&max_price=250");
+  const prices = page.getByRole("main").getByRole("article").getByText(/^£[\d,]+\.\d\d$/);
+  await expect(prices.first()).toBeVisible();
+  for (const text of await prices.allTextContents()) {
+    const pounds = Number(text.replace(/[£,]/g, ""));
+    expect(pounds).toBeGreaterThanOrEqual(100);
+    expect(pounds).toBeLessThanOrEqual(250);
+  }
+  await expect(page.getByLabel("Min price (£)")).toHaveValue("100");
+  await expect(page.getByLabel("Max price (£)")).toHaveValue("250");
+});
+
+test("no matches: the message, and Clear Filters brings everything back", async ({ page }) => {
+  await page.goto("/shop?search=zzqx-no-such-product");
+  await expect(page.getByRole("heading", { name: "No Products Found" })).toBeVisible();
+  await expect(page.getByText("Try adjusting your filters or search criteria.")).toBeVisible();
+  await expect(page.getByRole("main").getByRole("article")).toHaveCount(0);
+
+  await page.goto("/shop?category=Verdant+%26+Co&min_price=10");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Verdant & Co Collection");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "Clear Filters" }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Luxury Beauty Products");
+  await expect(page.getByRole("checkbox", { name: /^Verdant & Co/ })).not.toBeChecked();
+});
+
+test("the shop's state survives Back", async ({ page }) => {
+  await page.goto("/shop");
+  await waitForHydration(page);
+  await page.getByLabel("Sort by").selectOption({ label: "Name: A to Z" });
+  await expect(page).toHaveURL(/sort=name_asc/);
+  const first = page.getByRole("main").getByRole("article").first().getByRole("heading");
+  const firstByName = await first.textContent();
+  await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await page.goBack();
+  await expect(page).toHaveURL(/sort=name_asc/);
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(page.getByLabel("Sort by")).toHaveValue("name_asc");
+  await expect(first).toHaveText(firstByName!);
+});

@@ -1,0 +1,40 @@
+// The status page (and the original shop's names for it) and the 404 page.
+import { expect, test } from "@playwright/test";
+
+test("status page shows each check with its result", async ({ page }) => {
+  await page.goto("/status");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("System Status");
+  const main = page.getByRole("main");
+  for (const check of [/API/i, /database/i, /job queue|jobs/i, /payment/i, /mail/i]) {
+    await expect(main.getByText(check).first()).toBeVisible();
+  }
+  // Against the suite's own stack the API and its database are up.
+  await expect(main).toContainText(/success|ok|operational|healthy|connected/i);
+  await expect(main, "every check finishes (none left pending)").not.toContainText(/pending|checking…|checking\.\.\./i, { timeout: 15_000 });
+});
+
+for (const path of ["/diag", "/test", "/diagnostic", "/api-test"]) {
+  test(`${path} leads to the status page`, async ({ page, request }) => {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect([301, 302, 303, 307, 308]).toContain(res.status());
+    expect(res.headers()["location"]).toMatch(/\/status$/);
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/status$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("System Status");
+  });
+}
+
+test("an unknown URL answers 404 with the Page not found page", async ({ page, request }) => {
+  const res = await request.get("/no-such-page-anywhere");
+  expect(res.status()).toBe(404);
+  expect(await res.text()).toContain("Page not found");
+
+  const response = await page.goto("/no-such-page-anywhere");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+  await expect(page.getByRole("main").getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
+  // The page keeps the shop's header and footer.
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+});
+

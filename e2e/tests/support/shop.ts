@@ -1,0 +1,88 @@
+// Shared helpers for the specs: the API the stack runs (to look products up by name, as the
+// demo catalogue's ids are generated per seed), the header's cart link, and the axe scan.
+import { AxeBuilder } from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+
+export function apiURL(): string {
+  const url = process.env.E2E_API_URL;
+  if (!url) throw new Error("E2E_API_URL is not set: run the suite through playwright.config.ts (it starts the stack)");
+  return url;
+}
+
+export type ApiProduct = {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  stock_quantity: number;
+  category: string;
+  price: { minor_units: string };
+  images?: { url: string }[];
+};
+
+/** A demo product by its exact name, from the public REST API. */
+export async function productByName(request: APIRequestContext, name: string): Promise<ApiProduct> {
+  const res = await request.get(`${apiURL()}/api/v1/products`, { params: { search: name, page_size: 48 } });
+  expect(res.status(), `GET /api/v1/products?search=${name}`).toBe(200);
+  const body = (await res.json()) as { products?: ApiProduct[] };
+  const product = body.products?.find((p) => p.name === name);
+  if (!product) throw new Error(`demo product ${JSON.stringify(name)} not found in the catalogue`);
+  return product;
+}
+
+/** "£68.00" for 6800 pence, as the storefront formats GBP (en-GB). */
+export function gbp(pence: number | string): string {
+  return new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" }).format(Number(pence) / 100);
+}
+
+/** The header's cart link: its accessible name carries the item count ("Cart, 2 items"). */
+export function cartLink(page: Page): Locator {
+  return page.getByRole("banner").getByRole("link", { name: /^Cart, \d+ items?$/ });
+}
+
+export async function expectCartCount(page: Page, count: number) {
+  await expect(cartLink(page)).toHaveAccessibleName(`Cart, ${count} ${count === 1 ? "item" : "items"}`);
+}
+
+/** The product page's summary (name, price, stock, quantity, Add to Cart): a region named by its h1. */
+export function productInfo(page: Page, name: string): Locator {
+  return page.getByRole("region", { name, exact: true });
+}
+
+/** The polite live region that shows "{product} added to cart" for three seconds. */
+export function toast(page: Page, text: string): Locator {
+  return page.getByRole("status").filter({ hasText: text });
+}
+
+/**
+ * Waits until React has hydrated the page (its root has committed the hydrated tree), so that
+ * clicks reach the enhanced handlers instead of racing them. Reads React's root on the document:
+ * test-only knowledge of React internals, kept in this one place.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const doc = document as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>;
+    const key = Object.keys(doc).find((k) => k.startsWith("__reactContainer$"));
+    const state = key ? doc[key]?.stateNode?.current?.memoizedState : undefined;
+    return state !== undefined && state.isDehydrated === false;
+  });
+}
+
+const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** Fails with a readable list when axe finds serious or critical WCAG 2.2 AA violations. */
+export async function expectNoSeriousA11yViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(wcagTags).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const report = serious
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map((n) => `      ${n.target.join(" ")}\n        ${n.failureSummary?.split("\n").join("\n        ")}`)
+        .join("\n");
+      const more = v.nodes.length > 5 ? `\n      … and ${v.nodes.length - 5} more` : "";
+      return `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}${more}`;
+    })
+    .join("\n");
+  expect(serious, `axe found serious/critical violations on ${what} (${page.url()}):\n${report}`).toEqual([]);
+}
