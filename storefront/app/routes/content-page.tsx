@@ -1,4 +1,40 @@
-// Placeholder until the page is built.
-export default function ContentPageRoute() {
-  return <section className="page"><h1>ContentPage</h1></section>;
+// The Privacy Policy (/privacy) and Terms and Conditions (/terms): pages the shop writes in the
+// back office. One module serves both routes; the URL says which page is wanted.
+import { data } from "react-router";
+import { ContentFallback } from "~/components/content/ContentFallback";
+import { InfoHeader } from "~/components/content/InfoHeader";
+import { LoadFailure } from "~/components/content/LoadFailure";
+import { Prose } from "~/components/content/Prose";
+import { api } from "~/lib/api.server";
+import { contentPages, legalSlugFromPath } from "~/lib/content";
+import { loadContentPage } from "~/lib/content.server";
+import { originFrom, pageMeta } from "~/lib/seo";
+import "~/styles/pages/content.css";
+import type { Route } from "./+types/content-page";
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const slug = legalSlugFromPath(url.pathname);
+  if (!slug) throw data(null, { status: 404 });
+  const result = await loadContentPage(api(context), slug);
+  return data(result, { status: result.error ? 503 : 200 });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const slug = loaderData?.page.slug ?? "privacy";
+  return pageMeta({
+    title: loaderData?.page.title ?? contentPages[slug].title,
+    description: contentPages[slug].description,
+    origin: originFrom(matches),
+    path: `/${slug}`,
+  });
+};
+
+export default function ContentPageRoute({ loaderData }: Route.ComponentProps) {
+  const { page, error } = loaderData;
+  return (
+    <article className="page page--narrow info-page legal-page">
+      <InfoHeader eyebrow="Legal" title={page.title} updatedAt={error ? null : page.updatedAt} />
+      {error ? <LoadFailure message={error} /> : page.html ? <Prose html={page.html} /> : <ContentFallback name={contentPages[page.slug].name} />}
+    </article>
+  );
 }
