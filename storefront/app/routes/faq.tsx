@@ -1,4 +1,78 @@
-// Placeholder until the page is built.
-export default function FaqRoute() {
-  return <section className="page"><h1>Faq</h1></section>;
+// Frequently Asked Questions: the FAQ page the shop writes in the back office, parsed on the
+// server into sections of questions and shown as an accordion the shopper can search.
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { ContentFallback } from "~/components/content/ContentFallback";
+import { FaqSearch } from "~/components/content/FaqSearch";
+import { FaqSections } from "~/components/content/FaqSections";
+import { InfoHeader } from "~/components/content/InfoHeader";
+import { LoadFailure } from "~/components/content/LoadFailure";
+import { PageContents } from "~/components/content/PageContents";
+import { Prose } from "~/components/content/Prose";
+import { StillHaveQuestions } from "~/components/content/StillHaveQuestions";
+import { useFaqQuery } from "~/components/content/useFaqQuery";
+import { api } from "~/lib/api.server";
+import { contentPages, type FaqDocument, faqResultText, filterFaq, parseFaq } from "~/lib/content";
+import { loadContentPage } from "~/lib/content.server";
+import { originFrom, pageMeta } from "~/lib/seo";
+import "~/styles/pages/content.css";
+import "~/styles/pages/faq.css";
+import type { Route } from "./+types/faq";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { page, error } = await loadContentPage(api(context), "faq");
+  return data(
+    { title: page.title, updatedAt: page.updatedAt, faq: page.html ? parseFaq(page.html) : null, error },
+    { status: error ? 503 : 200 },
+  );
+}
+
+/** Searching only changes ?q=, which the page filters by itself: no need to ask the API again. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  const withoutQuery = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("q");
+    return `${url.pathname}?${params}`;
+  };
+  return withoutQuery(currentUrl) === withoutQuery(nextUrl) ? false : defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageMeta({
+    title: loaderData?.title ?? contentPages.faq.title,
+    description: contentPages.faq.description,
+    origin: originFrom(matches),
+    path: "/faq",
+  });
+
+export default function FaqRoute({ loaderData }: Route.ComponentProps) {
+  const { title, updatedAt, faq, error } = loaderData;
+  return (
+    <div className="page page--narrow info-page faq">
+      <InfoHeader eyebrow="Help" title={title} updatedAt={error ? null : updatedAt} />
+      {error ? <LoadFailure message={error} /> : <FaqBody faq={faq} />}
+      <StillHaveQuestions />
+    </div>
+  );
+}
+
+function FaqBody({ faq }: { faq: FaqDocument | null }) {
+  if (!faq) return <ContentFallback name={contentPages.faq.name} />;
+  if (faq.kind === "html") return <Prose html={faq.html} />;
+  return <SearchableFaq faq={faq} />;
+}
+
+function SearchableFaq({ faq }: { faq: Extract<FaqDocument, { kind: "sections" }> }) {
+  const [query, setQuery] = useFaqQuery();
+  const result = filterFaq(faq.sections, query);
+  const searching = result.term !== "";
+  const topics = faq.sections.filter((s) => s.title && s.questions.length > 0).map((s) => ({ id: s.id, title: s.title }));
+  return (
+    <>
+      {faq.introHtml && <Prose html={faq.introHtml} />}
+      <FaqSearch query={query} onQueryChange={setQuery} resultText={faqResultText(result)} />
+      {!searching && topics.length > 1 && <PageContents items={topics} label="Topics" />}
+      <FaqSections sections={result.sections} searching={searching} />
+    </>
+  );
 }
