@@ -1,4 +1,4 @@
-import { act, render, screen, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -11,8 +11,8 @@ const healthy: StatusReport = {
   checks: [
     { code: "api", name: "API connection", state: "success", message: "Connected (answered in 12 ms)" },
     { code: "database", name: "Database", state: "success", message: "Connected" },
-    { code: "jobs", name: "Job queue", state: "error", message: "Not processing jobs" },
-    { code: "payments", name: "Payment provider", state: "not_configured", message: "Test mode (no Stripe keys configured)" },
+    { code: "jobs", name: "Background jobs", state: "error", message: "Not processing jobs" },
+    { code: "payments", name: "Payments", state: "not_configured", message: "Test mode (no Stripe keys configured)" },
     { code: "mail", name: "Mail", state: "success", message: "Sending through SMTP" },
   ],
 };
@@ -55,19 +55,19 @@ describe("status page", () => {
     const report = deferred();
     renderStatus([report.promise]);
     expect(await screen.findByRole("heading", { level: 1, name: "System Status" })).toBeInTheDocument();
-    for (const name of ["API connection", "Database", "Job queue", "Payment provider", "Mail"]) {
+    for (const name of ["API connection", "Database", "Background jobs", "Payments", "Mail"]) {
       expect(row(name)).toHaveTextContent("Checking…");
     }
-    expect(screen.getByRole("status")).toHaveTextContent("Running checks…");
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Running checks…"));
 
     await act(async () => report.resolve(healthy));
 
     expect(await screen.findByText("Connected (answered in 12 ms)")).toBeInTheDocument();
     expect(row("API connection")).toHaveTextContent("OK");
-    expect(row("Job queue")).toHaveTextContent("Error");
-    expect(row("Job queue")).toHaveTextContent("Not processing jobs");
-    expect(row("Payment provider")).toHaveTextContent("Not configured");
-    expect(screen.getByRole("status")).toHaveTextContent("1 of 5 checks failed.");
+    expect(row("Background jobs")).toHaveTextContent("Error");
+    expect(row("Background jobs")).toHaveTextContent("Not processing jobs");
+    expect(row("Payments")).toHaveTextContent("Not configured");
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("1 of 5 checks failed."));
     expect(screen.getByText("Last checked at 14:03:22 GMT")).toBeInTheDocument();
     expect(screen.queryByText("Checking…")).not.toBeInTheDocument();
   });
@@ -85,7 +85,7 @@ describe("status page", () => {
     expect(await screen.findByText("The API could not be reached.")).toBeInTheDocument();
     expect(row("API connection")).toHaveTextContent("Error");
     expect(row("Database")).toHaveTextContent("Not checked: the API is unreachable");
-    expect(screen.getByRole("status")).toHaveTextContent("2 of 2 checks failed.");
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("2 of 2 checks failed."));
   });
 
   it("runs the checks again on request, showing them pending meanwhile", async () => {
@@ -93,7 +93,7 @@ describe("status page", () => {
     const second = deferred();
     const { runs } = renderStatus([Promise.resolve(healthy), second.promise]);
     await screen.findByText("Connected (answered in 12 ms)");
-    expect(screen.getByRole("status")).toHaveTextContent("1 of 5 checks failed.");
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("1 of 5 checks failed."));
 
     await user.click(screen.getByRole("button", { name: "Run checks again" }));
     expect(await screen.findAllByText("Checking…")).toHaveLength(5);

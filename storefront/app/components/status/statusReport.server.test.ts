@@ -44,8 +44,8 @@ describe("runStatusChecks", () => {
     expect(report.checks.map((c) => [c.name, c.state, c.message])).toEqual([
       ["API connection", "error", "The API could not be reached."],
       ["Database", "error", "Not checked: the API is unreachable"],
-      ["Job queue", "error", "Not checked: the API is unreachable"],
-      ["Payment provider", "error", "Not checked: the API is unreachable"],
+      ["Background jobs", "error", "Not checked: the API is unreachable"],
+      ["Payments", "error", "Not checked: the API is unreachable"],
       ["Mail", "error", "Not checked: the API is unreachable"],
     ]);
     expect(JSON.stringify(report)).not.toContain("10.0.0.5");

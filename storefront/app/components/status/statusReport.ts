@@ -17,12 +17,12 @@ export type StatusReport = {
   checkedAt: string;
 };
 
-/** The checks the page expects, shown as pending while they run. */
+/** The checks the page expects, named as the API names them, shown as pending while they run. */
 export const expectedChecks: readonly Pick<CheckView, "code" | "name">[] = [
   { code: "api", name: "API connection" },
   { code: "database", name: "Database" },
-  { code: "jobs", name: "Job queue" },
-  { code: "payments", name: "Payment provider" },
+  { code: "jobs", name: "Background jobs" },
+  { code: "payments", name: "Payments" },
   { code: "mail", name: "Mail" },
 ];
 
