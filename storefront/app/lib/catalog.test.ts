@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { ProductSchema, StockStatus } from "~/gen/atelier/store/v1/product_pb";
 import { categoryHref, toDetail, toSummary } from "./catalog";
 
-function product(overrides: Parameters<typeof create<typeof ProductSchema>>[1] = {}) {
+type Overrides = { stockStatus?: StockStatus; stockQuantity?: number; attributes?: { name: string; value: string }[] };
+
+function product(overrides: Overrides = {}) {
   return create(ProductSchema, {
     id: "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11",
     slug: "rose-serum",

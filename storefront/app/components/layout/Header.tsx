@@ -134,15 +134,17 @@ export function Header({ categories, cartCount }: Props) {
             </button>
           </Form>
         </nav>
-        <Link to="/cart" className="cart-link" aria-label={`Cart, ${cartCount} ${cartCount === 1 ? "item" : "items"}`}>
+        <Link to="/cart" className="cart-link">
           <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5">
             <path d="M6 7h12l-1 13H7L6 7Z" />
             <path d="M9 7a3 3 0 0 1 6 0" />
           </svg>
-          <span className="cart-link__label">Cart</span>
-          <span className="cart-link__badge" aria-hidden="true">
-            {cartCount}
-          </span>
+          {/* The visible words are the link's name ("Cart, 2 items"), so speech users can say what they see. */}
+          <span className="cart-link__label">
+            Cart<span className="visually-hidden">,</span>
+          </span>{" "}
+          <span className="cart-link__badge">{cartCount}</span>{" "}
+          <span className="visually-hidden">{cartCount === 1 ? "item" : "items"}</span>
         </Link>
       </div>
     </header>
