@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestora
 import type { Route } from "./+types/root";
 import { Footer, type FooterSettings } from "./components/layout/Footer";
 import { Header } from "./components/layout/Header";
+import { NavigationProgress } from "./components/layout/NavigationProgress";
 import { NotFound } from "./components/layout/NotFound";
 import { ToastProvider } from "./components/ui/Toast";
 import { api, apiMiddleware } from "./lib/api.server";
@@ -61,6 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
+        <NavigationProgress />
         <ToastProvider>
           <Header categories={data?.categories ?? []} cartCount={data?.cartCount ?? 0} />
           <main id="main" tabIndex={-1}>
