@@ -50,6 +50,9 @@ export function Header({ categories, cartCount }: Props) {
 
   useEffect(() => {
     if (!menuOpen) return;
+    // The open menu fills the window below the header, whose height varies with the width.
+    const bottom = headerRef.current?.getBoundingClientRect().bottom;
+    if (bottom !== undefined) headerRef.current?.style.setProperty("--header-offset", `${Math.round(bottom)}px`);
     const previous = document.body.style.overflow;
     document.body.style.overflow = "hidden";
     return () => {
