@@ -103,8 +103,21 @@ describe("cart page", () => {
   });
 
   it("shows the error a plain form post brought back", async () => {
-    renderCart({ error: "Only 3 of Rose Serum are in stock." });
+    const { submissions, setData } = renderCart({ error: "Only 3 of Rose Serum are in stock." });
     expect(await screen.findByRole("alert")).toHaveTextContent("Only 3 of Rose Serum are in stock.");
+    setData({ cart: cartView({ lines: [cartLine({ quantity: 3 })] }) });
+  });
+
+  it("drops the old no-JS error once the shopper changes the cart in the background", async () => {
+    const user = userEvent.setup();
+    const { submissions, setData } = renderCart({ error: "Only 3 of Rose Serum are in stock." });
+    expect(await screen.findByRole("alert")).toHaveTextContent("Only 3 of Rose Serum are in stock.");
+    setData({ cart: cartView({ lines: [cartLine({ quantity: 3 })] }) });
+    const input = screen.getByRole("spinbutton", { name: "Quantity of Rose Serum" });
+    await user.clear(input);
+    await user.type(input, "3{Enter}");
+    await waitFor(() => expect(submissions).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole("alert")).not.toBeInTheDocument());
   });
 
   it("says so when the cart could not be loaded", async () => {

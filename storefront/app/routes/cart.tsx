@@ -1,7 +1,6 @@
 // The cart page, and the action every cart form in the shop posts to (add, update, remove,
 // clear). The cart is read from the API on the server; every amount is the API's.
 import { useRef, useState } from "react";
-import { useFetchers } from "react-router";
 import { CartSummary } from "~/components/cart/CartSummary";
 import { CartTable } from "~/components/cart/CartTable";
 import { EmptyCart } from "~/components/cart/EmptyCart";
@@ -44,7 +43,7 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
   const { cart, loadFailed, signedIn } = loaderData;
   const lines = cart?.lines ?? [];
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const error = useUrlError(loaderData.error);
+  const error = useUrlError(loaderData);
   useRemovalAnnouncement(lines, headingRef);
 
   return (
@@ -81,12 +80,10 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * The error a plain form post left in the URL, until the shopper changes the cart again in the
- * background (the URL keeps the old error, but the page should not).
+ * The error a plain form post left in the URL, until the cart is loaded again (the shopper changed
+ * it in the background): the URL keeps the old error, but the page should not.
  */
-function useUrlError(error: string | null): string | null {
-  const busy = useFetchers().length > 0;
-  const [dismissed, setDismissed] = useState<string | null>(null);
-  if (error && busy && dismissed !== error) setDismissed(error);
-  return error && dismissed !== error ? error : null;
+function useUrlError(loaderData: { error: string | null }): string | null {
+  const [firstLoad] = useState(loaderData);
+  return loaderData === firstLoad ? loaderData.error : null;
 }
