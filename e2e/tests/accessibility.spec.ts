@@ -37,3 +37,17 @@ test("FAQ", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently Asked Questions");
   await expectNoSeriousA11yViolations(page, "the FAQ");
 });
+
+test("Quick View dialog open", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.getByRole("region", { name: "Featured Products" }).getByRole("button", { name: /quick view/i }).first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "the home page with Quick View open");
+});
+
+test("contact form", async ({ page }) => {
+  await page.goto("/contact");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "the contact page");
+});

@@ -1,26 +1,38 @@
 // Forms that really do something: the contact form and the newsletter sign-up.
 import { expect, test } from "@playwright/test";
-import { waitForHydration } from "./support/shop.ts";
+import { contactForm, sendContactMessage, waitForHydration } from "./support/shop.ts";
 
-test("contact form: sends, confirms and clears", async ({ page }) => {
+test("contact form: Sending... while it sends, then confirms and clears", async ({ page }) => {
   await page.goto("/contact");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await waitForHydration(page);
-  const form = page.getByRole("main").locator("form").filter({ has: page.getByRole("button", { name: /send/i }) });
-  await form.getByLabel(/name/i).first().fill("Ada Lovelace");
-  await form.getByLabel(/e-?mail/i).fill("ada@example.com");
-  await form.getByLabel(/subject/i).fill("Gift wrapping");
-  await form.getByLabel(/message/i).fill("Could you gift-wrap La Crème Absolue for a birthday, please?");
-  await form.getByRole("button", { name: /send/i }).click();
+  // Hold the submission until the busy state has been seen, then let it through.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/contact(\.data)?(\?.*)?$/, async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  await sendContactMessage(page, {
+    name: "Ada Lovelace",
+    email: "ada@example.com",
+    subject: "Gift wrapping",
+    message: "Could you gift-wrap La Crème Absolue for a birthday, please?",
+  });
+  const form = contactForm(page);
+  await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
+  release();
   await expect(page.getByText("Thank you for your message! We'll get back to you soon.")).toBeVisible();
-  await expect(form.getByLabel(/subject/i)).toHaveValue("");
-  await expect(form.getByLabel(/message/i)).toHaveValue("");
+  await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
+  for (const label of [/name/i, /e-?mail/i, /subject/i, /message/i]) {
+    await expect(form.getByLabel(label).first(), "the form clears after sending").toHaveValue("");
+  }
 });
 
 test("contact form: every field is required", async ({ page }) => {
   await page.goto("/contact");
   await waitForHydration(page);
-  const form = page.getByRole("main").locator("form").filter({ has: page.getByRole("button", { name: /send/i }) });
+  const form = contactForm(page);
   for (const label of [/name/i, /e-?mail/i, /subject/i, /message/i]) {
     await expect(form.getByLabel(label).first()).toHaveAttribute("required", "");
   }

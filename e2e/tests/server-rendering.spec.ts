@@ -1,6 +1,6 @@
 // Pages render on the server, and the core flows work before (or without) JavaScript.
 import { expect, test } from "@playwright/test";
-import { type ApiProduct, apiURL, expectCartCount, gbp, productByName, productInfo } from "./support/shop.ts";
+import { type ApiProduct, apiURL, expectCartCount, gbp, productByName, productInfo, sendContactMessage } from "./support/shop.ts";
 
 /** The visible text of an HTML document, roughly: tags dropped, common entities decoded. */
 function textOf(html: string): string {
@@ -105,5 +105,25 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Update" }).click();
     await expect(page).toHaveURL(/sort=price_desc/);
     await expect(page).toHaveURL(/search=serum/);
+  });
+
+  test("the contact form sends and confirms", async ({ page }) => {
+    await page.goto("/contact");
+    await sendContactMessage(page, { name: "Grace Hopper", email: "grace@example.com", subject: "Opening hours", message: "Are you open on bank holidays?" });
+    await expect(page.getByText("Thank you for your message! We'll get back to you soon.")).toBeVisible();
+  });
+
+  test("the newsletter sign-up confirms, and explains an invalid address", async ({ page }) => {
+    await page.goto("/");
+    let box = page.getByRole("region", { name: "Join Our Newsletter" });
+    await box.getByLabel("Email address").fill("not-an-email");
+    await box.getByRole("button", { name: "Join" }).click();
+    box = page.getByRole("region", { name: "Join Our Newsletter" });
+    await expect(box.getByRole("status")).toContainText(/valid e-?mail/i);
+
+    const email = `nojs-${Date.now()}-${test.info().workerIndex}@example.com`;
+    await box.getByLabel("Email address").fill(email);
+    await box.getByRole("button", { name: "Join" }).click();
+    await expect(page.getByRole("region", { name: "Join Our Newsletter" }).getByRole("status")).toContainText(/thank you for subscribing/i);
   });
 });
