@@ -53,3 +53,38 @@ test("header search: trimmed text goes to the shop and clears; blank text does n
   await expect(search).toHaveValue("");
   await expect(page.getByRole("main").getByRole("article").first()).toBeVisible();
 });
+
+test("header and footer: brand collections, categories A→Z, New Arrivals, company details, year", async ({ page }) => {
+  await page.goto("/faq");
+  await waitForHydration(page);
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("button", { name: "Shop" }).click();
+  await expect(nav.getByRole("button", { name: "Shop" })).toHaveAttribute("aria-expanded", "true");
+  await expect(nav.getByRole("link", { name: "Maison Lumière Collection" })).toHaveAttribute("href", /\/shop\?category=Maison(\+|%20)Lumi%C3%A8re$/);
+  await expect(nav.getByRole("link", { name: "Verdant & Co Collection" })).toHaveAttribute("href", /\/shop\?category=Verdant(\+|%20)%26(\+|%20)Co$/);
+  for (const [name, href] of [
+    ["Home", "/"],
+    ["About", "/about"],
+    ["Contact", "/contact"],
+  ] as const) {
+    await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+  }
+
+  const footer = page.getByRole("contentinfo");
+  const shop = footer.getByRole("region", { name: "Shop" });
+  await expect(shop.getByRole("link")).toHaveText(["All Products", "Maison Lumière", "Verdant & Co", "New Arrivals"]);
+  await expect(shop.getByRole("link", { name: "New Arrivals" })).toHaveAttribute("href", "/shop?sort=newest");
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} Atelier London`);
+  await expect(footer).toContainText(/London/);
+  await expect(footer).toContainText(/Company No\. \S+/);
+  await expect(footer).toContainText(/VAT No\. \S+/);
+  await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
+  await expect(footer.getByRole("link", { name: /^\+44/ })).toHaveAttribute("href", /^tel:/);
+  for (const line of ["Secure payments", "Fast and free delivery", "Trusted by 1000+ customers"]) {
+    await expect(footer.getByText(line)).toBeVisible();
+  }
+  const payments = footer.getByRole("list", { name: "Accepted payment methods" });
+  await expect(payments.getByRole("img", { name: "Visa" })).toBeVisible();
+  await expect(payments.getByRole("img", { name: "Mastercard" })).toBeVisible();
+  await expect(payments.getByRole("img", { name: /Apple Pay|Google Pay/ }).first()).toBeVisible();
+});

@@ -1,0 +1,71 @@
+// The cart page's rules: the order summary and its delivery rule (Standard £17.35, free over
+// £50 — the same rule checkout uses), quantity limits, the guest's sign-in offer and the ways on.
+import { expect, type Page, test } from "@playwright/test";
+import { expectCartCount, gbp, productByName, productInfo, toast, waitForHydration } from "./support/shop.ts";
+
+async function addFromProductPage(page: Page, id: string, name: string) {
+  await page.goto(`/product/${id}`);
+  await waitForHydration(page);
+  await productInfo(page, name).getByRole("button", { name: "Add to Cart" }).click();
+  await expect(toast(page, `${name} added to cart`)).toBeVisible();
+}
+
+test("order summary: Standard delivery is charged under £50 and free over it", async ({ page, request }) => {
+  const salve = await productByName(request, "Peppermint Lip Salve");
+  const price = Number(salve.price.minor_units);
+  expect(price, "a product under £50 on its own but over it four times").toBeLessThan(5000);
+  expect(4 * price).toBeGreaterThan(5000);
+  await addFromProductPage(page, salve.id, salve.name);
+
+  await page.goto("/cart");
+  const summary = page.getByRole("region", { name: "Order Summary" });
+  await expect(summary).toContainText(`Subtotal (1 item)${gbp(price)}`);
+  await expect(summary).toContainText("Standard");
+  await expect(summary).toContainText("£17.35");
+  await expect(summary).toContainText(/free standard delivery on orders over £50/i);
+  await expect(summary).toContainText(`Total${gbp(price + 1735)}`);
+  await expect(summary).toContainText("VAT included");
+
+  await waitForHydration(page);
+  const quantity = page.getByRole("spinbutton", { name: `Quantity of ${salve.name}` });
+  await quantity.fill("4");
+  await quantity.press("Enter");
+  await expect(summary).toContainText(`Subtotal (4 items)${gbp(4 * price)}`);
+  await expect(summary).toContainText("Free");
+  await expect(summary).not.toContainText("£17.35");
+  await expect(summary).toContainText(`Total${gbp(4 * price)}`);
+  await expectCartCount(page, 4);
+});
+
+test("quantity: never below 1, never above the stock", async ({ page, request }) => {
+  const serum = await productByName(request, "Sérum Hydra Hyaluronic Serum");
+  expect(serum.stock_quantity).toBeGreaterThan(1);
+  await addFromProductPage(page, serum.id, serum.name);
+  await page.goto("/cart");
+  await waitForHydration(page);
+  const quantity = page.getByRole("spinbutton", { name: `Quantity of ${serum.name}` });
+
+  await quantity.fill("0");
+  await quantity.press("Enter");
+  await expect(quantity).toHaveValue("1");
+  await expectCartCount(page, 1);
+
+  await quantity.fill(String(serum.stock_quantity + 50));
+  await quantity.press("Enter");
+  await expect(quantity).toHaveValue(String(serum.stock_quantity));
+  await expectCartCount(page, serum.stock_quantity);
+  // The server agrees.
+  await page.reload();
+  await expect(page.getByRole("spinbutton", { name: `Quantity of ${serum.name}` })).toHaveValue(String(serum.stock_quantity));
+});
+
+test("a guest is offered sign-in; Proceed to Checkout and Continue Shopping lead on", async ({ page, request }) => {
+  const oil = await productByName(request, "Rosehip Facial Oil");
+  await addFromProductPage(page, oil.id, oil.name);
+  await page.goto("/cart");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: "Sign in for a faster checkout" })).toHaveAttribute("href", "/login");
+  await expect(main.getByRole("link", { name: "Proceed to Checkout" })).toHaveAttribute("href", "/checkout");
+  await expect(main.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/shop");
+  await expect(main.getByRole("link", { name: oil.name })).toHaveAttribute("href", new RegExp(`/product/${oil.id}`));
+});
