@@ -15,7 +15,7 @@ export function MapPanel({ storeName, addressLines, mapUrl }: Props) {
         <path className="map-panel__street" d="M-10 62 L410 44" />
         <path className="map-panel__street" d="M-10 214 L410 196" />
         <path className="map-panel__street" d="M330 -10 L316 250" />
-        <g className="map-panel__pin" transform="translate(190 112)">
+        <g className="map-panel__pin" transform="translate(190 130)">
           <path d="M0 0c-12-14-18-24-18-33a18 18 0 0 1 36 0c0 9-6 19-18 33z" />
           <circle cx="0" cy="-33" r="6" className="map-panel__pin-dot" />
         </g>
