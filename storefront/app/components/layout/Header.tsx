@@ -142,10 +142,8 @@ export function Header({ categories, cartCount }: Props) {
             <path d="M6 7h12l-1 13H7L6 7Z" />
             <path d="M9 7a3 3 0 0 1 6 0" />
           </svg>
-          {/* The visible words are the link's name ("Cart, 2 items"), so speech users can say what they see. */}
-          <span className="cart-link__label">
-            Cart<span className="visually-hidden">,</span>
-          </span>{" "}
+          {/* The visible words start the link's name ("Cart 2 items"), so speech users can say what they see. */}
+          <span className="cart-link__label">Cart</span>{" "}
           <span className="cart-link__badge">{cartCount}</span>{" "}
           <span className="visually-hidden">{cartCount === 1 ? "item" : "items"}</span>
         </Link>
