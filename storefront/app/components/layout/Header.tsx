@@ -73,7 +73,7 @@ export function Header({ categories, cartCount }: Props) {
 
   return (
     <header className="site-header" ref={headerRef}>
-      <p className="announcement">Complimentary standard delivery on orders over £50</p>
+      <p className="announcement">Free standard delivery on orders over £50</p>
       <div className="site-header__bar">
         <Link to="/" className="brand" aria-label="Atelier London, home">
           Atelier <span>London</span>
