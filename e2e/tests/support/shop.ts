@@ -35,13 +35,16 @@ export function gbp(pence: number | string): string {
   return new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" }).format(Number(pence) / 100);
 }
 
-/** The header's cart link: its accessible name carries the item count ("Cart, 2 items"). */
+/**
+ * The header's cart link: its accessible name is its visible words and the count ("Cart 2 items";
+ * agreed first as "Cart, 2 items", so an optional comma is accepted).
+ */
 export function cartLink(page: Page): Locator {
-  return page.getByRole("banner").getByRole("link", { name: /^Cart, \d+ items?$/ });
+  return page.getByRole("banner").getByRole("link", { name: /^Cart,? \d+ items?$/ });
 }
 
 export async function expectCartCount(page: Page, count: number) {
-  await expect(cartLink(page)).toHaveAccessibleName(`Cart, ${count} ${count === 1 ? "item" : "items"}`);
+  await expect(cartLink(page)).toHaveAccessibleName(new RegExp(`^Cart,? ${count} ${count === 1 ? "item" : "items"}$`));
 }
 
 /** The product page's summary (name, price, stock, quantity, Add to Cart): a region named by its h1. */
