@@ -71,3 +71,27 @@ test("the shop's state survives Back", async ({ page }) => {
   await expect(page.getByLabel("Sort by")).toHaveValue("name_asc");
   await expect(first).toHaveText(firstByName!);
 });
+
+test("a card's picture opens a lightbox: previous, next, close", async ({ page, request }) => {
+  const res = await request.get(`${apiURL()}/api/v1/products`, { params: { search: "Crème Riche Regenerating Cream", page_size: 6 } });
+  const product = ((await res.json()) as { products: { name: string; images?: unknown[] }[] }).products[0]!;
+  const count = product.images?.length ?? 0;
+  expect(count).toBeGreaterThan(1);
+
+  await page.goto(`/shop?search=${encodeURIComponent(product.name)}`);
+  const card = page.getByRole("article", { name: product.name });
+  await expect(card.getByText(`${count} Photos`)).toBeVisible();
+  await waitForHydration(page);
+  await card.getByRole("button", { name: `View ${count} photos of ${product.name}` }).click();
+
+  const dialog = page.getByRole("dialog", { name: product.name });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(`Image 1 of ${count}`)).toBeVisible();
+  await dialog.getByRole("button", { name: "Next image" }).click();
+  await expect(dialog.getByText(`Image 2 of ${count}`)).toBeVisible();
+  await dialog.getByRole("button", { name: "Previous image" }).click();
+  await dialog.getByRole("button", { name: "Previous image" }).click();
+  await expect(dialog.getByText(`Image ${count} of ${count}`)).toBeVisible();
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+});

@@ -1,0 +1,105 @@
+// The two home pages: `/` (hero slider, philosophy, collections, featured products) and
+// `/classic` (hero, Why Choose Us, the five most expensive products in a carousel, testimonials).
+import { expect, test } from "@playwright/test";
+import { type ApiProduct, apiURL, waitForHydration } from "./support/shop.ts";
+
+test.describe("home", () => {
+  test("sections: philosophy, two collections, three featured products with images", async ({ page }) => {
+    await page.goto("/");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: "Discover Our Story" })).toHaveAttribute("href", "/about");
+
+    const collections = main.getByRole("region", { name: "Our Collections" });
+    await expect(collections.getByRole("heading", { level: 3 })).toHaveText(["Maison Lumière", "Verdant & Co"]);
+    await expect(collections.getByRole("link", { name: "Shop Maison Lumière" })).toHaveAttribute("href", /\/shop\?category=Maison(\+|%20)Lumi%C3%A8re$/);
+    await expect(collections.getByRole("link", { name: "Shop Verdant & Co" })).toHaveAttribute("href", /\/shop\?category=Verdant(\+|%20)%26(\+|%20)Co$/);
+
+    const cards = main.getByRole("region", { name: "Featured Products" }).getByRole("article");
+    await expect(cards).toHaveCount(3);
+    for (const card of await cards.all()) {
+      await expect(card.getByText(/^(Maison Lumière|Verdant & Co)$/)).toBeVisible();
+      await expect(card.getByText(/^£\d+\.\d\d$/)).toBeVisible();
+      await expect(card.getByRole("link", { name: /^View Product/ })).toHaveAttribute("href", /^\/product\//);
+      await expect(card.getByRole("button", { name: /quick view/i })).toBeVisible();
+      await expect(card.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
+      // Drawn from products with images: a real picture, not the placeholder.
+      await expect(card.locator("img").first()).toBeVisible();
+      await expect(card.getByRole("img", { name: /image unavailable/ })).toHaveCount(0);
+    }
+  });
+
+  test("hero: three slides with dots, advancing every 6 seconds, pausable", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    await waitForHydration(page);
+    const hero = page.getByRole("region", { name: "Highlights" });
+    await expect(hero.getByRole("group", { name: "Choose a slide" }).getByRole("button")).toHaveCount(3);
+    await expect(hero.getByRole("link", { name: "Shop Now" })).toHaveAttribute("href", "/shop");
+
+    // Time stands still from here on, and moves only when the test says so.
+    await page.clock.pauseAt(Date.now() + 1_000);
+    const current = async () => Number((await hero.getByRole("group", { name: /^\d of 3$/ }).getAttribute("aria-label"))!.split(" ")[0]);
+    const before = await current();
+    await page.clock.runFor(6_000);
+    await expect(hero.getByRole("group", { name: `${(before % 3) + 1} of 3` })).toBeVisible();
+
+    await hero.getByRole("button", { name: /^Show slide 2: / }).click();
+    const slide2 = hero.getByRole("group", { name: "2 of 3" });
+    await expect(slide2.getByRole("heading", { name: "Maison Lumière" })).toBeVisible();
+    await expect(slide2.getByRole("link").filter({ hasText: /Maison Lumière/ }).first()).toHaveAttribute("href", /\/shop\?category=Maison/);
+    await hero.getByRole("button", { name: /^Show slide 3: / }).click();
+    const slide3 = hero.getByRole("group", { name: "3 of 3" });
+    await expect(slide3.getByRole("heading", { name: "Verdant & Co" })).toBeVisible();
+    await expect(slide3.getByRole("link").filter({ hasText: /Verdant & Co/ }).first()).toHaveAttribute("href", /\/shop\?category=Verdant/);
+
+    await hero.getByRole("button", { name: "Pause slideshow" }).click();
+    await expect(hero.getByRole("button", { name: "Play slideshow" })).toBeVisible();
+    await page.mouse.move(0, 0);
+    await page.getByRole("link", { name: /^Atelier London/ }).first().focus();
+    await page.clock.runFor(13_000);
+    await expect(hero.getByRole("group", { name: "3 of 3" }), "a paused slideshow stays put").toBeVisible();
+  });
+
+  test.describe("with reduced motion", () => {
+    test.use({ reducedMotion: "reduce" });
+    test("the hero starts paused", async ({ page }) => {
+      await page.goto("/");
+      await waitForHydration(page);
+      await expect(page.getByRole("region", { name: "Highlights" }).getByRole("button", { name: "Play slideshow" })).toBeVisible();
+    });
+  });
+});
+
+test.describe("classic home", () => {
+  test("hero, Why Choose Us, the five most expensive products three at a time, testimonials", async ({ page, request }) => {
+    const res = await request.get(`${apiURL()}/api/v1/products`, { params: { sort: "price_desc", page_size: 6 } });
+    const top5 = ((await res.json()) as { products: ApiProduct[] }).products.slice(0, 5).map((p) => p.name);
+
+    await page.goto("/classic");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: "Shop Now" })).toHaveAttribute("href", "/shop");
+    const why = main.getByRole("region", { name: "Why Choose Us" });
+    await expect(why.getByRole("heading", { level: 3 })).toHaveText([/natural ingredients/i, /cruelty-free/i, /sustainable packaging/i]);
+
+    const carousel = main.getByRole("region", { name: "Featured Products" });
+    const visibleNames = carousel.getByRole("article").getByRole("heading");
+    await expect(visibleNames).toHaveText(top5.slice(0, 3));
+    await waitForHydration(page);
+    await carousel.getByRole("button", { name: "Next products" }).click();
+    await expect(visibleNames).toHaveText(top5.slice(1, 4));
+    await carousel.getByRole("button", { name: "Previous products" }).click();
+    await expect(visibleNames).toHaveText(top5.slice(0, 3));
+
+    await expect(main.getByRole("region", { name: "What Our Customers Say" }).getByRole("figure")).not.toHaveCount(0);
+  });
+
+  test.describe("under 768 px", () => {
+    test.use({ viewport: { width: 375, height: 740 } });
+    test("the carousel shows one product at a time", async ({ page }) => {
+      await page.goto("/classic");
+      await waitForHydration(page);
+      const carousel = page.getByRole("main").getByRole("region", { name: "Featured Products" });
+      await expect(carousel.getByRole("article")).toHaveCount(1);
+    });
+  });
+});
