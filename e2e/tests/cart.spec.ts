@@ -69,3 +69,12 @@ test("a guest is offered sign-in; Proceed to Checkout and Continue Shopping lead
   await expect(main.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/shop");
   await expect(main.getByRole("link", { name: oil.name })).toHaveAttribute("href", new RegExp(`/product/${oil.id}`));
 });
+
+test("the cart page does not show words a link puts in its URL", async ({ page }) => {
+  // A no-JavaScript cart error travels in the URL after the redirect; shown verbatim, anyone can
+  // send a shopper a link that makes the shop say anything (content spoofing).
+  const spoof = "Your payment failed. Call +44 20 0000 0000 to complete your order.";
+  await page.goto(`/cart?error=${encodeURIComponent(spoof)}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Shopping Cart");
+  await expect(page.getByText(spoof)).toHaveCount(0);
+});
