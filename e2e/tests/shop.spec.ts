@@ -95,3 +95,48 @@ test("a card's picture opens a lightbox: previous, next, close", async ({ page, 
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
 });
+
+test("search is case-insensitive; changing sort or page size returns to page 1; the price slider tops out at the next 100", async ({ page, request }) => {
+  const res = await request.get(`${apiURL()}/api/v1/products`, { params: { sort: "price_desc", page_size: 6 } });
+  const highest = Number(((await res.json()) as { products: { price: { minor_units: string } }[] }).products[0]!.price.minor_units) / 100;
+  // PRODUCT §2: the highest price rounded up to the next 100 (500 when there is none).
+  const ceiling = Math.floor(highest / 100) * 100 + 100;
+
+  await page.goto("/shop?search=SKIN");
+  const upper = await page.getByText(/^Showing /).textContent();
+  await page.goto("/shop?search=skin");
+  await expect(page.getByText(/^Showing /)).toHaveText(upper!);
+
+  await expect(page.getByRole("slider", { name: "Maximum price" })).toHaveAttribute("max", String(ceiling));
+
+  await page.goto("/shop?page=2");
+  await waitForHydration(page);
+  await page.getByLabel("Sort by").selectOption("price_asc");
+  await expect(page).toHaveURL(/sort=price_asc/);
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(page.getByText(/^Showing 1–6 of/)).toBeVisible();
+
+  await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await page.getByLabel("Per page").selectOption("12");
+  await expect(page).toHaveURL(/page_size=12/);
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(page.getByText(/^Showing 1–12 of/)).toBeVisible();
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+  test("filters fold away behind a Filters button", async ({ page }) => {
+    await page.goto("/shop");
+    await waitForHydration(page);
+    const toggle = page.getByRole("button", { name: "Filters" });
+    const brand = page.getByRole("checkbox", { name: /^Maison Lumière/ });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(brand).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(brand).toBeVisible();
+    await toggle.click();
+    await expect(brand).toBeHidden();
+  });
+});
