@@ -1,4 +1,80 @@
-// Placeholder until the page is built.
-export default function HomeRoute() {
-  return <section className="page"><h1>Home</h1></section>;
+// Home: hero slider, philosophy, the two brand collections, three featured products with Quick
+// View, and the newsletter sign-up. Each part of the catalogue that fails to load is replaced by a
+// calm note; the rest of the page still renders.
+import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { CollectionCards } from "~/components/home/CollectionCards";
+import { FeaturedProducts } from "~/components/home/FeaturedProducts";
+import { HeroSlider } from "~/components/home/HeroSlider";
+import { type Brand, collectionCards, heroSlides, toPictures } from "~/components/home/homeData";
+import type { NewsletterResult } from "~/components/home/newsletter";
+import { subscribeToNewsletter } from "~/components/home/newsletter.server";
+import { NewsletterSignup } from "~/components/home/NewsletterSignup";
+import { Philosophy } from "~/components/home/Philosophy";
+import { type Api, api } from "~/lib/api.server";
+import { categoryHref, toSummary } from "~/lib/catalog";
+import { originFrom, pageMeta } from "~/lib/seo";
+import "~/styles/pages/home.css";
+import type { Route } from "./+types/home";
+
+/** The first two brands with photographs of their most expensive products. */
+async function loadBrands(client: Api): Promise<Brand[]> {
+  const { categories } = await client.catalog.listCategories({});
+  return Promise.all(
+    categories.slice(0, 2).map(async (c) => {
+      // The photographs only dress the slides and cards; without them the brand still shows.
+      const pictures = await client.catalog
+        .listProducts({ category: [c.name], sort: "price_desc", pageSize: 6 })
+        .then((res) => toPictures(res.products.map(toSummary)))
+        .catch(() => []);
+      return { name: c.name, productCount: c.productCount, href: categoryHref(c.name), pictures };
+    }),
+  );
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const client = api(context);
+  const [brands, featured] = await Promise.allSettled([loadBrands(client), client.catalog.listFeaturedProducts({ mode: "random" })]);
+  const knownBrands = brands.status === "fulfilled" ? brands.value : [];
+  return {
+    slides: heroSlides(knownBrands),
+    collections: brands.status === "fulfilled" ? collectionCards(knownBrands) : null,
+    featured: featured.status === "fulfilled" ? featured.value.products.map(toSummary) : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") !== "newsletter") {
+    return data<NewsletterResult>({ ok: false, error: "Unknown action.", email: "" }, { status: 400 });
+  }
+  const result = await subscribeToNewsletter(api(context).newsletter, form.get("email"));
+  return data(result, { status: result.ok ? 200 : 400 });
+}
+
+// The featured products are drawn at random: adding to the cart or signing up must not reshuffle
+// them under the shopper.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod.toUpperCase() !== "GET" ? false : defaultShouldRevalidate;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageMeta({
+    description:
+      "Atelier London: luxury skincare chosen in London, from radiant serums to rich creams and gift sets. Delivered across the UK and Europe.",
+    origin: originFrom(matches),
+    path: "/",
+    image: loaderData?.slides[0]?.main?.image.src,
+  });
+
+export default function HomeRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <h1 className="visually-hidden">Atelier London: Luxury Skincare</h1>
+      <HeroSlider slides={loaderData.slides} />
+      <Philosophy />
+      <CollectionCards collections={loaderData.collections} />
+      <FeaturedProducts products={loaderData.featured} />
+      <NewsletterSignup submitted={actionData} />
+    </>
+  );
 }
