@@ -1,4 +1,50 @@
-// Placeholder until the page is built.
-export default function ClassicRoute() {
-  return <section className="page"><h1>Classic</h1></section>;
+// The classic home page: hero text, why choose us, a carousel of the five most expensive products
+// and customer testimonials. If the catalogue cannot be reached the carousel gives way to a note.
+import { ClassicHero } from "~/components/classic/ClassicHero";
+import { FeaturedCarousel } from "~/components/classic/FeaturedCarousel";
+import { Testimonials } from "~/components/classic/Testimonials";
+import { WhyChooseUs } from "~/components/classic/WhyChooseUs";
+import { SectionUnavailable } from "~/components/home/SectionUnavailable";
+import { api } from "~/lib/api.server";
+import { toSummary } from "~/lib/catalog";
+import { originFrom, pageMeta } from "~/lib/seo";
+import "~/styles/pages/classic.css";
+import type { Route } from "./+types/classic";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    const { products } = await api(context).catalog.listFeaturedProducts({ mode: "top_price" });
+    return { featured: products.map(toSummary) };
+  } catch {
+    return { featured: null };
+  }
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageMeta({
+    title: "Timeless Luxury Skincare",
+    description:
+      "Timeless luxury skincare from Atelier London: natural ingredients, cruelty-free formulas and sustainable packaging, delivered across the UK and Europe.",
+    origin: originFrom(matches),
+    path: "/classic",
+    image: loaderData?.featured?.[0]?.images[0]?.src,
+  });
+
+export default function ClassicRoute({ loaderData }: Route.ComponentProps) {
+  const { featured } = loaderData;
+  return (
+    <>
+      <ClassicHero />
+      <WhyChooseUs />
+      {/* The carousel inside is the landmark, named by this heading. */}
+      <section className="section classic-band classic-featured">
+        <div className="section__header">
+          <p className="eyebrow">The Finest Pieces</p>
+          <h2 id="classic-featured-heading">Featured Products</h2>
+        </div>
+        {featured && featured.length > 0 ? <FeaturedCarousel products={featured} labelledBy="classic-featured-heading" /> : <SectionUnavailable subject="Our featured products" />}
+      </section>
+      <Testimonials />
+    </>
+  );
 }
