@@ -73,3 +73,25 @@ test("mobile menu opens, closes with Escape and with an outside click, and locks
     await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
   });
 });
+
+test.describe("the breakpoint is 768 px", () => {
+  for (const [width, toggled] of [
+    [768, true],
+    [769, false],
+  ] as const) {
+    test.describe(`at ${width} px`, () => {
+      test.use({ viewport: { width, height: 800 }, isMobile: false, hasTouch: false });
+      test(toggled ? "the menu sits behind the toggle" : "the navigation is shown inline", async ({ page }) => {
+        await page.goto("/");
+        const about = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" });
+        if (toggled) {
+          await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
+          await expect(about).toBeHidden();
+        } else {
+          await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+          await expect(about).toBeVisible();
+        }
+      });
+    });
+  }
+});
