@@ -78,3 +78,23 @@ test("the cart page does not show words a link puts in its URL", async ({ page }
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Shopping Cart");
   await expect(page.getByText(spoof)).toHaveCount(0);
 });
+
+test("adding more than the stock is refused with a reason; the cart keeps what there is", async ({ page, request }) => {
+  const coffret = await productByName(request, "Coffret Prestige Collection");
+  const stock = coffret.stock_quantity;
+  expect(stock).toBeGreaterThan(0);
+  expect(stock).toBeLessThan(10);
+  await page.goto(`/product/${coffret.id}`);
+  await waitForHydration(page);
+  const info = productInfo(page, coffret.name);
+  await info.getByRole("spinbutton", { name: "Quantity" }).fill(String(stock));
+  await info.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(toast(page, `${coffret.name} added to cart`)).toBeVisible();
+  await expectCartCount(page, stock);
+
+  await info.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(toast(page, `Only ${stock} of ${coffret.name}`)).toContainText(/in stock/);
+  await expectCartCount(page, stock);
+  await page.goto("/cart");
+  await expect(page.getByRole("spinbutton", { name: `Quantity of ${coffret.name}` })).toHaveValue(String(stock));
+});

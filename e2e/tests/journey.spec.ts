@@ -97,7 +97,8 @@ test("home → shop → brand → search → sort → page 2 → product gallery
   await test.step("full-screen gallery: open, arrow keys, Escape", async () => {
     await waitForHydration(page);
     const count = product.images!.length;
-    await page.getByRole("button", { name: /full[- ]?screen|zoom|enlarge/i }).first().click();
+    const zoom = page.getByRole("button", { name: /full[- ]?screen|zoom|enlarge/i }).first();
+    await zoom.click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(`Image 1 of ${count}`)).toBeVisible();
@@ -111,6 +112,7 @@ test("home → shop → brand → search → sort → page 2 → product gallery
     await expect(dialog.getByText(`Image 1 of ${count}`), "ArrowRight from the last image wraps to the first").toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
+    await expect(zoom, "focus goes back to what opened the dialog").toBeFocused();
     await expect(page.locator("html")).not.toHaveCSS("overflow", "hidden");
   });
 
