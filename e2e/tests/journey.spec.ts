@@ -156,8 +156,8 @@ test("home → shop → brand → search → sort → page 2 → product gallery
 
 async function expectPricesAscending(page: Page) {
   await expect(async () => {
-    const texts = await page.getByRole("main").getByRole("article").locator(".product-card__price").allTextContents();
-    const pence = texts.map((t) => Math.round(Number(t.replace(/[^\d.]/g, "")) * 100));
+    const texts = await page.getByRole("main").getByRole("article").getByText(/^£[\d,]+\.\d\d$/).allTextContents();
+    const pence = texts.map((t) => Math.round(Number(t.replace(/[£,]/g, "")) * 100));
     expect(pence.length).toBeGreaterThan(0);
     expect(pence).toEqual([...pence].sort((a, b) => a - b));
   }).toPass({ timeout: 10_000 });
