@@ -3,7 +3,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it, vi } from "vitest";
 import { CartSchema } from "~/gen/atelier/store/v1/cart_pb";
 import { type CartActionResult } from "./cart";
-import { type CartApi, cartPageError, cartPageUrl, cartUnavailableMessage, handleCartAction, loadCart } from "./cart.server";
+import { type CartApi, cartUnavailableMessage, handleCartAction, loadCart, takeCartPageError } from "./cart.server";
 
 const existingCart = "11111111-2222-4333-8444-555555555555";
 const newCart = "99999999-8888-4777-8666-555555555555";
@@ -105,13 +105,18 @@ describe("handleCartAction: update, remove, clear", () => {
     expect(updateCartItem).toHaveBeenCalledWith({ cartId: existingCart, productId: rose, quantity: 1 });
   });
 
-  it("puts the API's stock message in the cart page's URL for a plain form post", async () => {
+  it("leaves the API's stock message for the cart page in a one-time cookie on a plain form post", async () => {
     const api = fakeApi({
       updateCartItem: () => Promise.reject(new ConnectError("Only 3 of Rose Serum are in stock.", Code.FailedPrecondition)),
     });
     const res = redirected(await handleCartAction(api, post({ intent: "update", productId: rose, quantity: "5" }, existingCart)));
     expect(res.status).toBe(302);
-    expect(cartPageError(new URL(res.location ?? "", "http://shop.test"))).toBe("Only 3 of Rose Serum are in stock.");
+    expect(res.location).toBe("/cart");
+    // What the browser sends back: the cookie's name=value, without its attributes.
+    const next = new Request("http://shop.test/cart", { headers: { cookie: (res.cookie ?? "").split(";")[0] ?? "" } });
+    const taken = takeCartPageError(next);
+    expect(taken.error).toBe("Only 3 of Rose Serum are in stock.");
+    expect(taken.headers.get("Set-Cookie")).toMatch(/^atelier_cart_error=; .*Max-Age=0/);
   });
 
   it("answers the same message as data to an enhanced submission", async () => {
@@ -168,11 +173,21 @@ describe("loadCart", () => {
   });
 });
 
-describe("cart page URL", () => {
-  it("carries a bounded error message", () => {
-    const url = new URL(cartPageUrl("x".repeat(1000)), "http://shop.test");
-    expect(cartPageError(url)).toHaveLength(300);
-    expect(cartPageUrl()).toBe("/cart");
-    expect(cartPageError(new URL("http://shop.test/cart?error=%20"))).toBeNull();
+describe("cart page error", () => {
+  const page = (cookie?: string) => new Request("http://shop.test/cart?error=Call%20us", cookie ? { headers: { cookie } } : {});
+
+  it("never shows text from the URL", () => {
+    expect(takeCartPageError(page()).error).toBeNull();
+  });
+
+  it("reads the one-time cookie, bounded, and clears it", () => {
+    const taken = takeCartPageError(page(`atelier_cart_error=${encodeURIComponent("x".repeat(1000))}`));
+    expect(taken.error).toHaveLength(300);
+    expect(taken.headers.get("Set-Cookie")).toContain("Max-Age=0");
+  });
+
+  it("ignores a blank or garbled cookie", () => {
+    expect(takeCartPageError(page("atelier_cart_error=%20")).error).toBeNull();
+    expect(takeCartPageError(page("atelier_cart_error=%E0%A4%A")).error).toBeNull();
   });
 });

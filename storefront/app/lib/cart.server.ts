@@ -10,15 +10,8 @@ const cartCookieMaxAge = 60 * 60 * 24 * 60; // 60 days
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function readCartId(request: Request): string | undefined {
-  const header = request.headers.get("cookie") ?? "";
-  for (const part of header.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === cartCookieName) {
-      const value = decodeURIComponent(rest.join("="));
-      return uuidPattern.test(value) ? value : undefined;
-    }
-  }
-  return undefined;
+  const value = readCookie(request, cartCookieName);
+  return value && uuidPattern.test(value) ? value : undefined;
 }
 
 function isSecure(request: Request): boolean {
@@ -53,26 +46,50 @@ export const cartUnavailableMessage = "We could not update your cart just now. P
 const intents: readonly CartIntent[] = ["add", "update", "remove", "clear"];
 
 /**
- * The no-JS path carries the error in the cart page's URL; a bound keeps a crafted or runaway
- * message from filling the page.
+ * A plain (no-JS) form post that fails is redirected to the cart page with its message in a
+ * one-time cookie — never in the URL, where anyone could craft a link that makes the shop say
+ * what they like. Only this server sets the cookie; the cart page reads and clears it.
  */
+const cartErrorCookieName = "atelier_cart_error";
 const maxErrorLength = 300;
 
-/** The cart page URL a plain form post is redirected to. */
-export function cartPageUrl(error?: string): string {
-  return error ? `/cart?${new URLSearchParams({ error: error.slice(0, maxErrorLength) })}` : "/cart";
+function cartErrorCookie(request: Request, message: string | null): string {
+  const value = message ? encodeURIComponent(message.slice(0, maxErrorLength)) : "";
+  const attrs = [`${cartErrorCookieName}=${value}`, "Path=/cart", "HttpOnly", "SameSite=Lax", message ? "Max-Age=60" : "Max-Age=0"];
+  if (isSecure(request)) attrs.push("Secure");
+  return attrs.join("; ");
 }
 
-/** The error a plain form post left in the cart page's URL, if any. */
-export function cartPageError(url: URL): string | null {
-  const error = url.searchParams.get("error")?.trim();
-  return error ? error.slice(0, maxErrorLength) : null;
+function readCookie(request: Request, name: string): string | undefined {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return rest.join("=");
+  }
+  return undefined;
+}
+
+/**
+ * The message a failed plain form post left for the cart page, and the header that clears it, so
+ * it shows exactly once.
+ */
+export function takeCartPageError(request: Request): { error: string | null; headers: Headers } {
+  const headers = new Headers();
+  const raw = readCookie(request, cartErrorCookieName);
+  if (raw === undefined) return { error: null, headers };
+  headers.append("Set-Cookie", cartErrorCookie(request, null));
+  let error: string;
+  try {
+    error = decodeURIComponent(raw).trim();
+  } catch {
+    return { error: null, headers };
+  }
+  return { error: error ? error.slice(0, maxErrorLength) : null, headers };
 }
 
 /**
  * Handles every cart form: add (from any product card or page), update, remove and clear.
  * Enhanced submissions (JavaScript, `enhanced=1`) get a result for a toast; plain form posts are
- * redirected to the cart page (post/redirect/get), with the error in the URL when one occurred.
+ * redirected to the cart page (post/redirect/get), with the error in a one-time cookie.
  */
 export async function handleCartAction(api: CartApi, request: Request): Promise<Response | ReturnType<typeof data<CartActionResult>>> {
   const form = await request.formData();
@@ -85,7 +102,8 @@ export async function handleCartAction(api: CartApi, request: Request): Promise<
 
   const reply = (result: CartActionResult, status = 200) => {
     if (enhanced) return data(result, { status, headers });
-    return redirect(cartPageUrl(result.ok ? undefined : result.error), { headers });
+    if (!result.ok) headers.append("Set-Cookie", cartErrorCookie(request, result.error));
+    return redirect("/cart", { headers });
   };
 
   if (!intents.includes(intent)) {

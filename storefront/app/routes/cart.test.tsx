@@ -31,7 +31,12 @@ function renderCart(data: Partial<PageData> = {}, action?: (form: FormData) => u
         {
           path: "/cart",
           Component: CartRoute,
-          loader: () => current,
+          // Like the server, which hands a no-JS error over once and clears its cookie.
+          loader: () => {
+            const page = current;
+            current = { ...current, error: null };
+            return page;
+          },
           action: async ({ request }) => {
             const form = await request.formData();
             submissions.push(form);

@@ -1,6 +1,7 @@
 // The cart page, and the action every cart form in the shop posts to (add, update, remove,
 // clear). The cart is read from the API on the server; every amount is the API's.
-import { useRef, useState } from "react";
+import { useRef } from "react";
+import { data } from "react-router";
 import { CartSummary } from "~/components/cart/CartSummary";
 import { CartTable } from "~/components/cart/CartTable";
 import { EmptyCart } from "~/components/cart/EmptyCart";
@@ -8,20 +9,20 @@ import { GuestBanner } from "~/components/cart/GuestBanner";
 import { useRemovalAnnouncement } from "~/components/cart/useRemovalAnnouncement";
 import { api } from "~/lib/api.server";
 import { cartBlocksCheckout } from "~/lib/cart";
-import { cartPageError, handleCartAction, loadCart } from "~/lib/cart.server";
+import { handleCartAction, loadCart, takeCartPageError } from "~/lib/cart.server";
 import { pageMeta, originFrom } from "~/lib/seo";
 import "~/styles/pages/cart.css";
 import type { Route } from "./+types/cart";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const error = cartPageError(new URL(request.url));
+  const { error, headers } = takeCartPageError(request);
   // Accounts arrive with later work; until then every shopper is a guest.
   const signedIn = false;
   try {
-    return { cart: await loadCart(api(context), request), error, loadFailed: false, signedIn };
+    return data({ cart: await loadCart(api(context), request), error, loadFailed: false, signedIn }, { headers });
   } catch (err) {
     console.error("cart page: loading the cart failed", err);
-    return { cart: null, error, loadFailed: true, signedIn };
+    return data({ cart: null, error, loadFailed: true, signedIn }, { headers });
   }
 }
 
@@ -40,10 +41,9 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function CartRoute({ loaderData }: Route.ComponentProps) {
-  const { cart, loadFailed, signedIn } = loaderData;
+  const { cart, error, loadFailed, signedIn } = loaderData;
   const lines = cart?.lines ?? [];
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const error = useUrlError(loaderData);
   useRemovalAnnouncement(lines, headingRef);
 
   return (
@@ -77,13 +77,4 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
       )}
     </section>
   );
-}
-
-/**
- * The error a plain form post left in the URL, until the cart is loaded again (the shopper changed
- * it in the background): the URL keeps the old error, but the page should not.
- */
-function useUrlError(loaderData: { error: string | null }): string | null {
-  const [firstLoad] = useState(loaderData);
-  return loaderData === firstLoad ? loaderData.error : null;
 }

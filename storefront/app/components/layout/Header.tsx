@@ -52,7 +52,7 @@ export function Header({ categories, cartCount }: Props) {
     if (!menuOpen) return;
     // The open menu fills the window below the header, whose height varies with the width.
     const bottom = headerRef.current?.getBoundingClientRect().bottom;
-    if (bottom !== undefined) headerRef.current?.style.setProperty("--header-offset", `${Math.round(bottom)}px`);
+    if (bottom !== undefined) document.documentElement.style.setProperty("--header-offset", `${Math.round(bottom)}px`);
     const previous = document.body.style.overflow;
     document.body.style.overflow = "hidden";
     return () => {
@@ -72,82 +72,86 @@ export function Header({ categories, cartCount }: Props) {
   const brands = categories.slice(0, 2);
 
   return (
-    <header className="site-header" ref={headerRef}>
-      <p className="announcement">Free standard delivery on orders over £50</p>
-      <div className="site-header__bar">
-        <Link to="/" className="brand" aria-label="Atelier London, home">
-          Atelier <span>London</span>
-        </Link>
-        <button
-          type="button"
-          className="menu-toggle"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          onClick={() => setMenuOpen((o) => !o)}
-        >
-          <span className="menu-toggle__icon" aria-hidden="true" />
-          <span className="visually-hidden">{menuOpen ? "Close menu" : "Open menu"}</span>
-        </button>
-        <nav id={menuId} className={`site-nav${menuOpen ? " site-nav--open" : ""}`} aria-label="Main">
-          <ul className="site-nav__list">
-            <li>
-              <NavLink to="/" end>
-                Home
-              </NavLink>
-            </li>
-            <li className="site-nav__shop" ref={shopRef}>
-              <button type="button" aria-expanded={shopOpen} aria-controls={shopId} onClick={() => setShopOpen((o) => !o)}>
-                Shop <span aria-hidden="true">▾</span>
-              </button>
-              <ul id={shopId} className={`dropdown${shopOpen ? " dropdown--open" : ""}`}>
-                <li>
-                  <Link to="/shop">All Products</Link>
-                </li>
-                {brands.map((c) => (
-                  <li key={c}>
-                    <Link to={categoryHref(c)}>{c} Collection</Link>
+    <>
+      <header className="site-header" ref={headerRef}>
+        <p className="announcement">Free standard delivery on orders over £50</p>
+        <div className="site-header__bar">
+          <Link to="/" className="brand" aria-label="Atelier London, home">
+            Atelier <span>London</span>
+          </Link>
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            <span className="menu-toggle__icon" aria-hidden="true" />
+            <span className="visually-hidden">{menuOpen ? "Close menu" : "Open menu"}</span>
+          </button>
+          <nav id={menuId} className={`site-nav${menuOpen ? " site-nav--open" : ""}`} aria-label="Main">
+            <ul className="site-nav__list">
+              <li>
+                <NavLink to="/" end>
+                  Home
+                </NavLink>
+              </li>
+              <li className="site-nav__shop" ref={shopRef}>
+                <button type="button" aria-expanded={shopOpen} aria-controls={shopId} onClick={() => setShopOpen((o) => !o)}>
+                  Shop <span aria-hidden="true">▾</span>
+                </button>
+                <ul id={shopId} className={`dropdown${shopOpen ? " dropdown--open" : ""}`}>
+                  <li>
+                    <Link to="/shop">All Products</Link>
                   </li>
-                ))}
-              </ul>
-            </li>
-            <li>
-              <NavLink to="/about">About</NavLink>
-            </li>
-            <li>
-              <NavLink to="/contact">Contact</NavLink>
-            </li>
-            <li>
-              <NavLink to="/login">Login</NavLink>
-            </li>
-            <li>
-              <NavLink to="/register">Register</NavLink>
-            </li>
-          </ul>
-          <Form method="get" action="/shop" role="search" className="search" onSubmit={onSearch}>
-            <label htmlFor={`${menuId}-search`} className="visually-hidden">
-              Search products
-            </label>
-            <input id={`${menuId}-search`} type="search" name="search" placeholder="Search products" autoComplete="off" />
-            <button type="submit" className="search__button">
-              <span className="visually-hidden">Search</span>
-              <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6">
-                <circle cx="11" cy="11" r="7" />
-                <path d="m20 20-3.5-3.5" />
-              </svg>
-            </button>
-          </Form>
-        </nav>
-        <Link to="/cart" className="cart-link">
-          <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5">
-            <path d="M6 7h12l-1 13H7L6 7Z" />
-            <path d="M9 7a3 3 0 0 1 6 0" />
-          </svg>
-          {/* The visible words start the link's name ("Cart 2 items"), so speech users can say what they see. */}
-          <span className="cart-link__label">Cart</span>{" "}
-          <span className="cart-link__badge">{cartCount}</span>{" "}
-          <span className="visually-hidden">{cartCount === 1 ? "item" : "items"}</span>
-        </Link>
-      </div>
-    </header>
+                  {brands.map((c) => (
+                    <li key={c}>
+                      <Link to={categoryHref(c)}>{c} Collection</Link>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+              <li>
+                <NavLink to="/about">About</NavLink>
+              </li>
+              <li>
+                <NavLink to="/contact">Contact</NavLink>
+              </li>
+              <li>
+                <NavLink to="/login">Login</NavLink>
+              </li>
+              <li>
+                <NavLink to="/register">Register</NavLink>
+              </li>
+            </ul>
+            <Form method="get" action="/shop" role="search" className="search" onSubmit={onSearch}>
+              <label htmlFor={`${menuId}-search`} className="visually-hidden">
+                Search products
+              </label>
+              <input id={`${menuId}-search`} type="search" name="search" placeholder="Search products" autoComplete="off" />
+              <button type="submit" className="search__button">
+                <span className="visually-hidden">Search</span>
+                <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6">
+                  <circle cx="11" cy="11" r="7" />
+                  <path d="m20 20-3.5-3.5" />
+                </svg>
+              </button>
+            </Form>
+          </nav>
+          <Link to="/cart" className="cart-link">
+            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5">
+              <path d="M6 7h12l-1 13H7L6 7Z" />
+              <path d="M9 7a3 3 0 0 1 6 0" />
+            </svg>
+            {/* The visible words start the link's name ("Cart 2 items"), so speech users can say what they see. */}
+            <span className="cart-link__label">Cart</span>{" "}
+            <span className="cart-link__badge">{cartCount}</span>{" "}
+            <span className="visually-hidden">{cartCount === 1 ? "item" : "items"}</span>
+          </Link>
+        </div>
+      </header>
+      {/* The dimmed page below the open phone menu: a click on it is a click outside. */}
+      {menuOpen && <div className="menu-backdrop" aria-hidden="true" />}
+    </>
   );
 }
