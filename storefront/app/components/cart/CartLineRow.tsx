@@ -28,7 +28,6 @@ export function CartLineRow({ line, priority }: Props) {
   useEffect(() => {
     if (result?.ok && result.intent === "update") show(`Quantity of ${product.name} updated`);
     // Each result is announced once: fetcher.data changes identity per submission.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result]);
 
   return (

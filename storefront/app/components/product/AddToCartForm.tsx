@@ -35,7 +35,6 @@ export function AddToCartForm({ productId, productName, quantity = 1, disabled, 
       show(result.error, "error");
     }
     // Each result is announced once: fetcher.data changes identity per submission.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [fetcher.data, fetcher.state]);
 
   return (
