@@ -57,9 +57,10 @@ describe("toSummary", () => {
     expect(s.features).toEqual(["Vitamin C", "Fragrance-free"]);
   });
 
-  it("derives the stock level from the quantity when the API gives no status", () => {
-    expect(toSummary(product({ stockStatus: StockStatus.UNSPECIFIED, stockQuantity: 0 })).stockLevel).toBe("out_of_stock");
-    expect(toSummary(product({ stockStatus: StockStatus.UNSPECIFIED, stockQuantity: 25 })).stockLevel).toBe("in_stock");
+  it("takes the stock level from the API's status, never from the quantity", () => {
+    expect(toSummary(product({ stockStatus: StockStatus.OUT_OF_STOCK, stockQuantity: 0 })).stockLevel).toBe("out_of_stock");
+    expect(toSummary(product({ stockStatus: StockStatus.IN_STOCK, stockQuantity: 4 })).stockLevel).toBe("in_stock");
+    expect(toSummary(product({ stockStatus: StockStatus.LOW_STOCK, stockQuantity: 25 })).stockLevel).toBe("low_stock");
   });
 
   it("keeps at most five features on a card", () => {

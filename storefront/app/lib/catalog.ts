@@ -51,14 +51,15 @@ export function toImage(img: ProductImage, productName: string): ImageView {
   };
 }
 
-function stockLevel(p: Product): StockLevel {
-  switch (p.stockStatus) {
+/** The badge the API gave the product: the thresholds are the catalogue's rule, not the storefront's. */
+function stockLevel(status: StockStatus): StockLevel {
+  switch (status) {
     case StockStatus.OUT_OF_STOCK:
       return "out_of_stock";
     case StockStatus.LOW_STOCK:
       return "low_stock";
     default:
-      return p.stockQuantity <= 0 ? "out_of_stock" : p.stockQuantity < 10 ? "low_stock" : "in_stock";
+      return "in_stock";
   }
 }
 
@@ -77,7 +78,7 @@ export function toSummary(p: Product): ProductSummary {
     category: p.category,
     price: toPrice(p.price),
     stock: p.stockQuantity,
-    stockLevel: stockLevel(p),
+    stockLevel: stockLevel(p.stockStatus),
     features: values(p, "feature").slice(0, 5),
     images: images.map((i) => toImage(i, p.name)),
   };
