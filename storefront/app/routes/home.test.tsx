@@ -114,6 +114,13 @@ describe("home action", () => {
     expect(res.data).toEqual({ ok: false, error: "Please enter a valid email address.", email: "ada@" });
   });
 
+  it("refuses, in its own words, an address the API's rule refuses", async () => {
+    const subscribe = vi.fn();
+    const res = await callAction({ intent: "newsletter", email: "ada..l@example.com" }, subscribe);
+    expect(subscribe).not.toHaveBeenCalled();
+    expect(res.data).toEqual({ ok: false, error: "Please enter a valid email address.", email: "ada..l@example.com" });
+  });
+
   it("words the API's InvalidArgument the same way", async () => {
     const subscribe = vi.fn(async () => {
       throw new ConnectError("email: value must be a valid email address", Code.InvalidArgument);

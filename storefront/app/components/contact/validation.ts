@@ -1,5 +1,6 @@
 // The contact form's rules, applied in the browser before sending and again by the route action
 // (the API enforces the same limits: proto/atelier/store/v1/contact_service.proto).
+import { isEmailAddress, maxEmailLength } from "~/lib/email";
 
 export type ContactField = "name" | "email" | "subject" | "message";
 export type ContactValues = Record<ContactField, string>;
@@ -7,7 +8,7 @@ export type ContactErrors = Partial<Record<ContactField, string>>;
 
 export const contactFields: readonly ContactField[] = ["name", "email", "subject", "message"];
 
-export const contactLimits: Record<ContactField, number> = { name: 200, email: 254, subject: 200, message: 5000 };
+export const contactLimits: Record<ContactField, number> = { name: 200, email: maxEmailLength, subject: 200, message: 5000 };
 
 export const emptyContact: ContactValues = { name: "", email: "", subject: "", message: "" };
 
@@ -19,9 +20,6 @@ const missing: Record<ContactField, string> = {
 };
 
 const fieldNames: Record<ContactField, string> = { name: "name", email: "email address", subject: "subject", message: "message" };
-
-// Deliberately loose: one @, something either side, a dot in the domain. The API has the last word.
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The submitted form as trimmed text (anything missing or not text becomes empty). */
 export function readContactValues(form: FormData): ContactValues {
@@ -40,7 +38,7 @@ export function validateContact(values: ContactValues): ContactErrors {
     if (!value) errors[field] = missing[field];
     else if (value.length > contactLimits[field]) errors[field] = `Please keep your ${fieldNames[field]} to ${contactLimits[field]} characters or fewer.`;
   }
-  if (!errors.email && !emailPattern.test(values.email)) {
+  if (!errors.email && !isEmailAddress(values.email)) {
     errors.email = "Please enter a valid email address, like name@example.com.";
   }
   return errors;

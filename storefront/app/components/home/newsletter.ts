@@ -8,10 +8,3 @@ export const newsletterUnavailable = "We could not sign you up just now. Please 
 export function newsletterThanks(email: string): string {
   return `Thank you for subscribing! We'll send our news to ${email}.`;
 }
-
-// Deliberately loose: the API has the final word; this only catches what is plainly not an address.
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function looksLikeEmail(email: string): boolean {
-  return email.length <= 254 && emailPattern.test(email);
-}
