@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
 import { categoryHref } from "~/lib/catalog";
+import { useScrollLock } from "~/lib/scroll-lock";
 
 type Props = {
   /** Categories (brands) in display order; the first two are the brand collections. */
@@ -53,12 +54,9 @@ export function Header({ categories, cartCount }: Props) {
     // The open menu fills the window below the header, whose height varies with the width.
     const bottom = headerRef.current?.getBoundingClientRect().bottom;
     if (bottom !== undefined) document.documentElement.style.setProperty("--header-offset", `${Math.round(bottom)}px`);
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.body.style.overflow = previous;
-    };
   }, [menuOpen]);
+
+  useScrollLock(menuOpen);
 
   const onSearch = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();

@@ -5,6 +5,7 @@
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useId, useRef } from "react";
 import { ProductImage } from "~/components/product/ProductImage";
 import type { ImageView } from "~/lib/catalog";
+import { useScrollLock } from "~/lib/scroll-lock";
 import "./image-dialog.css";
 
 /** The index `step` pictures away from `index`, wrapping around both ends. */
@@ -37,18 +38,6 @@ type Props = {
   /** Extra actions under the picture (e.g. a link to the product). */
   children?: ReactNode;
 };
-
-function useScrollLock(active: boolean) {
-  useEffect(() => {
-    if (!active) return;
-    const root = document.documentElement;
-    const previous = root.style.overflow;
-    root.style.overflow = "hidden";
-    return () => {
-      root.style.overflow = previous;
-    };
-  }, [active]);
-}
 
 export function ImageDialog({ images, productName, index, onIndexChange, onClose, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
