@@ -1,7 +1,7 @@
 // Above the results: how many products are shown, sort order, page size and grid/list view.
 import type { FormEvent } from "react";
 import { HiddenQueryFields, useShopNavigate, useUrlBackedState } from "./shop-navigation";
-import { type PageSize, pageSizeOptions, type ShopQuery, type ShopView, type SortKey, sortOptions, updateShopQuery } from "./shop-query";
+import { type PageSize, pageSizeOptions, parsePageSize, parseSort, type ShopQuery, type ShopView, type SortKey, sortOptions, updateShopQuery } from "./shop-query";
 
 type Props = {
   query: ShopQuery;
@@ -35,7 +35,7 @@ export function ShopToolbar({ query, count, hydrated }: Props) {
           value={sort}
           options={sortOptions}
           onChange={(value) => {
-            const next = sortOptions.find((o) => o.value === value)?.value ?? "newest";
+            const next = parseSort(value);
             setSort(next);
             if (hydrated) go(updateShopQuery(query, { sort: next }));
           }}
@@ -47,7 +47,7 @@ export function ShopToolbar({ query, count, hydrated }: Props) {
           value={String(pageSize)}
           options={pageSizeOptions.map((s) => ({ value: String(s), label: s === "all" ? "All" : String(s) }))}
           onChange={(value) => {
-            const next = pageSizeOptions.find((s) => String(s) === value) ?? 6;
+            const next = parsePageSize(value);
             setPageSize(next);
             if (hydrated) go(updateShopQuery(query, { pageSize: next }));
           }}

@@ -58,11 +58,11 @@ function parseWhole(raw: string | null, max: number): number | null {
   return n <= max ? n : null;
 }
 
-function parseSort(raw: string | null): SortKey {
+export function parseSort(raw: string | null): SortKey {
   return sortOptions.find((o) => o.value === raw)?.value ?? defaultShopQuery.sort;
 }
 
-function parsePageSize(raw: string | null): PageSize {
+export function parsePageSize(raw: string | null): PageSize {
   if (raw === "all") return "all";
   return pageSizeOptions.find((s) => String(s) === raw) ?? defaultShopQuery.pageSize;
 }
