@@ -7,7 +7,7 @@ export function RelatedProducts({ products }: { products: ProductSummary[] }) {
   return (
     <section className="related" aria-labelledby="related-heading">
       <h2 id="related-heading">You May Also Like</h2>
-      <ul className="grid related__grid">
+      <ul className="card-list grid">
         {products.slice(0, 4).map((p) => (
           <li key={p.id}>
             <ProductCard product={p} />

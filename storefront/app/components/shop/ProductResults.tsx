@@ -20,7 +20,7 @@ export function ProductList({ products, view }: ListProps) {
   const [lightbox, setLightbox] = useState<{ product: ProductSummary; index: number } | null>(null);
   return (
     <>
-      <ul className={view === "list" ? "shop-list" : "grid shop-grid"}>
+      <ul className={view === "list" ? "card-list shop-list" : "card-list grid"}>
         {products.map((p, i) => (
           <li key={p.id}>
             <ProductCard product={p} view={view} headingLevel={2} priority={i < priorityCount[view]} onImageClick={(product) => setLightbox({ product, index: 0 })} />
