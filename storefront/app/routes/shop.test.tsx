@@ -153,6 +153,8 @@ describe("shop page", () => {
     const min = await screen.findByRole("spinbutton", { name: "Min price (£)" });
     await userEvent.clear(min);
     await userEvent.type(min, "25");
+    // Nothing is asked for while the shopper is still typing.
+    expect(lastUrl().searchParams.has("min_price")).toBe(false);
     await waitFor(() => expect(lastUrl().searchParams.get("min_price")).toBe("25"), { timeout: 2000 });
     expect(lastUrl().searchParams.has("max_price")).toBe(false);
     expect(screen.getByRole("slider", { name: "Minimum price" })).toHaveValue("25");
