@@ -17,7 +17,7 @@ type Props = {
   hydrated: boolean;
 };
 
-export const priceDebounceMs = 450;
+const priceDebounceMs = 450;
 
 /** The catalogue's categories, plus any the URL asks for that the catalogue no longer has. */
 function categoryOptions(categories: CategoryOption[], selected: string[]): CategoryOption[] {

@@ -1,7 +1,7 @@
 // Words the shop derives from its state: the page heading and the "Showing …" line.
 import type { ShopQuery } from "./shop-query";
 
-export const defaultShopHeading = "Luxury Beauty Products";
+const defaultShopHeading = "Luxury Beauty Products";
 
 /** `Search Results for "{term}"`, `{category} Collection` for a single category, else the default. */
 export function shopHeading(q: Pick<ShopQuery, "search" | "categories">): string {
