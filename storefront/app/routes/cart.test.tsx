@@ -1,11 +1,16 @@
+import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError } from "@connectrpc/connect";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cartLine, cartView, price, productSummary } from "~/components/cart/fixtures";
 import { ToastProvider } from "~/components/ui/Toast";
+import { GetCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
+import type { Api } from "~/lib/api.server";
+import { loaderArgs } from "~/lib/api.testing";
 import type { CartView } from "~/lib/cart";
-import CartRoute from "./cart";
+import CartRoute, { loader } from "./cart";
 
 const hydration = vi.hoisted(() => ({ done: true }));
 vi.mock("~/lib/hydrated", () => ({ useHydrated: () => hydration.done }));
@@ -108,9 +113,8 @@ describe("cart page", () => {
   });
 
   it("shows the error a plain form post brought back", async () => {
-    const { submissions, setData } = renderCart({ error: "Only 3 of Rose Serum are in stock." });
+    renderCart({ error: "Only 3 of Rose Serum are in stock." });
     expect(await screen.findByRole("alert")).toHaveTextContent("Only 3 of Rose Serum are in stock.");
-    setData({ cart: cartView({ lines: [cartLine({ quantity: 3 })] }) });
   });
 
   it("drops the old no-JS error once the shopper changes the cart in the background", async () => {
@@ -211,5 +215,38 @@ describe("removing a line", () => {
     expect(Object.fromEntries(submissions[0]!)).toMatchObject({ intent: "remove", productId: "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11", enhanced: "1" });
     await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Rose Serum removed from your cart"));
     expect(screen.getByRole("heading", { level: 1 })).toHaveFocus();
+  });
+});
+
+describe("cart loader", () => {
+  const cartId = "7f1c2a9e-0d4b-4c3e-9b8a-6e5d4c3b2a10";
+  const cookie = `atelier_cart=${cartId}; atelier_cart_error=${encodeURIComponent("Only 3 of Rose Serum are in stock.")}`;
+
+  it("loads the shopper's cart and hands over a no-JS error once, clearing its cookie", async () => {
+    const getCart = vi.fn<Api["cart"]["getCart"]>(() =>
+      Promise.resolve(
+        create(GetCartResponseSchema, {
+          cart: {
+            id: cartId,
+            itemCount: 2,
+            subtotal: { currencyCode: "GBP", minorUnits: 8400n },
+            lines: [{ product: { id: "p1", name: "Rose Serum" }, quantity: 2, lineTotal: { currencyCode: "GBP", minorUnits: 8400n } }],
+          },
+        }),
+      ),
+    );
+    const res = await loader(loaderArgs("/cart", { cart: { getCart } }, { headers: { cookie } }));
+    expect(getCart).toHaveBeenCalledWith({ cartId });
+    expect(res.data).toMatchObject({ error: "Only 3 of Rose Serum are in stock.", loadFailed: false, signedIn: false });
+    expect(res.data.cart).toMatchObject({ id: cartId, itemCount: 2, subtotal: { formatted: "£84.00" } });
+    expect(res.data.cart?.lines.map((l) => [l.product.name, l.quantity])).toEqual([["Rose Serum", 2]]);
+    expect(new Headers(res.init?.headers).get("set-cookie")).toMatch(/^atelier_cart_error=; .*Max-Age=0/);
+  });
+
+  it("says the cart could not be loaded, rather than that it is empty, when the API fails", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const getCart = () => Promise.reject(new ConnectError("down", Code.Unavailable));
+    const res = await loader(loaderArgs("/cart", { cart: { getCart } }, { headers: { cookie } }));
+    expect(res.data).toEqual({ cart: null, error: "Only 3 of Rose Serum are in stock.", loadFailed: true, signedIn: false });
   });
 });

@@ -1,9 +1,14 @@
+import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError } from "@connectrpc/connect";
 import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { wideViewportQuery } from "~/components/classic/carousel";
 import { aProduct, stubMatchMedia } from "~/components/home/testing";
-import ClassicRoute, { meta } from "./classic";
+import { ListFeaturedProductsResponseSchema } from "~/gen/atelier/store/v1/catalog_service_pb";
+import type { Api } from "~/lib/api.server";
+import { loaderArgs } from "~/lib/api.testing";
+import ClassicRoute, { loader, meta } from "./classic";
 
 type ClassicData = Awaited<ReturnType<typeof import("./classic").loader>>;
 
@@ -41,6 +46,22 @@ describe("Classic home page", () => {
     expect(screen.queryByRole("region", { name: "Featured Products" })).not.toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Why Choose Us" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "What Our Customers Say" })).toBeInTheDocument();
+  });
+});
+
+describe("classic loader", () => {
+  it("asks for the most expensive products", async () => {
+    const listFeaturedProducts = vi.fn<Api["catalog"]["listFeaturedProducts"]>(() =>
+      Promise.resolve(create(ListFeaturedProductsResponseSchema, { products: [{ id: "p1", name: "Most Expensive" }, { id: "p2", name: "Next" }] })),
+    );
+    const data = await loader(loaderArgs("/classic", { catalog: { listFeaturedProducts } }));
+    expect(listFeaturedProducts).toHaveBeenCalledWith({ mode: "top_price" });
+    expect(data.featured?.map((p) => p.name)).toEqual(["Most Expensive", "Next"]);
+  });
+
+  it("answers null when the catalogue cannot be reached", async () => {
+    const listFeaturedProducts = () => Promise.reject(new ConnectError("down", Code.Unavailable));
+    expect(await loader(loaderArgs("/classic", { catalog: { listFeaturedProducts } }))).toEqual({ featured: null });
   });
 });
 

@@ -1,12 +1,12 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { RouterContextProvider, createRoutesStub } from "react-router";
+import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ContactActionResult } from "~/components/contact/ContactForm";
 import type { ContactDetailsView } from "~/components/contact/contactDetails";
-import { type Api, apiContext } from "~/lib/api.server";
-import type { Route } from "./+types/contact";
+import type { Api } from "~/lib/api.server";
+import { actionArgs } from "~/lib/api.testing";
 import ContactRoute, { action } from "./contact";
 
 const details: ContactDetailsView = {
@@ -161,12 +161,7 @@ describe("contact action", () => {
   type Send = Api["contact"]["sendContactMessage"];
 
   function run(fields: Record<string, string>, send: Send) {
-    const context = new RouterContextProvider();
-    // Only the contact client is used by this action.
-    context.set(apiContext, { contact: { sendContactMessage: send } } as unknown as Api);
-    const request = new Request("http://shop.test/contact", { method: "POST", body: new URLSearchParams(fields) });
-    const args: Route.ActionArgs = { request, url: new URL(request.url), pattern: "/contact", params: {}, context };
-    return action(args);
+    return action(actionArgs("/contact", fields, { contact: { sendContactMessage: send } }));
   }
 
   /** The data answer's body and status (a redirect is a Response instead). */

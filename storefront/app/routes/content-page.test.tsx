@@ -3,7 +3,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { loaderArgs } from "~/components/content/test-support";
+import { loaderArgs } from "~/lib/api.testing";
 import { GetPageResponseSchema } from "~/gen/atelier/store/v1/content_service_pb";
 import type { Api } from "~/lib/api.server";
 import type { ContentLoad } from "~/lib/content.server";

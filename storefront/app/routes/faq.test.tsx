@@ -4,7 +4,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { loaderArgs } from "~/components/content/test-support";
+import { loaderArgs } from "~/lib/api.testing";
 import { GetPageResponseSchema } from "~/gen/atelier/store/v1/content_service_pb";
 import { parseFaq } from "~/lib/content";
 import FaqRoute, { loader, shouldRevalidate } from "./faq";

@@ -1,13 +1,20 @@
+import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, RouterContextProvider } from "react-router";
+import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { collectionCards, heroSlides, type Brand } from "~/components/home/homeData";
 import type { NewsletterResult } from "~/components/home/newsletter";
 import { aProduct, stubMatchMedia } from "~/components/home/testing";
-import { type Api, apiContext } from "~/lib/api.server";
-import HomeRoute, { action, meta } from "./home";
+import {
+  ListCategoriesResponseSchema,
+  ListFeaturedProductsResponseSchema,
+  ListProductsResponseSchema,
+} from "~/gen/atelier/store/v1/catalog_service_pb";
+import type { Api } from "~/lib/api.server";
+import { actionArgs, loaderArgs } from "~/lib/api.testing";
+import HomeRoute, { action, loader, meta } from "./home";
 
 const brands: Brand[] = [
   { name: "Maison Lumière", productCount: 21, href: "/shop?category=Maison+Lumi%C3%A8re", pictures: [] },
@@ -90,12 +97,73 @@ describe("Home page", () => {
   });
 });
 
+describe("home loader", () => {
+  type Catalog = Api["catalog"];
+  const categories = () =>
+    Promise.resolve(
+      create(ListCategoriesResponseSchema, {
+        categories: [
+          { name: "Maison Lumière", productCount: 21 },
+          { name: "Verdant & Co", productCount: 19 },
+          { name: "Third House", productCount: 2 },
+        ],
+      }),
+    );
+  /** Four photographed products of the brand asked for, named after it. */
+  const brandProducts: Catalog["listProducts"] = (req) =>
+    Promise.resolve(
+      create(ListProductsResponseSchema, {
+        products: [1, 2, 3, 4].map((n) => ({
+          id: `${req.category?.[0]}-${n}`,
+          name: `${req.category?.[0]} ${n}`,
+          images: [{ url: `https://img.test/${n}.jpg`, primary: true }],
+        })),
+      }),
+    );
+  const featured = () => Promise.resolve(create(ListFeaturedProductsResponseSchema, { products: [{ id: "f1", name: "Featured 1" }] }));
+
+  it("builds the slides and collections from the first two brands' dearest products, and draws the featured ones at random", async () => {
+    const listProducts = vi.fn<Catalog["listProducts"]>(brandProducts);
+    const listFeaturedProducts = vi.fn<Catalog["listFeaturedProducts"]>(featured);
+    const data = await loader(loaderArgs("/", { catalog: { listCategories: categories, listProducts, listFeaturedProducts } }));
+    expect(listProducts.mock.calls.map(([req]) => req)).toEqual([
+      { category: ["Maison Lumière"], sort: "price_desc", pageSize: 6 },
+      { category: ["Verdant & Co"], sort: "price_desc", pageSize: 6 },
+    ]);
+    expect(listFeaturedProducts).toHaveBeenCalledWith({ mode: "random" });
+    expect(data.slides.map((s) => [s.title, s.main?.productName])).toEqual([
+      ["Luxury Beauty", "Maison Lumière 1"],
+      ["Maison Lumière", "Maison Lumière 2"],
+      ["Verdant & Co", "Verdant & Co 2"],
+    ]);
+    expect(data.collections).toEqual([
+      expect.objectContaining({ name: "Maison Lumière", productCount: 21, href: "/shop?category=Maison+Lumi%C3%A8re", picture: expect.objectContaining({ productName: "Maison Lumière 4" }) }),
+      expect.objectContaining({ name: "Verdant & Co", productCount: 19, href: "/shop?category=Verdant+%26+Co", picture: expect.objectContaining({ productName: "Verdant & Co 4" }) }),
+    ]);
+    expect(data.featured?.map((p) => p.name)).toEqual(["Featured 1"]);
+  });
+
+  it("keeps a brand whose photographs could not be loaded", async () => {
+    const listProducts: Catalog["listProducts"] = (req) =>
+      req.category?.[0] === "Verdant & Co" ? Promise.reject(new ConnectError("down", Code.Unavailable)) : brandProducts(req);
+    const data = await loader(loaderArgs("/", { catalog: { listCategories: categories, listProducts, listFeaturedProducts: featured } }));
+    expect(data.collections?.map((c) => [c.name, c.picture])).toEqual([
+      ["Maison Lumière", expect.objectContaining({ productName: "Maison Lumière 4" })],
+      ["Verdant & Co", null],
+    ]);
+    expect(data.slides.map((s) => s.title)).toEqual(["Luxury Beauty", "Maison Lumière", "Verdant & Co"]);
+  });
+
+  it("answers each part that failed with null, keeping the Luxury Beauty slide", async () => {
+    const down = () => Promise.reject(new ConnectError("down", Code.Unavailable));
+    const data = await loader(loaderArgs("/", { catalog: { listCategories: down, listProducts: down, listFeaturedProducts: down } }));
+    expect(data).toEqual({ slides: heroSlides([]), collections: null, featured: null });
+  });
+});
+
 describe("home action", () => {
   function callAction(form: Record<string, string>, subscribe: Api["newsletter"]["subscribe"]) {
-    const context = new RouterContextProvider();
-    context.set(apiContext, { newsletter: { subscribe } } as unknown as Api);
-    const request = new Request("http://shop.test/?index", { method: "POST", body: new URLSearchParams(form) });
-    return action({ request, context, params: {}, url: new URL(request.url), pattern: "/" });
+    return action(actionArgs("/?index", form, { newsletter: { subscribe } }));
   }
 
   it("subscribes a valid address and thanks the shopper with the stored address", async () => {

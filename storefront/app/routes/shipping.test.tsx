@@ -3,7 +3,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { loaderArgs } from "~/components/content/test-support";
+import { loaderArgs } from "~/lib/api.testing";
 import { ListDeliveryOptionsResponseSchema } from "~/gen/atelier/store/v1/shipping_service_pb";
 import type { DeliveryOptionView } from "~/lib/content";
 import ShippingRoute, { loader } from "./shipping";

@@ -1,12 +1,11 @@
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { ListProductsResponseSchema } from "~/gen/atelier/store/v1/catalog_service_pb";
 import { GetPageResponseSchema } from "~/gen/atelier/store/v1/content_service_pb";
-import { type Api, apiContext } from "~/lib/api.server";
-import type { Route } from "./+types/sitemap";
+import type { Api } from "~/lib/api.server";
+import { loaderArgs } from "~/lib/api.testing";
 import { escapeXml, loader, sitemapXml, staticPaths } from "./sitemap";
 
 describe("sitemapXml", () => {
@@ -33,12 +32,7 @@ describe("sitemap loader", () => {
   type Methods = { listProducts: Api["catalog"]["listProducts"]; getPage: Api["content"]["getPage"] };
 
   function run(methods: Methods) {
-    const context = new RouterContextProvider();
-    // The sitemap uses only these two calls.
-    context.set(apiContext, { catalog: { listProducts: methods.listProducts }, content: { getPage: methods.getPage } } as unknown as Api);
-    const request = new Request("https://shop.test/sitemap.xml");
-    const args: Route.LoaderArgs = { request, url: new URL(request.url), pattern: "/sitemap.xml", params: {}, context };
-    return loader(args);
+    return loader(loaderArgs("https://shop.test/sitemap.xml", { catalog: { listProducts: methods.listProducts }, content: { getPage: methods.getPage } }));
   }
 
   const ids = Array.from({ length: 42 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
