@@ -10,8 +10,6 @@ import { useHydrated } from "~/lib/hydrated";
 type Props = {
   productId: string;
   productName: string;
-  /** Units to add; a quantity control can be passed as children instead. */
-  quantity?: number;
   disabled?: boolean;
   className?: string;
   children?: ReactNode;
@@ -19,7 +17,7 @@ type Props = {
   onAdded?: () => void;
 };
 
-export function AddToCartForm({ productId, productName, quantity = 1, disabled, className = "", children, onAdded }: Props) {
+export function AddToCartForm({ productId, productName, disabled, className = "", children, onAdded }: Props) {
   const fetcher = useFetcher<CartActionResult>();
   const hydrated = useHydrated();
   const { show } = useToast();
@@ -42,7 +40,8 @@ export function AddToCartForm({ productId, productName, quantity = 1, disabled, 
       <input type="hidden" name="intent" value="add" />
       <input type="hidden" name="productId" value={productId} />
       {hydrated && <input type="hidden" name="enhanced" value="1" />}
-      {children ?? <input type="hidden" name="quantity" value={quantity} />}
+      {/* One unit, unless a quantity control is passed as children. */}
+      {children ?? <input type="hidden" name="quantity" value="1" />}
       <button type="submit" className="button button--primary" disabled={disabled || busy} aria-label={disabled ? `${productName} is out of stock` : undefined}>
         {disabled ? "Out of Stock" : busy ? "Adding…" : "Add to Cart"}
       </button>
