@@ -5,7 +5,7 @@
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import type { DeliveryOption } from "~/gen/atelier/store/v1/delivery_option_pb";
 import type { Page } from "~/gen/atelier/store/v1/page_pb";
-import { toPrice } from "./money";
+import { type Price, toPrice } from "./money";
 
 export type ContentSlug = "privacy" | "terms" | "faq";
 
@@ -99,19 +99,23 @@ export type DeliveryOptionView = {
 };
 
 /** Whole pounds read better in a sentence: "over £50", not "over £50.00". */
-function sentenceAmount(formatted: string): string {
-  return formatted.replace(/\.00$/, "");
+export function sentenceAmount(price: Price): string {
+  return price.formatted.replace(/\.00$/, "");
+}
+
+/** A delivery charge as the shop writes it: "Free" when the API charges nothing, else the price. */
+export function deliveryPriceText(price: Price): string {
+  return price.pence === 0 ? "Free" : price.formatted;
 }
 
 export function toDeliveryOptionView(o: DeliveryOption): DeliveryOptionView {
-  const price = toPrice(o.price);
   return {
     code: o.code,
     name: o.name,
     carrier: o.carrier,
     estimatedDelivery: o.estimatedDelivery,
-    price: price.pence === 0 ? "Free" : price.formatted,
-    freeOverText: o.freeOver ? `Free on orders over ${sentenceAmount(toPrice(o.freeOver).formatted)}` : null,
+    price: deliveryPriceText(toPrice(o.price)),
+    freeOverText: o.freeOver ? `Free on orders over ${sentenceAmount(toPrice(o.freeOver))}` : null,
   };
 }
 

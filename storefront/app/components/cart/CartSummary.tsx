@@ -2,6 +2,7 @@
 // charge (or Free), the VAT included, the total, and the ways on.
 import { Link } from "react-router";
 import type { CartView } from "~/lib/cart";
+import { deliveryPriceText, sentenceAmount } from "~/lib/content";
 import type { Price } from "~/lib/money";
 
 type Props = {
@@ -25,7 +26,7 @@ export function CartSummary({ cart, blocked }: Props) {
         </div>
         <div>
           <dt>{delivery ? `Delivery (${delivery.name})` : "Delivery"}</dt>
-          <dd>{delivery ? deliveryCharge(delivery.price) : "Calculated at checkout"}</dd>
+          <dd>{delivery ? deliveryPriceText(delivery.price) : "Calculated at checkout"}</dd>
           {delivery?.freeOver && <DeliveryNote name={delivery.name} price={delivery.price} freeOver={delivery.freeOver} />}
         </div>
         <div>
@@ -54,23 +55,13 @@ export function CartSummary({ cart, blocked }: Props) {
   );
 }
 
-/** "Free" when the API charges nothing for this cart; the price otherwise. */
-export function deliveryCharge(price: Price): string {
-  return price.pence === 0 ? "Free" : price.formatted;
-}
-
 function DeliveryNote({ name, price, freeOver }: { name: string; price: Price; freeOver: Price }) {
   const option = name.toLowerCase();
   return (
     <dd className="cart-summary__note">
       {price.pence === 0
         ? `Your order qualifies for free ${option} delivery.`
-        : `Free ${option} delivery on orders over ${wholePounds(freeOver)}`}
+        : `Free ${option} delivery on orders over ${sentenceAmount(freeOver)}`}
     </dd>
   );
-}
-
-/** £50 rather than £50.00 in running text. */
-function wholePounds(price: Price): string {
-  return price.formatted.replace(/\.00$/, "");
 }
