@@ -5,11 +5,11 @@ import type { Api } from "./api.server";
 import { type CartActionResult, type CartIntent, type CartView, maxCartQuantity, normalizeQuantity, toCartView } from "./cart";
 import { isNotFound, userMessage } from "./errors";
 
-export const cartCookieName = "atelier_cart";
+const cartCookieName = "atelier_cart";
 const cartCookieMaxAge = 60 * 60 * 24 * 60; // 60 days
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function readCartId(request: Request): string | undefined {
+function readCartId(request: Request): string | undefined {
   const value = readCookie(request, cartCookieName);
   return value && uuidPattern.test(value) ? value : undefined;
 }
@@ -18,7 +18,7 @@ function isSecure(request: Request): boolean {
   return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
 }
 
-export function cartCookie(request: Request, cartId: string | null): string {
+function cartCookie(request: Request, cartId: string | null): string {
   const attrs = [`${cartCookieName}=${cartId ?? ""}`, "Path=/", "HttpOnly", "SameSite=Lax"];
   attrs.push(cartId ? `Max-Age=${cartCookieMaxAge}` : "Max-Age=0");
   if (isSecure(request)) attrs.push("Secure");

@@ -8,7 +8,6 @@ import { EmptyCart } from "~/components/cart/EmptyCart";
 import { GuestBanner } from "~/components/cart/GuestBanner";
 import { useRemovalAnnouncement } from "~/components/cart/useRemovalAnnouncement";
 import { api } from "~/lib/api.server";
-import { cartBlocksCheckout } from "~/lib/cart";
 import { handleCartAction, loadCart, takeCartPageError } from "~/lib/cart.server";
 import { pageMeta, originFrom } from "~/lib/seo";
 import "~/styles/pages/cart.css";
@@ -70,7 +69,7 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
       ) : cart && lines.length > 0 ? (
         <div className="cart-layout">
           <CartTable lines={lines} />
-          <CartSummary cart={cart} blocked={cartBlocksCheckout(cart)} />
+          <CartSummary cart={cart} />
         </div>
       ) : (
         <EmptyCart />

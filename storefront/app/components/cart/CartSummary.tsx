@@ -1,17 +1,11 @@
 // The order summary beside the cart: every amount as the API priced it, the standard delivery
 // charge (or Free), the VAT included, the total, and the ways on.
 import { Link } from "react-router";
-import type { CartView } from "~/lib/cart";
+import { type CartView, cartBlocksCheckout } from "~/lib/cart";
 import { deliveryPriceText, sentenceAmount } from "~/lib/content";
 import type { Price } from "~/lib/money";
 
-type Props = {
-  cart: CartView;
-  /** Some line asks for more than the stock: checkout will refuse the cart as it stands. */
-  blocked: boolean;
-};
-
-export function CartSummary({ cart, blocked }: Props) {
+export function CartSummary({ cart }: { cart: CartView }) {
   const { delivery } = cart;
   const items = `${cart.itemCount} ${cart.itemCount === 1 ? "item" : "items"}`;
   return (
@@ -38,7 +32,8 @@ export function CartSummary({ cart, blocked }: Props) {
           <dd>{cart.total.formatted}</dd>
         </div>
       </dl>
-      {blocked && (
+      {/* Some line asks for more than the stock: checkout will refuse the cart as it stands. */}
+      {cartBlocksCheckout(cart) && (
         <p className="cart-summary__blocked" role="note">
           Some items are no longer available in the quantity you chose. Please adjust them before checking out.
         </p>
