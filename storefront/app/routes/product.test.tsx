@@ -2,12 +2,13 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, RouterContextProvider } from "react-router";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { createRoutesStub } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
 import { installDialogPolyfill } from "~/components/product-page/testing/dialog";
 import { detail, summary } from "~/components/product-page/testing/fixtures";
 import { GetProductResponseSchema, ListRelatedProductsResponseSchema } from "~/gen/atelier/store/v1/catalog_service_pb";
-import { type Api, apiContext } from "~/lib/api.server";
+import type { Api } from "~/lib/api.server";
+import { loaderArgs } from "~/lib/api.testing";
 import ProductRoute, { loader, meta, type ProductPageData } from "./product";
 
 beforeAll(installDialogPolyfill);
@@ -104,11 +105,8 @@ describe("product page", () => {
 });
 
 describe("product loader", () => {
-  function run(getProduct: Api["catalog"]["getProduct"], listRelated: Api["catalog"]["listRelatedProducts"] = async () => create(ListRelatedProductsResponseSchema, {})) {
-    const api = { catalog: { getProduct: vi.fn(getProduct), listRelatedProducts: vi.fn(listRelated) } } as unknown as Api;
-    const context = new RouterContextProvider();
-    context.set(apiContext, api);
-    return loader({ request: new Request("http://shop.test/product/rose-serum"), context, params: { id: "rose-serum" } } as unknown as Parameters<typeof loader>[0]);
+  function run(getProduct: Api["catalog"]["getProduct"], listRelatedProducts: Api["catalog"]["listRelatedProducts"] = async () => create(ListRelatedProductsResponseSchema, {})) {
+    return loader({ ...loaderArgs("/product/rose-serum", { catalog: { getProduct, listRelatedProducts } }), params: { id: "rose-serum" } });
   }
 
   const found = create(GetProductResponseSchema, {

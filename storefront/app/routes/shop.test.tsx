@@ -2,14 +2,15 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, RouterContextProvider } from "react-router";
+import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { installDialogPolyfill } from "~/components/product-page/testing/dialog";
 import { summary } from "~/components/product-page/testing/fixtures";
 import { parseShopQuery } from "~/components/shop/shop-query";
 import { ListCategoriesResponseSchema, ListProductsResponseSchema } from "~/gen/atelier/store/v1/catalog_service_pb";
 import { StockStatus } from "~/gen/atelier/store/v1/product_pb";
-import { type Api, apiContext } from "~/lib/api.server";
+import type { Api } from "~/lib/api.server";
+import { loaderArgs } from "~/lib/api.testing";
 import type { ProductSummary } from "~/lib/catalog";
 import ShopRoute, { loader, meta, type ShopData } from "./shop";
 
@@ -208,15 +209,8 @@ describe("shop page", () => {
 });
 
 describe("shop loader", () => {
-  function fakeApi(listProducts: Api["catalog"]["listProducts"]) {
-    const listCategories = vi.fn(async () => create(ListCategoriesResponseSchema, { categories: [{ name: "Maison Lumière", productCount: 21 }] }));
-    const api = { catalog: { listProducts: vi.fn(listProducts), listCategories } } as unknown as Api;
-    const context = new RouterContextProvider();
-    context.set(apiContext, api);
-    return { api, context };
-  }
-
-  const run = (url: string, context: RouterContextProvider) => loader({ request: new Request(url), context, params: {} } as unknown as Parameters<typeof loader>[0]);
+  const listCategories = async () => create(ListCategoriesResponseSchema, { categories: [{ name: "Maison Lumière", productCount: 21 }] });
+  const run = (url: string, listProducts: Api["catalog"]["listProducts"]) => loader(loaderArgs(url, { catalog: { listProducts, listCategories } }));
 
   const page = create(ListProductsResponseSchema, {
     products: [
@@ -236,9 +230,9 @@ describe("shop loader", () => {
   });
 
   it("asks the API for the URL's query, with prices in pence", async () => {
-    const { api, context } = fakeApi(async () => page);
-    const result = await run("http://shop.test/shop?min_price=20&max_price=80&category=Maison+Lumi%C3%A8re&page=3&page_size=all&sort=bogus", context);
-    expect(api.catalog.listProducts).toHaveBeenCalledWith(
+    const listProducts = vi.fn(async () => page);
+    const result = await run("/shop?min_price=20&max_price=80&category=Maison+Lumi%C3%A8re&page=3&page_size=all&sort=bogus", listProducts);
+    expect(listProducts).toHaveBeenCalledWith(
       expect.objectContaining({ minPrice: 2000n, maxPrice: 8000n, category: ["Maison Lumière"], pageSize: 0, page: 1, sort: "newest" }),
     );
     expect(result.init?.status ?? 200).toBe(200);
@@ -248,18 +242,18 @@ describe("shop loader", () => {
   });
 
   it("answers 503 with the reason when the API cannot be reached", async () => {
-    const { context } = fakeApi(async () => {
+    const result = await run("/shop", async () => {
       throw new ConnectError("connect ECONNREFUSED", Code.Unavailable);
     });
-    const result = await run("http://shop.test/shop", context);
     expect(result.init?.status).toBe(503);
     expect(result.data.listing).toBeNull();
     expect(result.data.error).toBe("The products could not be loaded: the shop's API is unreachable.");
   });
 
   it("sends a page past the end to the last page", async () => {
-    const { context } = fakeApi(async () => create(ListProductsResponseSchema, { products: [], totalCount: 13, page: 9, pageSize: 6, totalPages: 3 }));
-    const thrown = await run("http://shop.test/shop?page=9&sort=name_asc", context).catch((e: unknown) => e);
+    const thrown = await run("/shop?page=9&sort=name_asc", async () =>
+      create(ListProductsResponseSchema, { products: [], totalCount: 13, page: 9, pageSize: 6, totalPages: 3 }),
+    ).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(302);
     expect((thrown as Response).headers.get("Location")).toBe("/shop?sort=name_asc&page=3");
