@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -49,17 +50,23 @@ func cached[T any](ctx context.Context, c *readCache, key string, load func(cont
 	if ok && now.Before(e.expires) {
 		return e.value.(T), nil
 	}
-	v, err, _ := c.group.Do(key, func() (any, error) {
+	// A load that began before a write may have read the old catalogue: readers arriving after
+	// the write do not share it (the generation is part of the flight's key), and it is kept
+	// only if no write happened while it ran.
+	gen := c.generation.Load()
+	v, err, _ := c.group.Do(strconv.FormatUint(gen, 10)+"|"+key, func() (any, error) {
 		// The load must not be cancelled by whichever caller happened to start it.
 		v, err := load(context.WithoutCancel(ctx))
 		if err != nil {
 			return v, err
 		}
 		c.mu.Lock()
-		if len(c.entries) >= maxCacheEntries {
-			c.entries = map[string]cacheEntry{}
+		if c.generation.Load() == gen {
+			if len(c.entries) >= maxCacheEntries {
+				c.entries = map[string]cacheEntry{}
+			}
+			c.entries[key] = cacheEntry{value: v, expires: c.now().Add(c.ttl)}
 		}
-		c.entries[key] = cacheEntry{value: v, expires: c.now().Add(c.ttl)}
 		c.mu.Unlock()
 		return v, nil
 	})
