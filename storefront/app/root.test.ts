@@ -1,0 +1,71 @@
+import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { describe, expect, it, vi } from "vitest";
+import { GetCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
+import { ListCategoriesResponseSchema } from "~/gen/atelier/store/v1/catalog_service_pb";
+import { GetStoreSettingsResponseSchema } from "~/gen/atelier/store/v1/settings_service_pb";
+import { loaderArgs } from "~/lib/api.testing";
+import { cartCookieName } from "~/lib/cart.server";
+import { loader } from "./root";
+
+const cartId = "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11";
+
+const listCategories = async () =>
+  create(ListCategoriesResponseSchema, {
+    categories: [
+      { name: "Maison Lumière", productCount: 21 },
+      { name: "Verdant & Co", productCount: 21 },
+    ],
+  });
+
+const getStoreSettings = async () =>
+  create(GetStoreSettingsResponseSchema, {
+    storeSettings: {
+      storeName: "Atelier London Ltd",
+      address: { line1: "12 Marylebone High Street", line2: "", city: "London", postcode: "W1U 4NR", country: "United Kingdom" },
+      contactEmail: "hello@atelier.test",
+      phone: "+44 20 7946 0000",
+      companyNumber: "01234567",
+      vatNumber: "GB123456789",
+    },
+  });
+
+const getCart = async () => create(GetCartResponseSchema, { cart: { id: cartId, itemCount: 3 } });
+
+const down = async (): Promise<never> => {
+  throw new ConnectError("connect ECONNREFUSED", Code.Unavailable);
+};
+
+describe("root loader", () => {
+  it("gives the header and footer the categories, the store's details and the cart count", async () => {
+    const data = await loader(
+      loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings }, cart: { getCart } }, { headers: { cookie: `${cartCookieName}=${cartId}` } }),
+    );
+    expect(data.categories).toEqual(["Maison Lumière", "Verdant & Co"]);
+    expect(data.settings).toEqual({
+      storeName: "Atelier London Ltd",
+      // The empty second line is left out; city and postcode share a line.
+      addressLines: ["12 Marylebone High Street", "London W1U 4NR", "United Kingdom"],
+      email: "hello@atelier.test",
+      phone: "+44 20 7946 0000",
+      companyNumber: "01234567",
+      vatNumber: "GB123456789",
+    });
+    expect(data.cartCount).toBe(3);
+    expect(data.origin).toBe("http://shop.test");
+  });
+
+  it("shows an empty badge to a shopper without a cart cookie, without asking the API", async () => {
+    const getCartSpy = vi.fn(getCart);
+    const data = await loader(loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings }, cart: { getCart: getCartSpy } }));
+    expect(data.cartCount).toBe(0);
+    expect(getCartSpy).not.toHaveBeenCalled();
+  });
+
+  it("degrades part by part when the API fails, rather than failing the page", async () => {
+    const data = await loader(
+      loaderArgs("/", { catalog: { listCategories: down }, settings: { getStoreSettings: down }, cart: { getCart: down } }, { headers: { cookie: `${cartCookieName}=${cartId}` } }),
+    );
+    expect(data).toMatchObject({ categories: [], settings: null, cartCount: 0 });
+  });
+});
