@@ -5,7 +5,6 @@ import { GetCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
 import { ListCategoriesResponseSchema } from "~/gen/atelier/store/v1/catalog_service_pb";
 import { GetStoreSettingsResponseSchema } from "~/gen/atelier/store/v1/settings_service_pb";
 import { loaderArgs } from "~/lib/api.testing";
-import { cartCookieName } from "~/lib/cart.server";
 import { loader } from "./root";
 
 const cartId = "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11";
@@ -39,7 +38,7 @@ const down = async (): Promise<never> => {
 describe("root loader", () => {
   it("gives the header and footer the categories, the store's details and the cart count", async () => {
     const data = await loader(
-      loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings }, cart: { getCart } }, { headers: { cookie: `${cartCookieName}=${cartId}` } }),
+      loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings }, cart: { getCart } }, { headers: { cookie: `atelier_cart=${cartId}` } }),
     );
     expect(data.categories).toEqual(["Maison Lumière", "Verdant & Co"]);
     expect(data.settings).toEqual({
@@ -64,7 +63,7 @@ describe("root loader", () => {
 
   it("degrades part by part when the API fails, rather than failing the page", async () => {
     const data = await loader(
-      loaderArgs("/", { catalog: { listCategories: down }, settings: { getStoreSettings: down }, cart: { getCart: down } }, { headers: { cookie: `${cartCookieName}=${cartId}` } }),
+      loaderArgs("/", { catalog: { listCategories: down }, settings: { getStoreSettings: down }, cart: { getCart: down } }, { headers: { cookie: `atelier_cart=${cartId}` } }),
     );
     expect(data).toMatchObject({ categories: [], settings: null, cartCount: 0 });
   });
