@@ -37,13 +37,13 @@ test("cart badge counts every unit, survives a reload and matches the cart", asy
 });
 
 test("header search: trimmed text goes to the shop and clears; blank text does nothing", async ({ page }) => {
-  await page.goto("/about");
+  await page.goto("/contact");
   await waitForHydration(page);
   const search = page.getByRole("searchbox", { name: "Search products" });
 
   await search.fill("   ");
   await search.press("Enter");
-  await expect(page).toHaveURL(/\/about$/);
+  await expect(page).toHaveURL(/\/contact$/);
   await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(/Search Results/);
 
   await search.fill("  rose  ");
@@ -55,7 +55,7 @@ test("header search: trimmed text goes to the shop and clears; blank text does n
 });
 
 test("header and footer: brand collections, categories A→Z, New Arrivals, company details, year", async ({ page }) => {
-  await page.goto("/faq");
+  await page.goto("/contact");
   await waitForHydration(page);
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("button", { name: "Shop" }).click();

@@ -58,17 +58,16 @@ export function toast(page: Page, text: string): Locator {
 }
 
 /**
- * Waits until React has hydrated the page (its root has committed the hydrated tree), so that
- * clicks reach the enhanced handlers instead of racing them. Reads React's root on the document:
- * test-only knowledge of React internals, kept in this one place.
+ * Waits until React has hydrated the page, so that clicks reach the enhanced handlers instead of
+ * racing them. The storefront's forms that work both ways (Add to Cart, a cart line, the contact
+ * form) add a hidden `enhanced` field once hydrated, which tells the server to answer the script
+ * rather than redirect: a public signal, unlike React's internals. The page is one React root, so
+ * one hydrated form means the whole page is. It therefore needs a page with one of those forms
+ * (a product card or page, a cart with an item, the contact page); on any other page, reach it by
+ * a link from one that has.
  */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const doc = document as unknown as Record<string, { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } }>;
-    const key = Object.keys(doc).find((k) => k.startsWith("__reactContainer$"));
-    const state = key ? doc[key]?.stateNode?.current?.memoizedState : undefined;
-    return state !== undefined && state.isDehydrated === false;
-  });
+  await expect(page.locator('form input[name="enhanced"]').first(), "the page hydrates (its forms gain the enhanced field)").toBeAttached();
 }
 
 /** The contact page's form: the one with the Send button. */
