@@ -52,6 +52,10 @@ test("header search: trimmed text goes to the shop and clears; blank text does n
   await expect(page.getByRole("heading", { level: 1 })).toHaveText('Search Results for "rose"');
   await expect(search).toHaveValue("");
   await expect(page.getByRole("main").getByRole("article").first()).toBeVisible();
+  // The blank search went nowhere (a URL check right after it would pass before a navigation
+  // began): Back leads straight to the page it was typed on.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/contact$/);
 });
 
 test("header and footer: brand collections, categories A→Z, New Arrivals, company details, year", async ({ page }) => {
