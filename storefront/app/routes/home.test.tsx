@@ -5,15 +5,15 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { collectionCards, heroSlides, type Brand } from "~/components/home/homeData";
-import type { NewsletterResult } from "~/components/home/newsletter";
 import { aProduct, stubMatchMedia } from "~/components/home/testing";
 import {
   ListCategoriesResponseSchema,
   ListFeaturedProductsResponseSchema,
   ListProductsResponseSchema,
 } from "~/gen/atelier/store/v1/catalog_service_pb";
+import { SubscribeResponseSchema } from "~/gen/atelier/store/v1/newsletter_service_pb";
 import type { Api } from "~/lib/api.server";
-import { actionArgs, loaderArgs } from "~/lib/api.testing";
+import { actionArgs, contextWith, loaderArgs } from "~/lib/api.testing";
 import HomeRoute, { action, loader, meta } from "./home";
 
 const brands: Brand[] = [
@@ -29,21 +29,20 @@ const loaded: HomeData = {
   featured: [aProduct(1), aProduct(2), aProduct(3)],
 };
 
-function renderHome(data: HomeData = loaded, newsletterAction = vi.fn(stubNewsletter)) {
+/** Renders the page with its real action, in front of a stand-in newsletter service. */
+function renderHome(data: HomeData = loaded) {
+  const subscribe = vi.fn<Api["newsletter"]["subscribe"]>(async ({ email }) => create(SubscribeResponseSchema, { email: email?.toLowerCase() }));
   const Stub = createRoutesStub([
-    { path: "/", Component: HomeRoute, HydrateFallback: () => null, loader: () => data, action: newsletterAction },
+    {
+      path: "/",
+      Component: HomeRoute,
+      HydrateFallback: () => null,
+      loader: () => data,
+      action: (args) => action({ ...args, context: contextWith({ newsletter: { subscribe } }) }),
+    },
   ]);
   render(<Stub initialEntries={["/"]} />);
-  return newsletterAction;
-}
-
-async function stubNewsletter({ request }: { request: Request }): Promise<NewsletterResult> {
-  const form = await request.formData();
-  const email = String(form.get("email"));
-  if (form.get("intent") !== "newsletter") return { ok: false, error: "Unknown action.", email };
-  return email.includes("@")
-    ? { ok: true, message: `Thank you for subscribing! We'll send our news to ${email}.` }
-    : { ok: false, error: "Please enter a valid email address.", email };
+  return subscribe;
 }
 
 describe("Home page", () => {
@@ -75,18 +74,19 @@ describe("Home page", () => {
   });
 
   it("confirms a newsletter sign-up on screen and clears the field", async () => {
-    const newsletterAction = renderHome();
+    const subscribe = renderHome();
     const field = await screen.findByLabelText("Email address");
-    await userEvent.type(field, "ada@example.com");
+    await userEvent.type(field, "Ada@example.com");
     await userEvent.click(screen.getByRole("button", { name: "Join" }));
     expect(await screen.findByText("Thank you for subscribing! We'll send our news to ada@example.com.")).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Thank you for subscribing!");
     expect(field).toHaveValue("");
-    expect(newsletterAction).toHaveBeenCalledOnce();
+    expect(subscribe).toHaveBeenCalledOnce();
+    expect(subscribe).toHaveBeenCalledWith({ email: "Ada@example.com" });
   });
 
   it("explains an invalid e-mail address next to the field", async () => {
-    renderHome();
+    const subscribe = renderHome();
     const field = await screen.findByLabelText("Email address");
     await userEvent.type(field, "not-an-address");
     await userEvent.click(screen.getByRole("button", { name: "Join" }));
@@ -94,6 +94,7 @@ describe("Home page", () => {
     expect(field).toHaveAttribute("aria-invalid", "true");
     expect(field).toHaveAccessibleDescription("Please enter a valid email address.");
     expect(field).toHaveValue("not-an-address");
+    expect(subscribe).not.toHaveBeenCalled();
   });
 });
 
