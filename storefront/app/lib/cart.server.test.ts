@@ -62,6 +62,22 @@ describe("handleCartAction: add", () => {
     expect(headers.get("set-cookie")).toMatch(new RegExp(`^atelier_cart=${newCart}; Path=/; HttpOnly; SameSite=Lax; Max-Age=\\d+$`));
   });
 
+  it("marks its cookies Secure when the shop is served over HTTPS", async () => {
+    const api = fakeApi({
+      createCart: () => Promise.resolve({ $typeName: "atelier.store.v1.CreateCartResponse", cart: cartWith(newCart) }),
+      addCartItem: () => Promise.reject(new ConnectError("Only 3 of Rose Serum are in stock.", Code.FailedPrecondition)),
+      getCart: () => Promise.resolve({ $typeName: "atelier.store.v1.GetCartResponse", cart: cartWith(newCart) }),
+    });
+    const request = post({ intent: "add", productId: rose, quantity: "5" });
+    request.headers.set("x-forwarded-proto", "https");
+    const res = await handleCartAction(api, request);
+    if (!(res instanceof Response)) throw new Error("expected a redirect");
+    expect(res.headers.getSetCookie()).toEqual([
+      expect.stringMatching(new RegExp(`^atelier_cart=${newCart}; Path=/; HttpOnly; SameSite=Lax; Max-Age=\\d+; Secure$`)),
+      `atelier_cart_error=${encodeURIComponent("Only 3 of Rose Serum are in stock.")}; Path=/cart; HttpOnly; SameSite=Lax; Max-Age=60; Secure`,
+    ]);
+  });
+
   it("redirects a plain form post to the cart page (post/redirect/get)", async () => {
     const api = fakeApi({
       addCartItem: () => Promise.resolve({ $typeName: "atelier.store.v1.AddCartItemResponse", cart: cartWith(existingCart) }),

@@ -18,11 +18,15 @@ function isSecure(request: Request): boolean {
   return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
 }
 
-function cartCookie(request: Request, cartId: string | null): string {
-  const attrs = [`${cartCookieName}=${cartId ?? ""}`, "Path=/", "HttpOnly", "SameSite=Lax"];
-  attrs.push(cartId ? `Max-Age=${cartCookieMaxAge}` : "Max-Age=0");
+/** A cookie only this server reads (HttpOnly, Secure over HTTPS); an empty value deletes it. */
+function serverCookie(request: Request, name: string, value: string, path: string, maxAge: number): string {
+  const attrs = [`${name}=${value}`, `Path=${path}`, "HttpOnly", "SameSite=Lax", `Max-Age=${value ? maxAge : 0}`];
   if (isSecure(request)) attrs.push("Secure");
   return attrs.join("; ");
+}
+
+function cartCookie(request: Request, cartId: string): string {
+  return serverCookie(request, cartCookieName, cartId, "/", cartCookieMaxAge);
 }
 
 /** The part of the API client the cart needs (tests pass a fake of just this). */
@@ -55,9 +59,7 @@ const maxErrorLength = 300;
 
 function cartErrorCookie(request: Request, message: string | null): string {
   const value = message ? encodeURIComponent(message.slice(0, maxErrorLength)) : "";
-  const attrs = [`${cartErrorCookieName}=${value}`, "Path=/cart", "HttpOnly", "SameSite=Lax", message ? "Max-Age=60" : "Max-Age=0"];
-  if (isSecure(request)) attrs.push("Secure");
-  return attrs.join("; ");
+  return serverCookie(request, cartErrorCookieName, value, "/cart", 60);
 }
 
 function readCookie(request: Request, name: string): string | undefined {
