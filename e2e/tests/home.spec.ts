@@ -1,7 +1,7 @@
 // The two home pages: `/` (hero slider, philosophy, collections, featured products) and
 // `/classic` (hero, Why Choose Us, the five most expensive products in a carousel, testimonials).
 import { expect, test } from "@playwright/test";
-import { type ApiProduct, apiURL, waitForHydration } from "./support/shop.ts";
+import { listProducts, waitForHydration } from "./support/shop.ts";
 
 test.describe("home", () => {
   test("sections: philosophy, two collections, three featured products with images", async ({ page }) => {
@@ -72,8 +72,8 @@ test.describe("home", () => {
 
 test.describe("classic home", () => {
   test("hero, Why Choose Us, the five most expensive products three at a time, testimonials", async ({ page, request }) => {
-    const res = await request.get(`${apiURL()}/api/v1/products`, { params: { sort: "price_desc", page_size: 6 } });
-    const top5 = ((await res.json()) as { products: ApiProduct[] }).products.slice(0, 5).map((p) => p.name);
+    const { products } = await listProducts(request, { sort: "price_desc", page_size: 6 });
+    const top5 = products.slice(0, 5).map((p) => p.name);
 
     await page.goto("/classic");
     const main = page.getByRole("main");

@@ -1,7 +1,7 @@
 // The shopper's journey end to end: home → shop → a brand → search → sort → page 2 → a product →
 // its full-screen gallery → two in the cart → change the quantity → remove → empty cart.
 import { expect, type Page, test } from "@playwright/test";
-import { type ApiProduct, apiURL, cartLink, expectCartCount, gbp, productInfo, toast, waitForHydration } from "./support/shop.ts";
+import { cartLink, expectCartCount, gbp, listProducts, productInfo, toast, waitForHydration } from "./support/shop.ts";
 
 const brand = "Maison Lumière";
 const term = "skin";
@@ -13,11 +13,7 @@ function productNames(page: Page) {
 
 test("home → shop → brand → search → sort → page 2 → product gallery → cart edits → empty cart", async ({ page, request }) => {
   // What the API says page 2 of "skin" in Maison Lumière, cheapest first, holds.
-  const expected = await request.get(`${apiURL()}/api/v1/products`, {
-    params: { search: term, category: brand, sort: "price_asc", page: 2, page_size: 6 },
-  });
-  expect(expected.status()).toBe(200);
-  const page2 = ((await expected.json()) as { products: ApiProduct[]; total_count: number }).products;
+  const { products: page2 } = await listProducts(request, { search: term, category: brand, sort: "price_asc", page: 2, page_size: 6 });
   expect(page2.length, "the demo catalogue has a second page of Maison Lumière products about skin").toBeGreaterThan(0);
 
   await test.step("home", async () => {

@@ -1,6 +1,6 @@
 // Pages render on the server, and the core flows work before (or without) JavaScript.
 import { expect, test } from "@playwright/test";
-import { type ApiProduct, apiURL, expectCartCount, gbp, productByName, productInfo, sendContactMessage } from "./support/shop.ts";
+import { expectCartCount, gbp, listProducts, productByName, productInfo, sendContactMessage } from "./support/shop.ts";
 
 /** The visible text of an HTML document, roughly: tags dropped, common entities decoded. */
 function textOf(html: string): string {
@@ -18,8 +18,7 @@ function textOf(html: string): string {
 }
 
 test("pages arrive rendered: their key text is in the server's HTML", async ({ request }) => {
-  const listed = await request.get(`${apiURL()}/api/v1/products`, { params: { page_size: 6 } });
-  const { products, total_count: total } = (await listed.json()) as { products: ApiProduct[]; total_count: number };
+  const { products, total_count: total } = await listProducts(request, { page_size: 6 });
   const product = await productByName(request, "Huile Précieuse Rose Facial Oil");
 
   const pages: { path: string; texts: (string | RegExp)[] }[] = [

@@ -1,15 +1,10 @@
 // The shop's controls beyond the journey: page size, list view, price range, no matches, Clear
 // Filters. Everything lives in the URL.
 import { expect, test } from "@playwright/test";
-import { apiURL, waitForHydration } from "./support/shop.ts";
-
-async function totalProducts(request: import("@playwright/test").APIRequestContext): Promise<number> {
-  const res = await request.get(`${apiURL()}/api/v1/products`, { params: { page_size: 6 } });
-  return ((await res.json()) as { total_count: number }).total_count;
-}
+import { listProducts, productByName, waitForHydration } from "./support/shop.ts";
 
 test("page size 12 shows twelve products; list view adds descriptions", async ({ page, request }) => {
-  const total = await totalProducts(request);
+  const { total_count: total } = await listProducts(request, { page_size: 6 });
   await page.goto("/shop");
   await waitForHydration(page);
   const cards = page.getByRole("main").getByRole("article");
@@ -73,8 +68,7 @@ test("the shop's state survives Back", async ({ page }) => {
 });
 
 test("a card's picture opens a lightbox: previous, next, close", async ({ page, request }) => {
-  const res = await request.get(`${apiURL()}/api/v1/products`, { params: { search: "Crème Riche Regenerating Cream", page_size: 6 } });
-  const product = ((await res.json()) as { products: { name: string; images?: unknown[] }[] }).products[0]!;
+  const product = await productByName(request, "Crème Riche Regenerating Cream");
   const count = product.images?.length ?? 0;
   expect(count).toBeGreaterThan(1);
 
@@ -97,8 +91,8 @@ test("a card's picture opens a lightbox: previous, next, close", async ({ page, 
 });
 
 test("search is case-insensitive; changing sort or page size returns to page 1; the price slider tops out at the next 100", async ({ page, request }) => {
-  const res = await request.get(`${apiURL()}/api/v1/products`, { params: { sort: "price_desc", page_size: 6 } });
-  const highest = Number(((await res.json()) as { products: { price: { minor_units: string } }[] }).products[0]!.price.minor_units) / 100;
+  const { products } = await listProducts(request, { sort: "price_desc", page_size: 6 });
+  const highest = Number(products[0]!.price.minor_units) / 100;
   // PRODUCT §2: the highest price rounded up to the next 100 (500 when there is none).
   const ceiling = Math.floor(highest / 100) * 100 + 100;
 

@@ -3,13 +3,13 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 
-export function apiURL(): string {
+function apiURL(): string {
   const url = process.env.E2E_API_URL;
   if (!url) throw new Error("E2E_API_URL is not set: run the suite through playwright.config.ts (it starts the stack)");
   return url;
 }
 
-export type ApiProduct = {
+type ApiProduct = {
   id: string;
   slug: string;
   name: string;
@@ -20,12 +20,19 @@ export type ApiProduct = {
   images?: { url: string }[];
 };
 
+type ProductPage = { products: ApiProduct[]; total_count: number };
+
+/** One page of the catalogue from the public REST API (page_size is one of 6, 12, 24, 48). */
+export async function listProducts(request: APIRequestContext, params: Record<string, string | number>): Promise<ProductPage> {
+  const res = await request.get(`${apiURL()}/api/v1/products`, { params });
+  expect(res.status(), `GET /api/v1/products ${JSON.stringify(params)}`).toBe(200);
+  return (await res.json()) as ProductPage;
+}
+
 /** A demo product by its exact name, from the public REST API. */
 export async function productByName(request: APIRequestContext, name: string): Promise<ApiProduct> {
-  const res = await request.get(`${apiURL()}/api/v1/products`, { params: { search: name, page_size: 48 } });
-  expect(res.status(), `GET /api/v1/products?search=${name}`).toBe(200);
-  const body = (await res.json()) as { products?: ApiProduct[] };
-  const product = body.products?.find((p) => p.name === name);
+  const { products } = await listProducts(request, { search: name, page_size: 48 });
+  const product = products.find((p) => p.name === name);
   if (!product) throw new Error(`demo product ${JSON.stringify(name)} not found in the catalogue`);
   return product;
 }
