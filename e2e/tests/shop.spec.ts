@@ -51,20 +51,22 @@ test("no matches: the message, and Clear Filters brings everything back", async 
   await expect(page.getByRole("checkbox", { name: /^Verdant & Co/ })).not.toBeChecked();
 });
 
-test("the shop's state survives Back", async ({ page }) => {
+test("the shop's state survives Back", async ({ page, request }) => {
+  const firstByName = (await listProducts(request, { sort: "name_asc", page_size: 6 })).products[0]!.name;
   await page.goto("/shop");
   await waitForHydration(page);
   await page.getByLabel("Sort by").selectOption({ label: "Name: A to Z" });
   await expect(page).toHaveURL(/sort=name_asc/);
+  // The address changes before the list does: wait for the sorted list itself.
   const first = page.getByRole("main").getByRole("article").first().getByRole("heading");
-  const firstByName = await first.textContent();
+  await expect(first).toHaveText(firstByName);
   await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Next" }).click();
   await expect(page).toHaveURL(/page=2/);
   await page.goBack();
   await expect(page).toHaveURL(/sort=name_asc/);
   await expect(page).not.toHaveURL(/page=2/);
   await expect(page.getByLabel("Sort by")).toHaveValue("name_asc");
-  await expect(first).toHaveText(firstByName!);
+  await expect(first).toHaveText(firstByName);
 });
 
 test("a card's picture opens a lightbox: previous, next, close", async ({ page, request }) => {
