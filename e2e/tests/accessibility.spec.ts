@@ -1,6 +1,6 @@
 // axe (WCAG 2.0/2.1 A and AA, 2.2 AA) on the key pages: no serious or critical violations.
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations, productByName, productInfo, toast, waitForHydration } from "./support/shop.ts";
+import { addFromProductPage, expectNoSeriousA11yViolations, productByName, waitForHydration } from "./support/shop.ts";
 
 test("home", async ({ page }) => {
   await page.goto("/");
@@ -23,10 +23,7 @@ test("product", async ({ page, request }) => {
 
 test("cart with an item", async ({ page, request }) => {
   const product = await productByName(request, "Rosehip Facial Oil");
-  await page.goto(`/product/${product.id}`);
-  await waitForHydration(page);
-  await productInfo(page, product.name).getByRole("button", { name: "Add to Cart" }).click();
-  await expect(toast(page, `${product.name} added to cart`)).toBeVisible();
+  await addFromProductPage(page, product);
   await page.goto("/cart");
   await expect(page.getByRole("row").filter({ hasText: product.name })).toHaveCount(1);
   await expectNoSeriousA11yViolations(page, "the cart with an item");

@@ -1,21 +1,14 @@
 // The cart page's rules: the order summary and its delivery rule (Standard £17.35, free over
 // £50 — the same rule checkout uses), quantity limits, the guest's sign-in offer and the ways on.
-import { expect, type Page, test } from "@playwright/test";
-import { expectCartCount, gbp, productByName, productInfo, toast, waitForHydration } from "./support/shop.ts";
-
-async function addFromProductPage(page: Page, id: string, name: string) {
-  await page.goto(`/product/${id}`);
-  await waitForHydration(page);
-  await productInfo(page, name).getByRole("button", { name: "Add to Cart" }).click();
-  await expect(toast(page, `${name} added to cart`)).toBeVisible();
-}
+import { expect, test } from "@playwright/test";
+import { addFromProductPage, expectCartCount, gbp, productByName, productInfo, toast, waitForHydration } from "./support/shop.ts";
 
 test("order summary: Standard delivery is charged under £50 and free over it", async ({ page, request }) => {
   const salve = await productByName(request, "Peppermint Lip Salve");
   const price = Number(salve.price.minor_units);
   expect(price, "a product under £50 on its own but over it four times").toBeLessThan(5000);
   expect(4 * price).toBeGreaterThan(5000);
-  await addFromProductPage(page, salve.id, salve.name);
+  await addFromProductPage(page, salve);
 
   await page.goto("/cart");
   const summary = page.getByRole("region", { name: "Order Summary" });
@@ -40,7 +33,7 @@ test("order summary: Standard delivery is charged under £50 and free over it", 
 test("quantity: never below 1, never above the stock", async ({ page, request }) => {
   const serum = await productByName(request, "Sérum Hydra Hyaluronic Serum");
   expect(serum.stock_quantity).toBeGreaterThan(1);
-  await addFromProductPage(page, serum.id, serum.name);
+  await addFromProductPage(page, serum);
   await page.goto("/cart");
   await waitForHydration(page);
   const quantity = page.getByRole("spinbutton", { name: `Quantity of ${serum.name}` });
@@ -61,7 +54,7 @@ test("quantity: never below 1, never above the stock", async ({ page, request })
 
 test("a guest is offered sign-in; Proceed to Checkout and Continue Shopping lead on", async ({ page, request }) => {
   const oil = await productByName(request, "Rosehip Facial Oil");
-  await addFromProductPage(page, oil.id, oil.name);
+  await addFromProductPage(page, oil);
   await page.goto("/cart");
   const main = page.getByRole("main");
   await expect(main.getByRole("link", { name: "Sign in for a faster checkout" })).toHaveAttribute("href", "/login");

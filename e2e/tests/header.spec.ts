@@ -1,6 +1,6 @@
 // The header on every page: the cart badge counts units, the search box's rules.
 import { expect, test } from "@playwright/test";
-import { expectCartCount, productByName, productInfo, toast, waitForHydration } from "./support/shop.ts";
+import { addFromProductPage, expectCartCount, productByName, toast, waitForHydration } from "./support/shop.ts";
 
 test("cart badge counts every unit, survives a reload and matches the cart", async ({ page, request }) => {
   const rosehip = await productByName(request, "Rosehip Facial Oil");
@@ -14,10 +14,7 @@ test("cart badge counts every unit, survives a reload and matches the cart", asy
   await expect(toast(page, `${rosehip.name} added to cart`)).toBeVisible();
   await expectCartCount(page, 1);
 
-  await page.goto(`/product/${gel.id}`);
-  await waitForHydration(page);
-  await productInfo(page, gel.name).getByRole("button", { name: "Add to Cart" }).click();
-  await expect(toast(page, `${gel.name} added to cart`)).toBeVisible();
+  await addFromProductPage(page, gel);
   await expectCartCount(page, 2);
 
   // Adding what is already in the cart raises its quantity.

@@ -77,6 +77,14 @@ export async function waitForHydration(page: Page) {
   await expect(page.locator('form input[name="enhanced"]').first(), "the page hydrates (its forms gain the enhanced field)").toBeAttached();
 }
 
+/** Opens the product's page and adds one to the cart in the background, as a shopper would. */
+export async function addFromProductPage(page: Page, product: { id: string; name: string }) {
+  await page.goto(`/product/${product.id}`);
+  await waitForHydration(page);
+  await productInfo(page, product.name).getByRole("button", { name: "Add to Cart" }).click();
+  await expect(toast(page, `${product.name} added to cart`)).toBeVisible();
+}
+
 /** The contact page's form: the one with the Send button. */
 export function contactForm(page: Page): Locator {
   return page.getByRole("main").locator("form").filter({ has: page.getByRole("button", { name: /send/i }) });
