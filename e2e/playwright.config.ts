@@ -1,13 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./stack/chromium.ts";
 import { stackURLs } from "./stack/stack.ts";
 
 const baseURL = process.env.E2E_BASE_URL || stackURLs().baseURL;
-
-/** Debian's Chromium (never `playwright install`: browser downloads fail on these machines). */
-export const chromiumLaunchOptions = {
-  executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-};
 
 export default defineConfig({
   testDir: "./tests",
@@ -36,7 +31,7 @@ export default defineConfig({
       name: "chromium",
       use: {
         ...devices["Desktop Chrome"],
-        launchOptions: chromiumLaunchOptions,
+        launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
       },
     },
   ],

@@ -8,25 +8,15 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { chromiumArgs, chromiumPath } from "../stack/chromium.ts";
 import { e2eDir, type Stack, startStack } from "../stack/stack.ts";
 
 const categories = ["performance", "accessibility", "best-practices", "seo"] as const;
 const formFactors = ["mobile", "desktop"] as const;
 const reportDir = path.join(e2eDir, "lighthouse-report");
-const chromeFlags = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+const chromeFlags = ["--headless", "--no-first-run", ...chromiumArgs];
 
 type Row = { page: string; formFactor: (typeof formFactors)[number]; scores: Partial<Record<(typeof categories)[number], number | null>>; error?: string };
-
-process.env.CHROME_PATH ||= "/usr/bin/chromium";
 
 let stack: Stack | undefined;
 let stopping: Promise<void> | undefined;
@@ -80,7 +70,7 @@ if (rows.some((r) => r.error)) process.exitCode = 1;
 
 async function audit(url: string, name: string, formFactor: Row["formFactor"]): Promise<Row> {
   // A fresh browser (and profile) per run, so one page's cache or cookies cannot flatter another's.
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH, chromeFlags });
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
   try {
     const result = await lighthouse(
       url,
