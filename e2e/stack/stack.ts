@@ -19,15 +19,15 @@ const repoDir = path.resolve(e2eDir, "..");
 const backendDir = path.join(repoDir, "backend");
 const storefrontDir = path.join(repoDir, "storefront");
 /** Where the servers' output goes (git-ignored); printed when something fails. */
-export const logDir = path.join(e2eDir, "logs");
+const logDir = path.join(e2eDir, "logs");
 
 /** Node 24 from tools/ first, as the justfile does, so the storefront never runs on an old Node. */
 const toolsNodeBin = path.join(repoDir, "tools", "node_modules", "node", "bin");
 
-export type Ports = { api: number; web: number };
+type Ports = { api: number; web: number };
 
 /** Fixed high ports (well away from the dev servers on 8080 and 3000–3104); override with E2E_API_PORT / E2E_WEB_PORT. */
-export function stackPorts(): Ports {
+function stackPorts(): Ports {
   return {
     api: Number(process.env.E2E_API_PORT || 18080),
     web: Number(process.env.E2E_WEB_PORT || 13000),
@@ -55,8 +55,8 @@ const log = (msg: string) => console.log(`[stack] ${msg}`);
  * Builds and starts the API and the storefront. Resolves once both answer; on any failure
  * everything already started is stopped again before the error is rethrown.
  */
-export async function startStack(opts: { ports?: Ports } = {}): Promise<Stack> {
-  const ports = opts.ports ?? stackPorts();
+export async function startStack(): Promise<Stack> {
+  const ports = stackPorts();
   const { apiURL, baseURL } = stackURLs(ports);
   const started = Date.now();
   mkdirSync(logDir, { recursive: true });
