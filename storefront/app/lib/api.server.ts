@@ -2,7 +2,9 @@
 // Connect-ES clients generated from proto/, created for each request in the root middleware and
 // kept in the router context (Hydrogen's pattern), so a request id and, later, the shopper's
 // session travel with every call.
-import { type Client, createClient, type Interceptor } from "@connectrpc/connect";
+import { toBinary } from "@bufbuild/protobuf";
+import { MethodOptions_IdempotencyLevel } from "@bufbuild/protobuf/wkt";
+import { type Client, createClient, type Interceptor, type UnaryResponse } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { CartService } from "~/gen/atelier/store/v1/cart_service_pb";
@@ -26,6 +28,31 @@ export type Api = {
   status: Client<typeof StatusService>;
 };
 
+/**
+ * Reads the contract marks NO_SIDE_EFFECTS are answered once per storefront request: the root
+ * loader and a page's loader often ask for the same thing (categories, store settings, the cart).
+ * Any other call may change what was read, so it forgets every remembered answer; a failed read is
+ * not remembered either.
+ */
+export function memoizeReads(): Interceptor {
+  const answers = new Map<string, Promise<UnaryResponse>>();
+  return (next) => (req) => {
+    if (req.stream) return next(req);
+    if (req.method.idempotency !== MethodOptions_IdempotencyLevel.NO_SIDE_EFFECTS) {
+      answers.clear();
+      return next(req);
+    }
+    const key = `${req.method.parent.typeName}/${req.method.name}/${Buffer.from(toBinary(req.method.input, req.message)).toString("base64")}`;
+    let answer = answers.get(key);
+    if (!answer) {
+      answer = next(req) as Promise<UnaryResponse>;
+      answers.set(key, answer);
+      answer.catch(() => answers.delete(key));
+    }
+    return answer;
+  };
+}
+
 /** Upper bound for one API call, so a stuck backend cannot hang a page render. */
 const callTimeoutMs = 10_000;
 
@@ -40,7 +67,7 @@ export function createApi(request: Request, baseUrl = config.apiUrl): Api {
     httpVersion: "1.1",
     useBinaryFormat: true,
     defaultTimeoutMs: callTimeoutMs,
-    interceptors: [forward],
+    interceptors: [memoizeReads(), forward],
   });
   return {
     catalog: createClient(CatalogService, transport),

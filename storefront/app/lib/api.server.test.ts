@@ -1,0 +1,53 @@
+import { create, type DescMethod } from "@bufbuild/protobuf";
+import type { Interceptor, UnaryResponse } from "@connectrpc/connect";
+import { describe, expect, it, vi } from "vitest";
+import { CartService } from "~/gen/atelier/store/v1/cart_service_pb";
+import { CatalogService } from "~/gen/atelier/store/v1/catalog_service_pb";
+import { memoizeReads } from "./api.server";
+
+type Call = Parameters<Parameters<Interceptor>[0]>[0];
+
+/** A unary call of a real generated method, as the transport hands it to interceptors. */
+function call(method: DescMethod, init: Record<string, unknown> = {}): Call {
+  return { stream: false, method, message: create(method.input, init) } as unknown as Call;
+}
+
+function setup() {
+  const next = vi.fn((req: Call) => Promise.resolve({ stream: false, message: req.message } as unknown as UnaryResponse));
+  const send = memoizeReads()(next);
+  return { next, send };
+}
+
+describe("memoizeReads", () => {
+  it("answers the same read once per request", async () => {
+    const { next, send } = setup();
+    const [a, b] = await Promise.all([send(call(CatalogService.method.listCategories)), send(call(CatalogService.method.listCategories))]);
+    expect(next).toHaveBeenCalledTimes(1);
+    expect(a).toBe(b);
+  });
+
+  it("tells reads apart by their parameters", async () => {
+    const { next, send } = setup();
+    await send(call(CatalogService.method.getProduct, { id: "rose-serum" }));
+    await send(call(CatalogService.method.getProduct, { id: "lip-salve" }));
+    await send(call(CatalogService.method.getProduct, { id: "rose-serum" }));
+    expect(next).toHaveBeenCalledTimes(2);
+  });
+
+  it("reads again after a call that may change things", async () => {
+    const { next, send } = setup();
+    const cartId = "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11";
+    await send(call(CartService.method.getCart, { cartId }));
+    await send(call(CartService.method.addCartItem, { cartId, productId: cartId, quantity: 1 }));
+    await send(call(CartService.method.getCart, { cartId }));
+    expect(next.mock.calls.map(([req]) => req.method.name)).toEqual(["GetCart", "AddCartItem", "GetCart"]);
+  });
+
+  it("does not remember a failed read", async () => {
+    const { next, send } = setup();
+    next.mockRejectedValueOnce(new Error("unavailable"));
+    await expect(send(call(CatalogService.method.listCategories))).rejects.toThrow("unavailable");
+    await send(call(CatalogService.method.listCategories));
+    expect(next).toHaveBeenCalledTimes(2);
+  });
+});
