@@ -34,15 +34,17 @@ describe("Quick View", () => {
     expect(within(dialog).getByRole("link", { name: "View full details" })).toHaveAttribute("href", `/product/${products[1]!.id}`);
   });
 
-  it("closes with its close button and gives focus back to the Quick View button", async () => {
+  it("locks page scroll while open, closes with its close button and gives focus back to the Quick View button", async () => {
     renderFeatured();
     const opener = screen.getByRole("button", { name: "Quick view of Product 1" });
     await userEvent.click(opener);
     const dialog = screen.getByRole("dialog", { name: "Product 1" });
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    expect(document.documentElement.style.overflow).toBe("hidden");
     await userEvent.click(within(dialog).getByRole("button", { name: "Close quick view" }));
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
+    expect(document.documentElement.style.overflow).toBe("");
   });
 
   it("closes on Escape", async () => {

@@ -6,6 +6,7 @@ import { AddToCartForm } from "~/components/product/AddToCartForm";
 import { ProductImage } from "~/components/product/ProductImage";
 import { StockBadge } from "~/components/product/StockBadge";
 import type { ProductSummary } from "~/lib/catalog";
+import { useScrollLock } from "~/lib/scroll-lock";
 
 type Props = {
   /** The product to show; null keeps the dialog closed. */
@@ -28,6 +29,8 @@ export function QuickViewDialog({ product, onClose }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
   const titleId = useId();
+  // Like the full-screen picture: the page behind a modal does not scroll.
+  useScrollLock(product !== null);
 
   useEffect(() => {
     const dialog = dialogRef.current;
