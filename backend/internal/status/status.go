@@ -28,7 +28,7 @@ type Check struct {
 	Code string // stable, e.g. "database"
 	Name string // for people, e.g. "Database"
 	// Probe reports the state and a safe message; err, when set, is the cause of a failure and is
-	// logged, never shown.
+	// logged, never shown. It must return once ctx is done: Run waits for every probe.
 	Probe func(ctx context.Context) (state State, message string, err error)
 }
 
@@ -39,7 +39,8 @@ type Result struct {
 	Message    string
 }
 
-// Timeout bounds every probe, so one hung dependency cannot hang the status page.
+// Timeout is the deadline of every probe's context, so a dependency that hangs cannot hang the
+// status page (probes honour their context).
 const Timeout = 3 * time.Second
 
 // Service runs the checks.
