@@ -24,7 +24,7 @@ storefront-test: setup
 
 # The Playwright journeys in Chromium against the whole stack, started on throw-away data.
 e2e: setup
-    cd e2e && npm test
+    cd e2e && npm run typecheck && npm test
 
 # Lighthouse scores (performance, accessibility, best practices, SEO) of the production build.
 lighthouse: setup
