@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"errors"
 
 	"connectrpc.com/connect"
 	"github.com/atelier-commerce/atelier/backend/internal/cart"
@@ -76,4 +77,10 @@ func (h *CartHandler) ClearCart(ctx context.Context, req *connect.Request[storev
 		return nil, err
 	}
 	return connect.NewResponse(&storev1.ClearCartResponse{Cart: cartProto(c, h.urls)}), nil
+}
+
+// MergeCart implements CartService.MergeCart.
+// TODO(issue 4): being built on the authz branch; answers Unimplemented until it lands.
+func (h *CartHandler) MergeCart(context.Context, *connect.Request[storev1.MergeCartRequest]) (*connect.Response[storev1.MergeCartResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("not implemented yet"))
 }

@@ -598,6 +598,97 @@ func (x *ClearCartResponse) GetCart() *Cart {
 	return nil
 }
 
+// MergeCartRequest names the guest cart to fold into the customer's cart.
+type MergeCartRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The guest cart's id; empty for none.
+	GuestCartId   string `protobuf:"bytes,1,opt,name=guest_cart_id,json=guestCartId,proto3" json:"guest_cart_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MergeCartRequest) Reset() {
+	*x = MergeCartRequest{}
+	mi := &file_atelier_store_v1_cart_service_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MergeCartRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MergeCartRequest) ProtoMessage() {}
+
+func (x *MergeCartRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_atelier_store_v1_cart_service_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MergeCartRequest.ProtoReflect.Descriptor instead.
+func (*MergeCartRequest) Descriptor() ([]byte, []int) {
+	return file_atelier_store_v1_cart_service_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *MergeCartRequest) GetGuestCartId() string {
+	if x != nil {
+		return x.GuestCartId
+	}
+	return ""
+}
+
+// MergeCartResponse holds the customer's cart after the merge.
+type MergeCartResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Cart          *Cart                  `protobuf:"bytes,1,opt,name=cart,proto3" json:"cart,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *MergeCartResponse) Reset() {
+	*x = MergeCartResponse{}
+	mi := &file_atelier_store_v1_cart_service_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *MergeCartResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*MergeCartResponse) ProtoMessage() {}
+
+func (x *MergeCartResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_atelier_store_v1_cart_service_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use MergeCartResponse.ProtoReflect.Descriptor instead.
+func (*MergeCartResponse) Descriptor() ([]byte, []int) {
+	return file_atelier_store_v1_cart_service_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *MergeCartResponse) GetCart() *Cart {
+	if x != nil {
+		return x.Cart
+	}
+	return nil
+}
+
 var File_atelier_store_v1_cart_service_proto protoreflect.FileDescriptor
 
 const file_atelier_store_v1_cart_service_proto_rawDesc = "" +
@@ -635,7 +726,11 @@ const file_atelier_store_v1_cart_service_proto_rawDesc = "" +
 	"\x10ClearCartRequest\x12!\n" +
 	"\acart_id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x06cartId\"?\n" +
 	"\x11ClearCartResponse\x12*\n" +
-	"\x04cart\x18\x01 \x01(\v2\x16.atelier.store.v1.CartR\x04cart2\xb8\x06\n" +
+	"\x04cart\x18\x01 \x01(\v2\x16.atelier.store.v1.CartR\x04cart\"C\n" +
+	"\x10MergeCartRequest\x12/\n" +
+	"\rguest_cart_id\x18\x01 \x01(\tB\v\xbaH\b\xd8\x01\x01r\x03\xb0\x01\x01R\vguestCartId\"?\n" +
+	"\x11MergeCartResponse\x12*\n" +
+	"\x04cart\x18\x01 \x01(\v2\x16.atelier.store.v1.CartR\x04cart2\xb5\a\n" +
 	"\vCartService\x12q\n" +
 	"\n" +
 	"CreateCart\x12#.atelier.store.v1.CreateCartRequest\x1a$.atelier.store.v1.CreateCartResponse\"\x18\x82\xd3\xe4\x93\x02\x12:\x01*\"\r/api/v1/carts\x12r\n" +
@@ -643,7 +738,8 @@ const file_atelier_store_v1_cart_service_proto_rawDesc = "" +
 	"\vAddCartItem\x12$.atelier.store.v1.AddCartItemRequest\x1a%.atelier.store.v1.AddCartItemResponse\"(\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/v1/carts/{cart_id}/items\x12\x9d\x01\n" +
 	"\x0eUpdateCartItem\x12'.atelier.store.v1.UpdateCartItemRequest\x1a(.atelier.store.v1.UpdateCartItemResponse\"8\x82\xd3\xe4\x93\x02/:\x01*2*/api/v1/carts/{cart_id}/items/{product_id}\x90\x02\x02\x12\x9a\x01\n" +
 	"\x0eRemoveCartItem\x12'.atelier.store.v1.RemoveCartItemRequest\x1a(.atelier.store.v1.RemoveCartItemResponse\"5\x82\xd3\xe4\x93\x02,**/api/v1/carts/{cart_id}/items/{product_id}\x90\x02\x02\x12~\n" +
-	"\tClearCart\x12\".atelier.store.v1.ClearCartRequest\x1a#.atelier.store.v1.ClearCartResponse\"(\x82\xd3\xe4\x93\x02\x1f*\x1d/api/v1/carts/{cart_id}/items\x90\x02\x02BSZQgithub.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1;storev1b\x06proto3"
+	"\tClearCart\x12\".atelier.store.v1.ClearCartRequest\x1a#.atelier.store.v1.ClearCartResponse\"(\x82\xd3\xe4\x93\x02\x1f*\x1d/api/v1/carts/{cart_id}/items\x90\x02\x02\x12{\n" +
+	"\tMergeCart\x12\".atelier.store.v1.MergeCartRequest\x1a#.atelier.store.v1.MergeCartResponse\"%\x82\xd3\xe4\x93\x02\x1f:\x01*\"\x1a/api/v1/account/cart/mergeBSZQgithub.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1;storev1b\x06proto3"
 
 var (
 	file_atelier_store_v1_cart_service_proto_rawDescOnce sync.Once
@@ -657,7 +753,7 @@ func file_atelier_store_v1_cart_service_proto_rawDescGZIP() []byte {
 	return file_atelier_store_v1_cart_service_proto_rawDescData
 }
 
-var file_atelier_store_v1_cart_service_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
+var file_atelier_store_v1_cart_service_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
 var file_atelier_store_v1_cart_service_proto_goTypes = []any{
 	(*CreateCartRequest)(nil),      // 0: atelier.store.v1.CreateCartRequest
 	(*CreateCartResponse)(nil),     // 1: atelier.store.v1.CreateCartResponse
@@ -671,32 +767,37 @@ var file_atelier_store_v1_cart_service_proto_goTypes = []any{
 	(*RemoveCartItemResponse)(nil), // 9: atelier.store.v1.RemoveCartItemResponse
 	(*ClearCartRequest)(nil),       // 10: atelier.store.v1.ClearCartRequest
 	(*ClearCartResponse)(nil),      // 11: atelier.store.v1.ClearCartResponse
-	(*Cart)(nil),                   // 12: atelier.store.v1.Cart
+	(*MergeCartRequest)(nil),       // 12: atelier.store.v1.MergeCartRequest
+	(*MergeCartResponse)(nil),      // 13: atelier.store.v1.MergeCartResponse
+	(*Cart)(nil),                   // 14: atelier.store.v1.Cart
 }
 var file_atelier_store_v1_cart_service_proto_depIdxs = []int32{
-	12, // 0: atelier.store.v1.CreateCartResponse.cart:type_name -> atelier.store.v1.Cart
-	12, // 1: atelier.store.v1.GetCartResponse.cart:type_name -> atelier.store.v1.Cart
-	12, // 2: atelier.store.v1.AddCartItemResponse.cart:type_name -> atelier.store.v1.Cart
-	12, // 3: atelier.store.v1.UpdateCartItemResponse.cart:type_name -> atelier.store.v1.Cart
-	12, // 4: atelier.store.v1.RemoveCartItemResponse.cart:type_name -> atelier.store.v1.Cart
-	12, // 5: atelier.store.v1.ClearCartResponse.cart:type_name -> atelier.store.v1.Cart
-	0,  // 6: atelier.store.v1.CartService.CreateCart:input_type -> atelier.store.v1.CreateCartRequest
-	2,  // 7: atelier.store.v1.CartService.GetCart:input_type -> atelier.store.v1.GetCartRequest
-	4,  // 8: atelier.store.v1.CartService.AddCartItem:input_type -> atelier.store.v1.AddCartItemRequest
-	6,  // 9: atelier.store.v1.CartService.UpdateCartItem:input_type -> atelier.store.v1.UpdateCartItemRequest
-	8,  // 10: atelier.store.v1.CartService.RemoveCartItem:input_type -> atelier.store.v1.RemoveCartItemRequest
-	10, // 11: atelier.store.v1.CartService.ClearCart:input_type -> atelier.store.v1.ClearCartRequest
-	1,  // 12: atelier.store.v1.CartService.CreateCart:output_type -> atelier.store.v1.CreateCartResponse
-	3,  // 13: atelier.store.v1.CartService.GetCart:output_type -> atelier.store.v1.GetCartResponse
-	5,  // 14: atelier.store.v1.CartService.AddCartItem:output_type -> atelier.store.v1.AddCartItemResponse
-	7,  // 15: atelier.store.v1.CartService.UpdateCartItem:output_type -> atelier.store.v1.UpdateCartItemResponse
-	9,  // 16: atelier.store.v1.CartService.RemoveCartItem:output_type -> atelier.store.v1.RemoveCartItemResponse
-	11, // 17: atelier.store.v1.CartService.ClearCart:output_type -> atelier.store.v1.ClearCartResponse
-	12, // [12:18] is the sub-list for method output_type
-	6,  // [6:12] is the sub-list for method input_type
-	6,  // [6:6] is the sub-list for extension type_name
-	6,  // [6:6] is the sub-list for extension extendee
-	0,  // [0:6] is the sub-list for field type_name
+	14, // 0: atelier.store.v1.CreateCartResponse.cart:type_name -> atelier.store.v1.Cart
+	14, // 1: atelier.store.v1.GetCartResponse.cart:type_name -> atelier.store.v1.Cart
+	14, // 2: atelier.store.v1.AddCartItemResponse.cart:type_name -> atelier.store.v1.Cart
+	14, // 3: atelier.store.v1.UpdateCartItemResponse.cart:type_name -> atelier.store.v1.Cart
+	14, // 4: atelier.store.v1.RemoveCartItemResponse.cart:type_name -> atelier.store.v1.Cart
+	14, // 5: atelier.store.v1.ClearCartResponse.cart:type_name -> atelier.store.v1.Cart
+	14, // 6: atelier.store.v1.MergeCartResponse.cart:type_name -> atelier.store.v1.Cart
+	0,  // 7: atelier.store.v1.CartService.CreateCart:input_type -> atelier.store.v1.CreateCartRequest
+	2,  // 8: atelier.store.v1.CartService.GetCart:input_type -> atelier.store.v1.GetCartRequest
+	4,  // 9: atelier.store.v1.CartService.AddCartItem:input_type -> atelier.store.v1.AddCartItemRequest
+	6,  // 10: atelier.store.v1.CartService.UpdateCartItem:input_type -> atelier.store.v1.UpdateCartItemRequest
+	8,  // 11: atelier.store.v1.CartService.RemoveCartItem:input_type -> atelier.store.v1.RemoveCartItemRequest
+	10, // 12: atelier.store.v1.CartService.ClearCart:input_type -> atelier.store.v1.ClearCartRequest
+	12, // 13: atelier.store.v1.CartService.MergeCart:input_type -> atelier.store.v1.MergeCartRequest
+	1,  // 14: atelier.store.v1.CartService.CreateCart:output_type -> atelier.store.v1.CreateCartResponse
+	3,  // 15: atelier.store.v1.CartService.GetCart:output_type -> atelier.store.v1.GetCartResponse
+	5,  // 16: atelier.store.v1.CartService.AddCartItem:output_type -> atelier.store.v1.AddCartItemResponse
+	7,  // 17: atelier.store.v1.CartService.UpdateCartItem:output_type -> atelier.store.v1.UpdateCartItemResponse
+	9,  // 18: atelier.store.v1.CartService.RemoveCartItem:output_type -> atelier.store.v1.RemoveCartItemResponse
+	11, // 19: atelier.store.v1.CartService.ClearCart:output_type -> atelier.store.v1.ClearCartResponse
+	13, // 20: atelier.store.v1.CartService.MergeCart:output_type -> atelier.store.v1.MergeCartResponse
+	14, // [14:21] is the sub-list for method output_type
+	7,  // [7:14] is the sub-list for method input_type
+	7,  // [7:7] is the sub-list for extension type_name
+	7,  // [7:7] is the sub-list for extension extendee
+	0,  // [0:7] is the sub-list for field type_name
 }
 
 func init() { file_atelier_store_v1_cart_service_proto_init() }
@@ -711,7 +812,7 @@ func file_atelier_store_v1_cart_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_atelier_store_v1_cart_service_proto_rawDesc), len(file_atelier_store_v1_cart_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   12,
+			NumMessages:   14,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

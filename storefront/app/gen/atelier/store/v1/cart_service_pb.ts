@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file atelier/store/v1/cart_service.proto.
  */
 export const file_atelier_store_v1_cart_service: GenFile = /*@__PURE__*/
-  fileDesc("CiNhdGVsaWVyL3N0b3JlL3YxL2NhcnRfc2VydmljZS5wcm90bxIQYXRlbGllci5zdG9yZS52MSITChFDcmVhdGVDYXJ0UmVxdWVzdCI6ChJDcmVhdGVDYXJ0UmVzcG9uc2USJAoEY2FydBgBIAEoCzIWLmF0ZWxpZXIuc3RvcmUudjEuQ2FydCIrCg5HZXRDYXJ0UmVxdWVzdBIZCgdjYXJ0X2lkGAEgASgJQgi6SAVyA7ABASI3Cg9HZXRDYXJ0UmVzcG9uc2USJAoEY2FydBgBIAEoCzIWLmF0ZWxpZXIuc3RvcmUudjEuQ2FydCJrChJBZGRDYXJ0SXRlbVJlcXVlc3QSGQoHY2FydF9pZBgBIAEoCUIIukgFcgOwAQESHAoKcHJvZHVjdF9pZBgCIAEoCUIIukgFcgOwAQESHAoIcXVhbnRpdHkYAyABKAVCCrpIBxoFGOgHKAEiOwoTQWRkQ2FydEl0ZW1SZXNwb25zZRIkCgRjYXJ0GAEgASgLMhYuYXRlbGllci5zdG9yZS52MS5DYXJ0Im4KFVVwZGF0ZUNhcnRJdGVtUmVxdWVzdBIZCgdjYXJ0X2lkGAEgASgJQgi6SAVyA7ABARIcCgpwcm9kdWN0X2lkGAIgASgJQgi6SAVyA7ABARIcCghxdWFudGl0eRgDIAEoBUIKukgHGgUY6AcoASI+ChZVcGRhdGVDYXJ0SXRlbVJlc3BvbnNlEiQKBGNhcnQYASABKAsyFi5hdGVsaWVyLnN0b3JlLnYxLkNhcnQiUAoVUmVtb3ZlQ2FydEl0ZW1SZXF1ZXN0EhkKB2NhcnRfaWQYASABKAlCCLpIBXIDsAEBEhwKCnByb2R1Y3RfaWQYAiABKAlCCLpIBXIDsAEBIj4KFlJlbW92ZUNhcnRJdGVtUmVzcG9uc2USJAoEY2FydBgBIAEoCzIWLmF0ZWxpZXIuc3RvcmUudjEuQ2FydCItChBDbGVhckNhcnRSZXF1ZXN0EhkKB2NhcnRfaWQYASABKAlCCLpIBXIDsAEBIjkKEUNsZWFyQ2FydFJlc3BvbnNlEiQKBGNhcnQYASABKAsyFi5hdGVsaWVyLnN0b3JlLnYxLkNhcnQyuAYKC0NhcnRTZXJ2aWNlEnEKCkNyZWF0ZUNhcnQSIy5hdGVsaWVyLnN0b3JlLnYxLkNyZWF0ZUNhcnRSZXF1ZXN0GiQuYXRlbGllci5zdG9yZS52MS5DcmVhdGVDYXJ0UmVzcG9uc2UiGILT5JMCEjoBKiINL2FwaS92MS9jYXJ0cxJyCgdHZXRDYXJ0EiAuYXRlbGllci5zdG9yZS52MS5HZXRDYXJ0UmVxdWVzdBohLmF0ZWxpZXIuc3RvcmUudjEuR2V0Q2FydFJlc3BvbnNlIiKQAgGC0+STAhkSFy9hcGkvdjEvY2FydHMve2NhcnRfaWR9EoQBCgtBZGRDYXJ0SXRlbRIkLmF0ZWxpZXIuc3RvcmUudjEuQWRkQ2FydEl0ZW1SZXF1ZXN0GiUuYXRlbGllci5zdG9yZS52MS5BZGRDYXJ0SXRlbVJlc3BvbnNlIiiC0+STAiI6ASoiHS9hcGkvdjEvY2FydHMve2NhcnRfaWR9L2l0ZW1zEp0BCg5VcGRhdGVDYXJ0SXRlbRInLmF0ZWxpZXIuc3RvcmUudjEuVXBkYXRlQ2FydEl0ZW1SZXF1ZXN0GiguYXRlbGllci5zdG9yZS52MS5VcGRhdGVDYXJ0SXRlbVJlc3BvbnNlIjiQAgKC0+STAi86ASoyKi9hcGkvdjEvY2FydHMve2NhcnRfaWR9L2l0ZW1zL3twcm9kdWN0X2lkfRKaAQoOUmVtb3ZlQ2FydEl0ZW0SJy5hdGVsaWVyLnN0b3JlLnYxLlJlbW92ZUNhcnRJdGVtUmVxdWVzdBooLmF0ZWxpZXIuc3RvcmUudjEuUmVtb3ZlQ2FydEl0ZW1SZXNwb25zZSI1kAICgtPkkwIsKiovYXBpL3YxL2NhcnRzL3tjYXJ0X2lkfS9pdGVtcy97cHJvZHVjdF9pZH0SfgoJQ2xlYXJDYXJ0EiIuYXRlbGllci5zdG9yZS52MS5DbGVhckNhcnRSZXF1ZXN0GiMuYXRlbGllci5zdG9yZS52MS5DbGVhckNhcnRSZXNwb25zZSIokAICgtPkkwIfKh0vYXBpL3YxL2NhcnRzL3tjYXJ0X2lkfS9pdGVtc0JTWlFnaXRodWIuY29tL2F0ZWxpZXItY29tbWVyY2UvYXRlbGllci9iYWNrZW5kL2ludGVybmFsL2dlbi9hdGVsaWVyL3N0b3JlL3YxO3N0b3JldjFiBnByb3RvMw", [file_atelier_store_v1_cart, file_buf_validate_validate, file_google_api_annotations]);
+  fileDesc("CiNhdGVsaWVyL3N0b3JlL3YxL2NhcnRfc2VydmljZS5wcm90bxIQYXRlbGllci5zdG9yZS52MSITChFDcmVhdGVDYXJ0UmVxdWVzdCI6ChJDcmVhdGVDYXJ0UmVzcG9uc2USJAoEY2FydBgBIAEoCzIWLmF0ZWxpZXIuc3RvcmUudjEuQ2FydCIrCg5HZXRDYXJ0UmVxdWVzdBIZCgdjYXJ0X2lkGAEgASgJQgi6SAVyA7ABASI3Cg9HZXRDYXJ0UmVzcG9uc2USJAoEY2FydBgBIAEoCzIWLmF0ZWxpZXIuc3RvcmUudjEuQ2FydCJrChJBZGRDYXJ0SXRlbVJlcXVlc3QSGQoHY2FydF9pZBgBIAEoCUIIukgFcgOwAQESHAoKcHJvZHVjdF9pZBgCIAEoCUIIukgFcgOwAQESHAoIcXVhbnRpdHkYAyABKAVCCrpIBxoFGOgHKAEiOwoTQWRkQ2FydEl0ZW1SZXNwb25zZRIkCgRjYXJ0GAEgASgLMhYuYXRlbGllci5zdG9yZS52MS5DYXJ0Im4KFVVwZGF0ZUNhcnRJdGVtUmVxdWVzdBIZCgdjYXJ0X2lkGAEgASgJQgi6SAVyA7ABARIcCgpwcm9kdWN0X2lkGAIgASgJQgi6SAVyA7ABARIcCghxdWFudGl0eRgDIAEoBUIKukgHGgUY6AcoASI+ChZVcGRhdGVDYXJ0SXRlbVJlc3BvbnNlEiQKBGNhcnQYASABKAsyFi5hdGVsaWVyLnN0b3JlLnYxLkNhcnQiUAoVUmVtb3ZlQ2FydEl0ZW1SZXF1ZXN0EhkKB2NhcnRfaWQYASABKAlCCLpIBXIDsAEBEhwKCnByb2R1Y3RfaWQYAiABKAlCCLpIBXIDsAEBIj4KFlJlbW92ZUNhcnRJdGVtUmVzcG9uc2USJAoEY2FydBgBIAEoCzIWLmF0ZWxpZXIuc3RvcmUudjEuQ2FydCItChBDbGVhckNhcnRSZXF1ZXN0EhkKB2NhcnRfaWQYASABKAlCCLpIBXIDsAEBIjkKEUNsZWFyQ2FydFJlc3BvbnNlEiQKBGNhcnQYASABKAsyFi5hdGVsaWVyLnN0b3JlLnYxLkNhcnQiNgoQTWVyZ2VDYXJ0UmVxdWVzdBIiCg1ndWVzdF9jYXJ0X2lkGAEgASgJQgu6SAjYAQFyA7ABASI5ChFNZXJnZUNhcnRSZXNwb25zZRIkCgRjYXJ0GAEgASgLMhYuYXRlbGllci5zdG9yZS52MS5DYXJ0MrUHCgtDYXJ0U2VydmljZRJxCgpDcmVhdGVDYXJ0EiMuYXRlbGllci5zdG9yZS52MS5DcmVhdGVDYXJ0UmVxdWVzdBokLmF0ZWxpZXIuc3RvcmUudjEuQ3JlYXRlQ2FydFJlc3BvbnNlIhiC0+STAhI6ASoiDS9hcGkvdjEvY2FydHMScgoHR2V0Q2FydBIgLmF0ZWxpZXIuc3RvcmUudjEuR2V0Q2FydFJlcXVlc3QaIS5hdGVsaWVyLnN0b3JlLnYxLkdldENhcnRSZXNwb25zZSIikAIBgtPkkwIZEhcvYXBpL3YxL2NhcnRzL3tjYXJ0X2lkfRKEAQoLQWRkQ2FydEl0ZW0SJC5hdGVsaWVyLnN0b3JlLnYxLkFkZENhcnRJdGVtUmVxdWVzdBolLmF0ZWxpZXIuc3RvcmUudjEuQWRkQ2FydEl0ZW1SZXNwb25zZSIogtPkkwIiOgEqIh0vYXBpL3YxL2NhcnRzL3tjYXJ0X2lkfS9pdGVtcxKdAQoOVXBkYXRlQ2FydEl0ZW0SJy5hdGVsaWVyLnN0b3JlLnYxLlVwZGF0ZUNhcnRJdGVtUmVxdWVzdBooLmF0ZWxpZXIuc3RvcmUudjEuVXBkYXRlQ2FydEl0ZW1SZXNwb25zZSI4kAICgtPkkwIvOgEqMiovYXBpL3YxL2NhcnRzL3tjYXJ0X2lkfS9pdGVtcy97cHJvZHVjdF9pZH0SmgEKDlJlbW92ZUNhcnRJdGVtEicuYXRlbGllci5zdG9yZS52MS5SZW1vdmVDYXJ0SXRlbVJlcXVlc3QaKC5hdGVsaWVyLnN0b3JlLnYxLlJlbW92ZUNhcnRJdGVtUmVzcG9uc2UiNZACAoLT5JMCLCoqL2FwaS92MS9jYXJ0cy97Y2FydF9pZH0vaXRlbXMve3Byb2R1Y3RfaWR9En4KCUNsZWFyQ2FydBIiLmF0ZWxpZXIuc3RvcmUudjEuQ2xlYXJDYXJ0UmVxdWVzdBojLmF0ZWxpZXIuc3RvcmUudjEuQ2xlYXJDYXJ0UmVzcG9uc2UiKJACAoLT5JMCHyodL2FwaS92MS9jYXJ0cy97Y2FydF9pZH0vaXRlbXMSewoJTWVyZ2VDYXJ0EiIuYXRlbGllci5zdG9yZS52MS5NZXJnZUNhcnRSZXF1ZXN0GiMuYXRlbGllci5zdG9yZS52MS5NZXJnZUNhcnRSZXNwb25zZSIlgtPkkwIfOgEqIhovYXBpL3YxL2FjY291bnQvY2FydC9tZXJnZUJTWlFnaXRodWIuY29tL2F0ZWxpZXItY29tbWVyY2UvYXRlbGllci9iYWNrZW5kL2ludGVybmFsL2dlbi9hdGVsaWVyL3N0b3JlL3YxO3N0b3JldjFiBnByb3RvMw", [file_atelier_store_v1_cart, file_buf_validate_validate, file_google_api_annotations]);
 
 /**
  * CreateCartRequest has no parameters.
@@ -272,15 +272,57 @@ export const ClearCartResponseSchema: GenMessage<ClearCartResponse> = /*@__PURE_
   messageDesc(file_atelier_store_v1_cart_service, 11);
 
 /**
+ * MergeCartRequest names the guest cart to fold into the customer's cart.
+ *
+ * @generated from message atelier.store.v1.MergeCartRequest
+ */
+export type MergeCartRequest = Message<"atelier.store.v1.MergeCartRequest"> & {
+  /**
+   * The guest cart's id; empty for none.
+   *
+   * @generated from field: string guest_cart_id = 1;
+   */
+  guestCartId: string;
+};
+
+/**
+ * Describes the message atelier.store.v1.MergeCartRequest.
+ * Use `create(MergeCartRequestSchema)` to create a new message.
+ */
+export const MergeCartRequestSchema: GenMessage<MergeCartRequest> = /*@__PURE__*/
+  messageDesc(file_atelier_store_v1_cart_service, 12);
+
+/**
+ * MergeCartResponse holds the customer's cart after the merge.
+ *
+ * @generated from message atelier.store.v1.MergeCartResponse
+ */
+export type MergeCartResponse = Message<"atelier.store.v1.MergeCartResponse"> & {
+  /**
+   * @generated from field: atelier.store.v1.Cart cart = 1;
+   */
+  cart?: Cart | undefined;
+};
+
+/**
+ * Describes the message atelier.store.v1.MergeCartResponse.
+ * Use `create(MergeCartResponseSchema)` to create a new message.
+ */
+export const MergeCartResponseSchema: GenMessage<MergeCartResponse> = /*@__PURE__*/
+  messageDesc(file_atelier_store_v1_cart_service, 13);
+
+/**
  * CartService keeps shoppers' carts on the server. A cart is addressed by its unguessable id.
- * Unknown cart ids are not found. Quantities are whole numbers from 1 up to the product's stock;
+ * Unknown cart ids are not found. A guest's cart is reachable by anyone holding its id; a signed-in
+ * customer's cart only with that customer's session (for anyone else it is not found). Quantities are whole numbers from 1 up to the product's stock;
  * out-of-stock and hidden products cannot be added.
  *
  * @generated from service atelier.store.v1.CartService
  */
 export const CartService: GenService<{
   /**
-   * Creates a new, empty cart.
+   * Creates a new, empty cart. For a signed-in customer it returns their cart instead, creating it
+   * if they have none, so a customer has one cart across devices.
    *
    * @generated from rpc atelier.store.v1.CartService.CreateCart
    */
@@ -340,6 +382,19 @@ export const CartService: GenService<{
     methodKind: "unary";
     input: typeof ClearCartRequestSchema;
     output: typeof ClearCartResponseSchema;
+  },
+  /**
+   * Signed-in customers only: merges a guest cart into the customer's cart (created if needed)
+   * and returns it. A product in both carts gets the sum of the quantities, capped at the stock;
+   * lines that can no longer be bought are dropped. The guest cart is then deleted. Without a
+   * guest cart id, or with one that no longer exists, it returns the customer's cart.
+   *
+   * @generated from rpc atelier.store.v1.CartService.MergeCart
+   */
+  mergeCart: {
+    methodKind: "unary";
+    input: typeof MergeCartRequestSchema;
+    output: typeof MergeCartResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_atelier_store_v1_cart_service, 0);

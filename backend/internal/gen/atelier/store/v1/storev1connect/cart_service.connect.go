@@ -47,11 +47,14 @@ const (
 	CartServiceRemoveCartItemProcedure = "/atelier.store.v1.CartService/RemoveCartItem"
 	// CartServiceClearCartProcedure is the fully-qualified name of the CartService's ClearCart RPC.
 	CartServiceClearCartProcedure = "/atelier.store.v1.CartService/ClearCart"
+	// CartServiceMergeCartProcedure is the fully-qualified name of the CartService's MergeCart RPC.
+	CartServiceMergeCartProcedure = "/atelier.store.v1.CartService/MergeCart"
 )
 
 // CartServiceClient is a client for the atelier.store.v1.CartService service.
 type CartServiceClient interface {
-	// Creates a new, empty cart.
+	// Creates a new, empty cart. For a signed-in customer it returns their cart instead, creating it
+	// if they have none, so a customer has one cart across devices.
 	CreateCart(context.Context, *connect.Request[v1.CreateCartRequest]) (*connect.Response[v1.CreateCartResponse], error)
 	// Returns a cart priced from the current catalogue. Lines whose product is no longer visible
 	// are left out.
@@ -65,6 +68,11 @@ type CartServiceClient interface {
 	RemoveCartItem(context.Context, *connect.Request[v1.RemoveCartItemRequest]) (*connect.Response[v1.RemoveCartItemResponse], error)
 	// Removes every line of the cart.
 	ClearCart(context.Context, *connect.Request[v1.ClearCartRequest]) (*connect.Response[v1.ClearCartResponse], error)
+	// Signed-in customers only: merges a guest cart into the customer's cart (created if needed)
+	// and returns it. A product in both carts gets the sum of the quantities, capped at the stock;
+	// lines that can no longer be bought are dropped. The guest cart is then deleted. Without a
+	// guest cart id, or with one that no longer exists, it returns the customer's cart.
+	MergeCart(context.Context, *connect.Request[v1.MergeCartRequest]) (*connect.Response[v1.MergeCartResponse], error)
 }
 
 // NewCartServiceClient constructs a client for the atelier.store.v1.CartService service. By
@@ -118,6 +126,12 @@ func NewCartServiceClient(httpClient connect.HTTPClient, baseURL string, opts ..
 			connect.WithIdempotency(connect.IdempotencyIdempotent),
 			connect.WithClientOptions(opts...),
 		),
+		mergeCart: connect.NewClient[v1.MergeCartRequest, v1.MergeCartResponse](
+			httpClient,
+			baseURL+CartServiceMergeCartProcedure,
+			connect.WithSchema(cartServiceMethods.ByName("MergeCart")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -129,6 +143,7 @@ type cartServiceClient struct {
 	updateCartItem *connect.Client[v1.UpdateCartItemRequest, v1.UpdateCartItemResponse]
 	removeCartItem *connect.Client[v1.RemoveCartItemRequest, v1.RemoveCartItemResponse]
 	clearCart      *connect.Client[v1.ClearCartRequest, v1.ClearCartResponse]
+	mergeCart      *connect.Client[v1.MergeCartRequest, v1.MergeCartResponse]
 }
 
 // CreateCart calls atelier.store.v1.CartService.CreateCart.
@@ -161,9 +176,15 @@ func (c *cartServiceClient) ClearCart(ctx context.Context, req *connect.Request[
 	return c.clearCart.CallUnary(ctx, req)
 }
 
+// MergeCart calls atelier.store.v1.CartService.MergeCart.
+func (c *cartServiceClient) MergeCart(ctx context.Context, req *connect.Request[v1.MergeCartRequest]) (*connect.Response[v1.MergeCartResponse], error) {
+	return c.mergeCart.CallUnary(ctx, req)
+}
+
 // CartServiceHandler is an implementation of the atelier.store.v1.CartService service.
 type CartServiceHandler interface {
-	// Creates a new, empty cart.
+	// Creates a new, empty cart. For a signed-in customer it returns their cart instead, creating it
+	// if they have none, so a customer has one cart across devices.
 	CreateCart(context.Context, *connect.Request[v1.CreateCartRequest]) (*connect.Response[v1.CreateCartResponse], error)
 	// Returns a cart priced from the current catalogue. Lines whose product is no longer visible
 	// are left out.
@@ -177,6 +198,11 @@ type CartServiceHandler interface {
 	RemoveCartItem(context.Context, *connect.Request[v1.RemoveCartItemRequest]) (*connect.Response[v1.RemoveCartItemResponse], error)
 	// Removes every line of the cart.
 	ClearCart(context.Context, *connect.Request[v1.ClearCartRequest]) (*connect.Response[v1.ClearCartResponse], error)
+	// Signed-in customers only: merges a guest cart into the customer's cart (created if needed)
+	// and returns it. A product in both carts gets the sum of the quantities, capped at the stock;
+	// lines that can no longer be bought are dropped. The guest cart is then deleted. Without a
+	// guest cart id, or with one that no longer exists, it returns the customer's cart.
+	MergeCart(context.Context, *connect.Request[v1.MergeCartRequest]) (*connect.Response[v1.MergeCartResponse], error)
 }
 
 // NewCartServiceHandler builds an HTTP handler from the service implementation. It returns the path
@@ -226,6 +252,12 @@ func NewCartServiceHandler(svc CartServiceHandler, opts ...connect.HandlerOption
 		connect.WithIdempotency(connect.IdempotencyIdempotent),
 		connect.WithHandlerOptions(opts...),
 	)
+	cartServiceMergeCartHandler := connect.NewUnaryHandler(
+		CartServiceMergeCartProcedure,
+		svc.MergeCart,
+		connect.WithSchema(cartServiceMethods.ByName("MergeCart")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/atelier.store.v1.CartService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case CartServiceCreateCartProcedure:
@@ -240,6 +272,8 @@ func NewCartServiceHandler(svc CartServiceHandler, opts ...connect.HandlerOption
 			cartServiceRemoveCartItemHandler.ServeHTTP(w, r)
 		case CartServiceClearCartProcedure:
 			cartServiceClearCartHandler.ServeHTTP(w, r)
+		case CartServiceMergeCartProcedure:
+			cartServiceMergeCartHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -271,4 +305,8 @@ func (UnimplementedCartServiceHandler) RemoveCartItem(context.Context, *connect.
 
 func (UnimplementedCartServiceHandler) ClearCart(context.Context, *connect.Request[v1.ClearCartRequest]) (*connect.Response[v1.ClearCartResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.store.v1.CartService.ClearCart is not implemented"))
+}
+
+func (UnimplementedCartServiceHandler) MergeCart(context.Context, *connect.Request[v1.MergeCartRequest]) (*connect.Response[v1.MergeCartResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.store.v1.CartService.MergeCart is not implemented"))
 }
