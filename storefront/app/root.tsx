@@ -6,19 +6,25 @@ import { Header } from "./components/layout/Header";
 import { NavigationProgress } from "./components/layout/NavigationProgress";
 import { NotFound } from "./components/layout/NotFound";
 import { ToastProvider } from "./components/ui/Toast";
-import { api, apiMiddleware } from "./lib/api.server";
+import { api } from "./lib/api.server";
 import { loadCart } from "./lib/cart.server";
-import { publicOrigin } from "./lib/config.server";
+import { config, publicOrigin } from "./lib/config.server";
+import { csrfMiddleware } from "./lib/csrf.server";
+import { sessionAccount, sessionMiddleware, toSessionUser } from "./lib/session.server";
 import "./styles/app.css";
 
-export const middleware: Route.MiddlewareFunction[] = [apiMiddleware];
+// Cross-site posts are refused before anything else runs; then the request gets its API client
+// and session.
+export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, sessionMiddleware];
 
 /**
- * What every page's header and footer need. A failing part degrades to an empty footer column or
+ * What every page's header and footer need, and who is signed in (id, first name and role only:
+ * never the session token). A failing part degrades to an empty footer column or
  * a zero badge rather than taking the whole page down; the page's own loader reports its errors.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const client = api(context);
+  const account = sessionAccount(context);
   const [categories, settings, cart] = await Promise.allSettled([
     client.catalog.listCategories({}),
     client.settings.getStoreSettings({}),
@@ -43,6 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     settings: footer,
     cartCount: cart.status === "fulfilled" ? (cart.value?.itemCount ?? 0) : 0,
     year: new Date().getFullYear(),
+    user: account ? toSessionUser(account) : null,
+    // Only admins are shown the way to the back office.
+    backofficeUrl: account?.role === "admin" ? config.backofficeUrl : null,
   };
 }
 
@@ -64,7 +73,12 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <NavigationProgress />
         <ToastProvider>
-          <Header categories={data?.categories ?? []} cartCount={data?.cartCount ?? 0} />
+          <Header
+            categories={data?.categories ?? []}
+            cartCount={data?.cartCount ?? 0}
+            user={data?.user ?? null}
+            backofficeUrl={data?.backofficeUrl ?? null}
+          />
           <main id="main" tabIndex={-1}>
             {children}
           </main>

@@ -1,12 +1,13 @@
 // The per-request API client. Loaders and actions reach the Atelier API only through the
 // Connect-ES clients generated from proto/, created for each request in the root middleware and
-// kept in the router context (Hydrogen's pattern), so a request id and, later, the shopper's
-// session travel with every call.
+// kept in the router context (Hydrogen's pattern), so a request id and the shopper's session
+// (Authorization: Bearer, from the HttpOnly session cookie) travel with every call.
 import { toBinary } from "@bufbuild/protobuf";
 import { MethodOptions_IdempotencyLevel } from "@bufbuild/protobuf/wkt";
 import { type Client, createClient, type Interceptor, type UnaryResponse } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
+import { AuthService } from "~/gen/atelier/store/v1/auth_service_pb";
 import { CartService } from "~/gen/atelier/store/v1/cart_service_pb";
 import { CatalogService } from "~/gen/atelier/store/v1/catalog_service_pb";
 import { ContactService } from "~/gen/atelier/store/v1/contact_service_pb";
@@ -18,6 +19,7 @@ import { StatusService } from "~/gen/atelier/store/v1/status_service_pb";
 import { config } from "./config.server";
 
 export type Api = {
+  auth: Client<typeof AuthService>;
   catalog: Client<typeof CatalogService>;
   cart: Client<typeof CartService>;
   content: Client<typeof ContentService>;
@@ -56,10 +58,21 @@ export function memoizeReads(): Interceptor {
 /** Upper bound for one API call, so a stuck backend cannot hang a page render. */
 const callTimeoutMs = 10_000;
 
-export function createApi(request: Request, baseUrl = config.apiUrl): Api {
+/** The Authorization header value for a session token. */
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * The API client for one storefront request. With a session `token` every call carries it as a
+ * bearer token, unless the call names its own (signing in sends the new session's token).
+ */
+export function createApi(request: Request, opts: { baseUrl?: string; token?: string } = {}): Api {
   const requestId = request.headers.get("x-request-id");
+  const { token, baseUrl = config.apiUrl } = opts;
   const forward: Interceptor = (next) => (req) => {
     if (requestId) req.header.set("x-request-id", requestId);
+    if (token && !req.header.has("authorization")) req.header.set("authorization", `Bearer ${token}`);
     return next(req);
   };
   const transport = createConnectTransport({
@@ -70,6 +83,7 @@ export function createApi(request: Request, baseUrl = config.apiUrl): Api {
     interceptors: [memoizeReads(), forward],
   });
   return {
+    auth: createClient(AuthService, transport),
     catalog: createClient(CatalogService, transport),
     cart: createClient(CartService, transport),
     content: createClient(ContentService, transport),
@@ -81,13 +95,8 @@ export function createApi(request: Request, baseUrl = config.apiUrl): Api {
   };
 }
 
+/** The request's API client, set by the root middleware (`sessionMiddleware`). */
 export const apiContext = createContext<Api>();
-
-/** Root middleware: one API client per request. */
-export const apiMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
-  context.set(apiContext, createApi(request));
-  return next();
-};
 
 export function api(context: Readonly<RouterContextProvider>): Api {
   return context.get(apiContext);

@@ -25,6 +25,7 @@ function fakeApi(methods: Partial<CartClient>): CartApi {
       updateCartItem: unexpected("updateCartItem"),
       removeCartItem: unexpected("removeCartItem"),
       clearCart: unexpected("clearCart"),
+      mergeCart: unexpected("mergeCart"),
       ...methods,
     },
   };

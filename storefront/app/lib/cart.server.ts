@@ -2,30 +2,21 @@
 // cookie of the storefront's origin, so the header badge and the cart page render on the server.
 import { data, redirect } from "react-router";
 import type { Api } from "./api.server";
+import { readCookie, serverCookie } from "./cookies.server";
 import { type CartActionResult, type CartIntent, type CartView, maxCartQuantity, normalizeQuantity, toCartView } from "./cart";
 import { isNotFound, userMessage } from "./errors";
 
-const cartCookieName = "atelier_cart";
+export const cartCookieName = "atelier_cart";
 const cartCookieMaxAge = 60 * 60 * 24 * 60; // 60 days
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function readCartId(request: Request): string | undefined {
+export function readCartId(request: Request): string | undefined {
   const value = readCookie(request, cartCookieName);
   return value && uuidPattern.test(value) ? value : undefined;
 }
 
-function isSecure(request: Request): boolean {
-  return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
-}
-
-/** A cookie only this server reads (HttpOnly, Secure over HTTPS); an empty value deletes it. */
-function serverCookie(request: Request, name: string, value: string, path: string, maxAge: number): string {
-  const attrs = [`${name}=${value}`, `Path=${path}`, "HttpOnly", "SameSite=Lax", `Max-Age=${value ? maxAge : 0}`];
-  if (isSecure(request)) attrs.push("Secure");
-  return attrs.join("; ");
-}
-
-function cartCookie(request: Request, cartId: string): string {
+/** The Set-Cookie value that keeps `cartId` as the shopper's cart (an empty id forgets it). */
+export function cartCookie(request: Request, cartId: string): string {
   return serverCookie(request, cartCookieName, cartId, "/", cartCookieMaxAge);
 }
 
@@ -60,14 +51,6 @@ const maxErrorLength = 300;
 function cartErrorCookie(request: Request, message: string | null): string {
   const value = message ? encodeURIComponent(message.slice(0, maxErrorLength)) : "";
   return serverCookie(request, cartErrorCookieName, value, "/cart", 60);
-}
-
-function readCookie(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return rest.join("=");
-  }
-  return undefined;
 }
 
 /**

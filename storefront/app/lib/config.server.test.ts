@@ -3,18 +3,23 @@ import { loadConfig } from "./config.server";
 
 describe("loadConfig", () => {
   it("defaults to the local API", () => {
-    expect(loadConfig({})).toEqual({ apiUrl: "http://localhost:8080", publicUrl: undefined });
+    expect(loadConfig({})).toEqual({ apiUrl: "http://localhost:8080", publicUrl: undefined, backofficeUrl: "http://localhost:5173" });
   });
 
   it("drops a trailing slash", () => {
-    expect(loadConfig({ API_URL: "https://api.example.com/", STOREFRONT_URL: "https://shop.example.com/" })).toEqual({
+    expect(loadConfig({ API_URL: "https://api.example.com/", STOREFRONT_URL: "https://shop.example.com/", BACKOFFICE_URL: "https://admin.example.com/" })).toEqual({
       apiUrl: "https://api.example.com",
       publicUrl: "https://shop.example.com",
+      backofficeUrl: "https://admin.example.com",
     });
   });
 
   it.each(["not a url", "ftp://example.com"])("refuses API_URL=%s", (value) => {
     expect(() => loadConfig({ API_URL: value })).toThrow(/API_URL/);
+  });
+
+  it("refuses a BACKOFFICE_URL without a scheme", () => {
+    expect(() => loadConfig({ BACKOFFICE_URL: "admin.example.com" })).toThrow(/BACKOFFICE_URL/);
   });
 
   it("refuses a STOREFRONT_URL without a scheme", () => {

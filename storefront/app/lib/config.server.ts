@@ -8,6 +8,11 @@ export type StorefrontConfig = {
    * https://atelier.london. Unset: the origin the request arrived on.
    */
   publicUrl: string | undefined;
+  /**
+   * Where admins find the back office (the header's Admin link and the information pages' Edit
+   * Content links), e.g. https://admin.atelier.london. Default http://localhost:5173.
+   */
+  backofficeUrl: string;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): StorefrontConfig {
@@ -23,7 +28,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StorefrontConf
   }
   const publicUrl = env.STOREFRONT_URL?.trim().replace(/\/$/, "") || undefined;
   if (publicUrl && !/^https?:\/\//.test(publicUrl)) throw new Error(`STOREFRONT_URL must be an http(s) URL: ${publicUrl}`);
-  return { apiUrl: url.origin + url.pathname.replace(/\/$/, ""), publicUrl };
+  const backofficeUrl = env.BACKOFFICE_URL?.trim().replace(/\/$/, "") || "http://localhost:5173";
+  if (!/^https?:\/\/[^/]/.test(backofficeUrl)) throw new Error(`BACKOFFICE_URL must be an http(s) URL: ${backofficeUrl}`);
+  return { apiUrl: url.origin + url.pathname.replace(/\/$/, ""), publicUrl, backofficeUrl };
 }
 
 export const config = loadConfig();

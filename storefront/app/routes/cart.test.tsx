@@ -8,7 +8,7 @@ import { cartLine, cartView, price, productSummary } from "~/components/cart/fix
 import { ToastProvider } from "~/components/ui/Toast";
 import { GetCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
 import type { Api } from "~/lib/api.server";
-import { loaderArgs } from "~/lib/api.testing";
+import { customerAccount, loaderArgs } from "~/lib/api.testing";
 import type { CartView } from "~/lib/cart";
 import CartRoute, { loader } from "./cart";
 
@@ -96,7 +96,7 @@ describe("cart page", () => {
 
   it("offers guests a faster checkout by signing in", async () => {
     renderCart();
-    expect(await screen.findByRole("link", { name: "Sign in for a faster checkout" })).toHaveAttribute("href", "/login");
+    expect(await screen.findByRole("link", { name: "Sign in for a faster checkout" })).toHaveAttribute("href", "/login?redirectTo=%2Fcart");
   });
 
   it("does not offer signing in to a signed-in shopper", async () => {
@@ -248,5 +248,11 @@ describe("cart loader", () => {
     const getCart = () => Promise.reject(new ConnectError("down", Code.Unavailable));
     const res = await loader(loaderArgs("/cart", { cart: { getCart } }, { headers: { cookie } }));
     expect(res.data).toEqual({ cart: null, error: "Only 3 of Rose Serum are in stock.", loadFailed: true, signedIn: false });
+  });
+
+  it("knows a signed-in shopper, who is not offered signing in", async () => {
+    const getCart = () => Promise.resolve(create(GetCartResponseSchema, { cart: { id: cartId } }));
+    const res = await loader(loaderArgs("/cart", { cart: { getCart } }, { headers: { cookie } }, customerAccount));
+    expect(res.data.signedIn).toBe(true);
   });
 });

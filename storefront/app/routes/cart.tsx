@@ -9,14 +9,14 @@ import { GuestBanner } from "~/components/cart/GuestBanner";
 import { useRemovalAnnouncement } from "~/components/cart/useRemovalAnnouncement";
 import { api } from "~/lib/api.server";
 import { handleCartAction, loadCart, takeCartPageError } from "~/lib/cart.server";
+import { sessionAccount } from "~/lib/session.server";
 import { pageMeta, originFrom } from "~/lib/seo";
 import "~/styles/pages/cart.css";
 import type { Route } from "./+types/cart";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { error, headers } = takeCartPageError(request);
-  // Accounts arrive with later work; until then every shopper is a guest.
-  const signedIn = false;
+  const signedIn = sessionAccount(context) !== null;
   try {
     return data({ cart: await loadCart(api(context), request), error, loadFailed: false, signedIn }, { headers });
   } catch (err) {

@@ -1,7 +1,8 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
+import type { SessionUser } from "~/lib/auth";
 import { Header } from "./Header";
 
 function Where() {
@@ -9,20 +10,30 @@ function Where() {
   return <p data-testid="where">{location.pathname + location.search}</p>;
 }
 
-function renderHeader(cartCount = 0) {
+const customer: SessionUser = { id: "u-1", firstName: "Ada", role: "customer" };
+const admin: SessionUser = { id: "u-2", firstName: "Grace", role: "admin" };
+const backoffice = "https://admin.atelier.test";
+
+function renderHeader(cartCount = 0, opts: { user?: SessionUser | null; at?: string } = {}) {
+  const user = opts.user ?? null;
   const Stub = createRoutesStub([
     {
       path: "*",
       Component: () => (
         <>
-          <Header categories={["Maison Lumière", "Verdant & Co"]} cartCount={cartCount} />
+          <Header
+            categories={["Maison Lumière", "Verdant & Co"]}
+            cartCount={cartCount}
+            user={user}
+            backofficeUrl={user?.role === "admin" ? backoffice : null}
+          />
           <p>outside</p>
           <Where />
         </>
       ),
     },
   ]);
-  render(<Stub initialEntries={["/"]} />);
+  render(<Stub initialEntries={[opts.at ?? "/"]} />);
 }
 
 describe("Header", () => {
@@ -71,5 +82,52 @@ describe("Header", () => {
     await userEvent.click(toggle);
     await userEvent.click(screen.getByText("outside"));
     expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+});
+
+describe("Header account links", () => {
+  it("offers a guest Login, returning to the page they were on, and Register", () => {
+    renderHeader(0, { at: "/shop?category=Verdant+%26+Co" });
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(within(nav).getByRole("link", { name: "Login" })).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent("/shop?category=Verdant+%26+Co")}`);
+    expect(within(nav).getByRole("link", { name: "Register" })).toHaveAttribute("href", "/register");
+    expect(within(nav).queryByRole("link", { name: "My Account" })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole("button", { name: "Logout" })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole("link", { name: "Admin" })).not.toBeInTheDocument();
+  });
+
+  it("sends Login from the home page to plain /login", () => {
+    renderHeader(0);
+    expect(screen.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
+  });
+
+  it("offers a customer My Account and a Logout button that posts to /logout, but no Admin link", () => {
+    renderHeader(0, { user: customer });
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(within(nav).getByRole("link", { name: "My Account" })).toHaveAttribute("href", "/account");
+    const logout = within(nav).getByRole("button", { name: "Logout" });
+    expect(logout).toHaveAttribute("type", "submit");
+    expect(logout.closest("form")).toHaveAttribute("method", "post");
+    expect(logout.closest("form")).toHaveAttribute("action", "/logout");
+    expect(within(nav).queryByRole("link", { name: "Login" })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole("link", { name: "Register" })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole("link", { name: "Admin" })).not.toBeInTheDocument();
+  });
+
+  it("offers an admin the back office", () => {
+    renderHeader(0, { user: admin });
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(within(nav).getByRole("link", { name: "Admin" })).toHaveAttribute("href", backoffice);
+    expect(within(nav).getByRole("link", { name: "My Account" })).toBeInTheDocument();
+    expect(within(nav).getByRole("button", { name: "Logout" })).toBeInTheDocument();
+  });
+
+  it("keeps the account links in the phone menu", async () => {
+    renderHeader(0, { user: customer });
+    await userEvent.click(screen.getByRole("button", { name: "Open menu" }));
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(nav).toHaveClass("site-nav--open");
+    expect(within(nav).getByRole("link", { name: "My Account" })).toBeVisible();
+    expect(within(nav).getByRole("button", { name: "Logout" })).toBeVisible();
   });
 });

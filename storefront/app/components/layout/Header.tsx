@@ -1,8 +1,10 @@
-// The header of every page: brand, navigation with the Shop dropdown, search, cart badge, and a
-// menu toggle at phone widths (Escape or an outside click closes it; the page cannot scroll
+// The header of every page: brand, navigation with the Shop dropdown, the account links (Login and
+// Register, or My Account and Logout; Admin for admins), search, cart badge, and a menu toggle at
+// phone widths (Escape or an outside click closes it; the page cannot scroll
 // behind it).
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
+import { loginHref, type SessionUser } from "~/lib/auth";
 import { categoryHref } from "~/lib/catalog";
 import { useScrollLock } from "~/lib/scroll-lock";
 
@@ -10,9 +12,13 @@ type Props = {
   /** Categories (brands) in display order; the first two are the brand collections. */
   categories: string[];
   cartCount: number;
+  /** The signed-in shopper, or null for a guest. */
+  user: SessionUser | null;
+  /** The back office's address, given only to admins. */
+  backofficeUrl: string | null;
 };
 
-export function Header({ categories, cartCount }: Props) {
+export function Header({ categories, cartCount, user, backofficeUrl }: Props) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [shopOpen, setShopOpen] = useState(false);
   const menuId = useId();
@@ -115,12 +121,34 @@ export function Header({ categories, cartCount }: Props) {
               <li>
                 <NavLink to="/contact">Contact</NavLink>
               </li>
-              <li>
-                <NavLink to="/login">Login</NavLink>
-              </li>
-              <li>
-                <NavLink to="/register">Register</NavLink>
-              </li>
+              {user?.role === "admin" && backofficeUrl && (
+                <li>
+                  <a href={backofficeUrl}>Admin</a>
+                </li>
+              )}
+              {user ? (
+                <>
+                  <li>
+                    <NavLink to="/account">My Account</NavLink>
+                  </li>
+                  <li>
+                    {/* Signing out changes state, so it is a POST (a link would let any page sign shoppers out). */}
+                    <Form method="post" action="/logout" className="site-nav__logout">
+                      <button type="submit">Logout</button>
+                    </Form>
+                  </li>
+                </>
+              ) : (
+                <>
+                  <li>
+                    {/* Back to this page after signing in. */}
+                    <NavLink to={loginHref(location.pathname + location.search)}>Login</NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/register">Register</NavLink>
+                  </li>
+                </>
+              )}
             </ul>
             <Form method="get" action="/shop" role="search" className="search" onSubmit={onSearch}>
               <label htmlFor={`${menuId}-search`} className="visually-hidden">

@@ -1,0 +1,33 @@
+// The storefront's own cookies (cart, session, one-time messages): only this server reads them,
+// so they are HttpOnly, SameSite=Lax, and Secure whenever the shopper reached us over HTTPS.
+
+/** The raw value of the request's cookie `name`, if it sent one. */
+export function readCookie(request: Request, name: string): string | undefined {
+  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return rest.join("=");
+  }
+  return undefined;
+}
+
+/** Whether the shopper reached the shop over HTTPS (directly, or through a TLS-terminating proxy). */
+export function isSecure(request: Request): boolean {
+  return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+}
+
+/**
+ * A Set-Cookie value for a cookie only this server reads. An empty value deletes the cookie;
+ * without `maxAge` it lasts as long as the browser session.
+ */
+export function serverCookie(request: Request, name: string, value: string, path: string, maxAge?: number): string {
+  const attrs = [`${name}=${value}`, `Path=${path}`, "HttpOnly", "SameSite=Lax"];
+  if (!value) attrs.push("Max-Age=0");
+  else if (maxAge !== undefined) attrs.push(`Max-Age=${Math.max(0, Math.floor(maxAge))}`);
+  if (isSecure(request)) attrs.push("Secure");
+  return attrs.join("; ");
+}
+
+/** Whether a response already sets (or deletes) the cookie `name`. */
+export function setsCookie(headers: Headers, name: string): boolean {
+  return headers.getSetCookie().some((c) => c.startsWith(`${name}=`));
+}
