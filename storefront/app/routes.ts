@@ -1,7 +1,7 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 
-// Every storefront URL. Login, register, account, orders, wishlist and checkout are linked from
-// the header and footer but arrive with later work; until then they answer 404.
+// Every storefront URL. Orders, wishlist and checkout are linked from the header, footer and
+// account page but arrive with later work; until then they answer 404.
 export default [
   index("routes/home.tsx"),
   route("classic", "routes/classic.tsx"),
@@ -14,6 +14,12 @@ export default [
   route("privacy", "routes/content-page.tsx", { id: "privacy" }),
   route("terms", "routes/content-page.tsx", { id: "terms" }),
   route("faq", "routes/faq.tsx"),
+  route("login", "routes/login.tsx"),
+  route("register", "routes/register.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("account", "routes/account.tsx"),
+  route("logout", "routes/logout.tsx"),
   route("status", "routes/status.tsx"),
   ...["test", "diag", "diagnostic", "api-test"].map((path) => route(path, "routes/status-redirect.tsx", { id: `status-${path}` })),
   route("sitemap.xml", "routes/sitemap.ts"),

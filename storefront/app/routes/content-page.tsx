@@ -2,6 +2,7 @@
 // back office. One module serves both routes; the URL says which page is wanted.
 import { data } from "react-router";
 import { ContentFallback } from "~/components/content/ContentFallback";
+import { EditContentLink } from "~/components/content/EditContentLink";
 import { InfoHeader } from "~/components/content/InfoHeader";
 import { LoadFailure } from "~/components/content/LoadFailure";
 import { Prose } from "~/components/content/Prose";
@@ -33,7 +34,9 @@ export default function ContentPageRoute({ loaderData }: Route.ComponentProps) {
   const { page, error } = loaderData;
   return (
     <article className="page page--narrow info-page legal-page">
-      <InfoHeader eyebrow="Legal" title={page.title} updatedAt={error ? null : page.updatedAt} />
+      <InfoHeader eyebrow="Legal" title={page.title} updatedAt={error ? null : page.updatedAt}>
+        <EditContentLink slug={page.slug} />
+      </InfoHeader>
       {error ? <LoadFailure message={error} /> : page.html ? <Prose html={page.html} /> : <ContentFallback name={contentPages[page.slug].name} />}
     </article>
   );

@@ -2,6 +2,7 @@
 // server into sections of questions and shown as an accordion the shopper can search.
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ContentFallback } from "~/components/content/ContentFallback";
+import { EditContentLink } from "~/components/content/EditContentLink";
 import { FaqSearch } from "~/components/content/FaqSearch";
 import { FaqSections } from "~/components/content/FaqSections";
 import { InfoHeader } from "~/components/content/InfoHeader";
@@ -49,7 +50,9 @@ export default function FaqRoute({ loaderData }: Route.ComponentProps) {
   const { title, updatedAt, faq, error } = loaderData;
   return (
     <div className="page page--narrow info-page faq">
-      <InfoHeader eyebrow="Help" title={title} updatedAt={error ? null : updatedAt} />
+      <InfoHeader eyebrow="Help" title={title} updatedAt={error ? null : updatedAt}>
+        <EditContentLink slug="faq" />
+      </InfoHeader>
       {error ? <LoadFailure message={error} /> : <FaqBody faq={faq} />}
       <StillHaveQuestions />
     </div>

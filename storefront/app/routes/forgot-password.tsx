@@ -1,0 +1,118 @@
+// Asks for a password reset e-mail. The answer is the same whether or not the address has an
+// account (PRODUCT §2: the shop never reveals who is registered).
+import { Code } from "@connectrpc/connect";
+import { type FormEvent, useState } from "react";
+import { data, Form, Link, redirect } from "react-router";
+import { AuthField } from "~/components/account/AuthField";
+import { AuthLayout } from "~/components/account/AuthLayout";
+import { FormAlert } from "~/components/account/FormAlert";
+import { usePendingSubmission } from "~/components/account/usePendingSubmission";
+import { api } from "~/lib/api.server";
+import { authText, formText } from "~/lib/auth";
+import { isEmailAddress, maxEmailLength } from "~/lib/email";
+import { useHydrated } from "~/lib/hydrated";
+import { originFrom, pageMeta } from "~/lib/seo";
+import { isCode, throttledMessage } from "~/lib/session.server";
+import "~/styles/pages/auth.css";
+import type { Route } from "./+types/forgot-password";
+
+export type ForgotPasswordActionData = { error: string; email: string };
+
+function checkEmail(email: string): string | null {
+  if (!email) return authText.emailRequired;
+  return isEmailAddress(email) ? null : authText.invalidEmail;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { sent: new URL(request.url).searchParams.get("sent") === "1" };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const email = formText(await request.formData(), "email");
+  const problem = checkEmail(email);
+  if (problem) return data<ForgotPasswordActionData>({ error: problem, email }, { status: 400 });
+  try {
+    await api(context).auth.requestPasswordReset({ email });
+  } catch (err) {
+    if (isCode(err, Code.ResourceExhausted)) {
+      return data<ForgotPasswordActionData>({ error: throttledMessage(err, "password reset requests"), email }, { status: 429 });
+    }
+    if (isCode(err, Code.InvalidArgument)) return data<ForgotPasswordActionData>({ error: authText.invalidEmail, email }, { status: 400 });
+    console.error("password reset request failed", err);
+    return data<ForgotPasswordActionData>({ error: authText.unavailable, email }, { status: 503 });
+  }
+  return redirect("/forgot-password?sent=1");
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Forgot Your Password?",
+    description: "Request a link to reset the password of your Atelier London account.",
+    origin: originFrom(matches),
+    path: "/forgot-password",
+    noindex: true,
+  });
+}
+
+const errorId = "forgot-error";
+
+export default function ForgotPasswordRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const pending = usePendingSubmission("/forgot-password");
+  const [clientError, setClientError] = useState<{ error: string } | null>(null);
+  const error = clientError?.error ?? (pending ? null : actionData?.error);
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    if (!hydrated) return;
+    if (pending) {
+      e.preventDefault();
+      return;
+    }
+    const problem = checkEmail(formText(new FormData(e.currentTarget), "email"));
+    if (problem) {
+      e.preventDefault();
+      setClientError({ error: problem });
+      return;
+    }
+    setClientError(null);
+  };
+
+  return (
+    <AuthLayout
+      eyebrow="Account Help"
+      title="Forgot Your Password?"
+      intro="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      footer={
+        <p>
+          Remembered it? <Link to="/login">Back to Sign In</Link>
+        </p>
+      }
+    >
+      {loaderData.sent && !actionData ? (
+        <div className="auth-card__done">
+          <p className="alert alert--success" role="status">
+            {authText.resetRequested}
+          </p>
+          <p className="muted">The link works once and expires soon. Do check your spam folder if it has not arrived in a few minutes.</p>
+        </div>
+      ) : (
+        <Form method="post" action="/forgot-password" className="auth-form" noValidate onSubmit={onSubmit}>
+          <FormAlert id={errorId} message={error} focusKey={clientError ?? actionData} />
+          <AuthField
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            maxLength={maxEmailLength}
+            defaultValue={actionData?.email}
+            invalid={Boolean(error)}
+            errorId={errorId}
+          />
+          <button type="submit" className="button button--primary auth-form__submit" aria-disabled={pending || undefined}>
+            {pending ? "Sending…" : "Send Reset Link"}
+          </button>
+        </Form>
+      )}
+    </AuthLayout>
+  );
+}

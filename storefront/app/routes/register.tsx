@@ -1,0 +1,139 @@
+// Create an account: name, e-mail and a password typed twice. The rules are checked in the page
+// (once hydrated), again here, and enforced by the API. Success signs the shopper in — session
+// cookie, guest cart merged — and goes to the home page.
+import { Code } from "@connectrpc/connect";
+import { type FormEvent, useState } from "react";
+import { data, Form, Link, redirect } from "react-router";
+import { AuthField } from "~/components/account/AuthField";
+import { AuthLayout } from "~/components/account/AuthLayout";
+import { FormAlert } from "~/components/account/FormAlert";
+import { usePendingSubmission } from "~/components/account/usePendingSubmission";
+import { api } from "~/lib/api.server";
+import { authText, formText, nameMaxLength, passwordMaxLength, type RegisterField, type RegisterValues, validateRegistration } from "~/lib/auth";
+import { maxEmailLength } from "~/lib/email";
+import { useHydrated } from "~/lib/hydrated";
+import { originFrom, pageMeta } from "~/lib/seo";
+import { errorReason, isCode, sessionAccount, startSession, throttledMessage } from "~/lib/session.server";
+import "~/styles/pages/auth.css";
+import type { Route } from "./+types/register";
+
+type Kept = Pick<RegisterValues, "firstName" | "lastName" | "email">;
+export type RegisterActionData = { error: string; fields: RegisterField[]; values: Kept };
+
+function readRegistration(form: FormData): RegisterValues {
+  return {
+    firstName: formText(form, "firstName"),
+    lastName: formText(form, "lastName"),
+    email: formText(form, "email"),
+    password: formText(form, "password", { trim: false }),
+    confirmPassword: formText(form, "confirmPassword", { trim: false }),
+  };
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  if (sessionAccount(context)) throw redirect("/");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = readRegistration(await request.formData());
+  const kept: Kept = { firstName: values.firstName, lastName: values.lastName, email: values.email };
+  const refuse = (error: string, fields: RegisterField[], status: number) => data<RegisterActionData>({ error, fields, values: kept }, { status });
+  const problem = validateRegistration(values);
+  if (problem) return refuse(problem.message, problem.fields, 400);
+
+  const client = api(context);
+  try {
+    const { session } = await client.auth.register({
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      password: values.password,
+    });
+    if (!session?.token) throw new Error("Register answered without a session");
+    return redirect("/", { headers: await startSession(client, request, session) });
+  } catch (err) {
+    if (errorReason(err) === "email_taken" || isCode(err, Code.AlreadyExists)) return refuse(authText.emailTaken, ["email"], 409);
+    if (isCode(err, Code.ResourceExhausted)) return refuse(throttledMessage(err, "registration attempts"), [], 429);
+    if (isCode(err, Code.InvalidArgument) && err.rawMessage.includes(authText.passwordTooShort)) {
+      return refuse(authText.passwordTooShort, ["password"], 400);
+    }
+    console.error("register failed", err);
+    return refuse(authText.registrationFailed, [], isCode(err, Code.InvalidArgument) ? 400 : 503);
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Create an Account",
+    description: "Create your Atelier London account: a faster checkout, your order history and a wishlist that follows you.",
+    origin: originFrom(matches),
+    path: "/register",
+    noindex: true,
+  });
+}
+
+const errorId = "register-error";
+
+export default function RegisterRoute({ actionData }: Route.ComponentProps) {
+  const hydrated = useHydrated();
+  const pending = usePendingSubmission("/register");
+  const [clientError, setClientError] = useState<{ error: string; fields: RegisterField[] } | null>(null);
+  const problem = clientError ?? (pending ? null : actionData);
+  const invalid = (f: RegisterField) => Boolean(problem?.fields.includes(f));
+  const kept = actionData?.values;
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    if (!hydrated) return;
+    if (pending) {
+      e.preventDefault();
+      return;
+    }
+    const found = validateRegistration(readRegistration(new FormData(e.currentTarget)));
+    if (found) {
+      e.preventDefault();
+      setClientError({ error: found.message, fields: found.fields });
+      return;
+    }
+    setClientError(null);
+  };
+
+  const field = (name: RegisterField, label: string, autoComplete: string, extra: Partial<Parameters<typeof AuthField>[0]> = {}) => (
+    <AuthField
+      name={name}
+      label={label}
+      autoComplete={autoComplete}
+      invalid={invalid(name)}
+      errorId={errorId}
+      defaultValue={name === "firstName" || name === "lastName" || name === "email" ? kept?.[name] : undefined}
+      {...extra}
+    />
+  );
+
+  return (
+    <AuthLayout
+      eyebrow="Join Atelier London"
+      title="Create an Account"
+      intro="A faster checkout, your order history, and a wishlist that follows you."
+      footer={
+        <p>
+          Already have an account? <Link to="/login">Sign in</Link>
+        </p>
+      }
+    >
+      <Form method="post" action="/register" className="auth-form" noValidate onSubmit={onSubmit}>
+        <FormAlert id={errorId} message={problem?.error} focusKey={clientError ?? actionData} />
+        <div className="auth-form__pair">
+          {field("firstName", "First Name", "given-name", { maxLength: nameMaxLength })}
+          {field("lastName", "Last Name", "family-name", { maxLength: nameMaxLength })}
+        </div>
+        {field("email", "Email", "email", { type: "email", maxLength: maxEmailLength })}
+        {field("password", "Password", "new-password", { type: "password", maxLength: passwordMaxLength, hint: "At least 8 characters." })}
+        {field("confirmPassword", "Confirm Password", "new-password", { type: "password", maxLength: passwordMaxLength })}
+        <button type="submit" className="button button--primary auth-form__submit" aria-disabled={pending || undefined}>
+          {pending ? "Creating your account…" : "Create Account"}
+        </button>
+      </Form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,160 @@
+// Choose a new password with the single-use token from a reset e-mail (/reset-password?token=…).
+// The token is in the URL, so this page sends no Referer anywhere. Success signs every session of
+// the account out (the API revokes them) and sends the shopper to sign in with the new password.
+import { Code, ConnectError } from "@connectrpc/connect";
+import { type FormEvent, useState } from "react";
+import { data, Form, Link, redirect } from "react-router";
+import { AuthField } from "~/components/account/AuthField";
+import { AuthLayout } from "~/components/account/AuthLayout";
+import { FormAlert } from "~/components/account/FormAlert";
+import { usePendingSubmission } from "~/components/account/usePendingSubmission";
+import { api } from "~/lib/api.server";
+import { authText, formText, passwordMaxLength, validateNewPassword } from "~/lib/auth";
+import { useHydrated } from "~/lib/hydrated";
+import { originFrom, pageMeta } from "~/lib/seo";
+import { clearSessionCookie, errorReason, isCode, throttledMessage } from "~/lib/session.server";
+import "~/styles/pages/auth.css";
+import type { Route } from "./+types/reset-password";
+
+export type ResetPasswordActionData = { error: string; field?: "password" | "confirm"; linkInvalid?: boolean };
+
+const maxTokenLength = 200;
+
+function tokenFrom(value: string | null): string {
+  const token = (value ?? "").trim();
+  return token.length <= maxTokenLength ? token : "";
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  return { token: tokenFrom(new URL(request.url).searchParams.get("token")) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const token = tokenFrom(formText(form, "token") || new URL(request.url).searchParams.get("token"));
+  if (!token) return data<ResetPasswordActionData>({ error: authText.resetLinkInvalid, linkInvalid: true }, { status: 400 });
+  const password = formText(form, "password", { trim: false });
+  const problem = validateNewPassword(password, formText(form, "confirmPassword", { trim: false }));
+  if (problem) return data<ResetPasswordActionData>({ error: problem.message, field: problem.field }, { status: 400 });
+  try {
+    await api(context).auth.confirmPasswordReset({ token, newPassword: password });
+  } catch (err) {
+    const reason = errorReason(err);
+    if (reason === "invalid_reset_token" || isCode(err, Code.NotFound) || isCode(err, Code.FailedPrecondition)) {
+      // The API words why (expired, already used); its message is shown as it is.
+      const message = err instanceof ConnectError ? err.rawMessage : "";
+      return data<ResetPasswordActionData>({ error: message || authText.resetLinkInvalid, linkInvalid: true }, { status: 400 });
+    }
+    if (isCode(err, Code.ResourceExhausted)) return data<ResetPasswordActionData>({ error: throttledMessage(err, "attempts") }, { status: 429 });
+    if (isCode(err, Code.InvalidArgument)) {
+      const tooShort = err.rawMessage.includes(authText.passwordTooShort);
+      return data<ResetPasswordActionData>(
+        tooShort ? { error: authText.passwordTooShort, field: "password" } : { error: authText.resetLinkInvalid, linkInvalid: true },
+        { status: 400 },
+      );
+    }
+    console.error("password reset failed", err);
+    return data<ResetPasswordActionData>({ error: authText.unavailable }, { status: 503 });
+  }
+  // Every session of the account has ended, this browser's included.
+  return redirect("/login?reset=1", { headers: { "Set-Cookie": clearSessionCookie(request) } });
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...pageMeta({
+      title: "Choose a New Password",
+      description: "Set a new password for your Atelier London account.",
+      origin: originFrom(matches),
+      path: "/reset-password",
+      noindex: true,
+    }),
+    // The token in this page's URL must not leak to other sites (or our own logs) as a Referer.
+    { name: "referrer", content: "no-referrer" },
+  ];
+}
+
+const errorId = "reset-error";
+
+export default function ResetPasswordRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { token } = loaderData;
+  const hydrated = useHydrated();
+  const pending = usePendingSubmission("/reset-password");
+  const [clientError, setClientError] = useState<ResetPasswordActionData | null>(null);
+  const problem = clientError ?? (pending ? null : actionData);
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    if (!hydrated) return;
+    if (pending) {
+      e.preventDefault();
+      return;
+    }
+    const form = new FormData(e.currentTarget);
+    const found = validateNewPassword(formText(form, "password", { trim: false }), formText(form, "confirmPassword", { trim: false }));
+    if (found) {
+      e.preventDefault();
+      setClientError({ error: found.message, field: found.field });
+      return;
+    }
+    setClientError(null);
+  };
+
+  const requestNew = (
+    <p>
+      <Link to="/forgot-password">Request a new link</Link>
+    </p>
+  );
+
+  if (!token) {
+    return (
+      <AuthLayout eyebrow="Account Help" title="Choose a New Password">
+        <div className="alert alert--error" role="alert">
+          <p>{authText.resetLinkInvalid}</p>
+          {requestNew}
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      eyebrow="Account Help"
+      title="Choose a New Password"
+      intro="Choose a password of at least 8 characters. You will then sign in with it."
+      footer={
+        <p>
+          <Link to="/login">Back to Sign In</Link>
+        </p>
+      }
+    >
+      <Form method="post" className="auth-form" noValidate onSubmit={onSubmit}>
+        <FormAlert id={errorId} message={problem?.error} focusKey={clientError ?? actionData}>
+          {problem?.linkInvalid && requestNew}
+        </FormAlert>
+        <input type="hidden" name="token" value={token} />
+        <AuthField
+          name="password"
+          label="New Password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={passwordMaxLength}
+          hint="At least 8 characters."
+          invalid={problem?.field === "password"}
+          errorId={errorId}
+        />
+        <AuthField
+          name="confirmPassword"
+          label="Confirm New Password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={passwordMaxLength}
+          invalid={problem?.field === "confirm"}
+          errorId={errorId}
+        />
+        <button type="submit" className="button button--primary auth-form__submit" aria-disabled={pending || undefined}>
+          {pending ? "Saving…" : "Set New Password"}
+        </button>
+      </Form>
+    </AuthLayout>
+  );
+}
