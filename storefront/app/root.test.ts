@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { GetCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
 import { ListCategoriesResponseSchema } from "~/gen/atelier/store/v1/catalog_service_pb";
 import { GetStoreSettingsResponseSchema } from "~/gen/atelier/store/v1/settings_service_pb";
-import { loaderArgs } from "~/lib/api.testing";
+import { adminAccount, customerAccount, loaderArgs } from "~/lib/api.testing";
 import { loader } from "./root";
 
 const cartId = "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11";
@@ -66,5 +66,24 @@ describe("root loader", () => {
       loaderArgs("/", { catalog: { listCategories: down }, settings: { getStoreSettings: down }, cart: { getCart: down } }, { headers: { cookie: `atelier_cart=${cartId}` } }),
     );
     expect(data).toMatchObject({ categories: [], settings: null, cartCount: 0 });
+  });
+
+  it("says nobody is signed in to a guest", async () => {
+    const data = await loader(loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings } }));
+    expect(data.user).toBeNull();
+    expect(data.backofficeUrl).toBeNull();
+  });
+
+  it("shares who is signed in — id, first name and role only — but not the back office with a customer", async () => {
+    const data = await loader(loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings } }, undefined, customerAccount));
+    expect(data.user).toEqual({ id: "u-1", firstName: "Ada", role: "customer" });
+    expect(JSON.stringify(data)).not.toContain("ada@example.com");
+    expect(data.backofficeUrl).toBeNull();
+  });
+
+  it("gives an admin the back office's address", async () => {
+    const data = await loader(loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings } }, undefined, adminAccount));
+    expect(data.user).toEqual({ id: "u-2", firstName: "Grace", role: "admin" });
+    expect(data.backofficeUrl).toBe("http://localhost:5173");
   });
 });

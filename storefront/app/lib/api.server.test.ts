@@ -1,9 +1,14 @@
+// @vitest-environment node
 import { create, type DescMethod } from "@bufbuild/protobuf";
 import type { Interceptor, UnaryResponse } from "@connectrpc/connect";
-import { describe, expect, it, vi } from "vitest";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { GetMeResponseSchema } from "~/gen/atelier/store/v1/auth_service_pb";
 import { CartService } from "~/gen/atelier/store/v1/cart_service_pb";
 import { CatalogService } from "~/gen/atelier/store/v1/catalog_service_pb";
-import { memoizeReads } from "./api.server";
+import { toBinary } from "@bufbuild/protobuf";
+import { bearer, createApi, memoizeReads } from "./api.server";
 
 type Call = Parameters<Parameters<Interceptor>[0]>[0];
 
@@ -49,5 +54,44 @@ describe("memoizeReads", () => {
     await expect(send(call(CatalogService.method.listCategories))).rejects.toThrow("unavailable");
     await send(call(CatalogService.method.listCategories));
     expect(next).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("createApi", () => {
+  // A stand-in API that records the headers of each call and answers GetMe.
+  const seen: IncomingHttpHeaders[] = [];
+  const server = createServer((req, res) => {
+    seen.push(req.headers);
+    req.resume();
+    req.on("end", () => {
+      res.writeHead(200, { "content-type": "application/proto" });
+      res.end(Buffer.from(toBinary(GetMeResponseSchema, create(GetMeResponseSchema, { user: { id: "u-1" } }))));
+    });
+  });
+  let baseUrl = "";
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const request = new Request("http://shop.test/", { headers: { "x-request-id": "req-1" } });
+
+  it("sends the session's token as a bearer token, and the request id", async () => {
+    seen.length = 0;
+    await createApi(request, { baseUrl, token: "tok_abc" }).auth.getMe({});
+    expect(seen[0]).toMatchObject({ authorization: "Bearer tok_abc", "x-request-id": "req-1" });
+  });
+
+  it("sends no Authorization without a session", async () => {
+    seen.length = 0;
+    await createApi(request, { baseUrl }).auth.getMe({});
+    expect(seen[0]?.authorization).toBeUndefined();
+  });
+
+  it("lets a call name its own token (a session just started)", async () => {
+    seen.length = 0;
+    await createApi(request, { baseUrl, token: "tok_old" }).auth.getMe({}, { headers: bearer("tok_new") });
+    expect(seen[0]?.authorization).toBe("Bearer tok_new");
   });
 });

@@ -76,33 +76,44 @@ export function sessionAccount(context: Readonly<RouterContextProvider>): Accoun
  * the session's account. Deletes the cookie of a session the API has ended, unless the response
  * sets a new one (signing in again).
  */
-export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const token = readSessionToken(request);
-  let client = createApi(request, { token });
-  const state: SessionState = { account: null, ended: false, unknown: false };
-  if (token) {
-    try {
-      const { user } = await client.auth.getMe({});
-      if (user) state.account = toAccount(user);
-    } catch (err) {
-      if (err instanceof ConnectError && err.code === Code.Unauthenticated) {
-        state.ended = true;
-        client = createApi(request);
-      } else {
-        console.error("session: could not look up the signed-in shopper", err);
-        state.unknown = true;
+export const sessionMiddleware: MiddlewareFunction<Response> = (args, next) => sessionMiddlewareWith(createApi)(args, next);
+
+/** The middleware with its API client maker passed in (tests pass a fake). */
+export function sessionMiddlewareWith(create: (request: Request, opts?: { token?: string }) => Api): MiddlewareFunction<Response> {
+  return async ({ request, context }, next) => {
+    const token = readSessionToken(request);
+    let client = create(request, { token });
+    const state: SessionState = { account: null, ended: false, unknown: false };
+    if (token) {
+      try {
+        const { user } = await client.auth.getMe({});
+        if (user) state.account = toAccount(user);
+      } catch (err) {
+        if (err instanceof ConnectError && err.code === Code.Unauthenticated) {
+          state.ended = true;
+          client = create(request);
+        } else {
+          console.error("session: could not look up the signed-in shopper", err);
+          state.unknown = true;
+        }
       }
     }
-  }
-  context.set(apiContext, client);
-  context.set(sessionContext, state);
-  const response = await next();
-  const staleCookie = state.ended || (readCookie(request, sessionCookieName) !== undefined && !token);
-  if (staleCookie && !setsCookie(response.headers, sessionCookieName)) {
-    response.headers.append("Set-Cookie", clearSessionCookie(request));
-  }
-  return response;
-};
+    context.set(apiContext, client);
+    context.set(sessionContext, state);
+    const response = await next();
+    const staleCookie = state.ended || (readCookie(request, sessionCookieName) !== undefined && !token);
+    if (!staleCookie || setsCookie(response.headers, sessionCookieName)) return response;
+    try {
+      response.headers.append("Set-Cookie", clearSessionCookie(request));
+      return response;
+    } catch {
+      // A response with immutable headers (Response.redirect): answer with a copy.
+      const copy = new Response(response.body, response);
+      copy.headers.append("Set-Cookie", clearSessionCookie(request));
+      return copy;
+    }
+  };
+}
 
 /**
  * After the API signed a shopper in (login or register): the cookie that keeps the session, and

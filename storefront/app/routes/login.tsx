@@ -3,7 +3,7 @@
 // here (`redirectTo`, a path on this shop only). Works as a plain form post; once hydrated it is
 // checked in the page first and posted in the background, reading "Signing in…" meanwhile.
 import { Code } from "@connectrpc/connect";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { AuthField } from "~/components/account/AuthField";
 import { AuthLayout } from "~/components/account/AuthLayout";
@@ -71,6 +71,13 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
   const pending = usePendingSubmission("/login");
   const [clientError, setClientError] = useState<{ message: string } | null>(null);
   const error = clientError?.message ?? (pending ? null : actionData?.error);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // A refused password is not left in the form (as after a plain form post).
+  useEffect(() => {
+    const password = formRef.current?.elements.namedItem("password");
+    if (actionData && password instanceof HTMLInputElement) password.value = "";
+  }, [actionData]);
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
@@ -104,7 +111,7 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
           {authText.resetDone}
         </p>
       )}
-      <Form method="post" action="/login" className="auth-form" noValidate onSubmit={onSubmit}>
+      <Form ref={formRef} method="post" action="/login" className="auth-form" noValidate onSubmit={onSubmit}>
         <FormAlert id={errorId} message={error} focusKey={clientError ?? actionData} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <AuthField

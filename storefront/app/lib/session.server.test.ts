@@ -1,0 +1,166 @@
+import { create } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { GetMeResponseSchema, SessionSchema } from "~/gen/atelier/store/v1/auth_service_pb";
+import { MergeCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
+import { Role } from "~/gen/atelier/type/v1/role_pb";
+import { type Api, apiContext } from "./api.server";
+import { apiError } from "./api.testing";
+import {
+  endSessionHeaders,
+  errorReason,
+  sessionContext,
+  sessionCookie,
+  sessionMiddlewareWith,
+  startSession,
+  throttledMessage,
+} from "./session.server";
+
+const token = "tok_0123456789abcdefghijklmnop";
+const guestCart = "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11";
+const accountCart = "7f1c2a9e-0d4b-4c3e-9b8a-6e5d4c3b2a10";
+
+function session(expiresInSeconds?: number, now = Date.now()) {
+  return create(SessionSchema, {
+    token,
+    expiresAt: expiresInSeconds === undefined ? undefined : timestampFromDate(new Date(now + expiresInSeconds * 1000)),
+  });
+}
+
+describe("sessionCookie", () => {
+  it("is HttpOnly, SameSite=Lax, for the whole shop, and lasts as long as the session", () => {
+    const now = Date.now();
+    const cookie = sessionCookie(new Request("http://shop.test/login"), session(3600, now), now);
+    expect(cookie).toBe(`atelier_session=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=3600`);
+  });
+
+  it("is Secure over HTTPS, directly or behind a proxy", () => {
+    expect(sessionCookie(new Request("https://shop.test/login"), session(60))).toMatch(/; Secure$/);
+    expect(sessionCookie(new Request("http://shop.test/login", { headers: { "x-forwarded-proto": "https" } }), session(60))).toMatch(/; Secure$/);
+  });
+
+  it("lasts the browser session when the API gives no expiry", () => {
+    expect(sessionCookie(new Request("http://shop.test/login"), session())).not.toContain("Max-Age");
+  });
+});
+
+describe("endSessionHeaders", () => {
+  it("deletes the session and the account's cart", () => {
+    expect(endSessionHeaders(new Request("http://shop.test/logout")).getSetCookie()).toEqual([
+      "atelier_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0",
+      "atelier_cart=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0",
+    ]);
+  });
+});
+
+describe("startSession", () => {
+  it("sets the session cookie and merges the guest cart with the new session's token", async () => {
+    const mergeCart = vi.fn<Api["cart"]["mergeCart"]>(async () => create(MergeCartResponseSchema, { cart: { id: accountCart } }));
+    const request = new Request("http://shop.test/login", { headers: { cookie: `atelier_cart=${guestCart}` } });
+    const headers = await startSession({ cart: { mergeCart } as unknown as Api["cart"] }, request, session(60));
+    expect(mergeCart).toHaveBeenCalledWith({ guestCartId: guestCart }, { headers: { authorization: `Bearer ${token}` } });
+    const cookies = headers.getSetCookie();
+    expect(cookies[0]).toMatch(/^atelier_session=tok_/);
+    expect(cookies[1]).toMatch(new RegExp(`^atelier_cart=${accountCart}; Path=/; HttpOnly; SameSite=Lax; Max-Age=\\d+$`));
+  });
+
+  it("asks for the account's cart even without a guest cart", async () => {
+    const mergeCart = vi.fn<Api["cart"]["mergeCart"]>(async () => create(MergeCartResponseSchema, { cart: { id: accountCart } }));
+    await startSession({ cart: { mergeCart } as unknown as Api["cart"] }, new Request("http://shop.test/login"), session(60));
+    expect(mergeCart).toHaveBeenCalledWith({ guestCartId: "" }, expect.anything());
+  });
+
+  it("still signs in when the merge fails, keeping the guest cart", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const mergeCart = vi.fn(async () => {
+      throw new ConnectError("down", Code.Unavailable);
+    });
+    const headers = await startSession({ cart: { mergeCart } as unknown as Api["cart"] }, new Request("http://shop.test/login"), session(60));
+    expect(headers.getSetCookie()).toHaveLength(1);
+  });
+});
+
+describe("sessionMiddleware", () => {
+  function run(cookie: string | undefined, getMe: Api["auth"]["getMe"], respond: () => Response = () => new Response("page")) {
+    const made: { token?: string }[] = [];
+    const create = (_request: Request, opts: { token?: string } = {}) => {
+      made.push(opts);
+      return { auth: { getMe } } as unknown as Api;
+    };
+    const context = new RouterContextProvider();
+    const request = new Request("http://shop.test/", { headers: cookie ? { cookie } : {} });
+    const res = sessionMiddlewareWith(create)({ request, context, params: {}, url: new URL(request.url), pattern: "/" } as never, async () => respond());
+    return { made, context, res: res as Promise<Response> };
+  }
+
+  it("sends the cookie's token with every call and knows the account", async () => {
+    const getMe = vi.fn(async () => create(GetMeResponseSchema, { user: { id: "u-2", firstName: "Grace", lastName: "Hopper", email: "g@atelier.test", role: Role.ADMIN } }));
+    const { made, context, res } = run(`atelier_session=${token}`, getMe);
+    const response = await res;
+    expect(made).toEqual([{ token }]);
+    expect(context.get(sessionContext).account).toEqual({ id: "u-2", firstName: "Grace", lastName: "Hopper", email: "g@atelier.test", role: "admin" });
+    expect(context.get(apiContext)).toBeDefined();
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+
+  it("asks nobody when there is no session cookie", async () => {
+    const getMe = vi.fn();
+    const { made, context } = run(undefined, getMe);
+    await Promise.resolve();
+    expect(getMe).not.toHaveBeenCalled();
+    expect(made).toEqual([{ token: undefined }]);
+    expect(context.get(sessionContext).account).toBeNull();
+  });
+
+  it("treats a session the API has ended as signed out, and deletes its cookie", async () => {
+    const getMe = vi.fn(async () => {
+      throw new ConnectError("session expired", Code.Unauthenticated);
+    });
+    const { made, context, res } = run(`atelier_session=${token}`, getMe);
+    const response = await res;
+    expect(made).toEqual([{ token }, {}]);
+    expect(context.get(sessionContext)).toMatchObject({ account: null, ended: true });
+    expect(response.headers.get("set-cookie")).toBe("atelier_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
+  });
+
+  it("leaves a new session the page set alone", async () => {
+    const getMe = vi.fn(async () => {
+      throw new ConnectError("session expired", Code.Unauthenticated);
+    });
+    const fresh = "atelier_session=new_token_0123456789; Path=/; HttpOnly; SameSite=Lax";
+    const { res } = run(`atelier_session=${token}`, getMe, () => new Response(null, { status: 302, headers: { "Set-Cookie": fresh } }));
+    expect((await res).headers.getSetCookie()).toEqual([fresh]);
+  });
+
+  it("keeps the cookie when the API cannot be reached", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const getMe = vi.fn(async () => {
+      throw new ConnectError("down", Code.Unavailable);
+    });
+    const { context, res } = run(`atelier_session=${token}`, getMe);
+    expect((await res).headers.get("set-cookie")).toBeNull();
+    expect(context.get(sessionContext)).toMatchObject({ account: null, unknown: true });
+  });
+});
+
+describe("errorReason and throttledMessage", () => {
+  it("reads the stable reason from the error's ErrorInfo", () => {
+    expect(errorReason(apiError(Code.AlreadyExists, "taken", "email_taken"))).toBe("email_taken");
+    expect(errorReason(new ConnectError("plain", Code.Internal))).toBeUndefined();
+    expect(errorReason(new Error("x"))).toBeUndefined();
+  });
+
+  it("says how long to wait from Retry-After", () => {
+    expect(throttledMessage(apiError(Code.ResourceExhausted, "slow down", "too_many", { "Retry-After": "30" }), "sign-in attempts")).toBe(
+      "Too many sign-in attempts. Please wait 30 seconds and try again.",
+    );
+    expect(throttledMessage(apiError(Code.ResourceExhausted, "slow down", undefined, { "Retry-After": "61" }), "sign-in attempts")).toBe(
+      "Too many sign-in attempts. Please wait 2 minutes and try again.",
+    );
+    expect(throttledMessage(apiError(Code.ResourceExhausted, "slow down"), "sign-in attempts")).toBe(
+      "Too many sign-in attempts. Please wait a few minutes and try again.",
+    );
+  });
+});

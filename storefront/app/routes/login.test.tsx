@@ -1,0 +1,181 @@
+import { create } from "@bufbuild/protobuf";
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { act, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub, useLocation } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { LoginResponseSchema } from "~/gen/atelier/store/v1/auth_service_pb";
+import { MergeCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
+import type { Api } from "~/lib/api.server";
+import { actionArgs, apiError, contextWith, customerAccount, type FakeApi, loaderArgs } from "~/lib/api.testing";
+import LoginRoute, { action, loader } from "./login";
+
+type Login = Api["auth"]["login"];
+type Merge = Api["cart"]["mergeCart"];
+
+const token = "tok_0123456789abcdefghijklmnop";
+const guestCart = "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11";
+const accountCart = "7f1c2a9e-0d4b-4c3e-9b8a-6e5d4c3b2a10";
+
+const signedIn: Login = async () =>
+  create(LoginResponseSchema, {
+    user: { id: "u-1", firstName: "Ada" },
+    session: { token, expiresAt: timestampFromDate(new Date(Date.now() + 7 * 24 * 3600 * 1000)) },
+  });
+const merged: Merge = async () => create(MergeCartResponseSchema, { cart: { id: accountCart } });
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+function renderLogin(opts: { login?: Login; at?: string } = {}) {
+  const login = vi.fn<Login>(opts.login ?? signedIn);
+  const fake: FakeApi = { auth: { login }, cart: { mergeCart: vi.fn<Merge>(merged) } };
+  const Stub = createRoutesStub([
+    {
+      path: "/login",
+      Component: LoginRoute,
+      loader: (args) => loader({ ...args, context: contextWith(fake) } as never),
+      action: (args) => action({ ...args, context: contextWith(fake) } as never),
+    },
+    { path: "*", Component: Where },
+  ]);
+  render(<Stub initialEntries={[opts.at ?? "/login"]} />);
+  return { login };
+}
+
+describe("login page", () => {
+  it("asks for e-mail and password with the autocomplete hints, and links to register and reset", async () => {
+    renderLogin();
+    expect(await screen.findByRole("heading", { level: 1, name: "Sign In" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Email")).toHaveAttribute("autocomplete", "email");
+    expect(screen.getByLabelText("Email")).toHaveAttribute("type", "email");
+    expect(screen.getByLabelText("Password")).toHaveAttribute("autocomplete", "current-password");
+    expect(screen.getByLabelText("Password")).toHaveAttribute("type", "password");
+    expect(screen.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/register");
+    expect(screen.getByRole("link", { name: "Forgot your password?" })).toHaveAttribute("href", "/forgot-password");
+  });
+
+  it("asks for both fields in the page, announcing and focusing the message, without sending", async () => {
+    const user = userEvent.setup();
+    const { login } = renderLogin();
+    await user.type(await screen.findByLabelText("Email"), "ada@example.com");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Please enter both email and password");
+    expect(alert).toHaveFocus();
+    expect(screen.getByLabelText("Password")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("Password")).toHaveAccessibleDescription("Please enter both email and password");
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it("reads Signing in… while the API answers, then goes where the shopper came from", async () => {
+    const user = userEvent.setup();
+    let finish: () => void = () => {};
+    renderLogin({
+      at: "/login?redirectTo=%2Fcart",
+      login: () => new Promise((resolve) => (finish = () => void signedIn({}).then(resolve))),
+    });
+    await user.type(await screen.findByLabelText("Email"), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "correct horse");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByRole("button", { name: "Signing in…" })).toHaveAttribute("aria-disabled", "true");
+    await act(async () => finish());
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/cart"));
+  });
+
+  it("shows Invalid credentials and keeps the e-mail", async () => {
+    const user = userEvent.setup();
+    renderLogin({ login: () => Promise.reject(apiError(Code.Unauthenticated, "Invalid credentials", "invalid_credentials")) });
+    await user.type(await screen.findByLabelText("Email"), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "wrong password");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Invalid credentials");
+    expect(screen.getByLabelText("Email")).toHaveValue("ada@example.com");
+    expect(screen.getByLabelText("Password")).toHaveValue("");
+  });
+
+  it("confirms a password reset", async () => {
+    renderLogin({ at: "/login?reset=1" });
+    expect(await screen.findByRole("status")).toHaveTextContent("Your password has been reset. Please sign in.");
+  });
+});
+
+describe("login loader", () => {
+  it("sends a signed-in shopper on, to a shop path only", async () => {
+    const to = async (path: string) => {
+      try {
+        await loader(loaderArgs(path, {}, undefined, customerAccount) as never);
+      } catch (res) {
+        return (res as Response).headers.get("location");
+      }
+      throw new Error("expected a redirect");
+    };
+    expect(await to("/login?redirectTo=%2Faccount")).toBe("/account");
+    expect(await to("/login?redirectTo=%2F%2Fevil.test")).toBe("/");
+    expect(await to("/login")).toBe("/");
+  });
+
+  it("passes on a safe redirectTo only", async () => {
+    expect(await loader(loaderArgs("/login?redirectTo=%2Fshop%3Fcategory%3DVerdant", {}) as never)).toEqual({ redirectTo: "/shop?category=Verdant", reset: false });
+    expect(await loader(loaderArgs("/login?redirectTo=https%3A%2F%2Fevil.test", {}) as never)).toEqual({ redirectTo: "/", reset: false });
+  });
+});
+
+describe("login action", () => {
+  function run(fields: Record<string, string>, api: { login?: Login; mergeCart?: Merge } = {}, cookie?: string) {
+    const login = vi.fn<Login>(api.login ?? signedIn);
+    const mergeCart = vi.fn<Merge>(api.mergeCart ?? merged);
+    const res = action(actionArgs("/login", fields, { auth: { login }, cart: { mergeCart } }, { headers: cookie ? { cookie } : {} }) as never);
+    return { login, mergeCart, res };
+  }
+
+  function answer(res: Awaited<ReturnType<typeof action>>) {
+    if (res instanceof Response) throw new Error(`expected data, got a ${res.status} response`);
+    return { body: res.data, status: res.init?.status ?? 200 };
+  }
+
+  it("signs in, keeps the session in an HttpOnly cookie, merges the guest cart and goes to redirectTo", async () => {
+    const { login, mergeCart, res } = run({ email: " ada@example.com ", password: " pass word ", redirectTo: "/cart" }, {}, `atelier_cart=${guestCart}`);
+    const response = (await res) as Response;
+    expect(login).toHaveBeenCalledWith({ email: "ada@example.com", password: " pass word " });
+    expect(mergeCart).toHaveBeenCalledWith({ guestCartId: guestCart }, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/cart");
+    const [sessionCookie, cartCookie] = response.headers.getSetCookie();
+    expect(sessionCookie).toMatch(new RegExp(`^atelier_session=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=(604799|604800)$`));
+    expect(cartCookie).toMatch(new RegExp(`^atelier_cart=${accountCart}; Path=/; HttpOnly; SameSite=Lax`));
+  });
+
+  it.each(["//evil.test", "https://evil.test", "/\\evil.test", "evil"])("goes home instead of to redirectTo=%s", async (redirectTo) => {
+    const response = (await run({ email: "ada@example.com", password: "pass word", redirectTo }).res) as Response;
+    expect(response.headers.get("location")).toBe("/");
+  });
+
+  it("needs both fields, without calling the API", async () => {
+    const { login, res } = run({ email: "ada@example.com", password: "" });
+    expect(answer(await res)).toEqual({ body: { error: "Please enter both email and password", email: "ada@example.com" }, status: 400 });
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it("answers Invalid credentials for a wrong password or unknown address", async () => {
+    const { res } = run({ email: "ada@example.com", password: "nope" }, { login: () => Promise.reject(apiError(Code.Unauthenticated, "Invalid credentials", "invalid_credentials")) });
+    expect(answer(await res)).toEqual({ body: { error: "Invalid credentials", email: "ada@example.com" }, status: 401 });
+  });
+
+  it("says how long to wait when throttled", async () => {
+    const { res } = run(
+      { email: "ada@example.com", password: "nope" },
+      { login: () => Promise.reject(apiError(Code.ResourceExhausted, "too many attempts", "too_many_attempts", { "Retry-After": "120" })) },
+    );
+    expect(answer(await res)).toEqual({ body: { error: "Too many sign-in attempts. Please wait 2 minutes and try again.", email: "ada@example.com" }, status: 429 });
+  });
+
+  it("apologises when the API cannot be reached", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { res } = run({ email: "ada@example.com", password: "nope" }, { login: () => Promise.reject(new ConnectError("down", Code.Unavailable)) });
+    expect(answer(await res).status).toBe(503);
+  });
+});
