@@ -1,7 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { render, screen } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, Outlet } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { loaderArgs } from "~/lib/api.testing";
 import { GetPageResponseSchema } from "~/gen/atelier/store/v1/content_service_pb";
@@ -9,8 +9,16 @@ import type { Api } from "~/lib/api.server";
 import type { ContentLoad } from "~/lib/content.server";
 import ContentPageRoute, { loader } from "./content-page";
 
-function renderPage(path: "/privacy" | "/terms", result: ContentLoad) {
-  const Stub = createRoutesStub([{ id: path.slice(1), path, Component: ContentPageRoute, loader: () => result }]);
+/** The page under a root route whose loader says who is signed in (an admin gets the back office's address). */
+function renderPage(path: "/privacy" | "/terms", result: ContentLoad, role: "admin" | "customer" | null = null) {
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      Component: Outlet,
+      loader: () => ({ user: role ? { id: "u-1", firstName: "Ada", role } : null, backofficeUrl: role === "admin" ? "https://admin.atelier.test" : null }),
+      children: [{ id: path.slice(1), path, Component: ContentPageRoute, loader: () => result }],
+    },
+  ]);
   render(<Stub initialEntries={[path]} />);
 }
 
@@ -42,6 +50,21 @@ describe("Privacy and Terms pages", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Unable to load Privacy Policy. Please try again later. Error: Internal");
     expect(screen.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeInTheDocument();
     expect(screen.queryByText(/Last updated/)).not.toBeInTheDocument();
+  });
+});
+
+describe("Edit Content", () => {
+  const terms: ContentLoad = { page: { slug: "terms", title: "Terms and Conditions", updatedAt: "2025-05-13T00:00:00Z", html: "<p>x</p>" }, error: null };
+
+  it("takes an admin to the page's editor in the back office", async () => {
+    renderPage("/terms", terms, "admin");
+    expect(await screen.findByRole("link", { name: "Edit Content" })).toHaveAttribute("href", "https://admin.atelier.test/pages?edit=terms");
+  });
+
+  it.each(["customer", null] as const)("is not shown to a %s", async (role) => {
+    renderPage("/terms", terms, role);
+    await screen.findByRole("heading", { level: 1, name: "Terms and Conditions" });
+    expect(screen.queryByRole("link", { name: "Edit Content" })).not.toBeInTheDocument();
   });
 });
 

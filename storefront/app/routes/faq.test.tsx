@@ -2,7 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, useLocation } from "react-router";
+import { createRoutesStub, Outlet, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { loaderArgs } from "~/lib/api.testing";
 import { GetPageResponseSchema } from "~/gen/atelier/store/v1/content_service_pb";
@@ -38,23 +38,43 @@ function CurrentSearch() {
   );
 }
 
-function renderFaq(data: FaqData = loaded, path = "/faq") {
+function renderFaq(data: FaqData = loaded, path = "/faq", role: "admin" | "customer" | null = null) {
   const Stub = createRoutesStub([
     {
-      path: "/faq",
-      Component: (props: Parameters<typeof FaqRoute>[0]) => (
-        <>
-          <FaqRoute {...props} />
-          <CurrentSearch />
-        </>
-      ),
-      loader: () => data,
+      id: "root",
+      Component: Outlet,
+      loader: () => ({ user: role ? { id: "u-1", firstName: "Ada", role } : null, backofficeUrl: role === "admin" ? "https://admin.atelier.test" : null }),
+      children: [
+        {
+          path: "/faq",
+          Component: (props: Parameters<typeof FaqRoute>[0]) => (
+            <>
+              <FaqRoute {...props} />
+              <CurrentSearch />
+            </>
+          ),
+          loader: () => data,
+        },
+      ],
     },
   ]);
   render(<Stub initialEntries={[path]} />);
 }
 
 const questions = () => screen.getAllByRole("group").map((d) => d.querySelector("summary")!.textContent);
+
+describe("FAQ Edit Content", () => {
+  it("takes an admin to the FAQ's editor in the back office", async () => {
+    renderFaq(loaded, "/faq", "admin");
+    expect(await screen.findByRole("link", { name: "Edit Content" })).toHaveAttribute("href", "https://admin.atelier.test/pages?edit=faq");
+  });
+
+  it("is not shown to a customer", async () => {
+    renderFaq(loaded, "/faq", "customer");
+    await screen.findByRole("heading", { level: 1 });
+    expect(screen.queryByRole("link", { name: "Edit Content" })).not.toBeInTheDocument();
+  });
+});
 
 describe("FAQ page", () => {
   it("groups the questions under their sections, closed until opened", async () => {

@@ -1,0 +1,100 @@
+import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub, useLocation } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { ConfirmPasswordResetResponseSchema } from "~/gen/atelier/store/v1/auth_service_pb";
+import type { Api } from "~/lib/api.server";
+import { actionArgs, apiError, contextWith, loaderArgs } from "~/lib/api.testing";
+import ResetPasswordRoute, { action, loader, meta } from "./reset-password";
+
+type Confirm = Api["auth"]["confirmPasswordReset"];
+const confirmed: Confirm = async () => create(ConfirmPasswordResetResponseSchema, {});
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+function renderPage(path: string, confirm: Confirm = confirmed) {
+  const spy = vi.fn<Confirm>(confirm);
+  const Stub = createRoutesStub([
+    {
+      path: "/reset-password",
+      Component: ResetPasswordRoute,
+      loader: (args) => loader(args as never),
+      action: (args) => action({ ...args, context: contextWith({ auth: { confirmPasswordReset: spy } }) } as never),
+    },
+    { path: "/login", Component: Where },
+  ]);
+  render(<Stub initialEntries={[path]} />);
+  return { confirm: spy };
+}
+
+describe("reset password page", () => {
+  it("sets the new password with the link's token and sends the shopper to sign in", async () => {
+    const user = userEvent.setup();
+    const { confirm } = renderPage("/reset-password?token=abc123");
+    const password = await screen.findByLabelText("New Password");
+    expect(password).toHaveAttribute("autocomplete", "new-password");
+    await user.type(password, "a new password");
+    await user.type(screen.getByLabelText("Confirm New Password"), "a new password");
+    await user.click(screen.getByRole("button", { name: "Set New Password" }));
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/login?reset=1"));
+    expect(confirm).toHaveBeenCalledWith({ token: "abc123", newPassword: "a new password" });
+  });
+
+  it("checks the passwords match before sending", async () => {
+    const user = userEvent.setup();
+    const { confirm } = renderPage("/reset-password?token=abc123");
+    await user.type(await screen.findByLabelText("New Password"), "a new password");
+    await user.type(screen.getByLabelText("Confirm New Password"), "another password");
+    await user.click(screen.getByRole("button", { name: "Set New Password" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Passwords do not match");
+    expect(screen.getByLabelText("Confirm New Password")).toHaveAttribute("aria-invalid", "true");
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it("shows the API's word on a used or expired link, with a way to ask for a new one", async () => {
+    const user = userEvent.setup();
+    renderPage("/reset-password?token=used", () => Promise.reject(apiError(Code.InvalidArgument, "This reset link has expired or was already used", "invalid_reset_token")));
+    await user.type(await screen.findByLabelText("New Password"), "a new password");
+    await user.type(screen.getByLabelText("Confirm New Password"), "a new password");
+    await user.click(screen.getByRole("button", { name: "Set New Password" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("This reset link has expired or was already used");
+    expect(screen.getByRole("link", { name: "Request a new link" })).toHaveAttribute("href", "/forgot-password");
+  });
+
+  it("explains a link without a token", async () => {
+    renderPage("/reset-password");
+    expect(await screen.findByRole("alert")).toHaveTextContent("This password reset link is invalid or has expired.");
+    expect(screen.queryByLabelText("New Password")).not.toBeInTheDocument();
+  });
+
+  it("sends no Referer from the page (its URL holds the token)", () => {
+    expect(meta({ matches: [] } as never)).toContainEqual({ name: "referrer", content: "no-referrer" });
+  });
+});
+
+describe("reset password action", () => {
+  it("ends this browser's session too, and redirects to sign in", async () => {
+    const res = (await action(actionArgs("/reset-password?token=abc", { password: "a new password", confirmPassword: "a new password" }, { auth: { confirmPasswordReset: confirmed } }) as never)) as Response;
+    expect(res.headers.get("location")).toBe("/login?reset=1");
+    expect(res.headers.get("set-cookie")).toMatch(/^atelier_session=; .*Max-Age=0/);
+  });
+
+  it("passes on the API's password rule", async () => {
+    const res = await action(
+      actionArgs("/reset-password?token=abc", { password: "a new password", confirmPassword: "a new password" }, {
+        auth: { confirmPasswordReset: () => Promise.reject(new ConnectError("new_password: Password must be at least 8 characters", Code.InvalidArgument)) },
+      }) as never,
+    );
+    expect((res as { data: unknown }).data).toEqual({ error: "Password must be at least 8 characters", field: "password" });
+  });
+
+  it("hands the loader's token to the form", async () => {
+    expect(await loader(loaderArgs("/reset-password?token=t0k3n", {}) as never)).toEqual({ token: "t0k3n" });
+  });
+});
