@@ -3,6 +3,7 @@
 // accepted payment methods.
 import { Link } from "react-router";
 import { categoryHref } from "~/lib/catalog";
+import { useSessionUser } from "~/lib/use-session";
 
 export type FooterSettings = {
   storeName: string;
@@ -22,6 +23,7 @@ type Props = {
 
 export function Footer({ categories, settings, year }: Props) {
   const name = settings?.storeName || "Atelier London";
+  const signedIn = useSessionUser() !== null;
   return (
     <footer className="site-footer">
       <ul className="trust" aria-label="Why shop with us">
@@ -72,12 +74,16 @@ export function Footer({ categories, settings, year }: Props) {
         <section aria-labelledby="footer-account">
           <h2 id="footer-account">Account</h2>
           <ul>
-            <li>
-              <Link to="/login">Login</Link>
-            </li>
-            <li>
-              <Link to="/register">Register</Link>
-            </li>
+            {!signedIn && (
+              <>
+                <li>
+                  <Link to="/login">Login</Link>
+                </li>
+                <li>
+                  <Link to="/register">Register</Link>
+                </li>
+              </>
+            )}
             <li>
               <Link to="/account">My Account</Link>
             </li>
