@@ -34,7 +34,7 @@ try {
   // With E2E_BASE_URL and E2E_API_URL set, audit that stack instead of starting one.
   stack =
     process.env.E2E_BASE_URL && process.env.E2E_API_URL
-      ? { baseURL: process.env.E2E_BASE_URL, apiURL: process.env.E2E_API_URL, stop: async () => {} }
+      ? { baseURL: process.env.E2E_BASE_URL, apiURL: process.env.E2E_API_URL, mailURL: process.env.E2E_MAIL_URL ?? "", stop: async () => {} }
       : await startStack();
   const product = await productPath(stack.apiURL, "Huile Précieuse Rose Facial Oil");
   const pages = [

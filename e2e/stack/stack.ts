@@ -1,6 +1,7 @@
 // The whole shop on throw-away data, for the Playwright suite and the Lighthouse script: the API
 // (`atelier dev`: its own PostgreSQL cluster in a temporary DATA_DIR, migrated and seeded with
-// the demo catalogue) and the storefront's production build served by react-router-serve.
+// the demo catalogue and the demo accounts, plus a mail catcher whose JSON API the specs read)
+// and the storefront's production build served by react-router-serve.
 //
 // Everything started here is stopped by stop(), which is also what runs when starting fails half
 // way: the storefront gets SIGTERM, the API SIGINT (so it shuts its PostgreSQL cluster down), a
@@ -24,26 +25,37 @@ const logDir = path.join(e2eDir, "logs");
 /** Node 24 from tools/ first, as the justfile does, so the storefront never runs on an old Node. */
 const toolsNodeBin = path.join(repoDir, "tools", "node_modules", "node", "bin");
 
-type Ports = { api: number; web: number };
+type Ports = { api: number; web: number; mail: number; smtp: number };
 
-/** Fixed high ports (well away from the dev servers on 8080 and 3000–3104); override with E2E_API_PORT / E2E_WEB_PORT. */
+/**
+ * Fixed high ports (well away from the dev servers on 8080 and 3000–3104); override with
+ * E2E_API_PORT / E2E_WEB_PORT / E2E_MAIL_PORT (the mail catcher's HTTP API) / E2E_SMTP_PORT.
+ */
 function stackPorts(): Ports {
   return {
     api: Number(process.env.E2E_API_PORT || 18080),
     web: Number(process.env.E2E_WEB_PORT || 13000),
+    mail: Number(process.env.E2E_MAIL_PORT || 18025),
+    smtp: Number(process.env.E2E_SMTP_PORT || 11025),
   };
 }
+
+/** Where the admins' Admin and Edit Content links point; nothing needs to listen there. */
+export const backofficeURL = "http://127.0.0.1:15173";
 
 export function stackURLs(ports: Ports = stackPorts()) {
   return {
     apiURL: `http://127.0.0.1:${ports.api}`,
     baseURL: `http://127.0.0.1:${ports.web}`,
+    /** The dev mail catcher's HTTP API (GET /api/messages). */
+    mailURL: `http://127.0.0.1:${ports.mail}`,
   };
 }
 
 export type Stack = {
   apiURL: string;
   baseURL: string;
+  mailURL: string;
   stop: () => Promise<void>;
 };
 
@@ -57,11 +69,11 @@ const log = (msg: string) => console.log(`[stack] ${msg}`);
  */
 export async function startStack(): Promise<Stack> {
   const ports = stackPorts();
-  const { apiURL, baseURL } = stackURLs(ports);
+  const { apiURL, baseURL, mailURL } = stackURLs(ports);
   const started = Date.now();
   mkdirSync(logDir, { recursive: true });
 
-  await Promise.all([assertPortFree(ports.api), assertPortFree(ports.web)]);
+  await Promise.all([assertPortFree(ports.api), assertPortFree(ports.web), assertPortFree(ports.mail), assertPortFree(ports.smtp)]);
 
   const tmp = mkdtempSync(path.join(os.tmpdir(), "atelier-e2e-"));
   const dataDir = path.join(tmp, "data");
@@ -109,6 +121,12 @@ export async function startStack(): Promise<Stack> {
       DATA_DIR: dataDir,
       API_ADDR: `127.0.0.1:${ports.api}`,
       PUBLIC_URL: apiURL,
+      // Links in e-mails (password reset) lead to the storefront.
+      STOREFRONT_URL: baseURL,
+      MAIL_CATCHER_ADDR: `127.0.0.1:${ports.mail}`,
+      MAIL_CATCHER_SMTP_ADDR: `127.0.0.1:${ports.smtp}`,
+      // The storefront calls the API from this machine on the shoppers' behalf.
+      TRUSTED_PROXIES: "127.0.0.1/32,::1/128",
       LOG_LEVEL: "warn",
     });
     procs.push(api);
@@ -126,6 +144,7 @@ export async function startStack(): Promise<Stack> {
       PORT: String(ports.web),
       HOST: "127.0.0.1",
       API_URL: apiURL,
+      BACKOFFICE_URL: backofficeURL,
       NODE_ENV: "production",
     });
     procs.push(web);
@@ -138,7 +157,7 @@ export async function startStack(): Promise<Stack> {
     await stop();
     throw err;
   }
-  return { apiURL, baseURL, stop };
+  return { apiURL, baseURL, mailURL, stop };
 }
 
 function npmBin(): string {
@@ -272,7 +291,7 @@ async function stopOrphanedPostgres(dataDir: string): Promise<void> {
 function assertPortFree(port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
-    srv.once("error", () => reject(new Error(`port ${port} is in use: stop what listens there or set E2E_API_PORT / E2E_WEB_PORT`)));
+    srv.once("error", () => reject(new Error(`port ${port} is in use: stop what listens there or set E2E_API_PORT / E2E_WEB_PORT / E2E_MAIL_PORT / E2E_SMTP_PORT`)));
     srv.listen(port, "127.0.0.1", () => srv.close(() => resolve()));
   });
 }

@@ -1,5 +1,6 @@
 // axe (WCAG 2.0/2.1 A and AA, 2.2 AA) on the key pages: no serious or critical violations.
 import { expect, test } from "@playwright/test";
+import { newShopper, register } from "./support/account.ts";
 import { addFromProductPage, expectNoSeriousA11yViolations, productByName, waitForHydration } from "./support/shop.ts";
 
 test("home", async ({ page }) => {
@@ -47,4 +48,27 @@ test("contact form", async ({ page }) => {
   await page.goto("/contact");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expectNoSeriousA11yViolations(page, "the contact page");
+});
+
+test("login, with an error shown", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign In");
+  await expectNoSeriousA11yViolations(page, "the login page");
+  await page.getByRole("main").getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "the login page with its error");
+});
+
+test("register", async ({ page }) => {
+  await page.goto("/register");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create an Account");
+  await expectNoSeriousA11yViolations(page, "the register page");
+});
+
+test("account", async ({ page }) => {
+  const shopper = newShopper("a11y");
+  await register(page, shopper);
+  await page.goto("/account");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${shopper.firstName}`);
+  await expectNoSeriousA11yViolations(page, "the account page");
 });

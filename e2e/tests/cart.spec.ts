@@ -57,7 +57,7 @@ test("a guest is offered sign-in; Proceed to Checkout and Continue Shopping lead
   await addFromProductPage(page, oil);
   await page.goto("/cart");
   const main = page.getByRole("main");
-  await expect(main.getByRole("link", { name: "Sign in for a faster checkout" })).toHaveAttribute("href", "/login");
+  await expect(main.getByRole("link", { name: "Sign in for a faster checkout" })).toHaveAttribute("href", "/login?redirectTo=%2Fcart");
   await expect(main.getByRole("link", { name: "Proceed to Checkout" })).toHaveAttribute("href", "/checkout");
   await expect(main.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/shop");
   await expect(main.getByRole("link", { name: oil.name })).toHaveAttribute("href", new RegExp(`/product/${oil.id}`));

@@ -1,5 +1,6 @@
 // Forms that really do something: the contact form and the newsletter sign-up.
 import { expect, test } from "@playwright/test";
+import { waitForMail } from "./support/mail.ts";
 import { contactForm, sendContactMessage, waitForHydration } from "./support/shop.ts";
 
 test("contact form: Sending... while it sends, then confirms and clears", async ({ page }) => {
@@ -60,4 +61,22 @@ test("newsletter: an invalid e-mail is explained", async ({ page }) => {
   await expect(box.getByRole("status")).toContainText(/valid e-?mail/i);
   await expect(input).toHaveAttribute("aria-invalid", "true");
   await expect(input).toHaveAccessibleDescription(/valid e-?mail/i);
+});
+
+test("contact form: the message reaches the shop's mailbox", async ({ page, request }) => {
+  const settings = await request.get(`${process.env.E2E_API_URL}/api/v1/store-settings`);
+  expect(settings.status()).toBe(200);
+  const shopMailbox = ((await settings.json()) as { store_settings?: { contact_email?: string } }).store_settings?.contact_email;
+  expect(shopMailbox, "the store settings name the shop's contact e-mail").toBeTruthy();
+
+  const subject = `Gift wrapping ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  await page.goto("/contact");
+  await sendContactMessage(page, { name: "Iris Fairweather", email: "iris@example.com", subject, message: "Do you gift wrap the coffrets?" });
+  await expect(page.getByText("Thank you for your message! We'll get back to you soon.")).toBeVisible();
+
+  const mail = await waitForMail(request, { subject }, "the contact message e-mail");
+  expect(mail.subject).toContain(subject);
+  expect(mail.to.length, "the message has a recipient").toBeGreaterThan(0);
+  expect(mail.to.join(" ").toLowerCase()).toContain(shopMailbox!.toLowerCase());
+  expect(`${mail.text}\n${mail.html}`).toContain("Do you gift wrap the coffrets?");
 });
