@@ -83,6 +83,12 @@ describe("createApi", () => {
     expect(seen[0]).toMatchObject({ authorization: "Bearer tok_abc", "x-request-id": "req-1" });
   });
 
+  it("passes on the shopper's address as the proxy in front recorded it", async () => {
+    seen.length = 0;
+    await createApi(new Request("http://shop.test/", { headers: { "x-forwarded-for": "203.0.113.7" } }), { baseUrl }).auth.getMe({});
+    expect(seen[0]?.["x-forwarded-for"]).toBe("203.0.113.7");
+  });
+
   it("sends no Authorization without a session", async () => {
     seen.length = 0;
     await createApi(request, { baseUrl }).auth.getMe({});

@@ -69,9 +69,14 @@ export function bearer(token: string): { authorization: string } {
  */
 export function createApi(request: Request, opts: { baseUrl?: string; token?: string } = {}): Api {
   const requestId = request.headers.get("x-request-id");
+  // The shopper's address as the proxy in front of the storefront saw it: the API (which trusts
+  // this server, TRUSTED_PROXIES) reads it from the right to throttle sign-ins per shopper rather
+  // than per storefront.
+  const forwardedFor = request.headers.get("x-forwarded-for");
   const { token, baseUrl = config.apiUrl } = opts;
   const forward: Interceptor = (next) => (req) => {
     if (requestId) req.header.set("x-request-id", requestId);
+    if (forwardedFor) req.header.set("x-forwarded-for", forwardedFor);
     if (token && !req.header.has("authorization")) req.header.set("authorization", `Bearer ${token}`);
     return next(req);
   };
