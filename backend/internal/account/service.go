@@ -122,11 +122,12 @@ func (s *Service) Register(ctx context.Context, p Profile, password string) (Use
 		if u, err = insertAccount(ctx, tx, p, hash, RoleCustomer, now); err != nil {
 			return err
 		}
-		if sess, err = s.startSession(ctx, tx, u.ID, now); err != nil {
+		if err := recordLogin(ctx, tx, u.ID, now, ""); err != nil {
 			return err
 		}
 		u.LastLoginAt = now
-		return nil
+		sess, err = s.startSession(ctx, tx, u.ID, now)
+		return err
 	})
 	if err != nil {
 		return User{}, Session{}, fmt.Errorf("account.Register: %w", err)

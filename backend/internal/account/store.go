@@ -28,8 +28,9 @@ func scanAccount(row pgx.Row) (storedAccount, error) {
 	var lastLogin *time.Time
 	err := row.Scan(&a.ID, &a.FirstName, &a.LastName, &a.Email, &role, &a.CreatedAt, &lastLogin, &a.hash)
 	a.Role = Role(role)
+	a.CreatedAt = a.CreatedAt.UTC()
 	if lastLogin != nil {
-		a.LastLoginAt = *lastLogin
+		a.LastLoginAt = lastLogin.UTC()
 	}
 	return a, err
 }
