@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/netip"
 	"path/filepath"
 	"strings"
 	"time"
@@ -95,6 +96,12 @@ func Dev(ctx context.Context, cfg config.Config, logger *slog.Logger, stdout io.
 	}
 	if err := Migrate(ctx, cfg, logger); err != nil {
 		return err
+	}
+	if len(cfg.TrustedProxies) == 0 {
+		// The development storefront calls the API from this machine on behalf of every shopper
+		// and forwards each one's address; trusting loopback makes sign-in throttling count
+		// shoppers rather than lock everyone out once the storefront's own address is "full".
+		cfg.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
 	}
 	a, err := New(ctx, cfg, logger)
 	if err != nil {
