@@ -17,7 +17,7 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr); err != nil {
 		fmt.Fprintln(os.Stderr, "atelier:", err)
 		os.Exit(1)
 	}
@@ -30,9 +30,11 @@ commands:
   migrate   apply database migrations
   seed      load the demo shop (idempotent)
   dev       start a local database if DATABASE_URL is unset, migrate, seed and serve
+  admin     create --email ADDRESS [--first-name NAME] [--last-name NAME]: create or promote an
+            admin (password from ATELIER_ADMIN_PASSWORD or one line on stdin)
 `
 
-func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return errors.New("no command given")
@@ -51,6 +53,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return app.Seed(ctx, cfg, logger)
 	case "dev":
 		return app.Dev(ctx, cfg, logger, stdout)
+	case "admin":
+		return app.Admin(ctx, cfg, logger, args[1:], getenv, stdin, stdout)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

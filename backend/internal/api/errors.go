@@ -7,6 +7,8 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"strconv"
+	"time"
 
 	"connectrpc.com/connect"
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
@@ -24,6 +26,8 @@ var kindCodes = map[apperr.Kind]connect.Code{
 	apperr.KindUnauthenticated:    connect.CodeUnauthenticated,
 	apperr.KindPermissionDenied:   connect.CodePermissionDenied,
 	apperr.KindUnavailable:        connect.CodeUnavailable,
+	apperr.KindAlreadyExists:      connect.CodeAlreadyExists,
+	apperr.KindResourceExhausted:  connect.CodeResourceExhausted,
 }
 
 // toConnectError turns any error from a service into a Connect error whose message is safe to
@@ -48,16 +52,28 @@ func toConnectError(ctx context.Context, logger *slog.Logger, err error) error {
 		logger.WarnContext(ctx, "dependency unavailable", "error", err.Error())
 	}
 	var meta map[string]string
-	if ae.Field != "" || len(ae.Metadata) > 0 {
-		meta = make(map[string]string, len(ae.Metadata)+1)
+	retryAfter := ""
+	if ae.Kind == apperr.KindResourceExhausted && ae.RetryAfter > 0 {
+		// Whole seconds, rounded up: waiting the advertised time must be enough.
+		retryAfter = strconv.FormatInt(int64((ae.RetryAfter+time.Second-1)/time.Second), 10)
+	}
+	if ae.Field != "" || len(ae.Metadata) > 0 || retryAfter != "" {
+		meta = make(map[string]string, len(ae.Metadata)+2)
 		for k, v := range ae.Metadata {
 			meta[k] = v
 		}
 		if ae.Field != "" {
 			meta["field"] = ae.Field
 		}
+		if retryAfter != "" {
+			meta["retry_after_seconds"] = retryAfter
+		}
 	}
 	ce := connect.NewError(kindCodes[ae.Kind], errors.New(ae.Message))
+	if retryAfter != "" {
+		// Error metadata travels as response headers in Connect and, through Vanguard, in REST.
+		ce.Meta().Set("Retry-After", retryAfter)
+	}
 	if ae.Kind == apperr.KindInvalid && ae.Field != "" {
 		if d, err := connect.NewErrorDetail(&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{{
 			Field: ae.Field, Description: ae.Message,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"testing"
+	"time"
 
 	"connectrpc.com/connect"
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
@@ -49,4 +50,22 @@ func TestToConnectErrorCarriesMetadata(t *testing.T) {
 	require.Equal(t, connect.CodeInternal, connect.CodeOf(internal))
 	require.Equal(t, "internal error", internal.(*connect.Error).Message())
 	require.Empty(t, errorInfoOf(t, internal).Metadata)
+}
+
+func TestToConnectErrorThrottledAndTaken(t *testing.T) {
+	t.Parallel()
+	ctx, logger := context.Background(), slog.New(slog.DiscardHandler)
+	err := toConnectError(ctx, logger, fmt.Errorf("account.Login: %w",
+		apperr.TooManyRequests("too_many_attempts", 89*time.Second+time.Millisecond, "Too many sign-in attempts.")))
+	require.Equal(t, connect.CodeResourceExhausted, connect.CodeOf(err))
+	require.Equal(t, "90", err.(*connect.Error).Meta().Get("Retry-After"), "whole seconds, rounded up")
+	info := errorInfoOf(t, err)
+	require.Equal(t, "too_many_attempts", info.Reason)
+	require.Equal(t, map[string]string{"retry_after_seconds": "90"}, info.Metadata)
+
+	err = toConnectError(ctx, logger, apperr.AlreadyExists("email_taken", "An account with this email already exists."))
+	require.Equal(t, connect.CodeAlreadyExists, connect.CodeOf(err))
+	require.Empty(t, err.(*connect.Error).Meta().Get("Retry-After"))
+	require.Equal(t, connect.CodeUnauthenticated, connect.CodeOf(toConnectError(ctx, logger, apperr.Unauthenticated("invalid_credentials", "Invalid credentials"))))
+	require.Equal(t, connect.CodePermissionDenied, connect.CodeOf(toConnectError(ctx, logger, apperr.PermissionDenied("permission_denied", "no"))))
 }

@@ -8,11 +8,14 @@ import (
 )
 
 // RequestInfo is what the HTTP layer and the handlers share about one request: its id for logs
-// and error reports, and the procedure once routing has resolved it.
+// and error reports, the procedure once routing has resolved it, and the client's address.
 type RequestInfo struct {
 	ID        string
 	Procedure string
 	Logger    *slog.Logger
+	// ClientIP is the caller's address as the HTTP layer worked it out (the direct peer, or what
+	// a trusted proxy reported); empty when unknown. Sign-in throttling is keyed on it.
+	ClientIP string
 }
 
 type requestInfoKey struct{}
@@ -26,6 +29,14 @@ func WithRequestInfo(ctx context.Context, info *RequestInfo) context.Context {
 func RequestInfoFrom(ctx context.Context) *RequestInfo {
 	info, _ := ctx.Value(requestInfoKey{}).(*RequestInfo)
 	return info
+}
+
+// ClientIPFrom returns the request's client address, or "" when unknown.
+func ClientIPFrom(ctx context.Context) string {
+	if info := RequestInfoFrom(ctx); info != nil {
+		return info.ClientIP
+	}
+	return ""
 }
 
 // LoggerFrom returns the request's logger (with its id) or fallback.

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/atelier-commerce/atelier/backend/internal/account"
 	"github.com/atelier-commerce/atelier/backend/internal/cart"
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
 	"github.com/atelier-commerce/atelier/backend/internal/config"
@@ -39,6 +40,7 @@ type App struct {
 	carts      *cart.Service
 	newsletter *newsletter.Service
 	contact    *contact.Service
+	accounts   *account.Service
 	status     *status.Service
 }
 
@@ -69,8 +71,19 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 		carts:      cart.NewService(pool, ship),
 		newsletter: newsletter.NewService(pool),
 		contact:    contact.NewService(pool),
+		accounts:   newAccounts(pool, cfg),
 		status:     status.NewService(logger, statusChecks(pool)...),
 	}, nil
+}
+
+// newAccounts builds the account service from configuration; the admin command uses it without
+// the rest of the app.
+func newAccounts(pool *pgxpool.Pool, cfg config.Config, opts ...account.Option) *account.Service {
+	return account.NewService(pool, account.Settings{
+		SessionTTL:       cfg.SessionTTL,
+		PasswordResetTTL: cfg.PasswordResetTTL,
+		StorefrontURL:    cfg.StorefrontURL,
+	}, opts...)
 }
 
 // statusChecks are the status page's checks in the order it lists them. The job queue, payments

@@ -1,14 +1,19 @@
 package app
 
 import (
+	"bufio"
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
+	"net/netip"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/atelier-commerce/atelier/backend/internal/account"
 	"github.com/atelier-commerce/atelier/backend/internal/config"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/localpg"
@@ -92,6 +97,12 @@ func Dev(ctx context.Context, cfg config.Config, logger *slog.Logger, stdout io.
 	if err := Migrate(ctx, cfg, logger); err != nil {
 		return err
 	}
+	if len(cfg.TrustedProxies) == 0 {
+		// The development storefront calls the API from this machine on behalf of every shopper
+		// and forwards each one's address; trusting loopback makes sign-in throttling count
+		// shoppers rather than lock everyone out once the storefront's own address is "full".
+		cfg.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+	}
 	a, err := New(ctx, cfg, logger)
 	if err != nil {
 		return err
@@ -100,11 +111,109 @@ func Dev(ctx context.Context, cfg config.Config, logger *slog.Logger, stdout io.
 	if err := a.seed(ctx); err != nil {
 		return err
 	}
+	if err := a.seedAccounts(ctx); err != nil {
+		return err
+	}
 	return a.Serve(ctx, func(addr string) {
 		base := cfg.PublicURL
-		fmt.Fprintf(stdout, "\n  Atelier API      %s/api/v1/products\n  API docs         %s/api/docs\n  Database         %s\n  Stop with Ctrl-C\n\n",
+		fmt.Fprintf(stdout, "\n  Atelier API      %s/api/v1/products\n  API docs         %s/api/docs\n  Database         %s\n",
 			base, base, redact(cfg.DatabaseURL))
+		fmt.Fprintf(stdout, "  Demo accounts    (development only; never create these on a real shop)\n")
+		for _, d := range demoAccounts {
+			fmt.Fprintf(stdout, "    %-8s       %s / %s\n", d.role, d.profile.Email, d.password)
+		}
+		fmt.Fprintf(stdout, "  Stop with Ctrl-C\n\n")
 	})
+}
+
+// demoAccounts are the development shop's sign-ins. Their passwords are public (printed above,
+// used by the end-to-end tests), which is why only the dev command creates them.
+var demoAccounts = []struct {
+	profile  account.Profile
+	password string
+	role     account.Role
+}{
+	{account.Profile{FirstName: "Ava", LastName: "Sinclair", Email: "admin@atelier.test"}, "atelier-admin-demo", account.RoleAdmin},
+	{account.Profile{FirstName: "Olivia", LastName: "Hart", Email: "customer@atelier.test"}, "atelier-customer-demo", account.RoleCustomer},
+}
+
+// seedAccounts creates the demo accounts that are missing and leaves existing ones alone, so a
+// developer's changes (a new password, a promotion) survive a restart.
+func (a *App) seedAccounts(ctx context.Context) error {
+	for _, d := range demoAccounts {
+		_, created, err := a.accounts.EnsureAccount(ctx, d.profile, d.password, d.role)
+		if err != nil {
+			return err
+		}
+		if created {
+			a.logger.Info("created demo account", "email", d.profile.Email, "role", string(d.role))
+		}
+	}
+	return nil
+}
+
+// adminUsage describes the admin command.
+const adminUsage = `usage: atelier admin create --email ADDRESS [--first-name NAME] [--last-name NAME]
+
+Creates an admin account, or gives an existing account the admin role (its password unchanged).
+The password of a new account is read from ATELIER_ADMIN_PASSWORD if set, else as one line on
+standard input; there is no password flag, so it never shows in the process list or shell history.
+`
+
+// Admin runs "atelier admin …": account administration from the command line.
+func Admin(ctx context.Context, cfg config.Config, logger *slog.Logger, args []string, getenv func(string) string, stdin io.Reader, stdout io.Writer) error {
+	if len(args) == 0 || args[0] != "create" {
+		fmt.Fprint(stdout, adminUsage)
+		return errors.New("admin: expected the subcommand create")
+	}
+	fs := flag.NewFlagSet("admin create", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	email := fs.String("email", "", "")
+	first := fs.String("first-name", "Shop", "")
+	last := fs.String("last-name", "Admin", "")
+	if err := fs.Parse(args[1:]); err != nil {
+		fmt.Fprint(stdout, adminUsage)
+		return fmt.Errorf("admin create: %w", err)
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprint(stdout, adminUsage)
+		return fmt.Errorf("admin create: unexpected argument %q", fs.Arg(0))
+	}
+	if strings.TrimSpace(*email) == "" {
+		fmt.Fprint(stdout, adminUsage)
+		return errors.New("admin create: --email is required")
+	}
+	password := getenv("ATELIER_ADMIN_PASSWORD")
+	if password == "" {
+		line, err := bufio.NewReader(stdin).ReadString('\n')
+		if err != nil && !errors.Is(err, io.EOF) {
+			return fmt.Errorf("admin create: reading the password: %w", err)
+		}
+		password = strings.TrimRight(line, "\r\n")
+	}
+	if err := account.CheckPassword(password); err != nil {
+		return fmt.Errorf("admin create: %w", err)
+	}
+	if cfg.DatabaseURL == "" {
+		return errors.New("admin create: DATABASE_URL is not set")
+	}
+	pool, err := db.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	u, created, err := newAccounts(pool, cfg).CreateOrPromoteAdmin(ctx,
+		account.Profile{FirstName: *first, LastName: *last, Email: *email}, password)
+	if err != nil {
+		return err
+	}
+	if created {
+		fmt.Fprintf(stdout, "created admin account %s (%s %s)\n", u.Email, u.FirstName, u.LastName)
+	} else {
+		fmt.Fprintf(stdout, "promoted existing account %s to admin; its password is unchanged\n", u.Email)
+	}
+	logger.Info("admin account", "email", u.Email, "created", created)
+	return nil
 }
 
 // redact hides a password in a database URL before it is printed.

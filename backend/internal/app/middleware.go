@@ -5,8 +5,10 @@ import (
 	"encoding/hex"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"regexp"
 	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/api"
@@ -24,7 +26,7 @@ func (a *App) middleware(next http.Handler) http.Handler {
 		if !requestIDPattern.MatchString(id) {
 			id = newRequestID()
 		}
-		info := &api.RequestInfo{ID: id, Logger: a.logger.With("request_id", id)}
+		info := &api.RequestInfo{ID: id, Logger: a.logger.With("request_id", id), ClientIP: clientIP(r, a.cfg.TrustedProxies)}
 		w.Header().Set("X-Request-Id", id)
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
@@ -52,6 +54,47 @@ func (a *App) middleware(next http.Handler) http.Handler {
 		}()
 		next.ServeHTTP(rec, r.WithContext(api.WithRequestInfo(r.Context(), info)))
 	})
+}
+
+// clientIP is the caller's address: the direct peer, unless that peer is a trusted proxy, in
+// which case X-Forwarded-For is read from the right, skipping trusted proxies, and the first
+// address that is not one is the client. Entries further left were written by whoever sent the
+// request and prove nothing, so they are never used.
+func clientIP(r *http.Request, trusted []netip.Prefix) string {
+	peer, err := netip.ParseAddrPort(r.RemoteAddr)
+	if err != nil {
+		return ""
+	}
+	addr := peer.Addr().Unmap()
+	if !isTrusted(addr, trusted) {
+		return addr.String()
+	}
+	hops := r.Header.Values("X-Forwarded-For")
+	for i := len(hops) - 1; i >= 0; i-- {
+		parts := strings.Split(hops[i], ",")
+		for j := len(parts) - 1; j >= 0; j-- {
+			hop, err := netip.ParseAddr(strings.TrimSpace(parts[j]))
+			if err != nil {
+				// A garbled entry: the chain cannot be followed past it, so the last trusted hop
+				// is as close to the client as can be known.
+				return addr.String()
+			}
+			addr = hop.Unmap()
+			if !isTrusted(addr, trusted) {
+				return addr.String()
+			}
+		}
+	}
+	return addr.String()
+}
+
+func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
+	for _, p := range trusted {
+		if p.Contains(a) {
+			return true
+		}
+	}
+	return false
 }
 
 func newRequestID() string {

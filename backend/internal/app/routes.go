@@ -8,6 +8,7 @@ import (
 	"connectrpc.com/vanguard"
 	"github.com/atelier-commerce/atelier/backend/internal/api"
 	"github.com/atelier-commerce/atelier/backend/internal/apidocs"
+	"github.com/atelier-commerce/atelier/backend/internal/gen/atelier/admin/v1/adminv1connect"
 	"github.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1/storev1connect"
 	"github.com/atelier-commerce/atelier/backend/internal/media"
 	"google.golang.org/protobuf/encoding/protojson"
@@ -23,6 +24,9 @@ func (a *App) routes() (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
+	// TEMPORARY until the authorization branch lands: authenticates bearer tokens (see
+	// api/authn_temp.go). The integrator replaces this line with the real interceptor.
+	opts = append(opts, connect.WithInterceptors(api.AuthenticateInterceptor(a.accounts)))
 	mux := http.NewServeMux()
 	var services []*vanguard.Service
 	register := func(path string, h http.Handler) {
@@ -37,6 +41,8 @@ func (a *App) routes() (http.Handler, error) {
 	register(storev1connect.NewNewsletterServiceHandler(api.NewNewsletterHandler(a.newsletter), opts...))
 	register(storev1connect.NewContactServiceHandler(api.NewContactHandler(a.contact), opts...))
 	register(storev1connect.NewStatusServiceHandler(api.NewStatusHandler(a.status), opts...))
+	register(storev1connect.NewAuthServiceHandler(api.NewAuthHandler(a.accounts), opts...))
+	register(adminv1connect.NewAccountServiceHandler(api.NewAdminAccountHandler(a.accounts), opts...))
 
 	rest, err := vanguard.NewTranscoder(services,
 		vanguard.WithCodec(restJSONCodec),

@@ -5,6 +5,7 @@ package apperr
 import (
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Kind is the class of an error, independent of any transport.
@@ -20,6 +21,12 @@ const (
 	KindUnauthenticated
 	KindPermissionDenied
 	KindUnavailable
+	// KindAlreadyExists is a create that names something already there (an e-mail address
+	// registered twice); unlike KindConflict, retrying cannot succeed.
+	KindAlreadyExists
+	// KindResourceExhausted is a caller that has asked too often; Error.RetryAfter says when to
+	// try again.
+	KindResourceExhausted
 )
 
 // Error is a classified error with a message safe to show to the caller.
@@ -31,7 +38,10 @@ type Error struct {
 	// Metadata carries facts a client can act on without parsing Message, e.g. the quantity still
 	// available when a cart asks for more than the stock.
 	Metadata map[string]string
-	cause    error
+	// RetryAfter is how long a KindResourceExhausted caller should wait; transports turn it into
+	// a Retry-After header.
+	RetryAfter time.Duration
+	cause      error
 }
 
 func (e *Error) Error() string {
@@ -70,6 +80,26 @@ func Conflict(reason, format string, args ...any) *Error {
 // FailedPrecondition reports an operation the current state does not allow.
 func FailedPrecondition(reason, format string, args ...any) *Error {
 	return &Error{Kind: KindFailedPrecondition, Reason: reason, Message: fmt.Sprintf(format, args...)}
+}
+
+// AlreadyExists reports a create whose unique key is taken.
+func AlreadyExists(reason, format string, args ...any) *Error {
+	return &Error{Kind: KindAlreadyExists, Reason: reason, Message: fmt.Sprintf(format, args...)}
+}
+
+// Unauthenticated reports a caller who is not signed in, or whose credentials are wrong.
+func Unauthenticated(reason, format string, args ...any) *Error {
+	return &Error{Kind: KindUnauthenticated, Reason: reason, Message: fmt.Sprintf(format, args...)}
+}
+
+// PermissionDenied reports a signed-in caller who may not do this.
+func PermissionDenied(reason, format string, args ...any) *Error {
+	return &Error{Kind: KindPermissionDenied, Reason: reason, Message: fmt.Sprintf(format, args...)}
+}
+
+// TooManyRequests reports a throttled caller, who may try again after retryAfter.
+func TooManyRequests(reason string, retryAfter time.Duration, format string, args ...any) *Error {
+	return &Error{Kind: KindResourceExhausted, Reason: reason, Message: fmt.Sprintf(format, args...), RetryAfter: retryAfter}
 }
 
 // Unavailable reports a dependency that is down; the caller may retry.

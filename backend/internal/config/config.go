@@ -5,6 +5,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"net/netip"
 	"net/url"
 	"path/filepath"
 	"strconv"
@@ -34,6 +35,17 @@ type Config struct {
 	CatalogCacheTTL time.Duration
 	// ShutdownTimeout is how long in-flight requests get to finish after SIGTERM.
 	ShutdownTimeout time.Duration
+	// StorefrontURL is the storefront's externally visible base URL, used to build links in
+	// e-mails (password reset). Like PublicURL, never derived from request headers.
+	StorefrontURL string
+	// SessionTTL is how long a sign-in lasts.
+	SessionTTL time.Duration
+	// PasswordResetTTL is how long a password reset link works.
+	PasswordResetTTL time.Duration
+	// TrustedProxies are the networks of reverse proxies whose X-Forwarded-For is believed when
+	// working out a client's address (for sign-in throttling). Empty: the direct peer is the
+	// client, and X-Forwarded-For, which anyone can send, is ignored.
+	TrustedProxies []netip.Prefix
 }
 
 // Parse reads the configuration. Every variable has a development default except where noted.
@@ -46,6 +58,7 @@ func Parse(getenv func(string) string) (Config, error) {
 		MediaBucketURL: strings.TrimSpace(getenv("MEDIA_BUCKET_URL")),
 		LogFormat:      orDefault(getenv("LOG_FORMAT"), "text"),
 		LogLevel:       orDefault(getenv("LOG_LEVEL"), "info"),
+		StorefrontURL:  strings.TrimRight(orDefault(getenv("STOREFRONT_URL"), "http://localhost:3000"), "/"),
 	}
 	var errs []error
 	var err error
@@ -55,8 +68,26 @@ func Parse(getenv func(string) string) (Config, error) {
 	if c.ShutdownTimeout, err = duration(getenv, "SHUTDOWN_TIMEOUT", 20*time.Second); err != nil {
 		errs = append(errs, err)
 	}
-	if u, err := url.Parse(c.PublicURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		errs = append(errs, fmt.Errorf("PUBLIC_URL must be an absolute http(s) URL, got %q", c.PublicURL))
+	if c.SessionTTL, err = duration(getenv, "SESSION_TTL", 30*24*time.Hour); err == nil && c.SessionTTL == 0 {
+		err = errors.New("SESSION_TTL must be more than 0")
+	}
+	if err != nil {
+		errs = append(errs, err)
+	}
+	if c.PasswordResetTTL, err = duration(getenv, "PASSWORD_RESET_TTL", time.Hour); err == nil && c.PasswordResetTTL == 0 {
+		err = errors.New("PASSWORD_RESET_TTL must be more than 0")
+	}
+	if err != nil {
+		errs = append(errs, err)
+	}
+	if c.TrustedProxies, err = prefixes(getenv("TRUSTED_PROXIES")); err != nil {
+		errs = append(errs, err)
+	}
+	for _, nv := range [][2]string{{"PUBLIC_URL", c.PublicURL}, {"STOREFRONT_URL", c.StorefrontURL}} {
+		name, v := nv[0], nv[1]
+		if u, err := url.Parse(v); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			errs = append(errs, fmt.Errorf("%s must be an absolute http(s) URL, got %q", name, v))
+		}
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		errs = append(errs, fmt.Errorf("LOG_FORMAT must be text or json, got %q", c.LogFormat))
@@ -82,6 +113,30 @@ func orDefault(v, def string) string {
 		return def
 	}
 	return v
+}
+
+// prefixes parses a comma-separated list of CIDRs; a bare address means just that address.
+func prefixes(v string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, f := range strings.Split(v, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		if !strings.Contains(f, "/") {
+			a, err := netip.ParseAddr(f)
+			if err != nil {
+				return nil, fmt.Errorf("TRUSTED_PROXIES: %q is not an address or CIDR", f)
+			}
+			out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+			continue
+		}
+		p, err := netip.ParsePrefix(f)
+		if err != nil {
+			return nil, fmt.Errorf("TRUSTED_PROXIES: %q is not an address or CIDR", f)
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
 }
 
 func duration(getenv func(string) string, name string, def time.Duration) (time.Duration, error) {

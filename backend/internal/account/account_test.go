@@ -1,0 +1,659 @@
+package account
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
+)
+
+func TestMain(m *testing.M) { os.Exit(dbtest.Main(m)) }
+
+// clock is a settable time source for the service.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+type fixture struct {
+	svc   *Service
+	clock *clock
+	pool  *pgxpool.Pool
+}
+
+var testSettings = Settings{SessionTTL: 30 * 24 * time.Hour, PasswordResetTTL: time.Hour, StorefrontURL: "https://shop.example"}
+
+func newFixture(t *testing.T, opts ...Option) fixture {
+	t.Helper()
+	pool := dbtest.Pool(t)
+	c := &clock{t: time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)}
+	opts = append([]Option{WithClock(c.now), WithHashParams(cheap)}, opts...)
+	return fixture{svc: NewService(pool, testSettings, opts...), clock: c, pool: pool}
+}
+
+func jane() Profile { return Profile{FirstName: "Jane", LastName: "Doe", Email: "jane@example.com"} }
+
+func (f fixture) register(t *testing.T, p Profile, password string) (User, Session) {
+	t.Helper()
+	u, s, err := f.svc.Register(context.Background(), p, password)
+	require.NoError(t, err)
+	return u, s
+}
+
+func (f fixture) principal(t *testing.T, token string) Principal {
+	t.Helper()
+	p, err := f.svc.Authenticate(context.Background(), token)
+	require.NoError(t, err)
+	return p
+}
+
+// requireAppErr asserts err's classification and returns it.
+func requireAppErr(t *testing.T, err error, kind apperr.Kind, reason string) *apperr.Error {
+	t.Helper()
+	require.Error(t, err)
+	ae := apperr.As(err)
+	require.NotNil(t, ae, "classified: %v", err)
+	require.Equal(t, kind, ae.Kind, "kind of %v", err)
+	require.Equal(t, reason, ae.Reason, "reason of %v", err)
+	return ae
+}
+
+func TestRegisterValidation(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	longName := ""
+	for range 101 {
+		longName += "é"
+	}
+	for _, tc := range []struct {
+		name     string
+		profile  Profile
+		password string
+		field    string
+		reason   string
+		message  string
+	}{
+		{"no first name", Profile{FirstName: "  ", LastName: "Doe", Email: "a@example.com"}, "password1", "first_name", "missing_first_name", "First name is required"},
+		{"no last name", Profile{FirstName: "Jane", Email: "a@example.com"}, "password1", "last_name", "missing_last_name", "Last name is required"},
+		{"long first name", Profile{FirstName: longName, LastName: "Doe", Email: "a@example.com"}, "password1", "first_name", "first_name_too_long", "First name must be at most 100 characters"},
+		{"control character", Profile{FirstName: "Ja\nne", LastName: "Doe", Email: "a@example.com"}, "password1", "first_name", "invalid_first_name", "First name contains characters that are not allowed"},
+		{"no email", Profile{FirstName: "Jane", LastName: "Doe", Email: " "}, "password1", "email", "missing_email", "email is required"},
+		{"bad email", Profile{FirstName: "Jane", LastName: "Doe", Email: "jane@localhost"}, "password1", "email", "invalid_email", "email must be a valid e-mail address, like name@example.com"},
+		{"no password", jane(), "", "password", "missing_password", "Password is required"},
+		{"short password", jane(), "1234567", "password", "password_too_short", "Password must be at least 8 characters"},
+		{"short in characters, long in bytes", jane(), "ééééééé", "password", "password_too_short", "Password must be at least 8 characters"},
+		{"long password", jane(), string(make([]byte, 201)), "password", "password_too_long", "Password must be at most 200 characters"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := f.svc.Register(context.Background(), tc.profile, tc.password)
+			ae := requireAppErr(t, err, apperr.KindInvalid, tc.reason)
+			require.Equal(t, tc.field, ae.Field)
+			require.Equal(t, tc.message, ae.Message)
+		})
+	}
+	// Exactly 8 characters is enough, and names keep their case while the address is lower-cased.
+	u, s, err := f.svc.Register(context.Background(), Profile{FirstName: " Jane ", LastName: "de Vries", Email: " Jane@Example.COM "}, "12345678")
+	require.NoError(t, err)
+	require.Equal(t, "Jane", u.FirstName)
+	require.Equal(t, "de Vries", u.LastName)
+	require.Equal(t, "jane@example.com", u.Email)
+	require.Equal(t, RoleCustomer, u.Role)
+	require.Equal(t, f.clock.now(), u.LastLoginAt, "registering signs in")
+	require.Equal(t, Principal{AccountID: u.ID, SessionID: s.ID, Role: RoleCustomer}, f.principal(t, s.Token))
+	require.Equal(t, f.clock.now().Add(testSettings.SessionTTL), s.ExpiresAt)
+}
+
+func TestRegisterDuplicateEmail(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	f.register(t, jane(), "password1")
+	_, _, err := f.svc.Register(context.Background(), Profile{FirstName: "J", LastName: "D", Email: "  JANE@example.com"}, "password2")
+	ae := requireAppErr(t, err, apperr.KindAlreadyExists, "email_taken")
+	require.Equal(t, "An account with this email already exists.", ae.Message)
+}
+
+func TestLogin(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	registered, first := f.register(t, jane(), "password1")
+	f.clock.advance(time.Hour)
+
+	u, s, err := f.svc.Login(ctx, " JANE@example.com ", "password1", "203.0.113.5")
+	require.NoError(t, err)
+	require.Equal(t, registered.ID, u.ID)
+	require.Equal(t, f.clock.now(), u.LastLoginAt)
+	require.NotEqual(t, first.Token, s.Token, "every sign-in gets a fresh token")
+	require.Equal(t, Principal{AccountID: u.ID, SessionID: s.ID, Role: RoleCustomer}, f.principal(t, s.Token))
+	require.True(t, f.principal(t, first.Token).SignedIn(), "other sessions stay")
+	me, err := f.svc.GetMe(ctx, f.principal(t, s.Token))
+	require.NoError(t, err)
+	require.Equal(t, f.clock.now(), me.LastLoginAt, "the sign-in is recorded")
+
+	_, _, wrong := f.svc.Login(ctx, "jane@example.com", "password2", "203.0.113.5")
+	_, _, unknown := f.svc.Login(ctx, "nobody@example.com", "password1", "203.0.113.5")
+	a := requireAppErr(t, wrong, apperr.KindUnauthenticated, "invalid_credentials")
+	b := requireAppErr(t, unknown, apperr.KindUnauthenticated, "invalid_credentials")
+	require.Equal(t, "Invalid credentials", a.Message)
+	require.Equal(t, *a, *b, "a wrong password and an unknown address look the same")
+
+	_, _, err = f.svc.Login(ctx, "", "x", "")
+	requireAppErr(t, err, apperr.KindInvalid, "missing_credentials")
+}
+
+func TestLoginUpgradesOldHashes(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	f.register(t, jane(), "password1")
+	stronger := HashParams{Memory: 2048, Time: 2, Threads: 1}
+	upgraded := NewService(f.pool, testSettings, WithClock(f.clock.now), WithHashParams(stronger))
+	_, _, err := upgraded.Login(ctx, "jane@example.com", "password1", "")
+	require.NoError(t, err)
+	var stored string
+	require.NoError(t, f.pool.QueryRow(ctx, `SELECT password_hash FROM accounts`).Scan(&stored))
+	require.False(t, needsRehash(stored, stronger), "the hash now uses the current parameters: %s", stored)
+	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "")
+	require.NoError(t, err, "and still verifies")
+}
+
+func TestSessions(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	_, s := f.register(t, jane(), "password1")
+
+	for _, token := range []string{"", "garbage", s.Token + "x", s.Token[:42] + "A", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"} {
+		require.Equal(t, Anonymous, f.principal(t, token), "%q", token)
+	}
+	tampered := []byte(s.Token)
+	tampered[10] ^= 1
+	require.Equal(t, Anonymous, f.principal(t, string(tampered)))
+
+	f.clock.advance(testSettings.SessionTTL - time.Second)
+	require.True(t, f.principal(t, s.Token).SignedIn())
+	f.clock.advance(time.Second)
+	require.Equal(t, Anonymous, f.principal(t, s.Token), "expired")
+
+	_, s2, err := f.svc.Login(ctx, "jane@example.com", "password1", "")
+	require.NoError(t, err)
+	p := f.principal(t, s2.Token)
+	require.NoError(t, f.svc.Logout(ctx, p.SessionID))
+	require.Equal(t, Anonymous, f.principal(t, s2.Token), "revoked")
+	require.NoError(t, f.svc.Logout(ctx, p.SessionID), "logging out twice does no harm")
+	require.NoError(t, f.svc.Logout(ctx, ""))
+
+	_, err = f.svc.GetMe(ctx, Anonymous)
+	requireAppErr(t, err, apperr.KindUnauthenticated, "unauthenticated")
+}
+
+func TestUpdateProfile(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	f.register(t, Profile{FirstName: "Olivia", LastName: "Hart", Email: "olivia@example.com"}, "password1")
+	_, s := f.register(t, jane(), "password1")
+	p := f.principal(t, s.Token)
+
+	u, err := f.svc.UpdateProfile(ctx, p, Profile{FirstName: "Janet", LastName: "Doe-Smith", Email: "Janet@Example.com"})
+	require.NoError(t, err)
+	require.Equal(t, "Janet", u.FirstName)
+	require.Equal(t, "janet@example.com", u.Email)
+	_, _, err = f.svc.Login(ctx, "janet@example.com", "password1", "")
+	require.NoError(t, err, "the new address signs in")
+
+	_, err = f.svc.UpdateProfile(ctx, p, Profile{FirstName: "Janet", LastName: "Doe", Email: "OLIVIA@example.com"})
+	ae := requireAppErr(t, err, apperr.KindAlreadyExists, "email_taken")
+	require.Equal(t, "An account with this email already exists.", ae.Message)
+	_, err = f.svc.UpdateProfile(ctx, p, Profile{FirstName: "", LastName: "Doe", Email: "janet@example.com"})
+	requireAppErr(t, err, apperr.KindInvalid, "missing_first_name")
+	_, err = f.svc.UpdateProfile(ctx, Anonymous, jane())
+	requireAppErr(t, err, apperr.KindUnauthenticated, "unauthenticated")
+}
+
+func TestChangePassword(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	_, a := f.register(t, jane(), "password1")
+	_, _, err := f.svc.Login(ctx, "jane@example.com", "password1", "")
+	require.NoError(t, err)
+	_, c, err := f.svc.Login(ctx, "jane@example.com", "password1", "")
+	require.NoError(t, err)
+	_, other := f.register(t, Profile{FirstName: "Olivia", LastName: "Hart", Email: "olivia@example.com"}, "password1")
+	p := f.principal(t, a.Token)
+
+	err = f.svc.ChangePassword(ctx, p, "password2", "new-password")
+	ae := requireAppErr(t, err, apperr.KindInvalid, "wrong_password")
+	require.Equal(t, "Current password is incorrect", ae.Message)
+	require.Equal(t, "current_password", ae.Field)
+	require.True(t, f.principal(t, c.Token).SignedIn(), "a refused change revokes nothing")
+	err = f.svc.ChangePassword(ctx, p, "password1", "short")
+	requireAppErr(t, err, apperr.KindInvalid, "password_too_short")
+
+	require.NoError(t, f.svc.ChangePassword(ctx, p, "password1", "new-password"))
+	require.Equal(t, p, f.principal(t, a.Token), "the changing session stays signed in")
+	require.Equal(t, Anonymous, f.principal(t, c.Token), "every other session is revoked")
+	require.True(t, f.principal(t, other.Token).SignedIn(), "other accounts are untouched")
+	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "")
+	requireAppErr(t, err, apperr.KindUnauthenticated, "invalid_credentials")
+	_, _, err = f.svc.Login(ctx, "jane@example.com", "new-password", "")
+	require.NoError(t, err)
+
+	require.Error(t, f.svc.ChangePassword(ctx, Anonymous, "a", "new-password-2"))
+}
+
+func TestChangePasswordIsThrottled(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	_, s := f.register(t, jane(), "password1")
+	p := f.principal(t, s.Token)
+	for range 5 {
+		requireAppErr(t, f.svc.ChangePassword(ctx, p, "guess-guess", "new-password"), apperr.KindInvalid, "wrong_password")
+	}
+	requireAppErr(t, f.svc.ChangePassword(ctx, p, "password1", "new-password"), apperr.KindResourceExhausted, "too_many_attempts")
+}
+
+// failLogins makes n failed sign-ins, one a minute.
+func failLogins(t *testing.T, f fixture, email, ip string, n int) {
+	t.Helper()
+	for i := range n {
+		_, _, err := f.svc.Login(context.Background(), email, "wrong-password", ip)
+		requireAppErr(t, err, apperr.KindUnauthenticated, "invalid_credentials")
+		if i < n-1 {
+			f.clock.advance(time.Minute)
+		}
+	}
+}
+
+func TestLoginThrottlePerAddress(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	f.register(t, jane(), "password1")
+
+	for _, email := range []string{"jane@example.com", "nobody@example.com"} {
+		failLogins(t, f, email, "", 5) // 10:00 … 10:04
+		f.clock.advance(30 * time.Second)
+		_, _, err := f.svc.Login(ctx, email, "password1", "")
+		ae := requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_attempts")
+		// The first failure (4.5 minutes ago) leaves the 15-minute window in 10.5 minutes.
+		require.Equal(t, 10*time.Minute+30*time.Second, ae.RetryAfter, email)
+		require.Equal(t, "Too many sign-in attempts. Please try again in 11 minutes.", ae.Message)
+		f.clock.advance(-(4*time.Minute + 30*time.Second)) // the same timeline for the second address
+	}
+	_, _, known := f.svc.Login(ctx, "jane@example.com", "password1", "")
+	_, _, unknown := f.svc.Login(ctx, "nobody@example.com", "password1", "")
+	require.Equal(t, *apperr.As(known), *apperr.As(unknown), "throttling does not reveal registration")
+
+	_, _, err := f.svc.Login(ctx, "olivia@example.com", "password1", "")
+	requireAppErr(t, err, apperr.KindUnauthenticated, "invalid_credentials") // other addresses are not affected
+
+	f.clock.advance(15*time.Minute - time.Second) // 10:14:59, one second before the first failure leaves the window
+	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "")
+	ae := requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_attempts")
+	require.Equal(t, time.Second, ae.RetryAfter)
+	require.Equal(t, "Too many sign-in attempts. Please try again in 1 second.", ae.Message)
+	f.clock.advance(time.Second)
+	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "")
+	require.NoError(t, err, "the window slid past the first failure")
+
+	// A successful sign-in starts the address afresh: five more failures before the next refusal.
+	failLogins(t, f, "jane@example.com", "", 5)
+	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "")
+	requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_attempts")
+}
+
+func TestLoginThrottlePerIP(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	f.register(t, jane(), "password1")
+	const ip = "198.51.100.7"
+	for i := range 20 {
+		_, _, err := f.svc.Login(ctx, "guess"+string(rune('a'+i))+"@example.com", "wrong-password", ip)
+		requireAppErr(t, err, apperr.KindUnauthenticated, "invalid_credentials")
+	}
+	_, _, err := f.svc.Login(ctx, "jane@example.com", "password1", ip)
+	ae := requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_attempts")
+	require.Equal(t, 15*time.Minute, ae.RetryAfter)
+	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "198.51.100.8")
+	require.NoError(t, err, "another address is not affected")
+	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", ip)
+	requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_attempts")
+	f.clock.advance(15 * time.Minute)
+	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", ip)
+	require.NoError(t, err)
+}
+
+// Concurrent guesses cannot slip past the limit: each is counted before its password is checked,
+// in a SERIALIZABLE transaction.
+func TestLoginThrottleConcurrent(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t, WithLimits(Limits{LoginPerEmail: Limit{Max: 3, Window: time.Hour}, LoginPerIP: Limit{Max: 100, Window: time.Hour}}))
+	f.register(t, jane(), "password1")
+	const n = 8
+	errs := make(chan error, n)
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() {
+			_, _, err := f.svc.Login(context.Background(), "jane@example.com", "wrong-password", "192.0.2.1")
+			errs <- err
+		})
+	}
+	wg.Wait()
+	close(errs)
+	counts := map[string]int{}
+	for err := range errs {
+		ae := apperr.As(err)
+		require.NotNil(t, ae, "%v", err)
+		counts[ae.Reason]++
+	}
+	require.Equal(t, map[string]int{"invalid_credentials": 3, "too_many_attempts": n - 3}, counts)
+}
+
+type outboxRow struct {
+	topic   string
+	payload PasswordResetRequested
+}
+
+func outbox(t *testing.T, pool *pgxpool.Pool) []outboxRow {
+	t.Helper()
+	rows, err := pool.Query(context.Background(), `SELECT topic, payload FROM outbox ORDER BY created_at`)
+	require.NoError(t, err)
+	defer rows.Close()
+	var out []outboxRow
+	for rows.Next() {
+		var r outboxRow
+		var raw []byte
+		require.NoError(t, rows.Scan(&r.topic, &raw))
+		var fields map[string]any
+		require.NoError(t, json.Unmarshal(raw, &fields))
+		require.Len(t, fields, 5, "payload is exactly account_id, email, first_name, reset_url, expires_at: %s", raw)
+		require.NoError(t, json.Unmarshal(raw, &r.payload))
+		out = append(out, r)
+	}
+	require.NoError(t, rows.Err())
+	return out
+}
+
+func resetToken(t *testing.T, link string) string {
+	t.Helper()
+	u, err := url.Parse(link)
+	require.NoError(t, err)
+	return u.Query().Get("token")
+}
+
+func TestRequestPasswordReset(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	u, _ := f.register(t, jane(), "password1")
+
+	require.NoError(t, f.svc.RequestPasswordReset(ctx, "nobody@example.com", "192.0.2.1"))
+	require.Empty(t, outbox(t, f.pool), "no e-mail for an unregistered address")
+	require.NoError(t, f.svc.RequestPasswordReset(ctx, " Jane@Example.com", "192.0.2.1"))
+	rows := outbox(t, f.pool)
+	require.Len(t, rows, 1)
+	require.Equal(t, "password_reset.requested", rows[0].topic)
+	p := rows[0].payload
+	require.Equal(t, u.ID, p.AccountID)
+	require.Equal(t, "jane@example.com", p.Email)
+	require.Equal(t, "Jane", p.FirstName)
+	require.Equal(t, "2026-03-02T11:00:00Z", p.ExpiresAt)
+	require.Regexp(t, `^https://shop\.example/reset-password\?token=[A-Za-z0-9_-]{43}$`, p.ResetURL)
+
+	err := f.svc.RequestPasswordReset(ctx, "not-an-address", "192.0.2.1")
+	requireAppErr(t, err, apperr.KindInvalid, "invalid_email")
+}
+
+func TestRequestPasswordResetThrottle(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	f.register(t, jane(), "password1")
+	var errs []*apperr.Error
+	for _, email := range []string{"jane@example.com", "nobody@example.com"} {
+		for range 3 {
+			require.NoError(t, f.svc.RequestPasswordReset(ctx, email, ""))
+			f.clock.advance(time.Minute)
+		}
+		err := f.svc.RequestPasswordReset(ctx, email, "")
+		errs = append(errs, requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_requests"))
+		f.clock.advance(-3 * time.Minute)
+	}
+	require.Equal(t, 57*time.Minute, errs[0].RetryAfter)
+	require.Equal(t, *errs[0], *errs[1], "the same answer for a registered and an unknown address")
+	require.Len(t, outbox(t, f.pool), 3)
+
+	// Per client address: ten an hour, whatever the e-mail.
+	for i := range 10 {
+		require.NoError(t, f.svc.RequestPasswordReset(ctx, "someone"+string(rune('a'+i))+"@example.com", "192.0.2.9"))
+	}
+	err := f.svc.RequestPasswordReset(ctx, "another@example.com", "192.0.2.9")
+	requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_requests")
+	require.NoError(t, f.svc.RequestPasswordReset(ctx, "another@example.com", "192.0.2.10"))
+}
+
+func TestConfirmPasswordReset(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	_, s1 := f.register(t, jane(), "password1")
+	_, s2, err := f.svc.Login(ctx, "jane@example.com", "password1", "")
+	require.NoError(t, err)
+	failLogins(t, f, "jane@example.com", "", 4)
+
+	require.NoError(t, f.svc.RequestPasswordReset(ctx, "jane@example.com", ""))
+	older := resetToken(t, outbox(t, f.pool)[0].payload.ResetURL)
+	require.NoError(t, f.svc.RequestPasswordReset(ctx, "jane@example.com", ""))
+	token := resetToken(t, outbox(t, f.pool)[1].payload.ResetURL)
+
+	err = f.svc.ConfirmPasswordReset(ctx, older, "brand-new-password")
+	ae := requireAppErr(t, err, apperr.KindFailedPrecondition, "invalid_reset_token")
+	require.Equal(t, "This password reset link is invalid or has expired.", ae.Message)
+	require.Equal(t, s1.ID, f.principal(t, s1.Token).SessionID, "a refused reset changes nothing")
+
+	err = f.svc.ConfirmPasswordReset(ctx, token, "short")
+	requireAppErr(t, err, apperr.KindInvalid, "password_too_short")
+	require.NoError(t, f.svc.ConfirmPasswordReset(ctx, token, "brand-new-password"))
+	require.Equal(t, Anonymous, f.principal(t, s1.Token), "every session is revoked")
+	require.Equal(t, Anonymous, f.principal(t, s2.Token))
+	for range 5 {
+		// The earlier failures were forgotten: five fresh tries before throttling.
+		_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "")
+		requireAppErr(t, err, apperr.KindUnauthenticated, "invalid_credentials")
+	}
+	f.clock.advance(time.Hour)
+	_, _, err = f.svc.Login(ctx, "jane@example.com", "brand-new-password", "")
+	require.NoError(t, err)
+
+	err = f.svc.ConfirmPasswordReset(ctx, token, "another-password")
+	requireAppErr(t, err, apperr.KindFailedPrecondition, "invalid_reset_token") // single use
+	err = f.svc.ConfirmPasswordReset(ctx, "not a token", "another-password")
+	requireAppErr(t, err, apperr.KindFailedPrecondition, "invalid_reset_token")
+}
+
+func TestPasswordResetExpires(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	f.register(t, jane(), "password1")
+	require.NoError(t, f.svc.RequestPasswordReset(ctx, "jane@example.com", ""))
+	token := resetToken(t, outbox(t, f.pool)[0].payload.ResetURL)
+	f.clock.advance(time.Hour)
+	err := f.svc.ConfirmPasswordReset(ctx, token, "brand-new-password")
+	requireAppErr(t, err, apperr.KindFailedPrecondition, "invalid_reset_token")
+	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "")
+	require.NoError(t, err, "the old password still works")
+}
+
+func TestListAccounts(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	names := []string{"Ava Sinclair", "Olivia Hart", "Jane Doe", "Zoe Hartley", "Mia Lee"}
+	var ids []string
+	for i, n := range names {
+		first, last, _ := cutSpace(n)
+		u, _ := f.register(t, Profile{FirstName: first, LastName: last, Email: first + "@example.com"}, "password1")
+		ids = append(ids, u.ID)
+		if i != 2 {
+			f.clock.advance(time.Minute) // Jane and Zoe share a creation time: the id breaks the tie
+		}
+	}
+	var got []string
+	token := ""
+	for pages := 0; ; pages++ {
+		require.Less(t, pages, 5)
+		page, err := f.svc.ListAccounts(ctx, AccountQuery{PageSize: 2, PageToken: token})
+		require.NoError(t, err)
+		require.LessOrEqual(t, len(page.Accounts), 2)
+		for _, u := range page.Accounts {
+			got = append(got, u.FirstName)
+		}
+		if token = page.NextPageToken; token == "" {
+			break
+		}
+	}
+	require.Len(t, got, 5)
+	require.Equal(t, []string{"Mia", "Ava"}, []string{got[0], got[4]}, "newest first")
+	require.ElementsMatch(t, []string{"Jane", "Zoe"}, got[1:3])
+	require.Equal(t, "Olivia", got[3])
+
+	all, err := f.svc.ListAccounts(ctx, AccountQuery{})
+	require.NoError(t, err)
+	require.Len(t, all.Accounts, 5)
+	require.Empty(t, all.NextPageToken)
+
+	hart, err := f.svc.ListAccounts(ctx, AccountQuery{Query: " HART"})
+	require.NoError(t, err)
+	require.Len(t, hart.Accounts, 2, "name match, case-insensitive")
+	byMail, err := f.svc.ListAccounts(ctx, AccountQuery{Query: "mia@"})
+	require.NoError(t, err)
+	require.Len(t, byMail.Accounts, 1)
+	none, err := f.svc.ListAccounts(ctx, AccountQuery{Query: "%"})
+	require.NoError(t, err)
+	require.Empty(t, none.Accounts, "no wildcards")
+
+	_, err = f.svc.ListAccounts(ctx, AccountQuery{PageToken: "bogus"})
+	requireAppErr(t, err, apperr.KindInvalid, "invalid_page_token")
+}
+
+func cutSpace(s string) (string, string, bool) {
+	for i := range s {
+		if s[i] == ' ' {
+			return s[:i], s[i+1:], true
+		}
+	}
+	return s, "", false
+}
+
+func TestUpdateAccountRole(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	admin, created, err := f.svc.CreateOrPromoteAdmin(ctx, Profile{FirstName: "Ava", LastName: "Sinclair", Email: "ava@example.com"}, "admin-password")
+	require.NoError(t, err)
+	require.True(t, created)
+	_, _, err = f.svc.Login(ctx, "ava@example.com", "admin-password", "")
+	require.NoError(t, err)
+	_, as, err := f.svc.Login(ctx, "ava@example.com", "admin-password", "")
+	require.NoError(t, err)
+	ap := f.principal(t, as.Token)
+	require.Equal(t, RoleAdmin, ap.Role)
+	customer, cs := f.register(t, jane(), "password1")
+
+	_, err = f.svc.UpdateAccountRole(ctx, ap, admin.ID, RoleCustomer)
+	requireAppErr(t, err, apperr.KindFailedPrecondition, "own_role")
+	_, err = f.svc.UpdateAccountRole(ctx, ap, "8d6b2f7e-4a1c-4e0b-9a52-0f1d2c3b4a59", RoleAdmin)
+	requireAppErr(t, err, apperr.KindNotFound, "account_not_found")
+	_, err = f.svc.UpdateAccountRole(ctx, ap, "nope", RoleAdmin)
+	requireAppErr(t, err, apperr.KindNotFound, "account_not_found")
+	_, err = f.svc.UpdateAccountRole(ctx, ap, customer.ID, RoleAnonymous)
+	requireAppErr(t, err, apperr.KindInvalid, "invalid_role")
+	_, err = f.svc.UpdateAccountRole(ctx, f.principal(t, cs.Token), admin.ID, RoleCustomer)
+	requireAppErr(t, err, apperr.KindPermissionDenied, "permission_denied")
+
+	promoted, err := f.svc.UpdateAccountRole(ctx, ap, customer.ID, RoleAdmin)
+	require.NoError(t, err)
+	require.Equal(t, RoleAdmin, promoted.Role)
+	require.Equal(t, RoleAdmin, f.principal(t, cs.Token).Role, "a promotion takes effect at once and keeps the session")
+	_, err = f.svc.UpdateAccountRole(ctx, ap, customer.ID, RoleAdmin)
+	require.NoError(t, err, "setting the same role again is harmless")
+	require.True(t, f.principal(t, cs.Token).SignedIn())
+
+	// Now Jane, an admin, withdraws Ava's role: every session of Ava's ends.
+	demoted, err := f.svc.UpdateAccountRole(ctx, f.principal(t, cs.Token), admin.ID, RoleCustomer)
+	require.NoError(t, err)
+	require.Equal(t, RoleCustomer, demoted.Role)
+	require.Equal(t, Anonymous, f.principal(t, as.Token))
+}
+
+func TestCreateOrPromoteAdmin(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	f.register(t, jane(), "password1")
+	u, created, err := f.svc.CreateOrPromoteAdmin(ctx, Profile{FirstName: "X", LastName: "Y", Email: "JANE@example.com"}, "other-password")
+	require.NoError(t, err)
+	require.False(t, created)
+	require.Equal(t, RoleAdmin, u.Role)
+	require.Equal(t, "Jane", u.FirstName, "a promotion keeps the profile")
+	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "")
+	require.NoError(t, err, "and the password its owner chose")
+
+	_, _, err = f.svc.CreateOrPromoteAdmin(ctx, Profile{FirstName: "A", LastName: "B", Email: "new@example.com"}, "short")
+	requireAppErr(t, err, apperr.KindInvalid, "password_too_short")
+
+	// EnsureAccount leaves an existing account alone, role included.
+	u, created, err = f.svc.EnsureAccount(ctx, Profile{FirstName: "Olivia", LastName: "Hart", Email: "olivia@example.com"}, "customer-pw", RoleCustomer)
+	require.NoError(t, err)
+	require.True(t, created)
+	require.NoError(t, f.svc.ChangePassword(ctx, Principal{AccountID: u.ID, Role: RoleCustomer}, "customer-pw", "changed-password"))
+	again, created, err := f.svc.EnsureAccount(ctx, Profile{FirstName: "Olivia", LastName: "Hart", Email: "olivia@example.com"}, "customer-pw", RoleAdmin)
+	require.NoError(t, err)
+	require.False(t, created)
+	require.Equal(t, RoleCustomer, again.Role)
+	_, _, err = f.svc.Login(ctx, "olivia@example.com", "changed-password", "")
+	require.NoError(t, err, "a re-run does not reset a changed password")
+}
+
+func TestPrune(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	_, s := f.register(t, jane(), "password1")
+	failLogins(t, f, "jane@example.com", "192.0.2.1", 2)
+	require.NoError(t, f.svc.RequestPasswordReset(ctx, "jane@example.com", ""))
+	n, err := f.svc.Prune(ctx)
+	require.NoError(t, err)
+	require.Zero(t, n, "nothing is old yet")
+
+	f.clock.advance(testSettings.SessionTTL)
+	n, err = f.svc.Prune(ctx)
+	require.NoError(t, err)
+	require.Equal(t, int64(5+1+1), n, "five attempts (two sign-ins by address and IP, one reset request), the session, the reset token")
+	require.Equal(t, Anonymous, f.principal(t, s.Token))
+}

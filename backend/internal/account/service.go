@@ -1,0 +1,454 @@
+package account
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	"github.com/atelier-commerce/atelier/backend/internal/db"
+	"github.com/atelier-commerce/atelier/backend/internal/emailaddr"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Settings are the service's configuration.
+type Settings struct {
+	// SessionTTL is how long a session lasts from sign-in.
+	SessionTTL time.Duration
+	// PasswordResetTTL is how long a reset link works.
+	PasswordResetTTL time.Duration
+	// StorefrontURL is the base of reset links. It comes from configuration, never from a
+	// request, so nobody can make the shop e-mail a link to their own host.
+	StorefrontURL string
+}
+
+// Option adjusts a Service; tests use them to move time and to make hashing cheap.
+type Option func(*Service)
+
+// WithClock makes the service read time from now.
+func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = now } }
+
+// WithHashParams sets the argon2id cost of new hashes.
+func WithHashParams(p HashParams) Option { return func(s *Service) { s.params = p } }
+
+// WithLimits sets the throttling rules.
+func WithLimits(l Limits) Option { return func(s *Service) { s.limits = l } }
+
+// Service is the account context's business logic over its tables.
+type Service struct {
+	pool     *pgxpool.Pool
+	settings Settings
+	now      func() time.Time
+	params   HashParams
+	limits   Limits
+	// hashSlots bounds concurrent argon2 work: each hash holds params.Memory for its duration,
+	// so a burst of sign-ins queues here instead of exhausting memory.
+	hashSlots chan struct{}
+
+	dummyOnce sync.Once
+	dummyHash string
+	dummyErr  error
+}
+
+// NewService returns the account service.
+func NewService(pool *pgxpool.Pool, settings Settings, opts ...Option) *Service {
+	s := &Service{pool: pool, settings: settings, now: time.Now, params: DefaultHashParams, limits: DefaultLimits,
+		hashSlots: make(chan struct{}, max(2, runtime.GOMAXPROCS(0)))}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
+
+// hash computes a new password hash, waiting for a free hashing slot.
+func (s *Service) hash(ctx context.Context, password string) (string, error) {
+	if err := s.acquire(ctx); err != nil {
+		return "", err
+	}
+	defer func() { <-s.hashSlots }()
+	return hashPassword(password, s.params)
+}
+
+// verify checks password against encoded, waiting for a free hashing slot.
+func (s *Service) verify(ctx context.Context, encoded, password string) (bool, error) {
+	if err := s.acquire(ctx); err != nil {
+		return false, err
+	}
+	defer func() { <-s.hashSlots }()
+	return verifyPassword(encoded, password)
+}
+
+func (s *Service) acquire(ctx context.Context) error {
+	select {
+	case s.hashSlots <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// verifyNobody spends the same time as a real verification, for an address with no account, so
+// that response times do not tell registered addresses apart. It always fails.
+func (s *Service) verifyNobody(ctx context.Context, password string) error {
+	s.dummyOnce.Do(func() { s.dummyHash, s.dummyErr = hashPassword("not the password of anyone", s.params) })
+	if s.dummyErr != nil {
+		return s.dummyErr
+	}
+	_, err := s.verify(ctx, s.dummyHash, password)
+	return err
+}
+
+// Register creates a customer account and signs it in.
+func (s *Service) Register(ctx context.Context, p Profile, password string) (User, Session, error) {
+	p, err := p.normalize()
+	if err != nil {
+		return User{}, Session{}, err
+	}
+	if err := checkPassword("password", password); err != nil {
+		return User{}, Session{}, err
+	}
+	hash, err := s.hash(ctx, password)
+	if err != nil {
+		return User{}, Session{}, fmt.Errorf("account.Register: %w", err)
+	}
+	var u User
+	var sess Session
+	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
+		now := s.now()
+		if u, err = insertAccount(ctx, tx, p, hash, RoleCustomer, now); err != nil {
+			return err
+		}
+		if err := recordLogin(ctx, tx, u.ID, now, ""); err != nil {
+			return err
+		}
+		u.LastLoginAt = now
+		sess, err = s.startSession(ctx, tx, u.ID, now)
+		return err
+	})
+	if err != nil {
+		return User{}, Session{}, fmt.Errorf("account.Register: %w", err)
+	}
+	return u, sess, nil
+}
+
+// Login signs in with an e-mail address and password from clientIP (empty if unknown). Every
+// failure, whether the address is registered or not, answers the same "Invalid credentials" after
+// the same amount of work, and counts against both the address and the IP.
+func (s *Service) Login(ctx context.Context, email, password, clientIP string) (User, Session, error) {
+	email = normalizeEmail(email)
+	if email == "" || password == "" {
+		return User{}, Session{}, apperr.Invalid("", "missing_credentials", "Please enter both email and password")
+	}
+	var acct storedAccount
+	var found bool
+	var att attempt
+	err := db.WithTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
+		// The attempt is counted before the password is checked, so concurrent guesses cannot
+		// all slip in under the limit; a right password gives it back below.
+		att, err = reserve(ctx, tx, s.now(), []bucket{
+			{kindLoginEmail, email, s.limits.LoginPerEmail},
+			{kindLoginIP, clientIP, s.limits.LoginPerIP},
+		}, "too_many_attempts", "Too many sign-in attempts. Please try again in %s.")
+		if err != nil {
+			return err
+		}
+		acct, found, err = accountByEmail(ctx, tx, email)
+		return err
+	})
+	if err != nil {
+		return User{}, Session{}, fmt.Errorf("account.Login: %w", err)
+	}
+	ok := false
+	if found {
+		ok, err = s.verify(ctx, acct.hash, password)
+	} else {
+		err = s.verifyNobody(ctx, password)
+	}
+	if err != nil {
+		return User{}, Session{}, fmt.Errorf("account.Login: %w", err)
+	}
+	if !ok {
+		return User{}, Session{}, errInvalidCredentials()
+	}
+	rehash := ""
+	if needsRehash(acct.hash, s.params) {
+		if rehash, err = s.hash(ctx, password); err != nil {
+			return User{}, Session{}, fmt.Errorf("account.Login: %w", err)
+		}
+	}
+	var sess Session
+	u := acct.User
+	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
+		now := s.now()
+		if err := release(ctx, tx, att); err != nil {
+			return err
+		}
+		if err := forget(ctx, tx, kindLoginEmail, email); err != nil {
+			return err
+		}
+		if err := recordLogin(ctx, tx, u.ID, now, rehash); err != nil {
+			return err
+		}
+		sess, err = s.startSession(ctx, tx, u.ID, now)
+		u.LastLoginAt = now
+		return err
+	})
+	if err != nil {
+		return User{}, Session{}, fmt.Errorf("account.Login: %w", err)
+	}
+	return u, sess, nil
+}
+
+// startSession makes a session with a fresh token: every sign-in gets its own, so a token seen
+// before sign-in (session fixation) is never promoted.
+func (s *Service) startSession(ctx context.Context, tx pgx.Tx, accountID string, now time.Time) (Session, error) {
+	token, hash, err := newToken()
+	if err != nil {
+		return Session{}, err
+	}
+	sess := Session{Token: token, ExpiresAt: now.Add(s.settings.SessionTTL)}
+	sess.ID, err = insertSession(ctx, tx, accountID, hash, now, sess.ExpiresAt)
+	return sess, err
+}
+
+// Logout revokes a session. Revoking one that is already revoked, or none, succeeds: a repeated
+// request does no harm.
+func (s *Service) Logout(ctx context.Context, sessionID string) error {
+	if !isUUID(sessionID) {
+		return nil
+	}
+	err := db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
+		return revokeSession(ctx, tx, sessionID, s.now())
+	})
+	if err != nil {
+		return fmt.Errorf("account.Logout: %w", err)
+	}
+	return nil
+}
+
+// Authenticate resolves a bearer token to its caller. Anything that is not a live session (no
+// token, a malformed, unknown, expired or revoked one) is simply Anonymous; an error means the
+// database could not be asked. It runs on every request, so it is one indexed query.
+func (s *Service) Authenticate(ctx context.Context, token string) (Principal, error) {
+	if !wellFormedToken(token) {
+		return Anonymous, nil
+	}
+	p, found, err := principalByToken(ctx, s.pool, hashToken(token), s.now())
+	if err != nil {
+		return Anonymous, fmt.Errorf("account.Authenticate: %w", err)
+	}
+	if !found {
+		return Anonymous, nil
+	}
+	return p, nil
+}
+
+// GetMe returns the caller's account.
+func (s *Service) GetMe(ctx context.Context, p Principal) (User, error) {
+	if !p.SignedIn() {
+		return User{}, errNotSignedIn()
+	}
+	var acct storedAccount
+	err := db.WithReadTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
+		acct, err = accountByID(ctx, tx, p.AccountID)
+		return err
+	})
+	if err != nil {
+		return User{}, fmt.Errorf("account.GetMe: %w", err)
+	}
+	return acct.User, nil
+}
+
+// UpdateProfile replaces the caller's name and e-mail address.
+func (s *Service) UpdateProfile(ctx context.Context, p Principal, profile Profile) (User, error) {
+	if !p.SignedIn() {
+		return User{}, errNotSignedIn()
+	}
+	profile, err := profile.normalize()
+	if err != nil {
+		return User{}, err
+	}
+	var u User
+	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
+		u, err = updateProfile(ctx, tx, p.AccountID, profile, s.now())
+		return err
+	})
+	if err != nil {
+		return User{}, fmt.Errorf("account.UpdateProfile: %w", err)
+	}
+	return u, nil
+}
+
+// ChangePassword replaces the caller's password after checking the current one, and signs out
+// every other session: whoever else knew the old password is locked out. A wrong current
+// password counts as a failed sign-in for the account's address, so a stolen session cannot be
+// used to guess the password either.
+func (s *Service) ChangePassword(ctx context.Context, p Principal, current, next string) error {
+	if !p.SignedIn() {
+		return errNotSignedIn()
+	}
+	if current == "" {
+		return apperr.Invalid("current_password", "missing_current_password", "Current password is required")
+	}
+	if err := checkPassword("new_password", next); err != nil {
+		return err
+	}
+	var acct storedAccount
+	var att attempt
+	err := db.WithTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
+		if acct, err = accountByID(ctx, tx, p.AccountID); err != nil {
+			return err
+		}
+		att, err = reserve(ctx, tx, s.now(), []bucket{{kindLoginEmail, acct.Email, s.limits.LoginPerEmail}},
+			"too_many_attempts", "Too many attempts. Please try again in %s.")
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("account.ChangePassword: %w", err)
+	}
+	ok, err := s.verify(ctx, acct.hash, current)
+	if err != nil {
+		return fmt.Errorf("account.ChangePassword: %w", err)
+	}
+	if !ok {
+		return apperr.Invalid("current_password", "wrong_password", "Current password is incorrect")
+	}
+	hash, err := s.hash(ctx, next)
+	if err != nil {
+		return fmt.Errorf("account.ChangePassword: %w", err)
+	}
+	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
+		now := s.now()
+		if err := release(ctx, tx, att); err != nil {
+			return err
+		}
+		if err := setPassword(ctx, tx, p.AccountID, hash, now); err != nil {
+			return err
+		}
+		return revokeSessions(ctx, tx, p.AccountID, p.SessionID, now)
+	})
+	if err != nil {
+		return fmt.Errorf("account.ChangePassword: %w", err)
+	}
+	return nil
+}
+
+// TopicPasswordResetRequested is the outbox topic of a reset request; its payload is a
+// PasswordResetRequested. The mail worker e-mails the link.
+const TopicPasswordResetRequested = "password_reset.requested"
+
+// PasswordResetRequested is the outbox payload of a reset request. It carries the raw link
+// because only the e-mail may ever show it; the database keeps just its hash (the outbox row is
+// deleted once the job is queued).
+type PasswordResetRequested struct {
+	AccountID string `json:"account_id"`
+	Email     string `json:"email"`
+	FirstName string `json:"first_name"`
+	ResetURL  string `json:"reset_url"`
+	ExpiresAt string `json:"expires_at"` // RFC 3339
+}
+
+// RequestPasswordReset e-mails a reset link if email is registered. The answer is the same either
+// way, and requests are throttled per address (registered or not) and per clientIP. A new link
+// replaces any unused older one.
+func (s *Service) RequestPasswordReset(ctx context.Context, email, clientIP string) error {
+	email = normalizeEmail(email)
+	if err := emailaddr.Check("email", email); err != nil {
+		return err
+	}
+	err := db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
+		now := s.now()
+		if _, err := reserve(ctx, tx, now, []bucket{
+			{kindResetEmail, email, s.limits.ResetPerEmail},
+			{kindResetIP, clientIP, s.limits.ResetPerIP},
+		}, "too_many_requests", "Too many password reset requests. Please try again in %s."); err != nil {
+			return err
+		}
+		acct, found, err := accountByEmail(ctx, tx, email)
+		if err != nil || !found {
+			return err
+		}
+		token, hash, err := newToken()
+		if err != nil {
+			return err
+		}
+		expires := now.Add(s.settings.PasswordResetTTL)
+		if err := replaceResetToken(ctx, tx, acct.ID, hash, now, expires); err != nil {
+			return err
+		}
+		_, err = db.Emit(ctx, tx, TopicPasswordResetRequested, PasswordResetRequested{
+			AccountID: acct.ID,
+			Email:     acct.Email,
+			FirstName: acct.FirstName,
+			ResetURL:  s.settings.StorefrontURL + "/reset-password?token=" + url.QueryEscape(token),
+			ExpiresAt: expires.UTC().Format(time.RFC3339),
+		})
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("account.RequestPasswordReset: %w", err)
+	}
+	return nil
+}
+
+func errInvalidResetToken() error {
+	return apperr.FailedPrecondition("invalid_reset_token", "This password reset link is invalid or has expired.")
+}
+
+// ConfirmPasswordReset sets a new password with a reset token, uses the token up and signs out
+// every session of the account, all in one transaction: either all of it happens or none.
+func (s *Service) ConfirmPasswordReset(ctx context.Context, token, newPassword string) error {
+	if err := checkPassword("new_password", newPassword); err != nil {
+		return err
+	}
+	if !wellFormedToken(token) {
+		return errInvalidResetToken()
+	}
+	hash, err := s.hash(ctx, newPassword)
+	if err != nil {
+		return fmt.Errorf("account.ConfirmPasswordReset: %w", err)
+	}
+	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
+		now := s.now()
+		accountID, found, err := useResetToken(ctx, tx, hashToken(token), now)
+		if err != nil {
+			return err
+		}
+		if !found {
+			return errInvalidResetToken()
+		}
+		email, err := setPasswordAfterReset(ctx, tx, accountID, hash, now)
+		if err != nil {
+			return err
+		}
+		if err := revokeSessions(ctx, tx, accountID, "", now); err != nil {
+			return err
+		}
+		// The owner proved control of the address: earlier failed sign-ins no longer hold them up.
+		return forget(ctx, tx, kindLoginEmail, email)
+	})
+	if err != nil {
+		return fmt.Errorf("account.ConfirmPasswordReset: %w", err)
+	}
+	return nil
+}
+
+// Prune deletes what no rule needs any more: attempts older than every throttling window,
+// sessions and reset tokens past their expiry or revoked a day ago. Run it periodically.
+func (s *Service) Prune(ctx context.Context) (int64, error) {
+	now := s.now()
+	window := max(s.limits.LoginPerEmail.Window, s.limits.LoginPerIP.Window, s.limits.ResetPerEmail.Window, s.limits.ResetPerIP.Window)
+	var n int64
+	err := db.WithTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
+		n, err = prune(ctx, tx, now.Add(-window), now, now.Add(-24*time.Hour))
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("account.Prune: %w", err)
+	}
+	return n, nil
+}

@@ -1,0 +1,123 @@
+package api
+
+import (
+	"context"
+
+	"connectrpc.com/connect"
+	"github.com/atelier-commerce/atelier/backend/internal/account"
+	storev1 "github.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1"
+	"github.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1/storev1connect"
+	typev1 "github.com/atelier-commerce/atelier/backend/internal/gen/atelier/type/v1"
+	"google.golang.org/protobuf/types/known/timestamppb"
+)
+
+// AuthHandler serves atelier.store.v1.AuthService. The caller is the Principal the
+// authentication interceptor put in the context.
+type AuthHandler struct{ accounts *account.Service }
+
+var _ storev1connect.AuthServiceHandler = (*AuthHandler)(nil)
+
+// NewAuthHandler returns the auth handler.
+func NewAuthHandler(a *account.Service) *AuthHandler { return &AuthHandler{accounts: a} }
+
+// Register implements AuthService.Register.
+func (h *AuthHandler) Register(ctx context.Context, req *connect.Request[storev1.RegisterRequest]) (*connect.Response[storev1.RegisterResponse], error) {
+	m := req.Msg
+	u, s, err := h.accounts.Register(ctx, account.Profile{FirstName: m.GetFirstName(), LastName: m.GetLastName(), Email: m.GetEmail()}, m.GetPassword())
+	if err != nil {
+		return nil, err
+	}
+	return noStore(connect.NewResponse(&storev1.RegisterResponse{User: userProto(u), Session: sessionProto(s)})), nil
+}
+
+// Login implements AuthService.Login.
+func (h *AuthHandler) Login(ctx context.Context, req *connect.Request[storev1.LoginRequest]) (*connect.Response[storev1.LoginResponse], error) {
+	u, s, err := h.accounts.Login(ctx, req.Msg.GetEmail(), req.Msg.GetPassword(), ClientIPFrom(ctx))
+	if err != nil {
+		return nil, err
+	}
+	return noStore(connect.NewResponse(&storev1.LoginResponse{User: userProto(u), Session: sessionProto(s)})), nil
+}
+
+// Logout implements AuthService.Logout.
+func (h *AuthHandler) Logout(ctx context.Context, _ *connect.Request[storev1.LogoutRequest]) (*connect.Response[storev1.LogoutResponse], error) {
+	if err := h.accounts.Logout(ctx, account.PrincipalFrom(ctx).SessionID); err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&storev1.LogoutResponse{}), nil
+}
+
+// GetMe implements AuthService.GetMe.
+func (h *AuthHandler) GetMe(ctx context.Context, _ *connect.Request[storev1.GetMeRequest]) (*connect.Response[storev1.GetMeResponse], error) {
+	u, err := h.accounts.GetMe(ctx, account.PrincipalFrom(ctx))
+	if err != nil {
+		return nil, err
+	}
+	return noStore(connect.NewResponse(&storev1.GetMeResponse{User: userProto(u)})), nil
+}
+
+// UpdateProfile implements AuthService.UpdateProfile.
+func (h *AuthHandler) UpdateProfile(ctx context.Context, req *connect.Request[storev1.UpdateProfileRequest]) (*connect.Response[storev1.UpdateProfileResponse], error) {
+	m := req.Msg
+	u, err := h.accounts.UpdateProfile(ctx, account.PrincipalFrom(ctx),
+		account.Profile{FirstName: m.GetFirstName(), LastName: m.GetLastName(), Email: m.GetEmail()})
+	if err != nil {
+		return nil, err
+	}
+	return noStore(connect.NewResponse(&storev1.UpdateProfileResponse{User: userProto(u)})), nil
+}
+
+// ChangePassword implements AuthService.ChangePassword.
+func (h *AuthHandler) ChangePassword(ctx context.Context, req *connect.Request[storev1.ChangePasswordRequest]) (*connect.Response[storev1.ChangePasswordResponse], error) {
+	if err := h.accounts.ChangePassword(ctx, account.PrincipalFrom(ctx), req.Msg.GetCurrentPassword(), req.Msg.GetNewPassword()); err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&storev1.ChangePasswordResponse{}), nil
+}
+
+// RequestPasswordReset implements AuthService.RequestPasswordReset.
+func (h *AuthHandler) RequestPasswordReset(ctx context.Context, req *connect.Request[storev1.RequestPasswordResetRequest]) (*connect.Response[storev1.RequestPasswordResetResponse], error) {
+	if err := h.accounts.RequestPasswordReset(ctx, req.Msg.GetEmail(), ClientIPFrom(ctx)); err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&storev1.RequestPasswordResetResponse{}), nil
+}
+
+// ConfirmPasswordReset implements AuthService.ConfirmPasswordReset.
+func (h *AuthHandler) ConfirmPasswordReset(ctx context.Context, req *connect.Request[storev1.ConfirmPasswordResetRequest]) (*connect.Response[storev1.ConfirmPasswordResetResponse], error) {
+	if err := h.accounts.ConfirmPasswordReset(ctx, req.Msg.GetToken(), req.Msg.GetNewPassword()); err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&storev1.ConfirmPasswordResetResponse{}), nil
+}
+
+// noStore keeps answers that carry a token or personal data out of every cache.
+func noStore[T any](res *connect.Response[T]) *connect.Response[T] {
+	res.Header().Set("Cache-Control", "no-store")
+	return res
+}
+
+func roleProto(r account.Role) typev1.Role {
+	switch r {
+	case account.RoleCustomer:
+		return typev1.Role_ROLE_CUSTOMER
+	case account.RoleAdmin:
+		return typev1.Role_ROLE_ADMIN
+	}
+	return typev1.Role_ROLE_UNSPECIFIED
+}
+
+func userProto(u account.User) *storev1.User {
+	return &storev1.User{
+		Id:        u.ID,
+		FirstName: u.FirstName,
+		LastName:  u.LastName,
+		Email:     u.Email,
+		Role:      roleProto(u.Role),
+		CreatedAt: timestamppb.New(u.CreatedAt),
+	}
+}
+
+func sessionProto(s account.Session) *storev1.Session {
+	return &storev1.Session{Token: s.Token, ExpiresAt: timestamppb.New(s.ExpiresAt)}
+}

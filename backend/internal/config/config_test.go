@@ -1,0 +1,43 @@
+package config
+
+import (
+	"net/netip"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+func parse(env map[string]string) (Config, error) {
+	return Parse(func(k string) string { return env[k] })
+}
+
+func TestAccountSettings(t *testing.T) {
+	t.Parallel()
+	c, err := parse(nil)
+	require.NoError(t, err)
+	require.Equal(t, "http://localhost:3000", c.StorefrontURL)
+	require.Equal(t, 30*24*time.Hour, c.SessionTTL)
+	require.Equal(t, time.Hour, c.PasswordResetTTL)
+	require.Empty(t, c.TrustedProxies, "no proxy is trusted unless configured")
+
+	c, err = parse(map[string]string{"STOREFRONT_URL": "https://shop.example/", "SESSION_TTL": "12h",
+		"PASSWORD_RESET_TTL": "30m", "TRUSTED_PROXIES": " 10.0.0.0/8, 192.168.1.7 ,fd00::/8"})
+	require.NoError(t, err)
+	require.Equal(t, "https://shop.example", c.StorefrontURL)
+	require.Equal(t, 12*time.Hour, c.SessionTTL)
+	require.Equal(t, 30*time.Minute, c.PasswordResetTTL)
+	require.Equal(t, []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("192.168.1.7/32"),
+		netip.MustParsePrefix("fd00::/8")}, c.TrustedProxies)
+
+	for name, env := range map[string]map[string]string{
+		"relative storefront": {"STOREFRONT_URL": "shop.example"},
+		"zero session":        {"SESSION_TTL": "0"},
+		"bad reset ttl":       {"PASSWORD_RESET_TTL": "soon"},
+		"bad proxy":           {"TRUSTED_PROXIES": "10.0.0.0/33"},
+		"proxy name":          {"TRUSTED_PROXIES": "proxy.internal"},
+	} {
+		_, err := parse(env)
+		require.Error(t, err, name)
+	}
+}
