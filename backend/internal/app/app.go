@@ -12,6 +12,9 @@ import (
 	"net/http"
 	"time"
 
+	"github.com/atelier-commerce/atelier/backend/internal/account"
+	"github.com/atelier-commerce/atelier/backend/internal/api"
+	"github.com/atelier-commerce/atelier/backend/internal/authz"
 	"github.com/atelier-commerce/atelier/backend/internal/cart"
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
 	"github.com/atelier-commerce/atelier/backend/internal/config"
@@ -40,6 +43,9 @@ type App struct {
 	newsletter *newsletter.Service
 	contact    *contact.Service
 	status     *status.Service
+	// authn says who a session token belongs to; authorizer says what their role may call.
+	authn      api.Authenticator
+	authorizer *authz.Authorizer
 }
 
 // New connects to the database and media bucket and builds the services.
@@ -56,6 +62,12 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 		pool.Close()
 		return nil, err
 	}
+	authorizer, err := authz.New()
+	if err != nil {
+		pool.Close()
+		_ = store.Close()
+		return nil, err
+	}
 	ship := shipping.NewService(pool)
 	return &App{
 		cfg:        cfg,
@@ -70,7 +82,18 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 		newsletter: newsletter.NewService(pool),
 		contact:    contact.NewService(pool),
 		status:     status.NewService(logger, statusChecks(pool)...),
+		authn:      anonymousOnly{},
+		authorizer: authorizer,
 	}, nil
+}
+
+// anonymousOnly is the Authenticator of a build without accounts: every caller is anonymous, so
+// the procedures only customers and admins may call answer 401. The account service replaces it
+// (issue 4).
+type anonymousOnly struct{}
+
+func (anonymousOnly) Authenticate(context.Context, string) (account.Principal, error) {
+	return account.Anonymous, nil
 }
 
 // statusChecks are the status page's checks in the order it lists them. The job queue, payments

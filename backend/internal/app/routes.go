@@ -8,9 +8,11 @@ import (
 	"connectrpc.com/vanguard"
 	"github.com/atelier-commerce/atelier/backend/internal/api"
 	"github.com/atelier-commerce/atelier/backend/internal/apidocs"
+	"github.com/atelier-commerce/atelier/backend/internal/authz"
 	"github.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1/storev1connect"
 	"github.com/atelier-commerce/atelier/backend/internal/media"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/reflect/protoregistry"
 )
 
 // maxRequestBytes bounds every API request body; uploads will get their own, larger limit.
@@ -19,7 +21,12 @@ const maxRequestBytes = 1 << 20
 // routes lists every endpoint the server has: each Connect service (also served as REST through
 // Vanguard), the operational endpoints, the API document and the media files.
 func (a *App) routes() (http.Handler, error) {
-	opts, err := api.HandlerOptions(a.logger, maxRequestBytes)
+	// Refuse to serve a contract with a procedure nobody has decided about; it would be closed
+	// to everyone, which is never what its author meant.
+	if err := a.authorizer.Check(authz.Procedures(protoregistry.GlobalFiles)); err != nil {
+		return nil, err
+	}
+	opts, err := api.HandlerOptions(a.logger, maxRequestBytes, a.authn, a.authorizer)
 	if err != nil {
 		return nil, err
 	}
