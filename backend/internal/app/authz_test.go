@@ -187,6 +187,24 @@ func TestEveryProcedureIsGuarded(t *testing.T) {
 	require.Contains(t, served, "/atelier.store.v1.CartService/MergeCart", "a procedure only customers may call is among those checked")
 }
 
+// The response cache answers hits before authorization runs, so what it caches must be public.
+func TestCachedRoutesArePublic(t *testing.T) {
+	t.Parallel()
+	authorizer, err := authz.New()
+	require.NoError(t, err)
+	cached := 0
+	for _, procedure := range authz.Procedures(protoregistry.GlobalFiles) {
+		method, path, _ := restRoute(t, procedure)
+		req, err := http.NewRequest(method, path, nil)
+		require.NoError(t, err)
+		if cacheable(req) {
+			cached++
+			require.True(t, authorizer.Allow(account.RoleAnonymous, procedure), "%s is cached but not public", procedure)
+		}
+	}
+	require.NotZero(t, cached)
+}
+
 // anyErrorReason is the ErrorInfo reason of an error body in either protocol: REST carries the
 // detail as JSON with an "@type", Connect as a base64 protobuf "value" with a "type".
 func anyErrorReason(t *testing.T, body jsonMap) string {

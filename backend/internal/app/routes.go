@@ -21,8 +21,8 @@ const maxRequestBytes = 1 << 20
 // routes lists every endpoint the server has: each Connect service (also served as REST through
 // Vanguard), the operational endpoints, the API document and the media files.
 func (a *App) routes() (http.Handler, error) {
-	// Refuse to serve a contract with a procedure nobody has decided about; it would be closed
-	// to everyone, which is never what its author meant.
+	// Refuse to serve a procedure nobody has decided about (of every generated service linked
+	// into the binary); it would be closed to everyone, which is never what its author meant.
 	if err := a.authorizer.Check(authz.Procedures(protoregistry.GlobalFiles)); err != nil {
 		return nil, err
 	}
