@@ -83,17 +83,17 @@ func TestCreateAccountCartConcurrently(t *testing.T) {
 	s := newShop(t)
 	alice := uuid.NewString()
 	ids := make([]string, 4)
+	errs := make([]error, len(ids))
 	var wg sync.WaitGroup
 	for i := range ids {
 		wg.Go(func() {
 			c, err := s.carts.Create(context.Background(), alice)
-			if err == nil {
-				ids[i] = c.ID
-			}
+			ids[i], errs[i] = c.ID, err
 		})
 	}
 	wg.Wait()
-	for _, id := range ids {
+	for i, id := range ids {
+		require.NoError(t, errs[i])
 		require.Equal(t, ids[0], id)
 	}
 	require.NotEmpty(t, ids[0])
