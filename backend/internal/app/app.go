@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/account"
+	"github.com/atelier-commerce/atelier/backend/internal/api"
+	"github.com/atelier-commerce/atelier/backend/internal/authz"
 	"github.com/atelier-commerce/atelier/backend/internal/cart"
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
 	"github.com/atelier-commerce/atelier/backend/internal/config"
@@ -42,6 +44,9 @@ type App struct {
 	contact    *contact.Service
 	accounts   *account.Service
 	status     *status.Service
+	// authn says who a session token belongs to; authorizer says what their role may call.
+	authn      api.Authenticator
+	authorizer *authz.Authorizer
 }
 
 // New connects to the database and media bucket and builds the services.
@@ -58,7 +63,14 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 		pool.Close()
 		return nil, err
 	}
+	authorizer, err := authz.New()
+	if err != nil {
+		pool.Close()
+		_ = store.Close()
+		return nil, err
+	}
 	ship := shipping.NewService(pool)
+	accounts := newAccounts(pool, cfg)
 	return &App{
 		cfg:        cfg,
 		logger:     logger,
@@ -71,8 +83,10 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 		carts:      cart.NewService(pool, ship),
 		newsletter: newsletter.NewService(pool),
 		contact:    contact.NewService(pool),
-		accounts:   newAccounts(pool, cfg),
+		accounts:   accounts,
+		authn:      accounts,
 		status:     status.NewService(logger, statusChecks(pool)...),
+		authorizer: authorizer,
 	}, nil
 }
 
