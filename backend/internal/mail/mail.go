@@ -164,18 +164,18 @@ func (s *Sender) Send(ctx context.Context, m Message) error {
 func (s *Sender) build(m Message) (*gomail.Msg, error) {
 	msg := gomail.NewMsg()
 	if err := msg.FromFormat(s.from.Name, s.from.Address); err != nil {
-		return nil, permanent(fmt.Errorf("mail: from: %w", err))
+		return nil, Permanent(fmt.Errorf("mail: from: %w", err))
 	}
 	if err := msg.To(m.To); err != nil {
-		return nil, permanent(fmt.Errorf("mail: recipient: %w", err))
+		return nil, Permanent(fmt.Errorf("mail: recipient: %w", err))
 	}
 	if m.ReplyTo != "" {
 		rt, err := mail.ParseAddress(m.ReplyTo)
 		if err != nil {
-			return nil, permanent(fmt.Errorf("mail: reply-to: %w", err))
+			return nil, Permanent(fmt.Errorf("mail: reply-to: %w", err))
 		}
 		if err := msg.ReplyToFormat(rt.Name, rt.Address); err != nil {
-			return nil, permanent(fmt.Errorf("mail: reply-to: %w", err))
+			return nil, Permanent(fmt.Errorf("mail: reply-to: %w", err))
 		}
 	}
 	msg.Subject(OneLine(m.Subject))
@@ -232,7 +232,8 @@ type permanentError struct{ err error }
 func (e permanentError) Error() string { return e.err.Error() }
 func (e permanentError) Unwrap() error { return e.err }
 
-func permanent(err error) error { return permanentError{err} }
+// Permanent marks err as a failure that sending again cannot fix (see IsPermanent).
+func Permanent(err error) error { return permanentError{err} }
 
 // IsPermanent reports whether err means "this message will never be accepted": the server
 // refused the recipient or the message with a 5xx reply, or the message itself is malformed.
