@@ -129,6 +129,9 @@ func (s *Sender) client(ctx context.Context) (*gomail.Client, error) {
 		gomail.WithPort(s.settings.Port),
 		gomail.WithTimeout(timeout),
 		gomail.WithTLSPolicy(s.settings.TLS),
+		// The host name is often a container id that servers refuse in EHLO; the sender's
+		// domain is a name the shop owns.
+		gomail.WithHELO(domainOf(s.from.Address)),
 	}
 	if s.settings.Implicit {
 		opts = append(opts, gomail.WithSSL())
