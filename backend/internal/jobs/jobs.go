@@ -82,7 +82,7 @@ func New(cfg Config) (*Runner, error) {
 			MailQueue:          {MaxWorkers: 4},
 		},
 		Workers:     workers,
-		Logger:      cfg.Logger.With("component", "river"),
+		Logger:      slog.New(warnFloor{cfg.Logger.Handler()}).With("component", "river"),
 		RetryPolicy: cfg.RetryPolicy,
 	})
 	if err != nil {
@@ -192,3 +192,17 @@ func (r *Runner) Health(ctx context.Context) (Health, error) {
 	}
 	return h, nil
 }
+
+// warnFloor keeps River's own informational chatter (producer counts every few seconds) out of
+// the log; its warnings and errors still come through.
+type warnFloor struct{ slog.Handler }
+
+func (w warnFloor) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= slog.LevelWarn && w.Handler.Enabled(ctx, l)
+}
+
+func (w warnFloor) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return warnFloor{w.Handler.WithAttrs(attrs)}
+}
+
+func (w warnFloor) WithGroup(name string) slog.Handler { return warnFloor{w.Handler.WithGroup(name)} }

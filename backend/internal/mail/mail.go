@@ -188,6 +188,7 @@ func (s *Sender) build(m Message) (*gomail.Msg, error) {
 		msg.SetMessageID()
 	}
 	msg.SetDate()
+	msg.SetUserAgent("Atelier") // rather than announcing the mail library and its version
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	if m.HTML != "" {
 		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
