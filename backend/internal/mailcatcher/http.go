@@ -65,7 +65,11 @@ func (c *Catcher) htmlPart(w http.ResponseWriter, r *http.Request) {
 func (c *Catcher) apiList(w http.ResponseWriter, _ *http.Request) {
 	secureHeaders(w, "default-src 'none'")
 	w.Header().Set("Content-Type", "application/json")
-	_ = json.NewEncoder(w).Encode(c.Messages())
+	msgs := c.Messages()
+	if msgs == nil {
+		msgs = []Message{} // an empty inbox is [], never null
+	}
+	_ = json.NewEncoder(w).Encode(msgs)
 }
 
 func (c *Catcher) apiClear(w http.ResponseWriter, _ *http.Request) {

@@ -147,6 +147,9 @@ func (c *Catcher) collectLocked() {
 			c.logger.Warn("mail catcher: unreadable message kept as raw text", "error", err.Error())
 			msg = Message{Subject: "(unreadable message)", Text: sm.MsgRequest(), To: envelope, Date: time.Now()}
 		}
+		if msg.To == nil {
+			msg.To = []string{} // the API promises a list
+		}
 		msg.ID = strconv.Itoa(c.nextID)
 		c.messages = append(c.messages, msg)
 		c.logger.Info("mail catcher: received", "id", msg.ID, "subject", msg.Subject)
