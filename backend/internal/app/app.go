@@ -134,7 +134,8 @@ func (a *App) newJobs(ctx context.Context) error {
 		a.mailer = sender
 	}
 	runner, err := jobs.New(jobs.Config{Store: a.pool, Jobs: a.jobsPool, Settings: a.settings, Mail: a.mailer,
-		Logger: a.logger, PollInterval: a.cfg.OutboxPollInterval})
+		Logger: a.logger, PollInterval: a.cfg.OutboxPollInterval,
+		Chores: []jobs.Chore{{Name: "accounts.prune", Every: time.Hour, Run: a.accounts.Prune}}})
 	if err != nil {
 		return err
 	}

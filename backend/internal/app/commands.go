@@ -133,7 +133,7 @@ func Dev(ctx context.Context, cfg config.Config, logger *slog.Logger, stdout io.
 			_ = catcher.Stop(stopCtx)
 		}()
 		cfg.SMTPURL = "smtp://" + catcher.SMTPAddr
-		inbox = "  Mail (dev inbox)  http://" + catcher.HTTPAddr + "\n"
+		inbox = "  Mail (dev inbox) http://" + catcher.HTTPAddr + "\n"
 	}
 	a, err := New(ctx, cfg, logger)
 	if err != nil {

@@ -42,6 +42,8 @@ type Config struct {
 	RetryPolicy river.ClientRetryPolicy
 	// MailUnconfiguredWait is how long an e-mail job waits for SMTP_URL (default 1 minute).
 	MailUnconfiguredWait time.Duration
+	// Chores are the periodic clean-ups of the domain contexts.
+	Chores []Chore
 }
 
 // Runner owns the River client and the relay.
@@ -75,15 +77,20 @@ func New(cfg Config) (*Runner, error) {
 	river.AddWorker(workers, &emailWorker[PasswordResetEmail]{deps: deps, compose: composePasswordReset})
 	river.AddWorker(workers, &emailWorker[ContactMessageEmail]{deps: deps, compose: composeContactMessage})
 	river.AddWorker(workers, &emailWorker[NewsletterWelcomeEmail]{deps: deps, compose: composeNewsletterWelcome})
+	periodic, err := periodicChores(workers, cfg.Chores, cfg.Logger.With("component", "chores"))
+	if err != nil {
+		return nil, err
+	}
 
 	client, err := river.NewClient(riverpgxv5.New(cfg.Jobs), &river.Config{
 		Queues: map[string]river.QueueConfig{
 			river.QueueDefault: {MaxWorkers: 4},
 			MailQueue:          {MaxWorkers: 4},
 		},
-		Workers:     workers,
-		Logger:      slog.New(warnFloor{cfg.Logger.Handler()}).With("component", "river"),
-		RetryPolicy: cfg.RetryPolicy,
+		Workers:      workers,
+		PeriodicJobs: periodic,
+		Logger:       slog.New(warnFloor{cfg.Logger.Handler()}).With("component", "river"),
+		RetryPolicy:  cfg.RetryPolicy,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("jobs.New: river client: %w", err)

@@ -97,6 +97,7 @@ type runnerOpts struct {
 	mail     *mail.Sender
 	log      *syncBuffer
 	retry    river.ClientRetryPolicy
+	chores   []jobs.Chore
 }
 
 func newRunner(t *testing.T, store *pgxpool.Pool, o runnerOpts) *jobs.Runner {
@@ -109,7 +110,8 @@ func newRunner(t *testing.T, store *pgxpool.Pool, o runnerOpts) *jobs.Runner {
 	}
 	r, err := jobs.New(jobs.Config{Store: store, Jobs: o.jobsPool, Settings: settings.NewService(store), Mail: o.mail,
 		Logger:       slog.New(slog.NewTextHandler(o.log, &slog.HandlerOptions{Level: slog.LevelDebug})),
-		PollInterval: 50 * time.Millisecond, RetryPolicy: o.retry, MailUnconfiguredWait: time.Hour})
+		PollInterval: 50 * time.Millisecond, RetryPolicy: o.retry, MailUnconfiguredWait: time.Hour,
+		Chores: o.chores})
 	require.NoError(t, err)
 	return r
 }
@@ -458,4 +460,35 @@ func TestTopicsMatchTheEmitters(t *testing.T) {
 	require.Equal(t, contact.TopicMessageReceived, jobs.TopicContactMessageReceived)
 	require.Equal(t, newsletter.TopicSubscribed, jobs.TopicNewsletterSubscribed)
 	require.ElementsMatch(t, []string{"contact_message.received", "newsletter.subscribed", "password_reset.requested"}, jobs.Topics())
+}
+
+// A chore runs when the runner starts (and then every period) through a River job.
+func TestChoreRunsAtStart(t *testing.T) {
+	t.Parallel()
+	store := dbtest.Pool(t)
+	ran := make(chan struct{}, 10)
+	r := newRunner(t, store, runnerOpts{chores: []jobs.Chore{{Name: "test.sweep", Every: time.Hour,
+		Run: func(context.Context) (int64, error) { ran <- struct{}{}; return 3, nil }}}})
+	start(t, r)
+	select {
+	case <-ran:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the chore did not run at start")
+	}
+	require.Equal(t, "completed", waitForJobState(t, store, "completed").State)
+}
+
+func TestChoresAreChecked(t *testing.T) {
+	t.Parallel()
+	store := dbtest.Pool(t)
+	run := func(context.Context) (int64, error) { return 0, nil }
+	for _, chores := range [][]jobs.Chore{
+		{{Name: "", Every: time.Hour, Run: run}},
+		{{Name: "x", Every: 0, Run: run}},
+		{{Name: "x", Every: time.Hour, Run: run}, {Name: "x", Every: time.Hour, Run: run}},
+	} {
+		_, err := jobs.New(jobs.Config{Store: store, Jobs: store, Settings: settings.NewService(store),
+			Logger: slog.New(slog.DiscardHandler), Chores: chores})
+		require.Error(t, err)
+	}
 }
