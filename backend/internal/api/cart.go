@@ -2,9 +2,9 @@ package api
 
 import (
 	"context"
-	"errors"
 
 	"connectrpc.com/connect"
+	"github.com/atelier-commerce/atelier/backend/internal/account"
 	"github.com/atelier-commerce/atelier/backend/internal/cart"
 	storev1 "github.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1"
 	"github.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1/storev1connect"
@@ -25,7 +25,7 @@ func NewCartHandler(c *cart.Service, urls MediaURLs) *CartHandler {
 
 // CreateCart implements CartService.CreateCart.
 func (h *CartHandler) CreateCart(ctx context.Context, _ *connect.Request[storev1.CreateCartRequest]) (*connect.Response[storev1.CreateCartResponse], error) {
-	c, err := h.carts.Create(ctx)
+	c, err := h.carts.Create(ctx, caller(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -34,7 +34,7 @@ func (h *CartHandler) CreateCart(ctx context.Context, _ *connect.Request[storev1
 
 // GetCart implements CartService.GetCart.
 func (h *CartHandler) GetCart(ctx context.Context, req *connect.Request[storev1.GetCartRequest]) (*connect.Response[storev1.GetCartResponse], error) {
-	c, err := h.carts.Get(ctx, req.Msg.GetCartId())
+	c, err := h.carts.Get(ctx, caller(ctx), req.Msg.GetCartId())
 	if err != nil {
 		return nil, err
 	}
@@ -44,7 +44,7 @@ func (h *CartHandler) GetCart(ctx context.Context, req *connect.Request[storev1.
 // AddCartItem implements CartService.AddCartItem.
 func (h *CartHandler) AddCartItem(ctx context.Context, req *connect.Request[storev1.AddCartItemRequest]) (*connect.Response[storev1.AddCartItemResponse], error) {
 	m := req.Msg
-	c, err := h.carts.Add(ctx, m.GetCartId(), m.GetProductId(), m.GetQuantity())
+	c, err := h.carts.Add(ctx, caller(ctx), m.GetCartId(), m.GetProductId(), m.GetQuantity())
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +54,7 @@ func (h *CartHandler) AddCartItem(ctx context.Context, req *connect.Request[stor
 // UpdateCartItem implements CartService.UpdateCartItem.
 func (h *CartHandler) UpdateCartItem(ctx context.Context, req *connect.Request[storev1.UpdateCartItemRequest]) (*connect.Response[storev1.UpdateCartItemResponse], error) {
 	m := req.Msg
-	c, err := h.carts.Update(ctx, m.GetCartId(), m.GetProductId(), m.GetQuantity())
+	c, err := h.carts.Update(ctx, caller(ctx), m.GetCartId(), m.GetProductId(), m.GetQuantity())
 	if err != nil {
 		return nil, err
 	}
@@ -63,7 +63,7 @@ func (h *CartHandler) UpdateCartItem(ctx context.Context, req *connect.Request[s
 
 // RemoveCartItem implements CartService.RemoveCartItem.
 func (h *CartHandler) RemoveCartItem(ctx context.Context, req *connect.Request[storev1.RemoveCartItemRequest]) (*connect.Response[storev1.RemoveCartItemResponse], error) {
-	c, err := h.carts.Remove(ctx, req.Msg.GetCartId(), req.Msg.GetProductId())
+	c, err := h.carts.Remove(ctx, caller(ctx), req.Msg.GetCartId(), req.Msg.GetProductId())
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +72,7 @@ func (h *CartHandler) RemoveCartItem(ctx context.Context, req *connect.Request[s
 
 // ClearCart implements CartService.ClearCart.
 func (h *CartHandler) ClearCart(ctx context.Context, req *connect.Request[storev1.ClearCartRequest]) (*connect.Response[storev1.ClearCartResponse], error) {
-	c, err := h.carts.Clear(ctx, req.Msg.GetCartId())
+	c, err := h.carts.Clear(ctx, caller(ctx), req.Msg.GetCartId())
 	if err != nil {
 		return nil, err
 	}
@@ -80,7 +80,14 @@ func (h *CartHandler) ClearCart(ctx context.Context, req *connect.Request[storev
 }
 
 // MergeCart implements CartService.MergeCart.
-// TODO(issue 4): being built on the authz branch; answers Unimplemented until it lands.
-func (h *CartHandler) MergeCart(context.Context, *connect.Request[storev1.MergeCartRequest]) (*connect.Response[storev1.MergeCartResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("not implemented yet"))
+func (h *CartHandler) MergeCart(ctx context.Context, req *connect.Request[storev1.MergeCartRequest]) (*connect.Response[storev1.MergeCartResponse], error) {
+	c, err := h.carts.Merge(ctx, caller(ctx), req.Msg.GetGuestCartId())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&storev1.MergeCartResponse{Cart: cartProto(c, h.urls)}), nil
 }
+
+// caller is the signed-in caller's account id, empty for a guest: the cart service decides from
+// it whose carts the caller may see.
+func caller(ctx context.Context) string { return account.PrincipalFrom(ctx).AccountID }

@@ -2,16 +2,19 @@ package api
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 
 	"connectrpc.com/connect"
 )
 
 // RequestInfo is what the HTTP layer and the handlers share about one request: its id for logs
-// and error reports, the procedure once routing has resolved it, and the client's address.
+// and error reports, the procedure once routing has resolved it, the client's address, and the
+// caller's account once the session token has been checked (never the token itself).
 type RequestInfo struct {
 	ID        string
 	Procedure string
+	AccountID string // empty for anonymous callers
 	Logger    *slog.Logger
 	// ClientIP is the caller's address as the HTTP layer worked it out (the direct peer, or what
 	// a trusted proxy reported); empty when unknown. Sign-in throttling is keyed on it.
@@ -59,16 +62,21 @@ func procedureInterceptor() connect.UnaryInterceptorFunc {
 	}
 }
 
-// HandlerOptions are the options every Connect handler is built with. The order matters:
-// the procedure is recorded first, errors are mapped last (outermost), validation runs before
-// the handler.
-func HandlerOptions(logger *slog.Logger, maxRequestBytes int) ([]connect.HandlerOption, error) {
+// HandlerOptions are the options every Connect handler is built with. The order matters: the
+// procedure is recorded first; errors are mapped last (outermost); the caller is authenticated
+// and authorized before the request is validated, so a caller refused a procedure learns nothing
+// about its request shape; validation runs just before the handler.
+func HandlerOptions(logger *slog.Logger, maxRequestBytes int, authn Authenticator, authz Authorizer) ([]connect.HandlerOption, error) {
+	if authn == nil || authz == nil {
+		return nil, errors.New("api: HandlerOptions needs an Authenticator and an Authorizer")
+	}
 	validate, err := validationInterceptor()
 	if err != nil {
 		return nil, err
 	}
+	auth := &authInterceptor{authn: authn, authz: authz, logger: logger}
 	return []connect.HandlerOption{
-		connect.WithInterceptors(procedureInterceptor(), errorInterceptor(logger), validate),
+		connect.WithInterceptors(procedureInterceptor(), errorInterceptor(logger), auth, validate),
 		connect.WithReadMaxBytes(maxRequestBytes),
 	}, nil
 }

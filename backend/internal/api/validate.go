@@ -39,14 +39,23 @@ func validationError(err error) error {
 		return connect.NewError(connect.CodeInternal, errors.New("internal error"))
 	}
 	var parts []string
+	reason := "invalid_argument"
 	bad := &errdetails.BadRequest{}
-	for _, v := range verr.Violations {
+	for i, v := range verr.Violations {
 		field := protovalidate.FieldPathString(v.Proto.GetField())
 		msg := v.Proto.GetMessage()
-		if field == "" {
+		// The contract's own rules (a CEL rule with an id like "password_too_short", unlike
+		// protovalidate's "string.min_len") carry a sentence written for people and a stable
+		// reason: pass both on as they are.
+		custom := isCustomRule(v.Proto.GetRuleId())
+		switch {
+		case field == "" || custom:
 			parts = append(parts, msg)
-		} else {
+		default:
 			parts = append(parts, field+": "+msg)
+		}
+		if i == 0 && custom {
+			reason = v.Proto.GetRuleId()
 		}
 		bad.FieldViolations = append(bad.FieldViolations, &errdetails.BadRequest_FieldViolation{Field: field, Description: msg})
 	}
@@ -58,5 +67,9 @@ func validationError(err error) error {
 	if len(bad.FieldViolations) > 0 {
 		meta["field"] = bad.FieldViolations[0].Field
 	}
-	return withReason(ce, "invalid_argument", meta)
+	return withReason(ce, reason, meta)
 }
+
+// isCustomRule tells the contract's named CEL rules from protovalidate's standard ones, whose ids
+// are dotted ("string.min_len", "int32.gte").
+func isCustomRule(id string) bool { return id != "" && !strings.Contains(id, ".") }

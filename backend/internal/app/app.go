@@ -13,12 +13,16 @@ import (
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/account"
+	"github.com/atelier-commerce/atelier/backend/internal/api"
+	"github.com/atelier-commerce/atelier/backend/internal/authz"
 	"github.com/atelier-commerce/atelier/backend/internal/cart"
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
 	"github.com/atelier-commerce/atelier/backend/internal/config"
 	"github.com/atelier-commerce/atelier/backend/internal/contact"
 	"github.com/atelier-commerce/atelier/backend/internal/content"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
+	"github.com/atelier-commerce/atelier/backend/internal/jobs"
+	"github.com/atelier-commerce/atelier/backend/internal/mail"
 	"github.com/atelier-commerce/atelier/backend/internal/media"
 	"github.com/atelier-commerce/atelier/backend/internal/newsletter"
 	"github.com/atelier-commerce/atelier/backend/internal/settings"
@@ -42,6 +46,16 @@ type App struct {
 	contact    *contact.Service
 	accounts   *account.Service
 	status     *status.Service
+	// authn says who a session token belongs to; authorizer says what their role may call.
+	authn      api.Authenticator
+	authorizer *authz.Authorizer
+
+	// Background jobs and e-mail: jobsPool is River's database (the store's pool itself unless
+	// JOBS_DATABASE_URL is set); mailer is nil when SMTP_URL is unset; jobs runs only in serve
+	// and dev (startJobs), never in migrate or seed.
+	jobsPool *pgxpool.Pool
+	mailer   *mail.Sender
+	jobs     *jobs.Runner
 }
 
 // New connects to the database and media bucket and builds the services.
@@ -58,22 +72,38 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 		pool.Close()
 		return nil, err
 	}
+	authorizer, err := authz.New()
+	if err != nil {
+		pool.Close()
+		_ = store.Close()
+		return nil, err
+	}
 	ship := shipping.NewService(pool)
-	return &App{
+	settingsSvc := settings.NewService(pool)
+	accounts := newAccounts(pool, cfg)
+	a := &App{
 		cfg:        cfg,
 		logger:     logger,
 		pool:       pool,
 		media:      store,
 		catalog:    catalog.NewService(pool, cfg.CatalogCacheTTL),
 		shipping:   ship,
-		settings:   settings.NewService(pool),
+		settings:   settingsSvc,
 		content:    content.NewService(pool),
 		carts:      cart.NewService(pool, ship),
 		newsletter: newsletter.NewService(pool),
 		contact:    contact.NewService(pool),
-		accounts:   newAccounts(pool, cfg),
-		status:     status.NewService(logger, statusChecks(pool)...),
-	}, nil
+		accounts:   accounts,
+		authn:      accounts,
+		authorizer: authorizer,
+		jobsPool:   pool,
+	}
+	if err := a.newJobs(ctx); err != nil {
+		a.Close()
+		return nil, err
+	}
+	a.status = status.NewService(logger, statusChecks(pool, a.jobs, a.mailer)...)
+	return a, nil
 }
 
 // newAccounts builds the account service from configuration; the admin command uses it without
@@ -86,20 +116,73 @@ func newAccounts(pool *pgxpool.Pool, cfg config.Config, opts ...account.Option) 
 	}, opts...)
 }
 
-// statusChecks are the status page's checks in the order it lists them. The job queue, payments
-// and mail are not part of this build yet, and the page says so rather than pretending; each
-// entry is replaced by a real probe when its part arrives.
-func statusChecks(pool *pgxpool.Pool) []status.Check {
-	return []status.Check{
-		status.Database(pool),
-		status.Unconfigured("jobs", "Background jobs", "Background jobs are not set up on this installation yet."),
-		status.Unconfigured("payments", "Payments", "No payment provider configured."),
-		status.Unconfigured("mail", "Mail", "Outgoing mail is not configured."),
+// newJobs connects the jobs database (when separate), the mail sender (when configured) and
+// builds — without starting — the job runner.
+func (a *App) newJobs(ctx context.Context) error {
+	if a.cfg.JobsDatabaseURL != "" {
+		jp, err := db.Open(ctx, a.cfg.JobsDatabaseURL)
+		if err != nil {
+			return fmt.Errorf("jobs database: %w", err)
+		}
+		a.jobsPool = jp
+	}
+	if a.cfg.SMTPURL != "" {
+		sender, err := mail.NewSender(a.cfg.SMTPURL, a.cfg.MailFrom)
+		if err != nil {
+			return err
+		}
+		a.mailer = sender
+	}
+	runner, err := jobs.New(jobs.Config{Store: a.pool, Jobs: a.jobsPool, Settings: a.settings, Mail: a.mailer,
+		Logger: a.logger, PollInterval: a.cfg.OutboxPollInterval,
+		Chores: []jobs.Chore{{Name: "accounts.prune", Every: time.Hour, Run: a.accounts.Prune}}})
+	if err != nil {
+		return err
+	}
+	a.jobs = runner
+	return nil
+}
+
+// startJobs starts River's workers and the outbox relay (serve and dev only).
+func (a *App) startJobs(ctx context.Context) error {
+	if a.mailer == nil {
+		a.logger.Warn("SMTP_URL is not set: e-mails are queued but not sent until it is")
+	}
+	return a.jobs.Start(ctx)
+}
+
+// stopJobs stops the relay and lets running jobs finish within the shutdown timeout.
+func (a *App) stopJobs() {
+	ctx, cancel := context.WithTimeout(context.Background(), a.cfg.ShutdownTimeout)
+	defer cancel()
+	if err := a.jobs.Stop(ctx); err != nil {
+		a.logger.Warn("stopping background jobs", "error", err.Error())
 	}
 }
 
-// Close releases the pool and bucket.
+// statusChecks are the status page's checks in the order it lists them. Payments are not part
+// of this build yet, and the page says so rather than pretending.
+func statusChecks(pool *pgxpool.Pool, runner *jobs.Runner, mailer *mail.Sender) []status.Check {
+	mailCheck := status.Mail(nil) // a nil *mail.Sender must not become a non-nil interface
+	if mailer != nil {
+		mailCheck = status.Mail(mailer)
+	}
+	return []status.Check{
+		status.Database(pool),
+		status.Jobs(func(ctx context.Context) (status.JobCounts, error) {
+			h, err := runner.Health(ctx)
+			return status.JobCounts{Waiting: h.Waiting, Retrying: h.Retrying, Failed: h.Failed, Unrelayed: h.Unrelayed}, err
+		}),
+		status.Unconfigured("payments", "Payments", "No payment provider configured."),
+		mailCheck,
+	}
+}
+
+// Close releases the pools and bucket.
 func (a *App) Close() {
+	if a.jobsPool != nil && a.jobsPool != a.pool {
+		a.jobsPool.Close()
+	}
 	a.pool.Close()
 	_ = a.media.Close()
 }

@@ -164,7 +164,9 @@ func TestRESTAuthFlow(t *testing.T) {
 	short := s.call(t, http.MethodPost, "/api/v1/auth/register",
 		`{"first_name": "J", "last_name": "D", "email": "j@example.com", "password": "1234567"}`, "")
 	short.require(t, 400)
-	require.Contains(t, short.body["message"], "Password must be at least 8 characters")
+	// The contract's own rule speaks the product's words, with no field prefix, and its own reason.
+	require.Equal(t, "Password must be at least 8 characters", short.body["message"])
+	require.Equal(t, "password_too_short", short.reason(t))
 
 	in := login(t, s, "jane@example.com", "password1")
 	session := in.require(t, 200)["session"].(jsonMap)

@@ -17,6 +17,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/config"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/localpg"
+	"github.com/atelier-commerce/atelier/backend/internal/mailcatcher"
 	"github.com/atelier-commerce/atelier/backend/internal/seed"
 )
 
@@ -35,6 +36,19 @@ func Migrate(ctx context.Context, cfg config.Config, logger *slog.Logger) error 
 		return err
 	}
 	logger.Info("migrated", "applied", applied)
+	// River's tables, after ours, in the jobs database (the store's unless JOBS_DATABASE_URL).
+	jobsPool := pool
+	if cfg.JobsDatabaseURL != "" {
+		if jobsPool, err = db.Open(ctx, cfg.JobsDatabaseURL); err != nil {
+			return fmt.Errorf("migrate: jobs database: %w", err)
+		}
+		defer jobsPool.Close()
+	}
+	riverApplied, err := db.MigrateJobs(ctx, jobsPool)
+	if err != nil {
+		return err
+	}
+	logger.Info("migrated job queue", "applied", riverApplied)
 	return nil
 }
 
@@ -68,6 +82,10 @@ func Serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		return err
 	}
 	defer a.Close()
+	if err := a.startJobs(ctx); err != nil {
+		return err
+	}
+	defer a.stopJobs() // after the server has drained: requests in flight may still emit events
 	return a.Serve(ctx, func(addr string) {
 		logger.Info("serving", "addr", addr, "public_url", cfg.PublicURL)
 	})
@@ -103,6 +121,20 @@ func Dev(ctx context.Context, cfg config.Config, logger *slog.Logger, stdout io.
 		// shoppers rather than lock everyone out once the storefront's own address is "full".
 		cfg.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
 	}
+	var inbox string
+	if cfg.SMTPURL == "" {
+		catcher, err := startMailCatcher(cfg, logger)
+		if err != nil {
+			return err
+		}
+		defer func() {
+			stopCtx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+			defer cancel()
+			_ = catcher.Stop(stopCtx)
+		}()
+		cfg.SMTPURL = "smtp://" + catcher.SMTPAddr
+		inbox = "  Mail (dev inbox) http://" + catcher.HTTPAddr + "\n"
+	}
 	a, err := New(ctx, cfg, logger)
 	if err != nil {
 		return err
@@ -114,10 +146,14 @@ func Dev(ctx context.Context, cfg config.Config, logger *slog.Logger, stdout io.
 	if err := a.seedAccounts(ctx); err != nil {
 		return err
 	}
+	if err := a.startJobs(ctx); err != nil {
+		return err
+	}
+	defer a.stopJobs()
 	return a.Serve(ctx, func(addr string) {
 		base := cfg.PublicURL
-		fmt.Fprintf(stdout, "\n  Atelier API      %s/api/v1/products\n  API docs         %s/api/docs\n  Database         %s\n",
-			base, base, redact(cfg.DatabaseURL))
+		fmt.Fprintf(stdout, "\n  Atelier API      %s/api/v1/products\n  API docs         %s/api/docs\n  Database         %s\n%s",
+			base, base, redact(cfg.DatabaseURL), inbox)
 		fmt.Fprintf(stdout, "  Demo accounts    (development only; never create these on a real shop)\n")
 		for _, d := range demoAccounts {
 			fmt.Fprintf(stdout, "    %-8s       %s / %s\n", d.role, d.profile.Email, d.password)
@@ -214,6 +250,28 @@ func Admin(ctx context.Context, cfg config.Config, logger *slog.Logger, args []s
 	}
 	logger.Info("admin account", "email", u.Email, "created", created)
 	return nil
+}
+
+// startMailCatcher starts the dev inbox on the configured addresses. A default address that is
+// taken (another checkout running `just dev`) falls back to a free port — the banner prints the
+// one bound; an address the user chose (the e2e suite does) is honoured or fails.
+func startMailCatcher(cfg config.Config, logger *slog.Logger) (*mailcatcher.Catcher, error) {
+	smtpAddr, httpAddr := cfg.MailCatcherSMTPAddr, cfg.MailCatcherAddr
+	c, err := mailcatcher.Start(smtpAddr, httpAddr, logger)
+	if err == nil {
+		return c, nil
+	}
+	if smtpAddr != config.DefaultMailCatcherSMTPAddr && httpAddr != config.DefaultMailCatcherAddr {
+		return nil, err
+	}
+	if smtpAddr == config.DefaultMailCatcherSMTPAddr {
+		smtpAddr = "127.0.0.1:0"
+	}
+	if httpAddr == config.DefaultMailCatcherAddr {
+		httpAddr = "127.0.0.1:0"
+	}
+	logger.Info("mail catcher: default ports taken, using free ones", "error", err.Error())
+	return mailcatcher.Start(smtpAddr, httpAddr, logger)
 }
 
 // redact hides a password in a database URL before it is printed.

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"net/http"
+	"strings"
 	"testing"
 
 	"connectrpc.com/connect"
@@ -71,7 +72,7 @@ func TestRESTStatus(t *testing.T) {
 	checks := items(getJSON(t, base+"/api/v1/status", 200), "checks")
 	want := []struct{ code, state, message string }{
 		{"database", "STATUS_CHECK_STATE_OK", "Connected"},
-		{"jobs", "STATUS_CHECK_STATE_NOT_CONFIGURED", "Background jobs are not set up on this installation yet."},
+		{"jobs", "STATUS_CHECK_STATE_OK", "Running: "}, // the counts depend on what other tests queued
 		{"payments", "STATUS_CHECK_STATE_NOT_CONFIGURED", "No payment provider configured."},
 		{"mail", "STATUS_CHECK_STATE_NOT_CONFIGURED", "Outgoing mail is not configured."},
 	}
@@ -79,7 +80,7 @@ func TestRESTStatus(t *testing.T) {
 	for i, w := range want {
 		require.Equal(t, w.code, checks[i]["code"], "fixed order")
 		require.Equal(t, w.state, checks[i]["state"])
-		require.Equal(t, w.message, checks[i]["message"])
+		require.True(t, strings.HasPrefix(checks[i]["message"].(string), w.message), "%s: %v", w.code, checks[i]["message"])
 		require.NotEmpty(t, checks[i]["name"])
 	}
 	res, err := storev1connect.NewStatusServiceClient(http.DefaultClient, base).GetStatus(context.Background(),

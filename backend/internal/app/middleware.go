@@ -50,6 +50,8 @@ func (a *App) middleware(next http.Handler) http.Handler {
 			if info.Procedure != "" {
 				attrs = append(attrs, "procedure", info.Procedure)
 			}
+			// info.Logger already names the account once the session was checked; the access
+			// line is written with the same logger, so it does too.
 			info.Logger.Log(r.Context(), level, "request", attrs...)
 		}()
 		next.ServeHTTP(rec, r.WithContext(api.WithRequestInfo(r.Context(), info)))

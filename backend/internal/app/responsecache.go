@@ -41,7 +41,9 @@ const (
 	responseCacheMaxBody    = 1 << 20
 )
 
-// cacheableRoutes are the REST reads whose answers depend only on the catalogue.
+// cacheableRoutes are the REST reads whose answers depend only on the catalogue. A hit is
+// answered before the authorization interceptor runs, so they must stay open to anonymous
+// callers (TestCachedRoutesArePublic).
 var cacheableRoutes = []string{"/api/v1/products", "/api/v1/featured-products", "/api/v1/categories"}
 
 func newResponseCache(ttl time.Duration, generation func() uint64) *responseCache {

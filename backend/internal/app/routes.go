@@ -8,10 +8,12 @@ import (
 	"connectrpc.com/vanguard"
 	"github.com/atelier-commerce/atelier/backend/internal/api"
 	"github.com/atelier-commerce/atelier/backend/internal/apidocs"
+	"github.com/atelier-commerce/atelier/backend/internal/authz"
 	"github.com/atelier-commerce/atelier/backend/internal/gen/atelier/admin/v1/adminv1connect"
 	"github.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1/storev1connect"
 	"github.com/atelier-commerce/atelier/backend/internal/media"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/reflect/protoregistry"
 )
 
 // maxRequestBytes bounds every API request body; uploads will get their own, larger limit.
@@ -20,13 +22,15 @@ const maxRequestBytes = 1 << 20
 // routes lists every endpoint the server has: each Connect service (also served as REST through
 // Vanguard), the operational endpoints, the API document and the media files.
 func (a *App) routes() (http.Handler, error) {
-	opts, err := api.HandlerOptions(a.logger, maxRequestBytes)
+	// Refuse to serve a procedure nobody has decided about (of every generated service linked
+	// into the binary); it would be closed to everyone, which is never what its author meant.
+	if err := a.authorizer.Check(authz.Procedures(protoregistry.GlobalFiles)); err != nil {
+		return nil, err
+	}
+	opts, err := api.HandlerOptions(a.logger, maxRequestBytes, a.authn, a.authorizer)
 	if err != nil {
 		return nil, err
 	}
-	// TEMPORARY until the authorization branch lands: authenticates bearer tokens (see
-	// api/authn_temp.go). The integrator replaces this line with the real interceptor.
-	opts = append(opts, connect.WithInterceptors(api.AuthenticateInterceptor(a.accounts)))
 	mux := http.NewServeMux()
 	var services []*vanguard.Service
 	register := func(path string, h http.Handler) {

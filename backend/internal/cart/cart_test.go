@@ -87,21 +87,21 @@ func (s *shop) change(slug string, edit func(*catalog.ProductInput)) {
 
 func (s *shop) newCart() cart.Cart {
 	s.t.Helper()
-	c, err := s.carts.Create(context.Background())
+	c, err := s.carts.Create(context.Background(), "")
 	require.NoError(s.t, err)
 	return c
 }
 
 func (s *shop) add(cartID, slug string, q int32) cart.Cart {
 	s.t.Helper()
-	c, err := s.carts.Add(context.Background(), cartID, s.ids[slug], q)
+	c, err := s.carts.Add(context.Background(), "", cartID, s.ids[slug], q)
 	require.NoError(s.t, err)
 	return c
 }
 
 func (s *shop) get(cartID string) cart.Cart {
 	s.t.Helper()
-	c, err := s.carts.Get(context.Background(), cartID)
+	c, err := s.carts.Get(context.Background(), "", cartID)
 	require.NoError(s.t, err)
 	return c
 }
@@ -189,7 +189,7 @@ func TestAdd(t *testing.T) {
 			if productID == "" {
 				productID = unknownID
 			}
-			got, err := s.carts.Add(context.Background(), c.ID, productID, last.q)
+			got, err := s.carts.Add(context.Background(), "", c.ID, productID, last.q)
 			if tt.err != nil {
 				requireErr(t, err, *tt.err)
 				require.Equal(t, quantities(before), quantities(s.get(c.ID)), "a refused add changes nothing")
@@ -212,11 +212,14 @@ func TestBadIDs(t *testing.T) {
 	badCart := wantErr{kind: apperr.KindInvalid, reason: "invalid_cart_id"}
 	badProduct := wantErr{kind: apperr.KindInvalid, reason: "invalid_product_id"}
 	calls := map[string]func(cartID, productID string) error{
-		"get":    func(cartID, _ string) error { _, err := s.carts.Get(ctx, cartID); return err },
-		"add":    func(cartID, productID string) error { _, err := s.carts.Add(ctx, cartID, productID, 1); return err },
-		"update": func(cartID, productID string) error { _, err := s.carts.Update(ctx, cartID, productID, 1); return err },
-		"remove": func(cartID, productID string) error { _, err := s.carts.Remove(ctx, cartID, productID); return err },
-		"clear":  func(cartID, _ string) error { _, err := s.carts.Clear(ctx, cartID); return err },
+		"get": func(cartID, _ string) error { _, err := s.carts.Get(ctx, "", cartID); return err },
+		"add": func(cartID, productID string) error { _, err := s.carts.Add(ctx, "", cartID, productID, 1); return err },
+		"update": func(cartID, productID string) error {
+			_, err := s.carts.Update(ctx, "", cartID, productID, 1)
+			return err
+		},
+		"remove": func(cartID, productID string) error { _, err := s.carts.Remove(ctx, "", cartID, productID); return err },
+		"clear":  func(cartID, _ string) error { _, err := s.carts.Clear(ctx, "", cartID); return err },
 	}
 	for name, call := range calls {
 		requireErr(t, call(unknownID, moss), unknownCart)
@@ -229,7 +232,7 @@ func TestBadIDs(t *testing.T) {
 	// Upper-case ids name the same cart and product.
 	up := s.add(strings.ToUpper(c.ID), "moss-balm", 1)
 	require.Equal(t, c.ID, up.ID)
-	up, err := s.carts.Add(ctx, c.ID, strings.ToUpper(moss), 1)
+	up, err := s.carts.Add(ctx, "", c.ID, strings.ToUpper(moss), 1)
 	require.NoError(t, err)
 	require.Equal(t, []string{"moss-balm=2"}, quantities(up))
 }
@@ -258,7 +261,7 @@ func TestUpdate(t *testing.T) {
 			c := s.newCart()
 			s.add(c.ID, "moss-balm", 2)
 			s.add(c.ID, "rose-serum", 1)
-			got, err := s.carts.Update(context.Background(), c.ID, s.ids[tt.slug], tt.q)
+			got, err := s.carts.Update(context.Background(), "", c.ID, s.ids[tt.slug], tt.q)
 			if tt.err != nil {
 				requireErr(t, err, *tt.err)
 				require.Equal(t, []string{"moss-balm=2", "rose-serum=1"}, quantities(s.get(c.ID)))
@@ -281,13 +284,13 @@ func TestUpdateAfterCatalogueChanges(t *testing.T) {
 	s.add(c.ID, "rose-serum", 2)
 
 	s.change("moss-balm", func(p *catalog.ProductInput) { p.Stock = 0 })
-	_, err := s.carts.Update(ctx, c.ID, s.ids["moss-balm"], 1)
+	_, err := s.carts.Update(ctx, "", c.ID, s.ids["moss-balm"], 1)
 	requireErr(t, err, wantErr{kind: apperr.KindFailedPrecondition, reason: "out_of_stock", message: "Moss Balm is out of stock."})
 
 	s.change("rose-serum", func(p *catalog.ProductInput) { p.Active = false })
-	_, err = s.carts.Update(ctx, c.ID, s.ids["rose-serum"], 1)
+	_, err = s.carts.Update(ctx, "", c.ID, s.ids["rose-serum"], 1)
 	requireErr(t, err, wantErr{kind: apperr.KindNotFound, reason: "product_not_found"})
-	_, err = s.carts.Add(ctx, c.ID, s.ids["rose-serum"], 1)
+	_, err = s.carts.Add(ctx, "", c.ID, s.ids["rose-serum"], 1)
 	requireErr(t, err, wantErr{kind: apperr.KindNotFound, reason: "product_not_found"})
 }
 
@@ -306,21 +309,21 @@ func TestRemoveAndClear(t *testing.T) {
 		require.Equal(t, c.UpdatedAt, s.get(c.ID).UpdatedAt, "and stores it")
 		return c
 	}
-	step(s.carts.Add(ctx, c.ID, s.ids["moss-balm"], 2))
-	step(s.carts.Add(ctx, c.ID, s.ids["rose-serum"], 1))
-	got := step(s.carts.Update(ctx, c.ID, s.ids["rose-serum"], 2))
+	step(s.carts.Add(ctx, "", c.ID, s.ids["moss-balm"], 2))
+	step(s.carts.Add(ctx, "", c.ID, s.ids["rose-serum"], 1))
+	got := step(s.carts.Update(ctx, "", c.ID, s.ids["rose-serum"], 2))
 
-	got = step(s.carts.Remove(ctx, c.ID, s.ids["moss-balm"]))
+	got = step(s.carts.Remove(ctx, "", c.ID, s.ids["moss-balm"]))
 	require.Equal(t, []string{"rose-serum=2"}, quantities(got))
-	got = step(s.carts.Remove(ctx, c.ID, s.ids["moss-balm"]))
+	got = step(s.carts.Remove(ctx, "", c.ID, s.ids["moss-balm"]))
 	require.Equal(t, []string{"rose-serum=2"}, quantities(got), "removing what is not there succeeds")
-	got = step(s.carts.Remove(ctx, c.ID, unknownID))
+	got = step(s.carts.Remove(ctx, "", c.ID, unknownID))
 	require.Equal(t, []string{"rose-serum=2"}, quantities(got), "even an unknown product")
 
-	got = step(s.carts.Clear(ctx, c.ID))
+	got = step(s.carts.Clear(ctx, "", c.ID))
 	require.Empty(t, got.Lines)
 	require.Empty(t, s.get(c.ID).Lines)
-	got = step(s.carts.Clear(ctx, c.ID))
+	got = step(s.carts.Clear(ctx, "", c.ID))
 	require.Empty(t, got.Lines, "clearing an empty cart succeeds")
 	require.Zero(t, got.ItemCount)
 	require.Nil(t, got.Delivery)
@@ -412,9 +415,9 @@ func TestPricesFollowTheCatalogue(t *testing.T) {
 	require.False(t, got.Lines[0].ExceedsStock)
 	require.True(t, got.Lines[1].ExceedsStock, "3 wanted, 2 left")
 	require.Equal(t, int32(2), got.Lines[1].Product.Stock)
-	_, err := s.carts.Add(ctx, c.ID, s.ids["rose-serum"], 1)
+	_, err := s.carts.Add(ctx, "", c.ID, s.ids["rose-serum"], 1)
 	requireErr(t, err, wantErr{kind: apperr.KindFailedPrecondition, reason: "insufficient_stock", message: "Only 2 of Rose Serum are in stock."})
-	got, err = s.carts.Update(ctx, c.ID, s.ids["rose-serum"], 2)
+	got, err = s.carts.Update(ctx, "", c.ID, s.ids["rose-serum"], 2)
 	require.NoError(t, err)
 	require.False(t, got.Lines[1].ExceedsStock, "lowered to the stock")
 
@@ -453,7 +456,7 @@ func TestConcurrentAdds(t *testing.T) {
 		for range n {
 			wg.Go(func() {
 				<-start
-				_, err := s.carts.Add(ctx, cartID, s.ids[slug], 1)
+				_, err := s.carts.Add(ctx, "", cartID, s.ids[slug], 1)
 				mu.Lock()
 				defer mu.Unlock()
 				if err != nil {

@@ -26,11 +26,28 @@ func NewService(pool *pgxpool.Pool, shipping *shipping.Service) *Service {
 	return &Service{pool: pool, shipping: shipping}
 }
 
-// Create starts a new, empty cart.
-func (s *Service) Create(ctx context.Context) (Cart, error) {
+// Every method takes the caller's account id, empty for a guest. A cart an account owns answers
+// only to that account: to anyone else, guests included, it does not exist (cart_not_found), so
+// a leaked or guessed id reveals nothing. A guest cart answers to whoever holds its id.
+
+// Create starts a new, empty guest cart, or for a signed-in customer returns their cart
+// (creating it the first time): a customer has one cart, whichever device asks.
+func (s *Service) Create(ctx context.Context, accountID string) (Cart, error) {
+	accountID, err := parseAccount(accountID)
+	if err != nil {
+		return Cart{}, fmt.Errorf("cart.Create: %w", err)
+	}
 	var snap snapshot
-	err := db.WithTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
-		snap, err = insertCart(ctx, tx)
+	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
+		if accountID == "" {
+			snap, err = insertGuestCart(ctx, tx)
+			return err
+		}
+		id, err := accountCart(ctx, tx, accountID)
+		if err != nil {
+			return err
+		}
+		snap, err = loadCart(ctx, tx, id, accountID)
 		return err
 	})
 	if err != nil {
@@ -40,14 +57,18 @@ func (s *Service) Create(ctx context.Context) (Cart, error) {
 }
 
 // Get returns the cart priced from the current catalogue.
-func (s *Service) Get(ctx context.Context, cartID string) (Cart, error) {
-	cartID, err := parseID("cart_id", "invalid_cart_id", cartID)
+func (s *Service) Get(ctx context.Context, accountID, cartID string) (Cart, error) {
+	accountID, err := parseAccount(accountID)
+	if err != nil {
+		return Cart{}, fmt.Errorf("cart.Get: %w", err)
+	}
+	cartID, err = parseID("cart_id", "invalid_cart_id", cartID)
 	if err != nil {
 		return Cart{}, err
 	}
 	var snap snapshot
 	err = db.WithReadTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
-		snap, err = loadCart(ctx, tx, cartID)
+		snap, err = loadCart(ctx, tx, cartID, accountID)
 		return err
 	})
 	if err != nil {
@@ -58,12 +79,12 @@ func (s *Service) Get(ctx context.Context, cartID string) (Cart, error) {
 
 // Add puts quantity more units of a visible product in the cart. The quantity the line ends
 // with, not just the units added, must be in stock.
-func (s *Service) Add(ctx context.Context, cartID, productID string, quantity int32) (Cart, error) {
+func (s *Service) Add(ctx context.Context, accountID, cartID, productID string, quantity int32) (Cart, error) {
 	productID, err := parseLine(productID, quantity)
 	if err != nil {
 		return Cart{}, err
 	}
-	return s.write(ctx, "Add", cartID, func(tx pgx.Tx, cartID string) error {
+	return s.write(ctx, "Add", accountID, cartID, func(tx pgx.Tx, cartID string) error {
 		p, err := visibleProduct(ctx, tx, productID)
 		if err != nil {
 			return err
@@ -85,12 +106,12 @@ func (s *Service) Add(ctx context.Context, cartID, productID string, quantity in
 }
 
 // Update sets the quantity of a product already in the cart.
-func (s *Service) Update(ctx context.Context, cartID, productID string, quantity int32) (Cart, error) {
+func (s *Service) Update(ctx context.Context, accountID, cartID, productID string, quantity int32) (Cart, error) {
 	productID, err := parseLine(productID, quantity)
 	if err != nil {
 		return Cart{}, err
 	}
-	return s.write(ctx, "Update", cartID, func(tx pgx.Tx, cartID string) error {
+	return s.write(ctx, "Update", accountID, cartID, func(tx pgx.Tx, cartID string) error {
 		_, found, err := lineQuantity(ctx, tx, cartID, productID)
 		if err != nil {
 			return err
@@ -111,19 +132,19 @@ func (s *Service) Update(ctx context.Context, cartID, productID string, quantity
 
 // Remove takes a product out of the cart; removing one that is not there succeeds, so a
 // repeated request does no harm.
-func (s *Service) Remove(ctx context.Context, cartID, productID string) (Cart, error) {
+func (s *Service) Remove(ctx context.Context, accountID, cartID, productID string) (Cart, error) {
 	productID, err := parseID("product_id", "invalid_product_id", productID)
 	if err != nil {
 		return Cart{}, err
 	}
-	return s.write(ctx, "Remove", cartID, func(tx pgx.Tx, cartID string) error {
+	return s.write(ctx, "Remove", accountID, cartID, func(tx pgx.Tx, cartID string) error {
 		return deleteLine(ctx, tx, cartID, productID)
 	})
 }
 
 // Clear removes every line of the cart.
-func (s *Service) Clear(ctx context.Context, cartID string) (Cart, error) {
-	return s.write(ctx, "Clear", cartID, func(tx pgx.Tx, cartID string) error {
+func (s *Service) Clear(ctx context.Context, accountID, cartID string) (Cart, error) {
+	return s.write(ctx, "Clear", accountID, cartID, func(tx pgx.Tx, cartID string) error {
 		return deleteLines(ctx, tx, cartID)
 	})
 }
@@ -131,27 +152,119 @@ func (s *Service) Clear(ctx context.Context, cartID string) (Cart, error) {
 // write runs change on an existing cart in one transaction that first bumps the cart's
 // updated_at. That first statement also makes concurrent writers of one cart conflict on its row,
 // so they are serialised by the retry loop and none of their changes is lost. The answer is the
-// cart as that transaction left it.
-func (s *Service) write(ctx context.Context, op, cartID string, change func(tx pgx.Tx, cartID string) error) (Cart, error) {
-	cartID, err := parseID("cart_id", "invalid_cart_id", cartID)
+// cart as that transaction left it. A cart the caller may not see is not found before anything
+// is changed.
+func (s *Service) write(ctx context.Context, op, accountID, cartID string, change func(tx pgx.Tx, cartID string) error) (Cart, error) {
+	accountID, err := parseAccount(accountID)
+	if err != nil {
+		return Cart{}, fmt.Errorf("cart.%s: %w", op, err)
+	}
+	cartID, err = parseID("cart_id", "invalid_cart_id", cartID)
 	if err != nil {
 		return Cart{}, err
 	}
 	var snap snapshot
 	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
-		if err := touchCart(ctx, tx, cartID); err != nil {
+		if err := touchCart(ctx, tx, cartID, accountID); err != nil {
 			return err
 		}
 		if err := change(tx, cartID); err != nil {
 			return err
 		}
-		snap, err = loadCart(ctx, tx, cartID)
+		snap, err = loadCart(ctx, tx, cartID, accountID)
 		return err
 	})
 	if err != nil {
 		return Cart{}, fmt.Errorf("cart.%s: %w", op, err)
 	}
 	return s.priced(ctx, op, snap)
+}
+
+// Merge folds a guest cart into the account's cart when a shopper signs in, in one transaction:
+// each guest line's quantity is added to the account's line for the same product, capped at the
+// product's current stock (and MaxQuantity); lines whose product is hidden or sold out are
+// dropped; the guest cart is deleted. The answer is the account's cart, created if the account
+// had none.
+//
+// A guest cart id that names no cart, or a cart an account owns (the caller's own included), is
+// ignored rather than refused: the caller gets their own cart either way and learns nothing
+// about the id, and nobody can merge another customer's cart. Two merges of one guest cart
+// conflict on it and are serialised; the second finds it gone, so nothing is counted twice.
+func (s *Service) Merge(ctx context.Context, accountID, guestCartID string) (Cart, error) {
+	accountID, err := parseAccount(accountID)
+	if err != nil {
+		return Cart{}, fmt.Errorf("cart.Merge: %w", err)
+	}
+	if accountID == "" {
+		return Cart{}, &apperr.Error{Kind: apperr.KindUnauthenticated, Reason: "unauthenticated", Message: "sign in to continue"}
+	}
+	if guestCartID != "" {
+		if guestCartID, err = parseID("guest_cart_id", "invalid_cart_id", guestCartID); err != nil {
+			return Cart{}, err
+		}
+	}
+	var snap snapshot
+	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
+		cartID, err := accountCart(ctx, tx, accountID)
+		if err != nil {
+			return err
+		}
+		if err := touchCart(ctx, tx, cartID, accountID); err != nil {
+			return err
+		}
+		if guestCartID != "" && guestCartID != cartID {
+			if err := mergeGuestCart(ctx, tx, cartID, guestCartID); err != nil {
+				return err
+			}
+		}
+		snap, err = loadCart(ctx, tx, cartID, accountID)
+		return err
+	})
+	if err != nil {
+		return Cart{}, fmt.Errorf("cart.Merge: %w", err)
+	}
+	return s.priced(ctx, "Merge", snap)
+}
+
+// mergeGuestCart moves the lines of guestID, if it is a guest cart, into cartID and deletes it.
+// The merged quantity never goes above the stock, but never below what the account's line
+// already held either: merging only adds.
+func mergeGuestCart(ctx context.Context, tx pgx.Tx, cartID, guestID string) error {
+	guest, err := isGuestCart(ctx, tx, guestID)
+	if err != nil || !guest {
+		return err
+	}
+	lines, err := datedLines(ctx, tx, guestID)
+	if err != nil {
+		return err
+	}
+	ids := make([]string, len(lines))
+	for i, l := range lines {
+		ids[i] = l.productID
+	}
+	products, err := catalog.VisibleProductsByID(ctx, tx, ids)
+	if err != nil {
+		return err
+	}
+	for _, l := range lines {
+		p, ok := products[l.productID]
+		if !ok || p.Stock <= 0 {
+			continue
+		}
+		have, _, err := lineQuantity(ctx, tx, cartID, l.productID)
+		if err != nil {
+			return err
+		}
+		want := min(int64(have)+int64(l.quantity), int64(p.Stock), MaxQuantity)
+		if want <= int64(have) {
+			continue
+		}
+		l.quantity = int32(want)
+		if err := setMergedQuantity(ctx, tx, cartID, l); err != nil {
+			return err
+		}
+	}
+	return deleteGuestCart(ctx, tx, guestID)
 }
 
 // priced adds the delivery options (read only when some line needs them) and prices the cart.
@@ -171,6 +284,18 @@ func (s *Service) priced(ctx context.Context, op string, snap snapshot) (Cart, e
 func parseID(field, reason, id string) (string, error) {
 	if _, err := uuid.Parse(id); err != nil || len(id) != 36 {
 		return "", apperr.Invalid(field, reason, "%s must be a UUID", strings.ReplaceAll(field, "_", " "))
+	}
+	return strings.ToLower(id), nil
+}
+
+// parseAccount checks the caller's account id. It comes from the session, not from the request,
+// so one that is not a UUID is a fault in the caller, not bad input.
+func parseAccount(id string) (string, error) {
+	if id == "" {
+		return "", nil
+	}
+	if _, err := uuid.Parse(id); err != nil || len(id) != 36 {
+		return "", fmt.Errorf("account id %q is not a UUID", id)
 	}
 	return strings.ToLower(id), nil
 }

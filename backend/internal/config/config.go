@@ -5,6 +5,8 @@ package config
 import (
 	"errors"
 	"fmt"
+	"net"
+	"net/mail"
 	"net/netip"
 	"net/url"
 	"path/filepath"
@@ -46,7 +48,34 @@ type Config struct {
 	// working out a client's address (for sign-in throttling). Empty: the direct peer is the
 	// client, and X-Forwarded-For, which anyone can send, is ignored.
 	TrustedProxies []netip.Prefix
+
+	// Background jobs and e-mail (ARCHITECTURE §2).
+	//
+	// JobsDatabaseURL is the PostgreSQL database holding River's job tables. Empty means the
+	// store's database; set it when the store runs on CockroachDB, which River does not support.
+	JobsDatabaseURL string
+	// OutboxPollInterval is how often the relay looks for new outbox events when nobody nudges it.
+	OutboxPollInterval time.Duration
+	// SMTPURL is the outgoing mail server: smtp://[user:pass@]host[:port][?tls=opportunistic|
+	// required|none] (STARTTLS when offered, by default) or smtps://… (TLS from the first byte).
+	// Empty means mail is not configured: e-mail jobs wait until it is (the dev command points it
+	// at its own mail catcher).
+	SMTPURL string
+	// MailFrom is the From of every e-mail, e.g. "Atelier London <hello@atelier.test>".
+	MailFrom string
+	// MailCatcherAddr and MailCatcherSMTPAddr are where the dev command's mail catcher serves its
+	// inbox (HTTP) and accepts mail (SMTP) when SMTP_URL is unset.
+	MailCatcherAddr     string
+	MailCatcherSMTPAddr string
 }
+
+// Defaults of the mail settings, exported so the dev command can tell a default address (which
+// may fall back to a free port when taken) from one the user chose (which must be honoured).
+const (
+	DefaultMailFrom            = "Atelier London <hello@atelier.test>"
+	DefaultMailCatcherAddr     = "127.0.0.1:8025"
+	DefaultMailCatcherSMTPAddr = "127.0.0.1:1025"
+)
 
 // Parse reads the configuration. Every variable has a development default except where noted.
 func Parse(getenv func(string) string) (Config, error) {
@@ -59,6 +88,12 @@ func Parse(getenv func(string) string) (Config, error) {
 		LogFormat:      orDefault(getenv("LOG_FORMAT"), "text"),
 		LogLevel:       orDefault(getenv("LOG_LEVEL"), "info"),
 		StorefrontURL:  strings.TrimRight(orDefault(getenv("STOREFRONT_URL"), "http://localhost:3000"), "/"),
+
+		JobsDatabaseURL:     strings.TrimSpace(getenv("JOBS_DATABASE_URL")),
+		SMTPURL:             strings.TrimSpace(getenv("SMTP_URL")),
+		MailFrom:            orDefault(getenv("MAIL_FROM"), DefaultMailFrom),
+		MailCatcherAddr:     orDefault(getenv("MAIL_CATCHER_ADDR"), DefaultMailCatcherAddr),
+		MailCatcherSMTPAddr: orDefault(getenv("MAIL_CATCHER_SMTP_ADDR"), DefaultMailCatcherSMTPAddr),
 	}
 	var errs []error
 	var err error
@@ -89,6 +124,12 @@ func Parse(getenv func(string) string) (Config, error) {
 			errs = append(errs, fmt.Errorf("%s must be an absolute http(s) URL, got %q", name, v))
 		}
 	}
+	if c.OutboxPollInterval, err = duration(getenv, "OUTBOX_POLL_INTERVAL", 500*time.Millisecond); err != nil {
+		errs = append(errs, err)
+	} else if c.OutboxPollInterval == 0 {
+		errs = append(errs, errors.New("OUTBOX_POLL_INTERVAL must be positive"))
+	}
+	errs = append(errs, checkMail(c)...)
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		errs = append(errs, fmt.Errorf("LOG_FORMAT must be text or json, got %q", c.LogFormat))
 	}
@@ -106,6 +147,37 @@ func Parse(getenv func(string) string) (Config, error) {
 		c.MediaBucketURL = "file://" + filepath.ToSlash(filepath.Join(c.DataDir, "media"))
 	}
 	return c, errors.Join(errs...)
+}
+
+// checkMail validates the mail settings' shapes; the mail package interprets them. Errors never
+// echo SMTP_URL, which may carry a password.
+func checkMail(c Config) []error {
+	var errs []error
+	if c.SMTPURL != "" {
+		u, err := url.Parse(c.SMTPURL)
+		switch {
+		case err != nil:
+			errs = append(errs, errors.New("SMTP_URL is not a valid URL"))
+		case u.Scheme != "smtp" && u.Scheme != "smtps":
+			errs = append(errs, fmt.Errorf("SMTP_URL must start with smtp:// or smtps://, got scheme %q", u.Scheme))
+		case u.Hostname() == "":
+			errs = append(errs, errors.New("SMTP_URL must name a host, e.g. smtp://mail.example.com:587"))
+		}
+	}
+	if _, err := mail.ParseAddress(c.MailFrom); err != nil {
+		errs = append(errs, fmt.Errorf("MAIL_FROM must be an address such as %q, got %q", DefaultMailFrom, c.MailFrom))
+	}
+	for _, v := range [][2]string{{"MAIL_CATCHER_ADDR", c.MailCatcherAddr}, {"MAIL_CATCHER_SMTP_ADDR", c.MailCatcherSMTPAddr}} {
+		if _, _, err := net.SplitHostPort(v[1]); err != nil {
+			errs = append(errs, fmt.Errorf("%s must be host:port, got %q", v[0], v[1]))
+		}
+	}
+	if c.JobsDatabaseURL != "" {
+		if u, err := url.Parse(c.JobsDatabaseURL); err != nil || (u.Scheme != "postgres" && u.Scheme != "postgresql") {
+			errs = append(errs, errors.New("JOBS_DATABASE_URL must be a postgres:// URL (River runs on PostgreSQL only)"))
+		}
+	}
+	return errs
 }
 
 func orDefault(v, def string) string {

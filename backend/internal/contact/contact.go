@@ -1,5 +1,6 @@
 // Package contact owns the messages shoppers send through the contact form. A message is stored
-// before anything else happens to it, so the shop has every one even if forwarding it fails.
+// before anything else happens to it, so the shop has every one even if forwarding it fails;
+// forwarding is a background job fed by the outbox event the same transaction writes.
 package contact
 
 import (
@@ -58,13 +59,27 @@ func required(field, value string, maxLen int) error {
 	return nil
 }
 
+// TopicMessageReceived is the outbox event a stored message emits; the jobs package forwards the
+// message to the shop's mailbox when it sees it. Payload: MessageReceived.
+const TopicMessageReceived = "contact_message.received"
+
+// MessageReceived is the payload of TopicMessageReceived (a contract with the jobs package).
+type MessageReceived struct {
+	MessageID string `json:"message_id"`
+	Name      string `json:"name"`
+	Email     string `json:"email"`
+	Subject   string `json:"subject"`
+	Message   string `json:"message"`
+}
+
 // Service stores contact messages.
 type Service struct{ pool *pgxpool.Pool }
 
 // NewService returns the contact service.
 func NewService(pool *pgxpool.Pool) *Service { return &Service{pool: pool} }
 
-// Send stores m and returns its id.
+// Send stores m and returns its id. The e-mail to the shop is queued in the same transaction
+// (an outbox event), so a stored message is always forwarded and a failed one never is.
 func (s *Service) Send(ctx context.Context, m Message) (string, error) {
 	m, err := m.normalize()
 	if err != nil {
@@ -72,9 +87,14 @@ func (s *Service) Send(ctx context.Context, m Message) (string, error) {
 	}
 	var id string
 	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
-		return tx.QueryRow(ctx, `INSERT INTO contact_messages (name, email, subject, message)
+		if err := tx.QueryRow(ctx, `INSERT INTO contact_messages (name, email, subject, message)
 			VALUES (@name, @email, @subject, @message) RETURNING id::text`,
-			pgx.NamedArgs{"name": m.Name, "email": m.Email, "subject": m.Subject, "message": m.Body}).Scan(&id)
+			pgx.NamedArgs{"name": m.Name, "email": m.Email, "subject": m.Subject, "message": m.Body}).Scan(&id); err != nil {
+			return err
+		}
+		_, err := db.Emit(ctx, tx, TopicMessageReceived, MessageReceived{
+			MessageID: id, Name: m.Name, Email: m.Email, Subject: m.Subject, Message: m.Body})
+		return err
 	})
 	if err != nil {
 		return "", fmt.Errorf("contact.Send: %w", err)

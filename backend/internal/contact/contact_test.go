@@ -73,3 +73,32 @@ func TestSendValidation(t *testing.T) {
 	_, err := svc.Send(context.Background(), m)
 	require.NoError(t, err, "limits count characters, not bytes")
 }
+
+// A stored message queues its e-mail to the shop in the same transaction: one outbox event with
+// the stored (trimmed) fields.
+func TestSendEmitsMessageReceived(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.Pool(t)
+	ctx := context.Background()
+	id, err := contact.NewService(pool).Send(ctx, contact.Message{Name: " Jane ", Email: "jane@example.com",
+		Subject: "Parcel", Body: " <b>Where</b> is it? "})
+	require.NoError(t, err)
+
+	var topic string
+	var payload map[string]string
+	require.NoError(t, pool.QueryRow(ctx, `SELECT topic, payload FROM outbox`).Scan(&topic, &payload))
+	require.Equal(t, "contact_message.received", topic)
+	require.Equal(t, map[string]string{"message_id": id, "name": "Jane", "email": "jane@example.com",
+		"subject": "Parcel", "message": "<b>Where</b> is it?"}, payload)
+}
+
+// An invalid message stores nothing and emits nothing.
+func TestSendInvalidEmitsNothing(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.Pool(t)
+	_, err := contact.NewService(pool).Send(context.Background(), contact.Message{Name: "Jane", Email: "nope"})
+	require.Error(t, err)
+	var n int
+	require.NoError(t, pool.QueryRow(context.Background(), `SELECT count(*) FROM outbox`).Scan(&n))
+	require.Zero(t, n)
+}

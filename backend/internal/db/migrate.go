@@ -47,9 +47,15 @@ func Migrations() ([]Migration, error) {
 		out = append(out, Migration{Version: v, Name: strings.TrimSuffix(rest, ".sql"), SQL: string(body)})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Version < out[j].Version })
+	// Versions must be unique and positive. Gaps are allowed: branches developed in parallel
+	// reserve numbers ahead of merging (and Migrate records each version individually, so a
+	// number filled in later is still applied).
 	for i := range out {
-		if out[i].Version != i+1 {
-			return nil, fmt.Errorf("db: migrations must be numbered 1..n without gaps; found %d at position %d", out[i].Version, i+1)
+		if out[i].Version < 1 {
+			return nil, fmt.Errorf("db: migration version %d must be positive", out[i].Version)
+		}
+		if i > 0 && out[i].Version == out[i-1].Version {
+			return nil, fmt.Errorf("db: two migrations are numbered %04d (%s, %s)", out[i].Version, out[i-1].Name, out[i].Name)
 		}
 	}
 	return out, nil

@@ -9,6 +9,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
 	"github.com/atelier-commerce/atelier/backend/internal/newsletter"
+	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
 )
 
@@ -45,6 +46,18 @@ func TestSubscribeIsIdempotentAndCaseInsensitive(t *testing.T) {
 		require.NoError(t, err, "concurrent sign-ups of one address all succeed")
 	}
 	require.Equal(t, 2, count())
+
+	// Only new subscriptions queue the welcome e-mail: one event per address, however many
+	// times (or how concurrently) it was entered.
+	rows, err := pool.Query(ctx, `SELECT topic, payload->>'email' FROM outbox ORDER BY created_at`)
+	require.NoError(t, err)
+	type event struct{ Topic, Email string }
+	events, err := pgx.CollectRows(rows, pgx.RowToStructByPos[event])
+	require.NoError(t, err)
+	require.ElementsMatch(t, []event{
+		{"newsletter.subscribed", "jane.doe@example.com"},
+		{"newsletter.subscribed", "sam@example.org"},
+	}, events)
 }
 
 func TestSubscribeRejectsBadAddresses(t *testing.T) {

@@ -8,6 +8,7 @@ package status
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"sync"
 	"time"
@@ -93,5 +94,48 @@ func Database(db Pinger) Check {
 func Unconfigured(code, name, message string) Check {
 	return Check{Code: code, Name: name, Probe: func(context.Context) (State, string, error) {
 		return NotConfigured, message, nil
+	}}
+}
+
+// JobCounts is the job queue at a glance.
+type JobCounts struct {
+	Waiting   int // queued, not yet run
+	Retrying  int // failed at least once, will run again
+	Failed    int // given up (cancelled or out of attempts), within the queue's retention
+	Unrelayed int // events committed but not yet handed to the queue
+}
+
+// Jobs reports whether the job queue's tables answer, and how much is waiting or failing. The
+// counts are numbers only, safe for anyone to read.
+func Jobs(count func(ctx context.Context) (JobCounts, error)) Check {
+	return Check{Code: "jobs", Name: "Background jobs", Probe: func(ctx context.Context) (State, string, error) {
+		c, err := count(ctx)
+		if err != nil {
+			return Failing, "Job queue unreachable", err
+		}
+		msg := fmt.Sprintf("Running: %d waiting, %d retrying, %d failed", c.Waiting, c.Retrying, c.Failed)
+		if c.Unrelayed > 0 {
+			msg += fmt.Sprintf(", %d not yet queued", c.Unrelayed)
+		}
+		return OK, msg, nil
+	}}
+}
+
+// MailProber is what the mail check needs of a mail sender: a conversation with the server
+// (connect, EHLO, NOOP) that ends when ctx does.
+type MailProber interface {
+	Probe(ctx context.Context) error
+}
+
+// Mail reports whether the outgoing mail server answers. A nil prober means SMTP_URL is unset.
+func Mail(p MailProber) Check {
+	return Check{Code: "mail", Name: "Mail", Probe: func(ctx context.Context) (State, string, error) {
+		if p == nil {
+			return NotConfigured, "Outgoing mail is not configured.", nil
+		}
+		if err := p.Probe(ctx); err != nil {
+			return Failing, "Mail server unreachable", err
+		}
+		return OK, "Mail server answering", nil
 	}}
 }

@@ -58,3 +58,36 @@ func TestRunKeepsOrderAndBoundsProbes(t *testing.T) {
 	}, got, "in the injected order, with only the safe messages")
 	require.Contains(t, log.String(), "10.0.0.7", "the cause goes to the log only")
 }
+
+func TestJobsCheck(t *testing.T) {
+	t.Parallel()
+	counts := status.JobCounts{Waiting: 3, Retrying: 1, Failed: 2}
+	var err error
+	check := status.Jobs(func(context.Context) (status.JobCounts, error) { return counts, err })
+	svc := status.NewService(slog.New(slog.DiscardHandler), check)
+	require.Equal(t, []status.Result{{Code: "jobs", Name: "Background jobs", State: status.OK,
+		Message: "Running: 3 waiting, 1 retrying, 2 failed"}}, svc.Run(context.Background()))
+	counts.Unrelayed = 4
+	require.Equal(t, "Running: 3 waiting, 1 retrying, 2 failed, 4 not yet queued", svc.Run(context.Background())[0].Message)
+	err = errors.New(`relation "river_job" does not exist`)
+	require.Equal(t, []status.Result{{Code: "jobs", Name: "Background jobs", State: status.Failing,
+		Message: "Job queue unreachable"}}, svc.Run(context.Background()))
+}
+
+type probeFunc func(context.Context) error
+
+func (f probeFunc) Probe(ctx context.Context) error { return f(ctx) }
+
+func TestMailCheck(t *testing.T) {
+	t.Parallel()
+	run := func(c status.Check) status.Result {
+		return status.NewService(slog.New(slog.DiscardHandler), c).Run(context.Background())[0]
+	}
+	require.Equal(t, status.Result{Code: "mail", Name: "Mail", State: status.NotConfigured,
+		Message: "Outgoing mail is not configured."}, run(status.Mail(nil)))
+	require.Equal(t, status.Result{Code: "mail", Name: "Mail", State: status.OK, Message: "Mail server answering"},
+		run(status.Mail(probeFunc(func(context.Context) error { return nil }))))
+	hung := run(status.Mail(probeFunc(func(ctx context.Context) error { <-ctx.Done(); return ctx.Err() })))
+	require.Equal(t, status.Result{Code: "mail", Name: "Mail", State: status.Failing, Message: "Mail server unreachable"}, hung,
+		"a probe that waits for its context is cut off by the page's deadline")
+}

@@ -100,12 +100,16 @@ func prepareTemplate(ctx context.Context) error {
 		return err
 	}
 	defer pool.Close()
-	_, err = db.Migrate(ctx, pool)
+	if _, err = db.Migrate(ctx, pool); err != nil {
+		return err
+	}
+	// River's tables too, so tests can run the real job queue on their database.
+	_, err = db.MigrateJobs(ctx, pool)
 	return err
 }
 
-// NewDatabase returns a fresh, migrated, empty database that lives as long as the test binary,
-// for fixtures shared by several tests.
+// NewDatabase returns a fresh, migrated (ours and River's), empty database that lives as long as
+// the test binary, for fixtures shared by several tests.
 func NewDatabase() (url, name string, err error) {
 	if cluster == nil {
 		return "", "", fmt.Errorf("dbtest: call dbtest.Main from TestMain")

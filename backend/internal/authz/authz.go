@@ -1,0 +1,159 @@
+// Package authz decides which role may call which API procedure, from a Casbin model and policy
+// compiled into the binary. It answers only "may this role call this procedure at all"; whose
+// cart or order a caller may see is decided by the owning service, which answers NotFound for
+// someone else's. Everything the policy does not grant is denied, so a new procedure is closed
+// until policy.csv says who may call it.
+package authz
+
+import (
+	_ "embed"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/atelier-commerce/atelier/backend/internal/account"
+	"github.com/casbin/casbin/v3"
+	"github.com/casbin/casbin/v3/model"
+	"github.com/casbin/casbin/v3/util"
+)
+
+var (
+	//go:embed model.conf
+	modelText string
+	//go:embed policy.csv
+	policyText string
+)
+
+// Roles are the roles the policy speaks of, least privileged first.
+var Roles = []account.Role{account.RoleAnonymous, account.RoleCustomer, account.RoleAdmin}
+
+// Authorizer answers whether a role may call a procedure. It is read-only once built, so one
+// value serves every request concurrently.
+type Authorizer struct {
+	enforcer *casbin.Enforcer
+	objects  []string // every procedure pattern a policy line names, for Uncovered
+}
+
+// New builds the Authorizer from the embedded model and policy.
+func New() (*Authorizer, error) {
+	return newAuthorizer(modelText, policyText)
+}
+
+func newAuthorizer(modelConf, policy string) (*Authorizer, error) {
+	m, err := model.NewModelFromString(modelConf)
+	if err != nil {
+		return nil, fmt.Errorf("authz: model: %w", err)
+	}
+	// No adapter: the policy is loaded below by a parser that refuses what it does not
+	// understand, where Casbin's string adapter would silently drop a malformed line (and with
+	// it a grant, or worse, leave a role unlinked).
+	e, err := casbin.NewEnforcer(m)
+	if err != nil {
+		return nil, fmt.Errorf("authz: enforcer: %w", err)
+	}
+	grants, links, err := parsePolicy(policy)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := e.AddGroupingPolicies(links); err != nil {
+		return nil, fmt.Errorf("authz: roles: %w", err)
+	}
+	if _, err := e.AddPolicies(grants); err != nil {
+		return nil, fmt.Errorf("authz: policy: %w", err)
+	}
+	a := &Authorizer{enforcer: e}
+	for _, g := range grants {
+		a.objects = append(a.objects, g[1])
+	}
+	return a, nil
+}
+
+// parsePolicy reads policy.csv: "p, role, procedure" grants and "g, role, parent-role" links.
+// Only the three roles may appear, so a typo cannot invent a role nobody has.
+func parsePolicy(text string) (grants, links [][]string, err error) {
+	for n, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		r := csv.NewReader(strings.NewReader(line))
+		r.TrimLeadingSpace = true
+		f, err := r.Read()
+		if err != nil || len(f) != 3 {
+			return nil, nil, fmt.Errorf("authz: policy.csv line %d: want three comma-separated fields: %q", n+1, line)
+		}
+		for i := range f {
+			f[i] = strings.TrimSpace(f[i])
+		}
+		if !isRole(f[1]) {
+			return nil, nil, fmt.Errorf("authz: policy.csv line %d: unknown role %q", n+1, f[1])
+		}
+		switch f[0] {
+		case "p":
+			if !strings.HasPrefix(f[2], "/atelier.") {
+				return nil, nil, fmt.Errorf("authz: policy.csv line %d: %q is not an Atelier procedure", n+1, f[2])
+			}
+			grants = append(grants, f[1:])
+		case "g":
+			if !isRole(f[2]) {
+				return nil, nil, fmt.Errorf("authz: policy.csv line %d: unknown role %q", n+1, f[2])
+			}
+			links = append(links, f[1:])
+		default:
+			return nil, nil, fmt.Errorf("authz: policy.csv line %d: unknown line type %q", n+1, f[0])
+		}
+	}
+	if len(grants) == 0 {
+		return nil, nil, errors.New("authz: policy.csv grants nothing")
+	}
+	return grants, links, nil
+}
+
+func isRole(s string) bool { return slices.Contains(Roles, account.Role(s)) }
+
+// Allow reports whether role may call procedure (a Connect procedure name such as
+// "/atelier.store.v1.CartService/GetCart"). An unknown role, or an error inside Casbin, denies.
+func (a *Authorizer) Allow(role account.Role, procedure string) bool {
+	if !slices.Contains(Roles, role) {
+		return false
+	}
+	ok, err := a.enforcer.Enforce(string(role), procedure)
+	return err == nil && ok
+}
+
+// Uncovered returns the procedures no policy line names, for any role: procedures nobody has
+// decided about yet. They are denied to everyone, which is safe but almost never what the
+// author of a new procedure meant.
+func (a *Authorizer) Uncovered(procedures []string) []string {
+	var out []string
+	for _, p := range procedures {
+		if !slices.ContainsFunc(a.objects, func(obj string) bool { return util.KeyMatch(p, obj) }) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Unused returns the exact procedure names policy lines grant that are not among procedures: a
+// line left behind by a removed or renamed procedure, or a misspelt one. Patterns ("…*") are not
+// reported.
+func (a *Authorizer) Unused(procedures []string) []string {
+	var out []string
+	for _, obj := range a.objects {
+		if !strings.Contains(obj, "*") && !slices.Contains(procedures, obj) && !slices.Contains(out, obj) {
+			out = append(out, obj)
+		}
+	}
+	return out
+}
+
+// Check fails naming every procedure the policy does not cover, so a server refuses to start
+// with a procedure nobody has decided about.
+func (a *Authorizer) Check(procedures []string) error {
+	if missing := a.Uncovered(procedures); len(missing) > 0 {
+		return fmt.Errorf("authz: no line in policy.csv for %s; say who may call it", strings.Join(missing, ", "))
+	}
+	return nil
+}

@@ -1,0 +1,198 @@
+package jobs
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/mail"
+	"strings"
+	"time"
+
+	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	mailer "github.com/atelier-commerce/atelier/backend/internal/mail"
+	"github.com/atelier-commerce/atelier/backend/internal/settings"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+)
+
+// ShopSettings is what the e-mail workers read from the store settings: the footer's details and
+// the shop's own mailbox (where contact messages go). Read at send time, so a changed address
+// applies to mail already queued.
+type ShopSettings interface {
+	Get(ctx context.Context) (settings.Store, error)
+}
+
+// emailJob is the job args of every e-mail kind.
+type emailJob interface {
+	river.JobArgs
+	event() Event
+}
+
+// composeFunc turns an event's payload into the message to send. Errors it marks permanent
+// (mailer.IsPermanent) cancel the job; others are retried.
+type composeFunc func(ctx context.Context, shop mailer.Shop, st settings.Store, payload []byte) (mailer.Message, error)
+
+// emailWorker sends one kind of e-mail, at most once per outbox event as far as it can tell:
+//
+//  1. if mail_sent already has the event's id, the e-mail went out on an earlier run: done;
+//  2. compose and send;
+//  3. record the send in mail_sent.
+//
+// A crash between the server's acceptance (2) and the record (3) makes the next attempt send
+// again: delivery is at-least-once, with that window — one INSERT long — as the only source of
+// duplicates. The Message-ID is derived from the outbox id, so such a duplicate is at least
+// recognisable (and dropped by providers that de-duplicate on it).
+type emailWorker[T emailJob] struct {
+	river.WorkerDefaults[T]
+	deps    *workerDeps
+	compose composeFunc
+}
+
+type workerDeps struct {
+	store    *pgxpool.Pool
+	settings ShopSettings
+	sender   *mailer.Sender
+	logger   *slog.Logger
+	// unconfiguredWait is how long a job waits when no mail server is configured. Snoozing does
+	// not use up attempts, so mail queues up until SMTP_URL is set rather than being lost.
+	unconfiguredWait time.Duration
+}
+
+// Timeout bounds one attempt: the SMTP conversation plus two small queries.
+func (w *emailWorker[T]) Timeout(*river.Job[T]) time.Duration { return 45 * time.Second }
+
+func (w *emailWorker[T]) Work(ctx context.Context, job *river.Job[T]) error {
+	ev := job.Args.event()
+	// Never log the payload: a reset link is a credential.
+	log := w.deps.logger.With("job_id", job.ID, "kind", job.Kind, "outbox_id", ev.OutboxID, "attempt", job.Attempt)
+	if w.deps.sender == nil {
+		log.WarnContext(ctx, "mail is not configured (SMTP_URL); the e-mail waits", "retry_in", w.deps.unconfiguredWait.String())
+		return river.JobSnooze(w.deps.unconfiguredWait)
+	}
+	var sent bool
+	if err := w.deps.store.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM mail_sent WHERE outbox_id = $1)`,
+		ev.OutboxID).Scan(&sent); err != nil {
+		return fmt.Errorf("jobs %s: check mail_sent: %w", job.Kind, err)
+	}
+	if sent {
+		log.InfoContext(ctx, "e-mail already sent for this event; not sending again")
+		return nil
+	}
+	st, err := w.deps.settings.Get(ctx)
+	if err != nil && !isNotConfigured(err) {
+		return fmt.Errorf("jobs %s: store settings: %w", job.Kind, err)
+	}
+	msg, err := w.compose(ctx, shopOf(st), st, ev.Payload)
+	if err != nil {
+		if mailer.IsPermanent(err) {
+			log.WarnContext(ctx, "e-mail cannot be composed; cancelling", "error", err.Error())
+			return river.JobCancel(fmt.Errorf("jobs %s: %w", job.Kind, err))
+		}
+		return fmt.Errorf("jobs %s: %w", job.Kind, err)
+	}
+	msg.ID = ev.OutboxID
+	if err := w.deps.sender.Send(ctx, msg); err != nil {
+		if mailer.IsPermanent(err) {
+			log.WarnContext(ctx, "mail server refused the e-mail for good; cancelling", "error", err.Error())
+			return river.JobCancel(fmt.Errorf("jobs %s: %w", job.Kind, err))
+		}
+		log.InfoContext(ctx, "sending failed; River will retry", "error", err.Error())
+		return fmt.Errorf("jobs %s: %w", job.Kind, err)
+	}
+	// The server has the message: record it even if the job is being cancelled meanwhile, since
+	// a missing record is what would make a retry send twice.
+	recCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if _, err := w.deps.store.Exec(recCtx, `INSERT INTO mail_sent (outbox_id, kind, message_id) VALUES ($1, $2, $3)
+		ON CONFLICT (outbox_id) DO NOTHING`, ev.OutboxID, job.Kind, msg.ID); err != nil {
+		// Not an error for River: retrying would send the e-mail again.
+		log.ErrorContext(ctx, "e-mail sent but not recorded; a re-run of this event would send it again", "error", err.Error())
+	}
+	log.InfoContext(ctx, "e-mail sent")
+	return nil
+}
+
+func isNotConfigured(err error) bool {
+	ae := apperr.As(err)
+	return ae != nil && ae.Kind == apperr.KindFailedPrecondition
+}
+
+// shopOf is the footer's view of the settings; empty settings fall back to the shop's name.
+func shopOf(st settings.Store) mailer.Shop {
+	var lines []string
+	cityLine := strings.TrimSpace(strings.Join([]string{st.City, st.Postcode}, " "))
+	for _, l := range []string{st.AddressLine1, st.AddressLine2, cityLine, st.Country} {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return mailer.Shop{Name: st.Name, AddressLines: lines, Email: st.ContactEmail, Phone: st.Phone,
+		CompanyNumber: st.CompanyNumber, VATNumber: st.VATNumber}
+}
+
+// errMalformed marks a payload that can never be sent, however often it is retried.
+var errMalformed = errors.New("malformed outbox payload")
+
+func decode(payload []byte, v any) error {
+	if err := json.Unmarshal(payload, v); err != nil {
+		return mailer.Permanent(fmt.Errorf("%w: %w", errMalformed, err))
+	}
+	return nil
+}
+
+func composePasswordReset(_ context.Context, shop mailer.Shop, _ settings.Store, payload []byte) (mailer.Message, error) {
+	var p struct {
+		AccountID string    `json:"account_id"`
+		Email     string    `json:"email"`
+		FirstName string    `json:"first_name"`
+		ResetURL  string    `json:"reset_url"`
+		ExpiresAt time.Time `json:"expires_at"`
+	}
+	if err := decode(payload, &p); err != nil {
+		return mailer.Message{}, err
+	}
+	if p.Email == "" || p.ResetURL == "" || p.ExpiresAt.IsZero() {
+		return mailer.Message{}, mailer.Permanent(fmt.Errorf("%w: email, reset_url and expires_at are required", errMalformed))
+	}
+	c, err := mailer.RenderPasswordReset(shop, mailer.PasswordReset{FirstName: p.FirstName, ResetURL: p.ResetURL, ExpiresAt: p.ExpiresAt})
+	return mailer.Message{To: p.Email, Content: c}, err
+}
+
+func composeContactMessage(_ context.Context, shop mailer.Shop, st settings.Store, payload []byte) (mailer.Message, error) {
+	var p struct {
+		MessageID string `json:"message_id"`
+		Name      string `json:"name"`
+		Email     string `json:"email"`
+		Subject   string `json:"subject"`
+		Message   string `json:"message"`
+	}
+	if err := decode(payload, &p); err != nil {
+		return mailer.Message{}, err
+	}
+	if p.Email == "" {
+		return mailer.Message{}, mailer.Permanent(fmt.Errorf("%w: email is required", errMalformed))
+	}
+	if strings.TrimSpace(st.ContactEmail) == "" {
+		// Transient: the message waits (with backoff) for an admin to fill in the settings.
+		return mailer.Message{}, errors.New("the store settings have no contact e-mail to forward the message to")
+	}
+	c, err := mailer.RenderContactMessage(shop, mailer.ContactMessage{Name: p.Name, Email: p.Email, Subject: p.Subject, Message: p.Message})
+	replyTo := (&mail.Address{Name: mailer.OneLine(p.Name), Address: p.Email}).String()
+	return mailer.Message{To: st.ContactEmail, ReplyTo: replyTo, Content: c}, err
+}
+
+func composeNewsletterWelcome(_ context.Context, shop mailer.Shop, _ settings.Store, payload []byte) (mailer.Message, error) {
+	var p struct {
+		Email string `json:"email"`
+	}
+	if err := decode(payload, &p); err != nil {
+		return mailer.Message{}, err
+	}
+	if p.Email == "" {
+		return mailer.Message{}, mailer.Permanent(fmt.Errorf("%w: email is required", errMalformed))
+	}
+	c, err := mailer.RenderNewsletterWelcome(shop, mailer.NewsletterWelcome{Email: p.Email})
+	return mailer.Message{To: p.Email, Content: c}, err
+}

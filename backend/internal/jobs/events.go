@@ -1,0 +1,109 @@
+package jobs
+
+import (
+	"encoding/json"
+	"slices"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+)
+
+// Outbox topics and their JSON payloads. The emitting contexts (account, contact, newsletter)
+// and the workers here agree on these by contract, not by sharing Go types, so that neither
+// imports the other.
+const (
+	// TopicPasswordResetRequested: {"account_id","email","first_name","reset_url","expires_at"}.
+	TopicPasswordResetRequested = "password_reset.requested"
+	// TopicContactMessageReceived: {"message_id","name","email","subject","message"}.
+	TopicContactMessageReceived = "contact_message.received"
+	// TopicNewsletterSubscribed: {"email"}, emitted for a new subscription only.
+	TopicNewsletterSubscribed = "newsletter.subscribed"
+)
+
+// Event is an outbox row as a job carries it. The relay copies the payload untouched and the
+// worker decodes it, so the relay never fails on a payload it cannot read: a malformed one
+// becomes a cancelled job with the reason recorded, visible in the jobs UI, instead of a row that
+// blocks the outbox.
+type Event struct {
+	// OutboxID makes the job unique (River's unique key covers only this field): a relay that
+	// offers the same row twice gets the existing job back. Workers use it as their idempotency key.
+	OutboxID string          `json:"outbox_id" river:"unique"`
+	Topic    string          `json:"topic"`
+	Payload  json.RawMessage `json:"payload"`
+	// EmittedAt is when the domain change committed, for the record.
+	EmittedAt time.Time `json:"emitted_at"`
+}
+
+func (e Event) event() Event { return e }
+
+// MailQueue is the River queue of e-mail jobs, kept apart so a slow mail server never holds up
+// other background work.
+const MailQueue = "mail"
+
+// MailMaxAttempts bounds the retries of an e-mail: with River's backoff (attempt⁴ seconds) ten
+// attempts span about four hours, long enough to ride out a mail server's outage.
+const MailMaxAttempts = 10
+
+// mailInsertOpts puts e-mail jobs on the mail queue with bounded attempts, unique per outbox id
+// in every state, including cancelled and discarded: a re-offered event whose e-mail was refused
+// must not be tried again either.
+func mailInsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: MailQueue, MaxAttempts: MailMaxAttempts,
+		UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: rivertype.JobStates()}}
+}
+
+// PasswordResetEmail e-mails a reset link to the account holder.
+type PasswordResetEmail struct{ Event }
+
+// Kind is River's name for the job.
+func (PasswordResetEmail) Kind() string { return "email.password_reset" }
+
+// InsertOpts puts the job on the mail queue, unique per outbox id.
+func (PasswordResetEmail) InsertOpts() river.InsertOpts { return mailInsertOpts() }
+
+// ContactMessageEmail forwards a contact-form message to the shop's mailbox.
+type ContactMessageEmail struct{ Event }
+
+// Kind is River's name for the job.
+func (ContactMessageEmail) Kind() string { return "email.contact_message" }
+
+// InsertOpts puts the job on the mail queue, unique per outbox id.
+func (ContactMessageEmail) InsertOpts() river.InsertOpts { return mailInsertOpts() }
+
+// NewsletterWelcomeEmail confirms a new newsletter subscription.
+type NewsletterWelcomeEmail struct{ Event }
+
+// Kind is River's name for the job.
+func (NewsletterWelcomeEmail) Kind() string { return "email.newsletter_welcome" }
+
+// InsertOpts puts the job on the mail queue, unique per outbox id.
+func (NewsletterWelcomeEmail) InsertOpts() river.InsertOpts { return mailInsertOpts() }
+
+// routes is the one registry from outbox topic to job. A topic missing here is not relayed:
+// its rows stay in the outbox (and are reported), so a newer binary that knows the topic can
+// still pick them up during a rolling deploy.
+var routes = map[string]func(Event) river.JobArgs{
+	TopicPasswordResetRequested: func(e Event) river.JobArgs { return PasswordResetEmail{e} },
+	TopicContactMessageReceived: func(e Event) river.JobArgs { return ContactMessageEmail{e} },
+	TopicNewsletterSubscribed:   func(e Event) river.JobArgs { return NewsletterWelcomeEmail{e} },
+}
+
+// ArgsFor returns the job for an outbox event, or false when its topic has no route.
+func ArgsFor(e Event) (river.JobArgs, bool) {
+	f, ok := routes[e.Topic]
+	if !ok {
+		return nil, false
+	}
+	return f(e), true
+}
+
+// Topics lists the routed topics, sorted.
+func Topics() []string {
+	out := make([]string, 0, len(routes))
+	for t := range routes {
+		out = append(out, t)
+	}
+	slices.Sort(out)
+	return out
+}

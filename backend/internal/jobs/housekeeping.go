@@ -1,0 +1,82 @@
+package jobs
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+)
+
+// Chore is periodic clean-up a domain context asks for (e.g. the account context's expired
+// sessions and old sign-in attempts). It runs on River's leader only, so several API processes
+// do not repeat it.
+type Chore struct {
+	// Name identifies the chore in job arguments and logs; unique among chores.
+	Name string
+	// Every is the interval between runs; the first run is at start.
+	Every time.Duration
+	// Run does the work and reports how many rows it removed.
+	Run func(ctx context.Context) (int64, error)
+}
+
+// ChoreArgs names the chore a job runs.
+type ChoreArgs struct {
+	Chore string `json:"chore"`
+}
+
+// Kind implements river.JobArgs.
+func (ChoreArgs) Kind() string { return "chore" }
+
+// InsertOpts keeps one pending run of a chore at a time and gives up quickly: the next period
+// runs it again anyway.
+func (ChoreArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{MaxAttempts: 3, UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: []rivertype.JobState{
+		rivertype.JobStateAvailable, rivertype.JobStatePending, rivertype.JobStateRunning, rivertype.JobStateRetryable, rivertype.JobStateScheduled,
+	}}}
+}
+
+type choreWorker struct {
+	river.WorkerDefaults[ChoreArgs]
+	chores map[string]Chore
+	logger *slog.Logger
+}
+
+func (w *choreWorker) Work(ctx context.Context, job *river.Job[ChoreArgs]) error {
+	c, ok := w.chores[job.Args.Chore]
+	if !ok {
+		// A chore removed from the code while a run was queued: nothing to do, ever.
+		return river.JobCancel(fmt.Errorf("jobs: unknown chore %q", job.Args.Chore))
+	}
+	n, err := c.Run(ctx)
+	if err != nil {
+		return fmt.Errorf("jobs: chore %s: %w", c.Name, err)
+	}
+	if n > 0 {
+		w.logger.InfoContext(ctx, "chore done", "chore", c.Name, "removed", n)
+	}
+	return nil
+}
+
+// periodicChores registers the chores' worker and schedules each one.
+func periodicChores(workers *river.Workers, chores []Chore, logger *slog.Logger) ([]*river.PeriodicJob, error) {
+	byName := make(map[string]Chore, len(chores))
+	var periodic []*river.PeriodicJob
+	for _, c := range chores {
+		if c.Name == "" || c.Every <= 0 || c.Run == nil {
+			return nil, fmt.Errorf("jobs: chore %q needs a name, an interval and a function", c.Name)
+		}
+		if _, dup := byName[c.Name]; dup {
+			return nil, fmt.Errorf("jobs: chore %q registered twice", c.Name)
+		}
+		byName[c.Name] = c
+		args := ChoreArgs{Chore: c.Name}
+		periodic = append(periodic, river.NewPeriodicJob(river.PeriodicInterval(c.Every),
+			func() (river.JobArgs, *river.InsertOpts) { return args, nil },
+			&river.PeriodicJobOpts{RunOnStart: true}))
+	}
+	river.AddWorker(workers, &choreWorker{chores: byName, logger: logger})
+	return periodic, nil
+}

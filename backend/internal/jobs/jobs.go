@@ -1,0 +1,215 @@
+// Package jobs runs the shop's background work on River and feeds it from the transactional
+// outbox (ARCHITECTURE §2): a domain change writes an outbox row in its own transaction, the
+// relay here turns each row into exactly one River job, and idempotent workers do the follow-up
+// (today: the e-mails). Nothing is lost if the process dies between a commit and the enqueue —
+// the row waits in the outbox — and nothing happens for a change that rolled back.
+//
+// River supports PostgreSQL only, so its tables live in the jobs database: the store's own
+// database by default, or JOBS_DATABASE_URL when the store runs on CockroachDB. See Relay for
+// how the handoff stays exactly-once in both cases.
+package jobs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	mailer "github.com/atelier-commerce/atelier/backend/internal/mail"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+)
+
+// Config is what the runner is built from.
+type Config struct {
+	// Store is the store's database: the outbox, mail_sent and the settings live there.
+	Store *pgxpool.Pool
+	// Jobs is the database with River's tables. Pass Store itself when they are one database:
+	// the relay then hands rows over in a single transaction.
+	Jobs *pgxpool.Pool
+	// Settings gives the workers the shop's details and mailbox.
+	Settings ShopSettings
+	// Mail sends e-mail; nil when SMTP_URL is unset, and e-mail jobs then wait for it.
+	Mail   *mailer.Sender
+	Logger *slog.Logger
+	// PollInterval is how often the relay looks at the outbox unless nudged (default 500ms).
+	PollInterval time.Duration
+	// RetryPolicy overrides River's backoff (tests use it to keep a failed job observable).
+	RetryPolicy river.ClientRetryPolicy
+	// MailUnconfiguredWait is how long an e-mail job waits for SMTP_URL (default 1 minute).
+	MailUnconfiguredWait time.Duration
+	// Chores are the periodic clean-ups of the domain contexts.
+	Chores []Chore
+}
+
+// Runner owns the River client and the relay.
+type Runner struct {
+	client *river.Client[pgx.Tx]
+	relay  *Relay
+	store  *pgxpool.Pool
+	jobs   *pgxpool.Pool
+	logger *slog.Logger
+
+	mu         sync.Mutex
+	stopRelay  context.CancelFunc
+	relayDone  chan struct{}
+	riverStart bool
+}
+
+// New builds the River client with every worker, and the relay. Nothing runs until Start.
+func New(cfg Config) (*Runner, error) {
+	if cfg.Store == nil || cfg.Jobs == nil || cfg.Settings == nil || cfg.Logger == nil {
+		return nil, errors.New("jobs.New: Store, Jobs, Settings and Logger are required")
+	}
+	if cfg.PollInterval <= 0 {
+		cfg.PollInterval = 500 * time.Millisecond
+	}
+	if cfg.MailUnconfiguredWait <= 0 {
+		cfg.MailUnconfiguredWait = time.Minute
+	}
+	deps := &workerDeps{store: cfg.Store, settings: cfg.Settings, sender: cfg.Mail,
+		logger: cfg.Logger.With("component", "mail"), unconfiguredWait: cfg.MailUnconfiguredWait}
+	workers := river.NewWorkers()
+	river.AddWorker(workers, &emailWorker[PasswordResetEmail]{deps: deps, compose: composePasswordReset})
+	river.AddWorker(workers, &emailWorker[ContactMessageEmail]{deps: deps, compose: composeContactMessage})
+	river.AddWorker(workers, &emailWorker[NewsletterWelcomeEmail]{deps: deps, compose: composeNewsletterWelcome})
+	periodic, err := periodicChores(workers, cfg.Chores, cfg.Logger.With("component", "chores"))
+	if err != nil {
+		return nil, err
+	}
+
+	client, err := river.NewClient(riverpgxv5.New(cfg.Jobs), &river.Config{
+		Queues: map[string]river.QueueConfig{
+			river.QueueDefault: {MaxWorkers: 4},
+			MailQueue:          {MaxWorkers: 4},
+		},
+		Workers:      workers,
+		PeriodicJobs: periodic,
+		Logger:       slog.New(warnFloor{cfg.Logger.Handler()}).With("component", "river"),
+		RetryPolicy:  cfg.RetryPolicy,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("jobs.New: river client: %w", err)
+	}
+	sameDB := cfg.Store == cfg.Jobs
+	return &Runner{
+		client: client,
+		relay:  newRelay(cfg.Store, client, sameDB, cfg.PollInterval, cfg.Logger.With("component", "outbox")),
+		store:  cfg.Store,
+		jobs:   cfg.Jobs,
+		logger: cfg.Logger,
+	}, nil
+}
+
+// Client is the River client, e.g. for River's UI or for inserting jobs directly.
+func (r *Runner) Client() *river.Client[pgx.Tx] { return r.client }
+
+// Relay is the outbox relay.
+func (r *Runner) Relay() *Relay { return r.relay }
+
+// Start starts River's workers and the relay. ctx bounds only the start: the runner keeps going
+// until Stop (cancelling ctx later does not abort jobs half-way, which Stop does gracefully).
+func (r *Runner) Start(ctx context.Context) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.relayDone != nil {
+		return errors.New("jobs.Start: already started")
+	}
+	if err := r.client.Start(context.WithoutCancel(ctx)); err != nil {
+		return fmt.Errorf("jobs.Start: river: %w", err)
+	}
+	r.riverStart = true
+	relayCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	r.stopRelay, r.relayDone = cancel, make(chan struct{})
+	go func() {
+		defer close(r.relayDone)
+		r.relay.Run(relayCtx)
+	}()
+	return nil
+}
+
+// Stop stops the relay, then River: jobs in progress get until ctx's deadline to finish, after
+// which they are cancelled (and, being idempotent, run again after the next start).
+func (r *Runner) Stop(ctx context.Context) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.relayDone == nil {
+		return nil
+	}
+	r.stopRelay()
+	<-r.relayDone
+	if !r.riverStart {
+		return nil
+	}
+	r.riverStart = false
+	if err := r.client.Stop(ctx); err != nil {
+		r.logger.Warn("jobs still running at the shutdown deadline; cancelling them", "error", err.Error())
+		hardCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := r.client.StopAndCancel(hardCtx); err != nil {
+			return fmt.Errorf("jobs.Stop: %w", err)
+		}
+	}
+	return nil
+}
+
+// Health is the queue at a glance, for the status page.
+type Health struct {
+	Waiting   int // available, scheduled or pending
+	Retrying  int // failed at least once, will run again
+	Failed    int // cancelled or discarded (kept for River's retention period)
+	Unrelayed int // outbox events not yet handed to River
+}
+
+// Health counts jobs by state and outbox rows. It proves River's tables answer; each query is
+// cheap (River's state index, and an outbox that the relay keeps near empty).
+func (r *Runner) Health(ctx context.Context) (Health, error) {
+	var h Health
+	rows, err := r.jobs.Query(ctx, `SELECT state::text, count(*) FROM river_job
+		WHERE state IN ('available', 'scheduled', 'pending', 'retryable', 'cancelled', 'discarded') GROUP BY state`)
+	if err != nil {
+		return h, fmt.Errorf("jobs.Health: %w", err)
+	}
+	for rows.Next() {
+		var state string
+		var n int
+		if err := rows.Scan(&state, &n); err != nil {
+			rows.Close()
+			return h, fmt.Errorf("jobs.Health: %w", err)
+		}
+		switch state {
+		case "retryable":
+			h.Retrying += n
+		case "cancelled", "discarded":
+			h.Failed += n
+		default:
+			h.Waiting += n
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return h, fmt.Errorf("jobs.Health: %w", err)
+	}
+	if err := r.store.QueryRow(ctx, `SELECT count(*) FROM outbox`).Scan(&h.Unrelayed); err != nil {
+		return h, fmt.Errorf("jobs.Health: outbox: %w", err)
+	}
+	return h, nil
+}
+
+// warnFloor keeps River's own informational chatter (producer counts every few seconds) out of
+// the log; its warnings and errors still come through.
+type warnFloor struct{ slog.Handler }
+
+func (w warnFloor) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= slog.LevelWarn && w.Handler.Enabled(ctx, l)
+}
+
+func (w warnFloor) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return warnFloor{w.Handler.WithAttrs(attrs)}
+}
+
+func (w warnFloor) WithGroup(name string) slog.Handler { return warnFloor{w.Handler.WithGroup(name)} }

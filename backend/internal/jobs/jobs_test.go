@@ -1,0 +1,494 @@
+package jobs_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/atelier-commerce/atelier/backend/internal/contact"
+	"github.com/atelier-commerce/atelier/backend/internal/db"
+	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
+	"github.com/atelier-commerce/atelier/backend/internal/jobs"
+	"github.com/atelier-commerce/atelier/backend/internal/mail"
+	"github.com/atelier-commerce/atelier/backend/internal/newsletter"
+	"github.com/atelier-commerce/atelier/backend/internal/settings"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	smtpmock "github.com/mocktools/go-smtp-mock/v2"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
+	"github.com/stretchr/testify/require"
+)
+
+func TestMain(m *testing.M) { os.Exit(dbtest.Main(m)) }
+
+const shopMailbox = "shop@atelier.test"
+
+// sink is an SMTP server that records what it receives.
+func sink(t *testing.T, cfg smtpmock.ConfigurationAttr) (*smtpmock.Server, string) {
+	t.Helper()
+	cfg.HostAddress, cfg.PortNumber = "127.0.0.1", 0
+	cfg.MultipleMessageReceiving = true
+	srv := smtpmock.New(cfg)
+	require.NoError(t, srv.Start())
+	t.Cleanup(func() { _ = srv.Stop() })
+	return srv, fmt.Sprintf("smtp://127.0.0.1:%d", srv.PortNumber())
+}
+
+// delivered is the messages the sink accepted (sessions that sent none, like probes, excluded).
+func delivered(srv *smtpmock.Server) []smtpmock.Message {
+	var out []smtpmock.Message
+	for _, m := range srv.Messages() {
+		if m.IsConsistent() && strings.HasPrefix(m.MsgResponse(), "250") {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func sender(t *testing.T, smtpURL string) *mail.Sender {
+	t.Helper()
+	s, err := mail.NewSender(smtpURL, "Atelier London <hello@atelier.test>")
+	require.NoError(t, err)
+	return s
+}
+
+func configureShop(t *testing.T, pool *pgxpool.Pool) {
+	t.Helper()
+	require.NoError(t, settings.NewService(pool).Save(context.Background(), settings.Store{
+		Name: "Atelier London", AddressLine1: "12 Marylebone High Street", City: "London", Postcode: "W1U 4NR",
+		Country: "United Kingdom", ContactEmail: shopMailbox, Phone: "+44 20 7946 0000"}))
+}
+
+// syncBuffer is a log sink that tests read while the runner writes.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// farRetry keeps a failed job in the retryable state for the test to look at.
+type farRetry struct{}
+
+func (farRetry) NextRetry(*rivertype.JobRow) time.Time { return time.Now().Add(time.Hour) }
+
+type runnerOpts struct {
+	jobsPool *pgxpool.Pool
+	mail     *mail.Sender
+	log      *syncBuffer
+	retry    river.ClientRetryPolicy
+	chores   []jobs.Chore
+}
+
+func newRunner(t *testing.T, store *pgxpool.Pool, o runnerOpts) *jobs.Runner {
+	t.Helper()
+	if o.jobsPool == nil {
+		o.jobsPool = store
+	}
+	if o.log == nil {
+		o.log = &syncBuffer{}
+	}
+	r, err := jobs.New(jobs.Config{Store: store, Jobs: o.jobsPool, Settings: settings.NewService(store), Mail: o.mail,
+		Logger:       slog.New(slog.NewTextHandler(o.log, &slog.HandlerOptions{Level: slog.LevelDebug})),
+		PollInterval: 50 * time.Millisecond, RetryPolicy: o.retry, MailUnconfiguredWait: time.Hour,
+		Chores: o.chores})
+	require.NoError(t, err)
+	return r
+}
+
+func start(t *testing.T, r *jobs.Runner) {
+	t.Helper()
+	require.NoError(t, r.Start(context.Background()))
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		require.NoError(t, r.Stop(ctx))
+	})
+}
+
+type jobRow struct {
+	ID     int64
+	Kind   string
+	State  string
+	Errors int
+}
+
+func jobRows(t *testing.T, pool *pgxpool.Pool) []jobRow {
+	t.Helper()
+	rows, err := pool.Query(context.Background(), `SELECT id, kind, state::text, coalesce(array_length(errors, 1), 0)
+		FROM river_job ORDER BY id`)
+	require.NoError(t, err)
+	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[jobRow])
+	require.NoError(t, err)
+	return out
+}
+
+func count(t *testing.T, pool *pgxpool.Pool, table string) int {
+	t.Helper()
+	var n int
+	require.NoError(t, pool.QueryRow(context.Background(), `SELECT count(*) FROM `+pgx.Identifier{table}.Sanitize()).Scan(&n))
+	return n
+}
+
+type lazyErrors struct {
+	t    *testing.T
+	pool *pgxpool.Pool
+}
+
+func (l lazyErrors) String() string {
+	var s string
+	_ = l.pool.QueryRow(context.Background(), `SELECT coalesce(string_agg(errors::text, ' | '), '') FROM river_job`).Scan(&s)
+	return s
+}
+
+func waitForJobState(t *testing.T, pool *pgxpool.Pool, state string) jobRow {
+	t.Helper()
+	var last []jobRow
+	require.Eventually(t, func() bool {
+		last = jobRows(t, pool)
+		return len(last) == 1 && last[0].State == state
+	}, 20*time.Second, 20*time.Millisecond, "waiting for one job in state %s; jobs: %+v, errors: %s", state, &last, lazyErrors{t, pool})
+	return last[0]
+}
+
+// The process "dies" between the commit and the relay: the contact message is stored and its
+// outbox row committed while no relay or River client runs. A fresh runner started later on the
+// same database finds the row and the e-mail goes out exactly once.
+func TestOutboxSurvivesACrashBetweenCommitAndRelay(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.Pool(t)
+	configureShop(t, pool)
+	srv, smtpURL := sink(t, smtpmock.ConfigurationAttr{})
+	_, err := contact.NewService(pool).Send(context.Background(), contact.Message{Name: "Jane Doe",
+		Email: "jane@example.com", Subject: "Gift wrapping", Body: "Can you wrap <b>two</b> items?"})
+	require.NoError(t, err)
+	require.Equal(t, 1, count(t, pool, "outbox"), "the event waits in the outbox")
+	require.Empty(t, jobRows(t, pool), "no job was created before the crash")
+
+	r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL)})
+	start(t, r)
+	waitForJobState(t, pool, "completed")
+	require.Zero(t, count(t, pool, "outbox"), "the relay removed the row")
+	require.Equal(t, 1, count(t, pool, "mail_sent"))
+
+	// Later passes find nothing to do; still exactly one e-mail.
+	n, err := r.Relay().RelayOnce(context.Background())
+	require.NoError(t, err)
+	require.Zero(t, n)
+	msgs := delivered(srv)
+	require.Len(t, msgs, 1)
+	raw := msgs[0].MsgRequest()
+	require.Equal(t, "RCPT TO:<"+shopMailbox+">", msgs[0].RcpttoRequestResponse()[0][0], "to the shop's mailbox from the settings")
+	require.Contains(t, raw, "Reply-To: \"Jane Doe\" <jane@example.com>")
+	require.Contains(t, raw, "Subject: Contact form: Gift wrapping")
+}
+
+// The relay "crashes" after inserting the job but before deleting the row: the next pass offers
+// the row again. Uniqueness by outbox id makes that a no-op, in both database layouts.
+func TestReofferedOutboxRowMakesOneJobAndOneEmail(t *testing.T) {
+	t.Parallel()
+	for _, layout := range []string{"same database", "separate jobs database"} {
+		t.Run(layout, func(t *testing.T) {
+			t.Parallel()
+			store := dbtest.Pool(t)
+			jobsPool := store
+			if layout == "separate jobs database" {
+				jobsPool = dbtest.Pool(t)
+			}
+			configureShop(t, store)
+			srv, smtpURL := sink(t, smtpmock.ConfigurationAttr{})
+			_, err := newsletter.NewService(store).Subscribe(context.Background(), "new.subscriber@example.com")
+			require.NoError(t, err)
+
+			r := newRunner(t, store, runnerOpts{jobsPool: jobsPool, mail: sender(t, smtpURL)})
+			// The first relay's insert, without its delete.
+			var ev jobs.Event
+			require.NoError(t, store.QueryRow(context.Background(), `SELECT id::text, topic, payload, created_at FROM outbox`).
+				Scan(&ev.OutboxID, &ev.Topic, &ev.Payload, &ev.EmittedAt))
+			args, ok := jobs.ArgsFor(ev)
+			require.True(t, ok)
+			first, err := r.Client().Insert(context.Background(), args, nil)
+			require.NoError(t, err)
+			require.False(t, first.UniqueSkippedAsDuplicate)
+
+			// The restarted relay offers the same row again (twice, for good measure).
+			for range 2 {
+				_, err = r.Relay().RelayOnce(context.Background())
+				require.NoError(t, err)
+			}
+			require.Zero(t, count(t, store, "outbox"))
+			require.Len(t, jobRows(t, jobsPool), 1, "one job for one event")
+
+			start(t, r)
+			job := waitForJobState(t, jobsPool, "completed")
+			require.Equal(t, first.Job.ID, job.ID)
+			require.Len(t, delivered(srv), 1, "one e-mail")
+			require.Contains(t, delivered(srv)[0].MsgRequest(), "new.subscriber@example.com")
+		})
+	}
+}
+
+// A transaction that rolls back leaves no event behind: nothing is relayed, nothing is sent.
+func TestRolledBackTransactionEmitsNothing(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.Pool(t)
+	boom := errors.New("boom")
+	err := db.WithTx(context.Background(), pool, func(tx pgx.Tx) error {
+		if _, err := db.Emit(context.Background(), tx, jobs.TopicNewsletterSubscribed, map[string]string{"email": "a@example.com"}); err != nil {
+			return err
+		}
+		return boom
+	})
+	require.ErrorIs(t, err, boom)
+	r := newRunner(t, pool, runnerOpts{})
+	n, err := r.Relay().RelayOnce(context.Background())
+	require.NoError(t, err)
+	require.Zero(t, n)
+	require.Empty(t, jobRows(t, pool))
+}
+
+// Running a job again after its e-mail went out (a retry after a crash, an admin's "retry")
+// does not send it again.
+func TestEmailWorkerIsIdempotent(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.Pool(t)
+	configureShop(t, pool)
+	srv, smtpURL := sink(t, smtpmock.ConfigurationAttr{})
+	_, err := newsletter.NewService(pool).Subscribe(context.Background(), "twice@example.com")
+	require.NoError(t, err)
+	log := &syncBuffer{}
+	r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL), log: log})
+	start(t, r)
+	job := waitForJobState(t, pool, "completed")
+	require.Len(t, delivered(srv), 1)
+
+	_, err = r.Client().JobRetry(context.Background(), job.ID)
+	require.NoError(t, err)
+	require.Eventually(t, func() bool {
+		return strings.Contains(log.String(), "already sent for this event")
+	}, 20*time.Second, 20*time.Millisecond)
+	waitForJobState(t, pool, "completed")
+	require.Len(t, delivered(srv), 1, "the second run sent nothing")
+}
+
+// A 550 to RCPT TO will not change by retrying: the job is cancelled with the reason recorded,
+// and nothing is marked as sent.
+func TestPermanentSMTPFailureCancelsTheJob(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.Pool(t)
+	configureShop(t, pool)
+	_, smtpURL := sink(t, smtpmock.ConfigurationAttr{NotRegisteredEmails: []string{"nobody@example.com"}})
+	_, err := newsletter.NewService(pool).Subscribe(context.Background(), "nobody@example.com")
+	require.NoError(t, err)
+	r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL)})
+	start(t, r)
+	job := waitForJobState(t, pool, "cancelled")
+	require.Equal(t, 1, job.Errors, "the refusal is recorded on the job")
+	require.Zero(t, count(t, pool, "mail_sent"))
+	var errText string
+	require.NoError(t, pool.QueryRow(context.Background(), `SELECT errors[1]->>'error' FROM river_job`).Scan(&errText))
+	require.Contains(t, errText, "550")
+}
+
+// A 421 or a server that is down may pass: the job is left to retry with the error recorded.
+func TestTransientSMTPFailureIsRetried(t *testing.T) {
+	t.Parallel()
+	closedPort := func() string {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		require.NoError(t, err)
+		addr := ln.Addr().String()
+		require.NoError(t, ln.Close())
+		return "smtp://" + addr
+	}
+	for name, smtpURL := range map[string]func() string{
+		"421 to RCPT TO": func() string {
+			_, u := sink(t, smtpmock.ConfigurationAttr{BlacklistedRcpttoEmails: []string{"later@example.com"}})
+			return u
+		},
+		"server down": closedPort,
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			pool := dbtest.Pool(t)
+			configureShop(t, pool)
+			_, err := newsletter.NewService(pool).Subscribe(context.Background(), "later@example.com")
+			require.NoError(t, err)
+			r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL()), retry: farRetry{}})
+			start(t, r)
+			job := waitForJobState(t, pool, "retryable")
+			require.Equal(t, 1, job.Errors)
+			var maxAttempts int
+			require.NoError(t, pool.QueryRow(context.Background(), `SELECT max_attempts FROM river_job`).Scan(&maxAttempts))
+			require.Equal(t, jobs.MailMaxAttempts, maxAttempts, "retries are bounded")
+			require.Zero(t, count(t, pool, "mail_sent"))
+		})
+	}
+}
+
+// Without SMTP_URL, e-mail jobs wait (snoozed, attempts not used up) instead of failing.
+func TestEmailWaitsWhileMailIsNotConfigured(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.Pool(t)
+	_, err := newsletter.NewService(pool).Subscribe(context.Background(), "patient@example.com")
+	require.NoError(t, err)
+	r := newRunner(t, pool, runnerOpts{})
+	start(t, r)
+	job := waitForJobState(t, pool, "scheduled")
+	require.Zero(t, job.Errors)
+	var attempt int
+	require.NoError(t, pool.QueryRow(context.Background(), `SELECT attempt FROM river_job`).Scan(&attempt))
+	require.Zero(t, attempt, "snoozing does not use up attempts")
+}
+
+// The password reset e-mail carries the link to the account holder, and the link — a
+// credential — appears in no log line.
+func TestPasswordResetEmailAndNoTokenInLogs(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.Pool(t)
+	configureShop(t, pool)
+	srv, smtpURL := sink(t, smtpmock.ConfigurationAttr{})
+	const token = "s3cr3t-T0KEN-value"
+	resetURL := "https://shop.atelier.test/reset-password?token=" + token
+	expires := time.Date(2026, 3, 3, 14, 5, 0, 0, time.UTC)
+	require.NoError(t, db.WithTx(context.Background(), pool, func(tx pgx.Tx) error {
+		_, err := db.Emit(context.Background(), tx, jobs.TopicPasswordResetRequested, map[string]string{
+			"account_id": "8d1f0c7e-3a61-4b7a-9a51-0d1b5b0f3b11", "email": "jane@example.com", "first_name": "Jane",
+			"reset_url": resetURL, "expires_at": expires.Format(time.RFC3339)})
+		return err
+	}))
+	log := &syncBuffer{}
+	r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL), log: log})
+	start(t, r)
+	waitForJobState(t, pool, "completed")
+	msgs := delivered(srv)
+	require.Len(t, msgs, 1)
+	require.Equal(t, "RCPT TO:<jane@example.com>", msgs[0].RcpttoRequestResponse()[0][0])
+	raw := msgs[0].MsgRequest()
+	require.Contains(t, raw, "Subject: Reset your Atelier London password")
+	require.Contains(t, raw, "multipart/alternative")
+	require.Contains(t, strings.ReplaceAll(raw, "=\r\n", ""), token, "the link is in the message")
+	require.Contains(t, log.String(), "e-mail sent")
+	require.NotContains(t, log.String(), token, "never in the logs")
+}
+
+// A malformed payload can never be sent: cancelled at once, with the reason on the job.
+func TestMalformedPayloadCancels(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.Pool(t)
+	_, smtpURL := sink(t, smtpmock.ConfigurationAttr{})
+	require.NoError(t, db.WithTx(context.Background(), pool, func(tx pgx.Tx) error {
+		_, err := db.Emit(context.Background(), tx, jobs.TopicPasswordResetRequested, json.RawMessage(`{"email": 42}`))
+		return err
+	}))
+	r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL)})
+	start(t, r)
+	waitForJobState(t, pool, "cancelled")
+}
+
+// An event whose topic has no route stays in the outbox (a newer binary may know it) and is
+// reported, never silently dropped; it does not hold up the events behind it.
+func TestUnroutedTopicIsLeftAndReported(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.Pool(t)
+	configureShop(t, pool)
+	srv, smtpURL := sink(t, smtpmock.ConfigurationAttr{})
+	require.NoError(t, db.WithTx(context.Background(), pool, func(tx pgx.Tx) error {
+		_, err := db.Emit(context.Background(), tx, "mystery.happened", map[string]int{"n": 1})
+		return err
+	}))
+	_, err := newsletter.NewService(pool).Subscribe(context.Background(), "after@example.com")
+	require.NoError(t, err)
+	log := &syncBuffer{}
+	r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL), log: log})
+	start(t, r)
+	waitForJobState(t, pool, "completed")
+	require.Len(t, delivered(srv), 1, "the routed event behind it went through")
+	var topic string
+	require.NoError(t, pool.QueryRow(context.Background(), `SELECT topic FROM outbox`).Scan(&topic))
+	require.Equal(t, "mystery.happened", topic)
+	require.Eventually(t, func() bool { return strings.Contains(log.String(), "topic=mystery.happened") }, 5*time.Second, 20*time.Millisecond)
+}
+
+// The status page's numbers come from River's tables and the outbox.
+func TestHealth(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.Pool(t)
+	r := newRunner(t, pool, runnerOpts{})
+	h, err := r.Health(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, jobs.Health{}, h)
+
+	_, err = newsletter.NewService(pool).Subscribe(context.Background(), "one@example.com")
+	require.NoError(t, err)
+	h, err = r.Health(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, jobs.Health{Unrelayed: 1}, h)
+	_, err = r.Relay().RelayOnce(context.Background())
+	require.NoError(t, err)
+	h, err = r.Health(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, jobs.Health{Waiting: 1}, h)
+
+	pool.Close()
+	_, err = r.Health(context.Background())
+	require.Error(t, err)
+}
+
+// The emitting contexts and the relay agree on topic names.
+func TestTopicsMatchTheEmitters(t *testing.T) {
+	t.Parallel()
+	require.Equal(t, contact.TopicMessageReceived, jobs.TopicContactMessageReceived)
+	require.Equal(t, newsletter.TopicSubscribed, jobs.TopicNewsletterSubscribed)
+	require.ElementsMatch(t, []string{"contact_message.received", "newsletter.subscribed", "password_reset.requested"}, jobs.Topics())
+}
+
+// A chore runs when the runner starts (and then every period) through a River job.
+func TestChoreRunsAtStart(t *testing.T) {
+	t.Parallel()
+	store := dbtest.Pool(t)
+	ran := make(chan struct{}, 10)
+	r := newRunner(t, store, runnerOpts{chores: []jobs.Chore{{Name: "test.sweep", Every: time.Hour,
+		Run: func(context.Context) (int64, error) { ran <- struct{}{}; return 3, nil }}}})
+	start(t, r)
+	select {
+	case <-ran:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the chore did not run at start")
+	}
+	require.Equal(t, "completed", waitForJobState(t, store, "completed").State)
+}
+
+func TestChoresAreChecked(t *testing.T) {
+	t.Parallel()
+	store := dbtest.Pool(t)
+	run := func(context.Context) (int64, error) { return 0, nil }
+	for _, chores := range [][]jobs.Chore{
+		{{Name: "", Every: time.Hour, Run: run}},
+		{{Name: "x", Every: 0, Run: run}},
+		{{Name: "x", Every: time.Hour, Run: run}, {Name: "x", Every: time.Hour, Run: run}},
+	} {
+		_, err := jobs.New(jobs.Config{Store: store, Jobs: store, Settings: settings.NewService(store),
+			Logger: slog.New(slog.DiscardHandler), Chores: chores})
+		require.Error(t, err)
+	}
+}

@@ -1,0 +1,213 @@
+package mail_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/atelier-commerce/atelier/backend/internal/mail"
+	smtpmock "github.com/mocktools/go-smtp-mock/v2"
+	"github.com/stretchr/testify/require"
+	gomail "github.com/wneessen/go-mail"
+)
+
+var shop = mail.Shop{Name: "Atelier London", AddressLines: []string{"12 Marylebone High Street", "London W1U 4NR"},
+	Email: "hello@atelier.test", Phone: "+44 20 7946 0000", CompanyNumber: "01234567", VATNumber: "GB 123 4567 89"}
+
+func TestParseURL(t *testing.T) {
+	t.Parallel()
+	good := map[string]mail.Settings{
+		"smtp://mail.example.com":                  {Host: "mail.example.com", Port: 25, TLS: gomail.TLSOpportunistic},
+		"smtp://127.0.0.1:1025":                    {Host: "127.0.0.1", Port: 1025, TLS: gomail.TLSOpportunistic},
+		"smtp://u%40x:p%3Ass@mail.example.com:587": {Host: "mail.example.com", Port: 587, TLS: gomail.TLSOpportunistic, Username: "u@x", Password: "p:ss"},
+		"smtp://mail.example.com:587?tls=required": {Host: "mail.example.com", Port: 587, TLS: gomail.TLSMandatory},
+		"smtp://localhost:25?tls=none":             {Host: "localhost", Port: 25, TLS: gomail.NoTLS},
+		"smtps://user:pw@mail.example.com":         {Host: "mail.example.com", Port: 465, Implicit: true, TLS: gomail.TLSOpportunistic, Username: "user", Password: "pw"},
+	}
+	for raw, want := range good {
+		got, err := mail.ParseURL(raw)
+		require.NoError(t, err, raw)
+		require.Equal(t, want, got, raw)
+	}
+	for _, raw := range []string{"http://mail.example.com", "smtp://", "smtp://host:0", "smtp://host:99999",
+		"smtp://host?tls=maybe", "mail.example.com:25", "smtp://user:hunter2@host:notaport"} {
+		_, err := mail.ParseURL(raw)
+		require.Error(t, err, raw)
+		require.NotContains(t, err.Error(), "hunter2", "a password is never echoed")
+	}
+}
+
+func TestRenderPasswordReset(t *testing.T) {
+	t.Parallel()
+	url := `https://shop.test/reset?token=abc&next=/account"><script>x</script>`
+	c, err := mail.RenderPasswordReset(shop, mail.PasswordReset{FirstName: "Jane <b>", ResetURL: url,
+		ExpiresAt: time.Date(2026, 7, 1, 13, 30, 0, 0, time.UTC)})
+	require.NoError(t, err)
+	require.Equal(t, "Reset your Atelier London password", c.Subject)
+
+	require.Contains(t, c.Text, "Dear Jane <b>,")
+	require.Contains(t, c.Text, url, "plain text carries the link as is")
+	require.Contains(t, c.Text, "at 14:30 on Wednesday 1 July 2026 (London time)", "summer time in London")
+	require.Contains(t, c.Text, "If you did not ask to reset your password, you can ignore this e-mail")
+	require.Contains(t, c.Text, "12 Marylebone High Street\nLondon W1U 4NR", "footer from the settings")
+
+	require.Contains(t, c.HTML, `<html lang="en-GB"`)
+	require.Contains(t, c.HTML, `role="presentation"`)
+	require.Contains(t, c.HTML, "Georgia", "serif fallback for the brand face")
+	require.Contains(t, c.HTML, `href="https://shop.test/reset?token=abc&amp;next=/account%22%3e%3cscript%3ex%3c/script%3e"`,
+		"the link is present and escaped in the attribute")
+	require.NotContains(t, c.HTML, "<script>", "no markup from data")
+	require.Contains(t, c.HTML, "Dear Jane &lt;b&gt;,")
+	require.Contains(t, c.HTML, "ignore this e-mail")
+	require.Contains(t, c.HTML, "Company no. 01234567")
+	require.NotContains(t, c.HTML, "<style", "inline styles only")
+}
+
+func TestRenderResetRefusesScriptURLs(t *testing.T) {
+	t.Parallel()
+	c, err := mail.RenderPasswordReset(shop, mail.PasswordReset{ResetURL: "javascript:alert(1)", ExpiresAt: time.Now()})
+	require.NoError(t, err)
+	require.NotContains(t, c.HTML, `href="javascript:`)
+	require.Contains(t, c.HTML, "Hello,", "no first name, a neutral greeting")
+}
+
+func TestRenderContactMessageEscapesShopperInput(t *testing.T) {
+	t.Parallel()
+	c, err := mail.RenderContactMessage(shop, mail.ContactMessage{Name: `Eve "<img src=x onerror=alert(1)>"`,
+		Email: "eve@example.com", Subject: "Hello\r\nBcc: victim@example.com", Message: "<a href=\"https://evil.test\">click</a>\nSecond line"})
+	require.NoError(t, err)
+	require.Equal(t, "Contact form: Hello Bcc: victim@example.com", c.Subject, "no header injection through line breaks")
+	require.NotContains(t, c.HTML, "<img src=x")
+	require.NotContains(t, c.HTML, `<a href="https://evil.test">`)
+	require.Contains(t, c.HTML, "&lt;a href=&#34;https://evil.test&#34;&gt;click&lt;/a&gt;\nSecond line", "shown as text, line breaks kept")
+	require.Contains(t, c.Text, "<a href=\"https://evil.test\">click</a>\nSecond line", "plain text is plain")
+	require.Contains(t, c.Text, "From:    Eve \"<img src=x onerror=alert(1)>\" <eve@example.com>")
+}
+
+func TestRenderNewsletterWelcome(t *testing.T) {
+	t.Parallel()
+	c, err := mail.RenderNewsletterWelcome(mail.Shop{}, mail.NewsletterWelcome{Email: "new@example.com"})
+	require.NoError(t, err)
+	require.Equal(t, "You’re on the list — welcome to Atelier London", c.Subject, "the shop's name even before settings exist")
+	require.Contains(t, c.Text, "You’re on the list")
+	require.Contains(t, c.Text, "sent to new@example.com")
+	require.Contains(t, c.HTML, "You’re on the list")
+}
+
+func sink(t *testing.T, cfg smtpmock.ConfigurationAttr) (*smtpmock.Server, string) {
+	t.Helper()
+	cfg.HostAddress, cfg.PortNumber, cfg.MultipleMessageReceiving = "127.0.0.1", 0, true
+	srv := smtpmock.New(cfg)
+	require.NoError(t, srv.Start())
+	t.Cleanup(func() { _ = srv.Stop() })
+	return srv, fmt.Sprintf("smtp://127.0.0.1:%d", srv.PortNumber())
+}
+
+func TestSendMultipart(t *testing.T) {
+	t.Parallel()
+	srv, url := sink(t, smtpmock.ConfigurationAttr{})
+	s, err := mail.NewSender(url, "Atelier London <hello@atelier.test>")
+	require.NoError(t, err)
+	c, err := mail.RenderNewsletterWelcome(shop, mail.NewsletterWelcome{Email: "new@example.com"})
+	require.NoError(t, err)
+	require.NoError(t, s.Send(context.Background(), mail.Message{ID: "4f0e", To: "new@example.com",
+		ReplyTo: "Shop Desk <desk@atelier.test>", Content: c}))
+	msgs, err := srv.WaitForMessages(1, 5*time.Second)
+	require.NoError(t, err)
+	raw := msgs[0].MsgRequest()
+	require.Contains(t, raw, "Message-ID: <4f0e@atelier.test>", "derived from the event, stable across retries")
+	require.Contains(t, raw, `From: "Atelier London" <hello@atelier.test>`)
+	require.Contains(t, raw, `Reply-To: "Shop Desk" <desk@atelier.test>`)
+	require.Contains(t, raw, "multipart/alternative")
+	require.Contains(t, raw, "text/plain")
+	require.Contains(t, raw, "text/html")
+}
+
+func TestSendErrorsAreClassified(t *testing.T) {
+	t.Parallel()
+	_, url := sink(t, smtpmock.ConfigurationAttr{NotRegisteredEmails: []string{"gone@example.com"},
+		BlacklistedRcpttoEmails: []string{"busy@example.com"}})
+	s, err := mail.NewSender(url, "hello@atelier.test")
+	require.NoError(t, err)
+	send := func(to string) error {
+		return s.Send(context.Background(), mail.Message{To: to, Content: mail.Content{Subject: "Hi", Text: "Hello"}})
+	}
+	err = send("gone@example.com")
+	require.Error(t, err)
+	require.True(t, mail.IsPermanent(err), "550 is permanent: %v", err)
+	err = send("busy@example.com")
+	require.Error(t, err)
+	require.False(t, mail.IsPermanent(err), "421 is transient: %v", err)
+	err = send("not an address")
+	require.True(t, mail.IsPermanent(err), "a malformed recipient is permanent: %v", err)
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	down := "smtp://" + ln.Addr().String()
+	require.NoError(t, ln.Close())
+	s, err = mail.NewSender(down, "hello@atelier.test")
+	require.NoError(t, err)
+	err = send("anyone@example.com")
+	require.Error(t, err)
+	require.False(t, mail.IsPermanent(err), "connection refused is transient: %v", err)
+	require.False(t, mail.IsPermanent(nil))
+	require.True(t, mail.IsPermanent(fmt.Errorf("wrapped: %w", mail.Permanent(errors.New("x")))))
+}
+
+func TestProbe(t *testing.T) {
+	t.Parallel()
+	srv, url := sink(t, smtpmock.ConfigurationAttr{})
+	s, err := mail.NewSender(url, "hello@atelier.test")
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	require.NoError(t, s.Probe(ctx))
+	require.Eventually(t, func() bool {
+		for _, m := range srv.Messages() {
+			if m.Noop() {
+				return true
+			}
+		}
+		return false
+	}, 2*time.Second, 10*time.Millisecond, "the probe said NOOP")
+
+	// A server that accepts the connection but never greets: the probe ends with its context.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			t.Cleanup(func() { _ = c.Close() })
+		}
+	}()
+	s, err = mail.NewSender("smtp://"+ln.Addr().String(), "hello@atelier.test")
+	require.NoError(t, err)
+	ctx, cancel = context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	require.Error(t, s.Probe(ctx))
+	require.Less(t, time.Since(start), 2*time.Second, "bounded by the context")
+}
+
+func TestNewSenderValidatesFrom(t *testing.T) {
+	t.Parallel()
+	_, err := mail.NewSender("smtp://localhost:25", "not an address")
+	require.Error(t, err)
+	s, err := mail.NewSender("smtp://localhost:2525", "Atelier <hello@atelier.test>")
+	require.NoError(t, err)
+	require.Equal(t, "localhost:2525", s.Addr())
+}
+
+func TestOneLine(t *testing.T) {
+	t.Parallel()
+	require.Equal(t, "a b c", mail.OneLine("a\r\nb\tc"))
+	require.True(t, !strings.ContainsAny(mail.OneLine("x\n\ry\x00z"), "\r\n\x00"))
+}

@@ -1,0 +1,129 @@
+package mail
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	htmltemplate "html/template"
+	"strings"
+	texttemplate "text/template"
+	"time"
+	_ "time/tzdata" // expiry times are shown in London time whatever the host's zoneinfo
+)
+
+//go:embed templates/*.tmpl
+var templateFiles embed.FS
+
+// Shop is what the e-mails' footers say about the sender, from the store settings.
+type Shop struct {
+	Name          string
+	AddressLines  []string
+	Email         string
+	Phone         string
+	CompanyNumber string
+	VATNumber     string
+}
+
+// DefaultShopName is used when the store settings are not configured yet.
+const DefaultShopName = "Atelier London"
+
+// PasswordReset is the data of the password reset e-mail. ResetURL carries a secret token: it
+// goes into the message and nowhere else (never a log line).
+type PasswordReset struct {
+	FirstName string
+	ResetURL  string
+	ExpiresAt time.Time
+}
+
+// ExpiresText is the expiry in words, in the shop's time zone, e.g. "at 14:05 on Tuesday 3 March
+// 2026 (London time)".
+func (p PasswordReset) ExpiresText() string {
+	return "at " + p.ExpiresAt.In(london).Format("15:04 on Monday 2 January 2006") + " (London time)"
+}
+
+// ContactMessage is a shopper's message forwarded to the shop.
+type ContactMessage struct {
+	Name    string
+	Email   string
+	Subject string
+	Message string
+}
+
+// NewsletterWelcome confirms a new newsletter subscription.
+type NewsletterWelcome struct {
+	Email string
+}
+
+var london = func() *time.Location {
+	loc, err := time.LoadLocation("Europe/London")
+	if err != nil {
+		return time.UTC
+	}
+	return loc
+}()
+
+// emailTemplate is one e-mail's pair of templates; both share a layout with the shop's footer.
+type emailTemplate struct {
+	html *htmltemplate.Template
+	text *texttemplate.Template
+}
+
+var templates = map[string]emailTemplate{}
+
+func init() {
+	for _, name := range []string{"password_reset", "contact_message", "newsletter_welcome"} {
+		templates[name] = emailTemplate{
+			html: htmltemplate.Must(htmltemplate.New(name).Funcs(htmltemplate.FuncMap{"button": button}).
+				ParseFS(templateFiles, "templates/layout.html.tmpl", "templates/"+name+".html.tmpl")),
+			text: texttemplate.Must(texttemplate.New(name).Funcs(texttemplate.FuncMap{"upper": strings.ToUpper}).
+				ParseFS(templateFiles, "templates/layout.txt.tmpl", "templates/"+name+".txt.tmpl")),
+		}
+	}
+}
+
+func button(url, label string) map[string]string {
+	return map[string]string{"URL": url, "Label": label}
+}
+
+// RenderPasswordReset renders the password reset e-mail.
+func RenderPasswordReset(shop Shop, d PasswordReset) (Content, error) {
+	return render("password_reset", fmt.Sprintf("Reset your %s password", shopName(shop)), shop, d)
+}
+
+// RenderContactMessage renders a contact-form message for the shop's mailbox.
+func RenderContactMessage(shop Shop, d ContactMessage) (Content, error) {
+	d.Subject, d.Name = OneLine(d.Subject), OneLine(d.Name)
+	return render("contact_message", "Contact form: "+d.Subject, shop, d)
+}
+
+// RenderNewsletterWelcome renders the newsletter confirmation.
+func RenderNewsletterWelcome(shop Shop, d NewsletterWelcome) (Content, error) {
+	return render("newsletter_welcome", fmt.Sprintf("You’re on the list — welcome to %s", shopName(shop)), shop, d)
+}
+
+func shopName(s Shop) string {
+	if strings.TrimSpace(s.Name) == "" {
+		return DefaultShopName
+	}
+	return s.Name
+}
+
+// render executes both parts. A failure here is a bug or bad data, never the network: callers
+// treat it as permanent.
+func render(name, subject string, shop Shop, data any) (Content, error) {
+	shop.Name = shopName(shop)
+	t := templates[name]
+	in := struct {
+		Subject string
+		Shop    Shop
+		Data    any
+	}{subject, shop, data}
+	var html, text bytes.Buffer
+	if err := t.html.ExecuteTemplate(&html, "layout", in); err != nil {
+		return Content{}, Permanent(fmt.Errorf("mail: render %s (html): %w", name, err))
+	}
+	if err := t.text.ExecuteTemplate(&text, "layout", in); err != nil {
+		return Content{}, Permanent(fmt.Errorf("mail: render %s (text): %w", name, err))
+	}
+	return Content{Subject: subject, Text: strings.TrimSpace(text.String()) + "\n", HTML: html.String()}, nil
+}
