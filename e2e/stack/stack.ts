@@ -1,7 +1,7 @@
 // The whole shop on throw-away data, for the Playwright suite and the Lighthouse script: the API
 // (`atelier dev`: its own PostgreSQL cluster in a temporary DATA_DIR, migrated and seeded with
 // the demo catalogue and the demo accounts, plus a mail catcher whose JSON API the specs read)
-// and the storefront's production build served by react-router-serve.
+// and the storefront's production build served by its own server (storefront/server.js).
 //
 // Everything started here is stopped by stop(), which is also what runs when starting fails half
 // way: the storefront gets SIGTERM, the API SIGINT (so it shuts its PostgreSQL cluster down), a
@@ -140,7 +140,7 @@ export async function startStack(): Promise<Stack> {
     await waitFor(`${apiURL}/api/ready`, api, 180_000, (status) => status === 200);
     log(`API ready at ${apiURL} after ${seconds(started)}`);
 
-    const web = startProcess("storefront", process.execPath, [path.join("node_modules", "@react-router", "serve", "bin.cjs"), "build/server/index.js"], webDir, {
+    const web = startProcess("storefront", process.execPath, ["server.js"], webDir, {
       PORT: String(ports.web),
       HOST: "127.0.0.1",
       API_URL: apiURL,
@@ -217,6 +217,7 @@ function snapshotStorefront(dir: string) {
   const pub = path.join(storefrontDir, "public");
   if (existsSync(pub)) cpSync(pub, path.join(dir, "public"), { recursive: true });
   cpSync(path.join(storefrontDir, "package.json"), path.join(dir, "package.json"));
+  cpSync(path.join(storefrontDir, "server.js"), path.join(dir, "server.js"));
   symlinkSync(path.join(storefrontDir, "node_modules"), path.join(dir, "node_modules"), "dir");
 }
 

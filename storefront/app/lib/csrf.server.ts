@@ -35,8 +35,9 @@ export function crossSiteReason(request: Request, publicUrl = config.publicUrl):
   const origin = request.headers.get("origin");
   const site = request.headers.get("sec-fetch-site");
   if (origin === "null") {
-    // Sent by pages with Referrer-Policy no-referrer (the reset-password page), but also by
-    // sandboxed frames: only the browser's own Sec-Fetch-Site can vouch for it.
+    // Sent by pages with Referrer-Policy no-referrer and by sandboxed frames: only the browser's
+    // own Sec-Fetch-Site can vouch for it. (React Router's own check refuses it first on routes
+    // it handles; this covers anything it lets through.)
     return site === "same-origin" ? null : "Origin is null and the request is not same-origin";
   }
   if (origin !== null) return own.has(origin) ? null : `Origin ${origin} is not this shop`;

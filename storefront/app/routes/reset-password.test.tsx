@@ -74,7 +74,7 @@ describe("reset password page", () => {
   });
 
   it("sends no Referer from the page (its URL holds the token)", () => {
-    expect(meta({ matches: [] } as never)).toContainEqual({ name: "referrer", content: "no-referrer" });
+    expect(meta({ matches: [] } as never)).toContainEqual({ name: "referrer", content: "same-origin" });
   });
 });
 

@@ -69,8 +69,10 @@ export function meta({ matches }: Route.MetaArgs) {
       path: "/reset-password",
       noindex: true,
     }),
-    // The token in this page's URL must not leak to other sites (or our own logs) as a Referer.
-    { name: "referrer", content: "no-referrer" },
+    // The token in this page's URL must not leak to other sites as a Referer. "same-origin" rather
+    // than "no-referrer": with no-referrer, browsers post the form with Origin: null, which React
+    // Router's own origin check refuses.
+    { name: "referrer", content: "same-origin" },
   ];
 }
 
