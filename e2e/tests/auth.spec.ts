@@ -123,7 +123,8 @@ test("forgot password: the e-mailed link sets a new password once", async ({ pag
 
   const newPassword = `${shopper.password}-reset`;
   await page.goto(link.href);
-  await expect(page.locator('meta[name="referrer"]')).toHaveAttribute("content", "no-referrer");
+  // The token in the URL never leaves the shop as a Referer.
+  await expect(page.locator('meta[name="referrer"]')).toHaveAttribute("content", "same-origin");
   const main = page.getByRole("main");
   await main.getByLabel("New Password", { exact: true }).fill(newPassword);
   await main.getByLabel("Confirm New Password").fill(newPassword);
@@ -177,7 +178,8 @@ test("a post from another site is refused; GET /logout changes nothing", async (
     form: { token: "x", password: "long enough password", confirmPassword: "long enough password" },
     maxRedirects: 0,
   });
-  expect(nullOrigin.status()).toBe(403);
+  // React Router's own origin check answers first (400) now that no page needs Origin: null.
+  expect([400, 403]).toContain(nullOrigin.status());
 
   const shopper = newShopper("csrf");
   await register(page, shopper);
