@@ -19,7 +19,7 @@ func NewStatusHandler(s *status.Service) *StatusHandler { return &StatusHandler{
 
 // GetStatus implements StatusService.GetStatus.
 func (h *StatusHandler) GetStatus(ctx context.Context, _ *connect.Request[storev1.GetStatusRequest]) (*connect.Response[storev1.GetStatusResponse], error) {
-	results := h.status.Run(ctx)
+	results := h.status.Results(ctx)
 	out := make([]*storev1.StatusCheck, len(results))
 	for i, r := range results {
 		out[i] = &storev1.StatusCheck{Code: r.Code, Name: r.Name, State: statusStates[r.State], Message: r.Message}

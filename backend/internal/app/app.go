@@ -102,7 +102,8 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 		a.Close()
 		return nil, err
 	}
-	a.status = status.NewService(logger, statusChecks(pool, a.jobs, a.mailer)...)
+	// The page is public: each probe (an SMTP conversation among them) runs at most every 15 s.
+	a.status = status.NewService(logger, statusChecks(pool, a.jobs, a.mailer)...).CacheFor(15 * time.Second)
 	return a, nil
 }
 

@@ -120,8 +120,10 @@ func Parse(getenv func(string) string) (Config, error) {
 	}
 	for _, nv := range [][2]string{{"PUBLIC_URL", c.PublicURL}, {"STOREFRONT_URL", c.StorefrontURL}} {
 		name, v := nv[0], nv[1]
-		if u, err := url.Parse(v); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			errs = append(errs, fmt.Errorf("%s must be an absolute http(s) URL, got %q", name, v))
+		// Links are built by appending paths, so a query or fragment here would break them.
+		if u, err := url.Parse(v); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" ||
+			u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+			errs = append(errs, fmt.Errorf("%s must be an absolute http(s) URL without query, fragment or credentials, got %q", name, v))
 		}
 	}
 	if c.OutboxPollInterval, err = duration(getenv, "OUTBOX_POLL_INTERVAL", 500*time.Millisecond); err != nil {

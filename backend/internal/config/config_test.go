@@ -32,6 +32,10 @@ func TestAccountSettings(t *testing.T) {
 
 	for name, env := range map[string]map[string]string{
 		"relative storefront": {"STOREFRONT_URL": "shop.example"},
+		"storefront query":    {"STOREFRONT_URL": "https://shop.example/?a=1"},
+		"storefront fragment": {"STOREFRONT_URL": "https://shop.example/#top"},
+		"storefront user":     {"STOREFRONT_URL": "https://me:pw@shop.example"},
+		"public url query":    {"PUBLIC_URL": "https://api.example/?x"},
 		"zero session":        {"SESSION_TTL": "0"},
 		"bad reset ttl":       {"PASSWORD_RESET_TTL": "soon"},
 		"bad proxy":           {"TRUSTED_PROXIES": "10.0.0.0/33"},

@@ -12,6 +12,8 @@ import (
 	"log/slog"
 	"sync"
 	"time"
+
+	"golang.org/x/sync/singleflight"
 )
 
 // State is how a check came out.
@@ -48,11 +50,51 @@ const Timeout = 3 * time.Second
 type Service struct {
 	checks []Check
 	logger *slog.Logger
+
+	// The status page is public: without a cache, anyone could make the shop dial its mail
+	// server (and query the job tables) as often as they like, and trip the provider's limits.
+	maxAge  time.Duration
+	flight  singleflight.Group
+	mu      sync.Mutex
+	last    []Result
+	lastAt  time.Time
+	nowFunc func() time.Time
 }
 
-// NewService returns a service running checks in the given order.
+// NewService returns a service running checks in the given order, afresh on every call.
 func NewService(logger *slog.Logger, checks ...Check) *Service {
-	return &Service{checks: checks, logger: logger}
+	return &Service{checks: checks, logger: logger, nowFunc: time.Now}
+}
+
+// CacheFor makes Results answer from the last run while it is younger than maxAge; callers
+// arriving during a run share it. It returns s.
+func (s *Service) CacheFor(maxAge time.Duration) *Service {
+	s.maxAge = maxAge
+	return s
+}
+
+// Results returns the checks' results, from the cache when CacheFor allows.
+func (s *Service) Results(ctx context.Context) []Result {
+	if s.maxAge <= 0 {
+		return s.Run(ctx)
+	}
+	s.mu.Lock()
+	if s.last != nil && s.nowFunc().Sub(s.lastAt) < s.maxAge {
+		out := s.last
+		s.mu.Unlock()
+		return out
+	}
+	s.mu.Unlock()
+	// The shared run must not end because the caller who started it went away.
+	shared := context.WithoutCancel(ctx)
+	v, _, _ := s.flight.Do("run", func() (any, error) {
+		out := s.Run(shared)
+		s.mu.Lock()
+		s.last, s.lastAt = out, s.nowFunc()
+		s.mu.Unlock()
+		return out, nil
+	})
+	return v.([]Result)
 }
 
 // Run runs every check at once and returns their results in the service's order.
