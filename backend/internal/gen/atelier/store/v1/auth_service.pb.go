@@ -466,12 +466,14 @@ func (x *GetMeResponse) GetUser() *User {
 
 // UpdateProfileRequest replaces the profile fields.
 type UpdateProfileRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	FirstName     string                 `protobuf:"bytes,1,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
-	LastName      string                 `protobuf:"bytes,2,opt,name=last_name,json=lastName,proto3" json:"last_name,omitempty"`
-	Email         string                 `protobuf:"bytes,3,opt,name=email,proto3" json:"email,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	FirstName string                 `protobuf:"bytes,1,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
+	LastName  string                 `protobuf:"bytes,2,opt,name=last_name,json=lastName,proto3" json:"last_name,omitempty"`
+	Email     string                 `protobuf:"bytes,3,opt,name=email,proto3" json:"email,omitempty"`
+	// The current password; required only when the e-mail address changes.
+	CurrentPassword string `protobuf:"bytes,4,opt,name=current_password,json=currentPassword,proto3" json:"current_password,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *UpdateProfileRequest) Reset() {
@@ -521,6 +523,13 @@ func (x *UpdateProfileRequest) GetLastName() string {
 func (x *UpdateProfileRequest) GetEmail() string {
 	if x != nil {
 		return x.Email
+	}
+	return ""
+}
+
+func (x *UpdateProfileRequest) GetCurrentPassword() string {
+	if x != nil {
+		return x.CurrentPassword
 	}
 	return ""
 }
@@ -867,13 +876,14 @@ const file_atelier_store_v1_auth_service_proto_rawDesc = "" +
 	"\x0eLogoutResponse\"\x0e\n" +
 	"\fGetMeRequest\";\n" +
 	"\rGetMeResponse\x12*\n" +
-	"\x04user\x18\x01 \x01(\v2\x16.atelier.store.v1.UserR\x04user\"\x8a\x01\n" +
+	"\x04user\x18\x01 \x01(\v2\x16.atelier.store.v1.UserR\x04user\"\xbf\x01\n" +
 	"\x14UpdateProfileRequest\x12(\n" +
 	"\n" +
 	"first_name\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18dR\tfirstName\x12&\n" +
 	"\tlast_name\x18\x02 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18dR\blastName\x12 \n" +
 	"\x05email\x18\x03 \x01(\tB\n" +
-	"\xbaH\ar\x05\x10\x03\x18\xfe\x01R\x05email\"C\n" +
+	"\xbaH\ar\x05\x10\x03\x18\xfe\x01R\x05email\x123\n" +
+	"\x10current_password\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x0fcurrentPassword\"C\n" +
 	"\x15UpdateProfileResponse\x12*\n" +
 	"\x04user\x18\x01 \x01(\v2\x16.atelier.store.v1.UserR\x04user\"\xcb\x01\n" +
 	"\x15ChangePasswordRequest\x125\n" +

@@ -67,7 +67,9 @@ type AuthServiceClient interface {
 	Logout(context.Context, *connect.Request[v1.LogoutRequest]) (*connect.Response[v1.LogoutResponse], error)
 	// Returns the signed-in user.
 	GetMe(context.Context, *connect.Request[v1.GetMeRequest]) (*connect.Response[v1.GetMeResponse], error)
-	// Changes the signed-in user's name and e-mail address.
+	// Changes the signed-in user's name and e-mail address. Changing the address needs the current
+	// password (reason `current_password_required`, or `wrong_password` when it is wrong), so a
+	// stolen session cannot move the account to another mailbox; every other session then ends.
 	UpdateProfile(context.Context, *connect.Request[v1.UpdateProfileRequest]) (*connect.Response[v1.UpdateProfileResponse], error)
 	// Changes the signed-in user's password after checking the current one. Every other session
 	// of the account is revoked.
@@ -209,7 +211,9 @@ type AuthServiceHandler interface {
 	Logout(context.Context, *connect.Request[v1.LogoutRequest]) (*connect.Response[v1.LogoutResponse], error)
 	// Returns the signed-in user.
 	GetMe(context.Context, *connect.Request[v1.GetMeRequest]) (*connect.Response[v1.GetMeResponse], error)
-	// Changes the signed-in user's name and e-mail address.
+	// Changes the signed-in user's name and e-mail address. Changing the address needs the current
+	// password (reason `current_password_required`, or `wrong_password` when it is wrong), so a
+	// stolen session cannot move the account to another mailbox; every other session then ends.
 	UpdateProfile(context.Context, *connect.Request[v1.UpdateProfileRequest]) (*connect.Response[v1.UpdateProfileResponse], error)
 	// Changes the signed-in user's password after checking the current one. Every other session
 	// of the account is revoked.
