@@ -180,8 +180,10 @@ func TestPolicyRules(t *testing.T) {
 		{account.RoleAdmin, "", false},
 		{account.Role(""), "/atelier.store.v1.CatalogService/ListProducts", false},
 		{account.Role("root"), "/atelier.admin.v1.AccountService/ListAccounts", false},
-		// keyMatch's "*" matches a prefix, so the admin pattern must not reach the store.
+		// keyMatch's "*" needs something after the prefix: the bare package name is no procedure.
 		{account.RoleAdmin, "/atelier.admin.v1", false},
+		// The admin grant covers the admin package only, never a look-alike package name.
+		{account.RoleAdmin, "/atelier.admin.v10.AccountService/ListAccounts", false},
 	} {
 		require.Equal(t, tt.allow, a.Allow(tt.role, tt.procedure), "%s → %s", tt.role, tt.procedure)
 	}

@@ -196,7 +196,7 @@ func (s *Service) Merge(ctx context.Context, accountID, guestCartID string) (Car
 		return Cart{}, fmt.Errorf("cart.Merge: %w", err)
 	}
 	if accountID == "" {
-		return Cart{}, &apperr.Error{Kind: apperr.KindUnauthenticated, Reason: "unauthenticated", Message: "sign in to continue"}
+		return Cart{}, apperr.Unauthenticated("unauthenticated", "sign in to continue")
 	}
 	if guestCartID != "" {
 		if guestCartID, err = parseID("guest_cart_id", "invalid_cart_id", guestCartID); err != nil {
