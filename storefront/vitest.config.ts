@@ -9,7 +9,7 @@ export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     environment: "jsdom",
-    include: ["app/**/*.test.{ts,tsx}", "test/**/*.test.{ts,tsx}"],
+    include: ["app/**/*.test.{ts,tsx}", "test/**/*.test.{ts,tsx}", "server/**/*.test.js"],
     setupFiles: ["./test/setup.ts"],
     css: false,
     restoreMocks: true,

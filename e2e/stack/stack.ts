@@ -218,6 +218,7 @@ function snapshotStorefront(dir: string) {
   if (existsSync(pub)) cpSync(pub, path.join(dir, "public"), { recursive: true });
   cpSync(path.join(storefrontDir, "package.json"), path.join(dir, "package.json"));
   cpSync(path.join(storefrontDir, "server.js"), path.join(dir, "server.js"));
+  cpSync(path.join(storefrontDir, "server"), path.join(dir, "server"), { recursive: true });
   symlinkSync(path.join(storefrontDir, "node_modules"), path.join(dir, "node_modules"), "dir");
 }
 
