@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ConfirmPasswordResetResponseSchema } from "~/gen/atelier/store/v1/auth_service_pb";
 import type { Api } from "~/lib/api.server";
 import { actionArgs, apiError, contextWith, loaderArgs } from "~/lib/api.testing";
-import ResetPasswordRoute, { action, loader, meta } from "./reset-password";
+import ResetPasswordRoute, { action, headers, loader, meta } from "./reset-password";
 
 type Confirm = Api["auth"]["confirmPasswordReset"];
 const confirmed: Confirm = async () => create(ConfirmPasswordResetResponseSchema, {});
@@ -73,25 +73,56 @@ describe("reset password page", () => {
     expect(screen.queryByLabelText("New Password")).not.toBeInTheDocument();
   });
 
-  it("sends no Referer from the page (its URL holds the token)", () => {
+  it("sends a Referer only to the shop itself, never to other sites (its URL holds the token)", () => {
     expect(meta({ matches: [] } as never)).toContainEqual({ name: "referrer", content: "same-origin" });
+    expect(headers({} as never)).toEqual({ "Referrer-Policy": "same-origin" });
+  });
+
+  it("posts to plain /reset-password, the token travelling in the form rather than the URL", async () => {
+    renderPage("/reset-password?token=abc123");
+    const password = await screen.findByLabelText("New Password");
+    const form = password.closest("form");
+    expect(form).toHaveAttribute("action", "/reset-password");
+    expect(form?.querySelector('input[type="hidden"][name="token"]')).toHaveValue("abc123");
   });
 });
 
 describe("reset password action", () => {
   it("ends this browser's session too, and redirects to sign in", async () => {
-    const res = (await action(actionArgs("/reset-password?token=abc", { password: "a new password", confirmPassword: "a new password" }, { auth: { confirmPasswordReset: confirmed } }) as never)) as Response;
+    const confirm = vi.fn<Confirm>(confirmed);
+    const res = (await action(
+      actionArgs("/reset-password", { token: "abc", password: "a new password", confirmPassword: "a new password" }, { auth: { confirmPasswordReset: confirm } }) as never,
+    )) as Response;
+    expect(confirm).toHaveBeenCalledWith({ token: "abc", newPassword: "a new password" });
     expect(res.headers.get("location")).toBe("/login?reset=1");
     expect(res.headers.get("set-cookie")).toMatch(/^atelier_session=; .*Max-Age=0/);
   });
 
-  it("passes on the API's password rule", async () => {
+  it("takes the token from the form only, never from the post's URL", async () => {
+    const confirm = vi.fn<Confirm>(confirmed);
     const res = await action(
-      actionArgs("/reset-password?token=abc", { password: "a new password", confirmPassword: "a new password" }, {
-        auth: { confirmPasswordReset: () => Promise.reject(new ConnectError("new_password: Password must be at least 8 characters", Code.InvalidArgument)) },
+      actionArgs("/reset-password?token=abc", { password: "a new password", confirmPassword: "a new password" }, { auth: { confirmPasswordReset: confirm } }) as never,
+    );
+    expect((res as { data: unknown }).data).toEqual({ error: "This password reset link is invalid or has expired.", linkInvalid: true });
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it("passes on the API's password rule, by its reason", async () => {
+    const res = await action(
+      actionArgs("/reset-password", { token: "abc", password: "a new password", confirmPassword: "a new password" }, {
+        auth: { confirmPasswordReset: () => Promise.reject(apiError(Code.InvalidArgument, "Password must be at least 8 characters", "password_too_short")) },
       }) as never,
     );
     expect((res as { data: unknown }).data).toEqual({ error: "Password must be at least 8 characters", field: "password" });
+  });
+
+  it("does not guess from the wording of other refusals", async () => {
+    const res = await action(
+      actionArgs("/reset-password", { token: "abc", password: "a new password", confirmPassword: "a new password" }, {
+        auth: { confirmPasswordReset: () => Promise.reject(new ConnectError("token: Password must be at least 8 characters", Code.InvalidArgument)) },
+      }) as never,
+    );
+    expect((res as { data: unknown }).data).toEqual({ error: "This password reset link is invalid or has expired.", linkInvalid: true });
   });
 
   it("hands the loader's token to the form", async () => {

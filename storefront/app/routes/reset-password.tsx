@@ -1,6 +1,9 @@
 // Choose a new password with the single-use token from a reset e-mail (/reset-password?token=…).
-// The token is in the URL, so this page sends no Referer anywhere. Success signs every session of
-// the account out (the API revokes them) and sends the shopper to sign in with the new password.
+// The token is in the URL, so the page's referrer policy is same-origin: other sites are never sent
+// a Referer from it, while the shop's own requests are (a same-origin Referer keeps the form post's
+// Origin real). The form posts to plain /reset-password with the token in a hidden field, so the
+// post's URL (and the access log) never holds it. Success signs every session of the account out
+// (the API revokes them) and sends the shopper to sign in with the new password.
 import { Code, ConnectError } from "@connectrpc/connect";
 import { type FormEvent, useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
@@ -31,7 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const token = tokenFrom(formText(form, "token") || new URL(request.url).searchParams.get("token"));
+  // From the form only: the page's form carries it, and the URL of a post should not.
+  const token = tokenFrom(formText(form, "token"));
   if (!token) return data<ResetPasswordActionData>({ error: authText.resetLinkInvalid, linkInvalid: true }, { status: 400 });
   const password = formText(form, "password", { trim: false });
   const problem = validateNewPassword(password, formText(form, "confirmPassword", { trim: false }));
@@ -46,18 +50,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<ResetPasswordActionData>({ error: message || authText.resetLinkInvalid, linkInvalid: true }, { status: 400 });
     }
     if (isCode(err, Code.ResourceExhausted)) return data<ResetPasswordActionData>({ error: throttledMessage(err, "attempts") }, { status: 429 });
-    if (isCode(err, Code.InvalidArgument)) {
-      const tooShort = err.rawMessage.includes(authText.passwordTooShort);
-      return data<ResetPasswordActionData>(
-        tooShort ? { error: authText.passwordTooShort, field: "password" } : { error: authText.resetLinkInvalid, linkInvalid: true },
-        { status: 400 },
-      );
-    }
+    if (reason === "password_too_short") return data<ResetPasswordActionData>({ error: authText.passwordTooShort, field: "password" }, { status: 400 });
+    if (isCode(err, Code.InvalidArgument)) return data<ResetPasswordActionData>({ error: authText.resetLinkInvalid, linkInvalid: true }, { status: 400 });
     console.error("password reset failed", err);
     return data<ResetPasswordActionData>({ error: authText.unavailable }, { status: 503 });
   }
   // Every session of the account has ended, this browser's included.
   return redirect("/login?reset=1", { headers: { "Set-Cookie": clearSessionCookie(request) } });
+}
+
+/** The same policy as the meta tag below, as a header too (the server's default is looser). */
+export function headers(_: Route.HeadersArgs) {
+  return { "Referrer-Policy": "same-origin" };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -129,7 +133,7 @@ export default function ResetPasswordRoute({ loaderData, actionData }: Route.Com
         </p>
       }
     >
-      <Form method="post" className="auth-form" noValidate onSubmit={onSubmit}>
+      <Form method="post" action="/reset-password" className="auth-form" noValidate onSubmit={onSubmit}>
         <FormAlert id={errorId} message={problem?.error} focusKey={clientError ?? actionData}>
           {problem?.linkInvalid && requestNew}
         </FormAlert>
