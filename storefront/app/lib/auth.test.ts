@@ -8,17 +8,45 @@ describe("safeRedirect", () => {
 
   it.each([
     "//evil.test",
+    "//evil",
     "https://evil.test/account",
+    "https://evil",
     "/\\evil.test",
+    "/\\evil",
     "\\\\evil.test",
     "javascript:alert(1)",
     "account",
     "",
     "/\u0000x",
+    "/\t/evil.test",
+    "/\n/evil.test",
+    "/\r\n/evil.test",
+    "\t//evil.test",
+    "/.//evil.test",
     "/login",
+    "/LOGIN/",
+    "/Login",
+    "/login/",
+    "/%6Cogin",
     "/register?x=1",
+    "/Reset-Password/?token=x",
   ])("refuses %j", (value) => {
     expect(safeRedirect(value)).toBe("/");
+  });
+
+  it("answers the path percent-encoded, so it is always a valid Location header", () => {
+    expect(safeRedirect("/%E2%80%A8")).toBe("/%E2%80%A8");
+    expect(safeRedirect("/a\u2028b")).toBe("/a%E2%80%A8b");
+    expect(safeRedirect("/shop?search=caf\u00e9 cr\u00e8me")).toBe("/shop?search=caf%C3%A9%20cr%C3%A8me");
+    expect(safeRedirect("/product/x#r\u00e9views")).toBe("/product/x#r%C3%A9views");
+    for (const value of ["/%E2%80%A8", "/a\u2028b", "/\u00ff\u0100", "/shop?search=\u{1F339}"]) {
+      expect(() => new Headers({ location: safeRedirect(value) })).not.toThrow();
+    }
+  });
+
+  it("trims surrounding whitespace and resolves dot segments", () => {
+    expect(safeRedirect(" \t/account\n")).toBe("/account");
+    expect(safeRedirect("/shop/../account")).toBe("/account");
   });
 
   it("refuses anything that is not text", () => {

@@ -149,9 +149,31 @@ describe("login action", () => {
     expect(cartCookie).toMatch(new RegExp(`^atelier_cart=${accountCart}; Path=/; HttpOnly; SameSite=Lax`));
   });
 
-  it.each(["//evil.test", "https://evil.test", "/\\evil.test", "evil"])("goes home instead of to redirectTo=%s", async (redirectTo) => {
-    const response = (await run({ email: "ada@example.com", password: "pass word", redirectTo }).res) as Response;
-    expect(response.headers.get("location")).toBe("/");
+  it.each(["//evil.test", "//evil", "https://evil.test", "https://evil", "/\\evil.test", "/\\evil", "/\t/evil.test", "/\n/evil.test", "/LOGIN/", "/Register", "evil"])(
+    "goes home instead of to redirectTo=%j",
+    async (redirectTo) => {
+      const response = (await run({ email: "ada@example.com", password: "pass word", redirectTo }).res) as Response;
+      expect(response.headers.get("location")).toBe("/");
+    },
+  );
+
+  it("goes to a redirectTo with characters a header cannot hold, percent-encoded, rather than failing after the sign-in", async () => {
+    const { login, mergeCart, res } = run({ email: "ada@example.com", password: "pass word", redirectTo: "/shop?search=\u2028caf\u00e9" }, {}, `atelier_cart=${guestCart}`);
+    const response = await res;
+    expect(response).toBeInstanceOf(Response);
+    expect((response as Response).status).toBe(302);
+    expect((response as Response).headers.get("location")).toBe("/shop?search=%E2%80%A8caf%C3%A9");
+    expect((response as Response).headers.getSetCookie()).toHaveLength(2);
+    expect(login).toHaveBeenCalledTimes(1);
+    expect(mergeCart).toHaveBeenCalledTimes(1);
+  });
+
+  it("takes an encoded redirectTo from the URL the same way", async () => {
+    const login = vi.fn<Login>(signedIn);
+    const res = (await action(
+      actionArgs("/login?redirectTo=%2Fa%E2%80%A8b", { email: "ada@example.com", password: "pass word" }, { auth: { login }, cart: { mergeCart: merged } }) as never,
+    )) as Response;
+    expect(res.headers.get("location")).toBe("/a%E2%80%A8b");
   });
 
   it("needs both fields, without calling the API", async () => {

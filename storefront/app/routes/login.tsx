@@ -9,6 +9,7 @@ import { AuthField } from "~/components/account/AuthField";
 import { AuthLayout } from "~/components/account/AuthLayout";
 import { FormAlert } from "~/components/account/FormAlert";
 import { usePendingSubmission } from "~/components/account/usePendingSubmission";
+import type { Session } from "~/gen/atelier/store/v1/auth_service_pb";
 import { api } from "~/lib/api.server";
 import { authText, formText, safeRedirect, validateLogin } from "~/lib/auth";
 import { maxEmailLength } from "~/lib/email";
@@ -36,10 +37,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (missing) return data<LoginActionData>({ error: missing, email }, { status: 400 });
 
   const client = api(context);
+  let session: Session;
   try {
-    const { session } = await client.auth.login({ email, password });
-    if (!session?.token) throw new Error("Login answered without a session");
-    return redirect(redirectTo, { headers: await startSession(client, request, session) });
+    const answer = await client.auth.login({ email, password });
+    if (!answer.session?.token) throw new Error("Login answered without a session");
+    session = answer.session;
   } catch (err) {
     // The same words whether the address is unknown or the password wrong (PRODUCT §2).
     if (isCode(err, Code.Unauthenticated) || isCode(err, Code.InvalidArgument) || isCode(err, Code.NotFound)) {
@@ -51,6 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     console.error("login failed", err);
     return data<LoginActionData>({ error: authText.unavailable, email }, { status: 503 });
   }
+  // Signed in. The answer is made outside the try above: a problem here is not an API outage.
+  return redirect(redirectTo, { headers: await startSession(client, request, session) });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -8,6 +8,7 @@ import { AuthField } from "~/components/account/AuthField";
 import { AuthLayout } from "~/components/account/AuthLayout";
 import { FormAlert } from "~/components/account/FormAlert";
 import { usePendingSubmission } from "~/components/account/usePendingSubmission";
+import type { Session } from "~/gen/atelier/store/v1/auth_service_pb";
 import { api } from "~/lib/api.server";
 import { authText, formText, nameMaxLength, passwordMaxLength, type RegisterField, type RegisterValues, validateRegistration } from "~/lib/auth";
 import { maxEmailLength } from "~/lib/email";
@@ -43,24 +44,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (problem) return refuse(problem.message, problem.fields, 400);
 
   const client = api(context);
+  let session: Session;
   try {
-    const { session } = await client.auth.register({
+    const answer = await client.auth.register({
       firstName: values.firstName,
       lastName: values.lastName,
       email: values.email,
       password: values.password,
     });
-    if (!session?.token) throw new Error("Register answered without a session");
-    return redirect("/", { headers: await startSession(client, request, session) });
+    if (!answer.session?.token) throw new Error("Register answered without a session");
+    session = answer.session;
   } catch (err) {
-    if (errorReason(err) === "email_taken" || isCode(err, Code.AlreadyExists)) return refuse(authText.emailTaken, ["email"], 409);
+    const reason = errorReason(err);
+    if (reason === "email_taken" || isCode(err, Code.AlreadyExists)) return refuse(authText.emailTaken, ["email"], 409);
     if (isCode(err, Code.ResourceExhausted)) return refuse(throttledMessage(err, "registration attempts"), [], 429);
-    if (isCode(err, Code.InvalidArgument) && err.rawMessage.includes(authText.passwordTooShort)) {
-      return refuse(authText.passwordTooShort, ["password"], 400);
-    }
+    if (reason === "password_too_short") return refuse(authText.passwordTooShort, ["password"], 400);
     console.error("register failed", err);
     return refuse(authText.registrationFailed, [], isCode(err, Code.InvalidArgument) ? 400 : 503);
   }
+  // Signed in. The answer is made outside the try above: a problem here is not an API outage.
+  return redirect("/", { headers: await startSession(client, request, session) });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
