@@ -50,8 +50,53 @@ describe("account page", () => {
     await user.clear(within(details).getByLabelText("Last Name"));
     await user.type(within(details).getByLabelText("Last Name"), "King");
     await user.click(within(details).getByRole("button", { name: "Save Details" }));
-    await waitFor(() => expect(within(details).getByRole("status")).toHaveTextContent("Your details have been saved."));
-    expect(updateProfile).toHaveBeenCalledWith({ firstName: "Ada", lastName: "King", email: "ada@example.com" });
+    await waitFor(() => expect(within(details).getByRole("status")).toHaveTextContent(/^Your details have been saved\.$/));
+    expect(updateProfile).toHaveBeenCalledWith({ firstName: "Ada", lastName: "King", email: "ada@example.com", currentPassword: "" });
+  });
+
+  it("asks for the current password (optional, with its hint) and sends it with a new address", async () => {
+    const user = userEvent.setup();
+    const { updateProfile } = renderAccount();
+    const details = await screen.findByRole("region", { name: "Your Details" });
+    const password = within(details).getByLabelText("Current Password");
+    expect(password).toHaveAttribute("type", "password");
+    expect(password).toHaveAttribute("autocomplete", "current-password");
+    expect(password).not.toBeRequired();
+    expect(password).toHaveAccessibleDescription("Needed only to change your email address.");
+    await user.clear(within(details).getByLabelText("Email"));
+    await user.type(within(details).getByLabelText("Email"), "ada@newmail.example");
+    await user.type(password, "my password");
+    await user.click(within(details).getByRole("button", { name: "Save Details" }));
+    await waitFor(() => expect(within(details).getByRole("status")).toHaveTextContent("you have been signed out on your other devices"));
+    expect(updateProfile).toHaveBeenCalledWith({ firstName: "Ada", lastName: "Lovelace", email: "ada@newmail.example", currentPassword: "my password" });
+    expect(password).toHaveValue("");
+  });
+
+  it("asks for the current password when the API needs it to change the address", async () => {
+    const user = userEvent.setup();
+    renderAccount({ updateProfile: () => Promise.reject(apiError(Code.FailedPrecondition, "current password required", "current_password_required")) });
+    const details = await screen.findByRole("region", { name: "Your Details" });
+    await user.clear(within(details).getByLabelText("Email"));
+    await user.type(within(details).getByLabelText("Email"), "ada@newmail.example");
+    await user.click(within(details).getByRole("button", { name: "Save Details" }));
+    const alert = await within(details).findByRole("alert");
+    expect(alert).toHaveTextContent("Please enter your current password to change your email address.");
+    expect(within(details).getByLabelText("Current Password")).toHaveAttribute("aria-invalid", "true");
+    // What was typed is kept, so the shopper only adds the password.
+    expect(within(details).getByLabelText("Email")).toHaveValue("ada@newmail.example");
+  });
+
+  it("says when the current password given for a new address is wrong, and empties it", async () => {
+    const user = userEvent.setup();
+    renderAccount({ updateProfile: () => Promise.reject(apiError(Code.InvalidArgument, "Current password is incorrect", "wrong_password")) });
+    const details = await screen.findByRole("region", { name: "Your Details" });
+    await user.clear(within(details).getByLabelText("Email"));
+    await user.type(within(details).getByLabelText("Email"), "ada@newmail.example");
+    await user.type(within(details).getByLabelText("Current Password"), "not it");
+    await user.click(within(details).getByRole("button", { name: "Save Details" }));
+    expect(await within(details).findByRole("alert")).toHaveTextContent("Current password is incorrect");
+    expect(within(details).getByLabelText("Current Password")).toHaveAttribute("aria-invalid", "true");
+    expect(within(details).getByLabelText("Current Password")).toHaveValue("");
   });
 
   it("changes the password, then empties the form", async () => {
@@ -71,7 +116,7 @@ describe("account page", () => {
 
   it("says when the current password is wrong", async () => {
     const user = userEvent.setup();
-    renderAccount({ changePassword: () => Promise.reject(apiError(Code.Unauthenticated, "Invalid credentials", "invalid_credentials")) });
+    renderAccount({ changePassword: () => Promise.reject(apiError(Code.InvalidArgument, "Current password is incorrect", "wrong_password")) });
     const form = await screen.findByRole("region", { name: "Change Password" });
     await user.type(within(form).getByLabelText("Current Password"), "not it");
     await user.type(within(form).getByLabelText("New Password"), "new password");
@@ -112,7 +157,11 @@ describe("account loader", () => {
   });
 
   it("shows the confirmation after a plain form post", async () => {
-    expect(await loader(loaderArgs("/account?updated=password", {}, undefined, customerAccount) as never)).toMatchObject({ changed: true, saved: false });
+    expect(await loader(loaderArgs("/account?updated=password", {}, undefined, customerAccount) as never)).toMatchObject({ changed: true, saved: null });
+    expect(await loader(loaderArgs("/account?updated=profile", {}, undefined, customerAccount) as never)).toMatchObject({ changed: false, saved: "Your details have been saved." });
+    expect(await loader(loaderArgs("/account?updated=email", {}, undefined, customerAccount) as never)).toMatchObject({
+      saved: "Your details have been saved. As your email address changed, you have been signed out on your other devices.",
+    });
   });
 });
 
@@ -134,6 +183,63 @@ describe("account action", () => {
       ) as never,
     );
     expect((res as { data: unknown }).data).toMatchObject({ ok: false, error: "An account with this email already exists.", fields: ["email"] });
+  });
+
+  const passwordChange = { intent: "password", enhanced: "1", currentPassword: "old password", newPassword: "new password", confirmPassword: "new password" };
+  const emailChange = { intent: "profile", enhanced: "1", firstName: "Ada", lastName: "Lovelace", email: "ada@newmail.example", currentPassword: "my password" };
+  const answer = (res: unknown) => res as { data: unknown; init: ResponseInit };
+
+  it("redirects a plain form post that changed the address to its own confirmation", async () => {
+    const updateProfile = vi.fn<Update>(updated);
+    const res = (await action(actionArgs("/account", { ...emailChange, enhanced: "" }, { auth: { updateProfile } }, { session: customerAccount }) as never)) as Response;
+    expect(res.headers.get("location")).toBe("/account?updated=email");
+    expect(updateProfile).toHaveBeenCalledWith({ firstName: "Ada", lastName: "Lovelace", email: "ada@newmail.example", currentPassword: "my password" });
+  });
+
+  it.each([
+    [Code.FailedPrecondition, "current_password_required", "Please enter your current password to change your email address."],
+    [Code.InvalidArgument, "current_password_required", "Please enter your current password to change your email address."],
+    [Code.InvalidArgument, "wrong_password", "Current password is incorrect"],
+  ])("answers a profile refusal (%s, %s) by its reason, pointing at the current password", async (code, reason, message) => {
+    const res = await action(
+      actionArgs("/account", emailChange, { auth: { updateProfile: () => Promise.reject(apiError(code, "worded by the API", reason)) } }, { session: customerAccount }) as never,
+    );
+    expect(answer(res).data).toEqual({
+      intent: "profile",
+      ok: false,
+      error: message,
+      fields: ["currentPassword"],
+      values: { firstName: "Ada", lastName: "Lovelace", email: "ada@newmail.example" },
+    });
+    expect(answer(res).init.status).toBe(400);
+  });
+
+  it.each([
+    ["profile", { updateProfile: () => Promise.reject(apiError(Code.Unauthenticated, "session ended", "unauthenticated")) }, emailChange],
+    ["password", { changePassword: () => Promise.reject(apiError(Code.Unauthenticated, "session ended", "unauthenticated")) }, passwordChange],
+  ] as const)("sends the shopper to sign in when the session ended meanwhile (%s), deleting its cookie", async (_intent, auth, fields) => {
+    const res = (await action(actionArgs("/account", fields, { auth }, { session: customerAccount }) as never)) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/login?redirectTo=%2Faccount");
+    expect(res.headers.get("set-cookie")).toMatch(/^atelier_session=; .*Max-Age=0/);
+  });
+
+  it("answers the password rules by their reasons, not their wording", async () => {
+    const run = async (err: Error) =>
+      answer(await action(actionArgs("/account", passwordChange, { auth: { changePassword: () => Promise.reject(err) } }, { session: customerAccount }) as never)).data;
+    expect(await run(apiError(Code.InvalidArgument, "Current password is incorrect", "wrong_password"))).toMatchObject({ error: "Current password is incorrect", fields: ["currentPassword"] });
+    expect(await run(apiError(Code.InvalidArgument, "Password must be at least 8 characters", "password_too_short"))).toMatchObject({
+      error: "Password must be at least 8 characters",
+      fields: ["newPassword"],
+    });
+    // The same words without the reason are not taken for the rule.
+    expect(await run(apiError(Code.InvalidArgument, "new_password: Password must be at least 8 characters, and more", "invalid_argument"))).toMatchObject({
+      error: "new_password: Password must be at least 8 characters, and more",
+      fields: [],
+    });
+    // A refusal of another kind is not taken for a wrong password.
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    expect(await run(apiError(Code.PermissionDenied, "no", "permission_denied"))).toMatchObject({ error: "We could not reach our account service just now. Please try again in a moment." });
   });
 
   it("sends a guest to sign in", async () => {

@@ -2,7 +2,15 @@
 // wishlist. Guests are sent to sign in and brought back here.
 import { Code, ConnectError } from "@connectrpc/connect";
 import { data, Link, redirect } from "react-router";
-import { type AccountActionData, accountText, readPasswords, readProfile, validatePasswords, validateProfile } from "~/components/account/account-forms";
+import {
+  type AccountActionData,
+  accountText,
+  readPasswords,
+  readProfile,
+  readProfilePassword,
+  validatePasswords,
+  validateProfile,
+} from "~/components/account/account-forms";
 import { PasswordForm, ProfileForm } from "~/components/account/AccountForms";
 import { api } from "~/lib/api.server";
 import { authText, loginHref } from "~/lib/auth";
@@ -12,7 +20,7 @@ import "~/styles/pages/auth.css";
 import "~/styles/pages/account.css";
 import type { Route } from "./+types/account";
 
-/** A session that ended (or never was): sign in, then come back. */
+/** A session that ended (or never was): sign in, then come back (the ended session's cookie deleted). */
 function toLogin(request: Request) {
   return redirect(loginHref("/account"), { headers: { "Set-Cookie": clearSessionCookie(request) } });
 }
@@ -29,21 +37,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const updated = new URL(request.url).searchParams.get("updated");
   return {
     profile: { firstName: account.firstName, lastName: account.lastName, email: account.email },
-    saved: updated === "profile",
+    // After a plain form post (?updated=…): what the profile form confirms.
+    saved: updated === "email" ? accountText.emailChanged : updated === "profile" ? accountText.profileSaved : null,
     changed: updated === "password",
   };
 }
 
-/** Current-password refusals, whichever way the API words them. */
-const wrongPasswordReasons = new Set(["invalid_credentials", "wrong_password", "invalid_password", "incorrect_password", "current_password_incorrect"]);
-
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAccount(request, context);
+  const account = requireAccount(request, context);
   const form = await request.formData();
   const enhanced = form.get("enhanced") === "1";
   const client = api(context);
   const reply = (result: AccountActionData, status = 200) => {
-    if (result.ok && !enhanced) return redirect(`/account?updated=${result.intent}`);
+    if (result.ok && !enhanced) {
+      const updated = result.intent === "profile" && result.message === accountText.emailChanged ? "email" : result.intent;
+      return redirect(`/account?updated=${updated}`);
+    }
     return data(result, { status });
   };
 
@@ -57,31 +66,37 @@ export async function action({ request, context }: Route.ActionArgs) {
       await client.auth.changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
       return reply({ intent: "password", ok: true, message: accountText.passwordChanged });
     } catch (err) {
-      // The session was confirmed a moment ago, so a refusal here is about the current password.
+      // The API's stable reasons decide, never its wording.
       const reason = errorReason(err);
-      if ((reason && wrongPasswordReasons.has(reason)) || isCode(err, Code.Unauthenticated) || isCode(err, Code.PermissionDenied)) {
-        return fail(authText.currentPasswordWrong, ["currentPassword"], 400);
-      }
+      if (isCode(err, Code.Unauthenticated)) return toLogin(request);
+      if (reason === "wrong_password") return fail(authText.currentPasswordWrong, ["currentPassword"], 400);
+      if (reason === "password_too_short") return fail(authText.passwordTooShort, ["newPassword"], 400);
+      if (reason === "missing_current_password") return fail(err instanceof ConnectError ? err.rawMessage : authText.allRequired, ["currentPassword"], 400);
       if (isCode(err, Code.ResourceExhausted)) return fail(throttledMessage(err, "attempts"), [], 429);
-      if (isCode(err, Code.InvalidArgument)) {
-        return fail(err.rawMessage.includes(authText.passwordTooShort) ? authText.passwordTooShort : err.rawMessage, ["newPassword"], 400);
-      }
+      if (isCode(err, Code.InvalidArgument)) return fail(err.rawMessage, [], 400);
       console.error("account: changing the password failed", err);
       return fail(authText.unavailable, [], 503);
     }
   }
 
   const values = readProfile(form);
+  const currentPassword = readProfilePassword(form);
   const fail = (error: string, fields: Extract<AccountActionData, { intent: "profile"; ok: false }>["fields"], status: number) =>
     reply({ intent: "profile", ok: false, error, fields, values }, status);
   const problem = validateProfile(values);
   if (problem) return fail(problem.error, problem.fields, 400);
   try {
-    await client.auth.updateProfile(values);
-    return reply({ intent: "profile", ok: true, message: accountText.profileSaved });
+    const { user } = await client.auth.updateProfile({ ...values, currentPassword });
+    // A new address ends the account's other sessions (this one stays): say so.
+    const emailChanged = (user?.email ?? values.email).toLowerCase() !== account.email.toLowerCase();
+    return reply({ intent: "profile", ok: true, message: emailChanged ? accountText.emailChanged : accountText.profileSaved });
   } catch (err) {
-    if (errorReason(err) === "email_taken" || isCode(err, Code.AlreadyExists)) return fail(authText.emailTaken, ["email"], 409);
+    const reason = errorReason(err);
     if (isCode(err, Code.Unauthenticated)) return toLogin(request);
+    if (reason === "email_taken" || isCode(err, Code.AlreadyExists)) return fail(authText.emailTaken, ["email"], 409);
+    if (reason === "current_password_required") return fail(accountText.currentPasswordForEmail, ["currentPassword"], 400);
+    if (reason === "wrong_password") return fail(authText.currentPasswordWrong, ["currentPassword"], 400);
+    if (isCode(err, Code.ResourceExhausted)) return fail(throttledMessage(err, "attempts"), [], 429);
     if (err instanceof ConnectError && (err.code === Code.InvalidArgument || err.code === Code.FailedPrecondition)) return fail(err.rawMessage, [], 400);
     console.error("account: saving the profile failed", err);
     return fail(authText.unavailable, [], 503);

@@ -69,18 +69,30 @@ function FormShell({ title, id, children }: { title: string; id: string; childre
   );
 }
 
-export function ProfileForm({ profile, serverResult, saved }: { profile: ProfileValues; serverResult?: AccountActionData; saved: boolean }) {
+/**
+ * Name and e-mail address. Changing the address needs the current password (the API says so when
+ * it is missing or wrong), and then signs the account out everywhere else.
+ */
+export function ProfileForm({ profile, serverResult, saved }: { profile: ProfileValues; serverResult?: AccountActionData; saved: string | null }) {
   const { fetcher, hydrated, sending, result, failure, clientError, onSubmit } = useAccountForm("profile", serverResult, (form) =>
     validateProfile(readProfile(form)),
   );
+  const formRef = useRef<HTMLFormElement>(null);
   const errorId = "profile-error";
   const values = result && !result.ok && result.intent === "profile" ? result.values : profile;
   const invalid = (f: ProfileField) => Boolean(failure?.fields.includes(f));
-  const message = result?.ok ? result.message : saved && !result && !sending ? accountText.profileSaved : null;
+  const message = result?.ok ? result.message : saved && !result && !sending ? saved : null;
+
+  // The password is never kept in the form once the API has answered, whatever the answer.
+  useEffect(() => {
+    const password = formRef.current?.elements.namedItem("currentPassword");
+    if (fetcher.state === "idle" && fetcher.data && password instanceof HTMLInputElement) password.value = "";
+  }, [fetcher.state, fetcher.data]);
+
   return (
     <FormShell title="Your Details" id="profile-heading">
       <Saved message={failure ? null : message} />
-      <fetcher.Form method="post" action="/account" className="auth-form account-form" noValidate onSubmit={onSubmit}>
+      <fetcher.Form ref={formRef} method="post" action="/account" className="auth-form account-form" noValidate onSubmit={onSubmit}>
         <FormAlert id={errorId} message={failure?.error} focusKey={clientError ?? fetcher.data} />
         {hydrated && <input type="hidden" name="enhanced" value="1" />}
         <input type="hidden" name="intent" value="profile" />
@@ -89,6 +101,17 @@ export function ProfileForm({ profile, serverResult, saved }: { profile: Profile
           <AuthField name="lastName" label="Last Name" autoComplete="family-name" maxLength={nameMaxLength} defaultValue={values.lastName} invalid={invalid("lastName")} errorId={errorId} />
         </div>
         <AuthField name="email" label="Email" type="email" autoComplete="email" maxLength={maxEmailLength} defaultValue={values.email} invalid={invalid("email")} errorId={errorId} />
+        <AuthField
+          name="currentPassword"
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          maxLength={passwordMaxLength}
+          required={false}
+          hint={accountText.currentPasswordHint}
+          invalid={invalid("currentPassword")}
+          errorId={errorId}
+        />
         <button type="submit" className="button button--primary auth-form__submit" aria-disabled={sending || undefined}>
           {sending ? "Saving…" : "Save Details"}
         </button>

@@ -13,10 +13,12 @@ type Props = {
   /** A standing hint beneath the field ("At least 8 characters"). */
   hint?: ReactNode;
   maxLength?: number;
+  /** Whether the field must be filled in (default true). */
+  required?: boolean;
 };
 
-/** One labelled, required field of the account forms (login, register, password, profile). */
-export function AuthField({ name, label, type = "text", autoComplete, defaultValue, invalid, errorId, hint, maxLength }: Props) {
+/** One labelled field of the account forms (login, register, password, profile); required unless said. */
+export function AuthField({ name, label, type = "text", autoComplete, defaultValue, invalid, errorId, hint, maxLength, required = true }: Props) {
   const id = useId();
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, invalid && errorId ? errorId : null].filter(Boolean).join(" ") || undefined;
@@ -29,7 +31,7 @@ export function AuthField({ name, label, type = "text", autoComplete, defaultVal
         type={type}
         autoComplete={autoComplete}
         defaultValue={defaultValue}
-        required
+        required={required}
         maxLength={maxLength}
         spellCheck={type === "email" ? false : undefined}
         autoCapitalize={type === "email" || type === "password" ? "none" : undefined}
