@@ -5,6 +5,7 @@ import { GetCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
 import { ListCategoriesResponseSchema } from "~/gen/atelier/store/v1/catalog_service_pb";
 import { GetStoreSettingsResponseSchema } from "~/gen/atelier/store/v1/settings_service_pb";
 import { adminAccount, customerAccount, loaderArgs } from "~/lib/api.testing";
+import { config, loadConfig } from "~/lib/config.server";
 import { loader } from "./root";
 
 const cartId = "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11";
@@ -85,5 +86,17 @@ describe("root loader", () => {
     const data = await loader(loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings } }, undefined, adminAccount));
     expect(data.user).toEqual({ id: "u-2", firstName: "Grace", role: "admin" });
     expect(data.backofficeUrl).toBe("http://localhost:5173");
+  });
+
+  it("gives an admin no back office address when there is none (production without BACKOFFICE_URL)", async () => {
+    const configured = config.backofficeUrl;
+    config.backofficeUrl = loadConfig({ NODE_ENV: "production" }).backofficeUrl;
+    try {
+      const data = await loader(loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings } }, undefined, adminAccount));
+      expect(data.user?.role).toBe("admin");
+      expect(data.backofficeUrl).toBeNull();
+    } finally {
+      config.backofficeUrl = configured;
+    }
   });
 });

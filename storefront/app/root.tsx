@@ -50,8 +50,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cartCount: cart.status === "fulfilled" ? (cart.value?.itemCount ?? 0) : 0,
     year: new Date().getFullYear(),
     user: account ? toSessionUser(account) : null,
-    // Only admins are shown the way to the back office.
-    backofficeUrl: account?.role === "admin" ? config.backofficeUrl : null,
+    // Only admins are shown the way to the back office, and only when it has an address (none by
+    // default in production).
+    backofficeUrl: account?.role === "admin" ? (config.backofficeUrl ?? null) : null,
   };
 }
 

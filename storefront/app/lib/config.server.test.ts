@@ -18,8 +18,20 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ API_URL: value })).toThrow(/API_URL/);
   });
 
+  it("has no back office address in production unless BACKOFFICE_URL gives one", () => {
+    expect(loadConfig({ NODE_ENV: "production" }).backofficeUrl).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: "production", BACKOFFICE_URL: " " }).backofficeUrl).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: "production", BACKOFFICE_URL: "https://admin.example.com" }).backofficeUrl).toBe("https://admin.example.com");
+  });
+
+  it("defaults the back office to the local one outside production", () => {
+    expect(loadConfig({ NODE_ENV: "development" }).backofficeUrl).toBe("http://localhost:5173");
+    expect(loadConfig({ NODE_ENV: "test" }).backofficeUrl).toBe("http://localhost:5173");
+  });
+
   it("refuses a BACKOFFICE_URL without a scheme", () => {
     expect(() => loadConfig({ BACKOFFICE_URL: "admin.example.com" })).toThrow(/BACKOFFICE_URL/);
+    expect(() => loadConfig({ NODE_ENV: "production", BACKOFFICE_URL: "admin.example.com" })).toThrow(/BACKOFFICE_URL/);
   });
 
   it("refuses a STOREFRONT_URL without a scheme", () => {

@@ -10,9 +10,11 @@ export type StorefrontConfig = {
   publicUrl: string | undefined;
   /**
    * Where admins find the back office (the header's Admin link and the information pages' Edit
-   * Content links), e.g. https://admin.atelier.london. Default http://localhost:5173.
+   * Content links), e.g. https://admin.atelier.london. Unset: http://localhost:5173 in
+   * development; in production (NODE_ENV=production) no default — no development host is ever
+   * linked from a live shop (PRODUCT §6) — so admins get no Admin or Edit Content links.
    */
-  backofficeUrl: string;
+  backofficeUrl: string | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): StorefrontConfig {
@@ -28,8 +30,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StorefrontConf
   }
   const publicUrl = env.STOREFRONT_URL?.trim().replace(/\/$/, "") || undefined;
   if (publicUrl && !/^https?:\/\//.test(publicUrl)) throw new Error(`STOREFRONT_URL must be an http(s) URL: ${publicUrl}`);
-  const backofficeUrl = env.BACKOFFICE_URL?.trim().replace(/\/$/, "") || "http://localhost:5173";
-  if (!/^https?:\/\/[^/]/.test(backofficeUrl)) throw new Error(`BACKOFFICE_URL must be an http(s) URL: ${backofficeUrl}`);
+  const developmentBackoffice = env.NODE_ENV === "production" ? undefined : "http://localhost:5173";
+  const backofficeUrl = env.BACKOFFICE_URL?.trim().replace(/\/$/, "") || developmentBackoffice;
+  if (backofficeUrl !== undefined && !/^https?:\/\/[^/]/.test(backofficeUrl)) throw new Error(`BACKOFFICE_URL must be an http(s) URL: ${backofficeUrl}`);
   return { apiUrl: url.origin + url.pathname.replace(/\/$/, ""), publicUrl, backofficeUrl };
 }
 

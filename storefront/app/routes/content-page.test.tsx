@@ -10,12 +10,12 @@ import type { ContentLoad } from "~/lib/content.server";
 import ContentPageRoute, { loader } from "./content-page";
 
 /** The page under a root route whose loader says who is signed in (an admin gets the back office's address). */
-function renderPage(path: "/privacy" | "/terms", result: ContentLoad, role: "admin" | "customer" | null = null) {
+function renderPage(path: "/privacy" | "/terms", result: ContentLoad, role: "admin" | "customer" | null = null, backoffice: string | null = "https://admin.atelier.test") {
   const Stub = createRoutesStub([
     {
       id: "root",
       Component: Outlet,
-      loader: () => ({ user: role ? { id: "u-1", firstName: "Ada", role } : null, backofficeUrl: role === "admin" ? "https://admin.atelier.test" : null }),
+      loader: () => ({ user: role ? { id: "u-1", firstName: "Ada", role } : null, backofficeUrl: role === "admin" ? backoffice : null }),
       children: [{ id: path.slice(1), path, Component: ContentPageRoute, loader: () => result }],
     },
   ]);
@@ -59,6 +59,12 @@ describe("Edit Content", () => {
   it("takes an admin to the page's editor in the back office", async () => {
     renderPage("/terms", terms, "admin");
     expect(await screen.findByRole("link", { name: "Edit Content" })).toHaveAttribute("href", "https://admin.atelier.test/pages?edit=terms");
+  });
+
+  it("is not shown to an admin when the shop has no back office address (production without BACKOFFICE_URL)", async () => {
+    renderPage("/terms", terms, "admin", null);
+    await screen.findByRole("heading", { level: 1, name: "Terms and Conditions" });
+    expect(screen.queryByRole("link", { name: "Edit Content" })).not.toBeInTheDocument();
   });
 
   it.each(["customer", null] as const)("is not shown to a %s", async (role) => {

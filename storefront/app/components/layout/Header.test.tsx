@@ -14,8 +14,9 @@ const customer: SessionUser = { id: "u-1", firstName: "Ada", role: "customer" };
 const admin: SessionUser = { id: "u-2", firstName: "Grace", role: "admin" };
 const backoffice = "https://admin.atelier.test";
 
-function renderHeader(cartCount = 0, opts: { user?: SessionUser | null; at?: string } = {}) {
+function renderHeader(cartCount = 0, opts: { user?: SessionUser | null; at?: string; backoffice?: string | null } = {}) {
   const user = opts.user ?? null;
+  const backofficeUrl = opts.backoffice === undefined ? backoffice : opts.backoffice;
   const Stub = createRoutesStub([
     {
       path: "*",
@@ -25,7 +26,7 @@ function renderHeader(cartCount = 0, opts: { user?: SessionUser | null; at?: str
             categories={["Maison Lumière", "Verdant & Co"]}
             cartCount={cartCount}
             user={user}
-            backofficeUrl={user?.role === "admin" ? backoffice : null}
+            backofficeUrl={user?.role === "admin" ? backofficeUrl : null}
           />
           <p>outside</p>
           <Where />
@@ -120,6 +121,13 @@ describe("Header account links", () => {
     expect(within(nav).getByRole("link", { name: "Admin" })).toHaveAttribute("href", backoffice);
     expect(within(nav).getByRole("link", { name: "My Account" })).toBeInTheDocument();
     expect(within(nav).getByRole("button", { name: "Logout" })).toBeInTheDocument();
+  });
+
+  it("offers an admin no Admin link when the shop has no back office address (production without BACKOFFICE_URL)", () => {
+    renderHeader(0, { user: admin, backoffice: null });
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(within(nav).queryByRole("link", { name: "Admin" })).not.toBeInTheDocument();
+    expect(within(nav).getByRole("link", { name: "My Account" })).toBeInTheDocument();
   });
 
   it("keeps the account links in the phone menu", async () => {
