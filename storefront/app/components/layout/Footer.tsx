@@ -1,7 +1,8 @@
 // The footer of every page: shop links (one per category found in the catalogue), information,
 // account and contact columns, the company details from the store settings, trust lines and the
 // accepted payment methods.
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
+import { loginHref } from "~/lib/auth";
 import { categoryHref } from "~/lib/catalog";
 import { useSessionUser } from "~/lib/use-session";
 
@@ -24,6 +25,7 @@ type Props = {
 export function Footer({ categories, settings, year }: Props) {
   const name = settings?.storeName || "Atelier London";
   const signedIn = useSessionUser() !== null;
+  const location = useLocation();
   return (
     <footer className="site-footer">
       <ul className="trust" aria-label="Why shop with us">
@@ -77,7 +79,8 @@ export function Footer({ categories, settings, year }: Props) {
             {!signedIn && (
               <>
                 <li>
-                  <Link to="/login">Login</Link>
+                  {/* Back to this page after signing in, as from the header. */}
+                  <Link to={loginHref(location.pathname + location.search)}>Login</Link>
                 </li>
                 <li>
                   <Link to="/register">Register</Link>
