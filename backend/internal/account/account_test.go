@@ -56,7 +56,7 @@ func jane() Profile { return Profile{FirstName: "Jane", LastName: "Doe", Email: 
 
 func (f fixture) register(t *testing.T, p Profile, password string) (User, Session) {
 	t.Helper()
-	u, s, err := f.svc.Register(context.Background(), p, password)
+	u, s, err := f.svc.Register(context.Background(), p, password, "")
 	require.NoError(t, err)
 	return u, s
 }
@@ -106,14 +106,14 @@ func TestRegisterValidation(t *testing.T) {
 		{"long password", jane(), string(make([]byte, 201)), "password", "password_too_long", "Password must be at most 200 characters"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := f.svc.Register(context.Background(), tc.profile, tc.password)
+			_, _, err := f.svc.Register(context.Background(), tc.profile, tc.password, "")
 			ae := requireAppErr(t, err, apperr.KindInvalid, tc.reason)
 			require.Equal(t, tc.field, ae.Field)
 			require.Equal(t, tc.message, ae.Message)
 		})
 	}
 	// Exactly 8 characters is enough, and names keep their case while the address is lower-cased.
-	u, s, err := f.svc.Register(context.Background(), Profile{FirstName: " Jane ", LastName: "de Vries", Email: " Jane@Example.COM "}, "12345678")
+	u, s, err := f.svc.Register(context.Background(), Profile{FirstName: " Jane ", LastName: "de Vries", Email: " Jane@Example.COM "}, "12345678", "")
 	require.NoError(t, err)
 	require.Equal(t, "Jane", u.FirstName)
 	require.Equal(t, "de Vries", u.LastName)
@@ -128,7 +128,7 @@ func TestRegisterDuplicateEmail(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
 	f.register(t, jane(), "password1")
-	_, _, err := f.svc.Register(context.Background(), Profile{FirstName: "J", LastName: "D", Email: "  JANE@example.com"}, "password2")
+	_, _, err := f.svc.Register(context.Background(), Profile{FirstName: "J", LastName: "D", Email: "  JANE@example.com"}, "password2", "")
 	ae := requireAppErr(t, err, apperr.KindAlreadyExists, "email_taken")
 	require.Equal(t, "An account with this email already exists.", ae.Message)
 }
@@ -393,7 +393,8 @@ func outbox(t *testing.T, pool *pgxpool.Pool) []outboxRow {
 		require.NoError(t, rows.Scan(&r.topic, &raw))
 		var fields map[string]any
 		require.NoError(t, json.Unmarshal(raw, &fields))
-		require.Len(t, fields, 5, "payload is exactly account_id, email, first_name, reset_url, expires_at: %s", raw)
+		require.Len(t, fields, 4, "payload is exactly account_id, email, first_name, requested_at: %s", raw)
+		require.NotContains(t, string(raw), "token", "no secret in the outbox")
 		require.NoError(t, json.Unmarshal(raw, &r.payload))
 		out = append(out, r)
 	}
@@ -406,6 +407,22 @@ func resetToken(t *testing.T, link string) string {
 	u, err := url.Parse(link)
 	require.NoError(t, err)
 	return u.Query().Get("token")
+}
+
+// issue does what the mail worker does for an outbox row: it gets the e-mail's link.
+func (f fixture) issue(t *testing.T, row outboxRow) (link string, expires time.Time) {
+	t.Helper()
+	p := row.payload
+	link, expires, err := f.svc.IssueResetLink(context.Background(), p.AccountID, p.Email, p.RequestedAt)
+	require.NoError(t, err)
+	return link, expires
+}
+
+func count(t *testing.T, pool *pgxpool.Pool, table string) int {
+	t.Helper()
+	var n int
+	require.NoError(t, pool.QueryRow(context.Background(), `SELECT count(*) FROM `+table).Scan(&n))
+	return n
 }
 
 func TestRequestPasswordReset(t *testing.T) {
@@ -424,11 +441,55 @@ func TestRequestPasswordReset(t *testing.T) {
 	require.Equal(t, u.ID, p.AccountID)
 	require.Equal(t, "jane@example.com", p.Email)
 	require.Equal(t, "Jane", p.FirstName)
-	require.Equal(t, "2026-03-02T11:00:00Z", p.ExpiresAt)
-	require.Regexp(t, `^https://shop\.example/reset-password\?token=[A-Za-z0-9_-]{43}$`, p.ResetURL)
+	require.Equal(t, f.clock.now(), p.RequestedAt)
+	require.Zero(t, count(t, f.pool, "password_reset_tokens"), "the token is made when the e-mail is sent")
 
 	err := f.svc.RequestPasswordReset(ctx, "not-an-address", "192.0.2.1")
 	requireAppErr(t, err, apperr.KindInvalid, "invalid_email")
+}
+
+func TestIssueResetLink(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	u, _ := f.register(t, jane(), "password1")
+	require.NoError(t, f.svc.RequestPasswordReset(ctx, "jane@example.com", ""))
+	row := outbox(t, f.pool)[0]
+
+	f.clock.advance(10 * time.Minute) // the mail went out a little late
+	link, expires := f.issue(t, row)
+	require.Regexp(t, `^https://shop\.example/reset-password\?token=[A-Za-z0-9_-]{43}$`, link)
+	require.Equal(t, f.clock.now().Add(testSettings.PasswordResetTTL), expires, "valid for the TTL from sending")
+	var stored []byte
+	require.NoError(t, f.pool.QueryRow(ctx, `SELECT token_hash FROM password_reset_tokens`).Scan(&stored))
+	require.Equal(t, hashToken(resetToken(t, link)), stored, "only the hash is stored")
+
+	// A retried job makes a new link and the earlier one stops working.
+	again, _ := f.issue(t, row)
+	require.NotEqual(t, link, again)
+	require.Equal(t, 1, count(t, f.pool, "password_reset_tokens"))
+	requireAppErr(t, f.svc.ConfirmPasswordReset(ctx, resetToken(t, link), "brand-new-password"), apperr.KindFailedPrecondition, "invalid_reset_token")
+
+	// A request as old as a link's lifetime is not e-mailed, and makes no token.
+	f.clock.advance(testSettings.PasswordResetTTL - 10*time.Minute)
+	_, _, err := f.svc.IssueResetLink(ctx, u.ID, "jane@example.com", row.payload.RequestedAt)
+	requireAppErr(t, err, apperr.KindFailedPrecondition, "reset_request_expired")
+	_, _, err = f.svc.IssueResetLink(ctx, u.ID, "jane@example.com", row.payload.RequestedAt.Add(-time.Hour))
+	requireAppErr(t, err, apperr.KindFailedPrecondition, "reset_request_expired")
+	require.NoError(t, f.svc.ConfirmPasswordReset(ctx, resetToken(t, again), "brand-new-password"), "the last link still works")
+
+	// The owner moved to another mailbox after asking: the old one gets no link.
+	require.NoError(t, f.svc.RequestPasswordReset(ctx, "jane@example.com", ""))
+	row = outbox(t, f.pool)[1]
+	_, err = f.svc.UpdateProfile(ctx, Principal{AccountID: u.ID, Role: RoleCustomer}, Profile{FirstName: "Jane", LastName: "Doe", Email: "jane.doe@example.com"})
+	require.NoError(t, err)
+	_, _, err = f.svc.IssueResetLink(ctx, u.ID, row.payload.Email, row.payload.RequestedAt)
+	requireAppErr(t, err, apperr.KindFailedPrecondition, "reset_address_changed")
+
+	_, _, err = f.svc.IssueResetLink(ctx, "8d6b2f7e-4a1c-4e0b-9a52-0f1d2c3b4a59", "jane@example.com", f.clock.now())
+	requireAppErr(t, err, apperr.KindNotFound, "account_not_found")
+	_, _, err = f.svc.IssueResetLink(ctx, "nope", "jane@example.com", f.clock.now())
+	requireAppErr(t, err, apperr.KindNotFound, "account_not_found")
 }
 
 func TestRequestPasswordResetThrottle(t *testing.T) {
@@ -469,9 +530,11 @@ func TestConfirmPasswordReset(t *testing.T) {
 	failLogins(t, f, "jane@example.com", "", 4)
 
 	require.NoError(t, f.svc.RequestPasswordReset(ctx, "jane@example.com", ""))
-	older := resetToken(t, outbox(t, f.pool)[0].payload.ResetURL)
+	olderLink, _ := f.issue(t, outbox(t, f.pool)[0])
+	older := resetToken(t, olderLink)
 	require.NoError(t, f.svc.RequestPasswordReset(ctx, "jane@example.com", ""))
-	token := resetToken(t, outbox(t, f.pool)[1].payload.ResetURL)
+	link, _ := f.issue(t, outbox(t, f.pool)[1])
+	token := resetToken(t, link)
 
 	err = f.svc.ConfirmPasswordReset(ctx, older, "brand-new-password")
 	ae := requireAppErr(t, err, apperr.KindFailedPrecondition, "invalid_reset_token")
@@ -498,18 +561,133 @@ func TestConfirmPasswordReset(t *testing.T) {
 	requireAppErr(t, err, apperr.KindFailedPrecondition, "invalid_reset_token")
 }
 
+// A token that is no good is refused before any password hashing: with every hashing slot
+// taken, the answer still comes at once. A live one waits for a slot.
+func TestConfirmPasswordResetChecksTheTokenBeforeHashing(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	f.register(t, jane(), "password1")
+	require.NoError(t, f.svc.RequestPasswordReset(ctx, "jane@example.com", ""))
+	link, _ := f.issue(t, outbox(t, f.pool)[0])
+	for range cap(f.svc.hashSlots) {
+		f.svc.hashSlots <- struct{}{}
+	}
+	made, _, err := newToken()
+	require.NoError(t, err)
+	short, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	requireAppErr(t, f.svc.ConfirmPasswordReset(short, made, "brand-new-password"), apperr.KindFailedPrecondition, "invalid_reset_token")
+	require.NoError(t, short.Err(), "answered without waiting for a hashing slot")
+
+	blocked, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
+	defer cancel()
+	require.ErrorIs(t, f.svc.ConfirmPasswordReset(blocked, resetToken(t, link), "brand-new-password"), context.DeadlineExceeded,
+		"a live token goes on to hash")
+	for range cap(f.svc.hashSlots) {
+		<-f.svc.hashSlots
+	}
+	require.NoError(t, f.svc.ConfirmPasswordReset(ctx, resetToken(t, link), "brand-new-password"), "the token was not used up")
+}
+
 func TestPasswordResetExpires(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	f := newFixture(t)
 	f.register(t, jane(), "password1")
 	require.NoError(t, f.svc.RequestPasswordReset(ctx, "jane@example.com", ""))
-	token := resetToken(t, outbox(t, f.pool)[0].payload.ResetURL)
+	link, _ := f.issue(t, outbox(t, f.pool)[0])
 	f.clock.advance(time.Hour)
-	err := f.svc.ConfirmPasswordReset(ctx, token, "brand-new-password")
+	err := f.svc.ConfirmPasswordReset(ctx, resetToken(t, link), "brand-new-password")
 	requireAppErr(t, err, apperr.KindFailedPrecondition, "invalid_reset_token")
 	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "")
 	require.NoError(t, err, "the old password still works")
+}
+
+func TestRegisterThrottlePerIP(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	const ip = "198.51.100.7"
+	f.register(t, jane(), "password1")
+	for i := range 10 {
+		if i == 5 {
+			// A taken address counts too: probing which addresses are registered is throttled.
+			_, _, err := f.svc.Register(ctx, jane(), "password1", ip)
+			requireAppErr(t, err, apperr.KindAlreadyExists, "email_taken")
+			continue
+		}
+		_, _, err := f.svc.Register(ctx, Profile{FirstName: "P", LastName: "Q", Email: "p" + string(rune('a'+i)) + "@example.com"}, "password1", ip)
+		require.NoError(t, err)
+		f.clock.advance(time.Minute)
+	}
+	// Invalid requests are refused before they are counted.
+	_, _, err := f.svc.Register(ctx, Profile{FirstName: "P", LastName: "Q", Email: "bad"}, "password1", ip)
+	requireAppErr(t, err, apperr.KindInvalid, "invalid_email")
+
+	_, _, err = f.svc.Register(ctx, Profile{FirstName: "P", LastName: "Q", Email: "late@example.com"}, "password1", ip)
+	ae := requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_requests")
+	require.Equal(t, 51*time.Minute, ae.RetryAfter, "the first registration (9 minutes ago) leaves the hour then")
+	require.Equal(t, "Too many registrations from your network. Please try again in 51 minutes.", ae.Message)
+	_, _, err = f.svc.Register(ctx, Profile{FirstName: "P", LastName: "Q", Email: "other@example.com"}, "password1", "198.51.100.8")
+	require.NoError(t, err, "another address is not affected")
+	_, _, err = f.svc.Register(ctx, Profile{FirstName: "P", LastName: "Q", Email: "nobody-knows@example.com"}, "password1", "")
+	require.NoError(t, err, "an unknown client address is not limited")
+
+	// A refused registration costs no password hash: it is answered with every hashing slot taken.
+	for range cap(f.svc.hashSlots) {
+		f.svc.hashSlots <- struct{}{}
+	}
+	short, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	_, _, err = f.svc.Register(short, Profile{FirstName: "P", LastName: "Q", Email: "late@example.com"}, "password1", ip)
+	requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_requests")
+	for range cap(f.svc.hashSlots) {
+		<-f.svc.hashSlots
+	}
+
+	f.clock.advance(ae.RetryAfter)
+	_, _, err = f.svc.Register(ctx, Profile{FirstName: "P", LastName: "Q", Email: "late@example.com"}, "password1", ip)
+	require.NoError(t, err, "the window slid past the first registration")
+}
+
+// Per-IP buckets key an IPv6 client by its /64, which is what one customer gets from an ISP and
+// picks addresses from at will; IPv4 addresses are keyed as they are.
+func TestIPKeys(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"198.51.100.7":                  "198.51.100.7",
+		"::ffff:198.51.100.7":           "198.51.100.7",
+		"2001:db8:1:2:3:4:5:6":          "2001:db8:1:2::/64",
+		"2001:db8:1:2:ffff:ffff:ffff:1": "2001:db8:1:2::/64",
+		"2001:db8:1:3::1":               "2001:db8:1:3::/64",
+		"fe80::1%eth0":                  "fe80::/64",
+		"":                              "",
+		"not an address":                "not an address",
+	} {
+		require.Equal(t, want, ipKey(in), in)
+	}
+
+	ctx := context.Background()
+	f := newFixture(t, WithLimits(Limits{LoginPerEmail: Limit{Max: 100, Window: time.Hour}, LoginPerIP: Limit{Max: 3, Window: time.Hour}}))
+	f.register(t, jane(), "password1")
+	for i, ip := range []string{"2001:db8:1:2::1", "2001:db8:1:2::2", "2001:db8:1:2:abcd:ef01:2345:6789"} {
+		_, _, err := f.svc.Login(ctx, "guess"+string(rune('a'+i))+"@example.com", "wrong-password", ip)
+		requireAppErr(t, err, apperr.KindUnauthenticated, "invalid_credentials")
+	}
+	_, _, err := f.svc.Login(ctx, "jane@example.com", "password1", "2001:db8:1:2::99")
+	requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_attempts") // another address, the same /64
+	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "2001:db8:1:3::1")
+	require.NoError(t, err, "the next /64 is someone else")
+
+	for i, ip := range []string{"192.0.2.1", "192.0.2.1", "192.0.2.1"} {
+		_, _, err := f.svc.Login(ctx, "guess"+string(rune('a'+i))+"@example.com", "wrong-password", ip)
+		requireAppErr(t, err, apperr.KindUnauthenticated, "invalid_credentials")
+	}
+	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "192.0.2.1")
+	requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_attempts")
+	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "192.0.2.2")
+	require.NoError(t, err, "IPv4 neighbours are separate clients")
 }
 
 func TestListAccounts(t *testing.T) {
@@ -608,10 +786,59 @@ func TestUpdateAccountRole(t *testing.T) {
 	require.True(t, f.principal(t, cs.Token).SignedIn())
 
 	// Now Jane, an admin, withdraws Ava's role: every session of Ava's ends.
-	demoted, err := f.svc.UpdateAccountRole(ctx, f.principal(t, cs.Token), admin.ID, RoleCustomer)
+	jp := f.principal(t, cs.Token)
+	demoted, err := f.svc.UpdateAccountRole(ctx, jp, admin.ID, RoleCustomer)
 	require.NoError(t, err)
 	require.Equal(t, RoleCustomer, demoted.Role)
 	require.Equal(t, Anonymous, f.principal(t, as.Token))
+
+	// Jane is the last admin: her role cannot be withdrawn, even by a caller still holding an
+	// admin principal from before.
+	_, err = f.svc.UpdateAccountRole(ctx, ap, customer.ID, RoleCustomer)
+	requireAppErr(t, err, apperr.KindFailedPrecondition, "last_admin")
+	require.Equal(t, RoleAdmin, f.principal(t, cs.Token).Role, "she keeps it, and her session")
+}
+
+// Two admins withdrawing each other's role at the same moment: the admins are counted in the
+// SERIALIZABLE transaction, so one succeeds and the other finds the last admin.
+func TestUpdateAccountRoleKeepsAnAdminUnderConcurrency(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	for round := range 3 {
+		var ids [2]string
+		var ps [2]Principal
+		for i, name := range []string{"ava", "zoe"} {
+			email := name + string(rune('0'+round)) + "@example.com"
+			u, _, err := f.svc.CreateOrPromoteAdmin(ctx, Profile{FirstName: name, LastName: "Admin", Email: email}, "admin-password")
+			require.NoError(t, err)
+			_, s, err := f.svc.Login(ctx, email, "admin-password", "")
+			require.NoError(t, err)
+			ids[i], ps[i] = u.ID, f.principal(t, s.Token)
+		}
+		// Only these two are admins in this round.
+		_, err := f.pool.Exec(ctx, `UPDATE accounts SET role = 'customer' WHERE NOT (id = ANY($1::uuid[]))`, ids[:])
+		require.NoError(t, err)
+		errs := make([]error, 2)
+		var wg sync.WaitGroup
+		for i := range 2 {
+			wg.Go(func() { _, errs[i] = f.svc.UpdateAccountRole(ctx, ps[i], ids[1-i], RoleCustomer) })
+		}
+		wg.Wait()
+		var ok, refused int
+		for _, err := range errs {
+			if err == nil {
+				ok++
+				continue
+			}
+			requireAppErr(t, err, apperr.KindFailedPrecondition, "last_admin")
+			refused++
+		}
+		require.Equal(t, [2]int{1, 1}, [2]int{ok, refused}, "round %d: %v", round, errs)
+		var admins int
+		require.NoError(t, f.pool.QueryRow(ctx, `SELECT count(*) FROM accounts WHERE role = 'admin'`).Scan(&admins))
+		require.Equal(t, 1, admins)
+	}
 }
 
 func TestCreateOrPromoteAdmin(t *testing.T) {
@@ -650,6 +877,7 @@ func TestPrune(t *testing.T) {
 	_, s := f.register(t, jane(), "password1")
 	failLogins(t, f, "jane@example.com", "192.0.2.1", 2)
 	require.NoError(t, f.svc.RequestPasswordReset(ctx, "jane@example.com", ""))
+	f.issue(t, outbox(t, f.pool)[0])
 	n, err := f.svc.Prune(ctx)
 	require.NoError(t, err)
 	require.Zero(t, n, "nothing is old yet")

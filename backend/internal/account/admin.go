@@ -89,6 +89,11 @@ func (s *Service) ListAccounts(ctx context.Context, q AccountQuery) (AccountPage
 // UpdateAccountRole sets an account's role on behalf of admin. Admins cannot change their own
 // role, so a shop never loses the admin making the change; withdrawing the admin role signs the
 // account out everywhere, so the back office it had open stops working at once.
+//
+// Nor can the last admin's role be withdrawn (FailedPrecondition "last_admin"). The admins are
+// counted inside the SERIALIZABLE transaction that changes the role, so two admins withdrawing
+// each other's role at the same moment cannot both succeed: the second is retried, counts one
+// admin left, and is refused.
 func (s *Service) UpdateAccountRole(ctx context.Context, admin Principal, accountID string, role Role) (User, error) {
 	if admin.Role != RoleAdmin {
 		// The authorization layer already refuses this; the check keeps the rule next to the data.
@@ -113,6 +118,15 @@ func (s *Service) UpdateAccountRole(ctx context.Context, admin Principal, accoun
 		u = acct.User
 		if acct.Role == role {
 			return nil
+		}
+		if acct.Role == RoleAdmin {
+			admins, err := countAdmins(ctx, tx)
+			if err != nil {
+				return err
+			}
+			if admins <= 1 {
+				return apperr.FailedPrecondition("last_admin", "You cannot withdraw the admin role from the shop's last admin.")
+			}
 		}
 		if err := setRole(ctx, tx, accountID, role, now); err != nil {
 			return err

@@ -102,14 +102,26 @@ func (s *Service) verifyNobody(ctx context.Context, password string) error {
 	return err
 }
 
-// Register creates a customer account and signs it in.
-func (s *Service) Register(ctx context.Context, p Profile, password string) (User, Session, error) {
+// Register creates a customer account and signs it in. Registrations are throttled per
+// clientIP (empty if unknown): each one costs a password hash and a row, and a flood of them is
+// also a way to test which addresses are taken. The attempt is counted before the hash is
+// computed, so refused requests cost no argon2 work; a valid request counts whether or not the
+// address turns out to be taken.
+func (s *Service) Register(ctx context.Context, p Profile, password, clientIP string) (User, Session, error) {
 	p, err := p.normalize()
 	if err != nil {
 		return User{}, Session{}, err
 	}
 	if err := checkPassword("password", password); err != nil {
 		return User{}, Session{}, err
+	}
+	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
+		_, err := reserve(ctx, tx, s.now(), []bucket{ipBucket(kindRegisterIP, clientIP, s.limits.RegisterPerIP)},
+			"too_many_requests", "Too many registrations from your network. Please try again in %s.")
+		return err
+	})
+	if err != nil {
+		return User{}, Session{}, fmt.Errorf("account.Register: %w", err)
 	}
 	hash, err := s.hash(ctx, password)
 	if err != nil {
@@ -151,7 +163,7 @@ func (s *Service) Login(ctx context.Context, email, password, clientIP string) (
 		// all slip in under the limit; a right password gives it back below.
 		att, err = reserve(ctx, tx, s.now(), []bucket{
 			{kindLoginEmail, email, s.limits.LoginPerEmail},
-			{kindLoginIP, clientIP, s.limits.LoginPerIP},
+			ipBucket(kindLoginIP, clientIP, s.limits.LoginPerIP),
 		}, "too_many_attempts", "Too many sign-in attempts. Please try again in %s.")
 		if err != nil {
 			return err
@@ -338,23 +350,25 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, current, next
 }
 
 // TopicPasswordResetRequested is the outbox topic of a reset request; its payload is a
-// PasswordResetRequested. The mail worker e-mails the link.
+// PasswordResetRequested. The mail worker asks IssueResetLink for the link when it sends the
+// e-mail.
 const TopicPasswordResetRequested = "password_reset.requested"
 
-// PasswordResetRequested is the outbox payload of a reset request. It carries the raw link
-// because only the e-mail may ever show it; the database keeps just its hash (the outbox row is
-// deleted once the job is queued).
+// PasswordResetRequested is the outbox payload of a reset request. It carries no token and no
+// link: the payload is copied into the job queue's arguments, which are kept for days, shown in
+// the jobs UI and may live in a second database. The raw token exists only in memory while the
+// e-mail is composed (see IssueResetLink) and in the e-mail itself; every table keeps at most its
+// SHA-256.
 type PasswordResetRequested struct {
-	AccountID string `json:"account_id"`
-	Email     string `json:"email"`
-	FirstName string `json:"first_name"`
-	ResetURL  string `json:"reset_url"`
-	ExpiresAt string `json:"expires_at"` // RFC 3339
+	AccountID   string    `json:"account_id"`
+	Email       string    `json:"email"`
+	FirstName   string    `json:"first_name"`
+	RequestedAt time.Time `json:"requested_at"`
 }
 
 // RequestPasswordReset e-mails a reset link if email is registered. The answer is the same either
-// way, and requests are throttled per address (registered or not) and per clientIP. A new link
-// replaces any unused older one.
+// way, and requests are throttled per address (registered or not) and per clientIP. The link is
+// made when the e-mail is sent, and replaces any unused older one.
 func (s *Service) RequestPasswordReset(ctx context.Context, email, clientIP string) error {
 	email = normalizeEmail(email)
 	if err := emailaddr.Check("email", email); err != nil {
@@ -364,7 +378,7 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email, clientIP stri
 		now := s.now()
 		if _, err := reserve(ctx, tx, now, []bucket{
 			{kindResetEmail, email, s.limits.ResetPerEmail},
-			{kindResetIP, clientIP, s.limits.ResetPerIP},
+			ipBucket(kindResetIP, clientIP, s.limits.ResetPerIP),
 		}, "too_many_requests", "Too many password reset requests. Please try again in %s."); err != nil {
 			return err
 		}
@@ -372,20 +386,11 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email, clientIP stri
 		if err != nil || !found {
 			return err
 		}
-		token, hash, err := newToken()
-		if err != nil {
-			return err
-		}
-		expires := now.Add(s.settings.PasswordResetTTL)
-		if err := replaceResetToken(ctx, tx, acct.ID, hash, now, expires); err != nil {
-			return err
-		}
 		_, err = db.Emit(ctx, tx, TopicPasswordResetRequested, PasswordResetRequested{
-			AccountID: acct.ID,
-			Email:     acct.Email,
-			FirstName: acct.FirstName,
-			ResetURL:  s.settings.StorefrontURL + "/reset-password?token=" + url.QueryEscape(token),
-			ExpiresAt: expires.UTC().Format(time.RFC3339),
+			AccountID:   acct.ID,
+			Email:       acct.Email,
+			FirstName:   acct.FirstName,
+			RequestedAt: now.UTC(),
 		})
 		return err
 	})
@@ -395,17 +400,84 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email, clientIP stri
 	return nil
 }
 
+// IssueResetLink makes the link of a reset e-mail at the moment it is sent, for the request that
+// accountID made from email at requestedAt (a PasswordResetRequested). In one transaction it
+// replaces any unused reset token of the account with a fresh one, valid for PasswordResetTTL
+// from now, and returns the storefront's reset page with the token; only the token's hash is
+// stored. The mail worker calls it after checking the e-mail was not sent already, so the raw
+// token goes straight into the message and never into a table or the job's arguments.
+//
+// A job that is retried (the mail server failed after the link was made) gets a new link, which
+// invalidates the one made for the earlier attempt: if that e-mail did get through after all,
+// its link no longer works and the later e-mail's does.
+//
+// Requests that can no longer be honoured are refused with a classified error, which the worker
+// takes as permanent (the job is cancelled, nothing is e-mailed):
+//   - the request is PasswordResetTTL old or older (the mail was held up, say by an outage): the
+//     shopper has likely given up or asked again, and an old request e-mailed now would surprise
+//     them — FailedPrecondition "reset_request_expired";
+//   - the account's address is no longer email: the link would go to a mailbox the owner has
+//     since left — FailedPrecondition "reset_address_changed";
+//   - the account is gone — NotFound "account_not_found".
+func (s *Service) IssueResetLink(ctx context.Context, accountID, email string, requestedAt time.Time) (link string, expiresAt time.Time, err error) {
+	if !s.now().Before(requestedAt.Add(s.settings.PasswordResetTTL)) {
+		return "", time.Time{}, apperr.FailedPrecondition("reset_request_expired",
+			"The password reset request is older than its links' lifetime; it is not e-mailed.")
+	}
+	if !isUUID(accountID) {
+		return "", time.Time{}, errAccountNotFound()
+	}
+	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
+		acct, err := accountByID(ctx, tx, accountID)
+		if err != nil {
+			return err
+		}
+		if acct.Email != normalizeEmail(email) {
+			return apperr.FailedPrecondition("reset_address_changed",
+				"The account's e-mail address changed after the password reset was requested; it is not e-mailed.")
+		}
+		token, hash, err := newToken()
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		expiresAt = now.Add(s.settings.PasswordResetTTL)
+		if err := replaceResetToken(ctx, tx, acct.ID, hash, now, expiresAt); err != nil {
+			return err
+		}
+		link = s.settings.StorefrontURL + "/reset-password?token=" + url.QueryEscape(token)
+		return nil
+	})
+	if err != nil {
+		return "", time.Time{}, fmt.Errorf("account.IssueResetLink: %w", err)
+	}
+	return link, expiresAt, nil
+}
+
 func errInvalidResetToken() error {
 	return apperr.FailedPrecondition("invalid_reset_token", "This password reset link is invalid or has expired.")
 }
 
 // ConfirmPasswordReset sets a new password with a reset token, uses the token up and signs out
 // every session of the account, all in one transaction: either all of it happens or none.
+//
+// The token is looked up before the new password is hashed, so a made-up or spent token costs
+// one indexed query rather than an argon2 hash (64 MiB). The lookup decides nothing: the
+// conditional UPDATE in the transaction is still the check that counts, so a token used or
+// expired in between is refused there.
 func (s *Service) ConfirmPasswordReset(ctx context.Context, token, newPassword string) error {
 	if err := checkPassword("new_password", newPassword); err != nil {
 		return err
 	}
 	if !wellFormedToken(token) {
+		return errInvalidResetToken()
+	}
+	tokenHash := hashToken(token)
+	live, err := liveResetToken(ctx, s.pool, tokenHash, s.now())
+	if err != nil {
+		return fmt.Errorf("account.ConfirmPasswordReset: %w", err)
+	}
+	if !live {
 		return errInvalidResetToken()
 	}
 	hash, err := s.hash(ctx, newPassword)
@@ -414,7 +486,7 @@ func (s *Service) ConfirmPasswordReset(ctx context.Context, token, newPassword s
 	}
 	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
 		now := s.now()
-		accountID, found, err := useResetToken(ctx, tx, hashToken(token), now)
+		accountID, found, err := useResetToken(ctx, tx, tokenHash, now)
 		if err != nil {
 			return err
 		}
@@ -441,7 +513,8 @@ func (s *Service) ConfirmPasswordReset(ctx context.Context, token, newPassword s
 // sessions and reset tokens past their expiry or revoked a day ago. Run it periodically.
 func (s *Service) Prune(ctx context.Context) (int64, error) {
 	now := s.now()
-	window := max(s.limits.LoginPerEmail.Window, s.limits.LoginPerIP.Window, s.limits.ResetPerEmail.Window, s.limits.ResetPerIP.Window)
+	window := max(s.limits.LoginPerEmail.Window, s.limits.LoginPerIP.Window, s.limits.ResetPerEmail.Window,
+		s.limits.ResetPerIP.Window, s.limits.RegisterPerIP.Window)
 	var n int64
 	err := db.WithTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
 		n, err = prune(ctx, tx, now.Add(-window), now, now.Add(-24*time.Hour))

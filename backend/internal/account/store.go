@@ -112,6 +112,14 @@ func setRole(ctx context.Context, tx pgx.Tx, id string, role Role, now time.Time
 	return err
 }
 
+// countAdmins counts the accounts with the admin role.
+func countAdmins(ctx context.Context, tx pgx.Tx) (int, error) {
+	var n int
+	err := tx.QueryRow(ctx, `SELECT count(*) FROM accounts WHERE role = @role`,
+		pgx.NamedArgs{"role": string(RoleAdmin)}).Scan(&n)
+	return n, err
+}
+
 func listAccounts(ctx context.Context, tx pgx.Tx, query string, after *cursor, limit int) ([]User, error) {
 	args := pgx.NamedArgs{"q": query, "limit": limit, "paged": after != nil, "after_t": time.Time{}, "after_id": "00000000-0000-0000-0000-000000000000"}
 	if after != nil {
@@ -193,6 +201,16 @@ func replaceResetToken(ctx context.Context, tx pgx.Tx, accountID string, tokenHa
 		VALUES (@account::uuid, @hash, @now, @expires)`,
 		pgx.NamedArgs{"account": accountID, "hash": tokenHash, "now": now, "expires": expires})
 	return err
+}
+
+// liveResetToken reports whether a token is unused and unexpired. It only spares work for tokens
+// that are plainly no good; useResetToken is the check that counts.
+func liveResetToken(ctx context.Context, q querier, tokenHash []byte, now time.Time) (bool, error) {
+	var live bool
+	err := q.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM password_reset_tokens
+		WHERE token_hash = @hash AND used_at IS NULL AND expires_at > @now)`,
+		pgx.NamedArgs{"hash": tokenHash, "now": now}).Scan(&live)
+	return live, err
 }
 
 // useResetToken marks a live token used, in one conditional statement, and returns its account.

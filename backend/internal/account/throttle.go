@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"net/netip"
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
@@ -20,22 +21,25 @@ type Limit struct {
 // Limits are the throttling rules. Sign-in failures are limited per e-mail address (not per
 // account, so an unknown address is throttled exactly like a registered one and the answer
 // reveals nothing) and per client IP (a guesser spreading over many addresses); reset requests
-// likewise, since each one sends an e-mail.
+// likewise, since each one sends an e-mail. Registrations are limited per client IP.
 type Limits struct {
 	LoginPerEmail Limit
 	LoginPerIP    Limit
 	ResetPerEmail Limit
 	ResetPerIP    Limit
+	RegisterPerIP Limit
 }
 
 // DefaultLimits: 5 failed sign-ins per address and 20 per IP in 15 minutes stop online guessing
 // while a shopper who mistypes a few times, or a household behind one address, is not locked
-// out for long; 3 reset e-mails per address and 10 per IP an hour are more than anyone needs.
+// out for long; 3 reset e-mails per address and 10 per IP an hour are more than anyone needs;
+// 10 registrations per IP an hour let a shop counter or a family sign up, not a script.
 var DefaultLimits = Limits{
 	LoginPerEmail: Limit{Max: 5, Window: 15 * time.Minute},
 	LoginPerIP:    Limit{Max: 20, Window: 15 * time.Minute},
 	ResetPerEmail: Limit{Max: 3, Window: time.Hour},
 	ResetPerIP:    Limit{Max: 10, Window: time.Hour},
+	RegisterPerIP: Limit{Max: 10, Window: time.Hour},
 }
 
 // The kinds of counted attempts.
@@ -44,7 +48,31 @@ const (
 	kindLoginIP    = "login_ip"
 	kindResetEmail = "reset_email"
 	kindResetIP    = "reset_ip"
+	kindRegisterIP = "register_ip"
 )
+
+// ipBucket is a limit applied to a client address: every per-IP bucket is made here, so that they
+// all key addresses the same way (see ipKey).
+func ipBucket(kind, clientIP string, limit Limit) bucket {
+	return bucket{kind: kind, key: ipKey(clientIP), limit: limit}
+}
+
+// ipKey is the throttling key of a client address. An IPv6 address counts as its /64: that is
+// the smallest block an ISP assigns one customer (RFC 6177), and any host in it picks addresses
+// from the whole /64 at will, so keying single addresses would give an attacker 2⁶⁴ fresh
+// buckets. IPv4 addresses (and IPv4-mapped IPv6 ones) are keyed as they are. An empty or
+// unparseable address is kept as given (empty: not limited).
+func ipKey(clientIP string) string {
+	addr, err := netip.ParseAddr(clientIP)
+	if err != nil {
+		return clientIP
+	}
+	addr = addr.Unmap().WithZone("")
+	if addr.Is4() {
+		return addr.String()
+	}
+	return netip.PrefixFrom(addr, 64).Masked().String()
+}
 
 // bucket is one limit applied to one key.
 type bucket struct {

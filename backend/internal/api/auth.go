@@ -23,7 +23,8 @@ func NewAuthHandler(a *account.Service) *AuthHandler { return &AuthHandler{accou
 // Register implements AuthService.Register.
 func (h *AuthHandler) Register(ctx context.Context, req *connect.Request[storev1.RegisterRequest]) (*connect.Response[storev1.RegisterResponse], error) {
 	m := req.Msg
-	u, s, err := h.accounts.Register(ctx, account.Profile{FirstName: m.GetFirstName(), LastName: m.GetLastName(), Email: m.GetEmail()}, m.GetPassword())
+	u, s, err := h.accounts.Register(ctx, account.Profile{FirstName: m.GetFirstName(), LastName: m.GetLastName(), Email: m.GetEmail()},
+		m.GetPassword(), ClientIPFrom(ctx))
 	if err != nil {
 		return nil, err
 	}

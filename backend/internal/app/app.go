@@ -136,7 +136,8 @@ func (a *App) newJobs(ctx context.Context) error {
 	}
 	runner, err := jobs.New(jobs.Config{Store: a.pool, Jobs: a.jobsPool, Settings: a.settings, Mail: a.mailer,
 		Logger: a.logger, PollInterval: a.cfg.OutboxPollInterval,
-		Chores: []jobs.Chore{{Name: "accounts.prune", Every: time.Hour, Run: a.accounts.Prune}}})
+		Chores:     []jobs.Chore{{Name: "accounts.prune", Every: time.Hour, Run: a.accounts.Prune}},
+		ResetLinks: a.accounts.IssueResetLink})
 	if err != nil {
 		return err
 	}

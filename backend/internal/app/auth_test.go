@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -12,9 +13,11 @@ import (
 	"net/netip"
 	"net/url"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"connectrpc.com/connect"
 	"github.com/atelier-commerce/atelier/backend/internal/account"
@@ -27,6 +30,8 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/legacy"
+	"github.com/jackc/pgx/v5"
+	smtpmock "github.com/mocktools/go-smtp-mock/v2"
 	"github.com/stretchr/testify/require"
 )
 
@@ -257,11 +262,20 @@ func TestRESTLoginThrottle(t *testing.T) {
 	require.NotEmpty(t, ce.Meta().Get("Retry-After"))
 }
 
+// The whole reset flow as a shopper lives it: the request over REST, the outbox relayed to the
+// job runner, the e-mail at a real SMTP server, and the link from that e-mail used on the
+// confirm endpoint. The job's arguments carry no token.
 func TestRESTPasswordReset(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	s := startAuthShop(t, nil)
-	user, token := register(t, s, "Jane", "jane@example.com", "password1")
+	mailbox := smtpmock.New(smtpmock.ConfigurationAttr{HostAddress: "127.0.0.1", MultipleMessageReceiving: true})
+	require.NoError(t, mailbox.Start())
+	t.Cleanup(func() { _ = mailbox.Stop() })
+	s := startAuthShop(t, map[string]string{"SMTP_URL": fmt.Sprintf("smtp://127.0.0.1:%d", mailbox.PortNumber()),
+		"OUTBOX_POLL_INTERVAL": "50ms"})
+	require.NoError(t, s.app.startJobs(ctx))
+	t.Cleanup(s.app.stopJobs)
+	_, token := register(t, s, "Jane", "jane@example.com", "password1")
 
 	known := s.call(t, http.MethodPost, "/api/v1/auth/password-reset", `{"email": "jane@example.com"}`, "")
 	unknown := s.call(t, http.MethodPost, "/api/v1/auth/password-reset", `{"email": "nobody@example.com"}`, "")
@@ -269,39 +283,72 @@ func TestRESTPasswordReset(t *testing.T) {
 	require.Equal(t, 200, unknown.status)
 	require.Equal(t, string(known.raw), string(unknown.raw), "the same answer whether or not the address is registered")
 
-	rows, err := s.app.pool.Query(ctx, `SELECT topic, payload FROM outbox`)
-	require.NoError(t, err)
-	type event struct {
-		topic   string
-		payload map[string]string
-	}
-	var events []event
-	for rows.Next() {
-		var e event
-		var raw []byte
-		require.NoError(t, rows.Scan(&e.topic, &raw))
-		require.NoError(t, json.Unmarshal(raw, &e.payload))
-		events = append(events, e)
-	}
-	require.NoError(t, rows.Err())
-	require.Len(t, events, 1, "an e-mail only for the registered address")
-	require.Equal(t, "password_reset.requested", events[0].topic)
-	p := events[0].payload
-	require.Equal(t, user["id"], p["account_id"])
-	require.Equal(t, "jane@example.com", p["email"])
-	require.Equal(t, "Jane", p["first_name"])
-	require.NotEmpty(t, p["expires_at"])
-	link, err := url.Parse(p["reset_url"])
-	require.NoError(t, err)
-	require.Equal(t, "https://shop.example/reset-password", link.Scheme+"://"+link.Host+link.Path, "built from STOREFRONT_URL")
+	var raw string
+	require.Eventually(t, func() bool {
+		for _, m := range mailbox.Messages() {
+			if m.IsConsistent() && strings.HasPrefix(m.MsgResponse(), "250") {
+				require.Equal(t, "RCPT TO:<jane@example.com>", m.RcpttoRequestResponse()[0][0])
+				raw = m.MsgRequest()
+				return true
+			}
+		}
+		return false
+	}, 20*time.Second, 20*time.Millisecond, "the reset e-mail arrives")
+	var jobArgs []string
+	require.Eventually(t, func() bool {
+		rows, err := s.app.pool.Query(ctx, `SELECT args::text FROM river_job WHERE kind = 'email.password_reset' AND state = 'completed'`)
+		require.NoError(t, err)
+		jobArgs, err = pgx.CollectRows(rows, pgx.RowTo[string])
+		require.NoError(t, err)
+		return len(jobArgs) == 1
+	}, 20*time.Second, 20*time.Millisecond)
+	var resetJobs int
+	require.NoError(t, s.app.pool.QueryRow(ctx, `SELECT count(*) FROM river_job WHERE kind = 'email.password_reset'`).Scan(&resetJobs))
+	require.Equal(t, 1, resetJobs, "an e-mail only for the registered address")
 
-	body := `{"token": "` + link.Query().Get("token") + `", "new_password": "brand-new-password"}`
+	found := regexp.MustCompile(`https://shop\.example/reset-password\?token=[A-Za-z0-9_-]+`).
+		FindString(strings.NewReplacer("=\r\n", "", "=3D", "=").Replace(raw)) // quoted-printable
+	require.NotEmpty(t, found, "a link built from STOREFRONT_URL in %s", raw)
+	link, err := url.Parse(found)
+	require.NoError(t, err)
+	resetToken := link.Query().Get("token")
+	require.NotContains(t, jobArgs[0], resetToken, "the token is in no job argument")
+	require.NotContains(t, jobArgs[0], "token")
+
+	body := `{"token": "` + resetToken + `", "new_password": "brand-new-password"}`
 	s.call(t, http.MethodPost, "/api/v1/auth/password-reset/confirm", body, "").require(t, 200)
 	s.call(t, http.MethodGet, "/api/v1/auth/me", "", token).require(t, 401) // every session ended
 	login(t, s, "jane@example.com", "brand-new-password").require(t, 200)
 	again := s.call(t, http.MethodPost, "/api/v1/auth/password-reset/confirm", body, "")
 	require.Equal(t, "This password reset link is invalid or has expired.", again.require(t, 400)["message"])
 	require.Equal(t, "invalid_reset_token", again.reason(t))
+}
+
+// Registrations are throttled per client, with the same 429 and Retry-After as sign-ins.
+func TestRESTRegisterThrottle(t *testing.T) {
+	t.Parallel()
+	s := startAuthShop(t, map[string]string{"TRUSTED_PROXIES": "127.0.0.1"})
+	signUp := func(email, client string) answer {
+		return s.call(t, http.MethodPost, "/api/v1/auth/register",
+			`{"first_name": "Jane", "last_name": "Tester", "email": "`+email+`", "password": "password1"}`, "", "X-Forwarded-For", client)
+	}
+	const client = "198.51.100.1"
+	for i := range 10 {
+		signUp("shopper"+strconv.Itoa(i)+"@example.com", client).require(t, 200)
+	}
+	throttled := signUp("one-more@example.com", client)
+	throttled.require(t, 429)
+	require.Equal(t, "too_many_requests", throttled.reason(t))
+	require.Equal(t, "Too many registrations from your network. Please try again in 60 minutes.", throttled.body["message"])
+	retry, err := strconv.Atoi(throttled.header.Get("Retry-After"))
+	require.NoError(t, err, "Retry-After reaches the REST response: %v", throttled.header)
+	require.True(t, retry > 3500 && retry <= 3600, "about an hour: %d", retry)
+	// Another address of the same IPv6 /64 is the same client; another client is not.
+	for i := range 10 {
+		signUp("v6-"+strconv.Itoa(i)+"@example.com", "2001:db8:7:7::"+strconv.Itoa(i+1)).require(t, 200)
+	}
+	signUp("v6-more@example.com", "2001:db8:7:7:ffff::1").require(t, 429)
+	signUp("one-more@example.com", "198.51.100.2").require(t, 200)
 }
 
 func TestRESTAdminAccounts(t *testing.T) {

@@ -65,7 +65,7 @@ func (w *emailWorker[T]) Timeout(*river.Job[T]) time.Duration { return 45 * time
 
 func (w *emailWorker[T]) Work(ctx context.Context, job *river.Job[T]) error {
 	ev := job.Args.event()
-	// Never log the payload: a reset link is a credential.
+	// Never log the message: a reset link is a credential.
 	log := w.deps.logger.With("job_id", job.ID, "kind", job.Kind, "outbox_id", ev.OutboxID, "attempt", job.Attempt)
 	if w.deps.sender == nil {
 		log.WarnContext(ctx, "mail is not configured (SMTP_URL); the e-mail waits", "retry_in", w.deps.unconfiguredWait.String())
@@ -142,22 +142,46 @@ func decode(payload []byte, v any) error {
 	return nil
 }
 
-func composePasswordReset(_ context.Context, shop mailer.Shop, _ settings.Store, payload []byte) (mailer.Message, error) {
-	var p struct {
-		AccountID string    `json:"account_id"`
-		Email     string    `json:"email"`
-		FirstName string    `json:"first_name"`
-		ResetURL  string    `json:"reset_url"`
-		ExpiresAt time.Time `json:"expires_at"`
+// composePasswordReset asks links for the reset link when the e-mail is composed, right before
+// it is sent. A request links refuses for good (too old, address changed, account gone) cancels
+// the job: nothing is e-mailed for it.
+func composePasswordReset(links ResetLinkFunc) composeFunc {
+	return func(ctx context.Context, shop mailer.Shop, _ settings.Store, payload []byte) (mailer.Message, error) {
+		var p PasswordResetPayload
+		if err := decode(payload, &p); err != nil {
+			return mailer.Message{}, err
+		}
+		// Jobs queued by an older binary carried the link itself and no requested_at: they are
+		// cancelled here as malformed, and their shoppers ask again.
+		if p.AccountID == "" || p.Email == "" || p.RequestedAt.IsZero() {
+			return mailer.Message{}, mailer.Permanent(fmt.Errorf("%w: account_id, email and requested_at are required", errMalformed))
+		}
+		// A retried job makes a new link, which invalidates the one of the earlier attempt (its
+		// e-mail may have reached the shopper after all); the latest e-mail's link is the one that works.
+		link, expires, err := links(ctx, p.AccountID, p.Email, p.RequestedAt)
+		if err != nil {
+			if ae := refusal(err); ae != nil {
+				return mailer.Message{}, mailer.Permanent(fmt.Errorf("reset link refused (%s): %w", ae.Reason, err))
+			}
+			return mailer.Message{}, fmt.Errorf("reset link: %w", err)
+		}
+		c, err := mailer.RenderPasswordReset(shop, mailer.PasswordReset{FirstName: p.FirstName, ResetURL: link, ExpiresAt: expires})
+		return mailer.Message{To: p.Email, Content: c}, err
 	}
-	if err := decode(payload, &p); err != nil {
-		return mailer.Message{}, err
+}
+
+// refusal is err's classification when a domain service turned a job's request down for good
+// (retrying would get the same answer), and nil otherwise.
+func refusal(err error) *apperr.Error {
+	ae := apperr.As(err)
+	if ae == nil {
+		return nil
 	}
-	if p.Email == "" || p.ResetURL == "" || p.ExpiresAt.IsZero() {
-		return mailer.Message{}, mailer.Permanent(fmt.Errorf("%w: email, reset_url and expires_at are required", errMalformed))
+	switch ae.Kind {
+	case apperr.KindFailedPrecondition, apperr.KindNotFound, apperr.KindInvalid:
+		return ae
 	}
-	c, err := mailer.RenderPasswordReset(shop, mailer.PasswordReset{FirstName: p.FirstName, ResetURL: p.ResetURL, ExpiresAt: p.ExpiresAt})
-	return mailer.Message{To: p.Email, Content: c}, err
+	return nil
 }
 
 func composeContactMessage(_ context.Context, shop mailer.Shop, st settings.Store, payload []byte) (mailer.Message, error) {

@@ -13,7 +13,8 @@ import (
 // and the workers here agree on these by contract, not by sharing Go types, so that neither
 // imports the other.
 const (
-	// TopicPasswordResetRequested: {"account_id","email","first_name","reset_url","expires_at"}.
+	// TopicPasswordResetRequested: a PasswordResetPayload. No link or token: the worker gets the
+	// link from Config.ResetLinks when it sends the e-mail.
 	TopicPasswordResetRequested = "password_reset.requested"
 	// TopicContactMessageReceived: {"message_id","name","email","subject","message"}.
 	TopicContactMessageReceived = "contact_message.received"
@@ -51,6 +52,16 @@ const MailMaxAttempts = 10
 func mailInsertOpts() river.InsertOpts {
 	return river.InsertOpts{Queue: MailQueue, MaxAttempts: MailMaxAttempts,
 		UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: rivertype.JobStates()}}
+}
+
+// PasswordResetPayload is the payload of TopicPasswordResetRequested, as the account context
+// emits it. It deliberately holds no secret: job arguments are kept for days, shown in the jobs
+// UI and may sit in a second database.
+type PasswordResetPayload struct {
+	AccountID   string    `json:"account_id"`
+	Email       string    `json:"email"`
+	FirstName   string    `json:"first_name"`
+	RequestedAt time.Time `json:"requested_at"`
 }
 
 // PasswordResetEmail e-mails a reset link to the account holder.

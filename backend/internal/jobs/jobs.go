@@ -44,7 +44,17 @@ type Config struct {
 	MailUnconfiguredWait time.Duration
 	// Chores are the periodic clean-ups of the domain contexts.
 	Chores []Chore
+	// ResetLinks makes the link of a password reset e-mail when it is sent (the account
+	// context's IssueResetLink). Required.
+	ResetLinks ResetLinkFunc
 }
+
+// ResetLinkFunc returns a fresh password reset link, and when it expires, for the request that
+// accountID made from email at requestedAt. The raw token is made only here, at send time, so
+// it never sits in the outbox or in a job's arguments. An error that apperr classifies as
+// FailedPrecondition, NotFound or Invalid (e.g. a request older than a link's lifetime, an
+// account whose address changed) cancels the job; any other error is retried.
+type ResetLinkFunc func(ctx context.Context, accountID, email string, requestedAt time.Time) (url string, expiresAt time.Time, err error)
 
 // Runner owns the River client and the relay.
 type Runner struct {
@@ -62,8 +72,8 @@ type Runner struct {
 
 // New builds the River client with every worker, and the relay. Nothing runs until Start.
 func New(cfg Config) (*Runner, error) {
-	if cfg.Store == nil || cfg.Jobs == nil || cfg.Settings == nil || cfg.Logger == nil {
-		return nil, errors.New("jobs.New: Store, Jobs, Settings and Logger are required")
+	if cfg.Store == nil || cfg.Jobs == nil || cfg.Settings == nil || cfg.Logger == nil || cfg.ResetLinks == nil {
+		return nil, errors.New("jobs.New: Store, Jobs, Settings, Logger and ResetLinks are required")
 	}
 	if cfg.PollInterval <= 0 {
 		cfg.PollInterval = 500 * time.Millisecond
@@ -74,7 +84,7 @@ func New(cfg Config) (*Runner, error) {
 	deps := &workerDeps{store: cfg.Store, settings: cfg.Settings, sender: cfg.Mail,
 		logger: cfg.Logger.With("component", "mail"), unconfiguredWait: cfg.MailUnconfiguredWait}
 	workers := river.NewWorkers()
-	river.AddWorker(workers, &emailWorker[PasswordResetEmail]{deps: deps, compose: composePasswordReset})
+	river.AddWorker(workers, &emailWorker[PasswordResetEmail]{deps: deps, compose: composePasswordReset(cfg.ResetLinks)})
 	river.AddWorker(workers, &emailWorker[ContactMessageEmail]{deps: deps, compose: composeContactMessage})
 	river.AddWorker(workers, &emailWorker[NewsletterWelcomeEmail]{deps: deps, compose: composeNewsletterWelcome})
 	periodic, err := periodicChores(workers, cfg.Chores, cfg.Logger.With("component", "chores"))

@@ -9,11 +9,13 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/atelier-commerce/atelier/backend/internal/account"
 	"github.com/atelier-commerce/atelier/backend/internal/contact"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
@@ -93,11 +95,17 @@ type farRetry struct{}
 func (farRetry) NextRetry(*rivertype.JobRow) time.Time { return time.Now().Add(time.Hour) }
 
 type runnerOpts struct {
-	jobsPool *pgxpool.Pool
-	mail     *mail.Sender
-	log      *syncBuffer
-	retry    river.ClientRetryPolicy
-	chores   []jobs.Chore
+	jobsPool   *pgxpool.Pool
+	mail       *mail.Sender
+	log        *syncBuffer
+	retry      river.ClientRetryPolicy
+	chores     []jobs.Chore
+	resetLinks jobs.ResetLinkFunc
+}
+
+// noResetLinks is the link source of tests that send no password reset e-mail.
+func noResetLinks(context.Context, string, string, time.Time) (string, time.Time, error) {
+	return "", time.Time{}, errors.New("this test issues no reset links")
 }
 
 func newRunner(t *testing.T, store *pgxpool.Pool, o runnerOpts) *jobs.Runner {
@@ -108,10 +116,13 @@ func newRunner(t *testing.T, store *pgxpool.Pool, o runnerOpts) *jobs.Runner {
 	if o.log == nil {
 		o.log = &syncBuffer{}
 	}
+	if o.resetLinks == nil {
+		o.resetLinks = noResetLinks
+	}
 	r, err := jobs.New(jobs.Config{Store: store, Jobs: o.jobsPool, Settings: settings.NewService(store), Mail: o.mail,
 		Logger:       slog.New(slog.NewTextHandler(o.log, &slog.HandlerOptions{Level: slog.LevelDebug})),
 		PollInterval: 50 * time.Millisecond, RetryPolicy: o.retry, MailUnconfiguredWait: time.Hour,
-		Chores: o.chores})
+		Chores: o.chores, ResetLinks: o.resetLinks})
 	require.NoError(t, err)
 	return r
 }
@@ -360,24 +371,44 @@ func TestEmailWaitsWhileMailIsNotConfigured(t *testing.T) {
 	require.Zero(t, attempt, "snoozing does not use up attempts")
 }
 
-// The password reset e-mail carries the link to the account holder, and the link — a
-// credential — appears in no log line.
-func TestPasswordResetEmailAndNoTokenInLogs(t *testing.T) {
+// accounts is an account service over pool with cheap hashing, its clock set by now (nil: the
+// real one), and a registered customer, Jane.
+func accounts(t *testing.T, pool *pgxpool.Pool, now func() time.Time) (*account.Service, account.User) {
+	t.Helper()
+	opts := []account.Option{account.WithHashParams(account.HashParams{Memory: 1024, Time: 1, Threads: 1})}
+	if now != nil {
+		opts = append(opts, account.WithClock(now))
+	}
+	svc := account.NewService(pool, account.Settings{SessionTTL: time.Hour, PasswordResetTTL: time.Hour,
+		StorefrontURL: "https://shop.atelier.test"}, opts...)
+	u, _, err := svc.Register(context.Background(), account.Profile{FirstName: "Jane", LastName: "Doe", Email: "jane@example.com"}, "password1", "")
+	require.NoError(t, err)
+	return svc, u
+}
+
+var resetLinkRE = regexp.MustCompile(`https://shop\.atelier\.test/reset-password\?token=([A-Za-z0-9_-]{43})`)
+
+// resetToken finds the reset link's token in a raw (quoted-printable) message.
+func resetToken(t *testing.T, raw string) string {
+	t.Helper()
+	m := resetLinkRE.FindStringSubmatch(strings.NewReplacer("=\r\n", "", "=3D", "=").Replace(raw))
+	require.NotNil(t, m, "a reset link in %s", raw)
+	return m[1]
+}
+
+// The password reset e-mail carries a working link to the account holder. The link is made when
+// the e-mail is sent: the token is in no job argument, no outbox row and no log line — only its
+// hash is stored.
+func TestPasswordResetEmailAndNoTokenAtRest(t *testing.T) {
 	t.Parallel()
+	ctx := context.Background()
 	pool := dbtest.Pool(t)
 	configureShop(t, pool)
 	srv, smtpURL := sink(t, smtpmock.ConfigurationAttr{})
-	const token = "s3cr3t-T0KEN-value"
-	resetURL := "https://shop.atelier.test/reset-password?token=" + token
-	expires := time.Date(2026, 3, 3, 14, 5, 0, 0, time.UTC)
-	require.NoError(t, db.WithTx(context.Background(), pool, func(tx pgx.Tx) error {
-		_, err := db.Emit(context.Background(), tx, jobs.TopicPasswordResetRequested, map[string]string{
-			"account_id": "8d1f0c7e-3a61-4b7a-9a51-0d1b5b0f3b11", "email": "jane@example.com", "first_name": "Jane",
-			"reset_url": resetURL, "expires_at": expires.Format(time.RFC3339)})
-		return err
-	}))
+	svc, _ := accounts(t, pool, nil)
+	require.NoError(t, svc.RequestPasswordReset(ctx, "jane@example.com", ""))
 	log := &syncBuffer{}
-	r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL), log: log})
+	r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL), log: log, resetLinks: svc.IssueResetLink})
 	start(t, r)
 	waitForJobState(t, pool, "completed")
 	msgs := delivered(srv)
@@ -386,9 +417,72 @@ func TestPasswordResetEmailAndNoTokenInLogs(t *testing.T) {
 	raw := msgs[0].MsgRequest()
 	require.Contains(t, raw, "Subject: Reset your Atelier London password")
 	require.Contains(t, raw, "multipart/alternative")
-	require.Contains(t, strings.ReplaceAll(raw, "=\r\n", ""), token, "the link is in the message")
+	token := resetToken(t, raw)
 	require.Contains(t, log.String(), "e-mail sent")
 	require.NotContains(t, log.String(), token, "never in the logs")
+
+	var args []byte
+	require.NoError(t, pool.QueryRow(ctx, `SELECT args FROM river_job`).Scan(&args))
+	require.NotContains(t, string(args), token)
+	require.NotContains(t, string(args), "token")
+	require.NotContains(t, string(args), "reset_url")
+	var ev jobs.Event
+	require.NoError(t, json.Unmarshal(args, &ev))
+	var payload map[string]any
+	require.NoError(t, json.Unmarshal(ev.Payload, &payload))
+	require.Len(t, payload, 4, "account_id, email, first_name, requested_at: %s", ev.Payload)
+	var stored int
+	require.NoError(t, pool.QueryRow(ctx, `SELECT count(*) FROM password_reset_tokens WHERE token_hash = sha256(convert_to($1, 'UTF8'))`,
+		token).Scan(&stored))
+	require.Equal(t, 1, stored, "its hash is what the table keeps")
+
+	require.NoError(t, svc.ConfirmPasswordReset(ctx, token, "brand-new-password"), "the e-mailed link works")
+	_, _, err := svc.Login(ctx, "jane@example.com", "brand-new-password", "")
+	require.NoError(t, err)
+}
+
+// A request that waited longer than a link's lifetime (the mail server was down, the runner
+// stopped) is not e-mailed: the job is cancelled, with the reason on it, and no token is made.
+func TestStalePasswordResetRequestIsCancelled(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := dbtest.Pool(t)
+	configureShop(t, pool)
+	srv, smtpURL := sink(t, smtpmock.ConfigurationAttr{})
+	var mu sync.Mutex
+	now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	svc, _ := accounts(t, pool, clock)
+	require.NoError(t, svc.RequestPasswordReset(ctx, "jane@example.com", ""))
+	mu.Lock()
+	now = now.Add(time.Hour)
+	mu.Unlock()
+
+	r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL), resetLinks: svc.IssueResetLink})
+	start(t, r)
+	job := waitForJobState(t, pool, "cancelled")
+	require.Equal(t, 1, job.Errors)
+	var errText string
+	require.NoError(t, pool.QueryRow(ctx, `SELECT errors[1]->>'error' FROM river_job`).Scan(&errText))
+	require.Contains(t, errText, "reset_request_expired")
+	require.Empty(t, delivered(srv), "nothing e-mailed")
+	require.Zero(t, count(t, pool, "password_reset_tokens"))
+	require.Zero(t, count(t, pool, "mail_sent"))
+}
+
+// When the link cannot be made for a passing reason (the database hiccupped), the job is retried.
+func TestResetLinkFailureIsRetried(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.Pool(t)
+	configureShop(t, pool)
+	srv, smtpURL := sink(t, smtpmock.ConfigurationAttr{})
+	svc, _ := accounts(t, pool, nil)
+	require.NoError(t, svc.RequestPasswordReset(context.Background(), "jane@example.com", ""))
+	r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL), retry: farRetry{}})
+	start(t, r)
+	job := waitForJobState(t, pool, "retryable")
+	require.Equal(t, 1, job.Errors)
+	require.Empty(t, delivered(srv))
 }
 
 // A malformed payload can never be sent: cancelled at once, with the reason on the job.
@@ -454,12 +548,28 @@ func TestHealth(t *testing.T) {
 	require.Error(t, err)
 }
 
-// The emitting contexts and the relay agree on topic names.
+// The emitting contexts and the relay agree on topic names, and on the password reset payload:
+// what the account context emits decodes field for field into what the worker reads.
 func TestTopicsMatchTheEmitters(t *testing.T) {
 	t.Parallel()
 	require.Equal(t, contact.TopicMessageReceived, jobs.TopicContactMessageReceived)
 	require.Equal(t, newsletter.TopicSubscribed, jobs.TopicNewsletterSubscribed)
+	require.Equal(t, account.TopicPasswordResetRequested, jobs.TopicPasswordResetRequested)
 	require.ElementsMatch(t, []string{"contact_message.received", "newsletter.subscribed", "password_reset.requested"}, jobs.Topics())
+
+	emitted := account.PasswordResetRequested{AccountID: "8d1f0c7e-3a61-4b7a-9a51-0d1b5b0f3b11", Email: "jane@example.com",
+		FirstName: "Jane", RequestedAt: time.Date(2026, 3, 3, 14, 5, 0, 123456789, time.UTC)}
+	raw, err := json.Marshal(emitted)
+	require.NoError(t, err)
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	var read jobs.PasswordResetPayload
+	require.NoError(t, dec.Decode(&read), "every emitted field is one the worker knows: %s", raw)
+	require.Equal(t, jobs.PasswordResetPayload{AccountID: emitted.AccountID, Email: emitted.Email, FirstName: emitted.FirstName,
+		RequestedAt: emitted.RequestedAt}, read)
+	back, err := json.Marshal(read)
+	require.NoError(t, err)
+	require.JSONEq(t, string(raw), string(back), "and every field the worker reads is emitted")
 }
 
 // A chore runs when the runner starts (and then every period) through a River job.
@@ -488,7 +598,9 @@ func TestChoresAreChecked(t *testing.T) {
 		{{Name: "x", Every: time.Hour, Run: run}, {Name: "x", Every: time.Hour, Run: run}},
 	} {
 		_, err := jobs.New(jobs.Config{Store: store, Jobs: store, Settings: settings.NewService(store),
-			Logger: slog.New(slog.DiscardHandler), Chores: chores})
+			Logger: slog.New(slog.DiscardHandler), Chores: chores, ResetLinks: noResetLinks})
 		require.Error(t, err)
 	}
+	_, err := jobs.New(jobs.Config{Store: store, Jobs: store, Settings: settings.NewService(store), Logger: slog.New(slog.DiscardHandler)})
+	require.ErrorContains(t, err, "ResetLinks", "a runner that could not send reset links is refused")
 }
