@@ -1,14 +1,21 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it, vi } from "vitest";
-import { GetCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
+import { CreateCartResponseSchema, GetCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
 import { ListCategoriesResponseSchema } from "~/gen/atelier/store/v1/catalog_service_pb";
 import { GetStoreSettingsResponseSchema } from "~/gen/atelier/store/v1/settings_service_pb";
 import { adminAccount, customerAccount, loaderArgs } from "~/lib/api.testing";
 import { config, loadConfig } from "~/lib/config.server";
-import { loader } from "./root";
+import { loader as rootLoader } from "./root";
 
 const cartId = "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11";
+const accountCartId = "7f1c2a9e-0d4b-4c3e-9b8a-6e5d4c3b2a10";
+
+/** The root loader's data, as components get it (the Set-Cookie headers are in `headers`). */
+async function loader(args: Parameters<typeof rootLoader>[0]) {
+  const res = await rootLoader(args);
+  return Object.assign(res.data, { headers: new Headers(res.init?.headers) });
+}
 
 const listCategories = async () =>
   create(ListCategoriesResponseSchema, {
@@ -60,6 +67,51 @@ describe("root loader", () => {
     const data = await loader(loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings }, cart: { getCart: getCartSpy } }));
     expect(data.cartCount).toBe(0);
     expect(getCartSpy).not.toHaveBeenCalled();
+  });
+
+  it("finds a signed-in shopper's cart when this device has no cart cookie (a failed merge), and keeps it in the cookie", async () => {
+    const createCart = vi.fn(async () => create(CreateCartResponseSchema, { cart: { id: accountCartId, itemCount: 4 } }));
+    const data = await loader(loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings }, cart: { getCart, createCart } }, undefined, customerAccount));
+    expect(createCart).toHaveBeenCalledTimes(1);
+    expect(data.cartCount).toBe(4);
+    expect(data.headers.getSetCookie()).toEqual([expect.stringMatching(new RegExp(`^atelier_cart=${accountCartId}; Path=/; HttpOnly; SameSite=Lax; Max-Age=\\d+$`))]);
+  });
+
+  it("finds a signed-in shopper's cart when the cookie's cart is gone (a merge that timed out after merging)", async () => {
+    const createCart = vi.fn(async () => create(CreateCartResponseSchema, { cart: { id: accountCartId, itemCount: 2 } }));
+    const gone = vi.fn(async (): Promise<never> => {
+      throw new ConnectError("cart not found", Code.NotFound);
+    });
+    const data = await loader(
+      loaderArgs(
+        "/",
+        { catalog: { listCategories }, settings: { getStoreSettings }, cart: { getCart: gone, createCart } },
+        { headers: { cookie: `atelier_cart=${cartId}` } },
+        customerAccount,
+      ),
+    );
+    expect(gone).toHaveBeenCalledWith({ cartId });
+    expect(data.cartCount).toBe(2);
+    expect(data.headers.get("set-cookie")).toMatch(new RegExp(`^atelier_cart=${accountCartId};`));
+  });
+
+  it("leaves a signed-in shopper's working cart cookie alone, and a guest's missing cart missing", async () => {
+    const createCart = vi.fn();
+    const signedIn = await loader(
+      loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings }, cart: { getCart, createCart } }, { headers: { cookie: `atelier_cart=${cartId}` } }, customerAccount),
+    );
+    expect(signedIn.cartCount).toBe(3);
+    expect(signedIn.headers.get("set-cookie")).toBeNull();
+    const guest = await loader(
+      loaderArgs(
+        "/",
+        { catalog: { listCategories }, settings: { getStoreSettings }, cart: { getCart: () => Promise.reject(new ConnectError("cart not found", Code.NotFound)), createCart } },
+        { headers: { cookie: `atelier_cart=${cartId}` } },
+      ),
+    );
+    expect(guest.cartCount).toBe(0);
+    expect(guest.headers.get("set-cookie")).toBeNull();
+    expect(createCart).not.toHaveBeenCalled();
   });
 
   it("degrades part by part when the API fails, rather than failing the page", async () => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { Footer, type FooterSettings } from "./components/layout/Footer";
 import { Header } from "./components/layout/Header";
@@ -28,7 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [categories, settings, cart] = await Promise.allSettled([
     client.catalog.listCategories({}),
     client.settings.getStoreSettings({}),
-    loadCart(client, request),
+    // A signed-in shopper without a usable cart cookie gets the account's cart, and the cookie.
+    loadCart(client, request, { signedIn: account !== null }),
   ]);
   const s = settings.status === "fulfilled" ? settings.value.storeSettings : undefined;
   const footer: FooterSettings | null = s
@@ -43,17 +44,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         vatNumber: s.vatNumber,
       }
     : null;
-  return {
-    origin: publicOrigin(request),
-    categories: categories.status === "fulfilled" ? categories.value.categories.map((c) => c.name) : [],
-    settings: footer,
-    cartCount: cart.status === "fulfilled" ? (cart.value?.itemCount ?? 0) : 0,
-    year: new Date().getFullYear(),
-    user: account ? toSessionUser(account) : null,
-    // Only admins are shown the way to the back office, and only when it has an address (none by
-    // default in production).
-    backofficeUrl: account?.role === "admin" ? (config.backofficeUrl ?? null) : null,
-  };
+  const headers = new Headers();
+  if (cart.status === "fulfilled" && cart.value.setCookie) headers.append("Set-Cookie", cart.value.setCookie);
+  return data(
+    {
+      origin: publicOrigin(request),
+      categories: categories.status === "fulfilled" ? categories.value.categories.map((c) => c.name) : [],
+      settings: footer,
+      cartCount: cart.status === "fulfilled" ? (cart.value.cart?.itemCount ?? 0) : 0,
+      year: new Date().getFullYear(),
+      user: account ? toSessionUser(account) : null,
+      // Only admins are shown the way to the back office, and only when it has an address (none by
+      // default in production).
+      backofficeUrl: account?.role === "admin" ? (config.backofficeUrl ?? null) : null,
+    },
+    { headers },
+  );
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -179,14 +179,53 @@ describe("handleCartAction: update, remove, clear", () => {
 });
 
 describe("loadCart", () => {
-  it("is null without a cookie, or when the cookie's cart is gone", async () => {
-    expect(await loadCart(fakeApi({}), new Request("http://shop.test/cart"))).toBeNull();
-    const gone = fakeApi({ getCart: () => Promise.reject(new ConnectError("cart not found", Code.NotFound)) });
-    expect(await loadCart(gone, post({}, existingCart))).toBeNull();
+  const none = { cart: null, setCookie: null };
+  const created = () => Promise.resolve({ $typeName: "atelier.store.v1.CreateCartResponse" as const, cart: cartWith(newCart) });
+  const gone = () => Promise.reject(new ConnectError("cart not found", Code.NotFound));
+
+  it("loads the cookie's cart", async () => {
+    const api = fakeApi({ getCart: () => Promise.resolve({ $typeName: "atelier.store.v1.GetCartResponse", cart: cartWith(existingCart) }) });
+    const load = await loadCart(api, post({}, existingCart), { signedIn: true });
+    expect(load.cart?.id).toBe(existingCart);
+    expect(load.setCookie).toBeNull();
+  });
+
+  it("is none for a guest without a cookie, or whose cookie's cart is gone", async () => {
+    expect(await loadCart(fakeApi({}), new Request("http://shop.test/cart"))).toEqual(none);
+    expect(await loadCart(fakeApi({ getCart: gone }), post({}, existingCart))).toEqual(none);
   });
 
   it("ignores a cookie that is not a cart id", async () => {
-    expect(await loadCart(fakeApi({}), post({}, "../../etc/passwd"))).toBeNull();
+    expect(await loadCart(fakeApi({}), post({}, "../../etc/passwd"))).toEqual(none);
+  });
+
+  it("gives a signed-in shopper without a cart cookie the account's cart, and the cookie that keeps it", async () => {
+    const createCart = vi.fn<CartClient["createCart"]>(created);
+    const load = await loadCart(fakeApi({ createCart }), new Request("http://shop.test/"), { signedIn: true });
+    expect(createCart).toHaveBeenCalledWith({});
+    expect(load.cart).toMatchObject({ id: newCart, itemCount: 1 });
+    expect(load.setCookie).toMatch(new RegExp(`^atelier_cart=${newCart}; Path=/; HttpOnly; SameSite=Lax; Max-Age=\\d+$`));
+  });
+
+  it("gives a signed-in shopper whose cookie's cart is gone the account's cart", async () => {
+    const load = await loadCart(fakeApi({ getCart: gone, createCart: created }), post({}, existingCart), { signedIn: true });
+    expect(load.cart?.id).toBe(newCart);
+    expect(load.setCookie).toContain(`atelier_cart=${newCart}`);
+  });
+
+  it("asks for the account's cart once per request, however many loaders load the cart", async () => {
+    const createCart = vi.fn<CartClient["createCart"]>(created);
+    const api = fakeApi({ createCart });
+    const [a, b] = await Promise.all([loadCart(api, new Request("http://shop.test/cart"), { signedIn: true }), loadCart(api, new Request("http://shop.test/cart"), { signedIn: true })]);
+    expect(createCart).toHaveBeenCalledTimes(1);
+    expect(a.setCookie).toBe(b.setCookie);
+  });
+
+  it("passes on an outage rather than replacing the cart", async () => {
+    const createCart = vi.fn();
+    const api = fakeApi({ getCart: () => Promise.reject(new ConnectError("down", Code.Unavailable)), createCart });
+    await expect(loadCart(api, post({}, existingCart), { signedIn: true })).rejects.toThrow("down");
+    expect(createCart).not.toHaveBeenCalled();
   });
 });
 

@@ -1,6 +1,7 @@
 // The guest's cart lives on the server; the browser only holds its unguessable id, in an HttpOnly
 // cookie of the storefront's origin, so the header badge and the cart page render on the server.
 import { data, redirect } from "react-router";
+import type { Cart } from "~/gen/atelier/store/v1/cart_pb";
 import type { Api } from "./api.server";
 import { readCookie, serverCookie } from "./cookies.server";
 import { type CartActionResult, type CartIntent, type CartView, maxCartQuantity, normalizeQuantity, toCartView } from "./cart";
@@ -23,17 +24,43 @@ export function cartCookie(request: Request, cartId: string): string {
 /** The part of the API client the cart needs (tests pass a fake of just this). */
 export type CartApi = Pick<Api, "cart">;
 
-/** The shopper's cart, or null when they have none (or it no longer exists). */
-export async function loadCart(api: CartApi, request: Request): Promise<CartView | null> {
-  const id = readCartId(request);
-  if (!id) return null;
-  try {
-    const { cart } = await api.cart.getCart({ cartId: id });
-    return cart ? toCartView(cart) : null;
-  } catch (err) {
-    if (isNotFound(err)) return null;
-    throw err;
+/** A loaded cart (null when the shopper has none) and, when the cart cookie must change, its Set-Cookie. */
+export type CartLoad = { cart: CartView | null; setCookie: string | null };
+
+/** Per request (one API client each): the account's cart, asked for once however many loaders need it. */
+const accountCarts = new WeakMap<object, Promise<Cart | undefined>>();
+
+/** The signed-in caller's own cart: CreateCart answers a signed-in caller with it (made if need be). */
+function accountCart(api: CartApi): Promise<Cart | undefined> {
+  let pending = accountCarts.get(api.cart);
+  if (!pending) {
+    pending = api.cart.createCart({}).then((res) => res.cart);
+    accountCarts.set(api.cart, pending);
   }
+  return pending;
+}
+
+/**
+ * The shopper's cart, from the id in the cart cookie. A guest without one (or whose cart no longer
+ * exists) has none. A signed-in shopper always has the account's cart: without a cart cookie, or
+ * when the cookie's cart is not found (a merge at sign-in that failed or timed out, after which
+ * the guest cart may be gone), the account's cart is fetched and the cookie set to it, so it never
+ * stays invisible on this device.
+ */
+export async function loadCart(api: CartApi, request: Request, opts: { signedIn?: boolean } = {}): Promise<CartLoad> {
+  const id = readCartId(request);
+  if (id) {
+    try {
+      const { cart } = await api.cart.getCart({ cartId: id });
+      return { cart: cart ? toCartView(cart) : null, setCookie: null };
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+    }
+  }
+  if (!opts.signedIn) return { cart: null, setCookie: null };
+  const cart = await accountCart(api);
+  if (!cart?.id) return { cart: null, setCookie: null };
+  return { cart: toCartView(cart), setCookie: cart.id === id ? null : cartCookie(request, cart.id) };
 }
 
 export const cartUnavailableMessage = "We could not update your cart just now. Please try again in a moment.";

@@ -6,7 +6,7 @@ import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cartLine, cartView, price, productSummary } from "~/components/cart/fixtures";
 import { ToastProvider } from "~/components/ui/Toast";
-import { GetCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
+import { CreateCartResponseSchema, GetCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
 import type { Api } from "~/lib/api.server";
 import { customerAccount, loaderArgs } from "~/lib/api.testing";
 import type { CartView } from "~/lib/cart";
@@ -248,6 +248,16 @@ describe("cart loader", () => {
     const getCart = () => Promise.reject(new ConnectError("down", Code.Unavailable));
     const res = await loader(loaderArgs("/cart", { cart: { getCart } }, { headers: { cookie } }));
     expect(res.data).toEqual({ cart: null, error: "Only 3 of Rose Serum are in stock.", loadFailed: true, signedIn: false });
+  });
+
+  it("shows a signed-in shopper the account's cart when this device has no cart cookie, and sets it", async () => {
+    const createCart = vi.fn<Api["cart"]["createCart"]>(() =>
+      Promise.resolve(create(CreateCartResponseSchema, { cart: { id: cartId, itemCount: 1, lines: [{ product: { id: "p1", name: "Rose Serum" }, quantity: 1 }] } })),
+    );
+    const res = await loader(loaderArgs("/cart", { cart: { createCart } }, undefined, customerAccount));
+    expect(createCart).toHaveBeenCalledTimes(1);
+    expect(res.data.cart?.lines.map((l) => l.product.name)).toEqual(["Rose Serum"]);
+    expect(new Headers(res.init?.headers).getSetCookie()).toEqual([expect.stringMatching(new RegExp(`^atelier_cart=${cartId};`))]);
   });
 
   it("knows a signed-in shopper, who is not offered signing in", async () => {

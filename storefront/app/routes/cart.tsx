@@ -18,7 +18,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { error, headers } = takeCartPageError(request);
   const signedIn = sessionAccount(context) !== null;
   try {
-    return data({ cart: await loadCart(api(context), request), error, loadFailed: false, signedIn }, { headers });
+    const { cart, setCookie } = await loadCart(api(context), request, { signedIn });
+    if (setCookie) headers.append("Set-Cookie", setCookie);
+    return data({ cart, error, loadFailed: false, signedIn }, { headers });
   } catch (err) {
     console.error("cart page: loading the cart failed", err);
     return data({ cart: null, error, loadFailed: true, signedIn }, { headers });
