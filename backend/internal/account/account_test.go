@@ -217,21 +217,59 @@ func TestUpdateProfile(t *testing.T) {
 	f.register(t, Profile{FirstName: "Olivia", LastName: "Hart", Email: "olivia@example.com"}, "password1")
 	_, s := f.register(t, jane(), "password1")
 	p := f.principal(t, s.Token)
+	_, other, err := f.svc.Login(ctx, "jane@example.com", "password1", "")
+	require.NoError(t, err)
 
-	u, err := f.svc.UpdateProfile(ctx, p, Profile{FirstName: "Janet", LastName: "Doe-Smith", Email: "Janet@Example.com"})
+	// A new name alone needs no password and keeps every session.
+	u, err := f.svc.UpdateProfile(ctx, p, Profile{FirstName: "Janet", LastName: "Doe-Smith", Email: "JANE@example.com"}, "")
 	require.NoError(t, err)
 	require.Equal(t, "Janet", u.FirstName)
+	require.Equal(t, "jane@example.com", u.Email)
+	require.NotEqual(t, Anonymous, f.principal(t, other.Token))
+
+	// A new address needs the current password, right.
+	_, err = f.svc.UpdateProfile(ctx, p, Profile{FirstName: "Janet", LastName: "Doe", Email: "janet@example.com"}, "")
+	ae := requireAppErr(t, err, apperr.KindInvalid, "current_password_required")
+	require.Equal(t, "Please enter your current password to change your email address.", ae.Message)
+	_, err = f.svc.UpdateProfile(ctx, p, Profile{FirstName: "Janet", LastName: "Doe", Email: "janet@example.com"}, "password2")
+	requireAppErr(t, err, apperr.KindInvalid, "wrong_password")
+	me, err := f.svc.GetMe(ctx, p)
+	require.NoError(t, err)
+	require.Equal(t, "jane@example.com", me.Email, "nothing changed")
+
+	u, err = f.svc.UpdateProfile(ctx, p, Profile{FirstName: "Janet", LastName: "Doe", Email: "Janet@Example.com"}, "password1")
+	require.NoError(t, err)
 	require.Equal(t, "janet@example.com", u.Email)
+	require.Equal(t, Anonymous, f.principal(t, other.Token), "the other session ends with the move")
+	require.Equal(t, p, f.principal(t, s.Token), "this one stays")
 	_, _, err = f.svc.Login(ctx, "janet@example.com", "password1", "")
 	require.NoError(t, err, "the new address signs in")
 
-	_, err = f.svc.UpdateProfile(ctx, p, Profile{FirstName: "Janet", LastName: "Doe", Email: "OLIVIA@example.com"})
-	ae := requireAppErr(t, err, apperr.KindAlreadyExists, "email_taken")
+	_, err = f.svc.UpdateProfile(ctx, p, Profile{FirstName: "Janet", LastName: "Doe", Email: "OLIVIA@example.com"}, "password1")
+	ae = requireAppErr(t, err, apperr.KindAlreadyExists, "email_taken")
 	require.Equal(t, "An account with this email already exists.", ae.Message)
-	_, err = f.svc.UpdateProfile(ctx, p, Profile{FirstName: "", LastName: "Doe", Email: "janet@example.com"})
+	_, err = f.svc.UpdateProfile(ctx, p, Profile{FirstName: "", LastName: "Doe", Email: "janet@example.com"}, "")
 	requireAppErr(t, err, apperr.KindInvalid, "missing_first_name")
-	_, err = f.svc.UpdateProfile(ctx, Anonymous, jane())
+	_, err = f.svc.UpdateProfile(ctx, Anonymous, jane(), "password1")
 	requireAppErr(t, err, apperr.KindUnauthenticated, "unauthenticated")
+}
+
+// Guessing the password through the address change counts against the sign-in limit.
+func TestUpdateProfileWrongPasswordsAreThrottled(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	_, s := f.register(t, jane(), "password1")
+	p := f.principal(t, s.Token)
+	moved := Profile{FirstName: "Jane", LastName: "Doe", Email: "elsewhere@example.com"}
+	var last error
+	for range 10 {
+		if _, last = f.svc.UpdateProfile(ctx, p, moved, "guess-guess"); apperr.As(last).Kind == apperr.KindResourceExhausted {
+			break
+		}
+		requireAppErr(t, last, apperr.KindInvalid, "wrong_password")
+	}
+	requireAppErr(t, last, apperr.KindResourceExhausted, "too_many_attempts")
 }
 
 func TestChangePassword(t *testing.T) {
@@ -481,7 +519,7 @@ func TestIssueResetLink(t *testing.T) {
 	// The owner moved to another mailbox after asking: the old one gets no link.
 	require.NoError(t, f.svc.RequestPasswordReset(ctx, "jane@example.com", ""))
 	row = outbox(t, f.pool)[1]
-	_, err = f.svc.UpdateProfile(ctx, Principal{AccountID: u.ID, Role: RoleCustomer}, Profile{FirstName: "Jane", LastName: "Doe", Email: "jane.doe@example.com"})
+	_, err = f.svc.UpdateProfile(ctx, Principal{AccountID: u.ID, Role: RoleCustomer}, Profile{FirstName: "Jane", LastName: "Doe", Email: "jane.doe@example.com"}, "brand-new-password")
 	require.NoError(t, err)
 	_, _, err = f.svc.IssueResetLink(ctx, u.ID, row.payload.Email, row.payload.RequestedAt)
 	requireAppErr(t, err, apperr.KindFailedPrecondition, "reset_address_changed")

@@ -275,8 +275,11 @@ func (s *Service) GetMe(ctx context.Context, p Principal) (User, error) {
 	return acct.User, nil
 }
 
-// UpdateProfile replaces the caller's name and e-mail address.
-func (s *Service) UpdateProfile(ctx context.Context, p Principal, profile Profile) (User, error) {
+// UpdateProfile replaces the caller's name and e-mail address. Moving the account to another
+// address needs the current password (a stolen session must not be able to redirect the account's
+// reset e-mails) and signs out every other session; a wrong password counts as a failed sign-in.
+// A name-only change needs neither.
+func (s *Service) UpdateProfile(ctx context.Context, p Principal, profile Profile, currentPassword string) (User, error) {
 	if !p.SignedIn() {
 		return User{}, errNotSignedIn()
 	}
@@ -285,14 +288,40 @@ func (s *Service) UpdateProfile(ctx context.Context, p Principal, profile Profil
 		return User{}, err
 	}
 	var u User
-	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
+	var moved bool
+	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
+		acct, err := accountByID(ctx, tx, p.AccountID)
+		if err != nil {
+			return err
+		}
+		if moved = acct.Email != profile.Email; moved {
+			return nil
+		}
 		u, err = updateProfile(ctx, tx, p.AccountID, profile, s.now())
 		return err
 	})
-	if err != nil {
-		return User{}, fmt.Errorf("account.UpdateProfile: %w", err)
+	if err != nil || !moved {
+		return u, wrapOp("account.UpdateProfile", err)
 	}
-	return u, nil
+	if currentPassword == "" {
+		return User{}, apperr.Invalid("current_password", "current_password_required",
+			"Please enter your current password to change your email address.")
+	}
+	att, err := s.confirmPassword(ctx, p.AccountID, currentPassword)
+	if err != nil {
+		return User{}, wrapOp("account.UpdateProfile", err)
+	}
+	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
+		now := s.now()
+		if err := release(ctx, tx, att); err != nil {
+			return err
+		}
+		if u, err = updateProfile(ctx, tx, p.AccountID, profile, now); err != nil {
+			return err
+		}
+		return revokeSessions(ctx, tx, p.AccountID, p.SessionID, now)
+	})
+	return u, wrapOp("account.UpdateProfile", err)
 }
 
 // ChangePassword replaces the caller's password after checking the current one, and signs out
@@ -309,25 +338,9 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, current, next
 	if err := checkPassword("new_password", next); err != nil {
 		return err
 	}
-	var acct storedAccount
-	var att attempt
-	err := db.WithTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
-		if acct, err = accountByID(ctx, tx, p.AccountID); err != nil {
-			return err
-		}
-		att, err = reserve(ctx, tx, s.now(), []bucket{{kindLoginEmail, acct.Email, s.limits.LoginPerEmail}},
-			"too_many_attempts", "Too many attempts. Please try again in %s.")
-		return err
-	})
+	att, err := s.confirmPassword(ctx, p.AccountID, current)
 	if err != nil {
-		return fmt.Errorf("account.ChangePassword: %w", err)
-	}
-	ok, err := s.verify(ctx, acct.hash, current)
-	if err != nil {
-		return fmt.Errorf("account.ChangePassword: %w", err)
-	}
-	if !ok {
-		return apperr.Invalid("current_password", "wrong_password", "Current password is incorrect")
+		return wrapOp("account.ChangePassword", err)
 	}
 	hash, err := s.hash(ctx, next)
 	if err != nil {
@@ -343,10 +356,42 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, current, next
 		}
 		return revokeSessions(ctx, tx, p.AccountID, p.SessionID, now)
 	})
+	return wrapOp("account.ChangePassword", err)
+}
+
+// confirmPassword checks a signed-in caller's current password before a sensitive change. The
+// check counts as a sign-in attempt for the account's address (so a stolen session cannot guess
+// the password); the attempt it returns is given back, with release, in the change's transaction.
+func (s *Service) confirmPassword(ctx context.Context, accountID, current string) (attempt, error) {
+	var acct storedAccount
+	var att attempt
+	err := db.WithTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
+		if acct, err = accountByID(ctx, tx, accountID); err != nil {
+			return err
+		}
+		att, err = reserve(ctx, tx, s.now(), []bucket{{kindLoginEmail, acct.Email, s.limits.LoginPerEmail}},
+			"too_many_attempts", "Too many attempts. Please try again in %s.")
+		return err
+	})
 	if err != nil {
-		return fmt.Errorf("account.ChangePassword: %w", err)
+		return attempt{}, err
 	}
-	return nil
+	ok, err := s.verify(ctx, acct.hash, current)
+	if err != nil {
+		return attempt{}, err
+	}
+	if !ok {
+		return attempt{}, apperr.Invalid("current_password", "wrong_password", "Current password is incorrect")
+	}
+	return att, nil
+}
+
+// wrapOp names the operation on an error, and leaves nil alone.
+func wrapOp(op string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s: %w", op, err)
 }
 
 // TopicPasswordResetRequested is the outbox topic of a reset request; its payload is a

@@ -61,7 +61,7 @@ func (h *AuthHandler) GetMe(ctx context.Context, _ *connect.Request[storev1.GetM
 func (h *AuthHandler) UpdateProfile(ctx context.Context, req *connect.Request[storev1.UpdateProfileRequest]) (*connect.Response[storev1.UpdateProfileResponse], error) {
 	m := req.Msg
 	u, err := h.accounts.UpdateProfile(ctx, account.PrincipalFrom(ctx),
-		account.Profile{FirstName: m.GetFirstName(), LastName: m.GetLastName(), Email: m.GetEmail()})
+		account.Profile{FirstName: m.GetFirstName(), LastName: m.GetLastName(), Email: m.GetEmail()}, m.GetCurrentPassword())
 	if err != nil {
 		return nil, err
 	}
