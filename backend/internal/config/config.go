@@ -54,7 +54,7 @@ type Config struct {
 	// JobsDatabaseURL is the PostgreSQL database holding River's job tables. Empty means the
 	// store's database; set it when the store runs on CockroachDB, which River does not support.
 	JobsDatabaseURL string
-	// OutboxPollInterval is how often the relay looks for new outbox events when nobody nudges it.
+	// OutboxPollInterval is how often the relay looks for new outbox events.
 	OutboxPollInterval time.Duration
 	// SMTPURL is the outgoing mail server: smtp://[user:pass@]host[:port][?tls=opportunistic|
 	// required|none] (STARTTLS when offered, by default) or smtps://… (TLS from the first byte).

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 )
@@ -16,7 +17,8 @@ import (
 type Chore struct {
 	// Name identifies the chore in job arguments and logs; unique among chores.
 	Name string
-	// Every is the interval between runs; the first run is at start.
+	// Every is the interval between runs; the first is one interval after start (a restart
+	// loop must not turn clean-up into a hot path).
 	Every time.Duration
 	// Run does the work and reports how many rows it removed.
 	Run func(ctx context.Context) (int64, error)
@@ -75,8 +77,25 @@ func periodicChores(workers *river.Workers, chores []Chore, logger *slog.Logger)
 		args := ChoreArgs{Chore: c.Name}
 		periodic = append(periodic, river.NewPeriodicJob(river.PeriodicInterval(c.Every),
 			func() (river.JobArgs, *river.InsertOpts) { return args, nil },
-			&river.PeriodicJobOpts{RunOnStart: true}))
+			nil))
 	}
 	river.AddWorker(workers, &choreWorker{chores: byName, logger: logger})
 	return periodic, nil
+}
+
+// mailSentRetention is how long the record of a sent e-mail is kept. A job runs again only
+// within River's retry window (hours) or when the relay re-offers a fresh outbox row (seconds);
+// a month is far beyond both.
+const mailSentRetention = 30 * 24 * time.Hour
+
+// pruneMailSent is the jobs package's own chore: it forgets sent e-mails no repeat can ask about.
+func pruneMailSent(store *pgxpool.Pool) Chore {
+	return Chore{Name: "mail_sent.prune", Every: 24 * time.Hour, Run: func(ctx context.Context) (int64, error) {
+		tag, err := store.Exec(ctx, `DELETE FROM mail_sent WHERE sent_at < now() - $1::interval`,
+			fmt.Sprintf("%d seconds", int64(mailSentRetention/time.Second)))
+		if err != nil {
+			return 0, fmt.Errorf("jobs: prune mail_sent: %w", err)
+		}
+		return tag.RowsAffected(), nil
+	}}
 }

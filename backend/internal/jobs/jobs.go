@@ -36,7 +36,7 @@ type Config struct {
 	// Mail sends e-mail; nil when SMTP_URL is unset, and e-mail jobs then wait for it.
 	Mail   *mailer.Sender
 	Logger *slog.Logger
-	// PollInterval is how often the relay looks at the outbox unless nudged (default 500ms).
+	// PollInterval is how often the relay looks at the outbox (default 500ms).
 	PollInterval time.Duration
 	// RetryPolicy overrides River's backoff (tests use it to keep a failed job observable).
 	RetryPolicy river.ClientRetryPolicy
@@ -87,7 +87,7 @@ func New(cfg Config) (*Runner, error) {
 	river.AddWorker(workers, &emailWorker[PasswordResetEmail]{deps: deps, compose: composePasswordReset(cfg.ResetLinks)})
 	river.AddWorker(workers, &emailWorker[ContactMessageEmail]{deps: deps, compose: composeContactMessage})
 	river.AddWorker(workers, &emailWorker[NewsletterWelcomeEmail]{deps: deps, compose: composeNewsletterWelcome})
-	periodic, err := periodicChores(workers, cfg.Chores, cfg.Logger.With("component", "chores"))
+	periodic, err := periodicChores(workers, append([]Chore{pruneMailSent(cfg.Store)}, cfg.Chores...), cfg.Logger.With("component", "chores"))
 	if err != nil {
 		return nil, err
 	}

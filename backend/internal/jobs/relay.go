@@ -36,26 +36,16 @@ type Relay struct {
 	batch  int
 	poll   time.Duration
 	logger *slog.Logger
-	nudge  chan struct{}
 	// unroutedEvery is how often rows of unknown topics are reported.
 	unroutedEvery time.Duration
 }
 
 func newRelay(store *pgxpool.Pool, client *river.Client[pgx.Tx], sameDB bool, poll time.Duration, logger *slog.Logger) *Relay {
 	return &Relay{store: store, client: client, sameDB: sameDB, batch: 100, poll: poll, logger: logger,
-		nudge: make(chan struct{}, 1), unroutedEvery: time.Minute}
+		unroutedEvery: time.Minute}
 }
 
-// Nudge makes the relay look at the outbox now rather than at its next poll, e.g. right after a
-// commit that emitted an event. It never blocks.
-func (r *Relay) Nudge() {
-	select {
-	case r.nudge <- struct{}{}:
-	default:
-	}
-}
-
-// Run relays until ctx ends: whenever nudged, every poll interval, and straight away again while
+// Run relays until ctx ends: every poll interval, and straight away again while
 // passes come back full. Errors are logged and retried at the next tick; the outbox keeps the
 // rows meanwhile.
 func (r *Relay) Run(ctx context.Context) {
@@ -83,7 +73,6 @@ func (r *Relay) Run(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-ticker.C:
-		case <-r.nudge:
 		}
 	}
 }
