@@ -1,5 +1,6 @@
-// A guest's cart joins the account's cart at sign-in (PRODUCT §2, cart), and the cart page stops
-// offering sign-in once the shopper has signed in.
+// A guest's cart joins the account's cart at sign-in (PRODUCT §2, cart), the cart page stops
+// offering sign-in once the shopper has signed in, and a signed-in shopper always finds the
+// account's cart, even on a device whose cart cookie a failed merge left missing.
 import { expect, test } from "@playwright/test";
 import { banner, expectSignedIn, logOut, newShopper, register, submitLogin } from "./support/account.ts";
 import { addFromProductPage, expectCartCount, listProducts } from "./support/shop.ts";
@@ -42,4 +43,23 @@ test("a guest's cart merges into the account's cart at login", async ({ page, br
   await logOut(page);
   await expectCartCount(page, 0);
   await expect(banner(page).getByRole("link", { name: "Login" })).toBeVisible();
+});
+
+test("a signed-in shopper whose device lost the cart cookie (a failed merge) sees the account's cart again", async ({ page, context, request }) => {
+  const { products } = await listProducts(request, { page_size: 48 });
+  const product = products.find((p) => p.stock_quantity >= 10);
+  expect(product, "a product in stock").toBeDefined();
+
+  const shopper = newShopper("recover");
+  await register(page, shopper);
+  await addFromProductPage(page, product!);
+  await expectCartCount(page, 1);
+
+  // As after a merge that failed or timed out: signed in, but no cart cookie on this device.
+  await context.clearCookies({ name: "atelier_cart" });
+  await page.goto("/cart");
+  await expectSignedIn(page);
+  await expect(page.getByRole("row").filter({ hasText: product!.name })).toHaveCount(1);
+  await expectCartCount(page, 1);
+  expect((await context.cookies()).some((c) => c.name === "atelier_cart"), "the cart cookie is set again").toBe(true);
 });

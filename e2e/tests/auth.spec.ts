@@ -1,8 +1,8 @@
-// Accounts on the storefront: register, sign out and in, change the password, reset a forgotten
-// one through the e-mailed link; the session cookie page scripts cannot read; cross-site posts
-// refused. Runs against the stack's API with its dev mail catcher.
+// Accounts on the storefront: register, sign out and in, change the password and the e-mail
+// address, reset a forgotten password through the e-mailed link; the session cookie page scripts
+// cannot read; the hardening headers; cross-site posts refused. Runs against the stack's API with its dev mail catcher.
 import { expect, test } from "@playwright/test";
-import { banner, expectSignedIn, expectSignedOut, logIn, logOut, newShopper, register, submitLogin } from "./support/account.ts";
+import { banner, expectSignedIn, expectSignedOut, logIn, logOut, newShopper, register, submitLogin, uniqueEmail } from "./support/account.ts";
 import { linkIn, waitForMail } from "./support/mail.ts";
 
 test("register → logout → login → change password → logout → login with the new password", async ({ page, context }) => {
@@ -21,8 +21,16 @@ test("register → logout → login → change password → logout → login wit
   await logOut(page);
   expect((await context.cookies()).some((c) => c.name === "atelier_session")).toBe(false);
 
-  // Back in through the header's Login link, which returns to the page the shopper was on.
-  await page.goto("/about");
+  // Back in through the header's Login link, which returns to the page the shopper was on (as the
+  // footer's does).
+  const about = await page.goto("/about");
+  // Every page: no framing by other sites, no sniffing, no full URLs to other sites as Referer.
+  expect(about?.headers()).toMatchObject({
+    "x-frame-options": "DENY",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+  });
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login?redirectTo=%2Fabout");
   await banner(page).getByRole("link", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fabout$/);
   await submitLogin(page, shopper.email, shopper.password);
@@ -122,13 +130,18 @@ test("forgot password: the e-mailed link sets a new password once", async ({ pag
   expect(link.searchParams.get("token")).toBeTruthy();
 
   const newPassword = `${shopper.password}-reset`;
-  await page.goto(link.href);
-  // The token in the URL never leaves the shop as a Referer.
+  const resetPage = await page.goto(link.href);
+  // The token in the URL never leaves the shop as a Referer (header and meta say same-origin).
+  expect(resetPage?.headers()["referrer-policy"]).toBe("same-origin");
   await expect(page.locator('meta[name="referrer"]')).toHaveAttribute("content", "same-origin");
   const main = page.getByRole("main");
+  // The form posts to plain /reset-password: the token travels in the form, not the post's URL.
+  await expect(main.locator("form")).toHaveAttribute("action", "/reset-password");
+  const post = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname.startsWith("/reset-password"));
   await main.getByLabel("New Password", { exact: true }).fill(newPassword);
   await main.getByLabel("Confirm New Password").fill(newPassword);
   await main.getByRole("button", { name: "Set New Password" }).click();
+  expect(new URL((await post).url()).searchParams.has("token"), "the token is not in the post's URL").toBe(false);
   await expect(page).toHaveURL(/\/login\?reset=1$/);
   await expect(page.getByRole("main").getByRole("status")).toHaveText("Your password has been reset. Please sign in.");
 
@@ -143,7 +156,7 @@ test("forgot password: the e-mailed link sets a new password once", async ({ pag
   await main.getByLabel("New Password", { exact: true }).fill("yet another password");
   await main.getByLabel("Confirm New Password").fill("yet another password");
   await main.getByRole("button", { name: "Set New Password" }).click();
-  await expect(main.getByRole("alert")).toBeVisible();
+  await expect(main.getByRole("alert")).toContainText("This password reset link is invalid or has expired.");
   await expect(main.getByRole("link", { name: "Request a new link" })).toHaveAttribute("href", "/forgot-password");
   await logIn(page, shopper.email, newPassword);
 });
@@ -153,6 +166,46 @@ test("forgot password answers the same for an address without an account", async
   await page.getByRole("main").getByLabel("Email").fill(`e2e-nobody-${Date.now()}@example.com`);
   await page.getByRole("main").getByRole("button", { name: "Send Reset Link" }).click();
   await expect(page.getByRole("main").getByRole("status")).toHaveText("If an account exists for that address, we've sent a link to reset your password.");
+});
+
+test("changing the e-mail address needs the current password and signs out the other sessions", async ({ page, browser }) => {
+  const shopper = newShopper("email");
+  await register(page, shopper);
+  // The same account signed in on another device.
+  const elsewhere = await browser.newContext();
+  const other = await elsewhere.newPage();
+  await logIn(other, shopper.email, shopper.password);
+
+  await page.goto("/account");
+  const details = page.getByRole("region", { name: "Your Details" });
+  const newEmail = uniqueEmail("email-new");
+  await details.getByLabel("Email").fill(newEmail);
+  await details.getByRole("button", { name: "Save Details" }).click();
+  await expect(details.getByRole("alert")).toHaveText("Please enter your current password to change your email address.");
+
+  await details.getByLabel("Current Password").fill("not my password");
+  await details.getByRole("button", { name: "Save Details" }).click();
+  await expect(details.getByRole("alert")).toHaveText("Current password is incorrect");
+  await expect(details.getByLabel("Current Password")).toHaveValue("");
+
+  await details.getByLabel("Current Password").fill(shopper.password);
+  await details.getByRole("button", { name: "Save Details" }).click();
+  await expect(details.getByRole("status")).toContainText("signed out on your other devices");
+  // This session stays; the other one has ended.
+  await page.reload();
+  await expectSignedIn(page);
+  await expect(details.getByLabel("Email")).toHaveValue(newEmail);
+  await other.reload();
+  await expectSignedOut(other);
+  await elsewhere.close();
+
+  // A name change alone needs no password.
+  await details.getByLabel("Last Name").fill("Fairweather-Lowe");
+  await details.getByRole("button", { name: "Save Details" }).click();
+  await expect(details.getByRole("status")).toHaveText("Your details have been saved.");
+
+  await logOut(page);
+  await logIn(page, newEmail, shopper.password);
 });
 
 test("/account sends a guest to sign in and back", async ({ page }) => {
@@ -167,13 +220,13 @@ test("/account sends a guest to sign in and back", async ({ page }) => {
 });
 
 test("a post from another site is refused; GET /logout changes nothing", async ({ page, request, baseURL }) => {
-  // The storefront's middleware refuses (403); for page routes React Router's own origin check
-  // may already have (400). Either way nothing is changed.
+  // Resource routes (/logout) are refused by the storefront's middleware (403); page routes by
+  // React Router's own origin check, which answers first (400). Either way nothing is changed.
   const refused = await request.post(`${baseURL}/logout`, { headers: { Origin: "https://evil.example" }, form: {}, maxRedirects: 0 });
   expect(refused.status()).toBe(403);
   const crossCart = await request.post(`${baseURL}/cart`, { headers: { Origin: "https://evil.example" }, form: { intent: "clear" }, maxRedirects: 0 });
   expect([400, 403]).toContain(crossCart.status());
-  const nullOrigin = await request.post(`${baseURL}/reset-password?token=x`, {
+  const nullOrigin = await request.post(`${baseURL}/reset-password`, {
     headers: { Origin: "null", "Sec-Fetch-Site": "cross-site" },
     form: { token: "x", password: "long enough password", confirmPassword: "long enough password" },
     maxRedirects: 0,
