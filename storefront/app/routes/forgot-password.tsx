@@ -1,16 +1,15 @@
 // Asks for a password reset e-mail. The answer is the same whether or not the address has an
 // account (PRODUCT §2: the shop never reveals who is registered).
 import { Code } from "@connectrpc/connect";
-import { type FormEvent, useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { AuthField } from "~/components/account/AuthField";
 import { AuthLayout } from "~/components/account/AuthLayout";
 import { FormAlert } from "~/components/account/FormAlert";
+import { useCheckedSubmit } from "~/components/account/useCheckedSubmit";
 import { usePendingSubmission } from "~/components/account/usePendingSubmission";
 import { api } from "~/lib/api.server";
 import { authText, formText } from "~/lib/auth";
 import { isEmailAddress, maxEmailLength } from "~/lib/email";
-import { useHydrated } from "~/lib/hydrated";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { isCode, throttledMessage } from "~/lib/session.server";
 import "~/styles/pages/auth.css";
@@ -57,25 +56,13 @@ export function meta({ matches }: Route.MetaArgs) {
 const errorId = "forgot-error";
 
 export default function ForgotPasswordRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const hydrated = useHydrated();
   const pending = usePendingSubmission("/forgot-password");
-  const [clientError, setClientError] = useState<{ error: string } | null>(null);
+  const { clientProblem: clientError, onSubmit } = useCheckedSubmit(pending, (form) => {
+    const error = checkEmail(formText(form, "email"));
+    return error ? { error } : null;
+  });
   const error = clientError?.error ?? (pending ? null : actionData?.error);
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    if (!hydrated) return;
-    if (pending) {
-      e.preventDefault();
-      return;
-    }
-    const problem = checkEmail(formText(new FormData(e.currentTarget), "email"));
-    if (problem) {
-      e.preventDefault();
-      setClientError({ error: problem });
-      return;
-    }
-    setClientError(null);
-  };
 
   return (
     <AuthLayout

@@ -3,17 +3,17 @@
 // here (`redirectTo`, a path on this shop only). Works as a plain form post; once hydrated it is
 // checked in the page first and posted in the background, reading "Signing in…" meanwhile.
 import { Code } from "@connectrpc/connect";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { AuthField } from "~/components/account/AuthField";
 import { AuthLayout } from "~/components/account/AuthLayout";
 import { FormAlert } from "~/components/account/FormAlert";
+import { useCheckedSubmit } from "~/components/account/useCheckedSubmit";
 import { usePendingSubmission } from "~/components/account/usePendingSubmission";
 import type { Session } from "~/gen/atelier/store/v1/auth_service_pb";
 import { api } from "~/lib/api.server";
 import { authText, formText, safeRedirect, validateLogin } from "~/lib/auth";
 import { maxEmailLength } from "~/lib/email";
-import { useHydrated } from "~/lib/hydrated";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { isCode, sessionAccount, startSession, throttledMessage } from "~/lib/session.server";
 import "~/styles/pages/auth.css";
@@ -71,9 +71,11 @@ const errorId = "login-error";
 
 export default function LoginRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, reset } = loaderData;
-  const hydrated = useHydrated();
   const pending = usePendingSubmission("/login");
-  const [clientError, setClientError] = useState<{ message: string } | null>(null);
+  const { clientProblem: clientError, onSubmit } = useCheckedSubmit(pending, (form) => {
+    const message = validateLogin({ email: formText(form, "email"), password: formText(form, "password", { trim: false }) });
+    return message ? { message } : null;
+  });
   const error = clientError?.message ?? (pending ? null : actionData?.error);
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -83,21 +85,6 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
     if (actionData && password instanceof HTMLInputElement) password.value = "";
   }, [actionData]);
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    if (!hydrated) return;
-    if (pending) {
-      e.preventDefault();
-      return;
-    }
-    const form = new FormData(e.currentTarget);
-    const message = validateLogin({ email: formText(form, "email"), password: formText(form, "password", { trim: false }) });
-    if (message) {
-      e.preventDefault();
-      setClientError({ message });
-      return;
-    }
-    setClientError(null);
-  };
 
   return (
     <AuthLayout

@@ -2,17 +2,16 @@
 // (once hydrated), again here, and enforced by the API. Success signs the shopper in — session
 // cookie, guest cart merged — and goes to the home page.
 import { Code } from "@connectrpc/connect";
-import { type FormEvent, useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { AuthField } from "~/components/account/AuthField";
 import { AuthLayout } from "~/components/account/AuthLayout";
 import { FormAlert } from "~/components/account/FormAlert";
+import { useCheckedSubmit } from "~/components/account/useCheckedSubmit";
 import { usePendingSubmission } from "~/components/account/usePendingSubmission";
 import type { Session } from "~/gen/atelier/store/v1/auth_service_pb";
 import { api } from "~/lib/api.server";
 import { authText, formText, nameMaxLength, passwordMaxLength, type RegisterField, type RegisterValues, validateRegistration } from "~/lib/auth";
 import { maxEmailLength } from "~/lib/email";
-import { useHydrated } from "~/lib/hydrated";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { errorReason, isCode, sessionAccount, startSession, throttledMessage } from "~/lib/session.server";
 import "~/styles/pages/auth.css";
@@ -79,27 +78,15 @@ export function meta({ matches }: Route.MetaArgs) {
 const errorId = "register-error";
 
 export default function RegisterRoute({ actionData }: Route.ComponentProps) {
-  const hydrated = useHydrated();
   const pending = usePendingSubmission("/register");
-  const [clientError, setClientError] = useState<{ error: string; fields: RegisterField[] } | null>(null);
+  const { clientProblem: clientError, onSubmit } = useCheckedSubmit(pending, (form): { error: string; fields: RegisterField[] } | null => {
+    const found = validateRegistration(readRegistration(form));
+    return found ? { error: found.message, fields: found.fields } : null;
+  });
   const problem = clientError ?? (pending ? null : actionData);
   const invalid = (f: RegisterField) => Boolean(problem?.fields.includes(f));
   const kept = actionData?.values;
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    if (!hydrated) return;
-    if (pending) {
-      e.preventDefault();
-      return;
-    }
-    const found = validateRegistration(readRegistration(new FormData(e.currentTarget)));
-    if (found) {
-      e.preventDefault();
-      setClientError({ error: found.message, fields: found.fields });
-      return;
-    }
-    setClientError(null);
-  };
 
   const field = (name: RegisterField, label: string, autoComplete: string, extra: Partial<Parameters<typeof AuthField>[0]> = {}) => (
     <AuthField

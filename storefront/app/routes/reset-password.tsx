@@ -5,15 +5,14 @@
 // post's URL (and the access log) never holds it. Success signs every session of the account out
 // (the API revokes them) and sends the shopper to sign in with the new password.
 import { Code, ConnectError } from "@connectrpc/connect";
-import { type FormEvent, useState } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { AuthField } from "~/components/account/AuthField";
 import { AuthLayout } from "~/components/account/AuthLayout";
 import { FormAlert } from "~/components/account/FormAlert";
+import { useCheckedSubmit } from "~/components/account/useCheckedSubmit";
 import { usePendingSubmission } from "~/components/account/usePendingSubmission";
 import { api } from "~/lib/api.server";
 import { authText, formText, passwordMaxLength, validateNewPassword } from "~/lib/auth";
-import { useHydrated } from "~/lib/hydrated";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { clearSessionCookie, errorReason, isCode, throttledMessage } from "~/lib/session.server";
 import "~/styles/pages/auth.css";
@@ -84,26 +83,13 @@ const errorId = "reset-error";
 
 export default function ResetPasswordRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { token } = loaderData;
-  const hydrated = useHydrated();
   const pending = usePendingSubmission("/reset-password");
-  const [clientError, setClientError] = useState<ResetPasswordActionData | null>(null);
+  const { clientProblem: clientError, onSubmit } = useCheckedSubmit(pending, (form): ResetPasswordActionData | null => {
+    const found = validateNewPassword(formText(form, "password", { trim: false }), formText(form, "confirmPassword", { trim: false }));
+    return found ? { error: found.message, field: found.field } : null;
+  });
   const problem = clientError ?? (pending ? null : actionData);
 
-  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
-    if (!hydrated) return;
-    if (pending) {
-      e.preventDefault();
-      return;
-    }
-    const form = new FormData(e.currentTarget);
-    const found = validateNewPassword(formText(form, "password", { trim: false }), formText(form, "confirmPassword", { trim: false }));
-    if (found) {
-      e.preventDefault();
-      setClientError({ error: found.message, field: found.field });
-      return;
-    }
-    setClientError(null);
-  };
 
   const requestNew = (
     <p>
