@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"image/jpeg"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -94,24 +93,10 @@ func getJSON(t *testing.T, rawURL string, wantStatus int) jsonMap {
 // sendJSON makes a REST request with an optional JSON body and returns the decoded JSON answer.
 func sendJSON(t *testing.T, method, rawURL, body string, wantStatus int) jsonMap {
 	t.Helper()
-	var in io.Reader
-	if body != "" {
-		in = strings.NewReader(body)
-	}
-	req, err := http.NewRequest(method, rawURL, in)
-	require.NoError(t, err)
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	res, err := http.DefaultClient.Do(req)
-	require.NoError(t, err)
-	defer res.Body.Close()
-	answer, err := io.ReadAll(res.Body)
-	require.NoError(t, err)
-	require.Equal(t, wantStatus, res.StatusCode, "%s %s: %s", method, rawURL, answer)
-	require.Contains(t, res.Header.Get("Content-Type"), "application/json")
-	var out jsonMap
-	require.NoError(t, json.Unmarshal(answer, &out), string(answer))
+	status, header, out := sendAsWithHeader(t, method, rawURL, "", body, false)
+	require.Equal(t, wantStatus, status, "%s %s: %v", method, rawURL, out)
+	require.Contains(t, header.Get("Content-Type"), "application/json")
+	require.NotNil(t, out, "%s %s: a JSON body", method, rawURL)
 	return out
 }
 
