@@ -82,6 +82,19 @@ func sendAsWithHeader(t *testing.T, method, rawURL, token, body string, connectP
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
+	return doRequest(t, req)
+}
+
+// doJSON sends a prepared request and returns the status and decoded JSON answer.
+func doJSON(t *testing.T, req *http.Request) (int, jsonMap) {
+	t.Helper()
+	status, _, out := doRequest(t, req)
+	return status, out
+}
+
+func doRequest(t *testing.T, req *http.Request) (int, http.Header, jsonMap) {
+	t.Helper()
+	method, rawURL := req.Method, req.URL.String()
 	res, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)
 	defer res.Body.Close()

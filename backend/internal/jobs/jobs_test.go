@@ -22,6 +22,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/jobs"
 	"github.com/atelier-commerce/atelier/backend/internal/mail"
 	"github.com/atelier-commerce/atelier/backend/internal/newsletter"
+	"github.com/atelier-commerce/atelier/backend/internal/order"
 	"github.com/atelier-commerce/atelier/backend/internal/settings"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -570,7 +571,10 @@ func TestTopicsMatchTheEmitters(t *testing.T) {
 	require.Equal(t, contact.TopicMessageReceived, jobs.TopicContactMessageReceived)
 	require.Equal(t, newsletter.TopicSubscribed, jobs.TopicNewsletterSubscribed)
 	require.Equal(t, account.TopicPasswordResetRequested, jobs.TopicPasswordResetRequested)
-	require.ElementsMatch(t, []string{"contact_message.received", "newsletter.subscribed", "password_reset.requested"}, jobs.Topics())
+	require.Equal(t, order.TopicPaid, jobs.TopicOrderPaid)
+	require.Equal(t, order.TopicRefundRequired, jobs.TopicOrderRefundRequired)
+	require.ElementsMatch(t, []string{"contact_message.received", "newsletter.subscribed", "password_reset.requested",
+		"order.paid", "order.refund_required"}, jobs.Topics())
 
 	emitted := account.PasswordResetRequested{AccountID: "8d1f0c7e-3a61-4b7a-9a51-0d1b5b0f3b11", Email: "jane@example.com",
 		FirstName: "Jane", RequestedAt: time.Date(2026, 3, 3, 14, 5, 0, 123456789, time.UTC)}
