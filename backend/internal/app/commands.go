@@ -158,6 +158,11 @@ func Dev(ctx context.Context, cfg config.Config, logger *slog.Logger, stdout io.
 		for _, d := range demoAccounts {
 			fmt.Fprintf(stdout, "    %-8s       %s / %s\n", d.role, d.profile.Email, d.password)
 		}
+		if a.testPayments != nil {
+			fmt.Fprintf(stdout, "  Payments         test mode (no Stripe keys): card 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined\n")
+		} else {
+			fmt.Fprintf(stdout, "  Payments         Stripe\n")
+		}
 		fmt.Fprintf(stdout, "  Stop with Ctrl-C\n\n")
 	})
 }
