@@ -42,6 +42,7 @@ func (a *App) routes() (http.Handler, error) {
 	register(storev1connect.NewSettingsServiceHandler(api.NewSettingsHandler(a.settings), opts...))
 	register(storev1connect.NewContentServiceHandler(api.NewContentHandler(a.content), opts...))
 	register(storev1connect.NewCartServiceHandler(api.NewCartHandler(a.carts, a.media), opts...))
+	register(storev1connect.NewWishlistServiceHandler(api.NewWishlistHandler(a.wishlists, a.media), opts...))
 	register(storev1connect.NewNewsletterServiceHandler(api.NewNewsletterHandler(a.newsletter), opts...))
 	register(storev1connect.NewContactServiceHandler(api.NewContactHandler(a.contact), opts...))
 	register(storev1connect.NewStatusServiceHandler(api.NewStatusHandler(a.status), opts...))
