@@ -3,7 +3,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { productByName } from "./support/shop.ts";
 
-const paths = ["/", "/classic", "/shop", "/shop?search=rose&sort=price_desc&view=list", "PRODUCT", "/cart", "/contact", "/about", "/shipping", "/privacy", "/terms", "/faq", "/faq?q=refund", "/status"];
+const paths = ["/", "/classic", "/shop", "/shop?search=rose&sort=price_desc&view=list", "PRODUCT", "/cart", "/wishlist", "/contact", "/about", "/shipping", "/privacy", "/terms", "/faq", "/faq?q=refund", "/status"];
 
 function watch(page: Page): string[] {
   const problems: string[] = [];

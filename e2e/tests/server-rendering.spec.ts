@@ -28,6 +28,7 @@ test("pages arrive rendered: their key text is in the server's HTML", async ({ r
     { path: `/shop?search=serum`, texts: ['Search Results for "serum"'] },
     { path: `/product/${product.id}`, texts: [product.name, gbp(product.price.minor_units), "Add to Cart", "Description"] },
     { path: "/cart", texts: ["Your Shopping Cart", "Your cart is empty"] },
+    { path: "/wishlist", texts: ["Wishlist", "Your wishlist is empty", "Sign in to keep your wishlist on every device"] },
     { path: "/faq", texts: ["Frequently Asked Questions", "When will I receive my refund?"] },
     { path: "/privacy", texts: ["Privacy Policy", "May 12, 2025"] },
     { path: "/terms", texts: ["Terms and Conditions", "May 13, 2025"] },

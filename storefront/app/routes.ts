@@ -1,13 +1,14 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 
-// Every storefront URL. Orders, wishlist and checkout are linked from the header, footer and
-// account page but arrive with later work; until then they answer 404.
+// Every storefront URL. Orders and checkout are linked from the header, footer and account page
+// but arrive with later work; until then they answer 404.
 export default [
   index("routes/home.tsx"),
   route("classic", "routes/classic.tsx"),
   route("shop", "routes/shop.tsx"),
   route("product/:id", "routes/product.tsx"),
   route("cart", "routes/cart.tsx"),
+  route("wishlist", "routes/wishlist.tsx"),
   route("shipping", "routes/shipping.tsx"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),

@@ -31,6 +31,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/settings"
 	"github.com/atelier-commerce/atelier/backend/internal/shipping"
 	"github.com/atelier-commerce/atelier/backend/internal/status"
+	"github.com/atelier-commerce/atelier/backend/internal/wishlist"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -45,6 +46,7 @@ type App struct {
 	settings   *settings.Service
 	content    *content.Service
 	carts      *cart.Service
+	wishlists  *wishlist.Service
 	newsletter *newsletter.Service
 	contact    *contact.Service
 	accounts   *account.Service
@@ -102,6 +104,7 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 		settings:   settingsSvc,
 		content:    content.NewService(pool),
 		carts:      cart.NewService(pool, ship),
+		wishlists:  wishlist.NewService(pool),
 		newsletter: newsletter.NewService(pool),
 		contact:    contact.NewService(pool),
 		accounts:   accounts,

@@ -16,6 +16,7 @@ import { NewsletterService } from "~/gen/atelier/store/v1/newsletter_service_pb"
 import { SettingsService } from "~/gen/atelier/store/v1/settings_service_pb";
 import { ShippingService } from "~/gen/atelier/store/v1/shipping_service_pb";
 import { StatusService } from "~/gen/atelier/store/v1/status_service_pb";
+import { WishlistService } from "~/gen/atelier/store/v1/wishlist_service_pb";
 import { config } from "./config.server";
 
 export type Api = {
@@ -28,6 +29,7 @@ export type Api = {
   newsletter: Client<typeof NewsletterService>;
   contact: Client<typeof ContactService>;
   status: Client<typeof StatusService>;
+  wishlist: Client<typeof WishlistService>;
 };
 
 /**
@@ -97,6 +99,7 @@ export function createApi(request: Request, opts: { baseUrl?: string; token?: st
     newsletter: createClient(NewsletterService, transport),
     contact: createClient(ContactService, transport),
     status: createClient(StatusService, transport),
+    wishlist: createClient(WishlistService, transport),
   };
 }
 

@@ -3,7 +3,7 @@
 import { data, redirect } from "react-router";
 import type { Cart } from "~/gen/atelier/store/v1/cart_pb";
 import type { Api } from "./api.server";
-import { readCookie, serverCookie } from "./cookies.server";
+import { pageMessageCookie, readCookie, serverCookie, takePageMessage } from "./cookies.server";
 import { type CartActionResult, type CartIntent, type CartView, maxCartQuantity, normalizeQuantity, toCartView } from "./cart";
 import { isNotFound, userMessage } from "./errors";
 
@@ -67,35 +67,16 @@ export const cartUnavailableMessage = "We could not update your cart just now. P
 
 const intents: readonly CartIntent[] = ["add", "update", "remove", "clear"];
 
-/**
- * A plain (no-JS) form post that fails is redirected to the cart page with its message in a
- * one-time cookie — never in the URL, where anyone could craft a link that makes the shop say
- * what they like. Only this server sets the cookie; the cart page reads and clears it.
- */
 const cartErrorCookieName = "atelier_cart_error";
-const maxErrorLength = 300;
 
 function cartErrorCookie(request: Request, message: string | null): string {
-  const value = message ? encodeURIComponent(message.slice(0, maxErrorLength)) : "";
-  return serverCookie(request, cartErrorCookieName, value, "/cart", 60);
+  return pageMessageCookie(request, cartErrorCookieName, "/cart", message);
 }
 
-/**
- * The message a failed plain form post left for the cart page, and the header that clears it, so
- * it shows exactly once.
- */
+/** The message a failed plain form post left for the cart page (see takePageMessage). */
 export function takeCartPageError(request: Request): { error: string | null; headers: Headers } {
-  const headers = new Headers();
-  const raw = readCookie(request, cartErrorCookieName);
-  if (raw === undefined) return { error: null, headers };
-  headers.append("Set-Cookie", cartErrorCookie(request, null));
-  let error: string;
-  try {
-    error = decodeURIComponent(raw).trim();
-  } catch {
-    return { error: null, headers };
-  }
-  return { error: error ? error.slice(0, maxErrorLength) : null, headers };
+  const { message, headers } = takePageMessage(request, cartErrorCookieName, "/cart");
+  return { error: message, headers };
 }
 
 /**
@@ -123,27 +104,12 @@ export async function handleCartAction(api: CartApi, request: Request): Promise<
   }
 
   try {
-    let cartId = readCartId(request);
     if (intent === "add") {
-      const startCart = async () => {
-        const created = await api.cart.createCart({});
-        if (!created.cart) throw new Error("CreateCart answered without a cart");
-        headers.append("Set-Cookie", cartCookie(request, created.cart.id));
-        return created.cart.id;
-      };
-      cartId ??= await startCart();
-      let res;
-      try {
-        res = await api.cart.addCartItem({ cartId, productId, quantity });
-      } catch (err) {
-        // NotFound may mean the product or the cart; only a vanished cart is replaced.
-        if (!isNotFound(err) || (await cartExists(api, cartId))) throw err;
-        cartId = await startCart();
-        res = await api.cart.addCartItem({ cartId, productId, quantity });
-      }
-      const line = res.cart?.lines.find((l) => l.product?.id === productId);
+      const cart = await addToCart(api, request, productId, quantity, headers);
+      const line = cart?.lines.find((l) => l.product?.id === productId);
       return reply({ ok: true, intent, productName: line?.product?.name, quantity });
     }
+    const cartId = readCartId(request);
     if (!cartId) return reply({ ok: false, intent, error: "Your cart is empty." }, 400);
     if (intent === "update") {
       await api.cart.updateCartItem({ cartId, productId, quantity });
@@ -160,6 +126,30 @@ export async function handleCartAction(api: CartApi, request: Request): Promise<
     // thrown error would reach the root boundary), so it is answered like any refusal.
     console.error("cart action failed", err);
     return reply({ ok: false, intent, error: cartUnavailableMessage }, 503);
+  }
+}
+
+/**
+ * Adds `quantity` of a product to the shopper's cart, starting a cart when they have none (or
+ * theirs has vanished) and appending its cookie to `headers`. The API's refusals (out of stock,
+ * unknown product) are thrown for the caller to word. Shared by the cart's own forms and the
+ * wishlist's Move to Cart, so both treat the cart cookie the same way.
+ */
+export async function addToCart(api: CartApi, request: Request, productId: string, quantity: number, headers: Headers): Promise<Cart | undefined> {
+  const startCart = async () => {
+    const created = await api.cart.createCart({});
+    if (!created.cart) throw new Error("CreateCart answered without a cart");
+    headers.append("Set-Cookie", cartCookie(request, created.cart.id));
+    return created.cart.id;
+  };
+  let cartId = readCartId(request) ?? (await startCart());
+  try {
+    return (await api.cart.addCartItem({ cartId, productId, quantity })).cart;
+  } catch (err) {
+    // NotFound may mean the product or the cart; only a vanished cart is replaced.
+    if (!isNotFound(err) || (await cartExists(api, cartId))) throw err;
+    cartId = await startCart();
+    return (await api.cart.addCartItem({ cartId, productId, quantity })).cart;
   }
 }
 

@@ -31,3 +31,31 @@ export function serverCookie(request: Request, name: string, value: string, path
 export function setsCookie(headers: Headers, name: string): boolean {
   return headers.getSetCookie().some((c) => c.startsWith(`${name}=`));
 }
+
+/**
+ * One-time page messages. A plain (no-JS) form post that fails is redirected to its page with the
+ * message in a short-lived cookie — never in the URL, where anyone could craft a link that makes
+ * the shop say what they like. Only this server sets the cookie; the page reads and clears it.
+ */
+const maxMessageLength = 300;
+
+/** The Set-Cookie value that leaves `message` for the page at `path` (null clears it). */
+export function pageMessageCookie(request: Request, name: string, path: string, message: string | null): string {
+  const value = message ? encodeURIComponent(message.slice(0, maxMessageLength)) : "";
+  return serverCookie(request, name, value, path, 60);
+}
+
+/** The message a failed plain form post left for this page, and the header that clears it, so it shows exactly once. */
+export function takePageMessage(request: Request, name: string, path: string): { message: string | null; headers: Headers } {
+  const headers = new Headers();
+  const raw = readCookie(request, name);
+  if (raw === undefined) return { message: null, headers };
+  headers.append("Set-Cookie", pageMessageCookie(request, name, path, null));
+  let message: string;
+  try {
+    message = decodeURIComponent(raw).trim();
+  } catch {
+    return { message: null, headers };
+  }
+  return { message: message ? message.slice(0, maxMessageLength) : null, headers };
+}

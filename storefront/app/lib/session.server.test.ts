@@ -5,6 +5,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { GetMeResponseSchema, SessionSchema } from "~/gen/atelier/store/v1/auth_service_pb";
 import { MergeCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
+import { MergeWishlistResponseSchema } from "~/gen/atelier/store/v1/wishlist_service_pb";
 import { Role } from "~/gen/atelier/type/v1/role_pb";
 import { type Api, apiContext } from "./api.server";
 import { apiError } from "./api.testing";
@@ -59,7 +60,7 @@ describe("startSession", () => {
   it("sets the session cookie and merges the guest cart with the new session's token", async () => {
     const mergeCart = vi.fn<Api["cart"]["mergeCart"]>(async () => create(MergeCartResponseSchema, { cart: { id: accountCart } }));
     const request = new Request("http://shop.test/login", { headers: { cookie: `atelier_cart=${guestCart}` } });
-    const headers = await startSession({ cart: { mergeCart } as unknown as Api["cart"] }, request, session(60));
+    const headers = await startSession({ cart: { mergeCart } as unknown as Api["cart"], wishlist: {} as Api["wishlist"] }, request, session(60));
     expect(mergeCart).toHaveBeenCalledWith({ guestCartId: guestCart }, { headers: { authorization: `Bearer ${token}` } });
     const cookies = headers.getSetCookie();
     expect(cookies[0]).toMatch(/^atelier_session=tok_/);
@@ -68,7 +69,7 @@ describe("startSession", () => {
 
   it("asks for the account's cart even without a guest cart", async () => {
     const mergeCart = vi.fn<Api["cart"]["mergeCart"]>(async () => create(MergeCartResponseSchema, { cart: { id: accountCart } }));
-    await startSession({ cart: { mergeCart } as unknown as Api["cart"] }, new Request("http://shop.test/login"), session(60));
+    await startSession({ cart: { mergeCart } as unknown as Api["cart"], wishlist: {} as Api["wishlist"] }, new Request("http://shop.test/login"), session(60));
     expect(mergeCart).toHaveBeenCalledWith({ guestCartId: "" }, expect.anything());
   });
 
@@ -77,8 +78,31 @@ describe("startSession", () => {
     const mergeCart = vi.fn(async () => {
       throw new ConnectError("down", Code.Unavailable);
     });
-    const headers = await startSession({ cart: { mergeCart } as unknown as Api["cart"] }, new Request("http://shop.test/login"), session(60));
+    const headers = await startSession({ cart: { mergeCart } as unknown as Api["cart"], wishlist: {} as Api["wishlist"] }, new Request("http://shop.test/login"), session(60));
     expect(headers.getSetCookie()).toHaveLength(1);
+  });
+
+  const saved = "2d2f4eaf-9e5b-4f9f-9f7b-3e3f2f5e4c33";
+  const mergeCart = async () => create(MergeCartResponseSchema, { cart: { id: accountCart } });
+
+  it("merges the guest wishlist with the new session's token and clears its cookie", async () => {
+    const mergeWishlist = vi.fn<Api["wishlist"]["mergeWishlist"]>(async () => create(MergeWishlistResponseSchema, {}));
+    const request = new Request("http://shop.test/login", { headers: { cookie: `atelier_wishlist=${saved}` } });
+    const headers = await startSession({ cart: { mergeCart } as unknown as Api["cart"], wishlist: { mergeWishlist } as unknown as Api["wishlist"] }, request, session(60));
+    expect(mergeWishlist).toHaveBeenCalledWith({ productIds: [saved] }, { headers: { authorization: `Bearer ${token}` } });
+    expect(headers.getSetCookie()).toContain("atelier_wishlist=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
+  });
+
+  it("still signs in when the wishlist merge fails, keeping the guest wishlist for next time", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const mergeWishlist = vi.fn(async () => {
+      throw new ConnectError("down", Code.Unavailable);
+    });
+    const request = new Request("http://shop.test/login", { headers: { cookie: `atelier_wishlist=${saved}` } });
+    const headers = await startSession({ cart: { mergeCart } as unknown as Api["cart"], wishlist: { mergeWishlist } as unknown as Api["wishlist"] }, request, session(60));
+    const cookies = headers.getSetCookie();
+    expect(cookies[0]).toMatch(/^atelier_session=tok_/);
+    expect(cookies.some((c) => c.startsWith("atelier_wishlist="))).toBe(false);
   });
 });
 

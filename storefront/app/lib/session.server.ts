@@ -15,6 +15,7 @@ import { type Api, apiContext, bearer, createApi } from "./api.server";
 import type { SessionUser } from "./auth";
 import { cartCookie, readCartId } from "./cart.server";
 import { readCookie, serverCookie, setsCookie } from "./cookies.server";
+import { mergeGuestWishlist } from "./wishlist.server";
 
 export const sessionCookieName = "atelier_session";
 // Tokens are opaque; this only keeps obvious junk from being sent to the API.
@@ -116,20 +117,26 @@ export function sessionMiddlewareWith(create: (request: Request, opts?: { token?
 }
 
 /**
- * After the API signed a shopper in (login or register): the cookie that keeps the session, and
- * the guest's cart folded into the account's cart, whose id then becomes the cart cookie. A merge
- * that fails does not undo the sign-in; the guest cart stays the shopper's cart.
+ * After the API signed a shopper in (login or register): the cookie that keeps the session, the
+ * guest's cart folded into the account's cart, whose id then becomes the cart cookie, and the
+ * guest's wishlist merged into the account's, whose cookie is then cleared. The two merges run
+ * side by side. One that fails does not undo the sign-in: the guest cart stays the shopper's
+ * cart, and the guest wishlist's cookie stays for the next sign-in.
  */
-export async function startSession(api: Pick<Api, "cart">, request: Request, session: Session): Promise<Headers> {
+export async function startSession(api: Pick<Api, "cart" | "wishlist">, request: Request, session: Session): Promise<Headers> {
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(request, session));
   const guestCartId = readCartId(request);
-  try {
-    const { cart } = await api.cart.mergeCart({ guestCartId: guestCartId ?? "" }, { headers: bearer(session.token) });
-    if (cart?.id && cart.id !== guestCartId) headers.append("Set-Cookie", cartCookie(request, cart.id));
-  } catch (err) {
-    console.error("session: merging the guest cart into the account failed", err);
-  }
+  const mergeCart = async () => {
+    try {
+      const { cart } = await api.cart.mergeCart({ guestCartId: guestCartId ?? "" }, { headers: bearer(session.token) });
+      if (cart?.id && cart.id !== guestCartId) headers.append("Set-Cookie", cartCookie(request, cart.id));
+    } catch (err) {
+      console.error("session: merging the guest cart into the account failed", err);
+    }
+  };
+  const [, clearWishlist] = await Promise.all([mergeCart(), mergeGuestWishlist(api, request, bearer(session.token))]);
+  if (clearWishlist) headers.append("Set-Cookie", clearWishlist);
   return headers;
 }
 

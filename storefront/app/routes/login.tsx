@@ -1,7 +1,8 @@
 // Sign in: e-mail and password, checked by the API. On success the session cookie is set, the
-// guest's cart is folded into the account's, and the shopper goes back to the page that sent them
-// here (`redirectTo`, a path on this shop only). Works as a plain form post; once hydrated it is
-// checked in the page first and posted in the background, reading "Signing in…" meanwhile.
+// guest's cart and wishlist are folded into the account's, and the shopper goes back to the page
+// that sent them here (`redirectTo`, a path on this shop only). Works as a plain form post; once
+// hydrated it is checked in the page first and posted in the background, reading "Signing in…"
+// meanwhile.
 import { Code } from "@connectrpc/connect";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";

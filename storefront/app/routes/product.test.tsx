@@ -1,15 +1,17 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, Outlet } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { installDialogPolyfill } from "~/components/product-page/testing/dialog";
 import { detail, summary } from "~/components/product-page/testing/fixtures";
 import { GetProductResponseSchema, ListRelatedProductsResponseSchema } from "~/gen/atelier/store/v1/catalog_service_pb";
 import type { Api } from "~/lib/api.server";
-import { loaderArgs } from "~/lib/api.testing";
-import ProductRoute, { loader, meta, type ProductPageData } from "./product";
+import { ToastProvider } from "~/components/ui/Toast";
+import { GetWishlistResponseSchema } from "~/gen/atelier/store/v1/wishlist_service_pb";
+import { customerAccount, loaderArgs } from "~/lib/api.testing";
+import ProductRoute, { loader, meta, type ProductPageData, shouldRevalidate } from "./product";
 
 beforeAll(installDialogPolyfill);
 
@@ -25,7 +27,7 @@ function renderProduct(data: ProductPageData) {
 
 describe("product page", () => {
   it("shows the product with its breadcrumb, price, stock, SKU and features", async () => {
-    renderProduct({ status: "found", product: detail({ stock: 4, stockLevel: "low_stock" }), related: [], url });
+    renderProduct({ status: "found", product: detail({ stock: 4, stockLevel: "low_stock" }), related: [], url, saved: false });
     expect(await screen.findByRole("heading", { level: 1, name: "Rose Serum" })).toBeInTheDocument();
     const crumbs = screen.getByRole("navigation", { name: "Breadcrumb" });
     expect(within(crumbs).getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
@@ -40,7 +42,7 @@ describe("product page", () => {
   });
 
   it("adds a chosen quantity up to the stock", async () => {
-    renderProduct({ status: "found", product: detail({ stock: 4, stockLevel: "low_stock" }), related: [], url });
+    renderProduct({ status: "found", product: detail({ stock: 4, stockLevel: "low_stock" }), related: [], url, saved: false });
     const quantity = await screen.findByRole("spinbutton", { name: "Quantity" });
     expect(quantity).toHaveAttribute("max", "4");
     expect(quantity.closest("form")).toHaveAttribute("action", "/cart");
@@ -48,13 +50,13 @@ describe("product page", () => {
   });
 
   it("cannot add a sold-out product", async () => {
-    renderProduct({ status: "found", product: detail({ stock: 0, stockLevel: "out_of_stock" }), related: [], url });
+    renderProduct({ status: "found", product: detail({ stock: 0, stockLevel: "out_of_stock" }), related: [], url, saved: false });
     expect(await screen.findByRole("button", { name: "Rose Serum is out of stock" })).toBeDisabled();
     expect(screen.queryByRole("spinbutton", { name: "Quantity" })).not.toBeInTheDocument();
   });
 
   it("carries Product structured data", async () => {
-    renderProduct({ status: "found", product: detail(), related: [], url });
+    renderProduct({ status: "found", product: detail(), related: [], url, saved: false });
     await screen.findByRole("heading", { level: 1, name: "Rose Serum" });
     const script = document.querySelector('script[type="application/ld+json"]');
     const json = JSON.parse(script?.textContent ?? "{}");
@@ -63,14 +65,14 @@ describe("product page", () => {
 
   it("suggests up to four related products", async () => {
     const related = Array.from({ length: 5 }, (_, i) => summary({ id: `r${i}`, name: `Related ${i}` }));
-    renderProduct({ status: "found", product: detail(), related, url });
+    renderProduct({ status: "found", product: detail(), related, url, saved: false });
     const section = await screen.findByRole("region", { name: "You May Also Like" });
     expect(within(section).getAllByRole("article")).toHaveLength(4);
     expect(within(section).getByRole("heading", { level: 3, name: "Related 0" })).toBeInTheDocument();
   });
 
   it("leaves out You May Also Like when there is nothing to suggest", async () => {
-    renderProduct({ status: "found", product: detail(), related: [], url });
+    renderProduct({ status: "found", product: detail(), related: [], url, saved: false });
     await screen.findByRole("heading", { level: 1, name: "Rose Serum" });
     expect(screen.queryByRole("heading", { name: "You May Also Like" })).not.toBeInTheDocument();
   });
@@ -82,7 +84,7 @@ describe("product page", () => {
         path: "/product/:id",
         Component: ProductRoute as never,
         // The second product never arrives, so the page stays in its loading state.
-        loader: ({ params }) => (params.id === "p1" ? { status: "found", product: detail(), related, url } : new Promise(() => {})),
+        loader: ({ params }) => (params.id === "p1" ? { status: "found", product: detail(), related, url, saved: false } : new Promise(() => {})),
       },
     ]);
     render(<Stub initialEntries={["/product/p1"]} />);
@@ -101,6 +103,89 @@ describe("product page", () => {
     renderProduct({ status: "unavailable" });
     expect(await screen.findByText("Failed to fetch product. Please try again later.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Return to Shop" })).toHaveAttribute("href", "/shop");
+  });
+});
+
+describe("wishlist toggle", () => {
+  function renderToggle(saved: boolean, action: (form: FormData) => unknown = (form) => ({ ok: true, intent: form.get("intent"), productId: "p1", saved: form.get("intent") === "add" })) {
+    const submissions: FormData[] = [];
+    let loads = 0;
+    const Stub = createRoutesStub([
+      {
+        id: "root",
+        Component: () => (
+          <ToastProvider>
+            <Outlet />
+          </ToastProvider>
+        ),
+        children: [
+          {
+            path: "/product/:id",
+            Component: ProductRoute as never,
+            loader: () => {
+              loads++;
+              return { status: "found", product: detail(), related: [], url, saved };
+            },
+            shouldRevalidate,
+          },
+          {
+            path: "/wishlist",
+            action: async ({ request }) => {
+              const form = await request.formData();
+              submissions.push(form);
+              return action(form);
+            },
+          },
+        ],
+      },
+    ]);
+    render(<Stub initialEntries={["/product/p1"]} />);
+    return { submissions, loads: () => loads };
+  }
+
+  it("is a form posting to the wishlist, named for what it does, pressed when saved", async () => {
+    renderToggle(false);
+    const toggle = await screen.findByRole("button", { name: "Add to wishlist" });
+    expect(toggle).toHaveAttribute("aria-pressed", "false");
+    const form = toggle.closest("form")!;
+    expect(form).toHaveAttribute("method", "post");
+    expect(form).toHaveAttribute("action", "/wishlist");
+    expect(Object.fromEntries(new FormData(form))).toEqual({ intent: "add", productId: "p1", redirectTo: "/product/p1", enhanced: "1" });
+  });
+
+  it("offers to remove a saved product", async () => {
+    renderToggle(true);
+    const toggle = await screen.findByRole("button", { name: "Remove from wishlist" });
+    expect(toggle).toHaveAttribute("aria-pressed", "true");
+    expect(new FormData(toggle.closest("form")!).get("intent")).toBe("remove");
+  });
+
+  it("flips in the background without reloading the product, and says so politely", async () => {
+    const user = userEvent.setup();
+    const { submissions, loads } = renderToggle(false);
+    await user.click(await screen.findByRole("button", { name: "Add to wishlist" }));
+    const toggle = await screen.findByRole("button", { name: "Remove from wishlist" });
+    expect(toggle).toHaveAttribute("aria-pressed", "true");
+    expect(submissions[0]!.get("intent")).toBe("add");
+    expect(await screen.findByRole("status")).toHaveTextContent("Rose Serum added to your wishlist");
+    expect(screen.getByRole("status")).toHaveAttribute("aria-live", "polite");
+    await user.click(toggle);
+    expect(await screen.findByRole("button", { name: "Add to wishlist" })).toHaveAttribute("aria-pressed", "false");
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Rose Serum removed from your wishlist"));
+    expect(loads()).toBe(1);
+  });
+
+  it("goes back to the saved state and says why when the wishlist refuses", async () => {
+    const user = userEvent.setup();
+    renderToggle(false, () => ({ ok: false, intent: "add", productId: "p1", error: "Your wishlist is full." }));
+    await user.click(await screen.findByRole("button", { name: "Add to wishlist" }));
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Your wishlist is full."));
+    expect(screen.getByRole("button", { name: "Add to wishlist" })).toHaveAttribute("aria-pressed", "false");
+  });
+
+  it("is offered for a sold-out product too", async () => {
+    renderProduct({ status: "found", product: detail({ stock: 0, stockLevel: "out_of_stock" }), related: [], url, saved: false });
+    expect(await screen.findByRole("button", { name: "Add to wishlist" })).toBeEnabled();
   });
 });
 
@@ -138,6 +223,31 @@ describe("product loader", () => {
     expect(result.data).toEqual({ status: "unavailable" });
   });
 
+  // Real products have UUIDs, and the wishlist cookie keeps nothing else.
+  const foundById = create(GetProductResponseSchema, {
+    product: { id: "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11", slug: "rose-serum", name: "Rose Serum", price: { currencyCode: "GBP", minorUnits: 4200n }, stockQuantity: 12 },
+  });
+
+  it("knows whether a guest saved the product, from the wishlist cookie", async () => {
+    const getProduct = async () => foundById;
+    const listRelatedProducts = async () => create(ListRelatedProductsResponseSchema, {});
+    const saved = await loader({
+      ...loaderArgs("/product/rose-serum", { catalog: { getProduct, listRelatedProducts } }, { headers: { cookie: `atelier_wishlist=${foundById.product!.id}` } }),
+      params: { id: "rose-serum" },
+    });
+    expect(saved.data).toMatchObject({ status: "found", saved: true });
+    expect((await run(getProduct)).data).toMatchObject({ status: "found", saved: false });
+  });
+
+  it("knows whether a customer saved the product, from their wishlist", async () => {
+    const getWishlist = async () => create(GetWishlistResponseSchema, { wishlist: { items: [{ product: { id: found.product!.id } }] } });
+    const result = await loader({
+      ...loaderArgs("/product/rose-serum", { catalog: { getProduct: async () => found, listRelatedProducts: async () => create(ListRelatedProductsResponseSchema, {}) }, wishlist: { getWishlist } }, undefined, customerAccount),
+      params: { id: "rose-serum" },
+    });
+    expect(result.data).toMatchObject({ status: "found", saved: true });
+  });
+
   it("still shows the product when related products fail", async () => {
     const result = await run(
       async () => found,
@@ -154,7 +264,7 @@ describe("product meta", () => {
   const metaFor = (loaderData: ProductPageData) => meta({ loaderData, matches, params: { id: "rose-serum" } } as unknown as Parameters<typeof meta>[0]);
 
   it("names the product, with Open Graph product tags and its first image", () => {
-    const tags = metaFor({ status: "found", product: detail(), related: [], url });
+    const tags = metaFor({ status: "found", product: detail(), related: [], url, saved: false });
     expect(tags).toContainEqual({ title: "Rose Serum | Atelier London" });
     expect(tags).toContainEqual({ name: "description", content: "A calming rose serum." });
     expect(tags).toContainEqual({ property: "og:type", content: "product" });

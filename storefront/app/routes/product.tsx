@@ -1,8 +1,8 @@
-// One product, by id or slug: gallery, buying column, details tabs and related products. A missing
-// product and an unreachable API are answered on this page (404 and 503) rather than by the root
-// error page, so the shopper keeps a way back to the shop.
+// One product, by id or slug: gallery, buying column (with the wishlist toggle), details tabs and
+// related products. A missing product and an unreachable API are answered on this page (404 and
+// 503) rather than by the root error page, so the shopper keeps a way back to the shop.
 import { Code, ConnectError } from "@connectrpc/connect";
-import { data, useLocation, useNavigation } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs, useLocation, useNavigation } from "react-router";
 import { Breadcrumb } from "~/components/product-page/Breadcrumb";
 import { Gallery } from "~/components/product-page/Gallery";
 import { jsonForScript, productJsonLd, summarize } from "~/components/product-page/json-ld";
@@ -15,11 +15,13 @@ import { type ProductDetail, type ProductSummary, toDetail, toSummary } from "~/
 import { publicOrigin } from "~/lib/config.server";
 import { isNotFound } from "~/lib/errors";
 import { originFrom, pageMeta } from "~/lib/seo";
+import { sessionState } from "~/lib/session.server";
+import { savedProductIds } from "~/lib/wishlist.server";
 import "~/styles/pages/product.css";
 import type { Route } from "./+types/product";
 
 export type ProductPageData =
-  | { status: "found"; product: ProductDetail; related: ProductSummary[]; url: string }
+  | { status: "found"; product: ProductDetail; related: ProductSummary[]; url: string; /** In the shopper's wishlist. */ saved: boolean }
   | { status: "not_found" }
   | { status: "unavailable" };
 
@@ -36,6 +38,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     (r) => r.products.map(toSummary),
     () => [],
   );
+  // Read alongside the product (the page may be addressed by slug, so the id comes later).
+  const saved = savedProductIds(client, request, sessionState(context));
   try {
     const { product } = await client.catalog.getProduct({ id });
     if (!product) return data<ProductPageData>({ status: "not_found" }, { status: 404 });
@@ -44,12 +48,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       product: toDetail(product),
       related: await related,
       url: `${publicOrigin(request)}/product/${product.id}`,
+      saved: (await saved).has(product.id.toLowerCase()),
     };
     return data(found);
   } catch (err) {
     if (namesNoProduct(err)) return data<ProductPageData>({ status: "not_found" }, { status: 404 });
     return data<ProductPageData>({ status: "unavailable" }, { status: 503 });
   }
+}
+
+/**
+ * The wishlist toggle's answer carries the new state, so saving or unsaving does not reload the
+ * product (or reshuffle You May Also Like); the header's loaders still revalidate.
+ */
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction === "/wishlist") return false;
+  return defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
@@ -90,7 +104,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   if (loaderData.status === "not_found") return <ProductNotFound />;
   if (loaderData.status === "unavailable") return <ProductUnavailable retryHref={location.pathname} />;
 
-  const { product, related, url } = loaderData;
+  const { product, related, url, saved } = loaderData;
   return (
     // A new product starts with its first image and a quantity of one.
     <div className="page product-page" key={product.id}>
@@ -98,7 +112,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
       <Breadcrumb category={product.category} name={product.name} />
       <div className="product-page__top">
         <Gallery images={product.images} productName={product.name} />
-        <ProductInfo product={product} />
+        <ProductInfo product={product} saved={saved} />
       </div>
       <section className="product-page__details" aria-label="Product details">
         <ProductTabs product={product} />

@@ -1,6 +1,6 @@
 // Create an account: name, e-mail and a password typed twice. The rules are checked in the page
 // (once hydrated), again here, and enforced by the API. Success signs the shopper in — session
-// cookie, guest cart merged — and goes to the home page.
+// cookie, guest cart and wishlist merged — and goes to the home page.
 import { Code } from "@connectrpc/connect";
 import { data, Form, Link, redirect } from "react-router";
 import { AuthField } from "~/components/account/AuthField";

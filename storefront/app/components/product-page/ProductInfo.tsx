@@ -1,13 +1,15 @@
-// The buying column: what the product is, what it costs, whether it is available, and the form
-// to add it to the cart.
+// The buying column: what the product is, what it costs, whether it is available, the form to
+// add it to the cart, and the wishlist toggle.
 import { useId } from "react";
 import { Link } from "react-router";
 import { AddToCartForm } from "~/components/product/AddToCartForm";
 import { StockBadge } from "~/components/product/StockBadge";
 import { categoryHref, type ProductDetail } from "~/lib/catalog";
 import { QuantityField } from "./QuantityField";
+import { WishlistToggle } from "./WishlistToggle";
 
-export function ProductInfo({ product }: { product: ProductDetail }) {
+/** `saved`: whether the product is in the shopper's wishlist. */
+export function ProductInfo({ product, saved }: { product: ProductDetail; saved: boolean }) {
   const soldOut = product.stockLevel === "out_of_stock";
   const nameId = useId();
   return (
@@ -38,6 +40,8 @@ export function ProductInfo({ product }: { product: ProductDetail }) {
       <AddToCartForm productId={product.id} productName={product.name} disabled={soldOut} className="product-info__buy">
         {soldOut ? undefined : <QuantityField stock={product.stock} />}
       </AddToCartForm>
+      {/* Out of stock is no reason not to want it: the toggle is always offered. */}
+      <WishlistToggle productId={product.id} productName={product.name} saved={saved} />
       <p className="product-info__assurance">Free shipping on orders over £50 · Returns within 30 days</p>
     </section>
   );

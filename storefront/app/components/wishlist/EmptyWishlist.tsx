@@ -1,0 +1,14 @@
+import { Link } from "react-router";
+
+/** What an empty wishlist shows instead of the list. */
+export function EmptyWishlist() {
+  return (
+    <div className="wishlist-empty">
+      <h2 className="wishlist-empty__heading">Your wishlist is empty</h2>
+      <p className="muted">Save the pieces you love with “Add to wishlist” on any product, and find them here whenever you return.</p>
+      <Link to="/shop" className="button button--primary">
+        Explore the Shop
+      </Link>
+    </div>
+  );
+}
