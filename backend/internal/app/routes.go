@@ -51,12 +51,6 @@ func (a *App) routes() (http.Handler, error) {
 	register(storev1connect.NewOrderServiceHandler(api.NewOrderHandler(a.orders, a.media), opts...))
 	register(storev1connect.NewTestPaymentServiceHandler(api.NewTestPaymentHandler(a.testPayments), opts...))
 	register(adminv1connect.NewAccountServiceHandler(api.NewAdminAccountHandler(a.accounts), opts...))
-	// Placeholders until checkout lands: the contract and policies of these services are in,
-	// their handlers are built on another branch. Registered so their procedures are guarded
-	// (and answer Unimplemented) rather than unknown; the merge replaces these three lines.
-	register(storev1connect.NewCheckoutServiceHandler(storev1connect.UnimplementedCheckoutServiceHandler{}, opts...))
-	register(storev1connect.NewOrderServiceHandler(storev1connect.UnimplementedOrderServiceHandler{}, opts...))
-	register(storev1connect.NewTestPaymentServiceHandler(storev1connect.UnimplementedTestPaymentServiceHandler{}, opts...))
 
 	rest, err := vanguard.NewTranscoder(services,
 		vanguard.WithCodec(restJSONCodec),
