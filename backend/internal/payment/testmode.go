@@ -80,7 +80,9 @@ func (t *TestProvider) Create(ctx context.Context, in NewIntent) (Intent, error)
 	return t.Lookup(ctx, ref)
 }
 
-func (t *TestProvider) clientSecret(ref string) string { return ref + "_secret_" + t.mac("secret:"+ref) }
+func (t *TestProvider) clientSecret(ref string) string {
+	return ref + "_secret_" + t.mac("secret:"+ref)
+}
 
 // Lookup implements Provider.
 func (t *TestProvider) Lookup(ctx context.Context, ref string) (Intent, error) {
