@@ -3,6 +3,7 @@ package checkout
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/order"
@@ -115,4 +116,6 @@ func normalizeAddress(prefix string, a order.Address) (order.Address, error) {
 	return a, nil
 }
 
-func isControl(r rune) bool { return r < 0x20 || r == 0x7f }
+// isControl covers C1 controls (U+0080–U+009F) as well as ASCII's: either can rewrite a terminal
+// or a label printer's output when an address is printed.
+func isControl(r rune) bool { return unicode.IsControl(r) }

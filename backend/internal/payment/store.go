@@ -19,7 +19,6 @@ type Record struct {
 	Status       Status
 }
 
-
 // Save stores the order's payment; saving it again (a retried checkout) keeps the first.
 func Save(ctx context.Context, tx pgx.Tx, orderID string, mode Mode, in Intent) error {
 	_, err := tx.Exec(ctx, `INSERT INTO payments (order_id, provider, provider_ref, client_secret, amount_minor, currency_code, status)

@@ -80,7 +80,9 @@ func (t *TestProvider) Create(ctx context.Context, in NewIntent) (Intent, error)
 	return t.Lookup(ctx, ref)
 }
 
-func (t *TestProvider) clientSecret(ref string) string { return ref + "_secret_" + t.mac("secret:"+ref) }
+func (t *TestProvider) clientSecret(ref string) string {
+	return ref + "_secret_" + t.mac("secret:"+ref)
+}
 
 // Lookup implements Provider.
 func (t *TestProvider) Lookup(ctx context.Context, ref string) (Intent, error) {
@@ -270,7 +272,12 @@ func checkCard(c Card, now time.Time) (string, error) {
 	case year > now.Year()+50:
 		return "", apperr.Invalid("exp_year", "invalid_expiry_year", "Your card's expiration year is invalid.")
 	}
-	if n := len(c.CVC); n < 3 || n > 4 || strings.Trim(c.CVC, "0123456789") != "" {
+	// Too few digits is unfinished typing; too many, or anything but digits, is wrong: Stripe words
+	// the two differently, and "incomplete" would mislead a shopper who typed five digits.
+	switch n := len(c.CVC); {
+	case n > 4 || strings.Trim(c.CVC, "0123456789") != "":
+		return "", apperr.Invalid("cvc", "invalid_cvc", "Your card's security code is invalid.")
+	case n < 3:
 		return "", apperr.Invalid("cvc", "incomplete_cvc", "Your card's security code is incomplete.")
 	}
 	return number, nil
