@@ -70,4 +70,3 @@ func paymentModeProto(m payment.Mode) storev1.PaymentMode {
 	}
 	return storev1.PaymentMode_PAYMENT_MODE_UNSPECIFIED
 }
-

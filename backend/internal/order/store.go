@@ -301,4 +301,3 @@ func due(ctx context.Context, q queryer, status Status, column string, before ti
 }
 
 func errOrderNotFound() error { return apperr.NotFound("order_not_found", "order not found") }
-
