@@ -1,0 +1,32 @@
+import { CheckoutInput } from "./CheckoutInput";
+import type { FieldStates } from "./field-state";
+
+export const testCardHint = "Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.";
+
+/**
+ * Test payment mode (no Stripe keys): plain card fields posted with the form, which the API checks
+ * against its test cards. Never given a value back by the server: a refused form comes back with
+ * the card fields empty.
+ */
+export function TestCardFields({ states }: { states: FieldStates }) {
+  return (
+    <div className="test-card">
+      <p className="test-card__hint" id="test-card-hint">
+        {testCardHint}
+      </p>
+      <CheckoutInput name="cardNumber" label="Card number" autoComplete="cc-number" inputMode="numeric" maxLength={23} {...states("cardNumber", "Card number")} />
+      <div className="checkout-pair checkout-pair--card">
+        <CheckoutInput
+          name="cardExpiry"
+          label="Expiry (MM / YY)"
+          autoComplete="cc-exp"
+          inputMode="numeric"
+          maxLength={9}
+          placeholder="MM / YY"
+          {...states("cardExpiry", "Expiry")}
+        />
+        <CheckoutInput name="cardCvc" label="CVC" autoComplete="cc-csc" inputMode="numeric" maxLength={4} {...states("cardCvc", "CVC")} />
+      </div>
+    </div>
+  );
+}
