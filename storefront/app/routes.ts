@@ -1,13 +1,17 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 
-// Every storefront URL. Orders, wishlist and checkout are linked from the header, footer and
-// account page but arrive with later work; until then they answer 404.
+// Every storefront URL. Checkout, payment success and the orders pages are here; the wishlist is
+// linked from the header, footer and account page and answers 404 until it arrives.
 export default [
   index("routes/home.tsx"),
   route("classic", "routes/classic.tsx"),
   route("shop", "routes/shop.tsx"),
   route("product/:id", "routes/product.tsx"),
   route("cart", "routes/cart.tsx"),
+  route("checkout", "routes/checkout.tsx"),
+  route("payment-success", "routes/payment-success.tsx"),
+  route("orders", "routes/orders.tsx"),
+  route("orders/:orderId", "routes/order.tsx"),
   route("shipping", "routes/shipping.tsx"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
