@@ -17,6 +17,9 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/authz"
 	"github.com/atelier-commerce/atelier/backend/internal/cart"
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
+	"github.com/atelier-commerce/atelier/backend/internal/checkout"
+	"github.com/atelier-commerce/atelier/backend/internal/order"
+	"github.com/atelier-commerce/atelier/backend/internal/payment"
 	"github.com/atelier-commerce/atelier/backend/internal/config"
 	"github.com/atelier-commerce/atelier/backend/internal/contact"
 	"github.com/atelier-commerce/atelier/backend/internal/content"
@@ -46,6 +49,14 @@ type App struct {
 	contact    *contact.Service
 	accounts   *account.Service
 	status     *status.Service
+
+	// Payments: the provider (Stripe, or the test mode when testPayments is set), the verifier of
+	// its events, and the services that place and move orders.
+	payments     payment.Provider
+	testPayments *payment.TestProvider
+	webhooks     *payment.Webhooks
+	orders       *order.Service
+	checkout     *checkout.Service
 	// authn says who a session token belongs to; authorizer says what their role may call.
 	authn      api.Authenticator
 	authorizer *authz.Authorizer
@@ -98,12 +109,16 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 		authorizer: authorizer,
 		jobsPool:   pool,
 	}
+	if err := a.newPayments(ctx); err != nil {
+		a.Close()
+		return nil, err
+	}
 	if err := a.newJobs(ctx); err != nil {
 		a.Close()
 		return nil, err
 	}
 	// The page is public: each probe (an SMTP conversation among them) runs at most every 15 s.
-	a.status = status.NewService(logger, statusChecks(pool, a.jobs, a.mailer)...).CacheFor(15 * time.Second)
+	a.status = status.NewService(logger, statusChecks(pool, a.jobs, a.mailer, a.payments)...).CacheFor(15 * time.Second)
 	return a, nil
 }
 
@@ -136,8 +151,13 @@ func (a *App) newJobs(ctx context.Context) error {
 	}
 	runner, err := jobs.New(jobs.Config{Store: a.pool, Jobs: a.jobsPool, Settings: a.settings, Mail: a.mailer,
 		Logger: a.logger, PollInterval: a.cfg.OutboxPollInterval,
-		Chores:     []jobs.Chore{{Name: "accounts.prune", Every: time.Hour, Run: a.accounts.Prune}},
-		ResetLinks: a.accounts.IssueResetLink})
+		Chores: []jobs.Chore{
+			{Name: "accounts.prune", Every: time.Hour, Run: a.accounts.Prune},
+			// Unpaid orders give their stock back within a minute of their reservation lapsing.
+			{Name: "orders.expire", Every: time.Minute, Run: a.orders.ExpireDue},
+			{Name: "payments.reconcile", Every: 5 * time.Minute, Run: a.orders.Reconcile},
+		},
+		ResetLinks: a.accounts.IssueResetLink, OrderConfirmations: a.orderConfirmation, Refunds: a.orders.RefundPayment})
 	if err != nil {
 		return err
 	}
@@ -162,9 +182,8 @@ func (a *App) stopJobs() {
 	}
 }
 
-// statusChecks are the status page's checks in the order it lists them. Payments are not part
-// of this build yet, and the page says so rather than pretending.
-func statusChecks(pool *pgxpool.Pool, runner *jobs.Runner, mailer *mail.Sender) []status.Check {
+// statusChecks are the status page's checks in the order it lists them.
+func statusChecks(pool *pgxpool.Pool, runner *jobs.Runner, mailer *mail.Sender, payments payment.Provider) []status.Check {
 	mailCheck := status.Mail(nil) // a nil *mail.Sender must not become a non-nil interface
 	if mailer != nil {
 		mailCheck = status.Mail(mailer)
@@ -175,7 +194,7 @@ func statusChecks(pool *pgxpool.Pool, runner *jobs.Runner, mailer *mail.Sender) 
 			h, err := runner.Health(ctx)
 			return status.JobCounts{Waiting: h.Waiting, Retrying: h.Retrying, Failed: h.Failed, Unrelayed: h.Unrelayed}, err
 		}),
-		status.Unconfigured("payments", "Payments", "No payment provider configured."),
+		paymentsCheck(payments),
 		mailCheck,
 	}
 }

@@ -46,6 +46,9 @@ func (a *App) routes() (http.Handler, error) {
 	register(storev1connect.NewContactServiceHandler(api.NewContactHandler(a.contact), opts...))
 	register(storev1connect.NewStatusServiceHandler(api.NewStatusHandler(a.status), opts...))
 	register(storev1connect.NewAuthServiceHandler(api.NewAuthHandler(a.accounts), opts...))
+	register(storev1connect.NewCheckoutServiceHandler(api.NewCheckoutHandler(a.checkout, a.payments, a.media), opts...))
+	register(storev1connect.NewOrderServiceHandler(api.NewOrderHandler(a.orders, a.media), opts...))
+	register(storev1connect.NewTestPaymentServiceHandler(api.NewTestPaymentHandler(a.testPayments), opts...))
 	register(adminv1connect.NewAccountServiceHandler(api.NewAdminAccountHandler(a.accounts), opts...))
 
 	rest, err := vanguard.NewTranscoder(services,
@@ -72,6 +75,9 @@ func (a *App) routes() (http.Handler, error) {
 	}
 	mux.Handle("GET /api/docs", docs)
 	mux.HandleFunc("GET /api/openapi.yaml", serveSpec)
+	// Stripe's events (and the test mode's, delivered in-process) land here; they are verified by
+	// their signature, not by a session, so the route sits outside the Connect services.
+	mux.HandleFunc("POST /api/v1/webhooks/stripe", a.stripeWebhook)
 	mux.HandleFunc("GET /api/health", a.health)
 	mux.HandleFunc("GET /api/ready", a.ready)
 	mux.HandleFunc(media.PathPrefix, a.serveMedia)

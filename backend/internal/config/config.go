@@ -67,7 +67,22 @@ type Config struct {
 	// inbox (HTTP) and accepts mail (SMTP) when SMTP_URL is unset.
 	MailCatcherAddr     string
 	MailCatcherSMTPAddr string
+
+	// Payments (ARCHITECTURE §2). Without Stripe keys the shop runs its test payment mode.
+	//
+	// StripeSecretKey (sk_… or rk_…) and StripePublishableKey (pk_…) turn Stripe on; both or
+	// neither. StripeWebhookSecret (whsec_…) verifies Stripe's events and is then required.
+	StripeSecretKey      string
+	StripePublishableKey string
+	StripeWebhookSecret  string
+	// StripeAPIURL points the Stripe client elsewhere (stripe-mock); empty for Stripe itself.
+	StripeAPIURL string
+	// OrderReservationTTL is how long an unpaid order holds its stock before it is cancelled.
+	OrderReservationTTL time.Duration
 }
+
+// StripeConfigured reports whether payments go through Stripe rather than the test mode.
+func (c Config) StripeConfigured() bool { return c.StripeSecretKey != "" }
 
 // Defaults of the mail settings, exported so the dev command can tell a default address (which
 // may fall back to a free port when taken) from one the user chose (which must be honoured).
@@ -94,6 +109,11 @@ func Parse(getenv func(string) string) (Config, error) {
 		MailFrom:            orDefault(getenv("MAIL_FROM"), DefaultMailFrom),
 		MailCatcherAddr:     orDefault(getenv("MAIL_CATCHER_ADDR"), DefaultMailCatcherAddr),
 		MailCatcherSMTPAddr: orDefault(getenv("MAIL_CATCHER_SMTP_ADDR"), DefaultMailCatcherSMTPAddr),
+
+		StripeSecretKey:      strings.TrimSpace(getenv("STRIPE_SECRET_KEY")),
+		StripePublishableKey: strings.TrimSpace(getenv("STRIPE_PUBLISHABLE_KEY")),
+		StripeWebhookSecret:  strings.TrimSpace(getenv("STRIPE_WEBHOOK_SECRET")),
+		StripeAPIURL:         strings.TrimRight(strings.TrimSpace(getenv("STRIPE_API_URL")), "/"),
 	}
 	var errs []error
 	var err error
@@ -132,6 +152,13 @@ func Parse(getenv func(string) string) (Config, error) {
 		errs = append(errs, errors.New("OUTBOX_POLL_INTERVAL must be positive"))
 	}
 	errs = append(errs, checkMail(c)...)
+	errs = append(errs, checkStripe(c)...)
+	if c.OrderReservationTTL, err = duration(getenv, "ORDER_RESERVATION_TTL", 30*time.Minute); err == nil && c.OrderReservationTTL < time.Minute {
+		err = errors.New("ORDER_RESERVATION_TTL must be at least 1m: shoppers need time to pay")
+	}
+	if err != nil {
+		errs = append(errs, err)
+	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		errs = append(errs, fmt.Errorf("LOG_FORMAT must be text or json, got %q", c.LogFormat))
 	}
@@ -149,6 +176,34 @@ func Parse(getenv func(string) string) (Config, error) {
 		c.MediaBucketURL = "file://" + filepath.ToSlash(filepath.Join(c.DataDir, "media"))
 	}
 	return c, errors.Join(errs...)
+}
+
+// checkStripe validates the Stripe keys' shapes. Errors name the variable, never its value: a
+// secret key pasted into the wrong variable must not end up in a log.
+func checkStripe(c Config) []error {
+	var errs []error
+	secret, publishable, webhook := c.StripeSecretKey, c.StripePublishableKey, c.StripeWebhookSecret
+	if secret == "" && publishable == "" && webhook == "" {
+		return nil
+	}
+	if secret == "" || publishable == "" {
+		errs = append(errs, errors.New("STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together (unset both for the test payment mode)"))
+	}
+	if secret != "" && !strings.HasPrefix(secret, "sk_") && !strings.HasPrefix(secret, "rk_") {
+		errs = append(errs, errors.New("STRIPE_SECRET_KEY must be a Stripe secret key (sk_… or rk_…)"))
+	}
+	if publishable != "" && !strings.HasPrefix(publishable, "pk_") {
+		errs = append(errs, errors.New("STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_…); never put a secret key here"))
+	}
+	if secret != "" && !strings.HasPrefix(webhook, "whsec_") {
+		errs = append(errs, errors.New("STRIPE_WEBHOOK_SECRET must be set to the webhook endpoint's signing secret (whsec_…) when Stripe is on"))
+	}
+	if c.StripeAPIURL != "" {
+		if u, err := url.Parse(c.StripeAPIURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			errs = append(errs, errors.New("STRIPE_API_URL must be an absolute http(s) URL"))
+		}
+	}
+	return errs
 }
 
 // checkMail validates the mail settings' shapes; the mail package interprets them. Errors never

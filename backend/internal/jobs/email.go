@@ -220,3 +220,28 @@ func composeNewsletterWelcome(_ context.Context, shop mailer.Shop, _ settings.St
 	c, err := mailer.RenderNewsletterWelcome(shop, mailer.NewsletterWelcome{Email: p.Email})
 	return mailer.Message{To: p.Email, Content: c}, err
 }
+
+// composeOrderConfirmation reads the order when the e-mail is sent, so it shows the order as it
+// is then (and a guest's link signed with the current key).
+func composeOrderConfirmation(confirmations OrderConfirmationFunc) composeFunc {
+	return func(ctx context.Context, shop mailer.Shop, _ settings.Store, payload []byte) (mailer.Message, error) {
+		var p struct {
+			OrderID string `json:"order_id"`
+		}
+		if err := decode(payload, &p); err != nil {
+			return mailer.Message{}, err
+		}
+		if p.OrderID == "" {
+			return mailer.Message{}, mailer.Permanent(fmt.Errorf("%w: order_id is required", errMalformed))
+		}
+		to, data, err := confirmations(ctx, p.OrderID)
+		if err != nil {
+			if ae := refusal(err); ae != nil {
+				return mailer.Message{}, mailer.Permanent(fmt.Errorf("order confirmation refused (%s): %w", ae.Reason, err))
+			}
+			return mailer.Message{}, fmt.Errorf("order confirmation: %w", err)
+		}
+		c, err := mailer.RenderOrderConfirmation(shop, data)
+		return mailer.Message{To: to, Content: c}, err
+	}
+}

@@ -20,6 +20,10 @@ const (
 	TopicContactMessageReceived = "contact_message.received"
 	// TopicNewsletterSubscribed: {"email"}, emitted for a new subscription only.
 	TopicNewsletterSubscribed = "newsletter.subscribed"
+	// TopicOrderPaid: {"order_id"}, emitted once per order when it becomes paid.
+	TopicOrderPaid = "order.paid"
+	// TopicOrderRefundRequired: {"order_id"}: a payment to return to the shopper.
+	TopicOrderRefundRequired = "order.refund_required"
 )
 
 // Event is an outbox row as a job carries it. The relay copies the payload untouched and the
@@ -91,6 +95,27 @@ func (NewsletterWelcomeEmail) Kind() string { return "email.newsletter_welcome" 
 // InsertOpts puts the job on the mail queue, unique per outbox id.
 func (NewsletterWelcomeEmail) InsertOpts() river.InsertOpts { return mailInsertOpts() }
 
+// OrderConfirmationEmail confirms a paid order to the shopper.
+type OrderConfirmationEmail struct{ Event }
+
+// Kind is River's name for the job.
+func (OrderConfirmationEmail) Kind() string { return "email.order_confirmation" }
+
+// InsertOpts puts the job on the mail queue, unique per outbox id.
+func (OrderConfirmationEmail) InsertOpts() river.InsertOpts { return mailInsertOpts() }
+
+// PaymentRefund returns a payment through the provider.
+type PaymentRefund struct{ Event }
+
+// Kind is River's name for the job.
+func (PaymentRefund) Kind() string { return "payment.refund" }
+
+// InsertOpts keeps one job per outbox event, in every state; the provider's idempotency key
+// (derived from the order) makes even a second job harmless.
+func (PaymentRefund) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{MaxAttempts: 20, UniqueOpts: river.UniqueOpts{ByArgs: true, ByState: rivertype.JobStates()}}
+}
+
 // routes is the one registry from outbox topic to job. A topic missing here is not relayed:
 // its rows stay in the outbox (and are reported), so a newer binary that knows the topic can
 // still pick them up during a rolling deploy.
@@ -98,6 +123,8 @@ var routes = map[string]func(Event) river.JobArgs{
 	TopicPasswordResetRequested: func(e Event) river.JobArgs { return PasswordResetEmail{e} },
 	TopicContactMessageReceived: func(e Event) river.JobArgs { return ContactMessageEmail{e} },
 	TopicNewsletterSubscribed:   func(e Event) river.JobArgs { return NewsletterWelcomeEmail{e} },
+	TopicOrderPaid:              func(e Event) river.JobArgs { return OrderConfirmationEmail{e} },
+	TopicOrderRefundRequired:    func(e Event) river.JobArgs { return PaymentRefund{e} },
 }
 
 // ArgsFor returns the job for an outbox event, or false when its topic has no route.

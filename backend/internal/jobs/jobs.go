@@ -47,7 +47,16 @@ type Config struct {
 	// ResetLinks makes the link of a password reset e-mail when it is sent (the account
 	// context's IssueResetLink). Required.
 	ResetLinks ResetLinkFunc
+	// OrderConfirmations gives the recipient and content of a paid order's confirmation (the
+	// order context, read at send time). Required.
+	OrderConfirmations OrderConfirmationFunc
+	// Refunds returns the payment of an order through the provider (the order context). Required.
+	Refunds func(ctx context.Context, orderID string) error
 }
+
+// OrderConfirmationFunc returns who a paid order's confirmation goes to and what it says. Errors
+// apperr classifies as FailedPrecondition, NotFound or Invalid cancel the job.
+type OrderConfirmationFunc func(ctx context.Context, orderID string) (to string, data mailer.OrderConfirmation, err error)
 
 // ResetLinkFunc returns a fresh password reset link, and when it expires, for the request that
 // accountID made from email at requestedAt. The raw token is made only here, at send time, so
@@ -72,8 +81,9 @@ type Runner struct {
 
 // New builds the River client with every worker, and the relay. Nothing runs until Start.
 func New(cfg Config) (*Runner, error) {
-	if cfg.Store == nil || cfg.Jobs == nil || cfg.Settings == nil || cfg.Logger == nil || cfg.ResetLinks == nil {
-		return nil, errors.New("jobs.New: Store, Jobs, Settings, Logger and ResetLinks are required")
+	if cfg.Store == nil || cfg.Jobs == nil || cfg.Settings == nil || cfg.Logger == nil || cfg.ResetLinks == nil ||
+		cfg.OrderConfirmations == nil || cfg.Refunds == nil {
+		return nil, errors.New("jobs.New: Store, Jobs, Settings, Logger, ResetLinks, OrderConfirmations and Refunds are required")
 	}
 	if cfg.PollInterval <= 0 {
 		cfg.PollInterval = 500 * time.Millisecond
@@ -87,6 +97,8 @@ func New(cfg Config) (*Runner, error) {
 	river.AddWorker(workers, &emailWorker[PasswordResetEmail]{deps: deps, compose: composePasswordReset(cfg.ResetLinks)})
 	river.AddWorker(workers, &emailWorker[ContactMessageEmail]{deps: deps, compose: composeContactMessage})
 	river.AddWorker(workers, &emailWorker[NewsletterWelcomeEmail]{deps: deps, compose: composeNewsletterWelcome})
+	river.AddWorker(workers, &emailWorker[OrderConfirmationEmail]{deps: deps, compose: composeOrderConfirmation(cfg.OrderConfirmations)})
+	river.AddWorker(workers, &refundWorker{refund: cfg.Refunds, logger: cfg.Logger.With("component", "payments")})
 	periodic, err := periodicChores(workers, append([]Chore{pruneMailSent(cfg.Store)}, cfg.Chores...), cfg.Logger.With("component", "chores"))
 	if err != nil {
 		return nil, err

@@ -101,7 +101,16 @@ type runnerOpts struct {
 	retry      river.ClientRetryPolicy
 	chores     []jobs.Chore
 	resetLinks jobs.ResetLinkFunc
+	orders     jobs.OrderConfirmationFunc
+	refunds    func(context.Context, string) error
 }
+
+// noOrders and noRefunds stand in for the order context in tests that have no orders.
+func noOrders(context.Context, string) (string, mail.OrderConfirmation, error) {
+	return "", mail.OrderConfirmation{}, errors.New("this test has no orders")
+}
+
+func noRefunds(context.Context, string) error { return errors.New("this test refunds nothing") }
 
 // noResetLinks is the link source of tests that send no password reset e-mail.
 func noResetLinks(context.Context, string, string, time.Time) (string, time.Time, error) {
@@ -119,10 +128,16 @@ func newRunner(t *testing.T, store *pgxpool.Pool, o runnerOpts) *jobs.Runner {
 	if o.resetLinks == nil {
 		o.resetLinks = noResetLinks
 	}
+	if o.orders == nil {
+		o.orders = noOrders
+	}
+	if o.refunds == nil {
+		o.refunds = noRefunds
+	}
 	r, err := jobs.New(jobs.Config{Store: store, Jobs: o.jobsPool, Settings: settings.NewService(store), Mail: o.mail,
 		Logger:       slog.New(slog.NewTextHandler(o.log, &slog.HandlerOptions{Level: slog.LevelDebug})),
 		PollInterval: 50 * time.Millisecond, RetryPolicy: o.retry, MailUnconfiguredWait: time.Hour,
-		Chores: o.chores, ResetLinks: o.resetLinks})
+		Chores: o.chores, ResetLinks: o.resetLinks, OrderConfirmations: o.orders, Refunds: o.refunds})
 	require.NoError(t, err)
 	return r
 }
@@ -600,7 +615,7 @@ func TestChoresAreChecked(t *testing.T) {
 		{{Name: "x", Every: time.Hour, Run: run}, {Name: "x", Every: time.Hour, Run: run}},
 	} {
 		_, err := jobs.New(jobs.Config{Store: store, Jobs: store, Settings: settings.NewService(store),
-			Logger: slog.New(slog.DiscardHandler), Chores: chores, ResetLinks: noResetLinks})
+			Logger: slog.New(slog.DiscardHandler), Chores: chores, ResetLinks: noResetLinks, OrderConfirmations: noOrders, Refunds: noRefunds})
 		require.Error(t, err)
 	}
 	_, err := jobs.New(jobs.Config{Store: store, Jobs: store, Settings: settings.NewService(store), Logger: slog.New(slog.DiscardHandler)})

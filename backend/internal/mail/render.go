@@ -54,6 +54,35 @@ type NewsletterWelcome struct {
 	Email string
 }
 
+// OrderConfirmation is the data of the e-mail that confirms a paid order. OrderURL opens the
+// order: for a guest it carries the order's signed access token.
+type OrderConfirmation struct {
+	FirstName         string
+	Number            string
+	PlacedAt          time.Time
+	Lines             []OrderLine
+	Subtotal          string
+	Delivery          string // e.g. "Standard (Royal Mail, 5–7 working days)"
+	DeliveryPrice     string // "£17.35" or "Free"
+	RequiresSignature bool
+	VAT               string
+	Total             string
+	ShippingAddress   []string
+	OrderURL          string
+}
+
+// OrderLine is one line of an order confirmation; amounts are already formatted.
+type OrderLine struct {
+	Name      string
+	Quantity  int32
+	LineTotal string
+}
+
+// PlacedText is when the order was placed, in the shop's time zone.
+func (o OrderConfirmation) PlacedText() string {
+	return o.PlacedAt.In(london).Format("2 January 2006, 15:04") + " (London time)"
+}
+
 var london = func() *time.Location {
 	loc, err := time.LoadLocation("Europe/London")
 	if err != nil {
@@ -71,7 +100,7 @@ type emailTemplate struct {
 var templates = map[string]emailTemplate{}
 
 func init() {
-	for _, name := range []string{"password_reset", "contact_message", "newsletter_welcome"} {
+	for _, name := range []string{"password_reset", "contact_message", "newsletter_welcome", "order_confirmation"} {
 		templates[name] = emailTemplate{
 			html: htmltemplate.Must(htmltemplate.New(name).Funcs(htmltemplate.FuncMap{"button": button}).
 				ParseFS(templateFiles, "templates/layout.html.tmpl", "templates/"+name+".html.tmpl")),
@@ -99,6 +128,11 @@ func RenderContactMessage(shop Shop, d ContactMessage) (Content, error) {
 // RenderNewsletterWelcome renders the newsletter confirmation.
 func RenderNewsletterWelcome(shop Shop, d NewsletterWelcome) (Content, error) {
 	return render("newsletter_welcome", fmt.Sprintf("You’re on the list — welcome to %s", shopName(shop)), shop, d)
+}
+
+// RenderOrderConfirmation renders the confirmation of a paid order.
+func RenderOrderConfirmation(shop Shop, d OrderConfirmation) (Content, error) {
+	return render("order_confirmation", fmt.Sprintf("Your %s order %s is confirmed", shopName(shop), d.Number), shop, d)
 }
 
 func shopName(s Shop) string {

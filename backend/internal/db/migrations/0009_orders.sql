@@ -99,6 +99,20 @@ CREATE TABLE payment_events (
     received_at TIMESTAMPTZ NOT NULL DEFAULT now()
 );
 
+-- The test provider's payments (payment context), standing in for Stripe's own records when no
+-- Stripe keys are configured: reconciliation asks these, as it would ask Stripe.
+CREATE TABLE test_payment_intents (
+    ref TEXT PRIMARY KEY,
+    order_id UUID NOT NULL UNIQUE,
+    amount_minor BIGINT NOT NULL CHECK (amount_minor >= 0),
+    currency_code TEXT NOT NULL,
+    -- requires_payment, failed, succeeded, canceled, refunded.
+    status TEXT NOT NULL,
+    failure_message TEXT NOT NULL DEFAULT '',
+    created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+    updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+
 -- Keys the server signs with (order access links, test-mode payment events), made at first use
 -- and kept here so every instance, and every restart, signs alike.
 CREATE TABLE signing_keys (

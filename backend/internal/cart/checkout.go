@@ -1,0 +1,48 @@
+package cart
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Ordered is a cart line as checkout takes it: what the shopper chose, not yet priced.
+type Ordered struct {
+	ProductID string
+	Quantity  int32
+}
+
+// LinesForCheckout reads the cart's lines, in the order first added, inside checkout's
+// transaction. A cart the caller may not see is not found, exactly as for the cart's own reads.
+func LinesForCheckout(ctx context.Context, tx pgx.Tx, cartID, accountID string) ([]Ordered, error) {
+	accountID, err := parseAccount(accountID)
+	if err != nil {
+		return nil, fmt.Errorf("cart.LinesForCheckout: %w", err)
+	}
+	if cartID, err = parseID("cart_id", "invalid_cart_id", cartID); err != nil {
+		return nil, err
+	}
+	snap, err := loadCart(ctx, tx, cartID, accountID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Ordered, len(snap.lines))
+	for i, l := range snap.lines {
+		out[i] = Ordered{ProductID: l.productID, Quantity: l.quantity}
+	}
+	return out, nil
+}
+
+// RemoveOrdered takes a paid order's products out of the cart it was placed from, so a shopper
+// who paid and closed the tab finds an empty cart, while anything added since stays. A cart
+// deleted since is simply not there.
+func RemoveOrdered(ctx context.Context, tx pgx.Tx, cartID string, productIDs []string) error {
+	if _, err := tx.Exec(ctx, `DELETE FROM cart_lines WHERE cart_id = @cart::uuid AND product_id = ANY(@ids::uuid[])`,
+		pgx.NamedArgs{"cart": cartID, "ids": productIDs}); err != nil {
+		return fmt.Errorf("cart.RemoveOrdered: %w", err)
+	}
+	_, err := tx.Exec(ctx, `UPDATE carts SET updated_at = greatest(now(), updated_at + INTERVAL '1 microsecond') WHERE id = @cart::uuid`,
+		pgx.NamedArgs{"cart": cartID})
+	return err
+}

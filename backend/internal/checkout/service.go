@@ -1,0 +1,295 @@
+// Package checkout turns a cart into an order: it validates the shopper's details (UK and EU
+// addresses), prices everything on the server, reserves the stock of every line in the same
+// transaction that places the order, and creates the order's payment with the provider. A
+// checkout is idempotent by a key the client chooses, so a retried submit never places a second
+// order or charges twice.
+package checkout
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	"github.com/atelier-commerce/atelier/backend/internal/cart"
+	"github.com/atelier-commerce/atelier/backend/internal/catalog"
+	"github.com/atelier-commerce/atelier/backend/internal/db"
+	"github.com/atelier-commerce/atelier/backend/internal/emailaddr"
+	"github.com/atelier-commerce/atelier/backend/internal/money"
+	"github.com/atelier-commerce/atelier/backend/internal/order"
+	"github.com/atelier-commerce/atelier/backend/internal/payment"
+	"github.com/atelier-commerce/atelier/backend/internal/shipping"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// Request is a submitted checkout.
+type Request struct {
+	CartID         string
+	IdempotencyKey string
+	// Email is the guest's address; a signed-in customer's orders use the account's.
+	Email             string
+	Shipping          order.Address
+	Billing           *order.Address // nil when billing is the shipping address
+	DeliveryCode      string
+	RequiresSignature bool
+}
+
+// Result is a placed order and how to pay for it.
+type Result struct {
+	Order   order.Order
+	Payment payment.Record
+	// AccessToken opens the order for a guest; empty for a customer.
+	AccessToken string
+}
+
+// Config is what the checkout service is built from.
+type Config struct {
+	Pool     *pgxpool.Pool
+	Shipping *shipping.Service
+	Orders   *order.Service
+	Provider payment.Provider
+	// AccountEmail returns a signed-in customer's e-mail address.
+	AccountEmail func(ctx context.Context, accountID string) (string, error)
+	// ReservationTTL is how long an unpaid order holds its stock (default 30 minutes).
+	ReservationTTL time.Duration
+	// StockChanged is called after an order reserved stock.
+	StockChanged func()
+}
+
+// Service places orders.
+type Service struct {
+	cfg Config
+	now func() time.Time
+}
+
+// NewService returns the checkout service.
+func NewService(cfg Config) *Service {
+	if cfg.ReservationTTL <= 0 {
+		cfg.ReservationTTL = 30 * time.Minute
+	}
+	if cfg.StockChanged == nil {
+		cfg.StockChanged = func() {}
+	}
+	return &Service{cfg: cfg, now: time.Now}
+}
+
+// Checkout places an order for the cart, pending payment, and creates its payment.
+func (s *Service) Checkout(ctx context.Context, accountID string, req Request) (Result, error) {
+	req, err := s.normalize(ctx, accountID, req)
+	if err != nil {
+		return Result{}, err
+	}
+	hash := requestHash(accountID, req)
+	// A retried request finds its order before anything else is checked: the cart it was placed
+	// from has since been reserved, and perhaps emptied by the payment.
+	if id, found, err := s.existing(ctx, req.IdempotencyKey, hash); err != nil || found {
+		if err != nil {
+			return Result{}, err
+		}
+		return s.pay(ctx, accountID, id)
+	}
+	active, err := s.cfg.Shipping.ListActive(ctx)
+	if err != nil {
+		return Result{}, fmt.Errorf("checkout: %w", err)
+	}
+	delivery, ok := findOption(active, req.DeliveryCode)
+	if !ok {
+		return Result{}, apperr.Invalid("delivery_option_code", "invalid_delivery_option", "Please select a delivery option.")
+	}
+	var id string
+	err = db.WithTx(ctx, s.cfg.Pool, func(tx pgx.Tx) error {
+		var err error
+		id, err = s.place(ctx, tx, accountID, req, hash, delivery)
+		return err
+	})
+	if db.IsUniqueViolation(err) {
+		// The same key, submitted twice at once: the other submit placed the order.
+		existingID, found, lookErr := s.existing(ctx, req.IdempotencyKey, hash)
+		if lookErr != nil {
+			return Result{}, lookErr
+		}
+		if found {
+			return s.pay(ctx, accountID, existingID)
+		}
+	}
+	if err != nil {
+		return Result{}, fmt.Errorf("checkout: %w", err)
+	}
+	s.cfg.StockChanged()
+	return s.pay(ctx, accountID, id)
+}
+
+// normalize checks the request's fields and fills in the customer's address.
+func (s *Service) normalize(ctx context.Context, accountID string, req Request) (Request, error) {
+	if accountID != "" {
+		email, err := s.cfg.AccountEmail(ctx, accountID)
+		if err != nil {
+			return req, fmt.Errorf("checkout: account e-mail: %w", err)
+		}
+		req.Email = email
+	} else {
+		req.Email = strings.TrimSpace(req.Email)
+		switch {
+		case req.Email == "":
+			return req, apperr.Invalid("email", "missing_email", "Email is required.")
+		case !emailaddr.Valid(req.Email):
+			return req, apperr.Invalid("email", "invalid_email", "Please enter a valid email address, like name@example.com.")
+		}
+	}
+	var err error
+	if req.Shipping, err = normalizeAddress("shipping_address", req.Shipping); err != nil {
+		return req, err
+	}
+	if req.Billing != nil {
+		b, err := normalizeAddress("billing_address", *req.Billing)
+		if err != nil {
+			return req, err
+		}
+		req.Billing = &b
+	}
+	req.DeliveryCode = strings.TrimSpace(req.DeliveryCode)
+	if req.DeliveryCode == "" {
+		return req, apperr.Invalid("delivery_option_code", "missing_delivery_option", "Please select a delivery option.")
+	}
+	return req, nil
+}
+
+// requestHash fingerprints what a checkout asked for, to tell a retry from a reused key.
+func requestHash(accountID string, req Request) string {
+	req.IdempotencyKey = "" // the key names the request; it is not part of it
+	b, _ := json.Marshal(struct {
+		Account string
+		Req     Request
+	}{accountID, req})
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// existing finds the order an idempotency key placed; a key reused for another request is refused.
+func (s *Service) existing(ctx context.Context, key, hash string) (id string, found bool, err error) {
+	var stored string
+	err = db.WithReadTx(ctx, s.cfg.Pool, func(tx pgx.Tx) (err error) {
+		id, stored, found, err = order.ByIdempotencyKey(ctx, tx, key)
+		return err
+	})
+	if err != nil {
+		return "", false, fmt.Errorf("checkout: %w", err)
+	}
+	if found && stored != hash {
+		return "", false, apperr.AlreadyExists("idempotency_key_reused",
+			"This checkout key was already used for a different request. Please try again.")
+	}
+	return id, found, nil
+}
+
+func findOption(active []shipping.Option, code string) (shipping.Option, bool) {
+	for _, o := range active {
+		if o.Code == code {
+			return o, true
+		}
+	}
+	return shipping.Option{}, false
+}
+
+// place checks the cart, reserves its stock and inserts the order, in one transaction: either
+// the order exists with all its stock reserved, or nothing happened.
+func (s *Service) place(ctx context.Context, tx pgx.Tx, accountID string, req Request, hash string, delivery shipping.Option) (string, error) {
+	lines, err := cart.LinesForCheckout(ctx, tx, req.CartID, accountID)
+	if err != nil {
+		return "", err
+	}
+	if len(lines) == 0 {
+		return "", apperr.FailedPrecondition("cart_empty", "Your cart is empty.")
+	}
+	ids := make([]string, len(lines))
+	for i, l := range lines {
+		ids[i] = l.ProductID
+	}
+	products, err := catalog.VisibleProductsByID(ctx, tx, ids)
+	if err != nil {
+		return "", err
+	}
+	items := make([]Item, 0, len(lines))
+	for _, l := range lines {
+		p, ok := products[l.ProductID]
+		if !ok || p.Price.Currency != money.GBPCode {
+			return "", apperr.FailedPrecondition("product_unavailable",
+				"A product in your cart is no longer available. Please remove it to continue.").With("product_id", l.ProductID)
+		}
+		reserved, available, err := catalog.ReserveStock(ctx, tx, p.ID, l.Quantity)
+		if err != nil {
+			return "", err
+		}
+		if !reserved {
+			return "", stockError(p, available)
+		}
+		items = append(items, Item{ProductID: p.ID, Name: p.Name, SKU: p.SKU, UnitPrice: p.Price, Quantity: l.Quantity})
+	}
+	t := Price(items, delivery)
+	d := order.Draft{IdempotencyKey: req.IdempotencyKey, RequestHash: hash, Order: order.Order{
+		AccountID: accountID, Email: req.Email, CartID: req.CartID, Shipping: req.Shipping, Billing: req.Billing,
+		RequiresSignature: req.RequiresSignature, Lines: t.Lines, Subtotal: t.Subtotal, VAT: t.VAT, Total: t.Total,
+		Delivery: order.Delivery{Code: delivery.Code, Name: delivery.Name, Carrier: delivery.Carrier,
+			Estimate: delivery.EstimatedDelivery, Price: t.Delivery},
+		ExpiresAt: s.now().Add(s.cfg.ReservationTTL),
+	}}
+	return order.Insert(ctx, tx, d)
+}
+
+// stockError says how much of a product is left, as the cart words it.
+func stockError(p catalog.Product, available int32) error {
+	if available <= 0 {
+		return apperr.FailedPrecondition("out_of_stock", "%s is out of stock.", p.Name).
+			With("product_id", p.ID).With("available", "0")
+	}
+	verb := "are"
+	if available == 1 {
+		verb = "is"
+	}
+	return apperr.FailedPrecondition("insufficient_stock", "Only %d of %s %s in stock.", available, p.Name, verb).
+		With("product_id", p.ID).With("available", strconv.Itoa(int(available)))
+}
+
+// pay returns the order with its payment, creating the payment at the provider first if this is
+// the first time (or an earlier attempt failed to reach the provider). The provider's own
+// idempotency, keyed by the order id, makes a repeat return the same payment.
+func (s *Service) pay(ctx context.Context, accountID, orderID string) (Result, error) {
+	o, err := s.cfg.Orders.Read(ctx, orderID)
+	if err != nil {
+		return Result{}, fmt.Errorf("checkout: %w", err)
+	}
+	var rec payment.Record
+	var found bool
+	if err := db.WithReadTx(ctx, s.cfg.Pool, func(tx pgx.Tx) (err error) {
+		rec, found, err = payment.ForOrder(ctx, tx, orderID)
+		return err
+	}); err != nil {
+		return Result{}, fmt.Errorf("checkout: %w", err)
+	}
+	if !found {
+		in, err := s.cfg.Provider.Create(ctx, payment.NewIntent{OrderID: o.ID, OrderNumber: o.Number, Email: o.Email, Amount: o.Total})
+		if err != nil {
+			return Result{}, fmt.Errorf("checkout: create payment: %w", err)
+		}
+		if err := db.WithTx(ctx, s.cfg.Pool, func(tx pgx.Tx) error {
+			if err := payment.Save(ctx, tx, o.ID, s.cfg.Provider.Mode(), in); err != nil {
+				return err
+			}
+			rec, found, err = payment.ForOrder(ctx, tx, o.ID)
+			return err
+		}); err != nil {
+			return Result{}, fmt.Errorf("checkout: save payment: %w", err)
+		}
+	}
+	res := Result{Order: o, Payment: rec}
+	if accountID == "" {
+		res.AccessToken = s.cfg.Orders.AccessToken(o.ID)
+	}
+	return res, nil
+}

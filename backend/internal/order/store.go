@@ -1,0 +1,304 @@
+package order
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	"github.com/atelier-commerce/atelier/backend/internal/catalog"
+	"github.com/jackc/pgx/v5"
+)
+
+// Draft is an order checkout is about to place: everything but the id, number and timeline.
+type Draft struct {
+	Order
+	IdempotencyKey string
+	RequestHash    string
+}
+
+// numberAlphabet is Crockford's base 32 without the letters people misread (I, L, O, U).
+const numberAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+// newNumber makes a public order number: "AL-" and 8 random characters, 40 bits, so numbers
+// cannot be guessed or counted.
+func newNumber() (string, error) {
+	b := make([]byte, 8)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	for i := range b {
+		b[i] = numberAlphabet[b[i]%32]
+	}
+	return "AL-" + string(b), nil
+}
+
+// Insert places a draft, in checkout's transaction, with its lines and the first step of its
+// timeline, and returns its id. A draft whose idempotency key is taken fails with a unique
+// violation (db.IsUniqueViolation) for the caller to look the existing order up.
+func Insert(ctx context.Context, tx pgx.Tx, d Draft) (string, error) {
+	shipping, err := json.Marshal(d.Shipping)
+	if err != nil {
+		return "", fmt.Errorf("order.Insert: %w", err)
+	}
+	var billing []byte
+	if d.Billing != nil {
+		if billing, err = json.Marshal(d.Billing); err != nil {
+			return "", fmt.Errorf("order.Insert: %w", err)
+		}
+	}
+	var account *string
+	if d.AccountID != "" {
+		account = &d.AccountID
+	}
+	var id string
+	for id == "" {
+		number, err := newNumber()
+		if err != nil {
+			return "", fmt.Errorf("order.Insert: %w", err)
+		}
+		err = tx.QueryRow(ctx, `INSERT INTO orders (number, account_id, email, status, cart_id, idempotency_key, request_hash,
+			shipping_address, billing_address, requires_signature, delivery_code, delivery_name, delivery_carrier,
+			delivery_estimate, delivery_minor, subtotal_minor, vat_minor, total_minor, currency_code, expires_at)
+			VALUES (@number, @account::uuid, @email, 'pending_payment', @cart::uuid, @key, @hash, @shipping, @billing,
+				@signature, @dcode, @dname, @dcarrier, @destimate, @dminor, @subtotal, @vat, @total, @currency, @expires)
+			ON CONFLICT (number) DO NOTHING RETURNING id::text`,
+			pgx.NamedArgs{"number": number, "account": account, "email": d.Email, "cart": d.CartID, "key": d.IdempotencyKey,
+				"hash": d.RequestHash, "shipping": shipping, "billing": billing, "signature": d.RequiresSignature,
+				"dcode": d.Delivery.Code, "dname": d.Delivery.Name, "dcarrier": d.Delivery.Carrier, "destimate": d.Delivery.Estimate,
+				"dminor": d.Delivery.Price.Minor, "subtotal": d.Subtotal.Minor, "vat": d.VAT.Minor, "total": d.Total.Minor,
+				"currency": d.Total.Currency, "expires": d.ExpiresAt}).Scan(&id)
+		if err != nil && !errors.Is(err, pgx.ErrNoRows) {
+			return "", fmt.Errorf("order.Insert: %w", err)
+		}
+		// No row: that number was taken (one in a trillion); draw another.
+	}
+	for i, l := range d.Lines {
+		if _, err := tx.Exec(ctx, `INSERT INTO order_lines (order_id, position, product_id, name, sku, quantity, unit_minor, line_minor, vat_minor)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+			id, i, l.ProductID, l.Name, l.SKU, l.Quantity, l.UnitPrice.Minor, l.LineTotal.Minor, l.VAT.Minor); err != nil {
+			return "", fmt.Errorf("order.Insert: line %d: %w", i, err)
+		}
+	}
+	if err := addHistory(ctx, tx, id, StatusPendingPayment, "checkout"); err != nil {
+		return "", err
+	}
+	return id, nil
+}
+
+// ByIdempotencyKey finds the order a checkout key placed, with the hash of its request.
+func ByIdempotencyKey(ctx context.Context, tx pgx.Tx, key string) (id, requestHash string, found bool, err error) {
+	err = tx.QueryRow(ctx, `SELECT id::text, request_hash FROM orders WHERE idempotency_key = $1`, key).Scan(&id, &requestHash)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", "", false, nil
+	}
+	if err != nil {
+		return "", "", false, fmt.Errorf("order.ByIdempotencyKey: %w", err)
+	}
+	return id, requestHash, true, nil
+}
+
+type queryer interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
+}
+
+const orderColumns = `o.id::text, o.number, coalesce(o.account_id::text, ''), o.email, o.status, coalesce(o.cart_id::text, ''),
+	o.shipping_address, o.billing_address, o.requires_signature, o.delivery_code, o.delivery_name, o.delivery_carrier,
+	o.delivery_estimate, o.delivery_minor, o.subtotal_minor, o.vat_minor, o.total_minor, o.currency_code,
+	o.created_at, o.expires_at, o.payment_error`
+
+func scanOrder(row pgx.Row) (Order, error) {
+	var o Order
+	var status, currency string
+	var shipping, billing []byte
+	err := row.Scan(&o.ID, &o.Number, &o.AccountID, &o.Email, &status, &o.CartID, &shipping, &billing,
+		&o.RequiresSignature, &o.Delivery.Code, &o.Delivery.Name, &o.Delivery.Carrier, &o.Delivery.Estimate,
+		&o.Delivery.Price.Minor, &o.Subtotal.Minor, &o.VAT.Minor, &o.Total.Minor, &currency, &o.CreatedAt, &o.ExpiresAt, &o.PaymentError)
+	if err != nil {
+		return o, err
+	}
+	o.Status = Status(status)
+	o.Delivery.Price.Currency, o.Subtotal.Currency, o.VAT.Currency, o.Total.Currency = currency, currency, currency, currency
+	if err := json.Unmarshal(shipping, &o.Shipping); err != nil {
+		return o, fmt.Errorf("shipping address: %w", err)
+	}
+	if billing != nil {
+		o.Billing = &Address{}
+		if err := json.Unmarshal(billing, o.Billing); err != nil {
+			return o, fmt.Errorf("billing address: %w", err)
+		}
+	}
+	return o, nil
+}
+
+// load reads an order with its lines and timeline; found is false when there is none.
+func load(ctx context.Context, q queryer, id string) (o Order, found bool, err error) {
+	o, err = scanOrder(q.QueryRow(ctx, `SELECT `+orderColumns+` FROM orders o WHERE o.id = $1::uuid`, id))
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Order{}, false, nil
+	}
+	if err != nil {
+		return Order{}, false, fmt.Errorf("order: read %s: %w", id, err)
+	}
+	orders := []Order{o}
+	if err := attachDetails(ctx, q, orders); err != nil {
+		return Order{}, false, err
+	}
+	return orders[0], true, nil
+}
+
+// attachDetails reads the lines and timelines of orders in two queries.
+func attachDetails(ctx context.Context, q queryer, orders []Order) error {
+	if len(orders) == 0 {
+		return nil
+	}
+	ids := make([]string, len(orders))
+	index := make(map[string]int, len(orders))
+	for i, o := range orders {
+		ids[i], index[o.ID] = o.ID, i
+	}
+	rows, err := q.Query(ctx, `SELECT order_id::text, product_id::text, name, sku, quantity, unit_minor, line_minor, vat_minor
+		FROM order_lines WHERE order_id = ANY($1::uuid[]) ORDER BY order_id, position`, ids)
+	if err != nil {
+		return fmt.Errorf("order: read lines: %w", err)
+	}
+	var orderID string
+	var l Line
+	if _, err := pgx.ForEachRow(rows, []any{&orderID, &l.ProductID, &l.Name, &l.SKU, &l.Quantity, &l.UnitPrice.Minor,
+		&l.LineTotal.Minor, &l.VAT.Minor}, func() error {
+		o := &orders[index[orderID]]
+		cur := o.Total.Currency
+		l.UnitPrice.Currency, l.LineTotal.Currency, l.VAT.Currency = cur, cur, cur
+		o.Lines = append(o.Lines, l)
+		return nil
+	}); err != nil {
+		return fmt.Errorf("order: read lines: %w", err)
+	}
+	rows, err = q.Query(ctx, `SELECT order_id::text, status, at FROM order_status_history
+		WHERE order_id = ANY($1::uuid[]) ORDER BY order_id, at, status`, ids)
+	if err != nil {
+		return fmt.Errorf("order: read history: %w", err)
+	}
+	var status string
+	var at time.Time
+	if _, err := pgx.ForEachRow(rows, []any{&orderID, &status, &at}, func() error {
+		o := &orders[index[orderID]]
+		o.History = append(o.History, Change{Status: Status(status), At: at})
+		return nil
+	}); err != nil {
+		return fmt.Errorf("order: read history: %w", err)
+	}
+	return nil
+}
+
+// listForAccount reads a page of an account's orders, newest first, after the cursor (empty for
+// the first page).
+func listForAccount(ctx context.Context, q queryer, accountID string, after cursor, limit int) ([]Order, error) {
+	rows, err := q.Query(ctx, `SELECT `+orderColumns+` FROM orders o
+		WHERE o.account_id = @account::uuid AND (@first OR (o.created_at, o.id) < (@at, @id::uuid))
+		ORDER BY o.created_at DESC, o.id DESC LIMIT @limit`,
+		pgx.NamedArgs{"account": accountID, "first": after.ID == "", "at": after.At, "id": nullUUID(after.ID), "limit": limit})
+	if err != nil {
+		return nil, fmt.Errorf("order: list: %w", err)
+	}
+	orders, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Order, error) { return scanOrder(r) })
+	if err != nil {
+		return nil, fmt.Errorf("order: list: %w", err)
+	}
+	return orders, attachDetails(ctx, q, orders)
+}
+
+func nullUUID(id string) *string {
+	if id == "" {
+		return nil
+	}
+	return &id
+}
+
+// move changes an order's status when it is one of from, and records the step in its timeline.
+// It reports whether the order moved.
+func move(ctx context.Context, tx pgx.Tx, id string, to Status, reason string, from ...Status) (bool, error) {
+	names := make([]string, len(from))
+	for i, f := range from {
+		if !CanMove(f, to) {
+			return false, fmt.Errorf("order: %s → %s is not a transition", f, to)
+		}
+		names[i] = string(f)
+	}
+	tag, err := tx.Exec(ctx, `UPDATE orders SET status = $2, updated_at = now(), version = version + 1
+		WHERE id = $1::uuid AND status = ANY($3)`, id, string(to), names)
+	if err != nil {
+		return false, fmt.Errorf("order: move %s to %s: %w", id, to, err)
+	}
+	if tag.RowsAffected() == 0 {
+		return false, nil
+	}
+	return true, addHistory(ctx, tx, id, to, reason)
+}
+
+func addHistory(ctx context.Context, tx pgx.Tx, id string, status Status, reason string) error {
+	// A status reached twice (paid, refunded after a late payment… ) keeps its first time.
+	if _, err := tx.Exec(ctx, `INSERT INTO order_status_history (order_id, status, reason) VALUES ($1::uuid, $2, $3)
+		ON CONFLICT (order_id, status) DO NOTHING`, id, string(status), reason); err != nil {
+		return fmt.Errorf("order: history: %w", err)
+	}
+	return nil
+}
+
+func setPaymentError(ctx context.Context, tx pgx.Tx, id, message string) error {
+	if _, err := tx.Exec(ctx, `UPDATE orders SET payment_error = $2 WHERE id = $1::uuid`, id, message); err != nil {
+		return fmt.Errorf("order: payment error: %w", err)
+	}
+	return nil
+}
+
+// releaseStock gives back the stock an order reserved.
+func releaseStock(ctx context.Context, tx pgx.Tx, o Order) error {
+	for _, l := range o.Lines {
+		if err := catalog.ReleaseStock(ctx, tx, l.ProductID, l.Quantity); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// reserveAgain takes an order's stock again (for a payment that succeeded after its order had
+// released it). All or nothing: it reports false, with nothing taken, when any line is short.
+func reserveAgain(ctx context.Context, tx pgx.Tx, o Order) (bool, error) {
+	sp, err := tx.Begin(ctx)
+	if err != nil {
+		return false, err
+	}
+	for _, l := range o.Lines {
+		ok, _, err := catalog.ReserveStock(ctx, sp, l.ProductID, l.Quantity)
+		if err != nil || !ok {
+			_ = sp.Rollback(ctx)
+			return false, err
+		}
+	}
+	return true, sp.Commit(ctx)
+}
+
+// due lists the ids of orders in status whose deadline column passed before, oldest first.
+func due(ctx context.Context, q queryer, status Status, column string, before time.Time, limit int) ([]string, error) {
+	if column != "expires_at" && column != "created_at" {
+		return nil, fmt.Errorf("order: due: unknown column %q", column)
+	}
+	rows, err := q.Query(ctx, `SELECT id::text FROM orders WHERE status = $1 AND `+column+` < $2 ORDER BY `+column+` LIMIT $3`,
+		string(status), before, limit)
+	if err != nil {
+		return nil, fmt.Errorf("order: due: %w", err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("order: due: %w", err)
+	}
+	return ids, nil
+}
+
+func errOrderNotFound() error { return apperr.NotFound("order_not_found", "order not found") }
+

@@ -1,0 +1,79 @@
+package payment
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/atelier-commerce/atelier/backend/internal/money"
+	"github.com/jackc/pgx/v5"
+)
+
+// Record is an order's payment as stored.
+type Record struct {
+	OrderID      string
+	Mode         Mode
+	Ref          string
+	ClientSecret string
+	Amount       money.Money
+	Status       Status
+}
+
+
+// Save stores the order's payment; saving it again (a retried checkout) keeps the first.
+func Save(ctx context.Context, tx pgx.Tx, orderID string, mode Mode, in Intent) error {
+	_, err := tx.Exec(ctx, `INSERT INTO payments (order_id, provider, provider_ref, client_secret, amount_minor, currency_code, status)
+		VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (order_id) DO NOTHING`,
+		orderID, string(mode), in.Ref, in.ClientSecret, in.Amount.Minor, in.Amount.Currency, string(StatusRequiresPayment))
+	if err != nil {
+		return fmt.Errorf("payment.Save: %w", err)
+	}
+	return nil
+}
+
+// ForOrder returns the order's payment; found is false when none was made yet.
+func ForOrder(ctx context.Context, tx pgx.Tx, orderID string) (r Record, found bool, err error) {
+	return scanRecord(tx.QueryRow(ctx, `SELECT order_id::text, provider, provider_ref, client_secret, amount_minor,
+		currency_code, status FROM payments WHERE order_id = $1`, orderID))
+}
+
+// ForRef returns the payment the provider calls ref.
+func ForRef(ctx context.Context, tx pgx.Tx, ref string) (r Record, found bool, err error) {
+	return scanRecord(tx.QueryRow(ctx, `SELECT order_id::text, provider, provider_ref, client_secret, amount_minor,
+		currency_code, status FROM payments WHERE provider_ref = $1`, ref))
+}
+
+func scanRecord(row pgx.Row) (r Record, found bool, err error) {
+	var mode, status string
+	err = row.Scan(&r.OrderID, &mode, &r.Ref, &r.ClientSecret, &r.Amount.Minor, &r.Amount.Currency, &status)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return Record{}, false, nil
+	}
+	if err != nil {
+		return Record{}, false, fmt.Errorf("payment: read payment: %w", err)
+	}
+	r.Mode, r.Status = Mode(mode), Status(status)
+	return r, true, nil
+}
+
+// SetStatus records where the order's payment now is.
+func SetStatus(ctx context.Context, tx pgx.Tx, orderID string, status Status) error {
+	if _, err := tx.Exec(ctx, `UPDATE payments SET status = $2, updated_at = now() WHERE order_id = $1`,
+		orderID, string(status)); err != nil {
+		return fmt.Errorf("payment.SetStatus: %w", err)
+	}
+	return nil
+}
+
+// Claim records an event as applied. It is false when the event id was seen before: the caller
+// must then change nothing. Claiming inside the transaction that applies the event makes a
+// crash between the two impossible; concurrent deliveries of one event conflict on the key, and
+// all but one find it claimed.
+func Claim(ctx context.Context, tx pgx.Tx, ev Event) (fresh bool, err error) {
+	tag, err := tx.Exec(ctx, `INSERT INTO payment_events (event_id, type, provider_ref) VALUES ($1, $2, $3)
+		ON CONFLICT (event_id) DO NOTHING`, ev.ID, ev.Type, ev.Ref)
+	if err != nil {
+		return false, fmt.Errorf("payment.Claim: %w", err)
+	}
+	return tag.RowsAffected() == 1, nil
+}

@@ -1,0 +1,137 @@
+package payment
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	"github.com/atelier-commerce/atelier/backend/internal/money"
+	"github.com/stripe/stripe-go/v85"
+)
+
+// StripeConfig holds Stripe's keys (from configuration; the secret key never leaves the server).
+type StripeConfig struct {
+	SecretKey      string
+	PublishableKey string
+	// APIURL overrides Stripe's API address (stripe-mock in tests); empty for Stripe itself.
+	APIURL string
+}
+
+// Stripe is the Provider backed by Stripe's PaymentIntents, settled in GBP.
+type Stripe struct {
+	client      *stripe.Client
+	publishable string
+}
+
+// NewStripe returns the Stripe provider.
+func NewStripe(cfg StripeConfig) (*Stripe, error) {
+	if cfg.SecretKey == "" || cfg.PublishableKey == "" {
+		return nil, errors.New("payment.NewStripe: the secret and publishable keys are required")
+	}
+	var opts []stripe.ClientOption
+	if cfg.APIURL != "" {
+		backend := stripe.GetBackendWithConfig(stripe.APIBackend, &stripe.BackendConfig{
+			URL:           stripe.String(cfg.APIURL),
+			LeveledLogger: &stripe.LeveledLogger{Level: stripe.LevelNull},
+		})
+		opts = append(opts, stripe.WithBackends(&stripe.Backends{API: backend, Connect: backend, Uploads: backend, MeterEvents: backend}))
+	}
+	return &Stripe{client: stripe.NewClient(cfg.SecretKey, opts...), publishable: cfg.PublishableKey}, nil
+}
+
+// Mode implements Provider.
+func (s *Stripe) Mode() Mode { return ModeStripe }
+
+// PublishableKey implements Provider.
+func (s *Stripe) PublishableKey() string { return s.publishable }
+
+// Create implements Provider. Stripe's idempotency key is derived from the order id, so a retried
+// checkout gets the PaymentIntent the first attempt made, never a second one.
+func (s *Stripe) Create(ctx context.Context, in NewIntent) (Intent, error) {
+	params := &stripe.PaymentIntentCreateParams{
+		Amount:                  stripe.Int64(in.Amount.Minor),
+		Currency:                stripe.String(strings.ToLower(in.Amount.Currency)),
+		AutomaticPaymentMethods: &stripe.PaymentIntentCreateAutomaticPaymentMethodsParams{Enabled: stripe.Bool(true)},
+		Description:             stripe.String("Order " + in.OrderNumber),
+		ReceiptEmail:            stripe.String(in.Email),
+	}
+	params.AddMetadata("order_id", in.OrderID)
+	params.AddMetadata("order_number", in.OrderNumber)
+	params.SetIdempotencyKey("atelier-order-" + in.OrderID + "-intent")
+	pi, err := s.client.V1PaymentIntents.Create(ctx, params)
+	if err != nil {
+		return Intent{}, stripeError("payment.Stripe.Create", err)
+	}
+	return intentOf(pi), nil
+}
+
+// Lookup implements Provider.
+func (s *Stripe) Lookup(ctx context.Context, ref string) (Intent, error) {
+	pi, err := s.client.V1PaymentIntents.Retrieve(ctx, ref, nil)
+	if err != nil {
+		return Intent{}, stripeError("payment.Stripe.Lookup", err)
+	}
+	return intentOf(pi), nil
+}
+
+// Cancel implements Provider. Stripe refuses to cancel a PaymentIntent that has succeeded; the
+// answer is then the intent as it is, so the caller sees the success.
+func (s *Stripe) Cancel(ctx context.Context, ref string) (Intent, error) {
+	params := &stripe.PaymentIntentCancelParams{CancellationReason: stripe.String("abandoned")}
+	pi, err := s.client.V1PaymentIntents.Cancel(ctx, ref, params)
+	if err != nil {
+		var se *stripe.Error
+		if errors.As(err, &se) && se.Code == stripe.ErrorCodePaymentIntentUnexpectedState {
+			return s.Lookup(ctx, ref)
+		}
+		return Intent{}, stripeError("payment.Stripe.Cancel", err)
+	}
+	return intentOf(pi), nil
+}
+
+// Refund implements Provider, idempotently per order.
+func (s *Stripe) Refund(ctx context.Context, ref, orderID string) error {
+	params := &stripe.RefundCreateParams{PaymentIntent: stripe.String(ref)}
+	params.AddMetadata("order_id", orderID)
+	params.SetIdempotencyKey("atelier-order-" + orderID + "-refund")
+	if _, err := s.client.V1Refunds.Create(ctx, params); err != nil {
+		return stripeError("payment.Stripe.Refund", err)
+	}
+	return nil
+}
+
+func intentOf(pi *stripe.PaymentIntent) Intent {
+	in := Intent{Ref: pi.ID, ClientSecret: pi.ClientSecret,
+		Amount: money.Money{Minor: pi.Amount, Currency: strings.ToUpper(string(pi.Currency))}}
+	switch pi.Status {
+	case stripe.PaymentIntentStatusSucceeded:
+		in.Status = StatusSucceeded
+	case stripe.PaymentIntentStatusCanceled:
+		in.Status = StatusCanceled
+	case stripe.PaymentIntentStatusProcessing:
+		in.Status = StatusProcessing
+	default:
+		in.Status = StatusRequiresPayment
+	}
+	if pi.LastPaymentError != nil {
+		in.FailureMessage = pi.LastPaymentError.Msg
+		if in.Status == StatusRequiresPayment {
+			in.Status = StatusFailed
+		}
+	}
+	return in
+}
+
+// stripeError classifies Stripe's refusals: its 4xx answers about our request are faults to fix,
+// not to retry; anything else (network, 5xx, rate limits) is the provider being unavailable.
+func stripeError(op string, err error) error {
+	var se *stripe.Error
+	if errors.As(err, &se) && se.HTTPStatusCode >= 400 && se.HTTPStatusCode < 500 && se.HTTPStatusCode != 429 {
+		return fmt.Errorf("%s: %w", op, err)
+	}
+	ae := apperr.Unavailable("payment_provider_unavailable", err)
+	ae.Message = "The payment provider cannot be reached. Please try again."
+	return fmt.Errorf("%s: %w", op, ae)
+}
