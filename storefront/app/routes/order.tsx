@@ -57,13 +57,14 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
     <article className="page order-page" aria-labelledby="order-heading">
       <header className="order-page__header">
         <p className="eyebrow">{signedIn ? <Link to="/orders">Your Orders</Link> : "Your Order"}</p>
-        <h1 id="order-heading">Order {order.number}</h1>
+        <h1 id="order-heading">
+          Order <span className="order-number">{order.number}</span>
+        </h1>
         <p className="order-page__meta">
           {order.placedOn && (
-            <>
+            <span>
               Placed on <time dateTime={order.placedAtIso}>{order.placedOn}</time>
-              <span aria-hidden="true"> · </span>
-            </>
+            </span>
           )}
           <OrderStatusBadge status={order.status} label={order.statusLabel} />
         </p>
@@ -73,6 +74,18 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
       </header>
 
       <div className="order-layout">
+        {/* First in reading order (its status is what a shopper comes for); beside the items on wide screens. */}
+        <aside className="order-layout__aside" aria-labelledby="order-status-heading">
+          <section className="order-panel">
+            <h2 id="order-status-heading">Status</h2>
+            <StatusTimeline steps={order.history} />
+            {order.email && <p className="order-panel__email muted">Updates are e-mailed to {order.email}.</p>}
+          </section>
+          <p className="order-page__help">
+            A question about this order? <Link to="/contact">Contact us</Link> with its number.
+          </p>
+        </aside>
+
         <div className="order-layout__main">
           <section className="order-section" aria-labelledby="order-items-heading">
             <h2 id="order-items-heading">Items</h2>
@@ -111,17 +124,6 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
             </div>
           </section>
         </div>
-
-        <aside className="order-layout__aside" aria-labelledby="order-status-heading">
-          <section className="order-panel">
-            <h2 id="order-status-heading">Status</h2>
-            <StatusTimeline steps={order.history} />
-            {order.email && <p className="order-panel__email muted">Updates are e-mailed to {order.email}.</p>}
-          </section>
-          <p className="order-page__help">
-            A question about this order? <Link to="/contact">Contact us</Link> with its number.
-          </p>
-        </aside>
       </div>
     </article>
   );

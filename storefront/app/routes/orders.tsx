@@ -82,11 +82,13 @@ export default function OrdersRoute({ loaderData }: Route.ComponentProps) {
                 <div className="order-card__main">
                   <h2 className="order-card__number">
                     <Link to={`/orders/${o.id}`} className="order-card__link">
-                      Order {o.number}
+                      Order <span className="order-number">{o.number}</span>
                     </Link>
                   </h2>
                   <p className="order-card__meta">
-                    <time dateTime={o.placedAtIso}>Placed {o.placedOn}</time> · {itemsText(o.itemCount)}
+                    <time dateTime={o.placedAtIso}>Placed {o.placedOn}</time>
+                    <span aria-hidden="true"> · </span>
+                    <span className="order-card__items">{itemsText(o.itemCount)}</span>
                   </p>
                 </div>
                 <OrderStatusBadge status={o.status} label={o.statusLabel} />

@@ -56,7 +56,7 @@ export default function PaymentSuccessRoute({ loaderData }: Route.ComponentProps
         </noscript>
       )}
       <div className="success-card">
-        <p className="eyebrow">{failed ? "Order Not Paid" : "Order Confirmed"}</p>
+        <p className="eyebrow">{failed ? "Order Not Paid" : pending ? "Order Placed" : "Order Confirmed"}</p>
         {!failed && <SuccessMark />}
         <h1 id="success-heading">{failed ? "Your payment did not go through" : "Thank you for your order"}</h1>
         <p className="success-card__number">

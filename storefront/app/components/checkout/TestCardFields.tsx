@@ -1,8 +1,6 @@
 import { CheckoutInput } from "./CheckoutInput";
 import type { FieldStates } from "./field-state";
 
-export const testCardHint = "Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.";
-
 /**
  * Test payment mode (no Stripe keys): plain card fields posted with the form, which the API checks
  * against its test cards. Never given a value back by the server: a refused form comes back with
@@ -11,8 +9,9 @@ export const testCardHint = "Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0
 export function TestCardFields({ states }: { states: FieldStates }) {
   return (
     <div className="test-card">
-      <p className="test-card__hint" id="test-card-hint">
-        {testCardHint}
+      <p className="test-card__hint">
+        Use <span className="test-card__number">4242 4242 4242 4242</span> to pay, or <span className="test-card__number">4000 0000 0000 0002</span> to see a
+        decline.
       </p>
       <CheckoutInput name="cardNumber" label="Card number" autoComplete="cc-number" inputMode="numeric" maxLength={23} {...states("cardNumber", "Card number")} />
       <div className="checkout-pair checkout-pair--card">
