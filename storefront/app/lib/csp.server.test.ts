@@ -28,11 +28,11 @@ describe("strict CSP", () => {
     expect(newNonce()).not.toBe(a);
   });
 
-  it("is sent only for documents whose loader asked for it, with the origins of their images", () => {
+  it("is sent only for documents whose loader asked for it, allowing the API's media origin and the page's images", () => {
     const context = new RouterContextProvider();
     expect(strictCspFor(context, "n")).toBeNull();
-    requireStrictCsp(context, []);
-    requireStrictCsp(context, ["http://api.test:8080/media/a.webp", "/relative.png", null, "javascript:alert(1)", "http://api.test:8080/media/b.webp"]);
-    expect(directives(strictCspFor(context, "n")!)["img-src"]).toBe("'self' data: http://api.test:8080 https://*.stripe.com");
+    requireStrictCsp(context, [], "http://api.test:8080");
+    requireStrictCsp(context, ["https://cdn.test/media/a.webp", "/relative.png", null, "javascript:alert(1)", "http://api.test:8080/media/b.webp"]);
+    expect(directives(strictCspFor(context, "n")!)["img-src"]).toBe("'self' data: http://api.test:8080 https://cdn.test https://*.stripe.com");
   });
 });

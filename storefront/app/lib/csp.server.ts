@@ -2,10 +2,12 @@
 // types a card, only this shop's own scripts — and Stripe's — may run. Every document gets a fresh
 // nonce (entry.server.tsx hands it to React Router, which puts it on its inline scripts and
 // module preloads); a page that wants the policy asks for it from its loader with
-// `requireStrictCsp`, naming the origins of the pictures it shows (product images are served by
-// the API, on an origin of its own), and entry.server.tsx sends the header with the document.
+// `requireStrictCsp`, and entry.server.tsx sends the header with the document. Product images are
+// served by the API, on an origin of its own (config.mediaOrigin), which the policy allows, with
+// the origins of any other pictures the page names.
 import { randomBytes } from "node:crypto";
 import { createContext, type RouterContextProvider } from "react-router";
+import { config } from "./config.server";
 
 export type StrictCsp = { imageOrigins: string[] };
 
@@ -28,12 +30,13 @@ function httpOrigin(url: string): string | undefined {
 
 /**
  * Marks the document as a checkout page: it is sent with the strict policy, which allows images
- * from the origins of `imageUrls` besides the shop's own. Once a checkout page is open the policy
- * stays with the document while the shopper moves on inside the shop, so it must allow everything
- * the other pages load: images come from the same API origin as the ones named here.
+ * from the shop's own origin, the API's media origin and the origins of `imageUrls`. Once a
+ * checkout page is open the policy stays with the document while the shopper moves on inside the
+ * shop (client-side navigation), so it must allow what the other pages load too — their pictures
+ * come from the same media origin.
  */
-export function requireStrictCsp(context: Readonly<RouterContextProvider>, imageUrls: Iterable<string | null | undefined>) {
-  const origins = new Set(context.get(strictCspContext)?.imageOrigins ?? []);
+export function requireStrictCsp(context: Readonly<RouterContextProvider>, imageUrls: Iterable<string | null | undefined>, mediaOrigin = config.mediaOrigin) {
+  const origins = new Set(context.get(strictCspContext)?.imageOrigins ?? [mediaOrigin]);
   for (const url of imageUrls) {
     const origin = url ? httpOrigin(url) : undefined;
     if (origin) origins.add(origin);

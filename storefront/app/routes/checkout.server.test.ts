@@ -104,8 +104,8 @@ describe("checkout loader", () => {
     expect(page.accountEmail).toBeNull();
     expect(page.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
     expect(new Headers(res.init.headers).get("Cache-Control")).toBe("private, no-store");
-    // The document is sent with the strict CSP, allowing the cart's pictures.
-    expect(args.context.get(strictCspContext)).toEqual({ imageOrigins: [mediaOrigin] });
+    // The document is sent with the strict CSP, allowing the API's media origin (API_URL here) and the cart's pictures.
+    expect(args.context.get(strictCspContext)).toEqual({ imageOrigins: ["http://localhost:8080", mediaOrigin] });
 
     const again = (await loader(loaderArgs("/checkout", fake, { headers: cartCookie }) as never)) as unknown as { data: CheckoutPageData };
     expect(again.data.idempotencyKey).not.toBe(page.idempotencyKey);

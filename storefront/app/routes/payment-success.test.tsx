@@ -34,7 +34,7 @@ describe("payment success loader", () => {
     const res = await load(`/payment-success?order_id=${orderId}`, getOrder, { headers: { cookie } });
     expect(getOrder).toHaveBeenCalledWith({ orderId, accessToken: "guest.token-1" });
     expect("data" in res && res.data.order.number).toBe("AL-7K3F9Q2M");
-    expect(res.context.get(strictCspContext)).toEqual({ imageOrigins: [mediaOrigin] });
+    expect(res.context.get(strictCspContext)).toEqual({ imageOrigins: ["http://localhost:8080", mediaOrigin] });
   });
 
   it("is the 404 page for an order the API does not show this shopper, or no order at all", async () => {
