@@ -173,6 +173,7 @@ test("a declined card shows the decline under the card field and keeps the cart"
 test("a signed-in customer buys, then finds the order in Your Orders and opens it", async ({ page, request }) => {
   const [product] = await productsInStock(request, 1, 3);
   const shopper = newShopper("orders");
+  const problems = watch(page);
   await register(page, shopper);
   await page.goto("/orders");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Orders");
@@ -205,6 +206,15 @@ test("a signed-in customer buys, then finds the order in Your Orders and opens i
   const timeline = page.getByRole("list", { name: "Order status history" }).getByRole("listitem");
   await expect(timeline.first()).toContainText("Awaiting payment");
   await expect(timeline.last()).toContainText("Paid");
+
+  // Still in the document checkout opened (and its CSP), the shop's pictures load.
+  await page.getByRole("main").getByRole("link", { name: product!.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/product/${product!.id}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(product!.name);
+  await page.waitForLoadState("networkidle");
+  const broken = await page.evaluate(() => [...document.images].filter((i) => i.complete && i.naturalWidth === 0).map((i) => i.src));
+  expect(broken, "pictures blocked or missing").toEqual([]);
+  expect(problems, problems.join("\n")).toEqual([]);
 });
 
 test("submitting with missing fields asks for them, in the page and from the server", async ({ page, request, browser }) => {
