@@ -158,6 +158,10 @@ export async function handleCheckoutAction(client: CheckoutApi, request: Request
       if (cookie) headers.append("Set-Cookie", cookie);
     }
   };
+  const deadOrder = () => {
+    const status = order ? statusKey(order.status) : "unknown";
+    return status === "payment_failed" || status === "cancelled";
+  };
   try {
     try {
       await placeOrder();
@@ -165,6 +169,13 @@ export async function handleCheckoutAction(client: CheckoutApi, request: Request
       // The key went with other details (the form changed after an attempt whose answer was lost):
       // these details are a new attempt.
       if (!(err instanceof ConnectError && err.code === Code.AlreadyExists && errorInfo(err).reason === "idempotency_key_reused")) throw err;
+      key = newIdempotencyKey();
+      await placeOrder();
+    }
+    // This key's order can no longer be paid (declined — Stripe says so by webhook, or an earlier
+    // answer was lost — or its reservation lapsed). The shopper is trying again: a new key places
+    // a new order. Nothing can be paid twice: the old order is closed.
+    if (deadOrder()) {
       key = newIdempotencyKey();
       await placeOrder();
     }
@@ -180,10 +191,8 @@ export async function handleCheckoutAction(client: CheckoutApi, request: Request
   // A repeat of a submission that was paid: done.
   if (isPaidStatus(status)) return redirect(successPath(order.id), { headers });
   if (status !== "pending_payment") {
-    // This key's order can no longer be paid (declined, or its reservation lapsed): a new key
-    // makes the next attempt a new order.
     key = newIdempotencyKey();
-    return fail(order.paymentError || checkoutText.paymentFailed, order.paymentError ? ["cardNumber"] : [], 402);
+    return fail(order.paymentError || checkoutText.paymentFailed, [], 409);
   }
   if (!clientSecret) {
     console.error("checkout: the API answered without a payment");

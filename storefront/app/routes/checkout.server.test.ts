@@ -298,6 +298,21 @@ describe("checkout action (test payment mode)", () => {
     expect(confirmTestPayment).not.toHaveBeenCalled();
   });
 
+  it("places a new order when this key's order can no longer be paid (declined earlier, reservation lapsed)", async () => {
+    const { fake, checkout, confirmTestPayment } = fakeApi();
+    const placed = checkout.getMockImplementation()!;
+    checkout.mockImplementationOnce(async () =>
+      create(CheckoutResponseSchema, { order: apiOrder({ status: OrderStatus.PAYMENT_FAILED, paymentError: "Your card was declined." }), payment: { mode: PaymentMode.TEST, clientSecret: "old" } }),
+    );
+    checkout.mockImplementationOnce(placed);
+    const res = (await post(filled, fake)) as Response;
+    expect(res.headers.get("Location")).toBe(`/payment-success?order_id=${orderId}`);
+    expect(checkout).toHaveBeenCalledTimes(2);
+    expect(checkout.mock.calls[0]![0].idempotencyKey).toBe(postedKey);
+    expect(checkout.mock.calls[1]![0].idempotencyKey).not.toBe(postedKey);
+    expect(confirmTestPayment.mock.calls[0]![0].clientSecret).toBe("tp_1_secret_abc");
+  });
+
   it("treats 'no longer payable' as paid when the order was paid meanwhile", async () => {
     const { fake } = fakeApi({
       confirm: async () => {
