@@ -72,7 +72,11 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#f7f3ee" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <Links />
+        {/* The document's CSP nonce (entry.server.tsx) reaches <Scripts> and <ScrollRestoration>
+            through React Router's context. Stylesheets need none (style-src allows the shop's
+            own), and an empty one keeps it off the development server's critical-CSS link, whose
+            nonce the browser hides from hydration (a mismatch warning otherwise). */}
+        <Links nonce="" />
       </head>
       <body>
         <a className="skip-link" href="#main">

@@ -1,7 +1,6 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 
-// Every storefront URL. Orders and checkout are linked from the header, footer and account page
-// but arrive with later work; until then they answer 404.
+// Every storefront URL.
 export default [
   index("routes/home.tsx"),
   route("classic", "routes/classic.tsx"),
@@ -9,6 +8,10 @@ export default [
   route("product/:id", "routes/product.tsx"),
   route("cart", "routes/cart.tsx"),
   route("wishlist", "routes/wishlist.tsx"),
+  route("checkout", "routes/checkout.tsx"),
+  route("payment-success", "routes/payment-success.tsx"),
+  route("orders", "routes/orders.tsx"),
+  route("orders/:orderId", "routes/order.tsx"),
   route("shipping", "routes/shipping.tsx"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),

@@ -10,9 +10,12 @@ import { createContext, type RouterContextProvider } from "react-router";
 import { AuthService } from "~/gen/atelier/store/v1/auth_service_pb";
 import { CartService } from "~/gen/atelier/store/v1/cart_service_pb";
 import { CatalogService } from "~/gen/atelier/store/v1/catalog_service_pb";
+import { CheckoutService } from "~/gen/atelier/store/v1/checkout_service_pb";
 import { ContactService } from "~/gen/atelier/store/v1/contact_service_pb";
 import { ContentService } from "~/gen/atelier/store/v1/content_service_pb";
 import { NewsletterService } from "~/gen/atelier/store/v1/newsletter_service_pb";
+import { OrderService } from "~/gen/atelier/store/v1/order_service_pb";
+import { TestPaymentService } from "~/gen/atelier/store/v1/payment_service_pb";
 import { SettingsService } from "~/gen/atelier/store/v1/settings_service_pb";
 import { ShippingService } from "~/gen/atelier/store/v1/shipping_service_pb";
 import { StatusService } from "~/gen/atelier/store/v1/status_service_pb";
@@ -30,6 +33,9 @@ export type Api = {
   contact: Client<typeof ContactService>;
   status: Client<typeof StatusService>;
   wishlist: Client<typeof WishlistService>;
+  checkout: Client<typeof CheckoutService>;
+  orders: Client<typeof OrderService>;
+  testPayments: Client<typeof TestPaymentService>;
 };
 
 /**
@@ -100,6 +106,9 @@ export function createApi(request: Request, opts: { baseUrl?: string; token?: st
     contact: createClient(ContactService, transport),
     status: createClient(StatusService, transport),
     wishlist: createClient(WishlistService, transport),
+    checkout: createClient(CheckoutService, transport),
+    orders: createClient(OrderService, transport),
+    testPayments: createClient(TestPaymentService, transport),
   };
 }
 

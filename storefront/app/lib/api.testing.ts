@@ -1,7 +1,7 @@
 // For tests of loaders and actions: a router context holding a stand-in API client (and, when
 // given, the signed-in account), so the real loader or action runs against canned answers.
 import { BinaryWriter } from "@bufbuild/protobuf/wire";
-import { type Code, ConnectError } from "@connectrpc/connect";
+import { Code, ConnectError } from "@connectrpc/connect";
 import { RouterContextProvider } from "react-router";
 import { type Api, apiContext } from "./api.server";
 import { type Account, sessionContext, type SessionState } from "./session.server";
@@ -38,13 +38,24 @@ export function actionArgs(path: string, fields: Record<string, string>, api: Fa
 
 /**
  * A refusal as the API sends it: a Connect code and message, with the stable reason in a
- * google.rpc.ErrorInfo detail and any response headers (Retry-After) in the metadata.
+ * google.rpc.ErrorInfo detail (with its metadata, e.g. the field) and any response headers
+ * (Retry-After) in the Connect metadata.
  */
-export function apiError(code: Code, message: string, reason?: string, headers?: HeadersInit): ConnectError {
+export function apiError(code: Code, message: string, reason?: string, headers?: HeadersInit, metadata?: Record<string, string>): ConnectError {
   const err = new ConnectError(message, code, headers);
-  if (reason) {
-    const value = new BinaryWriter().tag(1, 2).string(reason).tag(2, 2).string("atelier.store").finish();
-    err.details.push({ type: "google.rpc.ErrorInfo", value });
+  if (reason || metadata) {
+    const writer = new BinaryWriter();
+    if (reason) writer.tag(1, 2).string(reason);
+    writer.tag(2, 2).string("atelier.store");
+    for (const [key, value] of Object.entries(metadata ?? {})) {
+      writer.tag(3, 2).fork().tag(1, 2).string(key).tag(2, 2).string(value).join();
+    }
+    err.details.push({ type: "google.rpc.ErrorInfo", value: writer.finish() });
   }
   return err;
+}
+
+/** A validation refusal about one field, as the API words it (InvalidArgument + ErrorInfo field). */
+export function fieldError(field: string, message: string, code: Code = Code.InvalidArgument): ConnectError {
+  return apiError(code, message, "invalid_field", undefined, { field });
 }

@@ -3,7 +3,7 @@ import { loadConfig } from "./config.server";
 
 describe("loadConfig", () => {
   it("defaults to the local API", () => {
-    expect(loadConfig({})).toEqual({ apiUrl: "http://localhost:8080", publicUrl: undefined, backofficeUrl: "http://localhost:5173" });
+    expect(loadConfig({})).toEqual({ apiUrl: "http://localhost:8080", publicUrl: undefined, backofficeUrl: "http://localhost:5173", mediaOrigin: "http://localhost:8080" });
   });
 
   it("drops a trailing slash", () => {
@@ -11,7 +11,13 @@ describe("loadConfig", () => {
       apiUrl: "https://api.example.com",
       publicUrl: "https://shop.example.com",
       backofficeUrl: "https://admin.example.com",
+      mediaOrigin: "https://api.example.com",
     });
+  });
+
+  it("takes the origin of the API's public address for its images", () => {
+    expect(loadConfig({ API_URL: "http://backend:8080", API_PUBLIC_URL: "https://api.atelier.london/" }).mediaOrigin).toBe("https://api.atelier.london");
+    expect(() => loadConfig({ API_PUBLIC_URL: "api.atelier.london" })).toThrow(/API_PUBLIC_URL/);
   });
 
   it.each(["not a url", "ftp://example.com"])("refuses API_URL=%s", (value) => {

@@ -15,6 +15,13 @@ export type StorefrontConfig = {
    * linked from a live shop (PRODUCT §6) — so admins get no Admin or Edit Content links.
    */
   backofficeUrl: string | undefined;
+  /**
+   * The origin the API's product images are served from (its public address), which the checkout
+   * pages' Content-Security-Policy allows images from. From API_PUBLIC_URL; unset, API_URL's
+   * origin (right when the browser reaches the API at the same address this server does, as in
+   * development and the end-to-end stack).
+   */
+  mediaOrigin: string;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): StorefrontConfig {
@@ -33,7 +40,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StorefrontConf
   const developmentBackoffice = env.NODE_ENV === "production" ? undefined : "http://localhost:5173";
   const backofficeUrl = env.BACKOFFICE_URL?.trim().replace(/\/$/, "") || developmentBackoffice;
   if (backofficeUrl !== undefined && !/^https?:\/\/[^/]/.test(backofficeUrl)) throw new Error(`BACKOFFICE_URL must be an http(s) URL: ${backofficeUrl}`);
-  return { apiUrl: url.origin + url.pathname.replace(/\/$/, ""), publicUrl, backofficeUrl };
+  const apiPublic = env.API_PUBLIC_URL?.trim();
+  let mediaOrigin = url.origin;
+  if (apiPublic) {
+    try {
+      const u = new URL(apiPublic);
+      if (u.protocol !== "http:" && u.protocol !== "https:") throw new Error("not http");
+      mediaOrigin = u.origin;
+    } catch {
+      throw new Error(`API_PUBLIC_URL must be an http(s) URL: ${apiPublic}`);
+    }
+  }
+  return { apiUrl: url.origin + url.pathname.replace(/\/$/, ""), publicUrl, backofficeUrl, mediaOrigin };
 }
 
 export const config = loadConfig();

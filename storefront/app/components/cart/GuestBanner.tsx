@@ -1,12 +1,15 @@
 import { Link } from "react-router";
 import { loginHref } from "~/lib/auth";
 
-/** Offered to shoppers who are not signed in: their cart follows them once they are. */
-export function GuestBanner() {
+/**
+ * Offered to shoppers who are not signed in: their cart follows them once they are, and they come
+ * back to `returnTo` (the cart, or checkout).
+ */
+export function GuestBanner({ returnTo = "/cart" }: { returnTo?: string }) {
   return (
     <p className="cart-guest">
       <span>Have an account?</span>{" "}
-      <Link to={loginHref("/cart")}>Sign in for a faster checkout</Link>
+      <Link to={loginHref(returnTo)}>Sign in for a faster checkout</Link>
     </p>
   );
 }

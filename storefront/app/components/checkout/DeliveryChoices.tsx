@@ -1,0 +1,82 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { CarrierMark } from "~/components/content/CarrierMark";
+import { type DeliveryChoice, deliveryChargeText } from "~/lib/checkout";
+import { sentenceAmount } from "~/lib/content";
+import type { Price } from "~/lib/money";
+import type { FieldState } from "./CheckoutInput";
+import { CheckoutStep } from "./CheckoutStep";
+
+type Props = {
+  /** null: the API could not list them. */
+  options: DeliveryChoice[] | null;
+  subtotal: Price;
+  selected: string;
+  onSelect: (code: string) => void;
+  state: FieldState;
+  /** The step's number in the form. */
+  step: number;
+  /** More choices in the same step (the signature). */
+  children?: ReactNode;
+};
+
+/**
+ * The delivery services as radio cards: carrier mark, name, carrier and promise, and what the
+ * option costs this order ("Free" when its free-over rule applies). The choice is posted as
+ * `deliveryOption`; the API prices it.
+ */
+export function DeliveryChoices({ options, subtotal, selected, onSelect, state, step, children }: Props) {
+  const noteId = "delivery-note";
+  const describedBy = state.invalid ? (state.note ? noteId : state.errorId) : undefined;
+  if (!options || options.length === 0) {
+    return (
+      <CheckoutStep number={step} title="Delivery">
+        <p className="alert alert--error" role="alert">
+          {options
+            ? "No delivery option is available just now. Please try again later."
+            : "Our delivery options cannot be shown just now. Please refresh the page in a moment."}{" "}
+          <Link to="/contact">Contact us</Link> if it persists.
+        </p>
+      </CheckoutStep>
+    );
+  }
+  return (
+    <CheckoutStep number={step} title="Delivery" describedBy={describedBy}>
+      <div className={`delivery-choices${state.invalid ? " delivery-choices--invalid" : ""}`}>
+        {options.map((o, i) => {
+          const charge = deliveryChargeText(subtotal, o);
+          return (
+            <label key={o.code} className="delivery-choice">
+              <input
+                type="radio"
+                name="deliveryOption"
+                value={o.code}
+                checked={selected === o.code}
+                onChange={() => onSelect(o.code)}
+                required
+                autoFocus={state.autoFocus && i === 0}
+              />
+              <span className="delivery-choice__mark">
+                <CarrierMark carrier={o.carrier} />
+              </span>
+              <span className="delivery-choice__text">
+                <span className="delivery-choice__name">{o.name}</span>
+                <span className="delivery-choice__meta">
+                  {o.carrier} · {o.estimatedDelivery}
+                </span>
+                {o.freeOver && charge !== "Free" && <span className="delivery-choice__meta">Free on orders over {sentenceAmount(o.freeOver)}</span>}
+              </span>
+              <span className="delivery-choice__price">{charge}</span>
+            </label>
+          );
+        })}
+      </div>
+      {state.invalid && state.note && (
+        <p id={noteId} className="field-error checkout-field__note">
+          {state.note}
+        </p>
+      )}
+      {children}
+    </CheckoutStep>
+  );
+}

@@ -1,0 +1,25 @@
+// Which fields a checkout problem concerns, and what each of them says about it.
+import { type CheckoutField, type CheckoutProblem, checkoutText, isCardField } from "~/lib/checkout";
+import type { FieldState } from "./CheckoutInput";
+
+/** The id of the checkout's one error message, under the card field. */
+export const checkoutErrorId = "checkout-error";
+
+export type FieldStates = (field: CheckoutField, label: string) => FieldState;
+
+/**
+ * For each field: whether it is in error, and its own note — "{Label} is required." for a missing
+ * field, the message itself when the problem is about that field alone. Card fields sit right
+ * above the error, so they point to it rather than repeat it. The first field in error is focused
+ * when a refused form is shown again without JavaScript (`autoFocusFirst`).
+ */
+export function fieldStates(problem: CheckoutProblem | null, opts: { autoFocusFirst?: boolean } = {}): FieldStates {
+  const first = problem?.fields[0];
+  return (field, label) => {
+    if (!problem || !problem.fields.includes(field)) return {};
+    let note: string | null = null;
+    if (problem.message === checkoutText.requiredFields) note = `${label} is required.`;
+    else if (!isCardField(field) && problem.fields.length === 1) note = problem.message;
+    return { invalid: true, note, errorId: checkoutErrorId, autoFocus: opts.autoFocusFirst && field === first };
+  };
+}

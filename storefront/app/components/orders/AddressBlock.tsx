@@ -1,0 +1,13 @@
+import type { AddressView } from "~/lib/orders";
+
+/** A postal address as it is written on an envelope. */
+export function AddressBlock({ address }: { address: AddressView }) {
+  return (
+    <address className="address-block">
+      {address.name && <span className="address-block__name">{address.name}</span>}
+      {address.lines.map((line, i) => (
+        <span key={i}>{line}</span>
+      ))}
+    </address>
+  );
+}

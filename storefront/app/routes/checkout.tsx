@@ -1,0 +1,73 @@
+// Secure Checkout (PRODUCT §2): contact, shipping address, delivery, billing and card payment for
+// the cart, beside its order summary. The API places and prices the order; in test payment mode
+// the action also pays for it with the test card. The page carries the strict CSP.
+import { data } from "react-router";
+import { GuestBanner } from "~/components/cart/GuestBanner";
+import { CheckoutForm } from "~/components/checkout/CheckoutForm";
+import { api } from "~/lib/api.server";
+import { handleCheckoutAction, loadCheckoutPage } from "~/lib/checkout.server";
+import { requireStrictCsp } from "~/lib/csp.server";
+import { originFrom, pageMeta } from "~/lib/seo";
+import { sessionAccount } from "~/lib/session.server";
+import "~/styles/pages/cart.css";
+import "~/styles/pages/checkout.css";
+import type { Route } from "./+types/checkout";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireStrictCsp(context, []);
+  const { page, setCookie } = await loadCheckoutPage(api(context), request, sessionAccount(context));
+  requireStrictCsp(
+    context,
+    page.cart.lines.flatMap((l) => l.product.images.flatMap((i) => [i.src, ...i.srcSet.split(",").map((s) => s.trim().split(/\s+/)[0])])),
+  );
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  return data(page, { headers });
+}
+
+/**
+ * Arriving here by a client-side navigation would show checkout inside the previous page's
+ * document, without checkout's Content-Security-Policy (a policy belongs to the document), so that
+ * navigation becomes a document load. Revalidation on this page (after a refused payment) asks the
+ * server as usual. Not called while the page hydrates.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  if (new URL(request.url).pathname !== window.location.pathname) {
+    window.location.assign(request.url);
+    return new Promise<never>(() => {});
+  }
+  return serverLoader();
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleCheckoutAction(api(context), request, sessionAccount(context));
+}
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  return { "Cache-Control": actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control") ?? "private, no-store" };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: "Secure Checkout",
+    description: "Complete your Atelier London order: delivery, billing and secure card payment.",
+    origin: originFrom(matches),
+    path: "/checkout",
+    noindex: true,
+  });
+}
+
+export default function CheckoutRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section className="page checkout-page" aria-labelledby="checkout-heading">
+      <header className="checkout-page__header">
+        <div>
+          <p className="eyebrow">Atelier London</p>
+          <h1 id="checkout-heading">Secure Checkout</h1>
+        </div>
+        {loaderData.accountEmail === null && <GuestBanner returnTo="/checkout" />}
+      </header>
+      <CheckoutForm page={loaderData} actionData={actionData} />
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import { Code, ConnectError } from "@connectrpc/connect";
+import { act, render, screen } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { apiOrder, mediaOrigin, orderId } from "~/components/checkout/fixtures";
+import { maxPolls } from "~/components/orders/useOrderPolling";
+import { OrderStatus } from "~/gen/atelier/store/v1/order_pb";
+import type { Api } from "~/lib/api.server";
+import { customerAccount, loaderArgs } from "~/lib/api.testing";
+import { strictCspContext } from "~/lib/csp.server";
+import { type OrderView, toOrderView } from "~/lib/orders";
+import PaymentSuccessRoute, { loader } from "./payment-success";
+
+type GetOrder = Api["orders"]["getOrder"];
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function load(path: string, getOrder: GetOrder, init?: RequestInit) {
+  const args = loaderArgs(path, { orders: { getOrder } }, init);
+  try {
+    const res = (await loader(args as never)) as unknown as { data: { order: OrderView; check: number }; init: ResponseInit };
+    return { ...res, context: args.context };
+  } catch (thrown) {
+    return { thrown, context: args.context };
+  }
+}
+
+describe("payment success loader", () => {
+  it("opens the order with the guest's token from the orders cookie, under the strict CSP", async () => {
+    const getOrder = vi.fn<GetOrder>(async () => ({ order: apiOrder() }) as never);
+    const cookie = `atelier_orders=${encodeURIComponent(JSON.stringify([[orderId, "guest.token-1"]]))}`;
+    const res = await load(`/payment-success?order_id=${orderId}`, getOrder, { headers: { cookie } });
+    expect(getOrder).toHaveBeenCalledWith({ orderId, accessToken: "guest.token-1" });
+    expect("data" in res && res.data.order.number).toBe("AL-7K3F9Q2M");
+    expect(res.context.get(strictCspContext)).toEqual({ imageOrigins: ["http://localhost:8080", mediaOrigin] });
+  });
+
+  it("is the 404 page for an order the API does not show this shopper, or no order at all", async () => {
+    const notFound = vi.fn<GetOrder>(async () => {
+      throw new ConnectError("order not found", Code.NotFound);
+    });
+    for (const path of [`/payment-success?order_id=${orderId}`, "/payment-success", "/payment-success?order_id=nonsense"]) {
+      const res = await load(path, notFound);
+      expect((res as { thrown: { init: ResponseInit } }).thrown).toMatchObject({ init: { status: 404 } });
+    }
+    expect(notFound).toHaveBeenCalledTimes(1);
+  });
+
+  it("counts the visits of the no-JavaScript refresh", async () => {
+    const getOrder = vi.fn<GetOrder>(async () => ({ order: apiOrder({ status: OrderStatus.PENDING_PAYMENT }) }) as never);
+    expect(((await load(`/payment-success?order_id=${orderId}&check=3`, getOrder)) as { data: { check: number } }).data.check).toBe(3);
+    expect(((await load(`/payment-success?order_id=${orderId}&check=999`, getOrder)) as { data: { check: number } }).data.check).toBe(maxPolls);
+  });
+});
+
+function renderSuccess(orders: OrderView[] | (() => OrderView), check = 0) {
+  let calls = 0;
+  const next = typeof orders === "function" ? orders : () => orders[Math.min(calls, orders.length - 1)]!;
+  const loaderFn = vi.fn(() => {
+    const order = next();
+    calls++;
+    return { order, signedIn: false, check };
+  });
+  const Stub = createRoutesStub([{ path: "/payment-success", Component: PaymentSuccessRoute as never, loader: loaderFn }]);
+  render(<Stub initialEntries={[`/payment-success?order_id=${orderId}`]} />);
+  return { loaderFn };
+}
+
+describe("payment success page", () => {
+  it("thanks the shopper with the order number, its paid status, the delivery estimate and the ways on", async () => {
+    renderSuccess([toOrderView(apiOrder())]);
+    expect(await screen.findByRole("heading", { level: 1, name: "Thank you for your order" })).toBeInTheDocument();
+    expect(screen.getByText("AL-7K3F9Q2M")).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Paid — we're preparing your order");
+    expect(screen.getByText("3–5 business days")).toBeInTheDocument();
+    expect(screen.getByText("£51.35")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/shop");
+    expect(screen.getByRole("link", { name: "My Account" })).toHaveAttribute("href", "/account");
+    expect(screen.getByRole("link", { name: "View order details" })).toHaveAttribute("href", `/orders/${orderId}`);
+  });
+
+  it("waits for the payment's confirmation, asking again every 2 seconds, then shows it", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const pending = toOrderView(apiOrder({ status: OrderStatus.PENDING_PAYMENT }));
+    const paid = toOrderView(apiOrder({ status: OrderStatus.PAID }));
+    const { loaderFn } = renderSuccess([pending, pending, paid]);
+    expect(await screen.findByRole("status")).toHaveTextContent("Waiting for payment confirmation…");
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2_000);
+    });
+    expect(loaderFn).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole("status")).toHaveTextContent("Waiting for payment confirmation…");
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2_000);
+    });
+    expect(await screen.findByText("Paid — we're preparing your order")).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10_000);
+    });
+    expect(loaderFn).toHaveBeenCalledTimes(3);
+  });
+
+  it("stops asking after a while, with a calm word", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const pending = toOrderView(apiOrder({ status: OrderStatus.PENDING_PAYMENT }));
+    const { loaderFn } = renderSuccess(() => pending);
+    await screen.findByRole("status");
+    for (let i = 0; i < maxPolls + 5; i++) {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2_000);
+      });
+    }
+    expect(loaderFn).toHaveBeenCalledTimes(maxPolls + 1);
+    expect(screen.getByRole("status")).toHaveTextContent("Your payment is still being confirmed.");
+  });
+
+  it("says so when the payment failed, with the way back to checkout", async () => {
+    renderSuccess([toOrderView(apiOrder({ status: OrderStatus.PAYMENT_FAILED, paymentError: "Your card was declined." }))]);
+    expect(await screen.findByRole("heading", { level: 1, name: "Your payment did not go through" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Payment failed — Your card was declined.");
+    expect(screen.getByRole("link", { name: "Return to Checkout" })).toHaveAttribute("href", "/checkout");
+    expect(screen.queryByText("3–5 business days")).toBeNull();
+  });
+});
+
+describe("signed-in shoppers", () => {
+  it("open their own order without a token", async () => {
+    const getOrder = vi.fn<GetOrder>(async () => ({ order: apiOrder() }) as never);
+    await loader(loaderArgs(`/payment-success?order_id=${orderId}`, { orders: { getOrder } }, undefined, customerAccount) as never);
+    expect(getOrder).toHaveBeenCalledWith({ orderId, accessToken: "" });
+  });
+});
