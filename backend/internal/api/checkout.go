@@ -37,6 +37,20 @@ func (h *CheckoutHandler) GetCheckoutConfig(context.Context, *connect.Request[st
 	return connect.NewResponse(out), nil
 }
 
+// QuoteCheckout implements CheckoutService.QuoteCheckout.
+func (h *CheckoutHandler) QuoteCheckout(ctx context.Context, req *connect.Request[storev1.QuoteCheckoutRequest]) (*connect.Response[storev1.QuoteCheckoutResponse], error) {
+	q, err := h.checkout.Quote(ctx, caller(ctx), req.Msg.GetCartId())
+	if err != nil {
+		return nil, err
+	}
+	out := &storev1.QuoteCheckoutResponse{Subtotal: moneyProto(q.Subtotal), SubtotalVatIncluded: moneyProto(q.SubtotalVAT)}
+	for _, o := range q.Options {
+		out.DeliveryQuotes = append(out.DeliveryQuotes, &storev1.DeliveryQuote{Option: deliveryOptionProto(o.Option),
+			DeliveryPrice: moneyProto(o.Totals.Delivery), Total: moneyProto(o.Totals.Total), VatIncluded: moneyProto(o.Totals.VAT)})
+	}
+	return connect.NewResponse(out), nil
+}
+
 // Checkout implements CheckoutService.Checkout.
 func (h *CheckoutHandler) Checkout(ctx context.Context, req *connect.Request[storev1.CheckoutRequest]) (*connect.Response[storev1.CheckoutResponse], error) {
 	m := req.Msg

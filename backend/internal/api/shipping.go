@@ -25,10 +25,14 @@ func (h *ShippingHandler) ListDeliveryOptions(ctx context.Context, _ *connect.Re
 	}
 	out := make([]*storev1.DeliveryOption, len(opts))
 	for i, o := range opts {
-		out[i] = &storev1.DeliveryOption{
-			Code: o.Code, Name: o.Name, Price: moneyProto(o.Price), Carrier: o.Carrier,
-			EstimatedDelivery: o.EstimatedDelivery, FreeOver: optionalMoneyProto(o.FreeOver),
-		}
+		out[i] = deliveryOptionProto(o)
 	}
 	return connect.NewResponse(&storev1.ListDeliveryOptionsResponse{DeliveryOptions: out}), nil
+}
+
+func deliveryOptionProto(o shipping.Option) *storev1.DeliveryOption {
+	return &storev1.DeliveryOption{
+		Code: o.Code, Name: o.Name, Price: moneyProto(o.Price), Carrier: o.Carrier,
+		EstimatedDelivery: o.EstimatedDelivery, FreeOver: optionalMoneyProto(o.FreeOver),
+	}
 }

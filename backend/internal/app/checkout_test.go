@@ -220,3 +220,41 @@ func TestRESTCheckoutToPaidOrder(t *testing.T) {
 	require.Equal(t, 200, status)
 	require.Equal(t, number, viaLink["order"].(jsonMap)["number"])
 }
+
+// The checkout page's amounts come from the server, by the rule checkout charges: each option's
+// delivery, total and VAT for this cart, and the order placed with an option has exactly them.
+func TestCheckoutQuoteMatchesTheOrder(t *testing.T) {
+	t.Parallel()
+	s := newPaymentShop(t)
+	small, big := s.product(t, "Travel Balm", 1200, 9), s.product(t, "Grand Serum", 4900, 9)
+	for _, tc := range []struct {
+		name          string
+		lines         map[string]int
+		standardPrice int64
+	}{
+		{"under £50", map[string]int{small: 1}, 1735},
+		{"over £50", map[string]int{small: 1, big: 1}, 0},
+	} {
+		cartID := s.cart(t, "", tc.lines)
+		q := getJSON(t, s.url+"/api/v1/carts/"+cartID+"/checkout-quote", 200)
+		quotes := items(q, "delivery_quotes")
+		require.Len(t, quotes, 2, tc.name)
+		require.Equal(t, "standard", quotes[0]["option"].(jsonMap)["code"])
+		require.Equal(t, tc.standardPrice, minor(t, quotes[0]["delivery_price"]), tc.name)
+		require.Equal(t, int64(2499), minor(t, quotes[1]["delivery_price"]), "%s: Express is never free", tc.name)
+		subtotal := minor(t, q["subtotal"])
+		require.Equal(t, (subtotal*20+60)/120, minor(t, q["subtotal_vat_included"]), tc.name)
+		for _, quote := range quotes {
+			code := quote["option"].(jsonMap)["code"].(string)
+			require.Equal(t, subtotal+minor(t, quote["delivery_price"]), minor(t, quote["total"]), tc.name)
+			status, placed := s.checkout(t, "", cartID, checkoutBody("q-"+uuid.NewString(), "quote@example.com", code))
+			require.Equal(t, 200, status, "%v", placed)
+			o := placed["order"].(jsonMap)
+			require.Equal(t, minor(t, quote["total"]), minor(t, o["total"]), "%s %s", tc.name, code)
+			require.Equal(t, minor(t, quote["vat_included"]), minor(t, o["vat_included"]), "%s %s", tc.name, code)
+			require.Equal(t, minor(t, quote["delivery_price"]), minor(t, o["delivery"].(jsonMap)["price"]), "%s %s", tc.name, code)
+		}
+	}
+	status, _, _ := sendAsWithHeader(t, http.MethodGet, s.url+"/api/v1/carts/"+uuid.NewString()+"/checkout-quote", "", "", false)
+	require.Equal(t, 404, status, "an unknown cart")
+}

@@ -293,3 +293,57 @@ func (s *Service) pay(ctx context.Context, accountID, orderID string) (Result, e
 	}
 	return res, nil
 }
+
+// Quote is a cart priced with each active delivery option.
+type Quote struct {
+	Subtotal    money.Money
+	SubtotalVAT money.Money // the VAT part of the subtotal alone
+	Options     []OptionQuote
+}
+
+// OptionQuote is what an order of the cart would cost with one delivery option.
+type OptionQuote struct {
+	Option shipping.Option
+	Totals Totals
+}
+
+// Quote prices the cart with every active delivery option by the rule Checkout charges, so a
+// checkout page shows the amounts the order will have without working any out itself. Lines
+// whose product is hidden are left out, as the cart leaves them out.
+func (s *Service) Quote(ctx context.Context, accountID, cartID string) (Quote, error) {
+	var items []Item
+	err := db.WithReadTx(ctx, s.cfg.Pool, func(tx pgx.Tx) error {
+		lines, err := cart.LinesForCheckout(ctx, tx, cartID, accountID)
+		if err != nil {
+			return err
+		}
+		ids := make([]string, len(lines))
+		for i, l := range lines {
+			ids[i] = l.ProductID
+		}
+		products, err := catalog.VisibleProductsByID(ctx, tx, ids)
+		if err != nil {
+			return err
+		}
+		items = items[:0]
+		for _, l := range lines {
+			if p, ok := products[l.ProductID]; ok {
+				items = append(items, Item{ProductID: p.ID, Name: p.Name, SKU: p.SKU, UnitPrice: p.Price, Quantity: l.Quantity})
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return Quote{}, fmt.Errorf("checkout.Quote: %w", err)
+	}
+	active, err := s.cfg.Shipping.ListActive(ctx)
+	if err != nil {
+		return Quote{}, fmt.Errorf("checkout.Quote: %w", err)
+	}
+	bare := Price(items, shipping.Option{Price: money.GBP(0)})
+	q := Quote{Subtotal: bare.Subtotal, SubtotalVAT: bare.VAT}
+	for _, o := range active {
+		q.Options = append(q.Options, OptionQuote{Option: o, Totals: Price(items, o)})
+	}
+	return q, nil
+}

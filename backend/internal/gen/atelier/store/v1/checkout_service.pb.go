@@ -8,6 +8,7 @@ package storev1
 
 import (
 	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
+	v1 "github.com/atelier-commerce/atelier/backend/internal/gen/atelier/type/v1"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
@@ -185,6 +186,187 @@ func (x *GetCheckoutConfigResponse) GetDefaultCountryCode() string {
 	return ""
 }
 
+// QuoteCheckoutRequest names the cart to price.
+type QuoteCheckoutRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	CartId        string                 `protobuf:"bytes,1,opt,name=cart_id,json=cartId,proto3" json:"cart_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *QuoteCheckoutRequest) Reset() {
+	*x = QuoteCheckoutRequest{}
+	mi := &file_atelier_store_v1_checkout_service_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *QuoteCheckoutRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*QuoteCheckoutRequest) ProtoMessage() {}
+
+func (x *QuoteCheckoutRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_atelier_store_v1_checkout_service_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use QuoteCheckoutRequest.ProtoReflect.Descriptor instead.
+func (*QuoteCheckoutRequest) Descriptor() ([]byte, []int) {
+	return file_atelier_store_v1_checkout_service_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *QuoteCheckoutRequest) GetCartId() string {
+	if x != nil {
+		return x.CartId
+	}
+	return ""
+}
+
+// QuoteCheckoutResponse is the cart's price with each delivery option.
+type QuoteCheckoutResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Sum of the line totals, VAT included.
+	Subtotal *v1.Money `protobuf:"bytes,1,opt,name=subtotal,proto3" json:"subtotal,omitempty"`
+	// The VAT part of the subtotal alone, before a delivery option is chosen.
+	SubtotalVatIncluded *v1.Money `protobuf:"bytes,2,opt,name=subtotal_vat_included,json=subtotalVatIncluded,proto3" json:"subtotal_vat_included,omitempty"`
+	// One quote per active delivery option, in display order.
+	DeliveryQuotes []*DeliveryQuote `protobuf:"bytes,3,rep,name=delivery_quotes,json=deliveryQuotes,proto3" json:"delivery_quotes,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *QuoteCheckoutResponse) Reset() {
+	*x = QuoteCheckoutResponse{}
+	mi := &file_atelier_store_v1_checkout_service_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *QuoteCheckoutResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*QuoteCheckoutResponse) ProtoMessage() {}
+
+func (x *QuoteCheckoutResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_atelier_store_v1_checkout_service_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use QuoteCheckoutResponse.ProtoReflect.Descriptor instead.
+func (*QuoteCheckoutResponse) Descriptor() ([]byte, []int) {
+	return file_atelier_store_v1_checkout_service_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *QuoteCheckoutResponse) GetSubtotal() *v1.Money {
+	if x != nil {
+		return x.Subtotal
+	}
+	return nil
+}
+
+func (x *QuoteCheckoutResponse) GetSubtotalVatIncluded() *v1.Money {
+	if x != nil {
+		return x.SubtotalVatIncluded
+	}
+	return nil
+}
+
+func (x *QuoteCheckoutResponse) GetDeliveryQuotes() []*DeliveryQuote {
+	if x != nil {
+		return x.DeliveryQuotes
+	}
+	return nil
+}
+
+// DeliveryQuote is what an order of the cart would cost with one delivery option.
+type DeliveryQuote struct {
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Option *DeliveryOption        `protobuf:"bytes,1,opt,name=option,proto3" json:"option,omitempty"`
+	// The charge for this cart: zero when the option is free for its subtotal.
+	DeliveryPrice *v1.Money `protobuf:"bytes,2,opt,name=delivery_price,json=deliveryPrice,proto3" json:"delivery_price,omitempty"`
+	// Subtotal plus the delivery charge.
+	Total *v1.Money `protobuf:"bytes,3,opt,name=total,proto3" json:"total,omitempty"`
+	// The VAT part of the total.
+	VatIncluded   *v1.Money `protobuf:"bytes,4,opt,name=vat_included,json=vatIncluded,proto3" json:"vat_included,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeliveryQuote) Reset() {
+	*x = DeliveryQuote{}
+	mi := &file_atelier_store_v1_checkout_service_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeliveryQuote) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeliveryQuote) ProtoMessage() {}
+
+func (x *DeliveryQuote) ProtoReflect() protoreflect.Message {
+	mi := &file_atelier_store_v1_checkout_service_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeliveryQuote.ProtoReflect.Descriptor instead.
+func (*DeliveryQuote) Descriptor() ([]byte, []int) {
+	return file_atelier_store_v1_checkout_service_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *DeliveryQuote) GetOption() *DeliveryOption {
+	if x != nil {
+		return x.Option
+	}
+	return nil
+}
+
+func (x *DeliveryQuote) GetDeliveryPrice() *v1.Money {
+	if x != nil {
+		return x.DeliveryPrice
+	}
+	return nil
+}
+
+func (x *DeliveryQuote) GetTotal() *v1.Money {
+	if x != nil {
+		return x.Total
+	}
+	return nil
+}
+
+func (x *DeliveryQuote) GetVatIncluded() *v1.Money {
+	if x != nil {
+		return x.VatIncluded
+	}
+	return nil
+}
+
 // Country is a country the shop delivers to.
 type Country struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -198,7 +380,7 @@ type Country struct {
 
 func (x *Country) Reset() {
 	*x = Country{}
-	mi := &file_atelier_store_v1_checkout_service_proto_msgTypes[2]
+	mi := &file_atelier_store_v1_checkout_service_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -210,7 +392,7 @@ func (x *Country) String() string {
 func (*Country) ProtoMessage() {}
 
 func (x *Country) ProtoReflect() protoreflect.Message {
-	mi := &file_atelier_store_v1_checkout_service_proto_msgTypes[2]
+	mi := &file_atelier_store_v1_checkout_service_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -223,7 +405,7 @@ func (x *Country) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Country.ProtoReflect.Descriptor instead.
 func (*Country) Descriptor() ([]byte, []int) {
-	return file_atelier_store_v1_checkout_service_proto_rawDescGZIP(), []int{2}
+	return file_atelier_store_v1_checkout_service_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Country) GetCode() string {
@@ -263,7 +445,7 @@ type CheckoutRequest struct {
 
 func (x *CheckoutRequest) Reset() {
 	*x = CheckoutRequest{}
-	mi := &file_atelier_store_v1_checkout_service_proto_msgTypes[3]
+	mi := &file_atelier_store_v1_checkout_service_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -275,7 +457,7 @@ func (x *CheckoutRequest) String() string {
 func (*CheckoutRequest) ProtoMessage() {}
 
 func (x *CheckoutRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_atelier_store_v1_checkout_service_proto_msgTypes[3]
+	mi := &file_atelier_store_v1_checkout_service_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -288,7 +470,7 @@ func (x *CheckoutRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckoutRequest.ProtoReflect.Descriptor instead.
 func (*CheckoutRequest) Descriptor() ([]byte, []int) {
-	return file_atelier_store_v1_checkout_service_proto_rawDescGZIP(), []int{3}
+	return file_atelier_store_v1_checkout_service_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *CheckoutRequest) GetCartId() string {
@@ -354,7 +536,7 @@ type CheckoutResponse struct {
 
 func (x *CheckoutResponse) Reset() {
 	*x = CheckoutResponse{}
-	mi := &file_atelier_store_v1_checkout_service_proto_msgTypes[4]
+	mi := &file_atelier_store_v1_checkout_service_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -366,7 +548,7 @@ func (x *CheckoutResponse) String() string {
 func (*CheckoutResponse) ProtoMessage() {}
 
 func (x *CheckoutResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_atelier_store_v1_checkout_service_proto_msgTypes[4]
+	mi := &file_atelier_store_v1_checkout_service_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -379,7 +561,7 @@ func (x *CheckoutResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CheckoutResponse.ProtoReflect.Descriptor instead.
 func (*CheckoutResponse) Descriptor() ([]byte, []int) {
-	return file_atelier_store_v1_checkout_service_proto_rawDescGZIP(), []int{4}
+	return file_atelier_store_v1_checkout_service_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *CheckoutResponse) GetOrder() *Order {
@@ -418,7 +600,7 @@ type PaymentSession struct {
 
 func (x *PaymentSession) Reset() {
 	*x = PaymentSession{}
-	mi := &file_atelier_store_v1_checkout_service_proto_msgTypes[5]
+	mi := &file_atelier_store_v1_checkout_service_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -430,7 +612,7 @@ func (x *PaymentSession) String() string {
 func (*PaymentSession) ProtoMessage() {}
 
 func (x *PaymentSession) ProtoReflect() protoreflect.Message {
-	mi := &file_atelier_store_v1_checkout_service_proto_msgTypes[5]
+	mi := &file_atelier_store_v1_checkout_service_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -443,7 +625,7 @@ func (x *PaymentSession) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PaymentSession.ProtoReflect.Descriptor instead.
 func (*PaymentSession) Descriptor() ([]byte, []int) {
-	return file_atelier_store_v1_checkout_service_proto_rawDescGZIP(), []int{5}
+	return file_atelier_store_v1_checkout_service_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *PaymentSession) GetMode() PaymentMode {
@@ -471,13 +653,24 @@ var File_atelier_store_v1_checkout_service_proto protoreflect.FileDescriptor
 
 const file_atelier_store_v1_checkout_service_proto_rawDesc = "" +
 	"\n" +
-	"'atelier/store/v1/checkout_service.proto\x12\x10atelier.store.v1\x1a\x1catelier/store/v1/order.proto\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\"\x1a\n" +
+	"'atelier/store/v1/checkout_service.proto\x12\x10atelier.store.v1\x1a&atelier/store/v1/delivery_option.proto\x1a\x1catelier/store/v1/order.proto\x1a\x1batelier/type/v1/money.proto\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\"\x1a\n" +
 	"\x18GetCheckoutConfigRequest\"\xfe\x01\n" +
 	"\x19GetCheckoutConfigResponse\x12@\n" +
 	"\fpayment_mode\x18\x01 \x01(\x0e2\x1d.atelier.store.v1.PaymentModeR\vpaymentMode\x124\n" +
 	"\x16stripe_publishable_key\x18\x02 \x01(\tR\x14stripePublishableKey\x127\n" +
 	"\tcountries\x18\x03 \x03(\v2\x19.atelier.store.v1.CountryR\tcountries\x120\n" +
-	"\x14default_country_code\x18\x04 \x01(\tR\x12defaultCountryCode\"1\n" +
+	"\x14default_country_code\x18\x04 \x01(\tR\x12defaultCountryCode\"9\n" +
+	"\x14QuoteCheckoutRequest\x12!\n" +
+	"\acart_id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x06cartId\"\xe1\x01\n" +
+	"\x15QuoteCheckoutResponse\x122\n" +
+	"\bsubtotal\x18\x01 \x01(\v2\x16.atelier.type.v1.MoneyR\bsubtotal\x12J\n" +
+	"\x15subtotal_vat_included\x18\x02 \x01(\v2\x16.atelier.type.v1.MoneyR\x13subtotalVatIncluded\x12H\n" +
+	"\x0fdelivery_quotes\x18\x03 \x03(\v2\x1f.atelier.store.v1.DeliveryQuoteR\x0edeliveryQuotes\"\xf1\x01\n" +
+	"\rDeliveryQuote\x128\n" +
+	"\x06option\x18\x01 \x01(\v2 .atelier.store.v1.DeliveryOptionR\x06option\x12=\n" +
+	"\x0edelivery_price\x18\x02 \x01(\v2\x16.atelier.type.v1.MoneyR\rdeliveryPrice\x12,\n" +
+	"\x05total\x18\x03 \x01(\v2\x16.atelier.type.v1.MoneyR\x05total\x129\n" +
+	"\fvat_included\x18\x04 \x01(\v2\x16.atelier.type.v1.MoneyR\vvatIncluded\"1\n" +
 	"\aCountry\x12\x12\n" +
 	"\x04code\x18\x01 \x01(\tR\x04code\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\"\xb9\x03\n" +
@@ -501,9 +694,10 @@ const file_atelier_store_v1_checkout_service_proto_rawDesc = "" +
 	"\vPaymentMode\x12\x1c\n" +
 	"\x18PAYMENT_MODE_UNSPECIFIED\x10\x00\x12\x17\n" +
 	"\x13PAYMENT_MODE_STRIPE\x10\x01\x12\x15\n" +
-	"\x11PAYMENT_MODE_TEST\x10\x022\xa4\x02\n" +
+	"\x11PAYMENT_MODE_TEST\x10\x022\xba\x03\n" +
 	"\x0fCheckoutService\x12\x90\x01\n" +
-	"\x11GetCheckoutConfig\x12*.atelier.store.v1.GetCheckoutConfigRequest\x1a+.atelier.store.v1.GetCheckoutConfigResponse\"\"\x82\xd3\xe4\x93\x02\x19\x12\x17/api/v1/checkout/config\x90\x02\x01\x12~\n" +
+	"\x11GetCheckoutConfig\x12*.atelier.store.v1.GetCheckoutConfigRequest\x1a+.atelier.store.v1.GetCheckoutConfigResponse\"\"\x82\xd3\xe4\x93\x02\x19\x12\x17/api/v1/checkout/config\x90\x02\x01\x12\x93\x01\n" +
+	"\rQuoteCheckout\x12&.atelier.store.v1.QuoteCheckoutRequest\x1a'.atelier.store.v1.QuoteCheckoutResponse\"1\x82\xd3\xe4\x93\x02(\x12&/api/v1/carts/{cart_id}/checkout-quote\x90\x02\x01\x12~\n" +
 	"\bCheckout\x12!.atelier.store.v1.CheckoutRequest\x1a\".atelier.store.v1.CheckoutResponse\"+\x82\xd3\xe4\x93\x02%:\x01*\" /api/v1/carts/{cart_id}/checkoutBSZQgithub.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1;storev1b\x06proto3"
 
 var (
@@ -519,35 +713,49 @@ func file_atelier_store_v1_checkout_service_proto_rawDescGZIP() []byte {
 }
 
 var file_atelier_store_v1_checkout_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_atelier_store_v1_checkout_service_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
+var file_atelier_store_v1_checkout_service_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
 var file_atelier_store_v1_checkout_service_proto_goTypes = []any{
 	(PaymentMode)(0),                  // 0: atelier.store.v1.PaymentMode
 	(*GetCheckoutConfigRequest)(nil),  // 1: atelier.store.v1.GetCheckoutConfigRequest
 	(*GetCheckoutConfigResponse)(nil), // 2: atelier.store.v1.GetCheckoutConfigResponse
-	(*Country)(nil),                   // 3: atelier.store.v1.Country
-	(*CheckoutRequest)(nil),           // 4: atelier.store.v1.CheckoutRequest
-	(*CheckoutResponse)(nil),          // 5: atelier.store.v1.CheckoutResponse
-	(*PaymentSession)(nil),            // 6: atelier.store.v1.PaymentSession
-	(*OrderAddress)(nil),              // 7: atelier.store.v1.OrderAddress
-	(*Order)(nil),                     // 8: atelier.store.v1.Order
+	(*QuoteCheckoutRequest)(nil),      // 3: atelier.store.v1.QuoteCheckoutRequest
+	(*QuoteCheckoutResponse)(nil),     // 4: atelier.store.v1.QuoteCheckoutResponse
+	(*DeliveryQuote)(nil),             // 5: atelier.store.v1.DeliveryQuote
+	(*Country)(nil),                   // 6: atelier.store.v1.Country
+	(*CheckoutRequest)(nil),           // 7: atelier.store.v1.CheckoutRequest
+	(*CheckoutResponse)(nil),          // 8: atelier.store.v1.CheckoutResponse
+	(*PaymentSession)(nil),            // 9: atelier.store.v1.PaymentSession
+	(*v1.Money)(nil),                  // 10: atelier.type.v1.Money
+	(*DeliveryOption)(nil),            // 11: atelier.store.v1.DeliveryOption
+	(*OrderAddress)(nil),              // 12: atelier.store.v1.OrderAddress
+	(*Order)(nil),                     // 13: atelier.store.v1.Order
 }
 var file_atelier_store_v1_checkout_service_proto_depIdxs = []int32{
-	0, // 0: atelier.store.v1.GetCheckoutConfigResponse.payment_mode:type_name -> atelier.store.v1.PaymentMode
-	3, // 1: atelier.store.v1.GetCheckoutConfigResponse.countries:type_name -> atelier.store.v1.Country
-	7, // 2: atelier.store.v1.CheckoutRequest.shipping_address:type_name -> atelier.store.v1.OrderAddress
-	7, // 3: atelier.store.v1.CheckoutRequest.billing_address:type_name -> atelier.store.v1.OrderAddress
-	8, // 4: atelier.store.v1.CheckoutResponse.order:type_name -> atelier.store.v1.Order
-	6, // 5: atelier.store.v1.CheckoutResponse.payment:type_name -> atelier.store.v1.PaymentSession
-	0, // 6: atelier.store.v1.PaymentSession.mode:type_name -> atelier.store.v1.PaymentMode
-	1, // 7: atelier.store.v1.CheckoutService.GetCheckoutConfig:input_type -> atelier.store.v1.GetCheckoutConfigRequest
-	4, // 8: atelier.store.v1.CheckoutService.Checkout:input_type -> atelier.store.v1.CheckoutRequest
-	2, // 9: atelier.store.v1.CheckoutService.GetCheckoutConfig:output_type -> atelier.store.v1.GetCheckoutConfigResponse
-	5, // 10: atelier.store.v1.CheckoutService.Checkout:output_type -> atelier.store.v1.CheckoutResponse
-	9, // [9:11] is the sub-list for method output_type
-	7, // [7:9] is the sub-list for method input_type
-	7, // [7:7] is the sub-list for extension type_name
-	7, // [7:7] is the sub-list for extension extendee
-	0, // [0:7] is the sub-list for field type_name
+	0,  // 0: atelier.store.v1.GetCheckoutConfigResponse.payment_mode:type_name -> atelier.store.v1.PaymentMode
+	6,  // 1: atelier.store.v1.GetCheckoutConfigResponse.countries:type_name -> atelier.store.v1.Country
+	10, // 2: atelier.store.v1.QuoteCheckoutResponse.subtotal:type_name -> atelier.type.v1.Money
+	10, // 3: atelier.store.v1.QuoteCheckoutResponse.subtotal_vat_included:type_name -> atelier.type.v1.Money
+	5,  // 4: atelier.store.v1.QuoteCheckoutResponse.delivery_quotes:type_name -> atelier.store.v1.DeliveryQuote
+	11, // 5: atelier.store.v1.DeliveryQuote.option:type_name -> atelier.store.v1.DeliveryOption
+	10, // 6: atelier.store.v1.DeliveryQuote.delivery_price:type_name -> atelier.type.v1.Money
+	10, // 7: atelier.store.v1.DeliveryQuote.total:type_name -> atelier.type.v1.Money
+	10, // 8: atelier.store.v1.DeliveryQuote.vat_included:type_name -> atelier.type.v1.Money
+	12, // 9: atelier.store.v1.CheckoutRequest.shipping_address:type_name -> atelier.store.v1.OrderAddress
+	12, // 10: atelier.store.v1.CheckoutRequest.billing_address:type_name -> atelier.store.v1.OrderAddress
+	13, // 11: atelier.store.v1.CheckoutResponse.order:type_name -> atelier.store.v1.Order
+	9,  // 12: atelier.store.v1.CheckoutResponse.payment:type_name -> atelier.store.v1.PaymentSession
+	0,  // 13: atelier.store.v1.PaymentSession.mode:type_name -> atelier.store.v1.PaymentMode
+	1,  // 14: atelier.store.v1.CheckoutService.GetCheckoutConfig:input_type -> atelier.store.v1.GetCheckoutConfigRequest
+	3,  // 15: atelier.store.v1.CheckoutService.QuoteCheckout:input_type -> atelier.store.v1.QuoteCheckoutRequest
+	7,  // 16: atelier.store.v1.CheckoutService.Checkout:input_type -> atelier.store.v1.CheckoutRequest
+	2,  // 17: atelier.store.v1.CheckoutService.GetCheckoutConfig:output_type -> atelier.store.v1.GetCheckoutConfigResponse
+	4,  // 18: atelier.store.v1.CheckoutService.QuoteCheckout:output_type -> atelier.store.v1.QuoteCheckoutResponse
+	8,  // 19: atelier.store.v1.CheckoutService.Checkout:output_type -> atelier.store.v1.CheckoutResponse
+	17, // [17:20] is the sub-list for method output_type
+	14, // [14:17] is the sub-list for method input_type
+	14, // [14:14] is the sub-list for extension type_name
+	14, // [14:14] is the sub-list for extension extendee
+	0,  // [0:14] is the sub-list for field type_name
 }
 
 func init() { file_atelier_store_v1_checkout_service_proto_init() }
@@ -555,15 +763,16 @@ func file_atelier_store_v1_checkout_service_proto_init() {
 	if File_atelier_store_v1_checkout_service_proto != nil {
 		return
 	}
+	file_atelier_store_v1_delivery_option_proto_init()
 	file_atelier_store_v1_order_proto_init()
-	file_atelier_store_v1_checkout_service_proto_msgTypes[3].OneofWrappers = []any{}
+	file_atelier_store_v1_checkout_service_proto_msgTypes[6].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_atelier_store_v1_checkout_service_proto_rawDesc), len(file_atelier_store_v1_checkout_service_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   6,
+			NumMessages:   9,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

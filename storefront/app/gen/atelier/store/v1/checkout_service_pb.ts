@@ -4,8 +4,12 @@
 
 import type { GenEnum, GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegenv2";
 import { enumDesc, fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
+import type { DeliveryOption } from "./delivery_option_pb";
+import { file_atelier_store_v1_delivery_option } from "./delivery_option_pb";
 import type { Order, OrderAddress } from "./order_pb";
 import { file_atelier_store_v1_order } from "./order_pb";
+import type { Money } from "../../type/v1/money_pb";
+import { file_atelier_type_v1_money } from "../../type/v1/money_pb";
 import { file_buf_validate_validate } from "../../../buf/validate/validate_pb";
 import { file_google_api_annotations } from "../../../google/api/annotations_pb";
 import type { Message } from "@bufbuild/protobuf";
@@ -14,7 +18,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file atelier/store/v1/checkout_service.proto.
  */
 export const file_atelier_store_v1_checkout_service: GenFile = /*@__PURE__*/
-  fileDesc("CidhdGVsaWVyL3N0b3JlL3YxL2NoZWNrb3V0X3NlcnZpY2UucHJvdG8SEGF0ZWxpZXIuc3RvcmUudjEiGgoYR2V0Q2hlY2tvdXRDb25maWdSZXF1ZXN0IrwBChlHZXRDaGVja291dENvbmZpZ1Jlc3BvbnNlEjMKDHBheW1lbnRfbW9kZRgBIAEoDjIdLmF0ZWxpZXIuc3RvcmUudjEuUGF5bWVudE1vZGUSHgoWc3RyaXBlX3B1Ymxpc2hhYmxlX2tleRgCIAEoCRIsCgljb3VudHJpZXMYAyADKAsyGS5hdGVsaWVyLnN0b3JlLnYxLkNvdW50cnkSHAoUZGVmYXVsdF9jb3VudHJ5X2NvZGUYBCABKAkiJQoHQ291bnRyeRIMCgRjb2RlGAEgASgJEgwKBG5hbWUYAiABKAki0gIKD0NoZWNrb3V0UmVxdWVzdBIZCgdjYXJ0X2lkGAEgASgJQgi6SAVyA7ABARI0Cg9pZGVtcG90ZW5jeV9rZXkYAiABKAlCG7pIGHIWEBAYZDIQXltBLVphLXowLTlfLV0rJBIXCgVlbWFpbBgDIAEoCUIIukgFcgMY/gESQAoQc2hpcHBpbmdfYWRkcmVzcxgEIAEoCzIeLmF0ZWxpZXIuc3RvcmUudjEuT3JkZXJBZGRyZXNzQga6SAPIAQESPAoPYmlsbGluZ19hZGRyZXNzGAUgASgLMh4uYXRlbGllci5zdG9yZS52MS5PcmRlckFkZHJlc3NIAIgBARIlChRkZWxpdmVyeV9vcHRpb25fY29kZRgGIAEoCUIHukgEcgIYQBIaChJyZXF1aXJlc19zaWduYXR1cmUYByABKAhCEgoQX2JpbGxpbmdfYWRkcmVzcyKJAQoQQ2hlY2tvdXRSZXNwb25zZRImCgVvcmRlchgBIAEoCzIXLmF0ZWxpZXIuc3RvcmUudjEuT3JkZXISMQoHcGF5bWVudBgCIAEoCzIgLmF0ZWxpZXIuc3RvcmUudjEuUGF5bWVudFNlc3Npb24SGgoSb3JkZXJfYWNjZXNzX3Rva2VuGAMgASgJInQKDlBheW1lbnRTZXNzaW9uEisKBG1vZGUYASABKA4yHS5hdGVsaWVyLnN0b3JlLnYxLlBheW1lbnRNb2RlEhUKDWNsaWVudF9zZWNyZXQYAiABKAkSHgoWc3RyaXBlX3B1Ymxpc2hhYmxlX2tleRgDIAEoCSpbCgtQYXltZW50TW9kZRIcChhQQVlNRU5UX01PREVfVU5TUEVDSUZJRUQQABIXChNQQVlNRU5UX01PREVfU1RSSVBFEAESFQoRUEFZTUVOVF9NT0RFX1RFU1QQAjKkAgoPQ2hlY2tvdXRTZXJ2aWNlEpABChFHZXRDaGVja291dENvbmZpZxIqLmF0ZWxpZXIuc3RvcmUudjEuR2V0Q2hlY2tvdXRDb25maWdSZXF1ZXN0GisuYXRlbGllci5zdG9yZS52MS5HZXRDaGVja291dENvbmZpZ1Jlc3BvbnNlIiKQAgGC0+STAhkSFy9hcGkvdjEvY2hlY2tvdXQvY29uZmlnEn4KCENoZWNrb3V0EiEuYXRlbGllci5zdG9yZS52MS5DaGVja291dFJlcXVlc3QaIi5hdGVsaWVyLnN0b3JlLnYxLkNoZWNrb3V0UmVzcG9uc2UiK4LT5JMCJToBKiIgL2FwaS92MS9jYXJ0cy97Y2FydF9pZH0vY2hlY2tvdXRCU1pRZ2l0aHViLmNvbS9hdGVsaWVyLWNvbW1lcmNlL2F0ZWxpZXIvYmFja2VuZC9pbnRlcm5hbC9nZW4vYXRlbGllci9zdG9yZS92MTtzdG9yZXYxYgZwcm90bzM", [file_atelier_store_v1_order, file_buf_validate_validate, file_google_api_annotations]);
+  fileDesc("CidhdGVsaWVyL3N0b3JlL3YxL2NoZWNrb3V0X3NlcnZpY2UucHJvdG8SEGF0ZWxpZXIuc3RvcmUudjEiGgoYR2V0Q2hlY2tvdXRDb25maWdSZXF1ZXN0IrwBChlHZXRDaGVja291dENvbmZpZ1Jlc3BvbnNlEjMKDHBheW1lbnRfbW9kZRgBIAEoDjIdLmF0ZWxpZXIuc3RvcmUudjEuUGF5bWVudE1vZGUSHgoWc3RyaXBlX3B1Ymxpc2hhYmxlX2tleRgCIAEoCRIsCgljb3VudHJpZXMYAyADKAsyGS5hdGVsaWVyLnN0b3JlLnYxLkNvdW50cnkSHAoUZGVmYXVsdF9jb3VudHJ5X2NvZGUYBCABKAkiMQoUUXVvdGVDaGVja291dFJlcXVlc3QSGQoHY2FydF9pZBgBIAEoCUIIukgFcgOwAQEisgEKFVF1b3RlQ2hlY2tvdXRSZXNwb25zZRIoCghzdWJ0b3RhbBgBIAEoCzIWLmF0ZWxpZXIudHlwZS52MS5Nb25leRI1ChVzdWJ0b3RhbF92YXRfaW5jbHVkZWQYAiABKAsyFi5hdGVsaWVyLnR5cGUudjEuTW9uZXkSOAoPZGVsaXZlcnlfcXVvdGVzGAMgAygLMh8uYXRlbGllci5zdG9yZS52MS5EZWxpdmVyeVF1b3RlIsYBCg1EZWxpdmVyeVF1b3RlEjAKBm9wdGlvbhgBIAEoCzIgLmF0ZWxpZXIuc3RvcmUudjEuRGVsaXZlcnlPcHRpb24SLgoOZGVsaXZlcnlfcHJpY2UYAiABKAsyFi5hdGVsaWVyLnR5cGUudjEuTW9uZXkSJQoFdG90YWwYAyABKAsyFi5hdGVsaWVyLnR5cGUudjEuTW9uZXkSLAoMdmF0X2luY2x1ZGVkGAQgASgLMhYuYXRlbGllci50eXBlLnYxLk1vbmV5IiUKB0NvdW50cnkSDAoEY29kZRgBIAEoCRIMCgRuYW1lGAIgASgJItICCg9DaGVja291dFJlcXVlc3QSGQoHY2FydF9pZBgBIAEoCUIIukgFcgOwAQESNAoPaWRlbXBvdGVuY3lfa2V5GAIgASgJQhu6SBhyFhAQGGQyEF5bQS1aYS16MC05Xy1dKyQSFwoFZW1haWwYAyABKAlCCLpIBXIDGP4BEkAKEHNoaXBwaW5nX2FkZHJlc3MYBCABKAsyHi5hdGVsaWVyLnN0b3JlLnYxLk9yZGVyQWRkcmVzc0IGukgDyAEBEjwKD2JpbGxpbmdfYWRkcmVzcxgFIAEoCzIeLmF0ZWxpZXIuc3RvcmUudjEuT3JkZXJBZGRyZXNzSACIAQESJQoUZGVsaXZlcnlfb3B0aW9uX2NvZGUYBiABKAlCB7pIBHICGEASGgoScmVxdWlyZXNfc2lnbmF0dXJlGAcgASgIQhIKEF9iaWxsaW5nX2FkZHJlc3MiiQEKEENoZWNrb3V0UmVzcG9uc2USJgoFb3JkZXIYASABKAsyFy5hdGVsaWVyLnN0b3JlLnYxLk9yZGVyEjEKB3BheW1lbnQYAiABKAsyIC5hdGVsaWVyLnN0b3JlLnYxLlBheW1lbnRTZXNzaW9uEhoKEm9yZGVyX2FjY2Vzc190b2tlbhgDIAEoCSJ0Cg5QYXltZW50U2Vzc2lvbhIrCgRtb2RlGAEgASgOMh0uYXRlbGllci5zdG9yZS52MS5QYXltZW50TW9kZRIVCg1jbGllbnRfc2VjcmV0GAIgASgJEh4KFnN0cmlwZV9wdWJsaXNoYWJsZV9rZXkYAyABKAkqWwoLUGF5bWVudE1vZGUSHAoYUEFZTUVOVF9NT0RFX1VOU1BFQ0lGSUVEEAASFwoTUEFZTUVOVF9NT0RFX1NUUklQRRABEhUKEVBBWU1FTlRfTU9ERV9URVNUEAIyugMKD0NoZWNrb3V0U2VydmljZRKQAQoRR2V0Q2hlY2tvdXRDb25maWcSKi5hdGVsaWVyLnN0b3JlLnYxLkdldENoZWNrb3V0Q29uZmlnUmVxdWVzdBorLmF0ZWxpZXIuc3RvcmUudjEuR2V0Q2hlY2tvdXRDb25maWdSZXNwb25zZSIikAIBgtPkkwIZEhcvYXBpL3YxL2NoZWNrb3V0L2NvbmZpZxKTAQoNUXVvdGVDaGVja291dBImLmF0ZWxpZXIuc3RvcmUudjEuUXVvdGVDaGVja291dFJlcXVlc3QaJy5hdGVsaWVyLnN0b3JlLnYxLlF1b3RlQ2hlY2tvdXRSZXNwb25zZSIxkAIBgtPkkwIoEiYvYXBpL3YxL2NhcnRzL3tjYXJ0X2lkfS9jaGVja291dC1xdW90ZRJ+CghDaGVja291dBIhLmF0ZWxpZXIuc3RvcmUudjEuQ2hlY2tvdXRSZXF1ZXN0GiIuYXRlbGllci5zdG9yZS52MS5DaGVja291dFJlc3BvbnNlIiuC0+STAiU6ASoiIC9hcGkvdjEvY2FydHMve2NhcnRfaWR9L2NoZWNrb3V0QlNaUWdpdGh1Yi5jb20vYXRlbGllci1jb21tZXJjZS9hdGVsaWVyL2JhY2tlbmQvaW50ZXJuYWwvZ2VuL2F0ZWxpZXIvc3RvcmUvdjE7c3RvcmV2MWIGcHJvdG8z", [file_atelier_store_v1_delivery_option, file_atelier_store_v1_order, file_atelier_type_v1_money, file_buf_validate_validate, file_google_api_annotations]);
 
 /**
  * GetCheckoutConfigRequest has no parameters.
@@ -72,6 +76,100 @@ export const GetCheckoutConfigResponseSchema: GenMessage<GetCheckoutConfigRespon
   messageDesc(file_atelier_store_v1_checkout_service, 1);
 
 /**
+ * QuoteCheckoutRequest names the cart to price.
+ *
+ * @generated from message atelier.store.v1.QuoteCheckoutRequest
+ */
+export type QuoteCheckoutRequest = Message<"atelier.store.v1.QuoteCheckoutRequest"> & {
+  /**
+   * @generated from field: string cart_id = 1;
+   */
+  cartId: string;
+};
+
+/**
+ * Describes the message atelier.store.v1.QuoteCheckoutRequest.
+ * Use `create(QuoteCheckoutRequestSchema)` to create a new message.
+ */
+export const QuoteCheckoutRequestSchema: GenMessage<QuoteCheckoutRequest> = /*@__PURE__*/
+  messageDesc(file_atelier_store_v1_checkout_service, 2);
+
+/**
+ * QuoteCheckoutResponse is the cart's price with each delivery option.
+ *
+ * @generated from message atelier.store.v1.QuoteCheckoutResponse
+ */
+export type QuoteCheckoutResponse = Message<"atelier.store.v1.QuoteCheckoutResponse"> & {
+  /**
+   * Sum of the line totals, VAT included.
+   *
+   * @generated from field: atelier.type.v1.Money subtotal = 1;
+   */
+  subtotal?: Money | undefined;
+
+  /**
+   * The VAT part of the subtotal alone, before a delivery option is chosen.
+   *
+   * @generated from field: atelier.type.v1.Money subtotal_vat_included = 2;
+   */
+  subtotalVatIncluded?: Money | undefined;
+
+  /**
+   * One quote per active delivery option, in display order.
+   *
+   * @generated from field: repeated atelier.store.v1.DeliveryQuote delivery_quotes = 3;
+   */
+  deliveryQuotes: DeliveryQuote[];
+};
+
+/**
+ * Describes the message atelier.store.v1.QuoteCheckoutResponse.
+ * Use `create(QuoteCheckoutResponseSchema)` to create a new message.
+ */
+export const QuoteCheckoutResponseSchema: GenMessage<QuoteCheckoutResponse> = /*@__PURE__*/
+  messageDesc(file_atelier_store_v1_checkout_service, 3);
+
+/**
+ * DeliveryQuote is what an order of the cart would cost with one delivery option.
+ *
+ * @generated from message atelier.store.v1.DeliveryQuote
+ */
+export type DeliveryQuote = Message<"atelier.store.v1.DeliveryQuote"> & {
+  /**
+   * @generated from field: atelier.store.v1.DeliveryOption option = 1;
+   */
+  option?: DeliveryOption | undefined;
+
+  /**
+   * The charge for this cart: zero when the option is free for its subtotal.
+   *
+   * @generated from field: atelier.type.v1.Money delivery_price = 2;
+   */
+  deliveryPrice?: Money | undefined;
+
+  /**
+   * Subtotal plus the delivery charge.
+   *
+   * @generated from field: atelier.type.v1.Money total = 3;
+   */
+  total?: Money | undefined;
+
+  /**
+   * The VAT part of the total.
+   *
+   * @generated from field: atelier.type.v1.Money vat_included = 4;
+   */
+  vatIncluded?: Money | undefined;
+};
+
+/**
+ * Describes the message atelier.store.v1.DeliveryQuote.
+ * Use `create(DeliveryQuoteSchema)` to create a new message.
+ */
+export const DeliveryQuoteSchema: GenMessage<DeliveryQuote> = /*@__PURE__*/
+  messageDesc(file_atelier_store_v1_checkout_service, 4);
+
+/**
  * Country is a country the shop delivers to.
  *
  * @generated from message atelier.store.v1.Country
@@ -97,7 +195,7 @@ export type Country = Message<"atelier.store.v1.Country"> & {
  * Use `create(CountrySchema)` to create a new message.
  */
 export const CountrySchema: GenMessage<Country> = /*@__PURE__*/
-  messageDesc(file_atelier_store_v1_checkout_service, 2);
+  messageDesc(file_atelier_store_v1_checkout_service, 5);
 
 /**
  * CheckoutRequest is a submitted checkout form.
@@ -158,7 +256,7 @@ export type CheckoutRequest = Message<"atelier.store.v1.CheckoutRequest"> & {
  * Use `create(CheckoutRequestSchema)` to create a new message.
  */
 export const CheckoutRequestSchema: GenMessage<CheckoutRequest> = /*@__PURE__*/
-  messageDesc(file_atelier_store_v1_checkout_service, 3);
+  messageDesc(file_atelier_store_v1_checkout_service, 6);
 
 /**
  * CheckoutResponse is the placed order and how to pay for it.
@@ -190,7 +288,7 @@ export type CheckoutResponse = Message<"atelier.store.v1.CheckoutResponse"> & {
  * Use `create(CheckoutResponseSchema)` to create a new message.
  */
 export const CheckoutResponseSchema: GenMessage<CheckoutResponse> = /*@__PURE__*/
-  messageDesc(file_atelier_store_v1_checkout_service, 4);
+  messageDesc(file_atelier_store_v1_checkout_service, 7);
 
 /**
  * PaymentSession is what a page needs to take the card for an order.
@@ -224,7 +322,7 @@ export type PaymentSession = Message<"atelier.store.v1.PaymentSession"> & {
  * Use `create(PaymentSessionSchema)` to create a new message.
  */
 export const PaymentSessionSchema: GenMessage<PaymentSession> = /*@__PURE__*/
-  messageDesc(file_atelier_store_v1_checkout_service, 5);
+  messageDesc(file_atelier_store_v1_checkout_service, 8);
 
 /**
  * PaymentMode is how cards are taken.
@@ -280,6 +378,19 @@ export const CheckoutService: GenService<{
     methodKind: "unary";
     input: typeof GetCheckoutConfigRequestSchema;
     output: typeof GetCheckoutConfigResponseSchema;
+  },
+  /**
+   * Prices the cart as checkout would charge it with each active delivery option: the delivery
+   * charge (Standard free over £50), the total and the VAT it includes. A checkout page shows
+   * these amounts and never works money out itself. Lines whose product is no longer visible are
+   * left out, as in the cart.
+   *
+   * @generated from rpc atelier.store.v1.CheckoutService.QuoteCheckout
+   */
+  quoteCheckout: {
+    methodKind: "unary";
+    input: typeof QuoteCheckoutRequestSchema;
+    output: typeof QuoteCheckoutResponseSchema;
   },
   /**
    * Places an order for the cart's lines, pending payment, and creates its payment.

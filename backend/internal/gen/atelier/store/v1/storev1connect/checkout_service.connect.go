@@ -36,6 +36,9 @@ const (
 	// CheckoutServiceGetCheckoutConfigProcedure is the fully-qualified name of the CheckoutService's
 	// GetCheckoutConfig RPC.
 	CheckoutServiceGetCheckoutConfigProcedure = "/atelier.store.v1.CheckoutService/GetCheckoutConfig"
+	// CheckoutServiceQuoteCheckoutProcedure is the fully-qualified name of the CheckoutService's
+	// QuoteCheckout RPC.
+	CheckoutServiceQuoteCheckoutProcedure = "/atelier.store.v1.CheckoutService/QuoteCheckout"
 	// CheckoutServiceCheckoutProcedure is the fully-qualified name of the CheckoutService's Checkout
 	// RPC.
 	CheckoutServiceCheckoutProcedure = "/atelier.store.v1.CheckoutService/Checkout"
@@ -46,6 +49,11 @@ type CheckoutServiceClient interface {
 	// What a checkout page needs before an order exists: the payment mode, Stripe's publishable
 	// key when Stripe is configured, and the countries the shop delivers to.
 	GetCheckoutConfig(context.Context, *connect.Request[v1.GetCheckoutConfigRequest]) (*connect.Response[v1.GetCheckoutConfigResponse], error)
+	// Prices the cart as checkout would charge it with each active delivery option: the delivery
+	// charge (Standard free over £50), the total and the VAT it includes. A checkout page shows
+	// these amounts and never works money out itself. Lines whose product is no longer visible are
+	// left out, as in the cart.
+	QuoteCheckout(context.Context, *connect.Request[v1.QuoteCheckoutRequest]) (*connect.Response[v1.QuoteCheckoutResponse], error)
 	// Places an order for the cart's lines, pending payment, and creates its payment.
 	//
 	// The same idempotency key with the same request returns the same order and payment; the same
@@ -74,6 +82,13 @@ func NewCheckoutServiceClient(httpClient connect.HTTPClient, baseURL string, opt
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
+		quoteCheckout: connect.NewClient[v1.QuoteCheckoutRequest, v1.QuoteCheckoutResponse](
+			httpClient,
+			baseURL+CheckoutServiceQuoteCheckoutProcedure,
+			connect.WithSchema(checkoutServiceMethods.ByName("QuoteCheckout")),
+			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+			connect.WithClientOptions(opts...),
+		),
 		checkout: connect.NewClient[v1.CheckoutRequest, v1.CheckoutResponse](
 			httpClient,
 			baseURL+CheckoutServiceCheckoutProcedure,
@@ -86,12 +101,18 @@ func NewCheckoutServiceClient(httpClient connect.HTTPClient, baseURL string, opt
 // checkoutServiceClient implements CheckoutServiceClient.
 type checkoutServiceClient struct {
 	getCheckoutConfig *connect.Client[v1.GetCheckoutConfigRequest, v1.GetCheckoutConfigResponse]
+	quoteCheckout     *connect.Client[v1.QuoteCheckoutRequest, v1.QuoteCheckoutResponse]
 	checkout          *connect.Client[v1.CheckoutRequest, v1.CheckoutResponse]
 }
 
 // GetCheckoutConfig calls atelier.store.v1.CheckoutService.GetCheckoutConfig.
 func (c *checkoutServiceClient) GetCheckoutConfig(ctx context.Context, req *connect.Request[v1.GetCheckoutConfigRequest]) (*connect.Response[v1.GetCheckoutConfigResponse], error) {
 	return c.getCheckoutConfig.CallUnary(ctx, req)
+}
+
+// QuoteCheckout calls atelier.store.v1.CheckoutService.QuoteCheckout.
+func (c *checkoutServiceClient) QuoteCheckout(ctx context.Context, req *connect.Request[v1.QuoteCheckoutRequest]) (*connect.Response[v1.QuoteCheckoutResponse], error) {
+	return c.quoteCheckout.CallUnary(ctx, req)
 }
 
 // Checkout calls atelier.store.v1.CheckoutService.Checkout.
@@ -104,6 +125,11 @@ type CheckoutServiceHandler interface {
 	// What a checkout page needs before an order exists: the payment mode, Stripe's publishable
 	// key when Stripe is configured, and the countries the shop delivers to.
 	GetCheckoutConfig(context.Context, *connect.Request[v1.GetCheckoutConfigRequest]) (*connect.Response[v1.GetCheckoutConfigResponse], error)
+	// Prices the cart as checkout would charge it with each active delivery option: the delivery
+	// charge (Standard free over £50), the total and the VAT it includes. A checkout page shows
+	// these amounts and never works money out itself. Lines whose product is no longer visible are
+	// left out, as in the cart.
+	QuoteCheckout(context.Context, *connect.Request[v1.QuoteCheckoutRequest]) (*connect.Response[v1.QuoteCheckoutResponse], error)
 	// Places an order for the cart's lines, pending payment, and creates its payment.
 	//
 	// The same idempotency key with the same request returns the same order and payment; the same
@@ -128,6 +154,13 @@ func NewCheckoutServiceHandler(svc CheckoutServiceHandler, opts ...connect.Handl
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
+	checkoutServiceQuoteCheckoutHandler := connect.NewUnaryHandler(
+		CheckoutServiceQuoteCheckoutProcedure,
+		svc.QuoteCheckout,
+		connect.WithSchema(checkoutServiceMethods.ByName("QuoteCheckout")),
+		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
+		connect.WithHandlerOptions(opts...),
+	)
 	checkoutServiceCheckoutHandler := connect.NewUnaryHandler(
 		CheckoutServiceCheckoutProcedure,
 		svc.Checkout,
@@ -138,6 +171,8 @@ func NewCheckoutServiceHandler(svc CheckoutServiceHandler, opts ...connect.Handl
 		switch r.URL.Path {
 		case CheckoutServiceGetCheckoutConfigProcedure:
 			checkoutServiceGetCheckoutConfigHandler.ServeHTTP(w, r)
+		case CheckoutServiceQuoteCheckoutProcedure:
+			checkoutServiceQuoteCheckoutHandler.ServeHTTP(w, r)
 		case CheckoutServiceCheckoutProcedure:
 			checkoutServiceCheckoutHandler.ServeHTTP(w, r)
 		default:
@@ -151,6 +186,10 @@ type UnimplementedCheckoutServiceHandler struct{}
 
 func (UnimplementedCheckoutServiceHandler) GetCheckoutConfig(context.Context, *connect.Request[v1.GetCheckoutConfigRequest]) (*connect.Response[v1.GetCheckoutConfigResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.store.v1.CheckoutService.GetCheckoutConfig is not implemented"))
+}
+
+func (UnimplementedCheckoutServiceHandler) QuoteCheckout(context.Context, *connect.Request[v1.QuoteCheckoutRequest]) (*connect.Response[v1.QuoteCheckoutResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.store.v1.CheckoutService.QuoteCheckout is not implemented"))
 }
 
 func (UnimplementedCheckoutServiceHandler) Checkout(context.Context, *connect.Request[v1.CheckoutRequest]) (*connect.Response[v1.CheckoutResponse], error) {
