@@ -37,7 +37,7 @@ import { isPaidStatus, statusKey } from "./orders";
 import { rememberOrderToken } from "./order-access.server";
 import { type Account, throttledMessage } from "./session.server";
 
-export type CheckoutApi = Pick<Api, "cart" | "checkout" | "shipping" | "testPayments" | "orders">;
+export type CheckoutApi = Pick<Api, "cart" | "checkout" | "testPayments" | "orders">;
 
 export function newIdempotencyKey(): string {
   return randomUUID();
@@ -47,9 +47,8 @@ const fallbackCountries: Country[] = [{ code: "GB", name: "United Kingdom" }];
 
 /** The checkout page's data, or a redirect to the cart when there is nothing to check out. */
 export async function loadCheckoutPage(client: CheckoutApi, request: Request, account: Account | null): Promise<{ page: CheckoutPageData; setCookie: string | null }> {
-  const [cartLoad, options, config] = await Promise.allSettled([
+  const [cartLoad, config] = await Promise.allSettled([
     loadCart(client, request, { signedIn: account !== null }),
-    client.shipping.listDeliveryOptions({}),
     client.checkout.getCheckoutConfig({}),
   ]);
   if (cartLoad.status === "rejected") throw cartLoad.reason;
@@ -57,20 +56,35 @@ export async function loadCheckoutPage(client: CheckoutApi, request: Request, ac
   if (!cart || cart.lines.length === 0) {
     throw redirect("/cart", setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
   }
-  if (options.status === "rejected") console.error("checkout: listing the delivery options failed", options.reason);
   if (config.status === "rejected") console.error("checkout: reading the checkout configuration failed", config.reason);
-
-  const deliveryOptions: DeliveryChoice[] | null =
-    options.status === "fulfilled"
-      ? options.value.deliveryOptions.map((o) => ({
-          code: o.code,
-          name: o.name,
-          carrier: o.carrier,
-          estimatedDelivery: o.estimatedDelivery,
-          price: toPrice(o.price),
-          freeOver: o.freeOver ? toPrice(o.freeOver) : null,
-        }))
-      : null;
+  // Every amount the page shows for a delivery option is the API's quote for this cart.
+  const quote = await client.checkout.quoteCheckout({ cartId: cart.id }).catch((err: unknown) => {
+    console.error("checkout: pricing the delivery options failed", err);
+    return null;
+  });
+  const deliveryOptions: DeliveryChoice[] | null = quote
+    ? quote.deliveryQuotes.flatMap((q) =>
+        q.option
+          ? [
+              {
+                code: q.option.code,
+                name: q.option.name,
+                carrier: q.option.carrier,
+                estimatedDelivery: q.option.estimatedDelivery,
+                freeOver: q.option.freeOver ? toPrice(q.option.freeOver) : null,
+                charge: toPrice(q.deliveryPrice),
+                total: toPrice(q.total),
+                vatIncluded: toPrice(q.vatIncluded),
+              },
+            ]
+          : [],
+      )
+    : null;
+  // Before a choice: the subtotal alone, with its VAT (the cart's own amounts if the quote failed,
+  // when no order can be placed anyway).
+  const withoutDelivery = quote
+    ? { delivery: toPrice(undefined), total: toPrice(quote.subtotal), vatIncluded: toPrice(quote.subtotalVatIncluded) }
+    : { delivery: cart.delivery?.price ?? toPrice(undefined), total: cart.total, vatIncluded: cart.vatIncluded };
   const cfg = config.status === "fulfilled" ? config.value : null;
   let payment: PaymentSetup = { mode: "unavailable" };
   if (cfg?.paymentMode === PaymentMode.TEST) payment = { mode: "test" };
@@ -84,6 +98,7 @@ export async function loadCheckoutPage(client: CheckoutApi, request: Request, ac
       cart,
       accountEmail: account?.email ?? null,
       deliveryOptions,
+      withoutDelivery,
       defaultDelivery,
       countries,
       defaultCountry,

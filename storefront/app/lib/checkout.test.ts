@@ -24,8 +24,10 @@ function values(over: Partial<CheckoutValues> = {}): CheckoutValues {
   return { email: "iris@example.com", shipping: { ...address }, billingSame: true, billing: emptyAddress(), deliveryOption: "standard", requiresSignature: true, ...over };
 }
 
-const standard: DeliveryChoice = { code: "standard", name: "Standard", carrier: "Royal Mail", estimatedDelivery: "5–7 working days", price: gbp(1735), freeOver: gbp(5000) };
-const express: DeliveryChoice = { code: "express", name: "Express", carrier: "DPD", estimatedDelivery: "3–4 days", price: gbp(2499), freeOver: null };
+// As the API quotes them for a £34.00 cart (Standard charged) and a £102.00 one (Standard free).
+const standard: DeliveryChoice = { code: "standard", name: "Standard", carrier: "Royal Mail", estimatedDelivery: "5–7 working days", freeOver: gbp(5000), charge: gbp(1735), total: gbp(5135), vatIncluded: gbp(856) };
+const freeStandard: DeliveryChoice = { ...standard, charge: gbp(0), total: gbp(10200), vatIncluded: gbp(1700) };
+const express: DeliveryChoice = { code: "express", name: "Express", carrier: "DPD", estimatedDelivery: "3–4 days", freeOver: null, charge: gbp(2499), total: gbp(12699), vatIncluded: gbp(2117) };
 
 describe("readCheckoutForm", () => {
   it("reads trimmed values, ticked boxes and an upper-case country", () => {
@@ -129,29 +131,20 @@ describe("formFieldOf", () => {
 });
 
 describe("checkoutQuote", () => {
-  it("charges the option below its free-over amount, with VAT as a sixth of the total", () => {
-    const q = checkoutQuote(gbp(3400), standard);
-    expect(q.delivery.formatted).toBe("£17.35");
-    expect(q.total.formatted).toBe("£51.35");
-    // 5135 × 20 / 120 = 855.83… → 856
-    expect(q.vatIncluded.pence).toBe(856);
+  const withoutDelivery = { delivery: gbp(0), total: gbp(3400), vatIncluded: gbp(567) };
+
+  it("shows the API's quote for the option chosen", () => {
+    expect(checkoutQuote(withoutDelivery, standard)).toEqual({ delivery: gbp(1735), total: gbp(5135), vatIncluded: gbp(856) });
   });
 
-  it("makes the option free only above its free-over amount", () => {
-    expect(checkoutQuote(gbp(5000), standard).delivery.pence).toBe(1735);
-    expect(checkoutQuote(gbp(5001), standard).delivery.pence).toBe(0);
-    expect(deliveryChargeText(gbp(10200), standard)).toBe("Free");
-    expect(deliveryChargeText(gbp(10200), express)).toBe("£24.99");
+  it("shows the amounts without delivery before a choice", () => {
+    expect(checkoutQuote(withoutDelivery, undefined)).toBe(withoutDelivery);
   });
 
-  it("rounds VAT half up as the server does", () => {
-    // 10203 / 6 = 1700.5 → 1701
-    expect(checkoutQuote(gbp(10203), undefined).vatIncluded.pence).toBe(1701);
-    expect(checkoutQuote(gbp(10200), undefined).vatIncluded.pence).toBe(1700);
-  });
-
-  it("adds no delivery when none is chosen", () => {
-    expect(checkoutQuote(gbp(2500), undefined).total.pence).toBe(2500);
+  it("words an option's charge for its radio card", () => {
+    expect(deliveryChargeText(standard)).toBe("£17.35");
+    expect(deliveryChargeText(freeStandard)).toBe("Free");
+    expect(deliveryChargeText(express)).toBe("£24.99");
   });
 });
 

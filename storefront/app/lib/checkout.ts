@@ -148,37 +148,28 @@ export type DeliveryChoice = {
   name: string;
   carrier: string;
   estimatedDelivery: string;
-  price: Price;
-  /** Orders whose subtotal is above this get the option free; null when never free. */
+  /** Orders whose subtotal is above this get the option free; null when never free (a hint). */
   freeOver: Price | null;
+  /** What the option costs this cart (zero when it is free for it), as the API quoted it. */
+  charge: Price;
+  /** The order's total and the VAT it includes with this option, as the API quoted them. */
+  total: Price;
+  vatIncluded: Price;
 };
 
 export type CheckoutQuote = { delivery: Price; total: Price; vatIncluded: Price };
 
-function price(pence: number, currency: string): Price {
-  return { pence, currency, formatted: formatPence(pence, currency) };
-}
-
 /**
- * What the summary shows for the option chosen, before the order exists. The server prices the
- * order itself when checkout is submitted — this only mirrors its published rules for display:
- * an option is free when the subtotal is above its free_over (PRODUCT §4), the total is subtotal
- * plus delivery, and the VAT part of a VAT-inclusive total is total × 20/120, rounded half up
- * (backend/internal/money). The order the API returns is the truth and is what the later pages
- * show.
+ * What the summary shows for the option chosen: the API's quote for it (checkout charges by the
+ * same rule), or before a choice the amounts without delivery. No amount is worked out here.
  */
-export function checkoutQuote(subtotal: Price, option: DeliveryChoice | undefined): CheckoutQuote {
-  const currency = subtotal.currency;
-  const charge = !option ? 0 : option.freeOver && subtotal.pence > option.freeOver.pence ? 0 : option.price.pence;
-  const total = subtotal.pence + charge;
-  const vat = Math.floor((total * 20 * 2 + 120) / 240);
-  return { delivery: price(charge, currency), total: price(total, currency), vatIncluded: price(vat, currency) };
+export function checkoutQuote(withoutDelivery: CheckoutQuote, option: DeliveryChoice | undefined): CheckoutQuote {
+  return option ? { delivery: option.charge, total: option.total, vatIncluded: option.vatIncluded } : withoutDelivery;
 }
 
 /** "Free" or "£17.35": what the option costs this order, for its radio card. */
-export function deliveryChargeText(subtotal: Price, option: DeliveryChoice): string {
-  const { delivery } = checkoutQuote(subtotal, option);
-  return delivery.pence === 0 ? "Free" : delivery.formatted;
+export function deliveryChargeText(option: DeliveryChoice): string {
+  return option.charge.pence === 0 ? "Free" : option.charge.formatted;
 }
 
 /** An idempotency key the API accepts: [A-Za-z0-9_-], 16 to 100 characters. */
@@ -200,6 +191,8 @@ export type CheckoutPageData = {
   accountEmail: string | null;
   /** null when the API could not list them. */
   deliveryOptions: DeliveryChoice[] | null;
+  /** The summary's amounts before a delivery option is chosen (the API's, like every amount). */
+  withoutDelivery: CheckoutQuote;
   /** The option chosen at first: the one the cart priced its summary with. */
   defaultDelivery: string;
   countries: Country[];

@@ -4,7 +4,7 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it, vi } from "vitest";
-import { apiCart, apiCheckoutConfig, apiDeliveryOptions, apiOrder, cartId, mediaOrigin, orderId } from "~/components/checkout/fixtures";
+import { apiCart, apiCheckoutConfig, apiCheckoutQuote, apiOrder, cartId, mediaOrigin, orderId } from "~/components/checkout/fixtures";
 import { GetCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
 import { CheckoutResponseSchema, PaymentMode } from "~/gen/atelier/store/v1/checkout_service_pb";
 import { OrderStatus } from "~/gen/atelier/store/v1/order_pb";
@@ -35,8 +35,7 @@ function fakeApi(over: { checkout?: Checkout; confirm?: Confirm; mode?: PaymentM
   const getCart = vi.fn(async () => create(GetCartResponseSchema, { cart: apiCart() }));
   const fake: FakeApi = {
     cart: { getCart },
-    checkout: { checkout, getCheckoutConfig: vi.fn(async () => apiCheckoutConfig(over.mode)) },
-    shipping: { listDeliveryOptions: vi.fn(async () => apiDeliveryOptions()) },
+    checkout: { checkout, getCheckoutConfig: vi.fn(async () => apiCheckoutConfig(over.mode)), quoteCheckout: vi.fn(async () => apiCheckoutQuote()) },
     testPayments: { confirmTestPayment },
     orders: { getOrder: vi.fn(over.getOrder ?? (async () => ({ order: apiOrder() }) as never)) },
   };

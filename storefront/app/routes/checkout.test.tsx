@@ -6,6 +6,7 @@ import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { checkoutPage, orderId } from "~/components/checkout/fixtures";
 import type { CheckoutActionData, CheckoutPageData } from "~/lib/checkout";
+import { formatPence } from "~/lib/money";
 import CheckoutRoute from "./checkout";
 
 const hydration = vi.hoisted(() => ({ done: true }));
@@ -99,9 +100,13 @@ describe("checkout page", () => {
     expect(screen.getAllByRole("radio")).toHaveLength(5);
   });
 
-  it("shows Free when the order is over the option's free-over amount", async () => {
+  it("shows Free when the API quotes the option free for this order", async () => {
     const page = checkoutPage();
-    renderCheckout({ cart: { ...page.cart, subtotal: { pence: 10200, currency: "GBP", formatted: "£102.00" } } });
+    const gbp = (pence: number) => ({ pence, currency: "GBP", formatted: formatPence(pence) });
+    renderCheckout({
+      cart: { ...page.cart, subtotal: gbp(10200) },
+      deliveryOptions: page.deliveryOptions!.map((o) => (o.code === "standard" ? { ...o, charge: gbp(0), total: gbp(10200), vatIncluded: gbp(1700) } : o)),
+    });
     expect((await screen.findByRole("radio", { name: /^Standard/ })).closest("label")).toHaveTextContent("Free");
     const summary = screen.getByRole("complementary", { name: "Order Summary" });
     expect(within(summary).getByText("Delivery (Standard)").nextElementSibling).toHaveTextContent("Free");

@@ -35,7 +35,7 @@ export function CheckoutForm({ page, actionData }: Props) {
   const values = actionData && !actionData.ok ? actionData.values : null;
   const [delivery, setDelivery] = useState(values?.deliveryOption || page.defaultDelivery);
   const option = page.deliveryOptions?.find((o) => o.code === delivery);
-  const quote = checkoutQuote(cart.subtotal, option);
+  const quote = checkoutQuote(page.withoutDelivery, option);
   // Without JavaScript the first field in error takes the focus as the page loads.
   const states = fieldStates(problem, { autoFocusFirst: !hydrated });
 
@@ -103,7 +103,7 @@ export function CheckoutForm({ page, actionData }: Props) {
           <AddressFields kind="shipping" values={shipping} countries={page.countries} states={states} />
         </CheckoutStep>
 
-        <DeliveryChoices step={3} options={page.deliveryOptions} subtotal={cart.subtotal} selected={delivery} onSelect={setDelivery} state={states("deliveryOption", "Delivery option")}>
+        <DeliveryChoices step={3} options={page.deliveryOptions} selected={delivery} onSelect={setDelivery} state={states("deliveryOption", "Delivery option")}>
           <label className="checkout-check">
             <input type="checkbox" name="requiresSignature" defaultChecked={values ? values.requiresSignature : true} aria-describedby="signature-hint" />
             <span>Requires signature</span>

@@ -10,7 +10,6 @@ import { CheckoutStep } from "./CheckoutStep";
 type Props = {
   /** null: the API could not list them. */
   options: DeliveryChoice[] | null;
-  subtotal: Price;
   selected: string;
   onSelect: (code: string) => void;
   state: FieldState;
@@ -25,7 +24,7 @@ type Props = {
  * option costs this order ("Free" when its free-over rule applies). The choice is posted as
  * `deliveryOption`; the API prices it.
  */
-export function DeliveryChoices({ options, subtotal, selected, onSelect, state, step, children }: Props) {
+export function DeliveryChoices({ options, selected, onSelect, state, step, children }: Props) {
   const noteId = "delivery-note";
   const describedBy = state.invalid ? (state.note ? noteId : state.errorId) : undefined;
   if (!options || options.length === 0) {
@@ -44,7 +43,7 @@ export function DeliveryChoices({ options, subtotal, selected, onSelect, state, 
     <CheckoutStep number={step} title="Delivery" describedBy={describedBy}>
       <div className={`delivery-choices${state.invalid ? " delivery-choices--invalid" : ""}`}>
         {options.map((o, i) => {
-          const charge = deliveryChargeText(subtotal, o);
+          const charge = deliveryChargeText(o);
           return (
             <label key={o.code} className="delivery-choice">
               <input

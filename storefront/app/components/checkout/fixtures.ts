@@ -4,8 +4,13 @@ import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { type Cart, CartSchema } from "~/gen/atelier/store/v1/cart_pb";
 import { MoneySchema } from "~/gen/atelier/type/v1/money_pb";
-import { type GetCheckoutConfigResponse, GetCheckoutConfigResponseSchema, PaymentMode } from "~/gen/atelier/store/v1/checkout_service_pb";
-import { type ListDeliveryOptionsResponse, ListDeliveryOptionsResponseSchema } from "~/gen/atelier/store/v1/shipping_service_pb";
+import {
+  type GetCheckoutConfigResponse,
+  GetCheckoutConfigResponseSchema,
+  PaymentMode,
+  type QuoteCheckoutResponse,
+  QuoteCheckoutResponseSchema,
+} from "~/gen/atelier/store/v1/checkout_service_pb";
 import { type Order, OrderSchema, OrderStatus } from "~/gen/atelier/store/v1/order_pb";
 import type { CheckoutPageData, DeliveryChoice } from "~/lib/checkout";
 import { toCartView } from "~/lib/cart";
@@ -61,8 +66,27 @@ const options = [
   { code: "premium", name: "Premium", price: gbp(5976), carrier: "FedEx", estimatedDelivery: "By 10am next working day if ordered before 4pm" },
 ];
 
-export function apiDeliveryOptions(): ListDeliveryOptionsResponse {
-  return create(ListDeliveryOptionsResponseSchema, { deliveryOptions: options });
+// The API's quote for the cart above (subtotal £34.00): each option's charge, and the total and
+// VAT the order would have with it, as backend/internal/checkout prices them.
+const quotes = [
+  { code: "standard", charge: 1735, total: 5135, vat: 856 },
+  { code: "express", charge: 2499, total: 5899, vat: 983 },
+  { code: "priority", charge: 3250, total: 6650, vat: 1108 },
+  { code: "next-day", charge: 4524, total: 7924, vat: 1321 },
+  { code: "premium", charge: 5976, total: 9376, vat: 1563 },
+];
+
+export function apiCheckoutQuote(): QuoteCheckoutResponse {
+  return create(QuoteCheckoutResponseSchema, {
+    subtotal: gbp(3400),
+    subtotalVatIncluded: gbp(567),
+    deliveryQuotes: quotes.map((q) => ({
+      option: options.find((o) => o.code === q.code),
+      deliveryPrice: gbp(q.charge),
+      total: gbp(q.total),
+      vatIncluded: gbp(q.vat),
+    })),
+  });
 }
 
 export function apiCheckoutConfig(mode: PaymentMode = PaymentMode.TEST): GetCheckoutConfigResponse {
@@ -79,14 +103,19 @@ export function apiCheckoutConfig(mode: PaymentMode = PaymentMode.TEST): GetChec
 }
 
 export function deliveryChoices(): DeliveryChoice[] {
-  return options.map((o) => ({
-    code: o.code,
-    name: o.name,
-    carrier: o.carrier,
-    estimatedDelivery: o.estimatedDelivery,
-    price: toPrice(o.price),
-    freeOver: o.freeOver ? toPrice(o.freeOver) : null,
-  }));
+  return quotes.map((q) => {
+    const o = options.find((option) => option.code === q.code)!;
+    return {
+      code: o.code,
+      name: o.name,
+      carrier: o.carrier,
+      estimatedDelivery: o.estimatedDelivery,
+      freeOver: o.freeOver ? toPrice(o.freeOver) : null,
+      charge: toPrice(gbp(q.charge)),
+      total: toPrice(gbp(q.total)),
+      vatIncluded: toPrice(gbp(q.vat)),
+    };
+  });
 }
 
 /** What the checkout loader gives the page for the cart above, in test payment mode. */
@@ -95,6 +124,7 @@ export function checkoutPage(overrides: Partial<CheckoutPageData> = {}): Checkou
     cart: toCartView(apiCart()),
     accountEmail: null,
     deliveryOptions: deliveryChoices(),
+    withoutDelivery: { delivery: toPrice(gbp(0)), total: toPrice(gbp(3400)), vatIncluded: toPrice(gbp(567)) },
     defaultDelivery: "standard",
     countries: [
       { code: "GB", name: "United Kingdom" },
