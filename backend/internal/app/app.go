@@ -128,6 +128,11 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 // newAccounts builds the account service from configuration; the admin command uses it without
 // the rest of the app.
 func newAccounts(pool *pgxpool.Pool, cfg config.Config, opts ...account.Option) *account.Service {
+	limits := account.DefaultLimits
+	if cfg.RegistrationsPerIPPerHour > 0 {
+		limits.RegisterPerIP.Max = cfg.RegistrationsPerIPPerHour
+	}
+	opts = append([]account.Option{account.WithLimits(limits)}, opts...)
 	return account.NewService(pool, account.Settings{
 		SessionTTL:       cfg.SessionTTL,
 		PasswordResetTTL: cfg.PasswordResetTTL,

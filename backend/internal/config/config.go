@@ -79,6 +79,8 @@ type Config struct {
 	StripeAPIURL string
 	// OrderReservationTTL is how long an unpaid order holds its stock before it is cancelled.
 	OrderReservationTTL time.Duration
+	// RegistrationsPerIPPerHour is how many accounts one client address may create an hour.
+	RegistrationsPerIPPerHour int
 }
 
 // StripeConfigured reports whether payments go through Stripe rather than the test mode.
@@ -153,6 +155,14 @@ func Parse(getenv func(string) string) (Config, error) {
 	}
 	errs = append(errs, checkMail(c)...)
 	errs = append(errs, checkStripe(c)...)
+	c.RegistrationsPerIPPerHour = 10
+	if v := strings.TrimSpace(getenv("REGISTRATIONS_PER_IP_PER_HOUR")); v != "" {
+		if n, convErr := strconv.Atoi(v); convErr != nil || n < 1 {
+			errs = append(errs, fmt.Errorf("REGISTRATIONS_PER_IP_PER_HOUR must be a whole number of at least 1, got %q", v))
+		} else {
+			c.RegistrationsPerIPPerHour = n
+		}
+	}
 	if c.OrderReservationTTL, err = duration(getenv, "ORDER_RESERVATION_TTL", 30*time.Minute); err == nil && c.OrderReservationTTL < time.Minute {
 		err = errors.New("ORDER_RESERVATION_TTL must be at least 1m: shoppers need time to pay")
 	}
