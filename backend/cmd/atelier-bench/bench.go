@@ -170,6 +170,7 @@ func benchAPI(ctx context.Context, o options, rep *report, serverBin, dbURL, med
 		"PUBLIC_URL=http://"+addr,
 		"MEDIA_BUCKET_URL=file://"+mediaDir,
 		"LOG_LEVEL=warn", // the access log is written at info: off, as it would be behind a proxy that logs
+		"PAYMENT_TEST_MODE=on",
 	)
 	// Parsed as the server will parse it, to report the cache setting in effect.
 	cfg, err := config.Parse(envLookup(env))

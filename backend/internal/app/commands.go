@@ -77,6 +77,12 @@ func (a *App) seed(ctx context.Context) error {
 
 // Serve runs the API server until ctx ends.
 func Serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
+	// A production server whose Stripe keys went missing must not quietly take test cards as
+	// payment: the test mode has to be asked for (the dev command always runs it).
+	if !cfg.StripeConfigured() && !cfg.PaymentTestMode {
+		return errors.New("no Stripe keys: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take payments, " +
+			"or PAYMENT_TEST_MODE=on to run the labelled test payment mode (test cards only)")
+	}
 	a, err := New(ctx, cfg, logger)
 	if err != nil {
 		return err

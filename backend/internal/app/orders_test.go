@@ -3,12 +3,14 @@ package app
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/atelier-commerce/atelier/backend/internal/config"
 	"github.com/atelier-commerce/atelier/backend/internal/money"
 	"github.com/atelier-commerce/atelier/backend/internal/payment"
 	"github.com/google/uuid"
@@ -410,4 +412,86 @@ func (s *paymentShop) register(t *testing.T, name string) string {
 	out := sendJSON(t, http.MethodPost, s.url+"/api/v1/auth/register", fmt.Sprintf(`{"first_name": %q, "last_name": "Test",
 		"email": "%s-%s@example.com", "password": "correct horse battery"}`, name, name, uuid.NewString()[:8]), 200)
 	return out["session"].(jsonMap)["token"].(string)
+}
+
+// A shopper who checks out again from the same cart (details changed, page reloaded) supersedes
+// the earlier unpaid attempt: it gives its stock back, so the last unit is not lost to it.
+func TestNewCheckoutSupersedesTheCartsUnpaidAttempt(t *testing.T) {
+	t.Parallel()
+	s := newPaymentShop(t)
+	product := s.product(t, "Last Perfume", 8800, 1)
+	cartID := s.cart(t, "", map[string]int{product: 1})
+	status, first := s.checkout(t, "", cartID, checkoutBody("s-"+uuid.NewString(), "first@example.com", "standard"))
+	require.Equal(t, 200, status, "%v", first)
+	require.Equal(t, int32(0), s.stock(t, product))
+
+	status, second := s.checkout(t, "", cartID, checkoutBody("s-"+uuid.NewString(), "second@example.com", "express"))
+	require.Equal(t, 200, status, "the earlier attempt must not hold the last unit: %v", second)
+	firstOrder := first["order"].(jsonMap)
+	require.Equal(t, "ORDER_STATUS_CANCELLED", s.status(t, firstOrder["id"].(string), first["order_access_token"].(string)))
+	require.Equal(t, int32(0), s.stock(t, product), "one unit, held by the new attempt")
+	status, answer := s.confirm(t, first["payment"].(jsonMap)["client_secret"].(string), "4242424242424242")
+	require.Equal(t, 400, status, "the superseded payment can no longer be made: %v", answer)
+}
+
+// The same checkout sent several times at once (a double click, a retry racing the original)
+// is one order, and every answer is that order — never "out of stock" because of its twin.
+func TestConcurrentRepeatsOfOneCheckoutAreOneOrder(t *testing.T) {
+	t.Parallel()
+	s := newPaymentShop(t)
+	product := s.product(t, "Single Candle", 3900, 1)
+	cartID := s.cart(t, "", map[string]int{product: 1})
+	body := checkoutBody("twin-"+uuid.NewString(), "twin@example.com", "standard")
+	var wg sync.WaitGroup
+	ids := make([]any, 4)
+	for i := range ids {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			status, placed := s.checkout(t, "", cartID, body)
+			require.Equal(t, 200, status, "%v", placed)
+			ids[i] = placed["order"].(jsonMap)["id"]
+		}()
+	}
+	wg.Wait()
+	for _, id := range ids {
+		require.Equal(t, ids[0], id)
+	}
+	require.Equal(t, int32(0), s.stock(t, product))
+}
+
+// A product hidden after it was added is left out of the order, as the cart leaves it out; the
+// paid order's units leave the cart, and units added after checkout stay.
+func TestCheckoutLeavesOutHiddenProductsAndKeepsLaterUnits(t *testing.T) {
+	t.Parallel()
+	s := newPaymentShop(t)
+	kept, hidden := s.product(t, "Velvet Cream", 2000, 10), s.product(t, "Retired Toner", 1500, 10)
+	cartID := s.cart(t, "", map[string]int{kept: 2, hidden: 1})
+	ctx := context.Background()
+	_, err := s.app.pool.Exec(ctx, `UPDATE products SET is_active = false WHERE id = $1`, hidden)
+	require.NoError(t, err)
+	status, placed := s.checkout(t, "", cartID, checkoutBody("h-"+uuid.NewString(), "h@example.com", "standard"))
+	require.Equal(t, 200, status, "%v", placed)
+	o := placed["order"].(jsonMap)
+	require.Len(t, items(o, "lines"), 1)
+	require.Equal(t, kept, items(o, "lines")[0]["product_id"])
+	require.Equal(t, int32(10), s.stock(t, hidden))
+
+	// One more unit after checkout, then the payment: the extra unit stays in the cart.
+	sendJSON(t, http.MethodPatch, s.url+"/api/v1/carts/"+cartID+"/items/"+kept, `{"quantity": 3}`, 200)
+	status, _ = s.confirm(t, placed["payment"].(jsonMap)["client_secret"].(string), "4242424242424242")
+	require.Equal(t, 200, status)
+	var qty int
+	require.NoError(t, s.app.pool.QueryRow(ctx, `SELECT quantity FROM cart_lines WHERE cart_id = $1 AND product_id = $2`, cartID, kept).Scan(&qty))
+	require.Equal(t, 1, qty)
+}
+
+// serve never takes test cards as payment unless asked to: a production server whose Stripe
+// keys went missing refuses to start.
+func TestServeRefusesSilentTestMode(t *testing.T) {
+	t.Parallel()
+	cfg, err := config.Parse(func(k string) string { return map[string]string{"DATABASE_URL": "postgres://unused"}[k] })
+	require.NoError(t, err)
+	err = Serve(context.Background(), cfg, slog.New(slog.DiscardHandler))
+	require.ErrorContains(t, err, "PAYMENT_TEST_MODE=on")
 }

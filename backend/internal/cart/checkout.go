@@ -34,13 +34,21 @@ func LinesForCheckout(ctx context.Context, tx pgx.Tx, cartID, accountID string) 
 	return out, nil
 }
 
-// RemoveOrdered takes a paid order's products out of the cart it was placed from, so a shopper
-// who paid and closed the tab finds an empty cart, while anything added since stays. A cart
-// deleted since is simply not there.
-func RemoveOrdered(ctx context.Context, tx pgx.Tx, cartID string, productIDs []string) error {
-	if _, err := tx.Exec(ctx, `DELETE FROM cart_lines WHERE cart_id = @cart::uuid AND product_id = ANY(@ids::uuid[])`,
-		pgx.NamedArgs{"cart": cartID, "ids": productIDs}); err != nil {
-		return fmt.Errorf("cart.RemoveOrdered: %w", err)
+// RemoveOrdered takes a paid order's units out of the cart it was placed from, so a shopper who
+// paid and closed the tab finds an empty cart, while anything added since stays (a line raised
+// after checkout keeps the extra units). A cart deleted since is simply not there.
+func RemoveOrdered(ctx context.Context, tx pgx.Tx, cartID string, ordered []Ordered) error {
+	for _, o := range ordered {
+		// Lines the order used up go first; then the others lose the ordered units.
+		if _, err := tx.Exec(ctx, `DELETE FROM cart_lines WHERE cart_id = @cart::uuid AND product_id = @product::uuid AND quantity <= @qty`,
+			pgx.NamedArgs{"cart": cartID, "product": o.ProductID, "qty": o.Quantity}); err != nil {
+			return fmt.Errorf("cart.RemoveOrdered: %w", err)
+		}
+		if _, err := tx.Exec(ctx, `UPDATE cart_lines SET quantity = quantity - @qty
+			WHERE cart_id = @cart::uuid AND product_id = @product::uuid AND quantity > @qty`,
+			pgx.NamedArgs{"cart": cartID, "product": o.ProductID, "qty": o.Quantity}); err != nil {
+			return fmt.Errorf("cart.RemoveOrdered: %w", err)
+		}
 	}
 	_, err := tx.Exec(ctx, `UPDATE carts SET updated_at = greatest(now(), updated_at + INTERVAL '1 microsecond') WHERE id = @cart::uuid`,
 		pgx.NamedArgs{"cart": cartID})

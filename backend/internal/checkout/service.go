@@ -102,9 +102,26 @@ func (s *Service) Checkout(ctx context.Context, accountID string, req Request) (
 	if !ok {
 		return Result{}, apperr.Invalid("delivery_option_code", "invalid_delivery_option", "Please select a delivery option.")
 	}
+	// An earlier attempt from this cart that was never paid (the shopper changed their details,
+	// or reloaded the page) gives its stock back first, so it cannot stand in this one's way.
+	if err := s.cfg.Orders.Supersede(ctx, req.CartID, req.IdempotencyKey); err != nil {
+		return Result{}, fmt.Errorf("checkout: %w", err)
+	}
 	var id string
 	err = db.WithTx(ctx, s.cfg.Pool, func(tx pgx.Tx) error {
-		var err error
+		// A twin submission with this key may have committed while this one waited (the retry
+		// loop runs this again after a serialization failure): its order is the answer.
+		existingID, stored, found, err := order.ByIdempotencyKey(ctx, tx, req.IdempotencyKey)
+		if err != nil {
+			return err
+		}
+		if found {
+			if stored != hash {
+				return errKeyReused()
+			}
+			id = existingID
+			return nil
+		}
 		id, err = s.place(ctx, tx, accountID, req, hash, delivery)
 		return err
 	})
@@ -182,10 +199,14 @@ func (s *Service) existing(ctx context.Context, key, hash string) (id string, fo
 		return "", false, fmt.Errorf("checkout: %w", err)
 	}
 	if found && stored != hash {
-		return "", false, apperr.AlreadyExists("idempotency_key_reused",
-			"This checkout key was already used for a different request. Please try again.")
+		return "", false, errKeyReused()
 	}
 	return id, found, nil
+}
+
+func errKeyReused() error {
+	return apperr.AlreadyExists("idempotency_key_reused",
+		"This checkout key was already used for a different request. Please try again.")
 }
 
 func findOption(active []shipping.Option, code string) (shipping.Option, bool) {
@@ -204,9 +225,6 @@ func (s *Service) place(ctx context.Context, tx pgx.Tx, accountID string, req Re
 	if err != nil {
 		return "", err
 	}
-	if len(lines) == 0 {
-		return "", apperr.FailedPrecondition("cart_empty", "Your cart is empty.")
-	}
 	ids := make([]string, len(lines))
 	for i, l := range lines {
 		ids[i] = l.ProductID
@@ -218,9 +236,12 @@ func (s *Service) place(ctx context.Context, tx pgx.Tx, accountID string, req Re
 	items := make([]Item, 0, len(lines))
 	for _, l := range lines {
 		p, ok := products[l.ProductID]
-		if !ok || p.Price.Currency != money.GBPCode {
+		if !ok {
+			continue // hidden since it was added: the cart does not show it, and it is not ordered
+		}
+		if p.Price.Currency != money.GBPCode {
 			return "", apperr.FailedPrecondition("product_unavailable",
-				"A product in your cart is no longer available. Please remove it to continue.").With("product_id", l.ProductID)
+				"%s cannot be bought in pounds. Please remove it to continue.", p.Name).With("product_id", l.ProductID)
 		}
 		reserved, available, err := catalog.ReserveStock(ctx, tx, p.ID, l.Quantity)
 		if err != nil {
@@ -230,6 +251,9 @@ func (s *Service) place(ctx context.Context, tx pgx.Tx, accountID string, req Re
 			return "", stockError(p, available)
 		}
 		items = append(items, Item{ProductID: p.ID, Name: p.Name, SKU: p.SKU, UnitPrice: p.Price, Quantity: l.Quantity})
+	}
+	if len(items) == 0 {
+		return "", apperr.FailedPrecondition("cart_empty", "Your cart is empty.")
 	}
 	t := Price(items, delivery)
 	d := order.Draft{IdempotencyKey: req.IdempotencyKey, RequestHash: hash, Order: order.Order{
@@ -272,7 +296,9 @@ func (s *Service) pay(ctx context.Context, accountID, orderID string) (Result, e
 	}); err != nil {
 		return Result{}, fmt.Errorf("checkout: %w", err)
 	}
-	if !found {
+	// A payment is made only for an order that can still be paid: a retry after the order failed
+	// or lapsed gets the order back, with its status, and nothing to pay.
+	if !found && o.Status == order.StatusPendingPayment {
 		in, err := s.cfg.Provider.Create(ctx, payment.NewIntent{OrderID: o.ID, OrderNumber: o.Number, Email: o.Email, Amount: o.Total})
 		if err != nil {
 			return Result{}, fmt.Errorf("checkout: create payment: %w", err)

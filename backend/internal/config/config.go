@@ -81,6 +81,8 @@ type Config struct {
 	OrderReservationTTL time.Duration
 	// RegistrationsPerIPPerHour is how many accounts one client address may create an hour.
 	RegistrationsPerIPPerHour int
+	// PaymentTestMode lets `serve` run without Stripe keys, in the labelled test payment mode.
+	PaymentTestMode bool
 }
 
 // StripeConfigured reports whether payments go through Stripe rather than the test mode.
@@ -155,6 +157,16 @@ func Parse(getenv func(string) string) (Config, error) {
 	}
 	errs = append(errs, checkMail(c)...)
 	errs = append(errs, checkStripe(c)...)
+	switch v := strings.ToLower(strings.TrimSpace(getenv("PAYMENT_TEST_MODE"))); v {
+	case "", "off", "false", "0":
+	case "on", "true", "1":
+		c.PaymentTestMode = true
+	default:
+		errs = append(errs, fmt.Errorf("PAYMENT_TEST_MODE must be on or off, got %q", v))
+	}
+	if c.PaymentTestMode && c.StripeConfigured() {
+		errs = append(errs, errors.New("PAYMENT_TEST_MODE=on and Stripe keys are both set: choose one"))
+	}
 	c.RegistrationsPerIPPerHour = 10
 	if v := strings.TrimSpace(getenv("REGISTRATIONS_PER_IP_PER_HOUR")); v != "" {
 		if n, convErr := strconv.Atoi(v); convErr != nil || n < 1 {

@@ -117,6 +117,16 @@ type Order struct {
 	PaymentError      string
 }
 
+// wasPaid reports whether the order has ever been paid (its timeline has the step).
+func (o Order) wasPaid() bool {
+	for _, c := range o.History {
+		if c.Status == StatusPaid {
+			return true
+		}
+	}
+	return false
+}
+
 // ItemCount is the number of units across the lines.
 func (o Order) ItemCount() int32 {
 	var n int32

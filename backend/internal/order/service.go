@@ -246,6 +246,11 @@ func (s *Service) succeeded(ctx context.Context, tx pgx.Tx, o Order, reason stri
 	case StatusPendingPayment:
 		return false, s.markPaid(ctx, tx, o, reason)
 	case StatusPaymentFailed, StatusCancelled:
+		if o.wasPaid() {
+			// Paid once and cancelled since (by the shop): a later success event — a
+			// reconciliation's, say — must not bring it back or confirm it twice.
+			return false, nil
+		}
 		// The stock went back when the order failed or lapsed; the shopper paid after all.
 		ok, err := reserveAgain(ctx, tx, o)
 		if err != nil {
@@ -254,7 +259,8 @@ func (s *Service) succeeded(ctx context.Context, tx pgx.Tx, o Order, reason stri
 		if ok {
 			return true, s.markPaid(ctx, tx, o, reason)
 		}
-		if _, err := move(ctx, tx, o.ID, StatusRefunded, reason+" (stock no longer available)", o.Status); err != nil {
+		moved, err := move(ctx, tx, o.ID, StatusRefunded, reason+" (stock no longer available)", o.Status)
+		if err != nil || !moved {
 			return false, err
 		}
 		_, err = db.Emit(ctx, tx, TopicRefundRequired, map[string]string{"order_id": o.ID})
@@ -272,11 +278,11 @@ func (s *Service) markPaid(ctx context.Context, tx pgx.Tx, o Order, reason strin
 		return err
 	}
 	if o.CartID != "" {
-		ids := make([]string, len(o.Lines))
+		ordered := make([]cart.Ordered, len(o.Lines))
 		for i, l := range o.Lines {
-			ids[i] = l.ProductID
+			ordered[i] = cart.Ordered{ProductID: l.ProductID, Quantity: l.Quantity}
 		}
-		if err := cart.RemoveOrdered(ctx, tx, o.CartID, ids); err != nil {
+		if err := cart.RemoveOrdered(ctx, tx, o.CartID, ordered); err != nil {
 			return err
 		}
 	}
@@ -293,7 +299,8 @@ func (s *Service) failed(ctx context.Context, tx pgx.Tx, o Order, message, reaso
 	if err := payment.SetStatus(ctx, tx, o.ID, payment.StatusFailed); err != nil {
 		return false, err
 	}
-	if _, err := move(ctx, tx, o.ID, StatusPaymentFailed, reason, StatusPendingPayment); err != nil {
+	moved, err := move(ctx, tx, o.ID, StatusPaymentFailed, reason, StatusPendingPayment)
+	if err != nil || !moved {
 		return false, err
 	}
 	if err := setPaymentError(ctx, tx, o.ID, message); err != nil {
@@ -310,7 +317,8 @@ func (s *Service) cancel(ctx context.Context, tx pgx.Tx, o Order, reason string)
 	if err := payment.SetStatus(ctx, tx, o.ID, payment.StatusCanceled); err != nil {
 		return false, err
 	}
-	if _, err := move(ctx, tx, o.ID, StatusCancelled, reason, o.Status); err != nil {
+	moved, err := move(ctx, tx, o.ID, StatusCancelled, reason, o.Status)
+	if err != nil || !moved {
 		return false, err
 	}
 	if o.Status == StatusPendingPayment {
@@ -330,7 +338,7 @@ func (s *Service) ExpireDue(ctx context.Context) (int64, error) {
 	}
 	var n int64
 	for _, id := range ids {
-		ended, err := s.expire(ctx, id)
+		ended, err := s.expire(ctx, id, "reservation expired")
 		if err != nil {
 			// The next run tries again; one stuck order must not block the others.
 			s.log().WarnContext(ctx, "could not expire order", "order_id", id, "error", err.Error())
@@ -343,18 +351,27 @@ func (s *Service) ExpireDue(ctx context.Context) (int64, error) {
 	return n, nil
 }
 
-func (s *Service) expire(ctx context.Context, id string) (bool, error) {
+// expire ends an unpaid order: its payment is cancelled at the provider first, so it can no longer
+// succeed behind the shop's back. A payment that turns out to have succeeded is applied as paid; one
+// still processing (a bank transfer clearing) keeps the order and its stock for another grace
+// period; one the provider does not know (made with other keys) cannot succeed, and the order ends.
+func (s *Service) expire(ctx context.Context, id, reason string) (bool, error) {
 	rec, found, err := s.paymentOf(ctx, id)
 	if err != nil {
 		return false, err
 	}
 	if found {
 		in, err := s.cfg.Provider.Cancel(ctx, rec.Ref)
-		if err != nil {
+		switch ae := apperr.As(err); {
+		case err != nil && ae != nil && ae.Kind == apperr.KindNotFound:
+		case err != nil:
 			return false, err
-		}
-		if in.Status == payment.StatusSucceeded {
+		case in.Status == payment.StatusSucceeded:
 			return false, s.ApplyEvent(ctx, syntheticEvent(rec.Ref, payment.OutcomeSucceeded))
+		case in.Status == payment.StatusProcessing:
+			_, err := s.cfg.Pool.Exec(ctx, `UPDATE orders SET expires_at = now() + $2::interval WHERE id = $1 AND status = 'pending_payment'`,
+				id, fmt.Sprintf("%d seconds", int64(processingGrace/time.Second)))
+			return false, err
 		}
 	}
 	var ended bool
@@ -363,7 +380,7 @@ func (s *Service) expire(ctx context.Context, id string) (bool, error) {
 		if err != nil || !found {
 			return err
 		}
-		ended, err = s.cancel(ctx, tx, o, "reservation expired")
+		ended, err = s.cancel(ctx, tx, o, reason)
 		return err
 	})
 	if err != nil {
@@ -373,6 +390,32 @@ func (s *Service) expire(ctx context.Context, id string) (bool, error) {
 		s.cfg.StockChanged()
 	}
 	return ended, nil
+}
+
+// processingGrace is how much longer an order waits when its payment is still processing at its
+// deadline.
+const processingGrace = 30 * time.Minute
+
+// Supersede ends the unpaid orders placed from a cart by other checkout attempts than the one with
+// keepKey: a shopper who changed their details, or reloaded the page, checks out again, and the
+// earlier attempt must not keep the stock the new one needs. Each is ended as expiry ends it, so a
+// payment that went through after all is honoured.
+func (s *Service) Supersede(ctx context.Context, cartID, keepKey string) error {
+	rows, err := s.cfg.Pool.Query(ctx, `SELECT id::text FROM orders
+		WHERE cart_id = $1::uuid AND status = 'pending_payment' AND idempotency_key <> $2`, cartID, keepKey)
+	if err != nil {
+		return fmt.Errorf("order.Supersede: %w", err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return fmt.Errorf("order.Supersede: %w", err)
+	}
+	for _, id := range ids {
+		if _, err := s.expire(ctx, id, "superseded by a new checkout"); err != nil {
+			return fmt.Errorf("order.Supersede %s: %w", id, err)
+		}
+	}
+	return nil
 }
 
 // Reconcile asks the provider about payments whose event has not come after ReconcileAfter, and

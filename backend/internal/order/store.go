@@ -288,8 +288,12 @@ func due(ctx context.Context, q queryer, status Status, column string, before ti
 	if column != "expires_at" && column != "created_at" {
 		return nil, fmt.Errorf("order: due: unknown column %q", column)
 	}
-	rows, err := q.Query(ctx, `SELECT id::text FROM orders WHERE status = $1 AND `+column+` < $2 ORDER BY `+column+` LIMIT $3`,
-		string(status), before, limit)
+	if status != StatusPendingPayment {
+		return nil, fmt.Errorf("order: due: only unpaid orders fall due, not %q", status)
+	}
+	// The status is written into the SQL so the partial indexes on unpaid orders apply.
+	rows, err := q.Query(ctx, `SELECT id::text FROM orders WHERE status = 'pending_payment' AND `+column+` < $1
+		ORDER BY `+column+` LIMIT $2`, before, limit)
 	if err != nil {
 		return nil, fmt.Errorf("order: due: %w", err)
 	}

@@ -57,7 +57,8 @@ func scanRecord(row pgx.Row) (r Record, found bool, err error) {
 
 // SetStatus records where the order's payment now is.
 func SetStatus(ctx context.Context, tx pgx.Tx, orderID string, status Status) error {
-	if _, err := tx.Exec(ctx, `UPDATE payments SET status = $2, updated_at = now() WHERE order_id = $1`,
+	// A refund is final: no late event moves a refunded payment back.
+	if _, err := tx.Exec(ctx, `UPDATE payments SET status = $2, updated_at = now() WHERE order_id = $1 AND status <> 'refunded'`,
 		orderID, string(status)); err != nil {
 		return fmt.Errorf("payment.SetStatus: %w", err)
 	}

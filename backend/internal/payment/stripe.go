@@ -53,9 +53,11 @@ func (s *Stripe) Create(ctx context.Context, in NewIntent) (Intent, error) {
 	params := &stripe.PaymentIntentCreateParams{
 		Amount:                  stripe.Int64(in.Amount.Minor),
 		Currency:                stripe.String(strings.ToLower(in.Amount.Currency)),
-		AutomaticPaymentMethods: &stripe.PaymentIntentCreateAutomaticPaymentMethodsParams{Enabled: stripe.Bool(true)},
-		Description:             stripe.String("Order " + in.OrderNumber),
-		ReceiptEmail:            stripe.String(in.Email),
+		// Cards only (wallets such as Apple Pay and Google Pay are cards to Stripe): a method that
+		// settles days later would outlive the stock reservation. No ReceiptEmail either: the
+		// shop sends its own confirmation, and Stripe's would be a second e-mail.
+		PaymentMethodTypes: stripe.StringSlice([]string{"card"}),
+		Description:        stripe.String("Order " + in.OrderNumber),
 	}
 	params.AddMetadata("order_id", in.OrderID)
 	params.AddMetadata("order_number", in.OrderNumber)
@@ -128,7 +130,14 @@ func intentOf(pi *stripe.PaymentIntent) Intent {
 // not to retry; anything else (network, 5xx, rate limits) is the provider being unavailable.
 func stripeError(op string, err error) error {
 	var se *stripe.Error
-	if errors.As(err, &se) && se.HTTPStatusCode >= 400 && se.HTTPStatusCode < 500 && se.HTTPStatusCode != 429 {
+	switch {
+	case errors.As(err, &se) && se.HTTPStatusCode == 404:
+		// A payment Stripe does not know (made with other keys): it can never succeed.
+		nf := apperr.NotFound("payment_not_found", "The payment provider does not know this payment.")
+		return fmt.Errorf("%s: %w: %w", op, nf, err)
+	case errors.As(err, &se) && se.Code == "idempotency_key_in_use":
+		// A twin request with the same key is still running at Stripe: retrying will get its answer.
+	case errors.As(err, &se) && se.HTTPStatusCode >= 400 && se.HTTPStatusCode < 500 && se.HTTPStatusCode != 429:
 		return fmt.Errorf("%s: %w", op, err)
 	}
 	ae := apperr.Unavailable("payment_provider_unavailable", err)

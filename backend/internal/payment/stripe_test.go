@@ -272,13 +272,12 @@ func TestStripeCreate(t *testing.T) {
 	require.Equal(t, "/v1/payment_intents", c.Path)
 	require.Equal(t, "atelier-order-"+orderID+"-intent", c.IdempotencyKey, "a retried checkout must get the same PaymentIntent")
 	require.Equal(t, url.Values{
-		"amount":                             {"4599"},
-		"currency":                           {"gbp"},
-		"automatic_payment_methods[enabled]": {"true"},
-		"description":                        {"Order ATL-7Q3K9"},
-		"receipt_email":                      {"ada@example.com"},
-		"metadata[order_id]":                 {orderID},
-		"metadata[order_number]":             {"ATL-7Q3K9"},
+		"amount":                  {"4599"},
+		"currency":                {"gbp"},
+		"payment_method_types[0]": {"card"},
+		"description":             {"Order ATL-7Q3K9"},
+		"metadata[order_id]":      {orderID},
+		"metadata[order_number]":  {"ATL-7Q3K9"},
 	}, c.Form)
 
 	// Asking again for the same order sends the same key (Stripe then answers with the first
@@ -384,7 +383,8 @@ func TestStripeErrorClassification(t *testing.T) {
 	tests := map[string]struct {
 		adapter     func(t *testing.T) *Stripe
 		unavailable bool
-		status      int // Stripe's HTTP status, when it answered
+		notFound    bool // Stripe does not know the payment: it can never succeed
+		status      int  // Stripe's HTTP status, when it answered
 	}{
 		// stripe-mock, like Stripe, refuses a live key in test mode: a configuration fault.
 		"401 from stripe-mock": {adapter: func(t *testing.T) *Stripe {
@@ -399,7 +399,7 @@ func TestStripeErrorClassification(t *testing.T) {
 		"404 no such payment intent": {adapter: func(t *testing.T) *Stripe {
 			s, _ := newStripeAdapter(t, answering(http.StatusNotFound, `{"error": {"type": "invalid_request_error", "code": "resource_missing", "message": "No such payment_intent: 'pi_x'"}}`))
 			return s
-		}, status: http.StatusNotFound},
+		}, status: http.StatusNotFound, notFound: true},
 		"429 rate limited": {adapter: func(t *testing.T) *Stripe {
 			s, _ := newStripeAdapter(t, answering(http.StatusTooManyRequests, `{"error": {"type": "invalid_request_error", "code": "rate_limit", "message": "Too many requests"}}`))
 			return s
@@ -424,8 +424,15 @@ func TestStripeErrorClassification(t *testing.T) {
 				require.Error(t, err)
 				require.ErrorContains(t, err, "payment.Stripe."+op, "wrapped with the operation")
 				ae := apperr.As(err)
+				if tt.notFound {
+					require.NotNil(t, ae, "%v", err)
+					require.Equal(t, apperr.KindNotFound, ae.Kind, "an unknown payment is not an outage")
+					require.Equal(t, "payment_not_found", ae.Reason)
+				}
 				if !tt.unavailable {
-					require.Nil(t, ae, "a refusal is not an outage: %v", err)
+					if !tt.notFound {
+						require.Nil(t, ae, "a refusal is not an outage: %v", err)
+					}
 					var se *stripe.Error
 					require.ErrorAs(t, err, &se)
 					require.Equal(t, tt.status, se.HTTPStatusCode)
@@ -448,7 +455,7 @@ func TestStripeUnknownRoute(t *testing.T) {
 	var se *stripe.Error
 	require.ErrorAs(t, err, &se)
 	require.Equal(t, http.StatusNotFound, se.HTTPStatusCode)
-	require.Nil(t, apperr.As(err))
+	require.Equal(t, apperr.KindNotFound, apperr.As(err).Kind)
 }
 
 func TestIntentOf(t *testing.T) {

@@ -46,8 +46,11 @@ CREATE TABLE orders (
 
 -- A customer's order history, newest first.
 CREATE INDEX orders_account ON orders (account_id, created_at DESC, id DESC) WHERE account_id IS NOT NULL;
--- The expiry job's scan: unpaid orders by deadline.
+-- The expiry job's scan (unpaid orders by deadline), reconciliation's (by age), and checkout's
+-- look for a cart's earlier unpaid attempts.
 CREATE INDEX orders_awaiting_payment ON orders (expires_at) WHERE status = 'pending_payment';
+CREATE INDEX orders_unpaid_by_age ON orders (created_at) WHERE status = 'pending_payment';
+CREATE INDEX orders_unpaid_by_cart ON orders (cart_id) WHERE status = 'pending_payment';
 
 CREATE TABLE order_lines (
     order_id UUID NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
@@ -87,9 +90,6 @@ CREATE TABLE payments (
     created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
     updated_at TIMESTAMPTZ NOT NULL DEFAULT now()
 );
-
--- Reconciliation's scan: payments still waiting for their outcome.
-CREATE INDEX payments_waiting ON payments (created_at) WHERE status = 'requires_payment';
 
 -- Provider events already applied, by the provider's event id: a repeated delivery is a no-op.
 CREATE TABLE payment_events (
