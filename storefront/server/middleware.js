@@ -70,7 +70,8 @@ function headerInArgs(args, name) {
 }
 
 /** Query parameters whose values never reach the access log. */
-const secretParams = new Set(["token"]);
+// Stripe returns from a redirect-based payment with the PaymentIntent's client secret in the URL.
+const secretParams = new Set(["token", "payment_intent_client_secret"]);
 
 /**
  * The request URL with the value of every `token` query parameter replaced by "REDACTED" (also

@@ -32,7 +32,7 @@ import {
 } from "./checkout";
 import { publicOrigin } from "./config.server";
 import { errorInfo } from "./error-info";
-import { toPrice } from "./money";
+import { formatPence, toPrice } from "./money";
 import { isPaidStatus, statusKey } from "./orders";
 import { rememberOrderToken } from "./order-access.server";
 import { type Account, throttledMessage } from "./session.server";
@@ -157,7 +157,10 @@ export async function handleCheckoutAction(client: CheckoutApi, request: Request
 
   const { cart, setCookie } = await loadCart(client, request, { signedIn: account !== null });
   if (setCookie) headers.append("Set-Cookie", setCookie);
-  if (!cart || cart.lines.length === 0) throw redirect("/cart", { headers });
+  // An empty cart may be this very submission's, paid already (its answer was lost and the form
+  // sent again): the API finds the key's order before it looks at the cart, and answers
+  // cart_empty only when there is none.
+  if (!cart) throw redirect("/cart", { headers });
 
   // Place the order (or find the one this key already placed).
   let order: Order | undefined;
@@ -208,6 +211,15 @@ export async function handleCheckoutAction(client: CheckoutApi, request: Request
   if (status !== "pending_payment") {
     key = newIdempotencyKey();
     return fail(order.paymentError || checkoutText.paymentFailed, [], 409);
+  }
+  // The page showed the API's quote for the option chosen; if the order came to another total
+  // (the cart or a price changed meanwhile), the shopper sees the new one before paying. The next
+  // submission places a new order, which supersedes this one.
+  const shown = form.get(`total.${values.deliveryOption}`);
+  const placedTotal = Number(order.total?.minorUnits ?? 0n);
+  if (typeof shown === "string" && shown !== "" && Number(shown) !== placedTotal) {
+    key = newIdempotencyKey();
+    return fail(checkoutText.totalChanged(formatPence(placedTotal, order.total?.currencyCode || "GBP")), [], 409, { cartProblem: true });
   }
   if (!clientSecret) {
     console.error("checkout: the API answered without a payment");

@@ -18,6 +18,7 @@ export const checkoutText = {
   expiryIncomplete: "Your card's expiration date is incomplete.",
   cvcIncomplete: "Your card's security code is incomplete.",
   keyReused: "Your details changed while your last attempt was on its way. Please check them and try again.",
+  totalChanged: (total: string) => `Your cart or its prices changed: your order now comes to ${total}. Please check the summary and pay again.`,
 } as const;
 
 export const addressParts = ["firstName", "lastName", "address1", "address2", "city", "region", "postcode", "country"] as const;

@@ -8,7 +8,9 @@ import { orderIdPattern } from "./orders";
 export const ordersCookieName = "atelier_orders";
 /** The most orders remembered: the cookie stays well under the 4 KB a browser keeps per cookie. */
 export const maxRememberedOrders = 8;
-const ordersCookieMaxAge = 60 * 60 * 24 * 90; // 90 days
+// A day: long enough to come back to the success page; later, the e-mail's link opens the order
+// (a shared computer should not keep a guest's address for months).
+const ordersCookieMaxAge = 60 * 60 * 24;
 /** Tokens are opaque to us; this keeps junk (and anything that could break the cookie) out. */
 export const orderTokenPattern = /^[A-Za-z0-9._~+/=-]{1,200}$/;
 

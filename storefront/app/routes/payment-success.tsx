@@ -2,7 +2,7 @@
 // from the API — never assumed from the browser's side of the payment. While the payment awaits
 // confirmation the page checks again every 2 s (a meta refresh without JavaScript) and, after about
 // a minute, stops with a calm word. An unknown or inaccessible order is the 404 page.
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
 import { maxPolls, pollIntervalMs, useOrderPolling } from "~/components/orders/useOrderPolling";
 import { api } from "~/lib/api.server";
@@ -17,6 +17,13 @@ import type { Route } from "./+types/payment-success";
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStrictCsp(context, []);
   const url = new URL(request.url);
+  // Stripe comes back from a redirect-based payment (3-D Secure, wallets) with the PaymentIntent's
+  // client secret in the query: move on at once to the plain URL, so it stays out of the address
+  // bar, the history and any Referer.
+  if (url.searchParams.has("payment_intent_client_secret") || url.searchParams.has("payment_intent")) {
+    const clean = `/payment-success?${new URLSearchParams({ order_id: url.searchParams.get("order_id") ?? "" })}`;
+    throw redirect(clean, { headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" } });
+  }
   const order = await loadOrder(api(context), request, url.searchParams.get("order_id") ?? "");
   requireStrictCsp(
     context,

@@ -55,6 +55,9 @@ export function DeliveryChoices({ options, selected, onSelect, state, step, chil
                 required
                 autoFocus={state.autoFocus && i === 0}
               />
+              {/* The total the page shows with this option, so the action can tell the shopper
+                  when the order comes to another (nothing is computed from it). */}
+              <input type="hidden" name={`total.${o.code}`} value={o.total.pence} />
               <span className="delivery-choice__mark">
                 <CarrierMark carrier={o.carrier} />
               </span>
