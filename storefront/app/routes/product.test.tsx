@@ -145,7 +145,7 @@ describe("wishlist toggle", () => {
 
   it("is a form posting to the wishlist, named for what it does, pressed when saved", async () => {
     renderToggle(false);
-    const toggle = await screen.findByRole("button", { name: "Add to wishlist" });
+    const toggle = await screen.findByRole("button", { name: "Wishlist", pressed: false });
     expect(toggle).toHaveAttribute("aria-pressed", "false");
     const form = toggle.closest("form")!;
     expect(form).toHaveAttribute("method", "post");
@@ -155,7 +155,7 @@ describe("wishlist toggle", () => {
 
   it("offers to remove a saved product", async () => {
     renderToggle(true);
-    const toggle = await screen.findByRole("button", { name: "Remove from wishlist" });
+    const toggle = await screen.findByRole("button", { name: "Wishlist", pressed: true });
     expect(toggle).toHaveAttribute("aria-pressed", "true");
     expect(new FormData(toggle.closest("form")!).get("intent")).toBe("remove");
   });
@@ -163,14 +163,14 @@ describe("wishlist toggle", () => {
   it("flips in the background without reloading the product, and says so politely", async () => {
     const user = userEvent.setup();
     const { submissions, loads } = renderToggle(false);
-    await user.click(await screen.findByRole("button", { name: "Add to wishlist" }));
-    const toggle = await screen.findByRole("button", { name: "Remove from wishlist" });
+    await user.click(await screen.findByRole("button", { name: "Wishlist", pressed: false }));
+    const toggle = await screen.findByRole("button", { name: "Wishlist", pressed: true });
     expect(toggle).toHaveAttribute("aria-pressed", "true");
     expect(submissions[0]!.get("intent")).toBe("add");
     expect(await screen.findByRole("status")).toHaveTextContent("Rose Serum added to your wishlist");
     expect(screen.getByRole("status")).toHaveAttribute("aria-live", "polite");
     await user.click(toggle);
-    expect(await screen.findByRole("button", { name: "Add to wishlist" })).toHaveAttribute("aria-pressed", "false");
+    expect(await screen.findByRole("button", { name: "Wishlist", pressed: false })).toHaveAttribute("aria-pressed", "false");
     await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Rose Serum removed from your wishlist"));
     expect(loads()).toBe(1);
   });
@@ -178,14 +178,14 @@ describe("wishlist toggle", () => {
   it("goes back to the saved state and says why when the wishlist refuses", async () => {
     const user = userEvent.setup();
     renderToggle(false, () => ({ ok: false, intent: "add", productId: "p1", error: "Your wishlist is full." }));
-    await user.click(await screen.findByRole("button", { name: "Add to wishlist" }));
+    await user.click(await screen.findByRole("button", { name: "Wishlist", pressed: false }));
     await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Your wishlist is full."));
-    expect(screen.getByRole("button", { name: "Add to wishlist" })).toHaveAttribute("aria-pressed", "false");
+    expect(screen.getByRole("button", { name: "Wishlist", pressed: false })).toHaveAttribute("aria-pressed", "false");
   });
 
   it("is offered for a sold-out product too", async () => {
     renderProduct({ status: "found", product: detail({ stock: 0, stockLevel: "out_of_stock" }), related: [], url, saved: false });
-    expect(await screen.findByRole("button", { name: "Add to wishlist" })).toBeEnabled();
+    expect(await screen.findByRole("button", { name: "Wishlist", pressed: false })).toBeEnabled();
   });
 });
 

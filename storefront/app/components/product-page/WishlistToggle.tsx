@@ -55,7 +55,9 @@ export function WishlistToggle({ productId, productName, saved }: Props) {
         <svg className="wishlist-toggle__icon" aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill={on ? "currentColor" : "none"} stroke="currentColor" strokeWidth="1.5">
           <path d="M12 20.5s-7.5-4.6-7.5-10.1A4.4 4.4 0 0 1 12 7.6a4.4 4.4 0 0 1 7.5 2.8c0 5.5-7.5 10.1-7.5 10.1Z" strokeLinejoin="round" />
         </svg>
-        <span>{on ? "Remove from wishlist" : "Add to wishlist"}</span>
+        {/* One name whatever the state: aria-pressed says whether it is saved (a name that
+            changed with the state would announce it twice, "Remove from wishlist, pressed"). */}
+        <span>Wishlist</span>
       </button>
     </fetcher.Form>
   );

@@ -5,7 +5,7 @@ export function EmptyWishlist() {
   return (
     <div className="wishlist-empty">
       <h2 className="wishlist-empty__heading">Your wishlist is empty</h2>
-      <p className="muted">Save the pieces you love with “Add to wishlist” on any product, and find them here whenever you return.</p>
+      <p className="muted">Save the pieces you love with the heart on any product page, and find them here whenever you return.</p>
       <Link to="/shop" className="button button--primary">
         Explore the Shop
       </Link>
