@@ -110,6 +110,11 @@ describe("redactUrl", () => {
     ["/reset-password?a=1&Token=s3cr3t&token=again", "/reset-password?a=1&Token=REDACTED&token=REDACTED"],
     ["/reset-password?%74oken=s3cr3t", "/reset-password?%74oken=REDACTED"],
     ["/reset-password?token", "/reset-password?token=REDACTED"],
+    [
+      "/payment-success?order_id=3c9e&payment_intent=pi_3Abc&payment_intent_client_secret=pi_3Abc_secret_XyZ&redirect_status=succeeded",
+      "/payment-success?order_id=3c9e&payment_intent=pi_3Abc&payment_intent_client_secret=REDACTED&redirect_status=succeeded",
+    ],
+    ["/payment-success.data?Payment_Intent_Client_Secret=pi_3Abc_secret_XyZ", "/payment-success.data?Payment_Intent_Client_Secret=REDACTED"],
   ])("redacts %s", (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });
@@ -131,5 +136,18 @@ describe("accessLogFormat", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^GET \/reset-password\?token=REDACTED 200 2 - [\d.]+ ms\n$/);
     expect(lines.join("")).not.toContain("s3cr3t");
+  });
+
+  it("never logs the client secret Stripe returns a payment with", async () => {
+    const lines = [];
+    const base = await serve(
+      (app) => app.use(morgan(accessLogFormat, { stream: { write: (line) => lines.push(line) } })),
+      (_req, res) => res.send("ok"),
+    );
+    await (await fetch(`${base}/payment-success?order_id=3c9e&payment_intent=pi_3Abc&payment_intent_client_secret=pi_3Abc_secret_XyZ`)).text();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^GET \/payment-success\?order_id=3c9e&payment_intent=pi_3Abc&payment_intent_client_secret=REDACTED 200 2 - [\d.]+ ms\n$/);
+    expect(lines.join("")).not.toContain("secret_XyZ");
   });
 });

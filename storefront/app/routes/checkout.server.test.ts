@@ -11,7 +11,7 @@ import { OrderStatus } from "~/gen/atelier/store/v1/order_pb";
 import { ConfirmTestPaymentResponseSchema } from "~/gen/atelier/store/v1/payment_service_pb";
 import type { Api } from "~/lib/api.server";
 import { actionArgs, apiError, customerAccount, type FakeApi, fieldError, loaderArgs } from "~/lib/api.testing";
-import type { CheckoutActionData, CheckoutPageData } from "~/lib/checkout";
+import { type CheckoutActionData, type CheckoutPageData, checkoutText } from "~/lib/checkout";
 import { strictCspContext } from "~/lib/csp.server";
 import { action, loader } from "./checkout";
 
@@ -353,6 +353,121 @@ describe("checkout action (test payment mode)", () => {
     expect(res.headers.get("Location")).toBe(`/payment-success?order_id=${orderId}`);
     expect(checkout.mock.calls[0]![0].email).toBe("ada@example.com");
     expect(res.headers.get("Set-Cookie")).toBeNull();
+  });
+});
+
+describe("checkout action with an empty cart", () => {
+  const emptyCart = async () => create(GetCartResponseSchema, { cart: apiCart({ lines: [], itemCount: 0, subtotal: undefined, total: undefined, vatIncluded: undefined }) });
+
+  it("still asks the API, which finds the order this key already paid (the answer to the first submission was lost)", async () => {
+    const { fake, checkout, confirmTestPayment, getCart } = fakeApi({
+      checkout: async () =>
+        create(CheckoutResponseSchema, { order: apiOrder({ status: OrderStatus.PAID }), payment: { mode: PaymentMode.TEST, clientSecret: "tp_1_secret_abc" }, orderAccessToken: "guest.token-1" }),
+    });
+    getCart.mockImplementation(emptyCart);
+    const res = (await post(filled, fake)) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/payment-success?order_id=${orderId}`);
+    expect(checkout).toHaveBeenCalledTimes(1);
+    expect(checkout.mock.calls[0]![0]).toMatchObject({ cartId, idempotencyKey: postedKey });
+    expect(confirmTestPayment).not.toHaveBeenCalled();
+  });
+
+  it("goes back to the cart when the API finds no order for the key and says the cart is empty", async () => {
+    const { fake, checkout, confirmTestPayment, getCart } = fakeApi({
+      checkout: async () => {
+        throw apiError(Code.FailedPrecondition, "Your cart is empty.", "cart_empty");
+      },
+    });
+    getCart.mockImplementation(emptyCart);
+    const res = (await post(filled, fake)) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/cart");
+    expect(checkout).toHaveBeenCalledTimes(1);
+    expect(checkout.mock.calls[0]![0].idempotencyKey).toBe(postedKey);
+    expect(confirmTestPayment).not.toHaveBeenCalled();
+  });
+
+  it("goes back to the cart without asking the API when there is no cart at all", async () => {
+    const { fake, checkout, getCart } = fakeApi();
+    getCart.mockImplementation(async () => {
+      throw new ConnectError("cart not found", Code.NotFound);
+    });
+    const res = (await post(filled, fake)) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/cart");
+    expect(checkout).not.toHaveBeenCalled();
+  });
+});
+
+describe("checkout action when the order's total is not the one the page showed", () => {
+  // The page's hidden fields: the API's quoted total for each option (apiCheckoutQuote).
+  const shownTotals = { "total.standard": "5135", "total.express": "5899", "total.priority": "6650", "total.next-day": "7924", "total.premium": "9376" };
+  const placedFor = (pence: number, mode: PaymentMode = PaymentMode.TEST) =>
+    create(CheckoutResponseSchema, {
+      order: apiOrder({ status: OrderStatus.PENDING_PAYMENT, total: { currencyCode: "GBP", minorUnits: BigInt(pence) } }),
+      payment: { mode, clientSecret: mode === PaymentMode.TEST ? "tp_1_secret_abc" : "pi_1_secret_2" },
+      orderAccessToken: "guest.token-1",
+    });
+
+  it("shows the new total instead of paying, with the way back to the cart and a new key for the next attempt", async () => {
+    const { fake, checkout, confirmTestPayment } = fakeApi({ checkout: async () => placedFor(5899) });
+    const result = failure(await post({ ...filled, ...shownTotals }, fake));
+    expect(checkout).toHaveBeenCalledTimes(1);
+    expect(checkout.mock.calls[0]![0].idempotencyKey).toBe(postedKey);
+    expect(confirmTestPayment).not.toHaveBeenCalled();
+    expect(result.status).toBe(409);
+    expect(result.error).toBe(checkoutText.totalChanged("£58.99"));
+    expect(result.error).toBe("Your cart or its prices changed: your order now comes to £58.99. Please check the summary and pay again.");
+    expect(result.cartProblem).toBe(true);
+    expect(result.fields).toEqual([]);
+    expect(result.idempotencyKey).not.toBe(postedKey);
+    expect(result.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
+    expect(result.values.deliveryOption).toBe("standard");
+    expect(JSON.stringify(result)).not.toContain("4242");
+  });
+
+  it("compares with the total shown for the option chosen", async () => {
+    // Express was chosen and the page showed £58.99 with it: the order at £51.35 is not that.
+    const { fake, confirmTestPayment } = fakeApi({ checkout: async () => placedFor(5135) });
+    const result = failure(await post({ ...filled, ...shownTotals, deliveryOption: "express" }, fake));
+    expect(confirmTestPayment).not.toHaveBeenCalled();
+    expect(result).toMatchObject({ status: 409, error: checkoutText.totalChanged("£51.35"), cartProblem: true });
+  });
+
+  it("pays as before when the order comes to the total shown", async () => {
+    const { fake, confirmTestPayment } = fakeApi({ checkout: async () => placedFor(5899) });
+    const res = (await post({ ...filled, ...shownTotals, deliveryOption: "express" }, fake)) as Response;
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/payment-success?order_id=${orderId}`);
+    expect(confirmTestPayment).toHaveBeenCalledTimes(1);
+    expect(confirmTestPayment.mock.calls[0]![0].clientSecret).toBe("tp_1_secret_abc");
+  });
+
+  it("pays as before when the form posted no total", async () => {
+    const { fake, confirmTestPayment } = fakeApi({ checkout: async () => placedFor(9999) });
+    const res = (await post(filled, fake)) as Response;
+    expect(res.headers.get("Location")).toBe(`/payment-success?order_id=${orderId}`);
+    expect(confirmTestPayment).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives Stripe.js no client secret when the total changed", async () => {
+    const { fake } = fakeApi({ checkout: async () => placedFor(5899, PaymentMode.STRIPE) });
+    const { cardNumber: _n, cardExpiry: _e, cardCvc: _c, ...noCard } = filled;
+    const result = failure(await post({ ...noCard, ...shownTotals, intent: "checkout" }, fake));
+    expect(result).toMatchObject({ status: 409, error: checkoutText.totalChanged("£58.99"), cartProblem: true });
+    expect(result.idempotencyKey).not.toBe(postedKey);
+    expect(JSON.stringify(result)).not.toContain("secret");
+  });
+});
+
+describe("the guest's order token cookie", () => {
+  it("is kept for one day", async () => {
+    const { fake } = fakeApi();
+    const res = (await post(filled, fake)) as Response;
+    const cookie = res.headers.get("Set-Cookie")!;
+    expect(cookie).toMatch(/^atelier_orders=/);
+    expect(cookie).toMatch(/; Max-Age=86400(;|$)/);
   });
 });
 

@@ -100,6 +100,16 @@ describe("checkout page", () => {
     expect(screen.getAllByRole("radio")).toHaveLength(5);
   });
 
+  it("carries each option's quoted total in a hidden field, so the action can tell when the order comes to another", async () => {
+    renderCheckout();
+    const standard = await screen.findByRole("radio", { name: /^Standard/ });
+    expect(standard.closest("label")!.querySelector('input[type="hidden"]')).toHaveAttribute("name", "total.standard");
+    const totals = Object.fromEntries(
+      Array.from(document.querySelectorAll<HTMLInputElement>('input[type="hidden"][name^="total."]')).map((i) => [i.name, i.value]),
+    );
+    expect(totals).toEqual({ "total.standard": "5135", "total.express": "5899", "total.priority": "6650", "total.next-day": "7924", "total.premium": "9376" });
+  });
+
   it("shows Free when the API quotes the option free for this order", async () => {
     const page = checkoutPage();
     const gbp = (pence: number) => ({ pence, currency: "GBP", formatted: formatPence(pence) });
@@ -186,6 +196,8 @@ describe("checkout page", () => {
     expect(form.get("intent")).toBe("pay");
     expect(form.get("idempotencyKey")).toBe("key-from-the-loader-0001");
     expect(form.get("deliveryOption")).toBe("next-day");
+    expect(form.get("total.next-day")).toBe("7924");
+    expect(form.get("total.standard")).toBe("5135");
     expect(form.get("requiresSignature")).toBe("on");
     expect(form.get("billingSame")).toBe("on");
     expect(form.get("shipping.country")).toBe("GB");

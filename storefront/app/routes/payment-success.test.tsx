@@ -1,8 +1,9 @@
+import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { act, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiOrder, mediaOrigin, orderId } from "~/components/checkout/fixtures";
+import { apiOrder, mediaOrigin, orderId, placedAt } from "~/components/checkout/fixtures";
 import { maxPolls } from "~/components/orders/useOrderPolling";
 import { OrderStatus } from "~/gen/atelier/store/v1/order_pb";
 import type { Api } from "~/lib/api.server";
@@ -46,6 +47,30 @@ describe("payment success loader", () => {
       expect((res as { thrown: { init: ResponseInit } }).thrown).toMatchObject({ init: { status: 404 } });
     }
     expect(notFound).toHaveBeenCalledTimes(1);
+  });
+
+  it("moves Stripe's return (with the PaymentIntent's client secret) on at once to the plain URL, sending no Referer", async () => {
+    const getOrder = vi.fn<GetOrder>(async () => ({ order: apiOrder() }) as never);
+    const stripeReturn = `/payment-success?order_id=${orderId}&payment_intent=pi_3Abc&payment_intent_client_secret=pi_3Abc_secret_XyZ&redirect_status=succeeded`;
+    const res = await load(stripeReturn, getOrder);
+    const thrown = (res as { thrown: unknown }).thrown;
+    expect(thrown).toBeInstanceOf(Response);
+    const redirect = thrown as Response;
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get("Location")).toBe(`/payment-success?order_id=${orderId}`);
+    expect(redirect.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(redirect.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(getOrder).not.toHaveBeenCalled();
+  });
+
+  it("moves on when either of Stripe's parameters is there alone", async () => {
+    const getOrder = vi.fn<GetOrder>(async () => ({ order: apiOrder() }) as never);
+    for (const extra of ["payment_intent=pi_3Abc", "payment_intent_client_secret=pi_3Abc_secret_XyZ"]) {
+      const redirect = (await load(`/payment-success?${extra}&order_id=${orderId}`, getOrder)) as { thrown: Response };
+      expect(redirect.thrown.headers.get("Location")).toBe(`/payment-success?order_id=${orderId}`);
+      expect(redirect.thrown.headers.get("Referrer-Policy")).toBe("no-referrer");
+    }
+    expect(getOrder).not.toHaveBeenCalled();
   });
 
   it("counts the visits of the no-JavaScript refresh", async () => {
@@ -117,7 +142,11 @@ describe("payment success page", () => {
   });
 
   it("says so when the payment failed, with the way back to checkout", async () => {
-    renderSuccess([toOrderView(apiOrder({ status: OrderStatus.PAYMENT_FAILED, paymentError: "Your card was declined." }))]);
+    const history = [
+      { status: OrderStatus.PENDING_PAYMENT, at: timestampFromDate(placedAt) },
+      { status: OrderStatus.PAYMENT_FAILED, at: timestampFromDate(new Date(placedAt.getTime() + 60_000)) },
+    ];
+    renderSuccess([toOrderView(apiOrder({ status: OrderStatus.PAYMENT_FAILED, paymentError: "Your card was declined.", history }))]);
     expect(await screen.findByRole("heading", { level: 1, name: "Your payment did not go through" })).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Payment failed — Your card was declined.");
     expect(screen.getByRole("link", { name: "Return to Checkout" })).toHaveAttribute("href", "/checkout");
