@@ -52,7 +52,10 @@ export default function PaymentSuccessRoute({ loaderData }: Route.ComponentProps
   const { order, check } = loaderData;
   const pending = order.status === "pending_payment";
   const { gaveUp } = useOrderPolling(pending);
-  const failed = order.status === "payment_failed" || order.status === "cancelled";
+  // An order that was paid and later cancelled by the shop is not a failed payment: its own page
+  // and the shop's e-mail say what happens to the money.
+  const wasPaid = order.history.some((h) => h.status === "paid");
+  const failed = !wasPaid && (order.status === "payment_failed" || order.status === "cancelled");
   const refresh = `${Math.round(pollIntervalMs / 1000)};url=/payment-success?${new URLSearchParams({ order_id: order.id, check: String(check + 1) })}`;
 
   return (
