@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/money"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 )
 
 // Record is an order's payment as stored.
@@ -76,4 +78,19 @@ func Claim(ctx context.Context, tx pgx.Tx, ev Event) (fresh bool, err error) {
 		return false, fmt.Errorf("payment.Claim: %w", err)
 	}
 	return tag.RowsAffected() == 1, nil
+}
+
+// EventRetention is how long an applied event's id is remembered. Stripe redelivers an event for
+// up to three days; a month is far beyond any repeat.
+const EventRetention = 30 * 24 * time.Hour
+
+// PruneEvents forgets applied events older than EventRetention and reports how many (a periodic
+// chore: the table would otherwise grow with every payment forever).
+func PruneEvents(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
+	tag, err := pool.Exec(ctx, `DELETE FROM payment_events WHERE received_at < now() - $1::interval`,
+		fmt.Sprintf("%d seconds", int64(EventRetention/time.Second)))
+	if err != nil {
+		return 0, fmt.Errorf("payment.PruneEvents: %w", err)
+	}
+	return tag.RowsAffected(), nil
 }
