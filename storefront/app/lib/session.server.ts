@@ -6,7 +6,6 @@
 // the shopper is treated as signed out and the cookie is deleted.
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { BinaryReader, WireType } from "@bufbuild/protobuf/wire";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { Session } from "~/gen/atelier/store/v1/auth_service_pb";
 import type { User } from "~/gen/atelier/store/v1/user_pb";
@@ -15,6 +14,7 @@ import { type Api, apiContext, bearer, createApi } from "./api.server";
 import type { SessionUser } from "./auth";
 import { cartCookie, readCartId } from "./cart.server";
 import { readCookie, serverCookie, setsCookie } from "./cookies.server";
+import { errorInfo } from "./error-info";
 import { mergeGuestWishlist } from "./wishlist.server";
 
 export const sessionCookieName = "atelier_session";
@@ -150,21 +150,7 @@ export function endSessionHeaders(request: Request): Headers {
 
 /** The stable reason the API gave for refusing a call (its google.rpc.ErrorInfo), if any. */
 export function errorReason(err: unknown): string | undefined {
-  if (!(err instanceof ConnectError)) return undefined;
-  for (const detail of err.details) {
-    if (!("type" in detail) || detail.type !== "google.rpc.ErrorInfo") continue;
-    try {
-      const reader = new BinaryReader(detail.value);
-      while (reader.pos < reader.len) {
-        const [field, wireType] = reader.tag();
-        if (field === 1 && wireType === WireType.LengthDelimited) return reader.string();
-        reader.skip(wireType, field);
-      }
-    } catch {
-      return undefined;
-    }
-  }
-  return undefined;
+  return errorInfo(err).reason;
 }
 
 /** For a throttled call (RESOURCE_EXHAUSTED): how many seconds the API asks us to wait, if it said. */
