@@ -49,7 +49,7 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
 
   return (
     <section className="page cart-page" aria-labelledby="cart-heading">
-      <header className="cart-page__header">
+      <header className="page__header">
         <div>
           <p className="eyebrow">Atelier London</p>
           <h1 id="cart-heading" ref={headingRef} tabIndex={-1}>

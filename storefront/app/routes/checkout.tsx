@@ -60,7 +60,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function CheckoutRoute({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <section className="page checkout-page" aria-labelledby="checkout-heading">
-      <header className="checkout-page__header">
+      <header className="page__header">
         <div>
           <p className="eyebrow">Atelier London</p>
           <h1 id="checkout-heading">Secure Checkout</h1>

@@ -52,7 +52,7 @@ export default function WishlistRoute({ loaderData }: Route.ComponentProps) {
 
   return (
     <section className="page wishlist-page" aria-labelledby="wishlist-heading">
-      <header className="wishlist-page__header">
+      <header className="page__header">
         <div>
           <p className="eyebrow">Saved for Later</p>
           <h1 id="wishlist-heading" ref={headingRef} tabIndex={-1}>
