@@ -131,11 +131,9 @@ func deliveryText(d order.Delivery) string {
 }
 
 func addressLines(ad order.Address) []string {
-	country := ad.CountryCode
-	for _, c := range checkout.Countries {
-		if c.Code == ad.CountryCode {
-			country = c.Name
-		}
+	country, ok := checkout.CountryName(ad.CountryCode)
+	if !ok {
+		country = ad.CountryCode
 	}
 	var out []string
 	for _, l := range []string{ad.FirstName + " " + ad.LastName, ad.Line1, ad.Line2, ad.City, ad.Region, ad.Postcode, country} {

@@ -48,8 +48,8 @@ var postcodes = map[string]*regexp.Regexp{
 	"RO": regexp.MustCompile(`^[0-9]{6}$`),
 }
 
-// countryName returns the English name of a country the shop delivers to.
-func countryName(code string) (string, bool) {
+// CountryName returns the English name of a country the shop delivers to.
+func CountryName(code string) (string, bool) {
 	for _, c := range Countries {
 		if c.Code == code {
 			return c.Name, true
@@ -98,7 +98,7 @@ func normalizeAddress(prefix string, a order.Address) (order.Address, error) {
 			return a, apperr.Invalid(field, "invalid_characters", "%s contains characters that are not allowed.", f.label)
 		}
 	}
-	name, ok := countryName(a.CountryCode)
+	name, ok := CountryName(a.CountryCode)
 	if !ok {
 		return a, apperr.Invalid(prefix+".country_code", "unsupported_country",
 			"We deliver to the United Kingdom and the European Union only.")

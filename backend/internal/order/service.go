@@ -332,7 +332,7 @@ func (s *Service) cancel(ctx context.Context, tx pgx.Tx, o Order, reason string)
 // behind the shop's back; one that turns out to have succeeded is applied as paid instead. It
 // returns how many orders it ended.
 func (s *Service) ExpireDue(ctx context.Context) (int64, error) {
-	ids, err := due(ctx, s.cfg.Pool, StatusPendingPayment, "expires_at", s.now(), 100)
+	ids, err := unpaidDue(ctx, s.cfg.Pool, "expires_at", s.now(), 100)
 	if err != nil {
 		return 0, fmt.Errorf("order.ExpireDue: %w", err)
 	}
@@ -422,7 +422,7 @@ func (s *Service) Supersede(ctx context.Context, cartID, keepKey string) error {
 // applies what it says as if the event had arrived: a lost webhook never loses a paid order. It
 // returns how many orders it changed.
 func (s *Service) Reconcile(ctx context.Context) (int64, error) {
-	ids, err := due(ctx, s.cfg.Pool, StatusPendingPayment, "created_at", s.now().Add(-s.cfg.ReconcileAfter), 100)
+	ids, err := unpaidDue(ctx, s.cfg.Pool, "created_at", s.now().Add(-s.cfg.ReconcileAfter), 100)
 	if err != nil {
 		return 0, fmt.Errorf("order.Reconcile: %w", err)
 	}

@@ -283,13 +283,11 @@ func reserveAgain(ctx context.Context, tx pgx.Tx, o Order) (bool, error) {
 	return true, sp.Commit(ctx)
 }
 
-// due lists the ids of orders in status whose deadline column passed before, oldest first.
-func due(ctx context.Context, q queryer, status Status, column string, before time.Time, limit int) ([]string, error) {
+// unpaidDue lists the ids of unpaid orders whose column (expires_at or created_at) is before the
+// given time, oldest first.
+func unpaidDue(ctx context.Context, q queryer, column string, before time.Time, limit int) ([]string, error) {
 	if column != "expires_at" && column != "created_at" {
 		return nil, fmt.Errorf("order: due: unknown column %q", column)
-	}
-	if status != StatusPendingPayment {
-		return nil, fmt.Errorf("order: due: only unpaid orders fall due, not %q", status)
 	}
 	// The status is written into the SQL so the partial indexes on unpaid orders apply.
 	rows, err := q.Query(ctx, `SELECT id::text FROM orders WHERE status = 'pending_payment' AND `+column+` < $1
