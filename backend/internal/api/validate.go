@@ -12,8 +12,9 @@ import (
 	"google.golang.org/protobuf/proto"
 )
 
-// validationInterceptor enforces the protovalidate rules written in the contract, so every
-// transport rejects bad input the same way before a service sees it.
+// validationInterceptor enforces the shared text rule (text.go) and the protovalidate rules
+// written in the contract, so every transport rejects bad input the same way before a service
+// sees it.
 func validationInterceptor() (connect.UnaryInterceptorFunc, error) {
 	v, err := protovalidate.New()
 	if err != nil {
@@ -24,6 +25,9 @@ func validationInterceptor() (connect.UnaryInterceptorFunc, error) {
 			msg, ok := req.Any().(proto.Message)
 			if !ok {
 				return next(ctx, req)
+			}
+			if err := checkMessageText(msg.ProtoReflect()); err != nil {
+				return nil, err
 			}
 			if err := v.Validate(msg); err != nil {
 				return nil, validationError(err)
