@@ -6,13 +6,20 @@ package api
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
+	"net/http"
+	"regexp"
 	"strconv"
+	"strings"
 	"time"
 
 	"connectrpc.com/connect"
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	rpcstatus "google.golang.org/genproto/googleapis/rpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/types/known/anypb"
 )
 
 // ErrorDomain names Atelier in ErrorInfo details.
@@ -103,4 +110,129 @@ func errorInterceptor(logger *slog.Logger) connect.UnaryInterceptorFunc {
 			return res, nil
 		}
 	}
+}
+
+// Reasons of requests refused before any handler ran.
+const (
+	reasonMalformedRequest  = "malformed_request"
+	reasonUnknownField      = "unknown_field"
+	reasonRequestTooLarge   = "request_too_large"
+	reasonUnsupportedCoding = "unsupported_content_encoding"
+)
+
+// protoPrefix is the "proto: " protobuf-go starts its errors with (its space is at random a
+// no-break space, to keep programs from matching on the text; only the prefix is matched here).
+var protoPrefix = regexp.MustCompile(`^proto:[\s\x{00A0}]*`)
+
+// unknownFieldPattern finds the field protojson names when it refuses one it does not know.
+var unknownFieldPattern = regexp.MustCompile(`unknown field "([^"]*)"`)
+
+// MalformedRequest is the answer to a request whose body or parameters cannot be decoded: wrong
+// JSON types or values, duplicate or unknown fields, nesting beyond the limit, bytes that are not
+// UTF-8. It is the caller's mistake (InvalidArgument, 400), never an internal error, and names
+// the unknown field a partner mistyped so that it does not go unnoticed.
+func MalformedRequest(err error) *connect.Error {
+	var ce *connect.Error
+	if errors.As(err, &ce) {
+		return ce
+	}
+	// The decoder's message may quote the offending bytes, which need not be UTF-8 themselves.
+	text := protoPrefix.ReplaceAllString(strings.ToValidUTF8(err.Error(), "\uFFFD"), "")
+	if m := unknownFieldPattern.FindStringSubmatch(text); m != nil {
+		ce := connect.NewError(connect.CodeInvalidArgument, fmt.Errorf("unknown field %q: the API does not accept it (see /api/docs)", m[1]))
+		if d, derr := connect.NewErrorDetail(&errdetails.BadRequest{FieldViolations: []*errdetails.BadRequest_FieldViolation{{
+			Field: m[1], Description: "unknown field",
+		}}}); derr == nil {
+			ce.AddDetail(d)
+		}
+		return withReason(ce, reasonUnknownField, map[string]string{"field": m[1]})
+	}
+	if strings.Contains(text, "invalid UTF-8") {
+		return withReason(connect.NewError(connect.CodeInvalidArgument, errors.New("the request contains text that is not valid UTF-8")),
+			reasonInvalidText, nil)
+	}
+	return withReason(connect.NewError(connect.CodeInvalidArgument, fmt.Errorf("malformed request: %s", text)),
+		reasonMalformedRequest, nil)
+}
+
+// RequestTooLarge is the answer to a body (after decompression) over the server's limit.
+func RequestTooLarge(limit int64) *connect.Error {
+	return withReason(connect.NewError(connect.CodeResourceExhausted,
+		fmt.Errorf("the request body is larger than %d bytes", limit)), reasonRequestTooLarge,
+		map[string]string{"limit_bytes": strconv.FormatInt(limit, 10)})
+}
+
+// UnsupportedContentEncoding is the answer to a request body compressed other than by gzip.
+func UnsupportedContentEncoding(encoding string) *connect.Error {
+	return withReason(connect.NewError(connect.CodeInvalidArgument,
+		fmt.Errorf("content encoding %q is not supported; send gzip or no encoding", encoding)), reasonUnsupportedCoding, nil)
+}
+
+// WriteHTTPError answers a plain HTTP request (one no Connect or REST handler has taken yet) with
+// status and the same JSON error body REST answers carry — a google.rpc.Status with code,
+// message and details — so that a client parses one error shape everywhere.
+func WriteHTTPError(w http.ResponseWriter, status int, ce *connect.Error) {
+	if !hasErrorInfo(ce.Details()) {
+		ce = withReason(ce, defaultReason(ce.Code()), nil)
+	}
+	st := &rpcstatus.Status{Code: int32(ce.Code()), Message: ce.Message()} //nolint:gosec // Connect codes are small.
+	for _, d := range ce.Details() {
+		st.Details = append(st.Details, &anypb.Any{TypeUrl: "type.googleapis.com/" + d.Type(), Value: d.Bytes()})
+	}
+	body, err := protojson.MarshalOptions{UseProtoNames: true, EmitUnpopulated: true}.Marshal(st)
+	if err != nil {
+		body = []byte(`{"code":13,"message":"internal error","details":[]}`)
+	}
+	for k, vs := range ce.Meta() {
+		for _, v := range vs {
+			w.Header().Add(k, v)
+		}
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}
+
+// defaultReason is the reason of an error that was not given one: one raised by a library before
+// any of Atelier's code ran (a malformed query parameter, an unknown path).
+func defaultReason(code connect.Code) string {
+	if code == connect.CodeInvalidArgument {
+		return reasonMalformedRequest
+	}
+	return code.String()
+}
+
+func hasErrorInfo(details []*connect.ErrorDetail) bool {
+	for _, d := range details {
+		if d.Type() == "google.rpc.ErrorInfo" {
+			return true
+		}
+	}
+	return false
+}
+
+// NormalizeErrorBody makes a REST error body that a library wrote (Vanguard refusing a query
+// parameter, say) carry what every error of the API carries: an ErrorInfo with a stable reason,
+// so that clients can decide on the reason alone. A body that is not a google.rpc.Status, or
+// already has a reason, is returned as it is.
+func NormalizeErrorBody(body []byte) []byte {
+	st := &rpcstatus.Status{}
+	if err := (protojson.UnmarshalOptions{DiscardUnknown: true}).Unmarshal(body, st); err != nil || st.GetCode() == 0 {
+		return body
+	}
+	for _, d := range st.GetDetails() {
+		if strings.HasSuffix(d.GetTypeUrl(), "/google.rpc.ErrorInfo") {
+			return body
+		}
+	}
+	info, err := anypb.New(&errdetails.ErrorInfo{Reason: defaultReason(connect.Code(st.GetCode())), Domain: ErrorDomain}) //nolint:gosec // Connect codes are small.
+	if err != nil {
+		return body
+	}
+	st.Details = append(st.Details, info)
+	out, err := protojson.MarshalOptions{UseProtoNames: true, EmitUnpopulated: true}.Marshal(st)
+	if err != nil {
+		return body
+	}
+	return out
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"sync/atomic"
 
 	"connectrpc.com/connect"
 )
@@ -19,7 +20,16 @@ type RequestInfo struct {
 	// ClientIP is the caller's address as the HTTP layer worked it out (the direct peer, or what
 	// a trusted proxy reported); empty when unknown. Sign-in throttling is keyed on it.
 	ClientIP string
+
+	// refused is set once the request has been answered with an error before its handler ran.
+	refused atomic.Bool
 }
+
+// MarkRefused records that the request has already been answered with an error. The REST
+// transcoder (vanguard v0.4.0) decodes a body while the handler reads it, and when decoding
+// fails it answers 400 but hands the handler an empty body, which would otherwise be served as
+// a valid empty request: a malformed POST /api/v1/carts would still create a cart.
+func (i *RequestInfo) MarkRefused() { i.refused.Store(true) }
 
 type requestInfoKey struct{}
 
@@ -50,12 +60,17 @@ func LoggerFrom(ctx context.Context, fallback *slog.Logger) *slog.Logger {
 	return fallback
 }
 
-// procedureInterceptor records the procedure for the access log.
+// procedureInterceptor records the procedure for the access log, and stops a request that has
+// already been refused (RequestInfo.MarkRefused) from reaching its handler.
 func procedureInterceptor() connect.UnaryInterceptorFunc {
 	return func(next connect.UnaryFunc) connect.UnaryFunc {
 		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {
 			if info := RequestInfoFrom(ctx); info != nil {
 				info.Procedure = req.Spec().Procedure
+				if info.refused.Load() {
+					// The caller has had its answer; the handler must not act on what is left.
+					return nil, connect.NewError(connect.CodeInvalidArgument, errors.New("malformed request"))
+				}
 			}
 			return next(ctx, req)
 		}
@@ -75,8 +90,8 @@ func HandlerOptions(logger *slog.Logger, maxRequestBytes int, authn Authenticato
 		return nil, err
 	}
 	auth := &authInterceptor{authn: authn, authz: authz, logger: logger}
-	return []connect.HandlerOption{
+	return append([]connect.HandlerOption{
 		connect.WithInterceptors(procedureInterceptor(), errorInterceptor(logger), auth, validate),
 		connect.WithReadMaxBytes(maxRequestBytes),
-	}, nil
+	}, strictJSONCodecs()...), nil
 }

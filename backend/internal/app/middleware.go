@@ -3,6 +3,7 @@ package app
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"log/slog"
 	"net/http"
 	"net/netip"
@@ -11,13 +12,15 @@ import (
 	"strings"
 	"time"
 
+	"connectrpc.com/connect"
 	"github.com/atelier-commerce/atelier/backend/internal/api"
 )
 
 // requestIDPattern accepts ids from a trusted proxy only when they cannot corrupt a log line.
 var requestIDPattern = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
 
-// middleware wraps every request: an id (echoed in X-Request-Id), a bounded body, panic recovery
+// middleware wraps every request: an id (echoed in X-Request-Id), a bounded body read whole
+// (readBoundedBody), panic recovery
 // that answers 500 instead of dropping the connection, and one access-log line.
 func (a *App) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -30,7 +33,6 @@ func (a *App) middleware(next http.Handler) http.Handler {
 		w.Header().Set("X-Request-Id", id)
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
-		r.Body = http.MaxBytesReader(rec, r.Body, maxRequestBytes)
 		defer func() {
 			if p := recover(); p != nil {
 				if p == http.ErrAbortHandler {
@@ -38,7 +40,8 @@ func (a *App) middleware(next http.Handler) http.Handler {
 				}
 				info.Logger.Error("panic", "panic", p, "stack", string(debug.Stack()))
 				if !rec.wrote {
-					writeJSON(rec, http.StatusInternalServerError, map[string]any{"code": 13, "message": "internal error"})
+					api.WriteHTTPError(rec, http.StatusInternalServerError,
+						connect.NewError(connect.CodeInternal, errors.New("internal error")))
 				}
 			}
 			level := slog.LevelInfo
@@ -54,6 +57,11 @@ func (a *App) middleware(next http.Handler) http.Handler {
 			// line is written with the same logger, so it does too.
 			info.Logger.Log(r.Context(), level, "request", attrs...)
 		}()
+		if status, err := readBoundedBody(r, maxRequestBytes); err != nil {
+			info.Logger.Info("request refused before routing", "reason", err.Message())
+			api.WriteHTTPError(rec, status, err)
+			return
+		}
 		next.ServeHTTP(rec, r.WithContext(api.WithRequestInfo(r.Context(), info)))
 	})
 }

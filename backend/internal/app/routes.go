@@ -1,8 +1,14 @@
 package app
 
 import (
+	"bytes"
+	"compress/gzip"
+	"context"
 	"encoding/json"
+	"errors"
+	"io"
 	"net/http"
+	"strconv"
 
 	"connectrpc.com/connect"
 	"connectrpc.com/vanguard"
@@ -13,6 +19,8 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1/storev1connect"
 	"github.com/atelier-commerce/atelier/backend/internal/media"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/reflect/protoregistry"
 )
 
@@ -54,6 +62,7 @@ func (a *App) routes() (http.Handler, error) {
 
 	rest, err := vanguard.NewTranscoder(services,
 		vanguard.WithCodec(restJSONCodec),
+		vanguard.WithCodec(restProtoCodec),
 		// Handlers answer Vanguard in binary protobuf, so every REST body is encoded once, by
 		// restJSONCodec, rather than passed through in Connect's camelCase JSON.
 		// Unknown query parameters (cache busters, campaign tags) are ignored, as REST clients
@@ -68,7 +77,7 @@ func (a *App) routes() (http.Handler, error) {
 		return nil, err
 	}
 	cache := newResponseCache(a.catalog.CacheTTL(), a.catalog.Generation)
-	mux.Handle("/api/v1/", cache.wrap(jsonErrorContentType(rest)))
+	mux.Handle("/api/v1/", cache.wrap(restErrorBodies(rest)))
 
 	docs, err := apidocs.New(apidocs.Spec, "/api/openapi.yaml")
 	if err != nil {
@@ -88,39 +97,142 @@ func (a *App) routes() (http.Handler, error) {
 }
 
 // restJSONCodec makes REST bodies use the contract's snake_case names (as partners read them in
-// the OpenAPI document) and include zero values, so a product with no stock says stock 0.
+// the OpenAPI document) and include zero values, so a product with no stock says stock 0. It
+// refuses fields the contract does not have, as Connect does (api.strictJSONCodec), and every
+// body it cannot decode is the caller's mistake: 400 with the usual error body, never a 500.
 func restJSONCodec(res vanguard.TypeResolver) vanguard.Codec {
 	c := vanguard.NewJSONCodec(res)
 	c.MarshalOptions = protojson.MarshalOptions{Resolver: res, UseProtoNames: true, EmitDefaultValues: true}
-	return c
+	c.UnmarshalOptions = protojson.UnmarshalOptions{Resolver: res}
+	return restJSON{c}
+}
+
+type restJSON struct{ *vanguard.JSONCodec }
+
+func (c restJSON) Unmarshal(data []byte, msg proto.Message) error {
+	if err := c.JSONCodec.Unmarshal(data, msg); err != nil {
+		return api.MalformedRequest(err)
+	}
+	return nil
+}
+
+func (c restJSON) UnmarshalField(data []byte, msg proto.Message, field protoreflect.FieldDescriptor) error {
+	if err := c.JSONCodec.UnmarshalField(data, msg, field); err != nil {
+		return api.MalformedRequest(err)
+	}
+	return nil
+}
+
+// restProtoCodec is the codec Vanguard re-encodes a REST request with before handing it to the
+// Connect handler. Path and query parameters reach the message without the checks JSON decoding
+// makes, so encoding is where bytes that are not UTF-8 (?search=%FF) are found: that, too, is the
+// caller's mistake.
+func restProtoCodec(res vanguard.TypeResolver) vanguard.Codec {
+	return restProto{vanguard.NewProtoCodec(res)}
+}
+
+type restProto struct{ *vanguard.ProtoCodec }
+
+func (c restProto) MarshalAppend(base []byte, msg proto.Message) ([]byte, error) {
+	b, err := c.ProtoCodec.MarshalAppend(base, msg)
+	if err != nil {
+		return nil, api.MalformedRequest(err)
+	}
+	return b, nil
+}
+
+func (c restProto) MarshalAppendStable(base []byte, msg proto.Message) ([]byte, error) {
+	b, err := c.ProtoCodec.MarshalAppendStable(base, msg)
+	if err != nil {
+		return nil, api.MalformedRequest(err)
+	}
+	return b, nil
 }
 
 // unknownRoute answers in the same JSON error shape as the API.
 func unknownRoute(w http.ResponseWriter, _ *http.Request) {
-	writeJSON(w, http.StatusNotFound, map[string]any{
-		"code":    int(connect.CodeNotFound),
-		"message": "no such endpoint; the API is described at /api/docs",
-	})
+	api.WriteHTTPError(w, http.StatusNotFound, connect.NewError(connect.CodeNotFound,
+		errors.New("no such endpoint; the API is described at /api/docs")))
 }
 
-// jsonErrorContentType repairs the Content-Type of Vanguard's answer to a malformed query
-// parameter: it is rejected before a codec is chosen and labelled "application/" (vanguard v0.4.0).
-func jsonErrorContentType(next http.Handler) http.Handler {
+// restErrorBodies marks a request refused as soon as Vanguard answers it with an error (see
+// api.RequestInfo.MarkRefused), and normalises Vanguard's error answers, whose body is always the REST JSON error:
+// one rejected before a codec is chosen (a malformed query parameter) is labelled "application/",
+// one refused while decoding the body "application/proto", the codec of the handler it never
+// reached (vanguard v0.4.0), and neither carries a reason. Error bodies are small, so they are
+// held back, labelled JSON and given an ErrorInfo reason where they lack one
+// (api.NormalizeErrorBody); successful answers stream through untouched.
+func restErrorBodies(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		next.ServeHTTP(&contentTypeFixer{ResponseWriter: w}, r)
+		ew := &errorBodyWriter{ResponseWriter: w, ctx: r.Context()}
+		next.ServeHTTP(ew, r)
+		ew.finish()
 	})
 }
 
-type contentTypeFixer struct{ http.ResponseWriter }
-
-func (c *contentTypeFixer) WriteHeader(code int) {
-	if h := c.Header(); h.Get("Content-Type") == "application/" {
-		h.Set("Content-Type", "application/json")
-	}
-	c.ResponseWriter.WriteHeader(code)
+type errorBodyWriter struct {
+	http.ResponseWriter
+	ctx    context.Context
+	status int
+	held   *bytes.Buffer // the error body, while held back
 }
 
-func (c *contentTypeFixer) Unwrap() http.ResponseWriter { return c.ResponseWriter }
+func (e *errorBodyWriter) WriteHeader(code int) {
+	if e.status != 0 {
+		return
+	}
+	e.status = code
+	if code >= 400 {
+		e.held = &bytes.Buffer{}
+		if info := api.RequestInfoFrom(e.ctx); info != nil {
+			info.MarkRefused()
+		}
+		return
+	}
+	e.ResponseWriter.WriteHeader(code)
+}
+
+func (e *errorBodyWriter) Write(b []byte) (int, error) {
+	if e.status == 0 {
+		e.WriteHeader(http.StatusOK)
+	}
+	if e.held != nil {
+		return e.held.Write(b)
+	}
+	return e.ResponseWriter.Write(b)
+}
+
+// Flush passes on only while the answer is not held back.
+func (e *errorBodyWriter) Flush() {
+	if f, ok := e.ResponseWriter.(http.Flusher); ok && e.held == nil {
+		f.Flush()
+	}
+}
+
+func (e *errorBodyWriter) finish() {
+	if e.held == nil {
+		return
+	}
+	h := e.Header()
+	held := e.held.Bytes()
+	if h.Get("Content-Encoding") == "gzip" {
+		// Vanguard compresses for a client that accepts it; an error body goes out plain.
+		// (Vanguard labels its own error bodies gzip but writes them plain.)
+		if zr, err := gzip.NewReader(bytes.NewReader(held)); err == nil {
+			if plain, err := io.ReadAll(io.LimitReader(zr, 1<<20)); err == nil {
+				held = plain
+			}
+		}
+		h.Del("Content-Encoding")
+	}
+	body := api.NormalizeErrorBody(held)
+	h.Set("Content-Type", "application/json")
+	h.Set("Content-Length", strconv.Itoa(len(body)))
+	e.ResponseWriter.WriteHeader(e.status)
+	_, _ = e.ResponseWriter.Write(body)
+}
+
+func (e *errorBodyWriter) Unwrap() http.ResponseWriter { return e.ResponseWriter }
 
 func serveSpec(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Content-Type", "application/yaml; charset=utf-8")
