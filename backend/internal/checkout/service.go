@@ -156,8 +156,9 @@ func (s *Service) Checkout(ctx context.Context, accountID string, req Request) (
 		return Result{}, fmt.Errorf("checkout: %w", err)
 	}
 	s.cfg.StockChanged()
-	// The superseded orders are cancelled; their payments are stopped at the provider now.
-	s.cfg.Orders.CancelPayments(ctx, superseded, stopped)
+	// The superseded orders are cancelled; their payments are stopped at the provider now, even
+	// if the shopper has gone (a payment that slips through is refunded, see order.ApplyEvent).
+	s.cfg.Orders.CancelPayments(context.WithoutCancel(ctx), superseded, stopped)
 	return s.pay(ctx, accountID, id)
 }
 
@@ -350,7 +351,7 @@ func (s *Service) pay(ctx context.Context, accountID, orderID string) (Result, e
 		if !payable {
 			// Ended while its payment was being made (a newer checkout of the cart superseded
 			// it): the payment is stopped, and the answer is the order as it now is.
-			s.cfg.Orders.CancelPayments(ctx, []string{o.ID}, nil)
+			s.cfg.Orders.CancelPayments(context.WithoutCancel(ctx), []string{o.ID}, nil)
 			if o, err = s.cfg.Orders.Read(ctx, orderID); err != nil {
 				return Result{}, fmt.Errorf("checkout: %w", err)
 			}
