@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -14,7 +15,9 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/money"
 	"github.com/atelier-commerce/atelier/backend/internal/payment"
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
+	"github.com/stripe/stripe-go/v85/webhook"
 )
 
 // placeOrder checks out a guest cart of one product and returns the order id, the payment's client
@@ -494,4 +497,94 @@ func TestServeRefusesSilentTestMode(t *testing.T) {
 	require.NoError(t, err)
 	err = Serve(context.Background(), cfg, slog.New(slog.DiscardHandler))
 	require.ErrorContains(t, err, "PAYMENT_TEST_MODE=on")
+}
+
+// A correctly signed event whose contents do not fit the order — 1p, dollars, another order's
+// id, live mode on this test-mode shop — is acknowledged but never pays it, and the anomaly is
+// kept for an admin; a genuinely signed event dated in the future is refused. The genuine event
+// then pays the order.
+func TestWebhookChecksWhatASignedEventSays(t *testing.T) {
+	t.Parallel()
+	s := newPaymentShop(t)
+	product := s.product(t, "Amber Oil", 7800, 5)
+	orderID, _, token := s.placeOrder(t, product, 1)
+	otherID, _, _ := s.placeOrder(t, product, 1)
+	body, good := s.signedEvent(t, orderID, payment.StatusSucceeded, "")
+	sign := s.app.testPayments.Sign
+	for name, edit := range map[string]func(ev, pi map[string]any){
+		"amount":      func(_, pi map[string]any) { pi["amount"] = 1 },
+		"currency":    func(_, pi map[string]any) { pi["currency"] = "usd" },
+		"other order": func(_, pi map[string]any) { pi["metadata"] = map[string]string{"order_id": otherID} },
+		"livemode":    func(ev, _ map[string]any) { ev["livemode"] = true },
+	} {
+		var ev map[string]any
+		require.NoError(t, json.Unmarshal(body, &ev))
+		ev["id"] = "evt_" + strings.ReplaceAll(name, " ", "_")
+		edit(ev, ev["data"].(map[string]any)["object"].(map[string]any))
+		changed, err := json.Marshal(ev)
+		require.NoError(t, err)
+		status, answer := s.postEvent(t, changed, sign(changed))
+		require.Equal(t, 200, status, "%s: acknowledged, so the provider does not resend it: %v", name, answer)
+		require.Equal(t, "ORDER_STATUS_PENDING_PAYMENT", s.status(t, orderID, token), name)
+	}
+	future := fmt.Sprintf("t=%d,v1=%x", time.Now().Add(time.Hour).Unix(),
+		webhook.ComputeSignature(time.Now().Add(time.Hour), body, s.app.testPayments.WebhookSecret()))
+	status, answer := s.postEvent(t, body, future)
+	require.Equal(t, 400, status, "%v", answer)
+	require.Equal(t, "signature_from_future", answer["reason"])
+	require.Equal(t, "ORDER_STATUS_PENDING_PAYMENT", s.status(t, orderID, token))
+
+	rows, err := s.app.pool.Query(context.Background(), `SELECT kind FROM payment_anomalies WHERE order_id = $1 ORDER BY kind`, orderID)
+	require.NoError(t, err)
+	kinds, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	require.NoError(t, err)
+	require.Equal(t, []string{"amount_mismatch", "currency_mismatch", "mode_mismatch", "order_mismatch"}, kinds)
+
+	status, answer = s.postEvent(t, body, good)
+	require.Equal(t, 200, status, "%v", answer)
+	require.Equal(t, "ORDER_STATUS_PAID", s.status(t, orderID, token))
+}
+
+// Five simultaneous submits of one cart with different keys leave one payable order: every
+// submit is answered, the others are superseded (cancelled, nothing to pay), stock is held once.
+func TestConcurrentCheckoutsOfOneCartLeaveOnePayableOrder(t *testing.T) {
+	t.Parallel()
+	s := newPaymentShop(t)
+	product := s.product(t, "Cedar Candle", 7800, 10)
+	cartID := s.cart(t, "", map[string]int{product: 1})
+	const n = 5
+	statuses := make([]int, n)
+	bodies := make([]jsonMap, n)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			statuses[i], bodies[i] = s.checkout(t, "", cartID, checkoutBody("p-"+uuid.NewString(), "para@example.com", "standard"))
+		}()
+	}
+	close(start)
+	wg.Wait()
+	// An answer shows its order as it was when answered (a later submit may supersede it since);
+	// whatever each answer holds, only one payment can be made.
+	paid := 0
+	for i := range n {
+		require.Equal(t, 200, statuses[i], "%v", bodies[i])
+		secret, _ := bodies[i]["payment"].(jsonMap)["client_secret"].(string)
+		if secret == "" {
+			require.Equal(t, "ORDER_STATUS_CANCELLED", bodies[i]["order"].(jsonMap)["status"])
+			continue
+		}
+		if status, _ := s.confirm(t, secret, "4242424242424242"); status == 200 {
+			paid++
+		}
+	}
+	require.Equal(t, 1, paid, "one payable order")
+	var unpaid int
+	require.NoError(t, s.app.pool.QueryRow(context.Background(),
+		`SELECT count(*) FROM orders WHERE cart_id = $1 AND status = 'pending_payment'`, cartID).Scan(&unpaid))
+	require.Zero(t, unpaid, "the one order is paid; the others were superseded")
+	require.Equal(t, int32(9), s.stock(t, product), "stock held once")
 }

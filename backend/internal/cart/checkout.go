@@ -13,6 +13,31 @@ type Ordered struct {
 	Quantity  int32
 }
 
+// LockForCheckout takes the cart's row lock in checkout's transaction, so that checkouts of one
+// cart run one after the other: each sees the order the one before it placed, and supersedes it,
+// instead of both placing one. The write changes nothing (updated_at is set to itself: placing an
+// order is not a change to the cart) but, as a write, it makes a concurrent checkout of the same
+// cart wait and then fail its serialization check, and the retry loop runs it again after this
+// one. A cart the caller may not see is not found.
+func LockForCheckout(ctx context.Context, tx pgx.Tx, cartID, accountID string) error {
+	accountID, err := parseAccount(accountID)
+	if err != nil {
+		return fmt.Errorf("cart.LockForCheckout: %w", err)
+	}
+	if cartID, err = parseID("cart_id", "invalid_cart_id", cartID); err != nil {
+		return err
+	}
+	tag, err := tx.Exec(ctx, `UPDATE carts SET updated_at = updated_at WHERE id = @id::uuid AND `+visibleTo,
+		pgx.NamedArgs{"id": cartID, "account": accountID})
+	if err != nil {
+		return fmt.Errorf("cart.LockForCheckout: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return errCartNotFound()
+	}
+	return nil
+}
+
 // LinesForCheckout reads the cart's lines, in the order first added, inside checkout's
 // transaction. A cart the caller may not see is not found, exactly as for the cart's own reads.
 func LinesForCheckout(ctx context.Context, tx pgx.Tx, cartID, accountID string) ([]Ordered, error) {

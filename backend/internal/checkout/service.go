@@ -11,6 +11,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"log/slog"
 	"strconv"
 	"strings"
 	"time"
@@ -60,6 +61,7 @@ type Config struct {
 	ReservationTTL time.Duration
 	// StockChanged is called after an order reserved stock.
 	StockChanged func()
+	Logger       *slog.Logger
 }
 
 // Service places orders.
@@ -103,12 +105,18 @@ func (s *Service) Checkout(ctx context.Context, accountID string, req Request) (
 		return Result{}, apperr.Invalid("delivery_option_code", "invalid_delivery_option", "Please select a delivery option.")
 	}
 	// An earlier attempt from this cart that was never paid (the shopper changed their details,
-	// or reloaded the page) gives its stock back first, so it cannot stand in this one's way.
-	if err := s.cfg.Orders.Supersede(ctx, req.CartID, req.IdempotencyKey); err != nil {
+	// or reloaded the page) is superseded by this one. Its payment is stopped at the provider
+	// first, so it cannot succeed behind our back — and one that already has is honoured, not
+	// superseded. Should placing this order then fail, such an order stays awaiting payment with
+	// a cancelled payment, and reconciliation ends it.
+	stopped, err := s.cfg.Orders.StopEarlierPayments(ctx, req.CartID, req.IdempotencyKey)
+	if err != nil {
 		return Result{}, fmt.Errorf("checkout: %w", err)
 	}
 	var id string
+	var superseded []string
 	err = db.WithTx(ctx, s.cfg.Pool, func(tx pgx.Tx) error {
+		superseded = nil
 		// A twin submission with this key may have committed while this one waited (the retry
 		// loop runs this again after a serialization failure): its order is the answer.
 		existingID, stored, found, err := order.ByIdempotencyKey(ctx, tx, req.IdempotencyKey)
@@ -122,7 +130,16 @@ func (s *Service) Checkout(ctx context.Context, accountID string, req Request) (
 			id = existingID
 			return nil
 		}
-		id, err = s.place(ctx, tx, accountID, req, hash, delivery)
+		// Submits from one cart are serialised on its row: the cart's unpaid order — whichever
+		// submit placed it, however recently — is superseded here, in the transaction that places
+		// this one, so the cart never has two orders awaiting payment.
+		if err := cart.LockForCheckout(ctx, tx, req.CartID, accountID); err != nil {
+			return err
+		}
+		if superseded, err = order.SupersedeUnpaid(ctx, tx, req.CartID, req.IdempotencyKey); err != nil {
+			return err
+		}
+		id, err = s.place(ctx, tx, accountID, req, hash, delivery, superseded)
 		return err
 	})
 	if db.IsUniqueViolation(err) {
@@ -139,6 +156,9 @@ func (s *Service) Checkout(ctx context.Context, accountID string, req Request) (
 		return Result{}, fmt.Errorf("checkout: %w", err)
 	}
 	s.cfg.StockChanged()
+	// The superseded orders are cancelled; their payments are stopped at the provider now, even
+	// if the shopper has gone (a payment that slips through is refunded, see order.ApplyEvent).
+	s.cfg.Orders.CancelPayments(context.WithoutCancel(ctx), superseded, stopped)
 	return s.pay(ctx, accountID, id)
 }
 
@@ -220,7 +240,7 @@ func findOption(active []shipping.Option, code string) (shipping.Option, bool) {
 
 // place checks the cart, reserves its stock and inserts the order, in one transaction: either
 // the order exists with all its stock reserved, or nothing happened.
-func (s *Service) place(ctx context.Context, tx pgx.Tx, accountID string, req Request, hash string, delivery shipping.Option) (string, error) {
+func (s *Service) place(ctx context.Context, tx pgx.Tx, accountID string, req Request, hash string, delivery shipping.Option, supersedes []string) (string, error) {
 	lines, err := cart.LinesForCheckout(ctx, tx, req.CartID, accountID)
 	if err != nil {
 		return "", err
@@ -256,7 +276,7 @@ func (s *Service) place(ctx context.Context, tx pgx.Tx, accountID string, req Re
 		return "", apperr.FailedPrecondition("cart_empty", "Your cart is empty.")
 	}
 	t := Price(items, delivery)
-	d := order.Draft{IdempotencyKey: req.IdempotencyKey, RequestHash: hash, Order: order.Order{
+	d := order.Draft{IdempotencyKey: req.IdempotencyKey, RequestHash: hash, Supersedes: supersedes, Order: order.Order{
 		AccountID: accountID, Email: req.Email, CartID: req.CartID, Shipping: req.Shipping, Billing: req.Billing,
 		RequiresSignature: req.RequiresSignature, Lines: t.Lines, Subtotal: t.Subtotal, VAT: t.VAT, Total: t.Total,
 		Delivery: order.Delivery{Code: delivery.Code, Name: delivery.Name, Carrier: delivery.Carrier,
@@ -303,14 +323,38 @@ func (s *Service) pay(ctx context.Context, accountID, orderID string) (Result, e
 		if err != nil {
 			return Result{}, fmt.Errorf("checkout: create payment: %w", err)
 		}
-		if err := db.WithTx(ctx, s.cfg.Pool, func(tx pgx.Tx) error {
-			if err := payment.Save(ctx, tx, o.ID, s.cfg.Provider.Mode(), in); err != nil {
+		// The provider's answer is checked like its events: a payment for another amount,
+		// currency, order or mode is never handed to the shopper.
+		if bad := order.Anomalies(o, "create:"+in.Ref, "created", in.Ref, in.Amount, in.OrderID, in.Live, s.cfg.Provider.Live()); len(bad) > 0 {
+			return Result{}, s.refusePayment(ctx, o, in, bad)
+		}
+		var payable bool
+		if err := db.WithTx(ctx, s.cfg.Pool, func(tx pgx.Tx) (err error) {
+			// Recorded under the order's lock: a checkout superseding it (or expiry ending it)
+			// meanwhile either finds this payment and cancels it, or is found here first.
+			if _, payable, err = order.LockForPayment(ctx, tx, orderID); err != nil {
 				return err
 			}
-			rec, found, err = payment.ForOrder(ctx, tx, o.ID)
+			if err := payment.Save(ctx, tx, orderID, s.cfg.Provider.Mode(), in); err != nil {
+				return err
+			}
+			if !payable {
+				if err := payment.SetStatus(ctx, tx, orderID, payment.StatusCanceled); err != nil {
+					return err
+				}
+			}
+			rec, found, err = payment.ForOrder(ctx, tx, orderID)
 			return err
 		}); err != nil {
 			return Result{}, fmt.Errorf("checkout: save payment: %w", err)
+		}
+		if !payable {
+			// Ended while its payment was being made (a newer checkout of the cart superseded
+			// it): the payment is stopped, and the answer is the order as it now is.
+			s.cfg.Orders.CancelPayments(context.WithoutCancel(ctx), []string{o.ID}, nil)
+			if o, err = s.cfg.Orders.Read(ctx, orderID); err != nil {
+				return Result{}, fmt.Errorf("checkout: %w", err)
+			}
 		}
 	}
 	res := Result{Order: o, Payment: rec}
@@ -318,6 +362,39 @@ func (s *Service) pay(ctx context.Context, accountID, orderID string) (Result, e
 		res.AccessToken = s.cfg.Orders.AccessToken(o.ID)
 	}
 	return res, nil
+}
+
+// refusePayment records a payment the provider created unlike the order asked (see
+// order.Anomalies) and cancels it; the order keeps awaiting payment, and the shopper is told to
+// try again later. Nothing here can pay the order.
+func (s *Service) refusePayment(ctx context.Context, o order.Order, in payment.Intent, bad []payment.Anomaly) error {
+	if err := db.WithTx(ctx, s.cfg.Pool, func(tx pgx.Tx) error {
+		for _, a := range bad {
+			if err := payment.RecordAnomaly(ctx, tx, a); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		return fmt.Errorf("checkout: record payment anomaly: %w", err)
+	}
+	for _, a := range bad {
+		s.log().ErrorContext(ctx, "payment anomaly: the provider created a payment unlike the order; it is not used",
+			"order_id", o.ID, "ref", in.Ref, "kind", a.Kind, "expected", a.Expected, "observed", a.Observed)
+	}
+	if _, err := s.cfg.Provider.Cancel(ctx, in.Ref); err != nil {
+		s.log().WarnContext(ctx, "could not cancel a refused payment", "order_id", o.ID, "ref", in.Ref, "error", err.Error())
+	}
+	ae := apperr.Unavailable("payment_setup_failed", fmt.Errorf("payment %s does not match order %s", in.Ref, o.ID))
+	ae.Message = "The payment could not be set up. Please try again later."
+	return fmt.Errorf("checkout: %w", ae)
+}
+
+func (s *Service) log() *slog.Logger {
+	if s.cfg.Logger == nil {
+		return slog.Default()
+	}
+	return s.cfg.Logger
 }
 
 // Quote is a cart priced with each active delivery option.

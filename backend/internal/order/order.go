@@ -115,6 +115,9 @@ type Order struct {
 	CreatedAt         time.Time
 	ExpiresAt         time.Time
 	PaymentError      string
+	// SupersededBy is the order that replaced this one when the shopper checked out again from
+	// the same cart; empty otherwise. A payment that still succeeds for it is refunded.
+	SupersededBy string
 }
 
 // wasPaid reports whether the order has ever been paid (its timeline has the step).

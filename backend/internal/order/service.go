@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -15,6 +17,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/cart"
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
+	"github.com/atelier-commerce/atelier/backend/internal/money"
 	"github.com/atelier-commerce/atelier/backend/internal/payment"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
@@ -193,13 +196,18 @@ func (s *Service) List(ctx context.Context, accountID string, pageSize int, page
 // ApplyEvent applies a verified payment event, in one transaction that first claims the event's
 // id: a repeated or concurrent delivery of the same event changes nothing, and events for one
 // payment may arrive in any order. Only here does an order become paid.
+//
+// A signature proves who sent an event, not that it fits the order: its amount, currency, order
+// id and mode are compared with the order first (see Anomalies). An event that does not fit is
+// recorded as a payment anomaly, logged at ERROR, and changes nothing else.
 func (s *Service) ApplyEvent(ctx context.Context, ev payment.Event) error {
 	if ev.Outcome == payment.OutcomeIgnored {
 		return nil
 	}
 	var stockChanged bool
+	var flagged []payment.Anomaly
 	err := db.WithTx(ctx, s.cfg.Pool, func(tx pgx.Tx) error {
-		stockChanged = false
+		stockChanged, flagged = false, nil
 		fresh, err := payment.Claim(ctx, tx, ev)
 		if err != nil || !fresh {
 			return err
@@ -217,6 +225,20 @@ func (s *Service) ApplyEvent(ctx context.Context, ev payment.Event) error {
 		if err != nil || !found {
 			return err
 		}
+		// The order keeps the status it had: an event that does not fit proves nothing about the
+		// real payment, which may still come (and be applied) or lapse at the deadline, when
+		// expiry asks the provider itself. Failing or cancelling the order would let whoever can
+		// sign events end other people's orders; paying it is what must never happen. Money the
+		// provider really took for a mismatched payment is for an admin to settle (refund, or
+		// accept), so the anomaly stays open for review.
+		if flagged = Anomalies(o, ev.ID, string(ev.Outcome), ev.Ref, ev.Amount, ev.OrderID, ev.Live, s.live()); len(flagged) > 0 {
+			for _, a := range flagged {
+				if err := payment.RecordAnomaly(ctx, tx, a); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
 		reason := ev.Type + " " + ev.ID
 		switch ev.Outcome {
 		case payment.OutcomeSucceeded:
@@ -231,11 +253,52 @@ func (s *Service) ApplyEvent(ctx context.Context, ev payment.Event) error {
 	if err != nil {
 		return fmt.Errorf("order.ApplyEvent %s: %w", ev.ID, err)
 	}
+	for _, a := range flagged {
+		s.log().ErrorContext(ctx, "payment anomaly: the event does not match its order; the order is not paid and awaits review",
+			"order_id", a.OrderID, "event_id", a.EventID, "ref", a.Ref, "kind", a.Kind, "outcome", a.Outcome,
+			"expected", a.Expected, "observed", a.Observed)
+	}
 	if stockChanged {
 		s.cfg.StockChanged()
 	}
 	return nil
 }
+
+// Anomalies compares what a provider says about a payment (an event, or its answer to a
+// look-up, cancel or create) with the order it belongs to: the amount and currency must be the
+// order's total, the order id in the payment's metadata must be this order's, and the payment's
+// mode (live or test) must be the shop's. It returns one anomaly per mismatch, none when the
+// payment fits.
+func Anomalies(o Order, eventID, outcome, ref string, amount money.Money, orderID string, live, shopLive bool) []payment.Anomaly {
+	var out []payment.Anomaly
+	add := func(kind, expected, observed string) {
+		out = append(out, payment.Anomaly{EventID: eventID, Kind: kind, OrderID: o.ID, Ref: ref, Outcome: outcome,
+			Expected: expected, Observed: observed})
+	}
+	if amount.Minor != o.Total.Minor {
+		add(payment.AnomalyAmount, strconv.FormatInt(o.Total.Minor, 10), strconv.FormatInt(amount.Minor, 10))
+	}
+	if !strings.EqualFold(amount.Currency, o.Total.Currency) {
+		add(payment.AnomalyCurrency, o.Total.Currency, strings.ToUpper(amount.Currency))
+	}
+	if !strings.EqualFold(orderID, o.ID) {
+		add(payment.AnomalyOrder, o.ID, orderID)
+	}
+	if live != shopLive {
+		add(payment.AnomalyMode, modeName(shopLive), modeName(live))
+	}
+	return out
+}
+
+func modeName(live bool) string {
+	if live {
+		return "live"
+	}
+	return "test"
+}
+
+// live is the shop's payment mode.
+func (s *Service) live() bool { return s.cfg.Provider != nil && s.cfg.Provider.Live() }
 
 // succeeded records a payment that went through.
 func (s *Service) succeeded(ctx context.Context, tx pgx.Tx, o Order, reason string) (stockChanged bool, err error) {
@@ -251,15 +314,22 @@ func (s *Service) succeeded(ctx context.Context, tx pgx.Tx, o Order, reason stri
 			// reconciliation's, say — must not bring it back or confirm it twice.
 			return false, nil
 		}
-		// The stock went back when the order failed or lapsed; the shopper paid after all.
-		ok, err := reserveAgain(ctx, tx, o)
-		if err != nil {
-			return false, err
+		why := " (stock no longer available)"
+		if o.SupersededBy != "" {
+			// The shopper checked out again from the same cart and the newer order stands for this
+			// one: honouring this payment too would sell the cart twice.
+			why = " (superseded by order " + o.SupersededBy + ")"
+		} else {
+			// The stock went back when the order failed or lapsed; the shopper paid after all.
+			ok, err := reserveAgain(ctx, tx, o)
+			if err != nil {
+				return false, err
+			}
+			if ok {
+				return true, s.markPaid(ctx, tx, o, reason)
+			}
 		}
-		if ok {
-			return true, s.markPaid(ctx, tx, o, reason)
-		}
-		moved, err := move(ctx, tx, o.ID, StatusRefunded, reason+" (stock no longer available)", o.Status)
+		moved, err := move(ctx, tx, o.ID, StatusRefunded, reason+why, o.Status)
 		if err != nil || !moved {
 			return false, err
 		}
@@ -367,11 +437,16 @@ func (s *Service) expire(ctx context.Context, id, reason string) (bool, error) {
 		case err != nil:
 			return false, err
 		case in.Status == payment.StatusSucceeded:
-			return false, s.ApplyEvent(ctx, syntheticEvent(rec.Ref, payment.OutcomeSucceeded))
+			if err := s.ApplyEvent(ctx, syntheticEvent(in, rec.Ref, payment.OutcomeSucceeded)); err != nil {
+				return false, err
+			}
+			// Applied, the order is paid (or refunded) and this changes nothing. A payment that
+			// does not match its order was recorded as an anomaly instead: the money was taken,
+			// so the order keeps its stock for the admin who settles it, looked at again only
+			// after another grace period.
+			return false, s.extend(ctx, id)
 		case in.Status == payment.StatusProcessing:
-			_, err := s.cfg.Pool.Exec(ctx, `UPDATE orders SET expires_at = now() + $2::interval WHERE id = $1 AND status = 'pending_payment'`,
-				id, fmt.Sprintf("%d seconds", int64(processingGrace/time.Second)))
-			return false, err
+			return false, s.extend(ctx, id)
 		}
 	}
 	var ended bool
@@ -396,26 +471,93 @@ func (s *Service) expire(ctx context.Context, id, reason string) (bool, error) {
 // deadline.
 const processingGrace = 30 * time.Minute
 
-// Supersede ends the unpaid orders placed from a cart by other checkout attempts than the one with
-// keepKey: a shopper who changed their details, or reloaded the page, checks out again, and the
-// earlier attempt must not keep the stock the new one needs. Each is ended as expiry ends it, so a
-// payment that went through after all is honoured.
-func (s *Service) Supersede(ctx context.Context, cartID, keepKey string) error {
+// extend gives an unpaid order another grace period before expiry looks at it again.
+func (s *Service) extend(ctx context.Context, id string) error {
+	_, err := s.cfg.Pool.Exec(ctx, `UPDATE orders SET expires_at = now() + $2::interval WHERE id = $1 AND status = 'pending_payment'`,
+		id, fmt.Sprintf("%d seconds", int64(processingGrace/time.Second)))
+	return err
+}
+
+// StopEarlierPayments is checkout's first step when a cart is checked out again: the payments of
+// the cart's orders still awaiting payment (other attempts than keepKey) are cancelled at the
+// provider, so none can succeed while the new order is placed. One that turns out to have
+// succeeded already is applied — the order is paid, not superseded, and the cart's paid lines
+// leave it; one still processing refuses the new checkout, as its money is on its way. The
+// orders themselves are ended by SupersedeUnpaid, in the transaction that places the new order;
+// it returns the ids whose payments it cancelled.
+func (s *Service) StopEarlierPayments(ctx context.Context, cartID, keepKey string) ([]string, error) {
 	rows, err := s.cfg.Pool.Query(ctx, `SELECT id::text FROM orders
 		WHERE cart_id = $1::uuid AND status = 'pending_payment' AND idempotency_key <> $2`, cartID, keepKey)
 	if err != nil {
-		return fmt.Errorf("order.Supersede: %w", err)
+		return nil, fmt.Errorf("order.StopEarlierPayments: %w", err)
 	}
 	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
 	if err != nil {
-		return fmt.Errorf("order.Supersede: %w", err)
+		return nil, fmt.Errorf("order.StopEarlierPayments: %w", err)
 	}
+	var stopped []string
 	for _, id := range ids {
-		if _, err := s.expire(ctx, id, "superseded by a new checkout"); err != nil {
-			return fmt.Errorf("order.Supersede %s: %w", id, err)
+		in, found, err := s.cancelPayment(ctx, id)
+		if err != nil {
+			return nil, fmt.Errorf("order.StopEarlierPayments %s: %w", id, err)
+		}
+		held := found && in.Status == payment.StatusProcessing
+		if found && in.Status == payment.StatusSucceeded {
+			// Applied above; still unpaid only when the payment did not match the order (an
+			// anomaly): the money was taken, so the order is not superseded behind the admin's back.
+			o, err := s.Read(ctx, id)
+			if err != nil {
+				return nil, fmt.Errorf("order.StopEarlierPayments: %w", err)
+			}
+			held = o.Status == StatusPendingPayment
+		}
+		if held {
+			return nil, apperr.FailedPrecondition("payment_processing",
+				"Your payment for an earlier checkout of this cart is still being processed. Please wait a few minutes.")
+		}
+		if found {
+			// Without a payment yet, one may still be made for it: CancelPayments must look again.
+			stopped = append(stopped, id)
 		}
 	}
-	return nil
+	return stopped, nil
+}
+
+// CancelPayments cancels at the provider the payments of orders a checkout superseded (after its
+// transaction committed; ids whose payment StopEarlierPayments already cancelled are skipped).
+// A payment that succeeded after all is applied: the order being superseded, it is refunded. A
+// provider that cannot be reached is logged: the order is cancelled here already, and a payment
+// that still succeeds is refunded when its event comes.
+func (s *Service) CancelPayments(ctx context.Context, ids, skip []string) {
+	for _, id := range ids {
+		if slices.Contains(skip, id) {
+			continue
+		}
+		if _, _, err := s.cancelPayment(ctx, id); err != nil {
+			s.log().WarnContext(ctx, "could not cancel a superseded order's payment", "order_id", id, "error", err.Error())
+		}
+	}
+}
+
+// cancelPayment cancels the order's payment at the provider, applying a success it reports.
+func (s *Service) cancelPayment(ctx context.Context, id string) (payment.Intent, bool, error) {
+	rec, found, err := s.paymentOf(ctx, id)
+	if err != nil || !found {
+		return payment.Intent{}, false, err
+	}
+	in, err := s.cfg.Provider.Cancel(ctx, rec.Ref)
+	if ae := apperr.As(err); err != nil && ae != nil && ae.Kind == apperr.KindNotFound {
+		return payment.Intent{}, false, nil // made with other keys: it can never succeed
+	}
+	if err != nil {
+		return payment.Intent{}, false, err
+	}
+	if in.Status == payment.StatusSucceeded {
+		if err := s.ApplyEvent(ctx, syntheticEvent(in, rec.Ref, payment.OutcomeSucceeded)); err != nil {
+			return payment.Intent{}, false, err
+		}
+	}
+	return in, true, nil
 }
 
 // Reconcile asks the provider about payments whose event has not come after ReconcileAfter, and
@@ -446,7 +588,7 @@ func (s *Service) Reconcile(ctx context.Context) (int64, error) {
 		default:
 			continue // still waiting for the shopper; the reservation's expiry ends it if need be
 		}
-		if err := s.ApplyEvent(ctx, syntheticEvent(rec.Ref, outcome)); err != nil {
+		if err := s.ApplyEvent(ctx, syntheticEvent(in, rec.Ref, outcome)); err != nil {
 			s.log().WarnContext(ctx, "could not apply a reconciled payment", "order_id", id, "error", err.Error())
 			continue
 		}
@@ -455,11 +597,13 @@ func (s *Service) Reconcile(ctx context.Context) (int64, error) {
 	return n, nil
 }
 
-// syntheticEvent stands for an event the provider's own answer replaces. Its id is fixed per
-// payment and outcome, so reconciling twice applies it once; the real event, should it still
-// come, finds the order already moved.
-func syntheticEvent(ref string, outcome payment.Outcome) payment.Event {
-	return payment.Event{ID: "reconcile:" + ref + ":" + string(outcome), Type: "reconcile." + string(outcome), Ref: ref, Outcome: outcome}
+// syntheticEvent stands for an event the provider's own answer (in, about the payment ref)
+// replaces. Its id is fixed per payment and outcome, so reconciling twice applies it once; the
+// real event, should it still come, finds the order already moved. It carries what the provider
+// says about the payment, which ApplyEvent checks like any event's.
+func syntheticEvent(in payment.Intent, ref string, outcome payment.Outcome) payment.Event {
+	return payment.Event{ID: "reconcile:" + ref + ":" + string(outcome), Type: "reconcile." + string(outcome), Ref: ref,
+		Outcome: outcome, Amount: in.Amount, OrderID: in.OrderID, Live: in.Live}
 }
 
 func (s *Service) paymentOf(ctx context.Context, orderID string) (rec payment.Record, found bool, err error) {

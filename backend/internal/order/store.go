@@ -10,6 +10,7 @@ import (
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
+	"github.com/atelier-commerce/atelier/backend/internal/payment"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -18,6 +19,9 @@ type Draft struct {
 	Order
 	IdempotencyKey string
 	RequestHash    string
+	// Supersedes are the cart's earlier unpaid orders that SupersedeUnpaid ended in the same
+	// transaction; they are marked as replaced by this one.
+	Supersedes []string
 }
 
 // numberAlphabet is Crockford's base 32 without the letters people misread (I, L, O, U).
@@ -86,7 +90,73 @@ func Insert(ctx context.Context, tx pgx.Tx, d Draft) (string, error) {
 	if err := addHistory(ctx, tx, id, StatusPendingPayment, "checkout"); err != nil {
 		return "", err
 	}
+	if len(d.Supersedes) > 0 {
+		if _, err := tx.Exec(ctx, `UPDATE orders SET superseded_by = $1::uuid WHERE id = ANY($2::uuid[])`, id, d.Supersedes); err != nil {
+			return "", fmt.Errorf("order.Insert: superseded: %w", err)
+		}
+	}
 	return id, nil
+}
+
+// SupersedeUnpaid ends, in checkout's transaction, the cart's orders awaiting payment that other
+// checkout attempts than keepKey placed: each is cancelled, gives its stock back (before the new
+// order reserves its own) and its payment is marked cancelled. It returns their ids, for the
+// caller to pass in Draft.Supersedes and, after commit, to Service.CancelPayments so the provider
+// stops them too.
+//
+// The caller must hold the cart's lock (cart.LockForCheckout) so that simultaneous submits from
+// one cart run this one after the other: each finds the order the previous one placed. Only
+// orders still awaiting payment in this transaction are ended, so one paid in the meantime (its
+// event committed first) is never cancelled; an event that commits later conflicts with this
+// transaction on the order's row, and the loser is retried.
+func SupersedeUnpaid(ctx context.Context, tx pgx.Tx, cartID, keepKey string) ([]string, error) {
+	rows, err := tx.Query(ctx, `SELECT id::text FROM orders
+		WHERE cart_id = $1::uuid AND status = 'pending_payment' AND idempotency_key <> $2`, cartID, keepKey)
+	if err != nil {
+		return nil, fmt.Errorf("order.SupersedeUnpaid: %w", err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return nil, fmt.Errorf("order.SupersedeUnpaid: %w", err)
+	}
+	for _, id := range ids {
+		o, _, err := load(ctx, tx, id)
+		if err != nil {
+			return nil, fmt.Errorf("order.SupersedeUnpaid %s: %w", id, err)
+		}
+		moved, err := move(ctx, tx, id, StatusCancelled, "superseded by a new checkout", StatusPendingPayment)
+		if err != nil {
+			return nil, fmt.Errorf("order.SupersedeUnpaid: %w", err)
+		}
+		if !moved {
+			continue
+		}
+		if err := payment.SetStatus(ctx, tx, id, payment.StatusCanceled); err != nil {
+			return nil, err
+		}
+		if err := releaseStock(ctx, tx, o); err != nil {
+			return nil, err
+		}
+	}
+	return ids, nil
+}
+
+// LockForPayment locks the order's row in the caller's transaction and reports whether it still
+// awaits payment. Checkout records a newly created payment under this lock, so it cannot slip in
+// beside a transaction that supersedes or ends the order: either the payment is recorded first
+// (and whoever ends the order cancels it at the provider) or the order is found ended.
+func LockForPayment(ctx context.Context, tx pgx.Tx, id string) (Order, bool, error) {
+	if _, err := tx.Exec(ctx, `SELECT 1 FROM orders WHERE id = $1::uuid FOR UPDATE`, id); err != nil {
+		return Order{}, false, fmt.Errorf("order.LockForPayment: %w", err)
+	}
+	o, found, err := load(ctx, tx, id)
+	if err != nil {
+		return Order{}, false, fmt.Errorf("order.LockForPayment: %w", err)
+	}
+	if !found {
+		return Order{}, false, errOrderNotFound()
+	}
+	return o, o.Status == StatusPendingPayment, nil
 }
 
 // ByIdempotencyKey finds the order a checkout key placed, with the hash of its request.
@@ -109,7 +179,7 @@ type queryer interface {
 const orderColumns = `o.id::text, o.number, coalesce(o.account_id::text, ''), o.email, o.status, coalesce(o.cart_id::text, ''),
 	o.shipping_address, o.billing_address, o.requires_signature, o.delivery_code, o.delivery_name, o.delivery_carrier,
 	o.delivery_estimate, o.delivery_minor, o.subtotal_minor, o.vat_minor, o.total_minor, o.currency_code,
-	o.created_at, o.expires_at, o.payment_error`
+	o.created_at, o.expires_at, o.payment_error, coalesce(o.superseded_by::text, '')`
 
 func scanOrder(row pgx.Row) (Order, error) {
 	var o Order
@@ -117,7 +187,7 @@ func scanOrder(row pgx.Row) (Order, error) {
 	var shipping, billing []byte
 	err := row.Scan(&o.ID, &o.Number, &o.AccountID, &o.Email, &status, &o.CartID, &shipping, &billing,
 		&o.RequiresSignature, &o.Delivery.Code, &o.Delivery.Name, &o.Delivery.Carrier, &o.Delivery.Estimate,
-		&o.Delivery.Price.Minor, &o.Subtotal.Minor, &o.VAT.Minor, &o.Total.Minor, &currency, &o.CreatedAt, &o.ExpiresAt, &o.PaymentError)
+		&o.Delivery.Price.Minor, &o.Subtotal.Minor, &o.VAT.Minor, &o.Total.Minor, &currency, &o.CreatedAt, &o.ExpiresAt, &o.PaymentError, &o.SupersededBy)
 	if err != nil {
 		return o, err
 	}

@@ -4,9 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	"github.com/atelier-commerce/atelier/backend/internal/money"
 	"github.com/stripe/stripe-go/v85"
 	"github.com/stripe/stripe-go/v85/webhook"
 )
@@ -32,6 +35,13 @@ type Event struct {
 	Outcome Outcome
 	// FailureMessage is the provider's wording of a failure, e.g. "Your card was declined.".
 	FailureMessage string
+	// Amount, OrderID and Live are what the event says about the payment: its amount and
+	// currency, the order id in its metadata, and whether it is live. The signature proves only
+	// that the provider sent them; the order context compares them with the order before
+	// anything changes.
+	Amount  money.Money
+	OrderID string
+	Live    bool
 }
 
 // SignatureHeader is the HTTP header that carries an event's signature.
@@ -43,10 +53,12 @@ const MaxEventBytes = 256 << 10
 // Webhooks verifies events signed with one secret (Stripe's whsec_… for the Stripe provider, a
 // key of the shop's own for the test provider) in Stripe's scheme: an HMAC-SHA256 of the
 // timestamp and the raw body, refused when older than five minutes so a captured event cannot be
-// replayed later.
+// replayed later, and refused when dated more than five minutes ahead: such a signature was made
+// by a clock that is wrong (or on purpose, to outlive the replay window).
 type Webhooks struct {
 	secret    string
 	tolerance time.Duration
+	now       func() time.Time
 }
 
 // NewWebhooks returns a verifier for secret.
@@ -54,7 +66,7 @@ func NewWebhooks(secret string) (*Webhooks, error) {
 	if secret == "" {
 		return nil, errors.New("payment.NewWebhooks: a signing secret is required")
 	}
-	return &Webhooks{secret: secret, tolerance: webhook.DefaultTolerance}, nil
+	return &Webhooks{secret: secret, tolerance: webhook.DefaultTolerance, now: time.Now}, nil
 }
 
 // Parse verifies the signature over the raw body and decodes the event. Anything unsigned, signed
@@ -77,14 +89,30 @@ func (w *Webhooks) Parse(body []byte, signature string) (Event, error) {
 		}
 		return Event{}, apperr.Invalid("body", "event_malformed", "the event cannot be read")
 	}
+	// stripe-go refuses only signatures that are too old; one from the future would otherwise
+	// stay valid for as long as its date is ahead, defeating the replay window.
+	if at, ok := signedAt(signature); !ok || at.After(w.now().Add(w.tolerance)) {
+		return Event{}, apperr.Invalid(SignatureHeader, "signature_from_future", "the event's signature is dated in the future")
+	}
 	return decodeEvent(se)
+}
+
+// signedAt reads the timestamp of a Stripe-Signature header ("t=…,v1=…").
+func signedAt(header string) (time.Time, bool) {
+	for _, part := range strings.Split(header, ",") {
+		if v, ok := strings.CutPrefix(part, "t="); ok {
+			sec, err := strconv.ParseInt(v, 10, 64)
+			return time.Unix(sec, 0), err == nil
+		}
+	}
+	return time.Time{}, false
 }
 
 func decodeEvent(se stripe.Event) (Event, error) {
 	if se.ID == "" || se.Type == "" {
 		return Event{}, apperr.Invalid("body", "event_malformed", "the event has no id or type")
 	}
-	ev := Event{ID: se.ID, Type: string(se.Type), Outcome: OutcomeIgnored}
+	ev := Event{ID: se.ID, Type: string(se.Type), Outcome: OutcomeIgnored, Live: se.Livemode}
 	switch se.Type {
 	case "payment_intent.succeeded":
 		ev.Outcome = OutcomeSucceeded
@@ -103,6 +131,8 @@ func decodeEvent(se stripe.Event) (Event, error) {
 		return Event{}, apperr.Invalid("body", "event_malformed", "the event's payment intent cannot be read")
 	}
 	ev.Ref = pi.ID
+	ev.Amount = money.Money{Minor: pi.Amount, Currency: strings.ToUpper(string(pi.Currency))}
+	ev.OrderID = pi.Metadata["order_id"]
 	if pi.LastPaymentError != nil {
 		ev.FailureMessage = pi.LastPaymentError.Msg
 	}

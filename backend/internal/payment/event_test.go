@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	"github.com/atelier-commerce/atelier/backend/internal/money"
 	"github.com/stretchr/testify/require"
 	"github.com/stripe/stripe-go/v85/webhook"
 )
@@ -28,9 +29,20 @@ func stripeEvent(t *testing.T, id, typ string, object map[string]any) []byte {
 	return body
 }
 
+// liveEvent is a payment_intent.succeeded event from Stripe's live mode.
+func liveEvent(t *testing.T, id string, object map[string]any) []byte {
+	t.Helper()
+	var ev map[string]any
+	require.NoError(t, json.Unmarshal(stripeEvent(t, id, "payment_intent.succeeded", object), &ev))
+	ev["livemode"] = true
+	body, err := json.Marshal(ev)
+	require.NoError(t, err)
+	return body
+}
+
 func paymentIntent(id string, lastError map[string]any) map[string]any {
 	return map[string]any{"id": id, "object": "payment_intent", "amount": 4599, "currency": "gbp",
-		"status": "requires_payment_method", "last_payment_error": lastError}
+		"status": "requires_payment_method", "last_payment_error": lastError, "metadata": map[string]string{"order_id": "order-of-" + id}}
 }
 
 func hooks(t *testing.T) *Webhooks {
@@ -42,6 +54,7 @@ func hooks(t *testing.T) *Webhooks {
 
 func TestParseDecodesEachEventType(t *testing.T) {
 	t.Parallel()
+	gbp4599 := money.Money{Minor: 4599, Currency: "GBP"}
 	declined := map[string]any{"type": "card_error", "code": "card_declined", "message": "Your card was declined."}
 	tests := map[string]struct {
 		body []byte
@@ -49,25 +62,32 @@ func TestParseDecodesEachEventType(t *testing.T) {
 	}{
 		"succeeded": {
 			stripeEvent(t, "evt_1", "payment_intent.succeeded", paymentIntent("pi_1", nil)),
-			Event{ID: "evt_1", Type: "payment_intent.succeeded", Ref: "pi_1", Outcome: OutcomeSucceeded},
+			Event{ID: "evt_1", Type: "payment_intent.succeeded", Ref: "pi_1", Amount: gbp4599, OrderID: "order-of-pi_1", Outcome: OutcomeSucceeded},
 		},
 		"failed with the provider's wording": {
 			stripeEvent(t, "evt_2", "payment_intent.payment_failed", paymentIntent("pi_2", declined)),
-			Event{ID: "evt_2", Type: "payment_intent.payment_failed", Ref: "pi_2", Outcome: OutcomeFailed,
+			Event{ID: "evt_2", Type: "payment_intent.payment_failed", Ref: "pi_2", Amount: gbp4599, OrderID: "order-of-pi_2", Outcome: OutcomeFailed,
 				FailureMessage: "Your card was declined."},
 		},
 		// A failure must always say something to the shopper, even when Stripe gives no message.
 		"failed without a message": {
 			stripeEvent(t, "evt_3", "payment_intent.payment_failed", paymentIntent("pi_3", nil)),
-			Event{ID: "evt_3", Type: "payment_intent.payment_failed", Ref: "pi_3", Outcome: OutcomeFailed,
+			Event{ID: "evt_3", Type: "payment_intent.payment_failed", Ref: "pi_3", Amount: gbp4599, OrderID: "order-of-pi_3", Outcome: OutcomeFailed,
 				FailureMessage: "Payment failed. Please try again."},
 		},
 		"canceled": {
 			stripeEvent(t, "evt_4", "payment_intent.canceled", paymentIntent("pi_4", nil)),
-			Event{ID: "evt_4", Type: "payment_intent.canceled", Ref: "pi_4", Outcome: OutcomeCanceled},
+			Event{ID: "evt_4", Type: "payment_intent.canceled", Ref: "pi_4", Amount: gbp4599, OrderID: "order-of-pi_4", Outcome: OutcomeCanceled},
 		},
 		// Stripe sends every type an endpoint subscribes to; the others are acknowledged, and their
 		// objects (a charge here, not a payment intent) are not read at all.
+		// What the event says about the payment is read, to be checked against the order: a
+		// live event, another currency, no order id.
+		"succeeded, live, in dollars, without metadata": {
+			liveEvent(t, "evt_7", map[string]any{"id": "pi_7", "object": "payment_intent", "amount": 1, "currency": "usd"}),
+			Event{ID: "evt_7", Type: "payment_intent.succeeded", Ref: "pi_7", Amount: money.Money{Minor: 1, Currency: "USD"},
+				Live: true, Outcome: OutcomeSucceeded},
+		},
 		"other types are ignored": {
 			stripeEvent(t, "evt_5", "charge.succeeded", map[string]any{"id": "ch_5", "object": "charge"}),
 			Event{ID: "evt_5", Type: "charge.succeeded", Outcome: OutcomeIgnored},
@@ -107,6 +127,8 @@ func TestParseAcceptsWithinTolerance(t *testing.T) {
 	body := stripeEvent(t, "evt_1", "payment_intent.succeeded", paymentIntent("pi_1", nil))
 	_, err := hooks(t).Parse(body, sign(hookSecret, body, time.Now().Add(-4*time.Minute)))
 	require.NoError(t, err, "Stripe retries deliveries; a few minutes' delay is normal")
+	_, err = hooks(t).Parse(body, sign(hookSecret, body, time.Now().Add(4*time.Minute)))
+	require.NoError(t, err, "clocks drift: a signer a few minutes ahead is tolerated as much as one behind")
 }
 
 // While a secret is rolled, Stripe signs with the old and the new one: any matching v1 counts.
@@ -144,6 +166,9 @@ func TestParseRefuses(t *testing.T) {
 		"signed with another timestamp": {good, fmt.Sprintf("t=%d,v1=%x", now.Unix(), webhook.ComputeSignature(now.Add(-time.Second), good, hookSecret)), SignatureHeader, "signature_invalid"},
 		// A captured event replayed later: refused even though its signature is genuine.
 		"older than five minutes": {good, sign(hookSecret, good, now.Add(-6*time.Minute)), SignatureHeader, "signature_expired"},
+		// Dated ahead, a genuine signature would outlive the replay window by as much.
+		"dated six minutes ahead": {good, sign(hookSecret, good, now.Add(6*time.Minute)), SignatureHeader, "signature_from_future"},
+		"dated a year ahead":      {good, sign(hookSecret, good, now.AddDate(1, 0, 0)), SignatureHeader, "signature_from_future"},
 	}
 	// Each of these carries a genuine signature: verification passes, decoding must still refuse.
 	for _, body := range []struct {

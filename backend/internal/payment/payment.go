@@ -48,6 +48,10 @@ type Intent struct {
 	Amount       money.Money
 	// FailureMessage is the last failure as the provider words it, for shoppers.
 	FailureMessage string
+	// OrderID is the order the provider says the payment is for (the metadata we gave it).
+	OrderID string
+	// Live is the provider's live mode flag: true only for real money.
+	Live bool
 }
 
 // NewIntent is what a provider needs to create a payment.
@@ -62,6 +66,10 @@ type NewIntent struct {
 // order id, so a retried call never charges or refunds twice.
 type Provider interface {
 	Mode() Mode
+	// Live reports whether the provider takes real money (Stripe's live keys). Every payment and
+	// event the shop accepts must be in this mode: a live event on a test shop, or a test one on
+	// a live shop, is an anomaly, never a payment.
+	Live() bool
 	// PublishableKey is the key a browser may hold (Stripe's pk_…); empty in test mode.
 	PublishableKey() string
 	// Create makes the order's payment, or returns the one already made for it.

@@ -94,3 +94,55 @@ func PruneEvents(ctx context.Context, pool *pgxpool.Pool) (int64, error) {
 	}
 	return tag.RowsAffected(), nil
 }
+
+// Anomaly kinds: what about a payment did not match its order.
+const (
+	AnomalyAmount   = "amount_mismatch"
+	AnomalyCurrency = "currency_mismatch"
+	AnomalyOrder    = "order_mismatch"
+	AnomalyMode     = "mode_mismatch"
+)
+
+// Anomaly is a payment (an event, or the provider's answer) whose contents did not match the
+// order it is about. It is kept for an admin: the order was not paid because of it.
+type Anomaly struct {
+	// EventID is the provider's event id, or "reconcile:…"/"create:…" for the provider's answers.
+	EventID  string
+	Kind     string
+	OrderID  string
+	Ref      string
+	Outcome  string
+	Expected string
+	Observed string
+	At       time.Time
+	Resolved *time.Time
+}
+
+// RecordAnomaly stores an anomaly in the caller's transaction; the same one recorded again (a
+// replayed event) is kept once.
+func RecordAnomaly(ctx context.Context, tx pgx.Tx, a Anomaly) error {
+	if _, err := tx.Exec(ctx, `INSERT INTO payment_anomalies (event_id, kind, order_id, provider_ref, outcome, expected, observed)
+		VALUES ($1, $2, $3::uuid, $4, $5, $6, $7) ON CONFLICT (event_id, kind) DO NOTHING`,
+		a.EventID, a.Kind, a.OrderID, a.Ref, a.Outcome, a.Expected, a.Observed); err != nil {
+		return fmt.Errorf("payment.RecordAnomaly: %w", err)
+	}
+	return nil
+}
+
+// Anomalies lists the anomalies not yet resolved, newest first (the admin's review queue), up to
+// limit.
+func Anomalies(ctx context.Context, tx pgx.Tx, limit int) ([]Anomaly, error) {
+	rows, err := tx.Query(ctx, `SELECT event_id, kind, order_id::text, provider_ref, outcome, expected, observed, created_at, resolved_at
+		FROM payment_anomalies WHERE resolved_at IS NULL ORDER BY created_at DESC, event_id, kind LIMIT $1`, limit)
+	if err != nil {
+		return nil, fmt.Errorf("payment.Anomalies: %w", err)
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (a Anomaly, err error) {
+		err = r.Scan(&a.EventID, &a.Kind, &a.OrderID, &a.Ref, &a.Outcome, &a.Expected, &a.Observed, &a.At, &a.Resolved)
+		return a, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("payment.Anomalies: %w", err)
+	}
+	return out, nil
+}

@@ -23,6 +23,7 @@ type StripeConfig struct {
 type Stripe struct {
 	client      *stripe.Client
 	publishable string
+	live        bool
 }
 
 // NewStripe returns the Stripe provider.
@@ -38,11 +39,16 @@ func NewStripe(cfg StripeConfig) (*Stripe, error) {
 		})
 		opts = append(opts, stripe.WithBackends(&stripe.Backends{API: backend, Connect: backend, Uploads: backend, MeterEvents: backend}))
 	}
-	return &Stripe{client: stripe.NewClient(cfg.SecretKey, opts...), publishable: cfg.PublishableKey}, nil
+	// Stripe's secret (sk_…) and restricted (rk_…) keys name their mode: live keys move real money.
+	live := strings.HasPrefix(cfg.SecretKey, "sk_live_") || strings.HasPrefix(cfg.SecretKey, "rk_live_")
+	return &Stripe{client: stripe.NewClient(cfg.SecretKey, opts...), publishable: cfg.PublishableKey, live: live}, nil
 }
 
 // Mode implements Provider.
 func (s *Stripe) Mode() Mode { return ModeStripe }
+
+// Live implements Provider: true with live keys.
+func (s *Stripe) Live() bool { return s.live }
 
 // PublishableKey implements Provider.
 func (s *Stripe) PublishableKey() string { return s.publishable }
@@ -105,7 +111,7 @@ func (s *Stripe) Refund(ctx context.Context, ref, orderID string) error {
 }
 
 func intentOf(pi *stripe.PaymentIntent) Intent {
-	in := Intent{Ref: pi.ID, ClientSecret: pi.ClientSecret,
+	in := Intent{Ref: pi.ID, ClientSecret: pi.ClientSecret, OrderID: pi.Metadata["order_id"], Live: pi.Livemode,
 		Amount: money.Money{Minor: pi.Amount, Currency: strings.ToUpper(string(pi.Currency))}}
 	switch pi.Status {
 	case stripe.PaymentIntentStatusSucceeded:

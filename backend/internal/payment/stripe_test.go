@@ -482,3 +482,14 @@ func TestIntentOf(t *testing.T) {
 		require.Equal(t, Intent{Ref: "pi_1", ClientSecret: "pi_1_secret_x", Status: tt.want, Amount: money.GBP(4599), FailureMessage: tt.msg}, got, name)
 	}
 }
+
+// The shop's mode comes from its secret key: events and payments of the other mode are anomalies.
+func TestStripeLiveFollowsTheKeys(t *testing.T) {
+	t.Parallel()
+	for key, live := range map[string]bool{"sk_live_x": true, "rk_live_x": true, "sk_test_x": false, "rk_test_x": false} {
+		s, err := NewStripe(StripeConfig{SecretKey: key, PublishableKey: "pk_x"})
+		require.NoError(t, err)
+		require.Equal(t, live, s.Live(), key)
+	}
+	require.False(t, NewTestProvider(nil, []byte("k")).Live())
+}

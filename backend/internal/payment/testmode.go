@@ -64,6 +64,9 @@ func (t *TestProvider) mac(s string) string {
 // Mode implements Provider.
 func (t *TestProvider) Mode() Mode { return ModeTest }
 
+// Live implements Provider: the test mode never takes real money.
+func (t *TestProvider) Live() bool { return false }
+
 // PublishableKey implements Provider: the test mode has none.
 func (t *TestProvider) PublishableKey() string { return "" }
 
@@ -108,7 +111,7 @@ func (t *TestProvider) read(ctx context.Context, q querier, ref string, lock boo
 	if err != nil {
 		return Intent{}, "", fmt.Errorf("payment.TestProvider: read %s: %w", ref, err)
 	}
-	in.Status = Status(status)
+	in.Status, in.OrderID = Status(status), orderID
 	return in, orderID, nil
 }
 

@@ -482,8 +482,10 @@ func TestRefund(t *testing.T) {
 func TestEventBodyCanceled(t *testing.T) {
 	t.Parallel()
 	s := newTestShop(t)
-	body, err := s.p.EventBody(Intent{Ref: "pi_test_x", Status: StatusCanceled, Amount: money.GBP(100)}, uuid.NewString())
+	orderID := uuid.NewString()
+	body, err := s.p.EventBody(Intent{Ref: "pi_test_x", Status: StatusCanceled, Amount: money.GBP(100)}, orderID)
 	require.NoError(t, err)
 	ev := s.parse(t, delivery{body, s.p.Sign(body)})
-	require.Equal(t, Event{ID: ev.ID, Type: "payment_intent.canceled", Ref: "pi_test_x", Outcome: OutcomeCanceled}, ev)
+	require.Equal(t, Event{ID: ev.ID, Type: "payment_intent.canceled", Ref: "pi_test_x", Outcome: OutcomeCanceled,
+		Amount: money.GBP(100), OrderID: orderID}, ev, "what the order context checks: amount, order and (test) mode")
 }
