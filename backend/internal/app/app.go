@@ -31,6 +31,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/settings"
 	"github.com/atelier-commerce/atelier/backend/internal/shipping"
 	"github.com/atelier-commerce/atelier/backend/internal/status"
+	"github.com/atelier-commerce/atelier/backend/internal/throttle"
 	"github.com/atelier-commerce/atelier/backend/internal/wishlist"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -161,6 +162,9 @@ func (a *App) newJobs(ctx context.Context) error {
 		Logger: a.logger, PollInterval: a.cfg.OutboxPollInterval,
 		Chores: []jobs.Chore{
 			{Name: "accounts.prune", Every: time.Hour, Run: a.accounts.Prune},
+			{Name: "throttle.prune", Every: time.Hour, Run: func(ctx context.Context) (int64, error) {
+				return throttle.Prune(ctx, a.pool, time.Now())
+			}},
 			// Unpaid orders give their stock back within a minute of their reservation lapsing.
 			{Name: "orders.expire", Every: time.Minute, Run: a.orders.ExpireDue},
 			{Name: "payments.reconcile", Every: 5 * time.Minute, Run: a.orders.Reconcile},
