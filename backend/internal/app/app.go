@@ -95,6 +95,12 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 	ship := shipping.NewService(pool)
 	settingsSvc := settings.NewService(pool)
 	accounts := newAccounts(pool, cfg)
+	hourly := func(n int) throttle.Limit { return throttle.Limit{Max: n, Window: time.Hour} }
+	carts := cart.NewService(pool, ship, cart.WithNewCartLimit(hourly(cfg.CartsPerIPPerHour)))
+	subscriptions := newsletter.NewService(pool, newsletter.WithLimits(newsletter.Limits{
+		PerClient: hourly(cfg.NewsletterSignupsPerIPPerHour), PerAddress: hourly(cfg.NewsletterSignupsPerEmailPerHour)}))
+	messages := contact.NewService(pool, contact.WithLimits(contact.Limits{
+		PerClient: hourly(cfg.ContactMessagesPerIPPerHour), PerAddress: hourly(cfg.ContactMessagesPerEmailPerHour)}))
 	a := &App{
 		cfg:        cfg,
 		logger:     logger,
@@ -104,10 +110,10 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 		shipping:   ship,
 		settings:   settingsSvc,
 		content:    content.NewService(pool),
-		carts:      cart.NewService(pool, ship),
+		carts:      carts,
 		wishlists:  wishlist.NewService(pool),
-		newsletter: newsletter.NewService(pool),
-		contact:    contact.NewService(pool),
+		newsletter: subscriptions,
+		contact:    messages,
 		accounts:   accounts,
 		authn:      accounts,
 		authorizer: authorizer,
