@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 )
 
@@ -12,6 +13,10 @@ import (
 // requests come from 127.0.0.1, as one client.
 var liftedThrottles = map[string]string{
 	"CARTS_PER_IP_PER_HOUR":                 "100000",
+	"UNPAID_ORDERS_PER_IP":                  "100000",
+	"UNPAID_ORDERS_PER_EMAIL":               "100000",
+	"RESERVED_UNITS_PER_IP":                 "100000",
+	"RESERVED_UNITS_PER_EMAIL":              "100000",
 	"CONTACT_MESSAGES_PER_IP_PER_HOUR":      "100000",
 	"CONTACT_MESSAGES_PER_EMAIL_PER_HOUR":   "100000",
 	"NEWSLETTER_SIGNUPS_PER_IP_PER_HOUR":    "100000",
@@ -85,4 +90,23 @@ func TestRESTNewsletterThrottle(t *testing.T) {
 	throttled := subscribe("jane@example.com", "198.51.100.4")
 	requireThrottled(t, throttled, "too_many_requests", 3500, 3600)
 	require.Equal(t, "Too many sign-ups. Please try again in 60 minutes.", throttled.body["message"])
+}
+
+// Checkout refuses a client more unpaid orders than its cap, with 429 and a Retry-After of about
+// when the oldest reservation lapses (ORDER_RESERVATION_TTL).
+func TestRESTCheckoutUnpaidOrdersCap(t *testing.T) {
+	t.Parallel()
+	s := newPaymentShopWith(t, map[string]string{"UNPAID_ORDERS_PER_IP": "2", "ORDER_RESERVATION_TTL": "20m"})
+	serum := s.product(t, "Night Serum", 3200, 50)
+	for i := range 2 {
+		status, placed := s.checkout(t, "", s.cart(t, "", map[string]int{serum: 1}),
+			checkoutBody(uuid.NewString(), "shopper"+strconv.Itoa(i)+"@example.com", "standard"))
+		require.Equal(t, 200, status, "%v", placed)
+	}
+	cartID := s.cart(t, "", map[string]int{serum: 1})
+	status, header, body := sendAsWithHeader(t, http.MethodPost, s.url+"/api/v1/carts/"+cartID+"/checkout", "",
+		checkoutBody(uuid.NewString(), "third@example.com", "standard"), false)
+	requireThrottled(t, answer{status: status, header: header, body: body}, "too_many_unpaid_orders", 1100, 1200)
+	require.Equal(t, "You have too many orders awaiting payment. Please pay for one, or try again in 20 minutes.", body["message"])
+	require.Equal(t, int32(48), s.stock(t, serum), "the refused checkout reserved nothing")
 }

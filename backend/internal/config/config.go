@@ -81,11 +81,19 @@ type Config struct {
 	OrderReservationTTL time.Duration
 	// RegistrationsPerIPPerHour is how many accounts one client address may create an hour.
 	RegistrationsPerIPPerHour int
-	// Throttles against floods of rows and e-mails: how much one client address (an
+	// Throttles against denial of inventory and mail floods: how much one client address (an
 	// IPv6 client by its /64) or one e-mail address may do. Refusals answer 429 with Retry-After.
 	//
 	// CartsPerIPPerHour is how many guest carts one client address may start an hour.
 	CartsPerIPPerHour int
+	// UnpaidOrdersPerIP and UnpaidOrdersPerEmail are how many orders awaiting payment (with
+	// their stock reserved) one client address and one e-mail address may hold at once;
+	// ReservedUnitsPerIP and ReservedUnitsPerEmail how many units those orders may hold together
+	// (an order placed with none awaiting payment is never refused for its size).
+	UnpaidOrdersPerIP     int
+	UnpaidOrdersPerEmail  int
+	ReservedUnitsPerIP    int
+	ReservedUnitsPerEmail int
 	// ContactMessagesPerIPPerHour and ContactMessagesPerEmailPerHour bound the contact form (each
 	// message e-mails the shop) per client address and per reply address.
 	ContactMessagesPerIPPerHour    int
@@ -187,6 +195,10 @@ func Parse(getenv func(string) string) (Config, error) {
 	}{
 		{&c.RegistrationsPerIPPerHour, "REGISTRATIONS_PER_IP_PER_HOUR", 10},
 		{&c.CartsPerIPPerHour, "CARTS_PER_IP_PER_HOUR", 30},
+		{&c.UnpaidOrdersPerIP, "UNPAID_ORDERS_PER_IP", 5},
+		{&c.UnpaidOrdersPerEmail, "UNPAID_ORDERS_PER_EMAIL", 3},
+		{&c.ReservedUnitsPerIP, "RESERVED_UNITS_PER_IP", 40},
+		{&c.ReservedUnitsPerEmail, "RESERVED_UNITS_PER_EMAIL", 20},
 		{&c.ContactMessagesPerIPPerHour, "CONTACT_MESSAGES_PER_IP_PER_HOUR", 5},
 		{&c.ContactMessagesPerEmailPerHour, "CONTACT_MESSAGES_PER_EMAIL_PER_HOUR", 3},
 		{&c.NewsletterSignupsPerIPPerHour, "NEWSLETTER_SIGNUPS_PER_IP_PER_HOUR", 5},

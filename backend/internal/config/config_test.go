@@ -56,12 +56,17 @@ func TestThrottleSettings(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 10, c.RegistrationsPerIPPerHour)
 	require.Equal(t, 30, c.CartsPerIPPerHour)
+	require.Equal(t, [4]int{5, 3, 40, 20}, [4]int{c.UnpaidOrdersPerIP, c.UnpaidOrdersPerEmail, c.ReservedUnitsPerIP, c.ReservedUnitsPerEmail})
 	require.Equal(t, [4]int{5, 3, 5, 3}, [4]int{c.ContactMessagesPerIPPerHour, c.ContactMessagesPerEmailPerHour,
 		c.NewsletterSignupsPerIPPerHour, c.NewsletterSignupsPerEmailPerHour})
 
 	names := map[string]*int{
 		"REGISTRATIONS_PER_IP_PER_HOUR":         &c.RegistrationsPerIPPerHour,
 		"CARTS_PER_IP_PER_HOUR":                 &c.CartsPerIPPerHour,
+		"UNPAID_ORDERS_PER_IP":                  &c.UnpaidOrdersPerIP,
+		"UNPAID_ORDERS_PER_EMAIL":               &c.UnpaidOrdersPerEmail,
+		"RESERVED_UNITS_PER_IP":                 &c.ReservedUnitsPerIP,
+		"RESERVED_UNITS_PER_EMAIL":              &c.ReservedUnitsPerEmail,
 		"CONTACT_MESSAGES_PER_IP_PER_HOUR":      &c.ContactMessagesPerIPPerHour,
 		"CONTACT_MESSAGES_PER_EMAIL_PER_HOUR":   &c.ContactMessagesPerEmailPerHour,
 		"NEWSLETTER_SIGNUPS_PER_IP_PER_HOUR":    &c.NewsletterSignupsPerIPPerHour,

@@ -16,3 +16,17 @@ CREATE TABLE throttle_attempts (
 );
 CREATE INDEX throttle_attempts_key ON throttle_attempts (kind, key_hash, at);
 CREATE INDEX throttle_attempts_at ON throttle_attempts (at);
+
+-- Who placed an order (order context), for checkout's cap on the unpaid orders, and the units
+-- they hold, of one client address and of one e-mail address: both as SHA-256 of the throttle
+-- key (the client's address or /64, the lower-cased e-mail), never readable. A table of its own
+-- rather than columns of orders, so that adding it and its indexes is one plain schema change on
+-- every engine. The cap joins it to the live unpaid orders (orders_awaiting_payment).
+CREATE TABLE order_clients (
+    order_id UUID PRIMARY KEY REFERENCES orders (id) ON DELETE CASCADE,
+    -- NULL when the client's address was not known.
+    client_key_hash BYTEA,
+    email_key_hash BYTEA NOT NULL
+);
+CREATE INDEX order_clients_client ON order_clients (client_key_hash) WHERE client_key_hash IS NOT NULL;
+CREATE INDEX order_clients_email ON order_clients (email_key_hash);
