@@ -130,6 +130,17 @@ export async function startStack(): Promise<Stack> {
       // Every spec's shopper signs up from this one machine's address; the production limit (10
       // an hour) would refuse the suite's later sign-ups.
       REGISTRATIONS_PER_IP_PER_HOUR: "200",
+      // Likewise every spec's carts, unpaid orders, contact messages and newsletter sign-ups (the
+      // production limits are in the README's configuration table).
+      CARTS_PER_IP_PER_HOUR: "10000",
+      UNPAID_ORDERS_PER_IP: "10000",
+      RESERVED_UNITS_PER_IP: "100000",
+      UNPAID_ORDERS_PER_EMAIL: "10000",
+      RESERVED_UNITS_PER_EMAIL: "100000",
+      CONTACT_MESSAGES_PER_IP_PER_HOUR: "1000",
+      CONTACT_MESSAGES_PER_EMAIL_PER_HOUR: "1000",
+      NEWSLETTER_SIGNUPS_PER_IP_PER_HOUR: "1000",
+      NEWSLETTER_SIGNUPS_PER_EMAIL_PER_HOUR: "1000",
       LOG_LEVEL: "warn",
     });
     procs.push(api);

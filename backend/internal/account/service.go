@@ -11,6 +11,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/emailaddr"
+	"github.com/atelier-commerce/atelier/backend/internal/throttle"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -116,7 +117,7 @@ func (s *Service) Register(ctx context.Context, p Profile, password, clientIP st
 		return User{}, Session{}, err
 	}
 	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
-		_, err := reserve(ctx, tx, s.now(), []bucket{ipBucket(kindRegisterIP, clientIP, s.limits.RegisterPerIP)},
+		_, err := throttle.Reserve(ctx, tx, s.now(), []throttle.Bucket{ipBucket(kindRegisterIP, clientIP, s.limits.RegisterPerIP)},
 			"too_many_requests", "Too many registrations from your network. Please try again in %s.")
 		return err
 	})
@@ -157,12 +158,12 @@ func (s *Service) Login(ctx context.Context, email, password, clientIP string) (
 	}
 	var acct storedAccount
 	var found bool
-	var att attempt
+	var att throttle.Attempt
 	err := db.WithTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
 		// The attempt is counted before the password is checked, so concurrent guesses cannot
 		// all slip in under the limit; a right password gives it back below.
-		att, err = reserve(ctx, tx, s.now(), []bucket{
-			{kindLoginEmail, email, s.limits.LoginPerEmail},
+		att, err = throttle.Reserve(ctx, tx, s.now(), []throttle.Bucket{
+			{Kind: kindLoginEmail, Key: email, Limit: s.limits.LoginPerEmail},
 			ipBucket(kindLoginIP, clientIP, s.limits.LoginPerIP),
 		}, "too_many_attempts", "Too many sign-in attempts. Please try again in %s.")
 		if err != nil {
@@ -196,10 +197,10 @@ func (s *Service) Login(ctx context.Context, email, password, clientIP string) (
 	u := acct.User
 	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
 		now := s.now()
-		if err := release(ctx, tx, att); err != nil {
+		if err := throttle.Release(ctx, tx, att); err != nil {
 			return err
 		}
-		if err := forget(ctx, tx, kindLoginEmail, email); err != nil {
+		if err := throttle.Forget(ctx, tx, kindLoginEmail, email); err != nil {
 			return err
 		}
 		if err := recordLogin(ctx, tx, u.ID, now, rehash); err != nil {
@@ -313,7 +314,7 @@ func (s *Service) UpdateProfile(ctx context.Context, p Principal, profile Profil
 	}
 	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
 		now := s.now()
-		if err := release(ctx, tx, att); err != nil {
+		if err := throttle.Release(ctx, tx, att); err != nil {
 			return err
 		}
 		if u, err = updateProfile(ctx, tx, p.AccountID, profile, now); err != nil {
@@ -348,7 +349,7 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, current, next
 	}
 	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
 		now := s.now()
-		if err := release(ctx, tx, att); err != nil {
+		if err := throttle.Release(ctx, tx, att); err != nil {
 			return err
 		}
 		if err := setPassword(ctx, tx, p.AccountID, hash, now); err != nil {
@@ -362,26 +363,26 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, current, next
 // confirmPassword checks a signed-in caller's current password before a sensitive change. The
 // check counts as a sign-in attempt for the account's address (so a stolen session cannot guess
 // the password); the attempt it returns is given back, with release, in the change's transaction.
-func (s *Service) confirmPassword(ctx context.Context, accountID, current string) (attempt, error) {
+func (s *Service) confirmPassword(ctx context.Context, accountID, current string) (throttle.Attempt, error) {
 	var acct storedAccount
-	var att attempt
+	var att throttle.Attempt
 	err := db.WithTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
 		if acct, err = accountByID(ctx, tx, accountID); err != nil {
 			return err
 		}
-		att, err = reserve(ctx, tx, s.now(), []bucket{{kindLoginEmail, acct.Email, s.limits.LoginPerEmail}},
+		att, err = throttle.Reserve(ctx, tx, s.now(), []throttle.Bucket{{Kind: kindLoginEmail, Key: acct.Email, Limit: s.limits.LoginPerEmail}},
 			"too_many_attempts", "Too many attempts. Please try again in %s.")
 		return err
 	})
 	if err != nil {
-		return attempt{}, err
+		return throttle.Attempt{}, err
 	}
 	ok, err := s.verify(ctx, acct.hash, current)
 	if err != nil {
-		return attempt{}, err
+		return throttle.Attempt{}, err
 	}
 	if !ok {
-		return attempt{}, apperr.Invalid("current_password", "wrong_password", "Current password is incorrect")
+		return throttle.Attempt{}, apperr.Invalid("current_password", "wrong_password", "Current password is incorrect")
 	}
 	return att, nil
 }
@@ -421,8 +422,8 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email, clientIP stri
 	}
 	err := db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
 		now := s.now()
-		if _, err := reserve(ctx, tx, now, []bucket{
-			{kindResetEmail, email, s.limits.ResetPerEmail},
+		if _, err := throttle.Reserve(ctx, tx, now, []throttle.Bucket{
+			{Kind: kindResetEmail, Key: email, Limit: s.limits.ResetPerEmail},
 			ipBucket(kindResetIP, clientIP, s.limits.ResetPerIP),
 		}, "too_many_requests", "Too many password reset requests. Please try again in %s."); err != nil {
 			return err
@@ -546,7 +547,7 @@ func (s *Service) ConfirmPasswordReset(ctx context.Context, token, newPassword s
 			return err
 		}
 		// The owner proved control of the address: earlier failed sign-ins no longer hold them up.
-		return forget(ctx, tx, kindLoginEmail, email)
+		return throttle.Forget(ctx, tx, kindLoginEmail, email)
 	})
 	if err != nil {
 		return fmt.Errorf("account.ConfirmPasswordReset: %w", err)
@@ -554,15 +555,13 @@ func (s *Service) ConfirmPasswordReset(ctx context.Context, token, newPassword s
 	return nil
 }
 
-// Prune deletes what no rule needs any more: attempts older than every throttling window,
-// sessions and reset tokens past their expiry or revoked a day ago. Run it periodically.
+// Prune deletes what no rule needs any more: sessions and reset tokens past their expiry or
+// revoked a day ago. Run it periodically. (Counted attempts are the throttle package's to prune.)
 func (s *Service) Prune(ctx context.Context) (int64, error) {
 	now := s.now()
-	window := max(s.limits.LoginPerEmail.Window, s.limits.LoginPerIP.Window, s.limits.ResetPerEmail.Window,
-		s.limits.ResetPerIP.Window, s.limits.RegisterPerIP.Window)
 	var n int64
 	err := db.WithTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
-		n, err = prune(ctx, tx, now.Add(-window), now, now.Add(-24*time.Hour))
+		n, err = prune(ctx, tx, now, now.Add(-24*time.Hour))
 		return err
 	})
 	if err != nil {

@@ -225,13 +225,12 @@ func useResetToken(ctx context.Context, tx pgx.Tx, tokenHash []byte, now time.Ti
 	return accountID, err == nil, err
 }
 
-func prune(ctx context.Context, tx pgx.Tx, attemptsBefore, now, revokedBefore time.Time) (int64, error) {
+func prune(ctx context.Context, tx pgx.Tx, now, revokedBefore time.Time) (int64, error) {
 	var total int64
 	for _, q := range []struct {
 		sql  string
 		args pgx.NamedArgs
 	}{
-		{`DELETE FROM auth_attempts WHERE at <= @before`, pgx.NamedArgs{"before": attemptsBefore}},
 		{`DELETE FROM sessions WHERE expires_at <= @now OR revoked_at <= @revoked`, pgx.NamedArgs{"now": now, "revoked": revokedBefore}},
 		{`DELETE FROM password_reset_tokens WHERE expires_at <= @now`, pgx.NamedArgs{"now": now}},
 	} {

@@ -25,7 +25,7 @@ func NewCartHandler(c *cart.Service, urls MediaURLs) *CartHandler {
 
 // CreateCart implements CartService.CreateCart.
 func (h *CartHandler) CreateCart(ctx context.Context, _ *connect.Request[storev1.CreateCartRequest]) (*connect.Response[storev1.CreateCartResponse], error) {
-	c, err := h.carts.Create(ctx, caller(ctx))
+	c, err := h.carts.Create(ctx, caller(ctx), ClientIPFrom(ctx))
 	if err != nil {
 		return nil, err
 	}

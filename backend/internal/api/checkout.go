@@ -57,7 +57,7 @@ func (h *CheckoutHandler) Checkout(ctx context.Context, req *connect.Request[sto
 	in := checkout.Request{
 		CartID: m.GetCartId(), IdempotencyKey: m.GetIdempotencyKey(), Email: m.GetEmail(),
 		Shipping: addressFromProto(m.GetShippingAddress()), DeliveryCode: m.GetDeliveryOptionCode(),
-		RequiresSignature: m.GetRequiresSignature(),
+		RequiresSignature: m.GetRequiresSignature(), ClientIP: ClientIPFrom(ctx),
 	}
 	if m.BillingAddress != nil {
 		b := addressFromProto(m.GetBillingAddress())

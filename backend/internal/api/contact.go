@@ -20,7 +20,7 @@ func NewContactHandler(c *contact.Service) *ContactHandler { return &ContactHand
 // SendContactMessage implements ContactService.SendContactMessage.
 func (h *ContactHandler) SendContactMessage(ctx context.Context, req *connect.Request[storev1.SendContactMessageRequest]) (*connect.Response[storev1.SendContactMessageResponse], error) {
 	m := req.Msg
-	id, err := h.contact.Send(ctx, contact.Message{Name: m.GetName(), Email: m.GetEmail(), Subject: m.GetSubject(), Body: m.GetMessage()})
+	id, err := h.contact.Send(ctx, contact.Message{Name: m.GetName(), Email: m.GetEmail(), Subject: m.GetSubject(), Body: m.GetMessage()}, ClientIPFrom(ctx))
 	if err != nil {
 		return nil, err
 	}

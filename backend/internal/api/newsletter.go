@@ -21,7 +21,7 @@ func NewNewsletterHandler(n *newsletter.Service) *NewsletterHandler {
 
 // Subscribe implements NewsletterService.Subscribe.
 func (h *NewsletterHandler) Subscribe(ctx context.Context, req *connect.Request[storev1.SubscribeRequest]) (*connect.Response[storev1.SubscribeResponse], error) {
-	email, err := h.newsletter.Subscribe(ctx, req.Msg.GetEmail())
+	email, err := h.newsletter.Subscribe(ctx, req.Msg.GetEmail(), ClientIPFrom(ctx))
 	if err != nil {
 		return nil, err
 	}

@@ -18,7 +18,8 @@ type RequestInfo struct {
 	AccountID string // empty for anonymous callers
 	Logger    *slog.Logger
 	// ClientIP is the caller's address as the HTTP layer worked it out (the direct peer, or what
-	// a trusted proxy reported); empty when unknown. Sign-in throttling is keyed on it.
+	// a trusted proxy reported); empty when unknown. Throttling (sign-ins, new carts, unpaid
+	// orders, contact messages, newsletter sign-ups) is keyed on it.
 	ClientIP string
 
 	// refused is set once the request has been answered with an error before its handler ran.

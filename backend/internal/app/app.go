@@ -31,6 +31,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/settings"
 	"github.com/atelier-commerce/atelier/backend/internal/shipping"
 	"github.com/atelier-commerce/atelier/backend/internal/status"
+	"github.com/atelier-commerce/atelier/backend/internal/throttle"
 	"github.com/atelier-commerce/atelier/backend/internal/wishlist"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -94,6 +95,12 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 	ship := shipping.NewService(pool)
 	settingsSvc := settings.NewService(pool)
 	accounts := newAccounts(pool, cfg)
+	hourly := func(n int) throttle.Limit { return throttle.Limit{Max: n, Window: time.Hour} }
+	carts := cart.NewService(pool, ship, cart.WithNewCartLimit(hourly(cfg.CartsPerIPPerHour)))
+	subscriptions := newsletter.NewService(pool, newsletter.WithLimits(newsletter.Limits{
+		PerClient: hourly(cfg.NewsletterSignupsPerIPPerHour), PerAddress: hourly(cfg.NewsletterSignupsPerEmailPerHour)}))
+	messages := contact.NewService(pool, contact.WithLimits(contact.Limits{
+		PerClient: hourly(cfg.ContactMessagesPerIPPerHour), PerAddress: hourly(cfg.ContactMessagesPerEmailPerHour)}))
 	a := &App{
 		cfg:        cfg,
 		logger:     logger,
@@ -103,10 +110,10 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 		shipping:   ship,
 		settings:   settingsSvc,
 		content:    content.NewService(pool),
-		carts:      cart.NewService(pool, ship),
+		carts:      carts,
 		wishlists:  wishlist.NewService(pool),
-		newsletter: newsletter.NewService(pool),
-		contact:    contact.NewService(pool),
+		newsletter: subscriptions,
+		contact:    messages,
 		accounts:   accounts,
 		authn:      accounts,
 		authorizer: authorizer,
@@ -161,6 +168,9 @@ func (a *App) newJobs(ctx context.Context) error {
 		Logger: a.logger, PollInterval: a.cfg.OutboxPollInterval,
 		Chores: []jobs.Chore{
 			{Name: "accounts.prune", Every: time.Hour, Run: a.accounts.Prune},
+			{Name: "throttle.prune", Every: time.Hour, Run: func(ctx context.Context) (int64, error) {
+				return throttle.Prune(ctx, a.pool, time.Now())
+			}},
 			// Unpaid orders give their stock back within a minute of their reservation lapsing.
 			{Name: "orders.expire", Every: time.Minute, Run: a.orders.ExpireDue},
 			{Name: "payments.reconcile", Every: 5 * time.Minute, Run: a.orders.Reconcile},

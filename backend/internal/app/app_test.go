@@ -60,6 +60,9 @@ func startShop() (*httptest.Server, error) {
 		"MEDIA_BUCKET_URL":  "file://" + mediaDir,
 		"CATALOG_CACHE_TTL": "0",
 	}
+	for k, v := range liftedThrottles {
+		env[k] = v
+	}
 	cfg, err := config.Parse(func(k string) string { return env[k] })
 	if err != nil {
 		return nil, err

@@ -33,12 +33,21 @@ type paymentShop struct {
 
 func newPaymentShop(t *testing.T) *paymentShop {
 	t.Helper()
+	return newPaymentShopWith(t, liftedThrottles)
+}
+
+// newPaymentShopWith is newPaymentShop with more environment (limits of its own).
+func newPaymentShopWith(t *testing.T, more map[string]string) *paymentShop {
+	t.Helper()
 	smtp := smtpmock.New(smtpmock.ConfigurationAttr{HostAddress: "127.0.0.1", MultipleMessageReceiving: true})
 	require.NoError(t, smtp.Start())
 	t.Cleanup(func() { _ = smtp.Stop() })
 	env := map[string]string{"DATABASE_URL": dbtest.URL(t), "API_ADDR": "127.0.0.1:0", "MEDIA_BUCKET_URL": "file://" + t.TempDir(),
 		"SMTP_URL": fmt.Sprintf("smtp://127.0.0.1:%d", smtp.PortNumber()), "OUTBOX_POLL_INTERVAL": "50ms",
 		"CATALOG_CACHE_TTL": "0", "STOREFRONT_URL": "https://shop.example"}
+	for k, v := range more {
+		env[k] = v
+	}
 	cfg, err := config.Parse(func(k string) string { return env[k] })
 	require.NoError(t, err)
 	a, err := New(context.Background(), cfg, slog.New(slog.DiscardHandler))

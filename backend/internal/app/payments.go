@@ -52,6 +52,8 @@ func (a *App) newPayments(ctx context.Context) error {
 	a.checkout = checkout.NewService(checkout.Config{Pool: a.pool, Shipping: a.shipping, Orders: a.orders,
 		Provider: provider, ReservationTTL: a.cfg.OrderReservationTTL, StockChanged: a.catalog.StockChanged,
 		Logger: a.logger.With("component", "checkout"),
+		Caps: checkout.Caps{OrdersPerClient: a.cfg.UnpaidOrdersPerIP, UnitsPerClient: a.cfg.ReservedUnitsPerIP,
+			OrdersPerEmail: a.cfg.UnpaidOrdersPerEmail, UnitsPerEmail: a.cfg.ReservedUnitsPerEmail},
 		AccountEmail: func(ctx context.Context, accountID string) (string, error) {
 			u, err := a.accounts.GetMe(ctx, account.Principal{AccountID: accountID, Role: account.RoleCustomer})
 			return u.Email, err

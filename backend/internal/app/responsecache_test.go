@@ -82,7 +82,7 @@ func TestResponseCache(t *testing.T) {
 	// write, nor the status page, which must show the state of the moment.
 	res, _ = get("/api/v1/delivery-options")
 	require.Empty(t, res.Header.Get("X-Cache"))
-	created, err := a.carts.Create(context.Background(), "")
+	created, err := a.carts.Create(context.Background(), "", "")
 	require.NoError(t, err)
 	for range 2 {
 		for _, path := range []string{"/api/v1/carts/" + created.ID, "/api/v1/status"} {

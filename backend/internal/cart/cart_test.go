@@ -87,7 +87,7 @@ func (s *shop) change(slug string, edit func(*catalog.ProductInput)) {
 
 func (s *shop) newCart() cart.Cart {
 	s.t.Helper()
-	c, err := s.carts.Create(context.Background(), "")
+	c, err := s.carts.Create(context.Background(), "", "")
 	require.NoError(s.t, err)
 	return c
 }

@@ -23,7 +23,7 @@ func (s *shop) addAs(accountID, cartID, slug string, q int32) cart.Cart {
 
 func (s *shop) accountCart(accountID string) cart.Cart {
 	s.t.Helper()
-	c, err := s.carts.Create(context.Background(), accountID)
+	c, err := s.carts.Create(context.Background(), accountID, "")
 	require.NoError(s.t, err)
 	return c
 }
@@ -87,7 +87,7 @@ func TestCreateAccountCartConcurrently(t *testing.T) {
 	var wg sync.WaitGroup
 	for i := range ids {
 		wg.Go(func() {
-			c, err := s.carts.Create(context.Background(), alice)
+			c, err := s.carts.Create(context.Background(), alice, "")
 			ids[i], errs[i] = c.ID, err
 		})
 	}

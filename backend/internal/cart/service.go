@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/shipping"
+	"github.com/atelier-commerce/atelier/backend/internal/throttle"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -19,11 +21,31 @@ import (
 type Service struct {
 	pool     *pgxpool.Pool
 	shipping *shipping.Service
+	newCarts throttle.Limit
+	now      func() time.Time
 }
 
+// DefaultNewCartsPerClient: a guest cart is made when a shopper first adds something, so even a
+// household sharing an address, clearing cookies or switching browsers, starts a few an hour; a
+// script starting hundreds a second to fill the table is stopped at 30.
+var DefaultNewCartsPerClient = throttle.Limit{Max: 30, Window: time.Hour}
+
+// Option adjusts a Service.
+type Option func(*Service)
+
+// WithNewCartLimit sets how many guest carts one client address may start in a window.
+func WithNewCartLimit(l throttle.Limit) Option { return func(s *Service) { s.newCarts = l } }
+
+// WithClock makes the service read time from now (tests move time with it).
+func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = now } }
+
 // NewService returns the cart service; delivery is priced from shipping's active options.
-func NewService(pool *pgxpool.Pool, shipping *shipping.Service) *Service {
-	return &Service{pool: pool, shipping: shipping}
+func NewService(pool *pgxpool.Pool, shipping *shipping.Service, opts ...Option) *Service {
+	s := &Service{pool: pool, shipping: shipping, newCarts: DefaultNewCartsPerClient, now: time.Now}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
 }
 
 // Every method takes the caller's account id, empty for a guest. A cart an account owns answers
@@ -31,8 +53,10 @@ func NewService(pool *pgxpool.Pool, shipping *shipping.Service) *Service {
 // a leaked or guessed id reveals nothing. A guest cart answers to whoever holds its id.
 
 // Create starts a new, empty guest cart, or for a signed-in customer returns their cart
-// (creating it the first time): a customer has one cart, whichever device asks.
-func (s *Service) Create(ctx context.Context, accountID string) (Cart, error) {
+// (creating it the first time): a customer has one cart, whichever device asks. New guest carts
+// are throttled per clientIP (empty if unknown): each is a row, and nothing else stops a client
+// from making them by the thousand.
+func (s *Service) Create(ctx context.Context, accountID, clientIP string) (Cart, error) {
 	accountID, err := parseAccount(accountID)
 	if err != nil {
 		return Cart{}, fmt.Errorf("cart.Create: %w", err)
@@ -40,6 +64,10 @@ func (s *Service) Create(ctx context.Context, accountID string) (Cart, error) {
 	var snap snapshot
 	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
 		if accountID == "" {
+			if _, err := throttle.Reserve(ctx, tx, s.now(), []throttle.Bucket{throttle.PerClient("cart_ip", clientIP, s.newCarts)},
+				"too_many_requests", "Too many new carts from your network. Please try again in %s."); err != nil {
+				return err
+			}
 			snap, err = insertGuestCart(ctx, tx)
 			return err
 		}

@@ -39,6 +39,9 @@ type Request struct {
 	Billing           *order.Address // nil when billing is the shipping address
 	DeliveryCode      string
 	RequiresSignature bool
+	// ClientIP is the shopper's address (empty if unknown), for the caps on unpaid orders; it is
+	// not part of what the idempotency key names.
+	ClientIP string `json:"-"`
 }
 
 // Result is a placed order and how to pay for it.
@@ -62,6 +65,8 @@ type Config struct {
 	// StockChanged is called after an order reserved stock.
 	StockChanged func()
 	Logger       *slog.Logger
+	// Caps bound the unpaid orders of one client or e-mail address (DefaultCaps when zero).
+	Caps Caps
 }
 
 // Service places orders.
@@ -77,6 +82,9 @@ func NewService(cfg Config) *Service {
 	}
 	if cfg.StockChanged == nil {
 		cfg.StockChanged = func() {}
+	}
+	if cfg.Caps == (Caps{}) {
+		cfg.Caps = DefaultCaps
 	}
 	return &Service{cfg: cfg, now: time.Now}
 }
@@ -275,8 +283,11 @@ func (s *Service) place(ctx context.Context, tx pgx.Tx, accountID string, req Re
 	if len(items) == 0 {
 		return "", apperr.FailedPrecondition("cart_empty", "Your cart is empty.")
 	}
+	if err := s.checkCaps(ctx, tx, req, units(items)); err != nil {
+		return "", err
+	}
 	t := Price(items, delivery)
-	d := order.Draft{IdempotencyKey: req.IdempotencyKey, RequestHash: hash, Supersedes: supersedes, Order: order.Order{
+	d := order.Draft{IdempotencyKey: req.IdempotencyKey, RequestHash: hash, Supersedes: supersedes, ClientIP: req.ClientIP, Order: order.Order{
 		AccountID: accountID, Email: req.Email, CartID: req.CartID, Shipping: req.Shipping, Billing: req.Billing,
 		RequiresSignature: req.RequiresSignature, Lines: t.Lines, Subtotal: t.Subtotal, VAT: t.VAT, Total: t.Total,
 		Delivery: order.Delivery{Code: delivery.Code, Name: delivery.Name, Carrier: delivery.Carrier,

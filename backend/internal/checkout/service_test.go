@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
-	"os"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -26,8 +25,6 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 )
-
-func TestMain(m *testing.M) { os.Exit(dbtest.Main(m)) }
 
 // fixture is one test's own shop: catalogue, carts, the test payment provider delivering its
 // events through the verified webhook path, and the order and checkout services.
@@ -100,7 +97,7 @@ func (f *fixture) product(t *testing.T, pence int64, stock int32) string {
 func (f *fixture) cart(t *testing.T, productID string, qty int32) string {
 	t.Helper()
 	ctx := context.Background()
-	c, err := f.carts.Create(ctx, "")
+	c, err := f.carts.Create(ctx, "", "")
 	require.NoError(t, err)
 	_, err = f.carts.Add(ctx, "", c.ID, productID, qty)
 	require.NoError(t, err)

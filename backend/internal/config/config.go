@@ -81,6 +81,27 @@ type Config struct {
 	OrderReservationTTL time.Duration
 	// RegistrationsPerIPPerHour is how many accounts one client address may create an hour.
 	RegistrationsPerIPPerHour int
+	// Throttles against denial of inventory and mail floods: how much one client address (an
+	// IPv6 client by its /64) or one e-mail address may do. Refusals answer 429 with Retry-After.
+	//
+	// CartsPerIPPerHour is how many guest carts one client address may start an hour.
+	CartsPerIPPerHour int
+	// UnpaidOrdersPerIP and UnpaidOrdersPerEmail are how many orders awaiting payment (with
+	// their stock reserved) one client address and one e-mail address may hold at once;
+	// ReservedUnitsPerIP and ReservedUnitsPerEmail how many units those orders may hold together
+	// (an order placed with none awaiting payment is never refused for its size).
+	UnpaidOrdersPerIP     int
+	UnpaidOrdersPerEmail  int
+	ReservedUnitsPerIP    int
+	ReservedUnitsPerEmail int
+	// ContactMessagesPerIPPerHour and ContactMessagesPerEmailPerHour bound the contact form (each
+	// message e-mails the shop) per client address and per reply address.
+	ContactMessagesPerIPPerHour    int
+	ContactMessagesPerEmailPerHour int
+	// NewsletterSignupsPerIPPerHour and NewsletterSignupsPerEmailPerHour bound newsletter
+	// sign-ups (a new one sends a welcome e-mail) per client address and per address signed up.
+	NewsletterSignupsPerIPPerHour    int
+	NewsletterSignupsPerEmailPerHour int
 	// PaymentTestMode lets `serve` run without Stripe keys, in the labelled test payment mode.
 	PaymentTestMode bool
 }
@@ -167,12 +188,24 @@ func Parse(getenv func(string) string) (Config, error) {
 	if c.PaymentTestMode && c.StripeConfigured() {
 		errs = append(errs, errors.New("PAYMENT_TEST_MODE=on and Stripe keys are both set: choose one"))
 	}
-	c.RegistrationsPerIPPerHour = 10
-	if v := strings.TrimSpace(getenv("REGISTRATIONS_PER_IP_PER_HOUR")); v != "" {
-		if n, convErr := strconv.Atoi(v); convErr != nil || n < 1 {
-			errs = append(errs, fmt.Errorf("REGISTRATIONS_PER_IP_PER_HOUR must be a whole number of at least 1, got %q", v))
-		} else {
-			c.RegistrationsPerIPPerHour = n
+	for _, n := range []struct {
+		to   *int
+		name string
+		def  int
+	}{
+		{&c.RegistrationsPerIPPerHour, "REGISTRATIONS_PER_IP_PER_HOUR", 10},
+		{&c.CartsPerIPPerHour, "CARTS_PER_IP_PER_HOUR", 30},
+		{&c.UnpaidOrdersPerIP, "UNPAID_ORDERS_PER_IP", 5},
+		{&c.UnpaidOrdersPerEmail, "UNPAID_ORDERS_PER_EMAIL", 3},
+		{&c.ReservedUnitsPerIP, "RESERVED_UNITS_PER_IP", 40},
+		{&c.ReservedUnitsPerEmail, "RESERVED_UNITS_PER_EMAIL", 20},
+		{&c.ContactMessagesPerIPPerHour, "CONTACT_MESSAGES_PER_IP_PER_HOUR", 5},
+		{&c.ContactMessagesPerEmailPerHour, "CONTACT_MESSAGES_PER_EMAIL_PER_HOUR", 3},
+		{&c.NewsletterSignupsPerIPPerHour, "NEWSLETTER_SIGNUPS_PER_IP_PER_HOUR", 5},
+		{&c.NewsletterSignupsPerEmailPerHour, "NEWSLETTER_SIGNUPS_PER_EMAIL_PER_HOUR", 3},
+	} {
+		if *n.to, err = count(getenv, n.name, n.def); err != nil {
+			errs = append(errs, err)
 		}
 	}
 	if c.OrderReservationTTL, err = duration(getenv, "ORDER_RESERVATION_TTL", 30*time.Minute); err == nil && c.OrderReservationTTL < time.Minute {
@@ -288,6 +321,20 @@ func prefixes(v string) ([]netip.Prefix, error) {
 		out = append(out, p.Masked())
 	}
 	return out, nil
+}
+
+// count reads a limit: a whole number of at least 1 (a limit of 0 would shut the door on
+// everyone; a very large one is how a limit is lifted).
+func count(getenv func(string) string, name string, def int) (int, error) {
+	v := strings.TrimSpace(getenv(name))
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return def, fmt.Errorf("%s must be a whole number of at least 1, got %q", name, v)
+	}
+	return n, nil
 }
 
 func duration(getenv func(string) string, name string, def time.Duration) (time.Duration, error) {

@@ -2,6 +2,8 @@ package config
 
 import (
 	"net/netip"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -43,5 +45,48 @@ func TestAccountSettings(t *testing.T) {
 	} {
 		_, err := parse(env)
 		require.Error(t, err, name)
+	}
+}
+
+// Every throttle's limit has a default that does not bother real shoppers, can be raised (the
+// e2e suite runs every shopper from one address), and must be a whole number of at least 1.
+func TestThrottleSettings(t *testing.T) {
+	t.Parallel()
+	c, err := parse(nil)
+	require.NoError(t, err)
+	require.Equal(t, 10, c.RegistrationsPerIPPerHour)
+	require.Equal(t, 30, c.CartsPerIPPerHour)
+	require.Equal(t, [4]int{5, 3, 40, 20}, [4]int{c.UnpaidOrdersPerIP, c.UnpaidOrdersPerEmail, c.ReservedUnitsPerIP, c.ReservedUnitsPerEmail})
+	require.Equal(t, [4]int{5, 3, 5, 3}, [4]int{c.ContactMessagesPerIPPerHour, c.ContactMessagesPerEmailPerHour,
+		c.NewsletterSignupsPerIPPerHour, c.NewsletterSignupsPerEmailPerHour})
+
+	names := map[string]*int{
+		"REGISTRATIONS_PER_IP_PER_HOUR":         &c.RegistrationsPerIPPerHour,
+		"CARTS_PER_IP_PER_HOUR":                 &c.CartsPerIPPerHour,
+		"UNPAID_ORDERS_PER_IP":                  &c.UnpaidOrdersPerIP,
+		"UNPAID_ORDERS_PER_EMAIL":               &c.UnpaidOrdersPerEmail,
+		"RESERVED_UNITS_PER_IP":                 &c.ReservedUnitsPerIP,
+		"RESERVED_UNITS_PER_EMAIL":              &c.ReservedUnitsPerEmail,
+		"CONTACT_MESSAGES_PER_IP_PER_HOUR":      &c.ContactMessagesPerIPPerHour,
+		"CONTACT_MESSAGES_PER_EMAIL_PER_HOUR":   &c.ContactMessagesPerEmailPerHour,
+		"NEWSLETTER_SIGNUPS_PER_IP_PER_HOUR":    &c.NewsletterSignupsPerIPPerHour,
+		"NEWSLETTER_SIGNUPS_PER_EMAIL_PER_HOUR": &c.NewsletterSignupsPerEmailPerHour,
+	}
+	env := map[string]string{}
+	i := 100
+	for name := range names {
+		env[name] = " " + strconv.Itoa(i) + " "
+		i++
+	}
+	c, err = parse(env)
+	require.NoError(t, err)
+	for name, field := range names {
+		require.Equal(t, strings.TrimSpace(env[name]), strconv.Itoa(*field), name)
+	}
+	for name := range names {
+		for _, bad := range []string{"0", "-1", "ten", "1.5"} {
+			_, err := parse(map[string]string{name: bad})
+			require.ErrorContains(t, err, name+" must be a whole number of at least 1", bad)
+		}
 	}
 }

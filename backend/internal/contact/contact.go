@@ -7,11 +7,13 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/emailaddr"
+	"github.com/atelier-commerce/atelier/backend/internal/throttle"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -72,21 +74,62 @@ type MessageReceived struct {
 	Message   string `json:"message"`
 }
 
+// Limits bound how many messages one client address and one reply address may send in a
+// while: each one e-mails the shop, so an unthrottled form is a way to flood its mailbox.
+type Limits struct {
+	PerClient  throttle.Limit
+	PerAddress throttle.Limit
+}
+
+// DefaultLimits: 5 messages an hour from one client address and 3 giving one reply address are
+// more than a shopper with a question writes.
+var DefaultLimits = Limits{
+	PerClient:  throttle.Limit{Max: 5, Window: time.Hour},
+	PerAddress: throttle.Limit{Max: 3, Window: time.Hour},
+}
+
+// Option adjusts a Service.
+type Option func(*Service)
+
+// WithLimits sets the throttling rules.
+func WithLimits(l Limits) Option { return func(s *Service) { s.limits = l } }
+
+// WithClock makes the service read time from now (tests move time with it).
+func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = now } }
+
 // Service stores contact messages.
-type Service struct{ pool *pgxpool.Pool }
+type Service struct {
+	pool   *pgxpool.Pool
+	limits Limits
+	now    func() time.Time
+}
 
 // NewService returns the contact service.
-func NewService(pool *pgxpool.Pool) *Service { return &Service{pool: pool} }
+func NewService(pool *pgxpool.Pool, opts ...Option) *Service {
+	s := &Service{pool: pool, limits: DefaultLimits, now: time.Now}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
 
-// Send stores m and returns its id. The e-mail to the shop is queued in the same transaction
-// (an outbox event), so a stored message is always forwarded and a failed one never is.
-func (s *Service) Send(ctx context.Context, m Message) (string, error) {
+// Send stores m, sent from clientIP (empty if unknown), and returns its id. The e-mail to the
+// shop is queued in the same transaction (an outbox event), so a stored message is always
+// forwarded and a failed one never is. Messages are throttled per client address and per reply
+// address; a refused one is neither stored nor forwarded.
+func (s *Service) Send(ctx context.Context, m Message, clientIP string) (string, error) {
 	m, err := m.normalize()
 	if err != nil {
 		return "", err
 	}
 	var id string
 	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := throttle.Reserve(ctx, tx, s.now(), []throttle.Bucket{
+			throttle.PerAddress("contact_email", m.Email, s.limits.PerAddress),
+			throttle.PerClient("contact_ip", clientIP, s.limits.PerClient),
+		}, "too_many_requests", "Too many messages. Please try again in %s."); err != nil {
+			return err
+		}
 		if err := tx.QueryRow(ctx, `INSERT INTO contact_messages (name, email, subject, message)
 			VALUES (@name, @email, @subject, @message) RETURNING id::text`,
 			pgx.NamedArgs{"name": m.Name, "email": m.Email, "subject": m.Subject, "message": m.Body}).Scan(&id); err != nil {

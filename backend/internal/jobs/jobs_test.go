@@ -207,7 +207,7 @@ func TestOutboxSurvivesACrashBetweenCommitAndRelay(t *testing.T) {
 	configureShop(t, pool)
 	srv, smtpURL := sink(t, smtpmock.ConfigurationAttr{})
 	_, err := contact.NewService(pool).Send(context.Background(), contact.Message{Name: "Jane Doe",
-		Email: "jane@example.com", Subject: "Gift wrapping", Body: "Can you wrap <b>two</b> items?"})
+		Email: "jane@example.com", Subject: "Gift wrapping", Body: "Can you wrap <b>two</b> items?"}, "")
 	require.NoError(t, err)
 	require.Equal(t, 1, count(t, pool, "outbox"), "the event waits in the outbox")
 	require.Empty(t, jobRows(t, pool), "no job was created before the crash")
@@ -244,7 +244,7 @@ func TestReofferedOutboxRowMakesOneJobAndOneEmail(t *testing.T) {
 			}
 			configureShop(t, store)
 			srv, smtpURL := sink(t, smtpmock.ConfigurationAttr{})
-			_, err := newsletter.NewService(store).Subscribe(context.Background(), "new.subscriber@example.com")
+			_, err := newsletter.NewService(store).Subscribe(context.Background(), "new.subscriber@example.com", "")
 			require.NoError(t, err)
 
 			r := newRunner(t, store, runnerOpts{jobsPool: jobsPool, mail: sender(t, smtpURL)})
@@ -301,7 +301,7 @@ func TestEmailWorkerIsIdempotent(t *testing.T) {
 	pool := dbtest.Pool(t)
 	configureShop(t, pool)
 	srv, smtpURL := sink(t, smtpmock.ConfigurationAttr{})
-	_, err := newsletter.NewService(pool).Subscribe(context.Background(), "twice@example.com")
+	_, err := newsletter.NewService(pool).Subscribe(context.Background(), "twice@example.com", "")
 	require.NoError(t, err)
 	log := &syncBuffer{}
 	r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL), log: log})
@@ -325,7 +325,7 @@ func TestPermanentSMTPFailureCancelsTheJob(t *testing.T) {
 	pool := dbtest.Pool(t)
 	configureShop(t, pool)
 	_, smtpURL := sink(t, smtpmock.ConfigurationAttr{NotRegisteredEmails: []string{"nobody@example.com"}})
-	_, err := newsletter.NewService(pool).Subscribe(context.Background(), "nobody@example.com")
+	_, err := newsletter.NewService(pool).Subscribe(context.Background(), "nobody@example.com", "")
 	require.NoError(t, err)
 	r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL)})
 	start(t, r)
@@ -358,7 +358,7 @@ func TestTransientSMTPFailureIsRetried(t *testing.T) {
 			t.Parallel()
 			pool := dbtest.Pool(t)
 			configureShop(t, pool)
-			_, err := newsletter.NewService(pool).Subscribe(context.Background(), "later@example.com")
+			_, err := newsletter.NewService(pool).Subscribe(context.Background(), "later@example.com", "")
 			require.NoError(t, err)
 			r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL()), retry: farRetry{}})
 			start(t, r)
@@ -376,7 +376,7 @@ func TestTransientSMTPFailureIsRetried(t *testing.T) {
 func TestEmailWaitsWhileMailIsNotConfigured(t *testing.T) {
 	t.Parallel()
 	pool := dbtest.Pool(t)
-	_, err := newsletter.NewService(pool).Subscribe(context.Background(), "patient@example.com")
+	_, err := newsletter.NewService(pool).Subscribe(context.Background(), "patient@example.com", "")
 	require.NoError(t, err)
 	r := newRunner(t, pool, runnerOpts{})
 	start(t, r)
@@ -526,7 +526,7 @@ func TestUnroutedTopicIsLeftAndReported(t *testing.T) {
 		_, err := db.Emit(context.Background(), tx, "mystery.happened", map[string]int{"n": 1})
 		return err
 	}))
-	_, err := newsletter.NewService(pool).Subscribe(context.Background(), "after@example.com")
+	_, err := newsletter.NewService(pool).Subscribe(context.Background(), "after@example.com", "")
 	require.NoError(t, err)
 	log := &syncBuffer{}
 	r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL), log: log})
@@ -548,7 +548,7 @@ func TestHealth(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, jobs.Health{}, h)
 
-	_, err = newsletter.NewService(pool).Subscribe(context.Background(), "one@example.com")
+	_, err = newsletter.NewService(pool).Subscribe(context.Background(), "one@example.com", "")
 	require.NoError(t, err)
 	h, err = r.Health(context.Background())
 	require.NoError(t, err)

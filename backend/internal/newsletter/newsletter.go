@@ -7,9 +7,11 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/emailaddr"
+	"github.com/atelier-commerce/atelier/backend/internal/throttle"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -23,22 +25,63 @@ type Subscribed struct {
 	Email string `json:"email"`
 }
 
+// Limits bound how many sign-ups one client address may make, and one address may receive, in a
+// while: each new one sends a welcome e-mail, so an unthrottled form mails strangers for anyone.
+type Limits struct {
+	PerClient  throttle.Limit
+	PerAddress throttle.Limit
+}
+
+// DefaultLimits: 5 sign-ups an hour from one client address (a household, a shop counter) and 3
+// attempts for one address (a double click, a second visit) are more than people need.
+var DefaultLimits = Limits{
+	PerClient:  throttle.Limit{Max: 5, Window: time.Hour},
+	PerAddress: throttle.Limit{Max: 3, Window: time.Hour},
+}
+
+// Option adjusts a Service.
+type Option func(*Service)
+
+// WithLimits sets the throttling rules.
+func WithLimits(l Limits) Option { return func(s *Service) { s.limits = l } }
+
+// WithClock makes the service read time from now (tests move time with it).
+func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = now } }
+
 // Service stores subscriptions.
-type Service struct{ pool *pgxpool.Pool }
+type Service struct {
+	pool   *pgxpool.Pool
+	limits Limits
+	now    func() time.Time
+}
 
 // NewService returns the newsletter service.
-func NewService(pool *pgxpool.Pool) *Service { return &Service{pool: pool} }
+func NewService(pool *pgxpool.Pool, opts ...Option) *Service {
+	s := &Service{pool: pool, limits: DefaultLimits, now: time.Now}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
 
-// Subscribe signs email up and returns it as stored (trimmed, lower-cased). An address already
-// subscribed gets the same answer, so the reply never tells anyone who else has signed up. Only
-// a new subscription queues the welcome e-mail (in the same transaction), so repeating the form
-// never mails anyone twice.
-func (s *Service) Subscribe(ctx context.Context, email string) (string, error) {
+// Subscribe signs email up from clientIP (empty if unknown) and returns it as stored (trimmed,
+// lower-cased). An address already subscribed gets the same answer, so the reply never tells
+// anyone who else has signed up. Only a new subscription queues the welcome e-mail (in the same
+// transaction), so repeating the form never mails anyone twice. Every valid request counts
+// against the client's and the address's limits, whether or not the address was new, so a
+// refusal tells nothing either.
+func (s *Service) Subscribe(ctx context.Context, email, clientIP string) (string, error) {
 	email = strings.ToLower(strings.TrimSpace(email))
 	if err := emailaddr.Check("email", email); err != nil {
 		return "", err
 	}
 	err := db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := throttle.Reserve(ctx, tx, s.now(), []throttle.Bucket{
+			throttle.PerAddress("newsletter_email", email, s.limits.PerAddress),
+			throttle.PerClient("newsletter_ip", clientIP, s.limits.PerClient),
+		}, "too_many_requests", "Too many sign-ups. Please try again in %s."); err != nil {
+			return err
+		}
 		tag, err := tx.Exec(ctx, `INSERT INTO newsletter_subscriptions (email) VALUES (@email) ON CONFLICT DO NOTHING`,
 			pgx.NamedArgs{"email": email})
 		if err != nil || tag.RowsAffected() == 0 {

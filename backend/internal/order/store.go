@@ -22,6 +22,9 @@ type Draft struct {
 	// Supersedes are the cart's earlier unpaid orders that SupersedeUnpaid ended in the same
 	// transaction; they are marked as replaced by this one.
 	Supersedes []string
+	// ClientIP is the address the order was placed from (empty if unknown), recorded hashed
+	// for checkout's cap on unpaid orders per client.
+	ClientIP string
 }
 
 // numberAlphabet is Crockford's base 32 without the letters people misread (I, L, O, U).
@@ -86,6 +89,9 @@ func Insert(ctx context.Context, tx pgx.Tx, d Draft) (string, error) {
 			id, i, l.ProductID, l.Name, l.SKU, l.Quantity, l.UnitPrice.Minor, l.LineTotal.Minor, l.VAT.Minor); err != nil {
 			return "", fmt.Errorf("order.Insert: line %d: %w", i, err)
 		}
+	}
+	if err := insertClient(ctx, tx, id, d); err != nil {
+		return "", fmt.Errorf("order.Insert: client: %w", err)
 	}
 	if err := addHistory(ctx, tx, id, StatusPendingPayment, "checkout"); err != nil {
 		return "", err

@@ -169,6 +169,14 @@ describe("handleCartAction: update, remove, clear", () => {
     expect(status).toBe(400);
   });
 
+  it("passes on the API's wait when it throttles new carts", async () => {
+    const message = "Too many new carts from your network. Please try again in 12 minutes.";
+    const api = fakeApi({ createCart: () => Promise.reject(new ConnectError(message, Code.ResourceExhausted)) });
+    const { result, status } = enhancedResult(await handleCartAction(api, post({ intent: "add", productId: rose, quantity: "1", enhanced: "1" })));
+    expect(result).toEqual({ ok: false, intent: "add", error: message });
+    expect(status).toBe(429);
+  });
+
   it("answers an outage with a calm message rather than an error page", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const api = fakeApi({ removeCartItem: () => Promise.reject(new ConnectError("connect ECONNREFUSED", Code.Unavailable)) });

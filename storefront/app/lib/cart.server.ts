@@ -1,5 +1,6 @@
 // The guest's cart lives on the server; the browser only holds its unguessable id, in an HttpOnly
 // cookie of the storefront's origin, so the header badge and the cart page render on the server.
+import { Code, ConnectError } from "@connectrpc/connect";
 import { data, redirect } from "react-router";
 import type { Cart } from "~/gen/atelier/store/v1/cart_pb";
 import type { Api } from "./api.server";
@@ -120,6 +121,10 @@ export async function handleCartAction(api: CartApi, request: Request): Promise<
     }
     return reply({ ok: true, intent });
   } catch (err) {
+    // The API limits how many carts one shopper starts an hour; its message says how long to wait.
+    if (err instanceof ConnectError && err.code === Code.ResourceExhausted) {
+      return reply({ ok: false, intent, error: err.rawMessage }, 429);
+    }
     const message = userMessage(err);
     if (message) return reply({ ok: false, intent, error: message }, 400);
     // An outage must not replace the page the shopper is on with an error page (a fetcher's

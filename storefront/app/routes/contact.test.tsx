@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ContactActionResult } from "~/components/contact/ContactForm";
 import type { ContactDetailsView } from "~/components/contact/contactDetails";
 import type { Api } from "~/lib/api.server";
-import { actionArgs, contextWith } from "~/lib/api.testing";
+import { actionArgs, apiError, contextWith } from "~/lib/api.testing";
 import ContactRoute, { action } from "./contact";
 
 const details: ContactDetailsView = {
@@ -205,6 +205,13 @@ describe("contact action", () => {
     const { body, status } = answer(await run(valid, send));
     expect(status).toBe(400);
     expect(body).toMatchObject({ ok: false, values: valid, formError: "Your message could not be sent: email: value must be a valid email address" });
+  });
+
+  it("asks the shopper to wait when the API throttles messages", async () => {
+    const send = vi.fn<Send>(() => Promise.reject(apiError(Code.ResourceExhausted, "Too many messages.", "too_many_requests", { "Retry-After": "600" })));
+    const { body, status } = answer(await run(valid, send));
+    expect(status).toBe(429);
+    expect(body).toMatchObject({ ok: false, values: valid, formError: "Too many messages. Please wait 10 minutes and try again." });
   });
 
   it("apologises when the API cannot be reached", async () => {

@@ -1,5 +1,6 @@
 // The contact page: a message form the API stores and e-mails to the shop, with the shop's
 // details, opening hours and a map panel.
+import { Code } from "@connectrpc/connect";
 import { data, redirect } from "react-router";
 import { ContactDetails } from "~/components/contact/ContactDetails";
 import { type ContactActionResult, ContactForm } from "~/components/contact/ContactForm";
@@ -7,6 +8,7 @@ import { toContactDetails } from "~/components/contact/contactDetails";
 import { hasErrors, readContactValues, validateContact } from "~/components/contact/validation";
 import { api } from "~/lib/api.server";
 import { userMessage } from "~/lib/errors";
+import { isCode, throttledMessage } from "~/lib/session.server";
 import { originFrom, pageMeta } from "~/lib/seo";
 import "~/styles/pages/contact.css";
 import type { Route } from "./+types/contact";
@@ -36,6 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await api(context).contact.sendContactMessage(values);
   } catch (err) {
+    // The API limits messages per shopper and per reply address; say how long to wait.
+    if (isCode(err, Code.ResourceExhausted)) {
+      return data<ContactActionResult>({ ok: false, values, fieldErrors: {}, formError: throttledMessage(err, "messages") }, { status: 429 });
+    }
     const reason = userMessage(err);
     if (!reason) console.error("contact: sending the message failed", err);
     return data<ContactActionResult>(

@@ -13,7 +13,7 @@ import {
 } from "~/gen/atelier/store/v1/catalog_service_pb";
 import { SubscribeResponseSchema } from "~/gen/atelier/store/v1/newsletter_service_pb";
 import type { Api } from "~/lib/api.server";
-import { actionArgs, contextWith, loaderArgs } from "~/lib/api.testing";
+import { actionArgs, apiError, contextWith, loaderArgs } from "~/lib/api.testing";
 import HomeRoute, { action, loader, meta } from "./home";
 
 const brands: Brand[] = [
@@ -196,6 +196,14 @@ describe("home action", () => {
     });
     const res = await callAction({ intent: "newsletter", email: "ada@example.invalid" }, subscribe);
     expect(res.data).toMatchObject({ ok: false, error: "Please enter a valid email address." });
+  });
+
+  it("asks the shopper to wait when the API throttles sign-ups", async () => {
+    const subscribe = vi.fn(async () => {
+      throw apiError(Code.ResourceExhausted, "Too many sign-ups.", "too_many_requests", { "Retry-After": "45" });
+    });
+    const res = await callAction({ intent: "newsletter", email: "ada@example.com" }, subscribe);
+    expect(res.data).toEqual({ ok: false, error: "Too many sign-ups. Please wait 45 seconds and try again.", email: "ada@example.com" });
   });
 
   it("answers calmly when the newsletter service is unavailable", async () => {

@@ -2,6 +2,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import type { Api } from "~/lib/api.server";
 import { isEmailAddress } from "~/lib/email";
 import { describeError } from "~/lib/errors";
+import { throttledMessage } from "~/lib/session.server";
 import { type NewsletterResult, newsletterInvalidEmail, newsletterThanks, newsletterUnavailable } from "./newsletter";
 
 /** Subscribes the address typed into the newsletter box, checking it before the API does. */
@@ -14,6 +15,10 @@ export async function subscribeToNewsletter(newsletter: Api["newsletter"], raw: 
   } catch (err) {
     if (err instanceof ConnectError && err.code === Code.InvalidArgument) {
       return { ok: false, error: newsletterInvalidEmail, email };
+    }
+    // The API limits sign-ups per shopper and per address; say how long to wait.
+    if (err instanceof ConnectError && err.code === Code.ResourceExhausted) {
+      return { ok: false, error: throttledMessage(err, "sign-ups"), email };
     }
     console.error(`newsletter: subscribe failed: ${describeError(err)}`);
     return { ok: false, error: newsletterUnavailable, email };
