@@ -83,6 +83,12 @@ func Serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		return errors.New("no Stripe keys: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take payments, " +
 			"or PAYMENT_TEST_MODE=on to run the labelled test payment mode (test cards only)")
 	}
+	// Admins sign in with a second factor in production; only development may do without
+	// (the dev command's printed demo admin has none).
+	if cfg.AdminTOTPOptional() {
+		return errors.New("ADMIN_2FA=optional is for development only (atelier dev): " +
+			"serve requires two-factor authentication of admins; unset ADMIN_2FA or set it to required")
+	}
 	a, err := New(ctx, cfg, logger)
 	if err != nil {
 		return err
@@ -98,8 +104,13 @@ func Serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 }
 
 // Dev runs the shop for development: without DATABASE_URL it starts (or reuses) a throw-away
-// PostgreSQL cluster under DATA_DIR, then migrates, seeds and serves.
+// PostgreSQL cluster under DATA_DIR, then migrates, seeds and serves. Two-factor authentication
+// of admins is optional unless ADMIN_2FA says otherwise, so the printed demo admin signs in with
+// its password alone.
 func Dev(ctx context.Context, cfg config.Config, logger *slog.Logger, stdout io.Writer) error {
+	if cfg.Admin2FA == "" {
+		cfg.Admin2FA = config.Admin2FAOptional
+	}
 	if cfg.DatabaseURL == "" {
 		cluster, err := localpg.Start(ctx, filepath.Join(cfg.DataDir, "postgres"))
 		if err != nil {
@@ -163,6 +174,11 @@ func Dev(ctx context.Context, cfg config.Config, logger *slog.Logger, stdout io.
 		fmt.Fprintf(stdout, "  Demo accounts    (development only; never create these on a real shop)\n")
 		for _, d := range demoAccounts {
 			fmt.Fprintf(stdout, "    %-8s       %s / %s\n", d.role, d.profile.Email, d.password)
+		}
+		if cfg.AdminTOTPOptional() {
+			fmt.Fprintf(stdout, "  Admin 2FA        optional (development; production requires it, ADMIN_2FA=required)\n")
+		} else {
+			fmt.Fprintf(stdout, "  Admin 2FA        required: an admin enrols on the storefront's My Account page\n")
 		}
 		if a.testPayments != nil {
 			fmt.Fprintf(stdout, "  Payments         test mode (no Stripe keys): card 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined\n")
@@ -258,6 +274,9 @@ func Admin(ctx context.Context, cfg config.Config, logger *slog.Logger, args []s
 		fmt.Fprintf(stdout, "created admin account %s (%s %s)\n", u.Email, u.FirstName, u.LastName)
 	} else {
 		fmt.Fprintf(stdout, "promoted existing account %s to admin; its password is unchanged\n", u.Email)
+	}
+	if !cfg.AdminTOTPOptional() {
+		fmt.Fprintf(stdout, "admin powers start once the account has set up two-factor authentication (sign in, My Account)\n")
 	}
 	logger.Info("admin account", "email", u.Email, "created", created)
 	return nil
