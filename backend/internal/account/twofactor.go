@@ -221,6 +221,40 @@ func (s *Service) DisableTOTP(ctx context.Context, p Principal, currentPassword,
 	return wrapOp("account.DisableTOTP", err)
 }
 
+// ResetTOTP turns off the two-factor authentication of the account with email, for its owner who
+// lost both the app and the recovery codes; only the command line (an operator) may do it. Every
+// session of the account ends, so nothing signed in under the old second factor lives on. had
+// says whether there was anything to turn off (a setup never confirmed counts as nothing).
+func (s *Service) ResetTOTP(ctx context.Context, email string) (had bool, err error) {
+	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
+		acct, found, err := accountByEmail(ctx, tx, normalizeEmail(email))
+		if err != nil {
+			return err
+		}
+		if !found {
+			return errAccountNotFound()
+		}
+		st, exists, err := totpByAccount(ctx, tx, acct.ID)
+		if err != nil {
+			return err
+		}
+		if had = exists && st.enabled; !exists {
+			return nil
+		}
+		if err := deleteTOTP(ctx, tx, acct.ID); err != nil {
+			return err
+		}
+		if !had {
+			return nil
+		}
+		return revokeSessions(ctx, tx, acct.ID, "", s.now())
+	})
+	if err != nil {
+		return false, fmt.Errorf("account.ResetTOTP: %w", err)
+	}
+	return had, nil
+}
+
 // splitCode reads one code field as a TOTP code (six digits) or else a recovery code.
 func splitCode(code string) (totp, recovery string) {
 	if c := normalizeTOTP(code); len(c) == totpDigits {

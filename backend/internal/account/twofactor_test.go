@@ -385,3 +385,26 @@ func TestStepUpWhere2FAIsOptional(t *testing.T) {
 	_, gs := g.register(t, jane(), "password1")
 	requireAppErr(t, g.svc.StepUp(ctx, g.principal(t, gs.Token), ""), apperr.KindFailedPrecondition, "totp_enrolment_required")
 }
+
+func TestResetTOTP(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixtureWith(t, requiredTOTP)
+	e := f.janeEnrolled(t)
+	_, err := f.svc.ResetTOTP(ctx, "nobody@example.com")
+	requireAppErr(t, err, apperr.KindNotFound, "account_not_found")
+
+	had, err := f.svc.ResetTOTP(ctx, " JANE@example.com ")
+	require.NoError(t, err)
+	require.True(t, had)
+	require.False(t, f.principal(t, e.session.Token).SignedIn(), "every session ends")
+	require.Zero(t, count(t, f.pool, "account_totp"))
+	require.Zero(t, count(t, f.pool, "account_recovery_codes"))
+	_, s, err := f.svc.Login(ctx, "jane@example.com", "password1", "")
+	require.NoError(t, err, "the password alone signs in again")
+
+	had, err = f.svc.ResetTOTP(ctx, "jane@example.com")
+	require.NoError(t, err)
+	require.False(t, had)
+	require.True(t, f.principal(t, s.Token).SignedIn(), "nothing to reset: the sessions stay")
+}

@@ -21,6 +21,7 @@ import (
 
 	"connectrpc.com/connect"
 	"github.com/atelier-commerce/atelier/backend/internal/account"
+	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/config"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
@@ -480,6 +481,23 @@ func TestAdminCommand(t *testing.T) {
 	env := func(k string) string { return map[string]string{"ATELIER_ADMIN_PASSWORD": "other-password"}[k] }
 	require.NoError(t, Admin(ctx, cfg, logger, []string{"create", "--email", "jane@example.com"}, env, strings.NewReader(""), &out))
 	require.Equal(t, "promoted existing account jane@example.com to admin; its password is unchanged\n"+enrolNote, out.String())
+
+	// reset-2fa: an admin who lost their second factor gets back in with the password alone.
+	boss, _, err := svc.SignIn(ctx, account.Credentials{Email: "boss@example.com", Password: "a-long-password"}, "")
+	require.NoError(t, err)
+	setup, err := svc.BeginTOTPSetup(ctx, account.Principal{AccountID: boss.ID}, "a-long-password")
+	require.NoError(t, err)
+	_, err = svc.EnableTOTP(ctx, account.Principal{AccountID: boss.ID}, totp(t, setup.Secret, time.Now()))
+	require.NoError(t, err)
+	_, _, err = svc.Login(ctx, "boss@example.com", "a-long-password", "")
+	require.Equal(t, "totp_required", apperr.As(err).Reason)
+	out.Reset()
+	require.NoError(t, Admin(ctx, cfg, logger, []string{"reset-2fa", "--email", "Boss@example.com"}, noEnv, strings.NewReader(""), &out))
+	require.Equal(t, "two-factor authentication of boss@example.com is off and its sessions ended; it can be set up again after signing in\n", out.String())
+	_, _, err = svc.Login(ctx, "boss@example.com", "a-long-password", "")
+	require.NoError(t, err)
+	require.Error(t, Admin(ctx, cfg, logger, []string{"reset-2fa", "--email", "nobody@example.com"}, noEnv, strings.NewReader(""), io.Discard))
+	require.Error(t, Admin(ctx, cfg, logger, []string{"reset-2fa"}, noEnv, strings.NewReader(""), io.Discard))
 
 	for name, args := range map[string][]string{
 		"no subcommand": {},
