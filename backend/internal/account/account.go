@@ -23,6 +23,11 @@ type User struct {
 	Role        Role   // RoleCustomer or RoleAdmin
 	CreatedAt   time.Time
 	LastLoginAt time.Time // zero if the account never signed in
+	// TOTPEnabled: sign-in needs a second factor. Filled in by GetMe.
+	TOTPEnabled bool
+	// TOTPEnrolmentRequired: an admin without the second factor the shop requires of admins, who
+	// has a customer's powers until they set it up. Filled in by GetMe.
+	TOTPEnrolmentRequired bool
 }
 
 // Session is a signed-in session. Token is the bearer secret: it is returned once, when the

@@ -42,14 +42,22 @@ type fixture struct {
 	pool  *pgxpool.Pool
 }
 
-var testSettings = Settings{SessionTTL: 30 * 24 * time.Hour, PasswordResetTTL: time.Hour, StorefrontURL: "https://shop.example"}
+// testSettings make two-factor authentication optional for admins, so the tests of other rules
+// can use admins without enrolling them; twofactor_test.go uses requiredTOTP.
+var testSettings = Settings{SessionTTL: 30 * 24 * time.Hour, PasswordResetTTL: time.Hour, StorefrontURL: "https://shop.example",
+	AdminTOTPOptional: true}
 
 func newFixture(t *testing.T, opts ...Option) fixture {
+	t.Helper()
+	return newFixtureWith(t, testSettings, opts...)
+}
+
+func newFixtureWith(t *testing.T, settings Settings, opts ...Option) fixture {
 	t.Helper()
 	pool := dbtest.Pool(t)
 	c := &clock{t: time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)}
 	opts = append([]Option{WithClock(c.now), WithHashParams(cheap)}, opts...)
-	return fixture{svc: NewService(pool, testSettings, opts...), clock: c, pool: pool}
+	return fixture{svc: NewService(pool, settings, opts...), clock: c, pool: pool}
 }
 
 func jane() Profile { return Profile{FirstName: "Jane", LastName: "Doe", Email: "jane@example.com"} }
@@ -791,35 +799,35 @@ func TestUpdateAccountRole(t *testing.T) {
 	require.Equal(t, RoleAdmin, ap.Role)
 	customer, cs := f.register(t, jane(), "password1")
 
-	_, err = f.svc.UpdateAccountRole(ctx, ap, admin.ID, RoleCustomer)
+	_, err = f.svc.UpdateAccountRole(ctx, ap, admin.ID, RoleCustomer, "")
 	requireAppErr(t, err, apperr.KindFailedPrecondition, "own_role")
-	_, err = f.svc.UpdateAccountRole(ctx, ap, "8d6b2f7e-4a1c-4e0b-9a52-0f1d2c3b4a59", RoleAdmin)
+	_, err = f.svc.UpdateAccountRole(ctx, ap, "8d6b2f7e-4a1c-4e0b-9a52-0f1d2c3b4a59", RoleAdmin, "")
 	requireAppErr(t, err, apperr.KindNotFound, "account_not_found")
-	_, err = f.svc.UpdateAccountRole(ctx, ap, "nope", RoleAdmin)
+	_, err = f.svc.UpdateAccountRole(ctx, ap, "nope", RoleAdmin, "")
 	requireAppErr(t, err, apperr.KindNotFound, "account_not_found")
-	_, err = f.svc.UpdateAccountRole(ctx, ap, customer.ID, RoleAnonymous)
+	_, err = f.svc.UpdateAccountRole(ctx, ap, customer.ID, RoleAnonymous, "")
 	requireAppErr(t, err, apperr.KindInvalid, "invalid_role")
-	_, err = f.svc.UpdateAccountRole(ctx, f.principal(t, cs.Token), admin.ID, RoleCustomer)
+	_, err = f.svc.UpdateAccountRole(ctx, f.principal(t, cs.Token), admin.ID, RoleCustomer, "")
 	requireAppErr(t, err, apperr.KindPermissionDenied, "permission_denied")
 
-	promoted, err := f.svc.UpdateAccountRole(ctx, ap, customer.ID, RoleAdmin)
+	promoted, err := f.svc.UpdateAccountRole(ctx, ap, customer.ID, RoleAdmin, "")
 	require.NoError(t, err)
 	require.Equal(t, RoleAdmin, promoted.Role)
 	require.Equal(t, RoleAdmin, f.principal(t, cs.Token).Role, "a promotion takes effect at once and keeps the session")
-	_, err = f.svc.UpdateAccountRole(ctx, ap, customer.ID, RoleAdmin)
+	_, err = f.svc.UpdateAccountRole(ctx, ap, customer.ID, RoleAdmin, "")
 	require.NoError(t, err, "setting the same role again is harmless")
 	require.True(t, f.principal(t, cs.Token).SignedIn())
 
 	// Now Jane, an admin, withdraws Ava's role: every session of Ava's ends.
 	jp := f.principal(t, cs.Token)
-	demoted, err := f.svc.UpdateAccountRole(ctx, jp, admin.ID, RoleCustomer)
+	demoted, err := f.svc.UpdateAccountRole(ctx, jp, admin.ID, RoleCustomer, "")
 	require.NoError(t, err)
 	require.Equal(t, RoleCustomer, demoted.Role)
 	require.Equal(t, Anonymous, f.principal(t, as.Token))
 
 	// Jane is the last admin: her role cannot be withdrawn, even by a caller still holding an
 	// admin principal from before.
-	_, err = f.svc.UpdateAccountRole(ctx, ap, customer.ID, RoleCustomer)
+	_, err = f.svc.UpdateAccountRole(ctx, ap, customer.ID, RoleCustomer, "")
 	requireAppErr(t, err, apperr.KindFailedPrecondition, "last_admin")
 	require.Equal(t, RoleAdmin, f.principal(t, cs.Token).Role, "she keeps it, and her session")
 }
@@ -847,7 +855,7 @@ func TestUpdateAccountRoleKeepsAnAdminUnderConcurrency(t *testing.T) {
 		errs := make([]error, 2)
 		var wg sync.WaitGroup
 		for i := range 2 {
-			wg.Go(func() { _, errs[i] = f.svc.UpdateAccountRole(ctx, ps[i], ids[1-i], RoleCustomer) })
+			wg.Go(func() { _, errs[i] = f.svc.UpdateAccountRole(ctx, ps[i], ids[1-i], RoleCustomer, "") })
 		}
 		wg.Wait()
 		var ok, refused int

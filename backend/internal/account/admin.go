@@ -94,7 +94,10 @@ func (s *Service) ListAccounts(ctx context.Context, q AccountQuery) (AccountPage
 // counted inside the SERIALIZABLE transaction that changes the role, so two admins withdrawing
 // each other's role at the same moment cannot both succeed: the second is retried, counts one
 // admin left, and is refused.
-func (s *Service) UpdateAccountRole(ctx context.Context, admin Principal, accountID string, role Role) (User, error) {
+//
+// Roles give out power, so the change needs a fresh code of the admin's authenticator app
+// (totpCode, see StepUp), checked after the request is otherwise found valid.
+func (s *Service) UpdateAccountRole(ctx context.Context, admin Principal, accountID string, role Role, totpCode string) (User, error) {
 	if admin.Role != RoleAdmin {
 		// The authorization layer already refuses this; the check keeps the rule next to the data.
 		return User{}, apperr.PermissionDenied("permission_denied", "Only admins can change roles.")
@@ -107,6 +110,9 @@ func (s *Service) UpdateAccountRole(ctx context.Context, admin Principal, accoun
 	}
 	if accountID == admin.AccountID {
 		return User{}, apperr.FailedPrecondition("own_role", "You cannot change your own role.")
+	}
+	if err := s.StepUp(ctx, admin, totpCode); err != nil {
+		return User{}, fmt.Errorf("account.UpdateAccountRole: %w", err)
 	}
 	var u User
 	err := db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {

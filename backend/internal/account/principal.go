@@ -21,6 +21,11 @@ type Principal struct {
 	AccountID string // empty for anonymous callers
 	SessionID string // the session the bearer token belongs to
 	Role      Role
+	// TOTPEnrolmentRequired: the account is an admin without the two-factor authentication the
+	// shop requires of admins, so Role is RoleCustomer until they set it up.
+	TOTPEnrolmentRequired bool
+
+	totpEnabled bool // as read with the session, for Authenticate's rule
 }
 
 // Anonymous is the principal of a caller without a valid session.

@@ -25,6 +25,9 @@ type Settings struct {
 	// StorefrontURL is the base of reset links. It comes from configuration, never from a
 	// request, so nobody can make the shop e-mail a link to their own host.
 	StorefrontURL string
+	// AdminTOTPOptional lets admins without two-factor authentication keep their powers. Only
+	// development may set it (ADMIN_2FA=optional): the zero value, required, is the safe one.
+	AdminTOTPOptional bool
 }
 
 // Option adjusts a Service; tests use them to move time and to make hashing cheap.
@@ -148,17 +151,29 @@ func (s *Service) Register(ctx context.Context, p Profile, password, clientIP st
 	return u, sess, nil
 }
 
-// Login signs in with an e-mail address and password from clientIP (empty if unknown). Every
-// failure, whether the address is registered or not, answers the same "Invalid credentials" after
-// the same amount of work, and counts against both the address and the IP.
+// Login signs in with an e-mail address and password alone (see SignIn).
 func (s *Service) Login(ctx context.Context, email, password, clientIP string) (User, Session, error) {
-	email = normalizeEmail(email)
+	return s.SignIn(ctx, Credentials{Email: email, Password: password}, clientIP)
+}
+
+// SignIn signs in from clientIP (empty if unknown). Every failure, whether the address is
+// registered or not, answers the same "Invalid credentials" after the same amount of work, and
+// counts against both the address and the IP.
+//
+// An account with two-factor authentication also needs c.TOTPCode (a code not accepted before) or
+// an unused c.RecoveryCode, which this sign-in then uses up. Without either, and only once the
+// password was found right, the answer is FailedPrecondition "totp_required" so the client can
+// ask for one; that attempt is not counted as a failure (the password was right). A wrong code
+// answers "Invalid credentials" and counts like a wrong password.
+func (s *Service) SignIn(ctx context.Context, c Credentials, clientIP string) (User, Session, error) {
+	email, password := normalizeEmail(c.Email), c.Password
 	if email == "" || password == "" {
 		return User{}, Session{}, apperr.Invalid("", "missing_credentials", "Please enter both email and password")
 	}
 	var acct storedAccount
 	var found bool
 	var att throttle.Attempt
+	var st totpState
 	err := db.WithTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
 		// The attempt is counted before the password is checked, so concurrent guesses cannot
 		// all slip in under the limit; a right password gives it back below.
@@ -169,7 +184,10 @@ func (s *Service) Login(ctx context.Context, email, password, clientIP string) (
 		if err != nil {
 			return err
 		}
-		acct, found, err = accountByEmail(ctx, tx, email)
+		if acct, found, err = accountByEmail(ctx, tx, email); err != nil || !found {
+			return err
+		}
+		st, _, err = totpByAccount(ctx, tx, acct.ID)
 		return err
 	})
 	if err != nil {
@@ -187,6 +205,14 @@ func (s *Service) Login(ctx context.Context, email, password, clientIP string) (
 	if !ok {
 		return User{}, Session{}, errInvalidCredentials()
 	}
+	secondFactor := st.enabled
+	if secondFactor && c.TOTPCode == "" && normalizeRecoveryCode(c.RecoveryCode) == "" {
+		err := db.WithTx(ctx, s.pool, func(tx pgx.Tx) error { return throttle.Release(ctx, tx, att) })
+		if err != nil {
+			return User{}, Session{}, fmt.Errorf("account.Login: %w", err)
+		}
+		return User{}, Session{}, errTOTPRequired()
+	}
 	rehash := ""
 	if needsRehash(acct.hash, s.params) {
 		if rehash, err = s.hash(ctx, password); err != nil {
@@ -197,6 +223,16 @@ func (s *Service) Login(ctx context.Context, email, password, clientIP string) (
 	u := acct.User
 	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
 		now := s.now()
+		if secondFactor {
+			ok, err := useSecondFactor(ctx, tx, u.ID, st, c.TOTPCode, c.RecoveryCode, now)
+			if err != nil {
+				return err
+			}
+			if !ok {
+				// Rolled back: the attempt counted above stays counted.
+				return errInvalidCredentials()
+			}
+		}
 		if err := throttle.Release(ctx, tx, att); err != nil {
 			return err
 		}
@@ -257,6 +293,11 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Principal, er
 	if !found {
 		return Anonymous, nil
 	}
+	if s.adminNeedsEnrolment(p.Role, p.totpEnabled) {
+		// No admin powers until the second factor is set up: the authorization layer sees a
+		// customer, who can still reach their account to enrol.
+		p.Role, p.TOTPEnrolmentRequired = RoleCustomer, true
+	}
 	return p, nil
 }
 
@@ -266,14 +307,21 @@ func (s *Service) GetMe(ctx context.Context, p Principal) (User, error) {
 		return User{}, errNotSignedIn()
 	}
 	var acct storedAccount
+	var st totpState
 	err := db.WithReadTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
-		acct, err = accountByID(ctx, tx, p.AccountID)
+		if acct, err = accountByID(ctx, tx, p.AccountID); err != nil {
+			return err
+		}
+		st, _, err = totpByAccount(ctx, tx, p.AccountID)
 		return err
 	})
 	if err != nil {
 		return User{}, fmt.Errorf("account.GetMe: %w", err)
 	}
-	return acct.User, nil
+	u := acct.User
+	u.TOTPEnabled = st.enabled
+	u.TOTPEnrolmentRequired = s.adminNeedsEnrolment(u.Role, st.enabled)
+	return u, nil
 }
 
 // UpdateProfile replaces the caller's name and e-mail address. Moving the account to another

@@ -162,10 +162,11 @@ type querier interface {
 func principalByToken(ctx context.Context, q querier, tokenHash []byte, now time.Time) (Principal, bool, error) {
 	var p Principal
 	var role string
-	err := q.QueryRow(ctx, `SELECT s.id::text, s.account_id::text, a.role FROM sessions s
+	err := q.QueryRow(ctx, `SELECT s.id::text, s.account_id::text, a.role, t.enabled_at IS NOT NULL FROM sessions s
 		JOIN accounts a ON a.id = s.account_id
+		LEFT JOIN account_totp t ON t.account_id = s.account_id
 		WHERE s.token_hash = @hash AND s.revoked_at IS NULL AND s.expires_at > @now`,
-		pgx.NamedArgs{"hash": tokenHash, "now": now}).Scan(&p.SessionID, &p.AccountID, &role)
+		pgx.NamedArgs{"hash": tokenHash, "now": now}).Scan(&p.SessionID, &p.AccountID, &role, &p.totpEnabled)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Anonymous, false, nil
 	}

@@ -38,7 +38,8 @@ func (h *AdminAccountHandler) ListAccounts(ctx context.Context, req *connect.Req
 
 // UpdateAccountRole implements AccountService.UpdateAccountRole.
 func (h *AdminAccountHandler) UpdateAccountRole(ctx context.Context, req *connect.Request[adminv1.UpdateAccountRoleRequest]) (*connect.Response[adminv1.UpdateAccountRoleResponse], error) {
-	u, err := h.accounts.UpdateAccountRole(ctx, account.PrincipalFrom(ctx), req.Msg.GetAccountId(), roleFromProto(req.Msg.GetRole()))
+	u, err := h.accounts.UpdateAccountRole(ctx, account.PrincipalFrom(ctx), req.Msg.GetAccountId(), roleFromProto(req.Msg.GetRole()),
+		req.Msg.GetTotpCode())
 	if err != nil {
 		return nil, err
 	}

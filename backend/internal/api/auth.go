@@ -33,7 +33,9 @@ func (h *AuthHandler) Register(ctx context.Context, req *connect.Request[storev1
 
 // Login implements AuthService.Login.
 func (h *AuthHandler) Login(ctx context.Context, req *connect.Request[storev1.LoginRequest]) (*connect.Response[storev1.LoginResponse], error) {
-	u, s, err := h.accounts.Login(ctx, req.Msg.GetEmail(), req.Msg.GetPassword(), ClientIPFrom(ctx))
+	m := req.Msg
+	u, s, err := h.accounts.SignIn(ctx, account.Credentials{Email: m.GetEmail(), Password: m.GetPassword(),
+		TOTPCode: m.GetTotpCode(), RecoveryCode: m.GetRecoveryCode()}, ClientIPFrom(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -92,6 +94,32 @@ func (h *AuthHandler) ConfirmPasswordReset(ctx context.Context, req *connect.Req
 	return connect.NewResponse(&storev1.ConfirmPasswordResetResponse{}), nil
 }
 
+// BeginTotpSetup implements AuthService.BeginTotpSetup.
+func (h *AuthHandler) BeginTotpSetup(ctx context.Context, req *connect.Request[storev1.BeginTotpSetupRequest]) (*connect.Response[storev1.BeginTotpSetupResponse], error) {
+	setup, err := h.accounts.BeginTOTPSetup(ctx, account.PrincipalFrom(ctx), req.Msg.GetCurrentPassword())
+	if err != nil {
+		return nil, err
+	}
+	return noStore(connect.NewResponse(&storev1.BeginTotpSetupResponse{Secret: setup.Secret, OtpauthUri: setup.URI})), nil
+}
+
+// EnableTotp implements AuthService.EnableTotp.
+func (h *AuthHandler) EnableTotp(ctx context.Context, req *connect.Request[storev1.EnableTotpRequest]) (*connect.Response[storev1.EnableTotpResponse], error) {
+	codes, err := h.accounts.EnableTOTP(ctx, account.PrincipalFrom(ctx), req.Msg.GetCode())
+	if err != nil {
+		return nil, err
+	}
+	return noStore(connect.NewResponse(&storev1.EnableTotpResponse{RecoveryCodes: codes})), nil
+}
+
+// DisableTotp implements AuthService.DisableTotp.
+func (h *AuthHandler) DisableTotp(ctx context.Context, req *connect.Request[storev1.DisableTotpRequest]) (*connect.Response[storev1.DisableTotpResponse], error) {
+	if err := h.accounts.DisableTOTP(ctx, account.PrincipalFrom(ctx), req.Msg.GetCurrentPassword(), req.Msg.GetCode()); err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&storev1.DisableTotpResponse{}), nil
+}
+
 // noStore keeps answers that carry a token or personal data out of every cache.
 func noStore[T any](res *connect.Response[T]) *connect.Response[T] {
 	res.Header().Set("Cache-Control", "no-store")
@@ -116,6 +144,9 @@ func userProto(u account.User) *storev1.User {
 		Email:     u.Email,
 		Role:      roleProto(u.Role),
 		CreatedAt: timestamppb.New(u.CreatedAt),
+
+		TotpEnabled:           u.TOTPEnabled,
+		TotpEnrolmentRequired: u.TOTPEnrolmentRequired,
 	}
 }
 

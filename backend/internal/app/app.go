@@ -144,6 +144,8 @@ func newAccounts(pool *pgxpool.Pool, cfg config.Config, opts ...account.Option) 
 		SessionTTL:       cfg.SessionTTL,
 		PasswordResetTTL: cfg.PasswordResetTTL,
 		StorefrontURL:    cfg.StorefrontURL,
+
+		AdminTOTPOptional: cfg.AdminTOTPOptional(),
 	}, opts...)
 }
 

@@ -21,6 +21,7 @@ import (
 
 	"connectrpc.com/connect"
 	"github.com/atelier-commerce/atelier/backend/internal/account"
+	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/config"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
@@ -46,6 +47,12 @@ type authShop struct {
 
 func startAuthShop(t *testing.T, env map[string]string) authShop {
 	t.Helper()
+	return startAuthShopWith(t, env)
+}
+
+// startAuthShopWith starts the shop with extra account service options (a clock).
+func startAuthShopWith(t *testing.T, env map[string]string, opts ...account.Option) authShop {
+	t.Helper()
 	ctx := context.Background()
 	srv := httptest.NewServer(nil)
 	t.Cleanup(srv.Close)
@@ -65,7 +72,8 @@ func startAuthShop(t *testing.T, env map[string]string) authShop {
 	require.NoError(t, err)
 	t.Cleanup(a.Close)
 	// Production hashing costs 64 MiB a time; these tests hash dozens of times under -race.
-	a.accounts = newAccounts(a.pool, cfg, account.WithHashParams(account.HashParams{Memory: 1024, Time: 1, Threads: 1}))
+	a.accounts = newAccounts(a.pool, cfg, append([]account.Option{account.WithHashParams(account.HashParams{Memory: 1024, Time: 1, Threads: 1})}, opts...)...)
+	a.authn = a.accounts // the same clock for every rule
 	h, err := a.Handler()
 	require.NoError(t, err)
 	srv.Config.Handler = h
@@ -364,7 +372,8 @@ func TestRESTRegisterThrottle(t *testing.T) {
 func TestRESTAdminAccounts(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	s := startAuthShop(t, nil)
+	// The rules of roles, apart from two-factor authentication (TestRESTTwoFactor).
+	s := startAuthShop(t, map[string]string{"ADMIN_2FA": "optional"})
 	admin, _, err := s.app.accounts.CreateOrPromoteAdmin(ctx, account.Profile{FirstName: "Ava", LastName: "Sinclair", Email: "ava@example.com"}, "admin-password")
 	require.NoError(t, err)
 	adminToken := login(t, s, "ava@example.com", "admin-password").require(t, 200)["session"].(jsonMap)["token"].(string)
@@ -432,6 +441,8 @@ func TestClientIP(t *testing.T) {
 	require.Equal(t, "10.0.0.2", clientIP(r, nil), "no proxy is trusted by default")
 }
 
+const enrolNote = "admin powers start once the account has set up two-factor authentication (sign in, My Account)\n"
+
 func TestAdminCommand(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -445,7 +456,7 @@ func TestAdminCommand(t *testing.T) {
 	err = Admin(ctx, cfg, logger, []string{"create", "--email", "Boss@Example.com", "--first-name", "Ava"}, noEnv,
 		strings.NewReader("a-long-password\n"), &out)
 	require.NoError(t, err)
-	require.Equal(t, "created admin account boss@example.com (Ava Admin)\n", out.String())
+	require.Equal(t, "created admin account boss@example.com (Ava Admin)\n"+enrolNote, out.String())
 	require.NotContains(t, out.String(), "a-long-password")
 
 	pool, err := db.Open(ctx, dbURL)
@@ -456,7 +467,12 @@ func TestAdminCommand(t *testing.T) {
 	require.NoError(t, err)
 	p, err := svc.Authenticate(ctx, sess.Token)
 	require.NoError(t, err)
-	require.Equal(t, account.RoleAdmin, p.Role)
+	// ADMIN_2FA is required by default: the new admin has a customer's powers until enrolling.
+	require.Equal(t, account.RoleCustomer, p.Role)
+	require.True(t, p.TOTPEnrolmentRequired)
+	me, err := svc.GetMe(ctx, p)
+	require.NoError(t, err)
+	require.Equal(t, account.RoleAdmin, me.Role)
 
 	// An existing customer is promoted; the password comes from the environment and is unused.
 	_, _, err = svc.EnsureAccount(ctx, account.Profile{FirstName: "Jane", LastName: "Doe", Email: "jane@example.com"}, "jane-password", account.RoleCustomer)
@@ -464,7 +480,24 @@ func TestAdminCommand(t *testing.T) {
 	out.Reset()
 	env := func(k string) string { return map[string]string{"ATELIER_ADMIN_PASSWORD": "other-password"}[k] }
 	require.NoError(t, Admin(ctx, cfg, logger, []string{"create", "--email", "jane@example.com"}, env, strings.NewReader(""), &out))
-	require.Equal(t, "promoted existing account jane@example.com to admin; its password is unchanged\n", out.String())
+	require.Equal(t, "promoted existing account jane@example.com to admin; its password is unchanged\n"+enrolNote, out.String())
+
+	// reset-2fa: an admin who lost their second factor gets back in with the password alone.
+	boss, _, err := svc.SignIn(ctx, account.Credentials{Email: "boss@example.com", Password: "a-long-password"}, "")
+	require.NoError(t, err)
+	setup, err := svc.BeginTOTPSetup(ctx, account.Principal{AccountID: boss.ID}, "a-long-password")
+	require.NoError(t, err)
+	_, err = svc.EnableTOTP(ctx, account.Principal{AccountID: boss.ID}, totp(t, setup.Secret, time.Now()))
+	require.NoError(t, err)
+	_, _, err = svc.Login(ctx, "boss@example.com", "a-long-password", "")
+	require.Equal(t, "totp_required", apperr.As(err).Reason)
+	out.Reset()
+	require.NoError(t, Admin(ctx, cfg, logger, []string{"reset-2fa", "--email", "Boss@example.com"}, noEnv, strings.NewReader(""), &out))
+	require.Equal(t, "two-factor authentication of boss@example.com is off and its sessions ended; it can be set up again after signing in\n", out.String())
+	_, _, err = svc.Login(ctx, "boss@example.com", "a-long-password", "")
+	require.NoError(t, err)
+	require.Error(t, Admin(ctx, cfg, logger, []string{"reset-2fa", "--email", "nobody@example.com"}, noEnv, strings.NewReader(""), io.Discard))
+	require.Error(t, Admin(ctx, cfg, logger, []string{"reset-2fa"}, noEnv, strings.NewReader(""), io.Discard))
 
 	for name, args := range map[string][]string{
 		"no subcommand": {},

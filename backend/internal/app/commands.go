@@ -83,6 +83,12 @@ func Serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 		return errors.New("no Stripe keys: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take payments, " +
 			"or PAYMENT_TEST_MODE=on to run the labelled test payment mode (test cards only)")
 	}
+	// Admins sign in with a second factor in production; only development may do without
+	// (the dev command's printed demo admin has none).
+	if cfg.AdminTOTPOptional() {
+		return errors.New("ADMIN_2FA=optional is for development only (atelier dev): " +
+			"serve requires two-factor authentication of admins; unset ADMIN_2FA or set it to required")
+	}
 	a, err := New(ctx, cfg, logger)
 	if err != nil {
 		return err
@@ -98,8 +104,13 @@ func Serve(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 }
 
 // Dev runs the shop for development: without DATABASE_URL it starts (or reuses) a throw-away
-// PostgreSQL cluster under DATA_DIR, then migrates, seeds and serves.
+// PostgreSQL cluster under DATA_DIR, then migrates, seeds and serves. Two-factor authentication
+// of admins is optional unless ADMIN_2FA says otherwise, so the printed demo admin signs in with
+// its password alone.
 func Dev(ctx context.Context, cfg config.Config, logger *slog.Logger, stdout io.Writer) error {
+	if cfg.Admin2FA == "" {
+		cfg.Admin2FA = config.Admin2FAOptional
+	}
 	if cfg.DatabaseURL == "" {
 		cluster, err := localpg.Start(ctx, filepath.Join(cfg.DataDir, "postgres"))
 		if err != nil {
@@ -164,6 +175,11 @@ func Dev(ctx context.Context, cfg config.Config, logger *slog.Logger, stdout io.
 		for _, d := range demoAccounts {
 			fmt.Fprintf(stdout, "    %-8s       %s / %s\n", d.role, d.profile.Email, d.password)
 		}
+		if cfg.AdminTOTPOptional() {
+			fmt.Fprintf(stdout, "  Admin 2FA        optional (development; production requires it, ADMIN_2FA=required)\n")
+		} else {
+			fmt.Fprintf(stdout, "  Admin 2FA        required: an admin enrols on the storefront's My Account page\n")
+		}
 		if a.testPayments != nil {
 			fmt.Fprintf(stdout, "  Payments         test mode (no Stripe keys): card 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined\n")
 		} else {
@@ -201,17 +217,26 @@ func (a *App) seedAccounts(ctx context.Context) error {
 
 // adminUsage describes the admin command.
 const adminUsage = `usage: atelier admin create --email ADDRESS [--first-name NAME] [--last-name NAME]
+       atelier admin reset-2fa --email ADDRESS
 
-Creates an admin account, or gives an existing account the admin role (its password unchanged).
-The password of a new account is read from ATELIER_ADMIN_PASSWORD if set, else as one line on
-standard input; there is no password flag, so it never shows in the process list or shell history.
+create: creates an admin account, or gives an existing account the admin role (its password
+unchanged). The password of a new account is read from ATELIER_ADMIN_PASSWORD if set, else as one
+line on standard input; there is no password flag, so it never shows in the process list or shell
+history.
+
+reset-2fa: turns an account's two-factor authentication off and signs it out everywhere, for an
+owner who lost both their authenticator app and their recovery codes (check who is asking first).
+They sign in with the password and set it up again; an admin has no admin powers until then.
 `
 
 // Admin runs "atelier admin …": account administration from the command line.
 func Admin(ctx context.Context, cfg config.Config, logger *slog.Logger, args []string, getenv func(string) string, stdin io.Reader, stdout io.Writer) error {
+	if len(args) > 0 && args[0] == "reset-2fa" {
+		return adminReset2FA(ctx, cfg, logger, args[1:], stdout)
+	}
 	if len(args) == 0 || args[0] != "create" {
 		fmt.Fprint(stdout, adminUsage)
-		return errors.New("admin: expected the subcommand create")
+		return errors.New("admin: expected the subcommand create or reset-2fa")
 	}
 	fs := flag.NewFlagSet("admin create", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -259,7 +284,40 @@ func Admin(ctx context.Context, cfg config.Config, logger *slog.Logger, args []s
 	} else {
 		fmt.Fprintf(stdout, "promoted existing account %s to admin; its password is unchanged\n", u.Email)
 	}
+	if !cfg.AdminTOTPOptional() {
+		fmt.Fprintf(stdout, "admin powers start once the account has set up two-factor authentication (sign in, My Account)\n")
+	}
 	logger.Info("admin account", "email", u.Email, "created", created)
+	return nil
+}
+
+// adminReset2FA runs "atelier admin reset-2fa --email ADDRESS".
+func adminReset2FA(ctx context.Context, cfg config.Config, logger *slog.Logger, args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("admin reset-2fa", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	email := fs.String("email", "", "")
+	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || strings.TrimSpace(*email) == "" {
+		fmt.Fprint(stdout, adminUsage)
+		return errors.New("admin reset-2fa: --email ADDRESS is required (and nothing else)")
+	}
+	if cfg.DatabaseURL == "" {
+		return errors.New("admin reset-2fa: DATABASE_URL is not set")
+	}
+	pool, err := db.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	had, err := newAccounts(pool, cfg).ResetTOTP(ctx, *email)
+	if err != nil {
+		return err
+	}
+	if had {
+		fmt.Fprintf(stdout, "two-factor authentication of %s is off and its sessions ended; it can be set up again after signing in\n", strings.ToLower(strings.TrimSpace(*email)))
+	} else {
+		fmt.Fprintf(stdout, "%s had no two-factor authentication; nothing changed\n", strings.ToLower(strings.TrimSpace(*email)))
+	}
+	logger.Info("reset two-factor authentication", "email", *email, "had", had)
 	return nil
 }
 

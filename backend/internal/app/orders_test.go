@@ -588,3 +588,14 @@ func TestConcurrentCheckoutsOfOneCartLeaveOnePayableOrder(t *testing.T) {
 	require.Zero(t, unpaid, "the one order is paid; the others were superseded")
 	require.Equal(t, int32(9), s.stock(t, product), "stock held once")
 }
+
+// serve never lets admins work without two-factor authentication: ADMIN_2FA=optional is for the
+// dev command only.
+func TestServeRefusesOptionalAdmin2FA(t *testing.T) {
+	t.Parallel()
+	env := map[string]string{"DATABASE_URL": "postgres://unused", "PAYMENT_TEST_MODE": "on", "ADMIN_2FA": "optional"}
+	cfg, err := config.Parse(func(k string) string { return env[k] })
+	require.NoError(t, err)
+	err = Serve(context.Background(), cfg, slog.New(slog.DiscardHandler))
+	require.ErrorContains(t, err, "ADMIN_2FA=optional is for development only")
+}

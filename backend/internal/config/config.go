@@ -104,7 +104,20 @@ type Config struct {
 	NewsletterSignupsPerEmailPerHour int
 	// PaymentTestMode lets `serve` run without Stripe keys, in the labelled test payment mode.
 	PaymentTestMode bool
+	// Admin2FA is ADMIN_2FA as given: "required" (an admin without two-factor authentication
+	// has only a customer's powers until they enrol), "optional" (development only: `serve`
+	// refuses it), or "" when unset, which means required except for the dev command.
+	Admin2FA string
 }
+
+// The values of ADMIN_2FA.
+const (
+	Admin2FARequired = "required"
+	Admin2FAOptional = "optional"
+)
+
+// AdminTOTPOptional reports whether admins may work without two-factor authentication.
+func (c Config) AdminTOTPOptional() bool { return c.Admin2FA == Admin2FAOptional }
 
 // StripeConfigured reports whether payments go through Stripe rather than the test mode.
 func (c Config) StripeConfigured() bool { return c.StripeSecretKey != "" }
@@ -184,6 +197,12 @@ func Parse(getenv func(string) string) (Config, error) {
 		c.PaymentTestMode = true
 	default:
 		errs = append(errs, fmt.Errorf("PAYMENT_TEST_MODE must be on or off, got %q", v))
+	}
+	switch v := strings.ToLower(strings.TrimSpace(getenv("ADMIN_2FA"))); v {
+	case "", Admin2FARequired, Admin2FAOptional:
+		c.Admin2FA = v
+	default:
+		errs = append(errs, fmt.Errorf("ADMIN_2FA must be required or optional, got %q", v))
 	}
 	if c.PaymentTestMode && c.StripeConfigured() {
 		errs = append(errs, errors.New("PAYMENT_TEST_MODE=on and Stripe keys are both set: choose one"))

@@ -90,3 +90,23 @@ func TestThrottleSettings(t *testing.T) {
 		}
 	}
 }
+
+func TestAdmin2FA(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		value    string
+		want     string
+		optional bool
+	}{
+		{"", "", false}, // unset: required, except that the dev command makes it optional
+		{"required", "required", false},
+		{" Optional ", "optional", true},
+	} {
+		c, err := parse(map[string]string{"ADMIN_2FA": tc.value})
+		require.NoError(t, err, tc.value)
+		require.Equal(t, tc.want, c.Admin2FA)
+		require.Equal(t, tc.optional, c.AdminTOTPOptional())
+	}
+	_, err := parse(map[string]string{"ADMIN_2FA": "off"})
+	require.ErrorContains(t, err, "ADMIN_2FA must be required or optional")
+}

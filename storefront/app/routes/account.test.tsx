@@ -4,7 +4,14 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { ChangePasswordResponseSchema, UpdateProfileResponseSchema } from "~/gen/atelier/store/v1/auth_service_pb";
+import {
+  BeginTotpSetupResponseSchema,
+  ChangePasswordResponseSchema,
+  DisableTotpResponseSchema,
+  EnableTotpResponseSchema,
+  GetMeResponseSchema,
+  UpdateProfileResponseSchema,
+} from "~/gen/atelier/store/v1/auth_service_pb";
 import type { Api } from "~/lib/api.server";
 import { actionArgs, apiError, contextWith, customerAccount, type FakeApi, loaderArgs } from "~/lib/api.testing";
 import AccountRoute, { action, loader } from "./account";
@@ -14,10 +21,37 @@ type Change = Api["auth"]["changePassword"];
 const updated: Update = async (req) => create(UpdateProfileResponseSchema, { user: { id: "u-1", ...(req as object) } });
 const changed: Change = async () => create(ChangePasswordResponseSchema, {});
 
-function renderAccount(api: { updateProfile?: Update; changePassword?: Change } = {}) {
+type GetMe = Api["auth"]["getMe"];
+type Begin = Api["auth"]["beginTotpSetup"];
+type Enable = Api["auth"]["enableTotp"];
+type Disable = Api["auth"]["disableTotp"];
+
+/** The API's view of the shopper's two-factor authentication, which the fakes below change. */
+function twoFactorApi(initial: { totpEnabled?: boolean; totpEnrolmentRequired?: boolean } = {}, over: { enableTotp?: Enable; disableTotp?: Disable } = {}) {
+  const state = { totpEnabled: false, totpEnrolmentRequired: false, ...initial };
+  const getMe = vi.fn<GetMe>(async () => create(GetMeResponseSchema, { user: { id: "u-1", firstName: "Ada", ...state } }));
+  const beginTotpSetup = vi.fn<Begin>(async () => create(BeginTotpSetupResponseSchema, { secret: "JBSWY3DPEHPK3PXP", otpauthUri: "otpauth://totp/Atelier:ada@example.com?secret=JBSWY3DPEHPK3PXP&issuer=Atelier" }));
+  const enableTotp = vi.fn<Enable>(
+    over.enableTotp ??
+      (async () => {
+        Object.assign(state, { totpEnabled: true, totpEnrolmentRequired: false });
+        return create(EnableTotpResponseSchema, { recoveryCodes: Array.from({ length: 10 }, (_, i) => `code-${i}aaa-bbbb-cccc`) });
+      }),
+  );
+  const disableTotp = vi.fn<Disable>(
+    over.disableTotp ??
+      (async () => {
+        state.totpEnabled = false;
+        return create(DisableTotpResponseSchema, {});
+      }),
+  );
+  return { getMe, beginTotpSetup, enableTotp, disableTotp };
+}
+
+function renderAccount(api: { updateProfile?: Update; changePassword?: Change; twoFactor?: ReturnType<typeof twoFactorApi> } = {}) {
   const updateProfile = vi.fn<Update>(api.updateProfile ?? updated);
   const changePassword = vi.fn<Change>(api.changePassword ?? changed);
-  const fake: FakeApi = { auth: { updateProfile, changePassword } };
+  const fake: FakeApi = { auth: { updateProfile, changePassword, ...(api.twoFactor ?? twoFactorApi()) } };
   const Stub = createRoutesStub([
     {
       path: "/account",
@@ -157,9 +191,9 @@ describe("account loader", () => {
   });
 
   it("shows the confirmation after a plain form post", async () => {
-    expect(await loader(loaderArgs("/account?updated=password", {}, undefined, customerAccount) as never)).toMatchObject({ changed: true, saved: null });
-    expect(await loader(loaderArgs("/account?updated=profile", {}, undefined, customerAccount) as never)).toMatchObject({ changed: false, saved: "Your details have been saved." });
-    expect(await loader(loaderArgs("/account?updated=email", {}, undefined, customerAccount) as never)).toMatchObject({
+    expect(await loader(loaderArgs("/account?updated=password", { auth: twoFactorApi() }, undefined, customerAccount) as never)).toMatchObject({ changed: true, saved: null });
+    expect(await loader(loaderArgs("/account?updated=profile", { auth: twoFactorApi() }, undefined, customerAccount) as never)).toMatchObject({ changed: false, saved: "Your details have been saved." });
+    expect(await loader(loaderArgs("/account?updated=email", { auth: twoFactorApi() }, undefined, customerAccount) as never)).toMatchObject({
       saved: "Your details have been saved. As your email address changed, you have been signed out on your other devices.",
     });
   });
@@ -257,5 +291,123 @@ describe("account action", () => {
       ) as never,
     );
     expect((res as { init: ResponseInit }).init.status).toBe(503);
+  });
+});
+
+describe("two-factor authentication on the account page", () => {
+  it("sets it up: password, then the key and its link, then a code, then the recovery codes once", async () => {
+    const user = userEvent.setup();
+    const twoFactor = twoFactorApi();
+    renderAccount({ twoFactor });
+    const section = await screen.findByRole("region", { name: "Two-Factor Authentication" });
+    expect(within(section).queryByText(/admin account needs/)).not.toBeInTheDocument();
+    await user.type(within(section).getByLabelText("Current Password"), "my password");
+    await user.click(within(section).getByRole("button", { name: "Set Up Two-Factor Authentication" }));
+
+    expect(await within(section).findByText("JBSWY3DPEHPK3PXP")).toBeInTheDocument();
+    expect(within(section).getByRole("link", { name: "Open in your authenticator app" })).toHaveAttribute(
+      "href",
+      "otpauth://totp/Atelier:ada@example.com?secret=JBSWY3DPEHPK3PXP&issuer=Atelier",
+    );
+    expect(twoFactor.beginTotpSetup).toHaveBeenCalledWith({ currentPassword: "my password" });
+    const code = within(section).getByLabelText("Authentication Code");
+    expect(code).toHaveAttribute("autocomplete", "one-time-code");
+    expect(code).toHaveAttribute("inputmode", "numeric");
+    await user.type(code, "123 456");
+    await user.click(within(section).getByRole("button", { name: "Turn On Two-Factor Authentication" }));
+
+    const codes = await within(section).findByRole("list", { name: "Recovery codes" });
+    expect(within(codes).getAllByRole("listitem")).toHaveLength(10);
+    expect(within(section).getByRole("status")).toHaveTextContent("They will not be shown again.");
+    expect(twoFactor.enableTotp).toHaveBeenCalledWith({ code: "123456" });
+  });
+
+  it("keeps the key on screen after a wrong code, to try again", async () => {
+    const user = userEvent.setup();
+    const twoFactor = twoFactorApi({}, { enableTotp: () => Promise.reject(apiError(Code.InvalidArgument, "wrong", "invalid_totp_code")) });
+    renderAccount({ twoFactor });
+    const section = await screen.findByRole("region", { name: "Two-Factor Authentication" });
+    await user.type(within(section).getByLabelText("Current Password"), "my password");
+    await user.click(within(section).getByRole("button", { name: "Set Up Two-Factor Authentication" }));
+    await user.type(await within(section).findByLabelText("Authentication Code"), "000000");
+    await user.click(within(section).getByRole("button", { name: "Turn On Two-Factor Authentication" }));
+    expect(await within(section).findByRole("alert")).toHaveTextContent("That code is not right or was already used.");
+    expect(within(section).getByText("JBSWY3DPEHPK3PXP")).toBeInTheDocument();
+  });
+
+  it("asks an admin who must enrol to set it up", async () => {
+    renderAccount({ twoFactor: twoFactorApi({ totpEnrolmentRequired: true }) });
+    const section = await screen.findByRole("region", { name: "Two-Factor Authentication" });
+    expect(within(section).getByText(/Your admin account needs two-factor authentication/)).toBeInTheDocument();
+  });
+
+  it("turns it off with the password and a code", async () => {
+    const user = userEvent.setup();
+    const twoFactor = twoFactorApi({ totpEnabled: true });
+    renderAccount({ twoFactor });
+    const section = await screen.findByRole("region", { name: "Two-Factor Authentication" });
+    expect(within(section).getByText(/Two-factor authentication is on/)).toBeInTheDocument();
+    await user.type(within(section).getByLabelText("Current Password"), "my password");
+    await user.type(within(section).getByLabelText("Authentication or Recovery Code"), "abcd-efgh-ijkl-mnop");
+    await user.click(within(section).getByRole("button", { name: "Turn Off Two-Factor Authentication" }));
+    expect(await within(section).findByRole("status")).toHaveTextContent("Two-factor authentication is off.");
+    expect(twoFactor.disableTotp).toHaveBeenCalledWith({ currentPassword: "my password", code: "abcd-efgh-ijkl-mnop" });
+    expect(within(section).getByRole("button", { name: "Set Up Two-Factor Authentication" })).toBeInTheDocument();
+  });
+});
+
+describe("two-factor account loader", () => {
+  it("reads whether the shopper has two-factor authentication, or as an admin must set it up", async () => {
+    expect(await loader(loaderArgs("/account", { auth: twoFactorApi({ totpEnrolmentRequired: true }) }, undefined, customerAccount) as never)).toMatchObject({
+      twoFactor: { enabled: false, enrolmentRequired: true },
+    });
+    expect(await loader(loaderArgs("/account", { auth: twoFactorApi({ totpEnabled: true }) }, undefined, customerAccount) as never)).toMatchObject({
+      twoFactor: { enabled: true, enrolmentRequired: false },
+    });
+  });
+});
+
+describe("two-factor account action", () => {
+  const run = async (fields: Record<string, string>, auth: FakeApi["auth"]) => {
+    const res = await action(actionArgs("/account", fields, { auth }, { session: customerAccount }) as never);
+    if (res instanceof Response) return res;
+    return { data: (res as { data: unknown }).data, status: (res as { init?: ResponseInit }).init?.status ?? 200 };
+  };
+
+  it("answers in place (never a redirect) so the key is shown after a plain form post", async () => {
+    const twoFactor = twoFactorApi();
+    expect(await run({ intent: "totp-setup", currentPassword: "pw" }, twoFactor)).toEqual({
+      data: { intent: "totp-setup", ok: true, secret: "JBSWY3DPEHPK3PXP", uri: "otpauth://totp/Atelier:ada@example.com?secret=JBSWY3DPEHPK3PXP&issuer=Atelier" },
+      status: 200,
+    });
+  });
+
+  it("needs the password and a well-formed code before calling the API", async () => {
+    const twoFactor = twoFactorApi();
+    expect(await run({ intent: "totp-setup", currentPassword: "" }, twoFactor)).toMatchObject({ status: 400, data: { ok: false, error: "Please enter your current password." } });
+    expect(await run({ intent: "totp-enable", code: "12a456", secret: "S", uri: "U" }, twoFactor)).toMatchObject({
+      status: 400,
+      data: { ok: false, secret: "S", uri: "U", error: expect.stringContaining("That code is not right") },
+    });
+    expect(await run({ intent: "totp-disable", currentPassword: "pw", code: "" }, twoFactor)).toMatchObject({ status: 400 });
+    expect(twoFactor.beginTotpSetup).not.toHaveBeenCalled();
+    expect(twoFactor.enableTotp).not.toHaveBeenCalled();
+    expect(twoFactor.disableTotp).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ["totp-setup", "beginTotpSetup", apiError(Code.InvalidArgument, "x", "wrong_password"), 400, "Current password is incorrect"],
+    ["totp-setup", "beginTotpSetup", apiError(Code.FailedPrecondition, "x", "totp_already_enabled"), 400, "Two-factor authentication is already on."],
+    ["totp-enable", "enableTotp", apiError(Code.FailedPrecondition, "x", "totp_setup_not_started"), 400, "Please start setting up two-factor authentication again."],
+    ["totp-disable", "disableTotp", apiError(Code.InvalidArgument, "x", "invalid_totp_code"), 400, "That code is not right or was already used. Please enter the current code from your authenticator app."],
+    ["totp-disable", "disableTotp", apiError(Code.ResourceExhausted, "x", "too_many_attempts", { "Retry-After": "60" }), 429, "Too many attempts. Please wait 1 minute and try again."],
+  ] as const)("%s answers the API's reason (%s)", async (intent, method, err, status, error) => {
+    const fields = { intent, currentPassword: "pw", code: "123456", secret: "S", uri: "U" };
+    expect(await run(fields, { [method]: () => Promise.reject(err) })).toMatchObject({ status, data: { ok: false, error } });
+  });
+
+  it("sends a shopper whose session ended to sign in", async () => {
+    const res = await run({ intent: "totp-setup", currentPassword: "pw" }, { beginTotpSetup: () => Promise.reject(apiError(Code.Unauthenticated, "x", "unauthenticated")) });
+    expect((res as Response).status).toBe(302);
   });
 });

@@ -1,5 +1,5 @@
-// My Account: the signed-in shopper's details and password, and the way to their orders and
-// wishlist. Guests are sent to sign in and brought back here.
+// My Account: the signed-in shopper's details and password, two-factor authentication, and the
+// way to their orders and wishlist. Guests are sent to sign in and brought back here.
 import { Code, ConnectError } from "@connectrpc/connect";
 import { data, Link, redirect } from "react-router";
 import {
@@ -12,8 +12,10 @@ import {
   validateProfile,
 } from "~/components/account/account-forms";
 import { PasswordForm, ProfileForm } from "~/components/account/AccountForms";
-import { api } from "~/lib/api.server";
-import { authText, loginHref } from "~/lib/auth";
+import { type TwoFactorStatus, TwoFactorSection } from "~/components/account/TwoFactorSection";
+import { isTwoFactorIntent, readTotpCode, type TwoFactorActionData, type TwoFactorIntent, twoFactorText } from "~/components/account/two-factor";
+import { type Api, api } from "~/lib/api.server";
+import { authText, formText, loginHref } from "~/lib/auth";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { clearSessionCookie, errorReason, isCode, sessionState, throttledMessage } from "~/lib/session.server";
 import "~/styles/pages/auth.css";
@@ -35,7 +37,17 @@ function requireAccount(request: Request, context: Route.LoaderArgs["context"]) 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const account = requireAccount(request, context);
   const updated = new URL(request.url).searchParams.get("updated");
+  // The session's account says who is signed in; whether they have two-factor authentication
+  // (or, as an admin, must set it up) is asked here, the one page that shows it.
+  let twoFactor: TwoFactorStatus | null = null;
+  try {
+    const { user } = await api(context).auth.getMe({});
+    if (user) twoFactor = { enabled: user.totpEnabled, enrolmentRequired: user.totpEnrolmentRequired };
+  } catch (err) {
+    console.error("account: reading the two-factor status failed", err);
+  }
   return {
+    twoFactor,
     profile: { firstName: account.firstName, lastName: account.lastName, email: account.email },
     // After a plain form post (?updated=…): what the profile form confirms.
     saved: updated === "email" ? accountText.emailChanged : updated === "profile" ? accountText.profileSaved : null,
@@ -48,6 +60,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const enhanced = form.get("enhanced") === "1";
   const client = api(context);
+  const intent = form.get("intent");
+  if (isTwoFactorIntent(intent)) {
+    const answer = await twoFactorAction(client, intent, form);
+    if (answer === "signed-out") return toLogin(request);
+    // Answered in place, never redirected: the key and the recovery codes are shown this once.
+    return data(answer.result, { status: answer.status });
+  }
   const reply = (result: AccountActionData, status = 200) => {
     if (result.ok && !enhanced) {
       const updated = result.intent === "profile" && result.message === accountText.emailChanged ? "email" : result.intent;
@@ -103,6 +122,68 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+type TwoFactorAnswer = { result: TwoFactorActionData; status: number } | "signed-out";
+
+/** The two-factor forms' steps; the API's reasons decide what the shopper is told. */
+async function twoFactorAction(client: Api, intent: TwoFactorIntent, form: FormData): Promise<TwoFactorAnswer> {
+  const currentPassword = formText(form, "currentPassword", { trim: false });
+  const common = (err: unknown, fail: (error: string, status: number) => TwoFactorAnswer): TwoFactorAnswer => {
+    const reason = errorReason(err);
+    if (isCode(err, Code.Unauthenticated)) return "signed-out";
+    if (reason === "wrong_password") return fail(authText.currentPasswordWrong, 400);
+    if (reason === "invalid_totp_code" || reason === "missing_totp_code") return fail(twoFactorText.codeInvalid, 400);
+    if (reason === "totp_already_enabled") return fail(twoFactorText.alreadyOn, 400);
+    if (reason === "totp_setup_not_started") return fail(twoFactorText.setupExpired, 400);
+    if (reason === "totp_not_enabled") return fail(twoFactorText.disabled, 400);
+    if (isCode(err, Code.ResourceExhausted)) return fail(throttledMessage(err, "attempts"), 429);
+    if (isCode(err, Code.InvalidArgument)) return fail(err.rawMessage, 400);
+    console.error(`account: ${intent} failed`, err);
+    return fail(authText.unavailable, 503);
+  };
+
+  if (intent === "totp-setup") {
+    const fail = (error: string, status: number): TwoFactorAnswer => ({ result: { intent, ok: false, error }, status });
+    if (!currentPassword) return fail(twoFactorText.passwordMissing, 400);
+    try {
+      const setup = await client.auth.beginTotpSetup({ currentPassword });
+      return { result: { intent, ok: true, secret: setup.secret, uri: setup.otpauthUri }, status: 200 };
+    } catch (err) {
+      return common(err, fail);
+    }
+  }
+
+  if (intent === "totp-enable") {
+    // The key goes round with the form, so a mistyped code can be tried again after a plain post.
+    const secret = formText(form, "secret");
+    const uri = formText(form, "uri");
+    const fail = (error: string, status: number): TwoFactorAnswer => ({ result: { intent, ok: false, error, secret, uri }, status });
+    const code = readTotpCode(formText(form, "code"));
+    if (!code) return fail(twoFactorText.codeInvalid, 400);
+    try {
+      const { recoveryCodes } = await client.auth.enableTotp({ code });
+      return { result: { intent, ok: true, recoveryCodes }, status: 200 };
+    } catch (err) {
+      if (errorReason(err) === "totp_setup_not_started") return { result: { intent, ok: false, error: twoFactorText.setupExpired, secret: "", uri: "" }, status: 400 };
+      return common(err, fail);
+    }
+  }
+
+  const fail = (error: string, status: number): TwoFactorAnswer => ({ result: { intent: "totp-disable", ok: false, error }, status });
+  const typed = formText(form, "code");
+  if (!currentPassword) return fail(twoFactorText.passwordMissing, 400);
+  if (!typed) return fail(twoFactorText.codeMissing, 400);
+  try {
+    await client.auth.disableTotp({ currentPassword, code: readTotpCode(typed) || typed });
+    return { result: { intent: "totp-disable", ok: true }, status: 200 };
+  } catch (err) {
+    return common(err, fail);
+  }
+}
+
+function isTwoFactorResult(d: AccountActionData | TwoFactorActionData | undefined): d is TwoFactorActionData {
+  return d !== undefined && isTwoFactorIntent(d.intent);
+}
+
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: "My Account",
@@ -114,7 +195,9 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function AccountRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, saved, changed } = loaderData;
+  const { profile, saved, changed, twoFactor } = loaderData;
+  const twoFactorResult = isTwoFactorResult(actionData) ? actionData : undefined;
+  const accountResult = isTwoFactorResult(actionData) ? undefined : actionData;
   return (
     <div className="page account-page">
       <header className="account-page__intro">
@@ -133,8 +216,9 @@ export default function AccountRoute({ loaderData, actionData }: Route.Component
         </Link>
       </nav>
       <div className="account-layout">
-        <ProfileForm profile={profile} serverResult={actionData} saved={saved} />
-        <PasswordForm serverResult={actionData} changed={changed} />
+        <ProfileForm profile={profile} serverResult={accountResult} saved={saved} />
+        <PasswordForm serverResult={accountResult} changed={changed} />
+        {twoFactor && <TwoFactorSection status={twoFactor} result={twoFactorResult} />}
       </div>
     </div>
   );

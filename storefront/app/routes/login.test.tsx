@@ -201,3 +201,129 @@ describe("login action", () => {
     expect(answer(await res).status).toBe(503);
   });
 });
+
+describe("two-factor sign-in", () => {
+  const totpRequired = () => Promise.reject(apiError(Code.FailedPrecondition, "Enter the code from your authenticator app.", "totp_required"));
+
+  it("asks for the one-time code once the password is right, keeps the password and sends both", async () => {
+    const user = userEvent.setup();
+    const { login } = renderLogin({ login: async (req) => ((req as { totpCode?: string }).totpCode ? signedIn(req) : totpRequired()) });
+    await user.type(await screen.findByLabelText("Email"), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "correct horse");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+
+    const code = await screen.findByLabelText("Authentication Code");
+    expect(code).toHaveAttribute("autocomplete", "one-time-code");
+    expect(code).toHaveAttribute("inputmode", "numeric");
+    expect(screen.getByRole("status")).toHaveTextContent("Enter the 6-digit code from your authenticator app.");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Password")).toHaveValue("correct horse");
+    expect(screen.getByText("Use a recovery code")).toBeInTheDocument();
+
+    await user.type(code, "123 456");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/"));
+    expect(login).toHaveBeenLastCalledWith({ email: "ada@example.com", password: "correct horse", totpCode: "123456" });
+  });
+
+  it("takes a recovery code instead", async () => {
+    const user = userEvent.setup();
+    const { login } = renderLogin({ login: async (req) => ((req as { recoveryCode?: string }).recoveryCode ? signedIn(req) : totpRequired()) });
+    await user.type(await screen.findByLabelText("Email"), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "correct horse");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await user.click(await screen.findByText("Use a recovery code"));
+    await user.type(screen.getByLabelText("Recovery Code"), "abcd-efgh-ijkl-mnop");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/"));
+    expect(login).toHaveBeenLastCalledWith({ email: "ada@example.com", password: "correct horse", recoveryCode: "abcd-efgh-ijkl-mnop" });
+  });
+
+  it("stays at the code step after a wrong code, with the password and code cleared", async () => {
+    const user = userEvent.setup();
+    renderLogin({
+      login: (req) =>
+        (req as { totpCode?: string }).totpCode ? Promise.reject(apiError(Code.Unauthenticated, "Invalid credentials", "invalid_credentials")) : totpRequired(),
+    });
+    await user.type(await screen.findByLabelText("Email"), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "correct horse");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await user.type(await screen.findByLabelText("Authentication Code"), "000000");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Invalid credentials");
+    expect(screen.getByLabelText("Authentication Code")).toHaveValue("");
+    expect(screen.getByLabelText("Password")).toHaveValue("");
+  });
+
+  it("asks for a code in the page before sending", async () => {
+    const user = userEvent.setup();
+    const { login } = renderLogin({ login: totpRequired });
+    await user.type(await screen.findByLabelText("Email"), "ada@example.com");
+    await user.type(screen.getByLabelText("Password"), "correct horse");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await screen.findByLabelText("Authentication Code");
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Please enter the code from your authenticator app, or a recovery code.");
+    expect(login).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("two-factor login action", () => {
+  function run(fields: Record<string, string>, login: Login) {
+    const fn = vi.fn<Login>(login);
+    const res = action(actionArgs("/login", fields, { auth: { login: fn }, cart: { mergeCart: merged } }) as never);
+    return { login: fn, res };
+  }
+  async function answer(res: ReturnType<typeof action>) {
+    const r = await res;
+    if (r instanceof Response) throw new Error(`expected data, got a ${r.status} response`);
+    return { body: r.data, status: r.init?.status ?? 200 };
+  }
+  const totpRequired = () => Promise.reject(apiError(Code.FailedPrecondition, "Enter the code", "totp_required"));
+
+  it("answers with the code step on reason totp_required; after a plain post the password is asked for again", async () => {
+    expect(await answer(run({ email: "ada@example.com", password: "pw" }, totpRequired).res)).toEqual({
+      body: { error: null, email: "ada@example.com", codeStep: true, keptPassword: false },
+      status: 200,
+    });
+    expect(await answer(run({ email: "ada@example.com", password: "pw", enhanced: "1" }, totpRequired).res)).toEqual({
+      body: { error: null, email: "ada@example.com", codeStep: true, keptPassword: true },
+      status: 200,
+    });
+  });
+
+  it("decides on the reason, not the message", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const other = () => Promise.reject(apiError(Code.FailedPrecondition, "totp_required", "something_else"));
+    expect((await answer(run({ email: "ada@example.com", password: "pw" }, other).res)).status).toBe(503);
+  });
+
+  it("sends the code's digits, or the recovery code alone", async () => {
+    const withCode = run({ email: "ada@example.com", password: "pw", codeStep: "1", totpCode: " 123 456 " }, signedIn);
+    expect(((await withCode.res) as Response).status).toBe(302);
+    expect(withCode.login).toHaveBeenCalledWith({ email: "ada@example.com", password: "pw", totpCode: "123456" });
+    const withRecovery = run({ email: "ada@example.com", password: "pw", codeStep: "1", totpCode: "", recoveryCode: "abcd-efgh-ijkl-mnop" }, signedIn);
+    expect(((await withRecovery.res) as Response).status).toBe(302);
+    expect(withRecovery.login).toHaveBeenCalledWith({ email: "ada@example.com", password: "pw", recoveryCode: "abcd-efgh-ijkl-mnop" });
+  });
+
+  it("refuses a missing or malformed code without calling the API", async () => {
+    const missing = run({ email: "ada@example.com", password: "pw", codeStep: "1" }, signedIn);
+    expect(await answer(missing.res)).toEqual({
+      body: { error: "Please enter the code from your authenticator app, or a recovery code.", email: "ada@example.com", codeStep: true },
+      status: 400,
+    });
+    const malformed = run({ email: "ada@example.com", password: "pw", codeStep: "1", totpCode: "12ab56" }, signedIn);
+    expect((await answer(malformed.res)).status).toBe(400);
+    expect(missing.login).not.toHaveBeenCalled();
+    expect(malformed.login).not.toHaveBeenCalled();
+  });
+
+  it("answers a wrong code like a wrong password, staying at the code step", async () => {
+    const wrong = () => Promise.reject(apiError(Code.Unauthenticated, "Invalid credentials", "invalid_credentials"));
+    expect(await answer(run({ email: "ada@example.com", password: "pw", codeStep: "1", totpCode: "000000" }, wrong).res)).toEqual({
+      body: { error: "Invalid credentials", email: "ada@example.com", codeStep: true },
+      status: 401,
+    });
+  });
+});

@@ -3,24 +3,40 @@
 // that sent them here (`redirectTo`, a path on this shop only). Works as a plain form post; once
 // hydrated it is checked in the page first and posted in the background, reading "Signing in…"
 // meanwhile.
+//
+// Accounts with two-factor authentication: once the API has found the password right it answers
+// reason `totp_required`, and the form comes back with a one-time-code field (and, folded away, a
+// recovery-code field); password and code are then sent together. Sent in the background, the
+// password stays in the form; after a plain form post it is asked for again rather than echoed
+// back into the page.
 import { Code } from "@connectrpc/connect";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { AuthField } from "~/components/account/AuthField";
 import { AuthLayout } from "~/components/account/AuthLayout";
 import { FormAlert } from "~/components/account/FormAlert";
+import { readTotpCode, twoFactorText } from "~/components/account/two-factor";
 import { useCheckedSubmit } from "~/components/account/useCheckedSubmit";
 import { usePendingSubmission } from "~/components/account/usePendingSubmission";
 import type { Session } from "~/gen/atelier/store/v1/auth_service_pb";
 import { api } from "~/lib/api.server";
 import { authText, formText, safeRedirect, validateLogin } from "~/lib/auth";
 import { maxEmailLength } from "~/lib/email";
+import { useHydrated } from "~/lib/hydrated";
 import { originFrom, pageMeta } from "~/lib/seo";
-import { isCode, sessionAccount, startSession, throttledMessage } from "~/lib/session.server";
+import { errorReason, isCode, sessionAccount, startSession, throttledMessage } from "~/lib/session.server";
 import "~/styles/pages/auth.css";
 import type { Route } from "./+types/login";
 
-export type LoginActionData = { error: string; email: string };
+export type LoginActionData = {
+  /** What went wrong; null when the API asks for the second factor. */
+  error: string | null;
+  email: string;
+  /** The account has two-factor authentication: ask for a code. */
+  codeStep?: boolean;
+  /** The form was sent in the background, so the password is still in it. */
+  keptPassword?: boolean;
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -35,21 +51,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   const password = formText(form, "password", { trim: false });
   const redirectTo = safeRedirect(form.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo"));
   const missing = validateLogin({ email, password });
-  if (missing) return data<LoginActionData>({ error: missing, email }, { status: 400 });
+  // Present only at the code step (undefined otherwise, so answers stay as they were).
+  const codeStep = form.get("codeStep") === "1" || undefined;
+  const keptPassword = form.get("enhanced") === "1";
+  if (missing) return data<LoginActionData>({ error: missing, email, codeStep }, { status: 400 });
+  const typedCode = formText(form, "totpCode");
+  const recoveryCode = formText(form, "recoveryCode");
+  const totpCode = recoveryCode ? "" : readTotpCode(typedCode);
+  if (codeStep && !recoveryCode && !typedCode) return data<LoginActionData>({ error: twoFactorText.codeMissing, email, codeStep }, { status: 400 });
+  if (!recoveryCode && typedCode && !totpCode) return data<LoginActionData>({ error: twoFactorText.codeInvalid, email, codeStep: true }, { status: 400 });
 
   const client = api(context);
   let session: Session;
   try {
-    const answer = await client.auth.login({ email, password });
+    const answer = await client.auth.login({ email, password, ...(totpCode && { totpCode }), ...(recoveryCode && { recoveryCode }) });
     if (!answer.session?.token) throw new Error("Login answered without a session");
     session = answer.session;
   } catch (err) {
-    // The same words whether the address is unknown or the password wrong (PRODUCT §2).
+    // The password was right; the account needs its second factor as well.
+    if (errorReason(err) === "totp_required") return data<LoginActionData>({ error: null, email, codeStep: true, keptPassword });
+    // A code was given: the shopper is at the code step and stays there.
+    const atCodeStep = codeStep || (totpCode || recoveryCode ? true : undefined);
+    // The same words whether the address is unknown, the password wrong or the code (PRODUCT §2).
     if (isCode(err, Code.Unauthenticated) || isCode(err, Code.InvalidArgument) || isCode(err, Code.NotFound)) {
-      return data<LoginActionData>({ error: authText.invalidCredentials, email }, { status: 401 });
+      return data<LoginActionData>({ error: authText.invalidCredentials, email, codeStep: atCodeStep }, { status: 401 });
     }
     if (isCode(err, Code.ResourceExhausted)) {
-      return data<LoginActionData>({ error: throttledMessage(err, "sign-in attempts"), email }, { status: 429 });
+      return data<LoginActionData>({ error: throttledMessage(err, "sign-in attempts"), email, codeStep: atCodeStep }, { status: 429 });
     }
     console.error("login failed", err);
     return data<LoginActionData>({ error: authText.unavailable, email }, { status: 503 });
@@ -73,17 +101,25 @@ const errorId = "login-error";
 export default function LoginRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, reset } = loaderData;
   const pending = usePendingSubmission("/login");
+  const hydrated = useHydrated();
+  const codeStep = Boolean(actionData?.codeStep);
   const { clientProblem: clientError, onSubmit } = useCheckedSubmit(pending, (form) => {
     const message = validateLogin({ email: formText(form, "email"), password: formText(form, "password", { trim: false }) });
-    return message ? { message } : null;
+    if (message) return { message };
+    if (codeStep && !formText(form, "totpCode") && !formText(form, "recoveryCode")) return { message: twoFactorText.codeMissing };
+    return null;
   });
   const error = clientError?.message ?? (pending ? null : actionData?.error);
+  const prompt = codeStep && !error ? (actionData?.keptPassword ? twoFactorText.codeNeeded : twoFactorText.codeNeededAgain) : null;
   const formRef = useRef<HTMLFormElement>(null);
 
-  // A refused password is not left in the form (as after a plain form post).
+  // A refused password is not left in the form (as after a plain form post); a right one that
+  // only lacked its code stays, so that the code is all there is to type.
   useEffect(() => {
     const password = formRef.current?.elements.namedItem("password");
-    if (actionData && password instanceof HTMLInputElement) password.value = "";
+    if (actionData?.error && password instanceof HTMLInputElement) password.value = "";
+    const code = formRef.current?.elements.namedItem("totpCode");
+    if (actionData?.error && code instanceof HTMLInputElement) code.value = "";
   }, [actionData]);
 
 
@@ -105,7 +141,13 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
       )}
       <Form ref={formRef} method="post" action="/login" className="auth-form" noValidate onSubmit={onSubmit}>
         <FormAlert id={errorId} message={error} focusKey={clientError ?? actionData} />
+        {prompt && (
+          <p className="alert" role="status">
+            {prompt}
+          </p>
+        )}
         <input type="hidden" name="redirectTo" value={redirectTo} />
+        {hydrated && <input type="hidden" name="enhanced" value="1" />}
         <AuthField
           name="email"
           label="Email"
@@ -117,6 +159,26 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
           errorId={errorId}
         />
         <AuthField name="password" label="Password" type="password" autoComplete="current-password" invalid={Boolean(error)} errorId={errorId} />
+        {codeStep && (
+          <>
+            <input type="hidden" name="codeStep" value="1" />
+            <AuthField
+              name="totpCode"
+              label="Authentication Code"
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={7}
+              required={false}
+              hint="The 6-digit code your authenticator app shows."
+              invalid={Boolean(error)}
+              errorId={errorId}
+            />
+            <details className="auth-form__recovery">
+              <summary>Use a recovery code</summary>
+              <AuthField name="recoveryCode" label="Recovery Code" autoComplete="off" maxLength={40} required={false} invalid={Boolean(error)} errorId={errorId} />
+            </details>
+          </>
+        )}
         <p className="auth-form__aside">
           <Link to="/forgot-password">Forgot your password?</Link>
         </p>

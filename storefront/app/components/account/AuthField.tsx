@@ -15,10 +15,12 @@ type Props = {
   maxLength?: number;
   /** Whether the field must be filled in (default true). */
   required?: boolean;
+  /** The on-screen keyboard to offer ("numeric" for one-time codes). */
+  inputMode?: "numeric" | "text";
 };
 
 /** One labelled field of the account forms (login, register, password, profile); required unless said. */
-export function AuthField({ name, label, type = "text", autoComplete, defaultValue, invalid, errorId, hint, maxLength, required = true }: Props) {
+export function AuthField({ name, label, type = "text", autoComplete, defaultValue, invalid, errorId, hint, maxLength, required = true, inputMode }: Props) {
   const id = useId();
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, invalid && errorId ? errorId : null].filter(Boolean).join(" ") || undefined;
@@ -33,6 +35,7 @@ export function AuthField({ name, label, type = "text", autoComplete, defaultVal
         defaultValue={defaultValue}
         required={required}
         maxLength={maxLength}
+        inputMode={inputMode}
         spellCheck={type === "email" ? false : undefined}
         autoCapitalize={type === "email" || type === "password" ? "none" : undefined}
         aria-invalid={invalid || undefined}

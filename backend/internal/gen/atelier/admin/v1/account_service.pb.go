@@ -144,9 +144,11 @@ func (x *ListAccountsResponse) GetNextPageToken() string {
 
 // UpdateAccountRoleRequest sets a role.
 type UpdateAccountRoleRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	AccountId     string                 `protobuf:"bytes,1,opt,name=account_id,json=accountId,proto3" json:"account_id,omitempty"`
-	Role          v1.Role                `protobuf:"varint,2,opt,name=role,proto3,enum=atelier.type.v1.Role" json:"role,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	AccountId string                 `protobuf:"bytes,1,opt,name=account_id,json=accountId,proto3" json:"account_id,omitempty"`
+	Role      v1.Role                `protobuf:"varint,2,opt,name=role,proto3,enum=atelier.type.v1.Role" json:"role,omitempty"`
+	// A current 6-digit code of the acting admin's authenticator app (step-up).
+	TotpCode      string `protobuf:"bytes,3,opt,name=totp_code,json=totpCode,proto3" json:"totp_code,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -193,6 +195,13 @@ func (x *UpdateAccountRoleRequest) GetRole() v1.Role {
 		return x.Role
 	}
 	return v1.Role(0)
+}
+
+func (x *UpdateAccountRoleRequest) GetTotpCode() string {
+	if x != nil {
+		return x.TotpCode
+	}
+	return ""
 }
 
 // UpdateAccountRoleResponse holds the updated account.
@@ -252,12 +261,13 @@ const file_atelier_admin_v1_account_service_proto_rawDesc = "" +
 	"page_token\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\tpageToken\"u\n" +
 	"\x14ListAccountsResponse\x125\n" +
 	"\baccounts\x18\x01 \x03(\v2\x19.atelier.admin.v1.AccountR\baccounts\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"z\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\xad\x01\n" +
 	"\x18UpdateAccountRoleRequest\x12'\n" +
 	"\n" +
 	"account_id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\taccountId\x125\n" +
 	"\x04role\x18\x02 \x01(\x0e2\x15.atelier.type.v1.RoleB\n" +
-	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\x04role\"P\n" +
+	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\x04role\x121\n" +
+	"\ttotp_code\x18\x03 \x01(\tB\x14\xbaH\x11r\x0f2\r^([0-9]{6})?$R\btotpCode\"P\n" +
 	"\x19UpdateAccountRoleResponse\x123\n" +
 	"\aaccount\x18\x01 \x01(\v2\x19.atelier.admin.v1.AccountR\aaccount2\xba\x02\n" +
 	"\x0eAccountService\x12\x80\x01\n" +

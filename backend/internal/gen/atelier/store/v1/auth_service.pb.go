@@ -204,9 +204,14 @@ func (x *RegisterResponse) GetSession() *Session {
 
 // LoginRequest signs in.
 type LoginRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Email         string                 `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
-	Password      string                 `protobuf:"bytes,2,opt,name=password,proto3" json:"password,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Email    string                 `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
+	Password string                 `protobuf:"bytes,2,opt,name=password,proto3" json:"password,omitempty"`
+	// The current 6-digit code of the account's authenticator app, when it has two-factor
+	// authentication. Each code is accepted once.
+	TotpCode string `protobuf:"bytes,3,opt,name=totp_code,json=totpCode,proto3" json:"totp_code,omitempty"`
+	// Instead of totp_code: one of the account's unused recovery codes (dashes and case ignored).
+	RecoveryCode  string `protobuf:"bytes,4,opt,name=recovery_code,json=recoveryCode,proto3" json:"recovery_code,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -251,6 +256,20 @@ func (x *LoginRequest) GetEmail() string {
 func (x *LoginRequest) GetPassword() string {
 	if x != nil {
 		return x.Password
+	}
+	return ""
+}
+
+func (x *LoginRequest) GetTotpCode() string {
+	if x != nil {
+		return x.TotpCode
+	}
+	return ""
+}
+
+func (x *LoginRequest) GetRecoveryCode() string {
+	if x != nil {
+		return x.RecoveryCode
 	}
 	return ""
 }
@@ -844,6 +863,287 @@ func (*ConfirmPasswordResetResponse) Descriptor() ([]byte, []int) {
 	return file_atelier_store_v1_auth_service_proto_rawDescGZIP(), []int{16}
 }
 
+// BeginTotpSetupRequest confirms the caller's identity before a secret is made.
+type BeginTotpSetupRequest struct {
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	CurrentPassword string                 `protobuf:"bytes,1,opt,name=current_password,json=currentPassword,proto3" json:"current_password,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *BeginTotpSetupRequest) Reset() {
+	*x = BeginTotpSetupRequest{}
+	mi := &file_atelier_store_v1_auth_service_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BeginTotpSetupRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BeginTotpSetupRequest) ProtoMessage() {}
+
+func (x *BeginTotpSetupRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_atelier_store_v1_auth_service_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BeginTotpSetupRequest.ProtoReflect.Descriptor instead.
+func (*BeginTotpSetupRequest) Descriptor() ([]byte, []int) {
+	return file_atelier_store_v1_auth_service_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *BeginTotpSetupRequest) GetCurrentPassword() string {
+	if x != nil {
+		return x.CurrentPassword
+	}
+	return ""
+}
+
+// BeginTotpSetupResponse holds the new secret, shown once.
+type BeginTotpSetupResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The shared secret in base32 (RFC 4648, no padding), to type into an authenticator app.
+	Secret string `protobuf:"bytes,1,opt,name=secret,proto3" json:"secret,omitempty"`
+	// The same secret as an otpauth:// URI (the format authenticator apps read from a QR code).
+	OtpauthUri    string `protobuf:"bytes,2,opt,name=otpauth_uri,json=otpauthUri,proto3" json:"otpauth_uri,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BeginTotpSetupResponse) Reset() {
+	*x = BeginTotpSetupResponse{}
+	mi := &file_atelier_store_v1_auth_service_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BeginTotpSetupResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BeginTotpSetupResponse) ProtoMessage() {}
+
+func (x *BeginTotpSetupResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_atelier_store_v1_auth_service_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BeginTotpSetupResponse.ProtoReflect.Descriptor instead.
+func (*BeginTotpSetupResponse) Descriptor() ([]byte, []int) {
+	return file_atelier_store_v1_auth_service_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *BeginTotpSetupResponse) GetSecret() string {
+	if x != nil {
+		return x.Secret
+	}
+	return ""
+}
+
+func (x *BeginTotpSetupResponse) GetOtpauthUri() string {
+	if x != nil {
+		return x.OtpauthUri
+	}
+	return ""
+}
+
+// EnableTotpRequest confirms the new secret with a code made from it.
+type EnableTotpRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Code          string                 `protobuf:"bytes,1,opt,name=code,proto3" json:"code,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EnableTotpRequest) Reset() {
+	*x = EnableTotpRequest{}
+	mi := &file_atelier_store_v1_auth_service_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EnableTotpRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EnableTotpRequest) ProtoMessage() {}
+
+func (x *EnableTotpRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_atelier_store_v1_auth_service_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EnableTotpRequest.ProtoReflect.Descriptor instead.
+func (*EnableTotpRequest) Descriptor() ([]byte, []int) {
+	return file_atelier_store_v1_auth_service_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *EnableTotpRequest) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+// EnableTotpResponse holds the recovery codes, shown once; only their hashes are kept.
+type EnableTotpResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	RecoveryCodes []string               `protobuf:"bytes,1,rep,name=recovery_codes,json=recoveryCodes,proto3" json:"recovery_codes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EnableTotpResponse) Reset() {
+	*x = EnableTotpResponse{}
+	mi := &file_atelier_store_v1_auth_service_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EnableTotpResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EnableTotpResponse) ProtoMessage() {}
+
+func (x *EnableTotpResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_atelier_store_v1_auth_service_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EnableTotpResponse.ProtoReflect.Descriptor instead.
+func (*EnableTotpResponse) Descriptor() ([]byte, []int) {
+	return file_atelier_store_v1_auth_service_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *EnableTotpResponse) GetRecoveryCodes() []string {
+	if x != nil {
+		return x.RecoveryCodes
+	}
+	return nil
+}
+
+// DisableTotpRequest turns two-factor authentication off.
+type DisableTotpRequest struct {
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	CurrentPassword string                 `protobuf:"bytes,1,opt,name=current_password,json=currentPassword,proto3" json:"current_password,omitempty"`
+	// A current code of the authenticator app, or an unused recovery code.
+	Code          string `protobuf:"bytes,2,opt,name=code,proto3" json:"code,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DisableTotpRequest) Reset() {
+	*x = DisableTotpRequest{}
+	mi := &file_atelier_store_v1_auth_service_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DisableTotpRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DisableTotpRequest) ProtoMessage() {}
+
+func (x *DisableTotpRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_atelier_store_v1_auth_service_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DisableTotpRequest.ProtoReflect.Descriptor instead.
+func (*DisableTotpRequest) Descriptor() ([]byte, []int) {
+	return file_atelier_store_v1_auth_service_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *DisableTotpRequest) GetCurrentPassword() string {
+	if x != nil {
+		return x.CurrentPassword
+	}
+	return ""
+}
+
+func (x *DisableTotpRequest) GetCode() string {
+	if x != nil {
+		return x.Code
+	}
+	return ""
+}
+
+// DisableTotpResponse is empty.
+type DisableTotpResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DisableTotpResponse) Reset() {
+	*x = DisableTotpResponse{}
+	mi := &file_atelier_store_v1_auth_service_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DisableTotpResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DisableTotpResponse) ProtoMessage() {}
+
+func (x *DisableTotpResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_atelier_store_v1_auth_service_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DisableTotpResponse.ProtoReflect.Descriptor instead.
+func (*DisableTotpResponse) Descriptor() ([]byte, []int) {
+	return file_atelier_store_v1_auth_service_proto_rawDescGZIP(), []int{22}
+}
+
 var File_atelier_store_v1_auth_service_proto protoreflect.FileDescriptor
 
 const file_atelier_store_v1_auth_service_proto_rawDesc = "" +
@@ -863,12 +1163,14 @@ const file_atelier_store_v1_auth_service_proto_rawDesc = "" +
 	"\x12password_too_short\x12&Password must be at least 8 characters\x1a\x0fsize(this) >= 8r\x03\x18\xc8\x01R\bpassword\"s\n" +
 	"\x10RegisterResponse\x12*\n" +
 	"\x04user\x18\x01 \x01(\v2\x16.atelier.store.v1.UserR\x04user\x123\n" +
-	"\asession\x18\x02 \x01(\v2\x19.atelier.store.v1.SessionR\asession\"X\n" +
+	"\asession\x18\x02 \x01(\v2\x19.atelier.store.v1.SessionR\asession\"\xb9\x01\n" +
 	"\fLoginRequest\x12 \n" +
 	"\x05email\x18\x01 \x01(\tB\n" +
 	"\xbaH\ar\x05\x10\x01\x18\xfe\x01R\x05email\x12&\n" +
 	"\bpassword\x18\x02 \x01(\tB\n" +
-	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\bpassword\"p\n" +
+	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\bpassword\x121\n" +
+	"\ttotp_code\x18\x03 \x01(\tB\x14\xbaH\x11r\x0f2\r^([0-9]{6})?$R\btotpCode\x12,\n" +
+	"\rrecovery_code\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18(R\frecoveryCode\"p\n" +
 	"\rLoginResponse\x12*\n" +
 	"\x04user\x18\x01 \x01(\v2\x16.atelier.store.v1.UserR\x04user\x123\n" +
 	"\asession\x18\x02 \x01(\v2\x19.atelier.store.v1.SessionR\asession\"\x0f\n" +
@@ -901,7 +1203,24 @@ const file_atelier_store_v1_auth_service_proto_rawDesc = "" +
 	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\x05token\x12{\n" +
 	"\fnew_password\x18\x02 \x01(\tBX\xbaHU\xba\x01M\n" +
 	"\x12password_too_short\x12&Password must be at least 8 characters\x1a\x0fsize(this) >= 8r\x03\x18\xc8\x01R\vnewPassword\"\x1e\n" +
-	"\x1cConfirmPasswordResetResponse2\x92\b\n" +
+	"\x1cConfirmPasswordResetResponse\"N\n" +
+	"\x15BeginTotpSetupRequest\x125\n" +
+	"\x10current_password\x18\x01 \x01(\tB\n" +
+	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\x0fcurrentPassword\"Q\n" +
+	"\x16BeginTotpSetupResponse\x12\x16\n" +
+	"\x06secret\x18\x01 \x01(\tR\x06secret\x12\x1f\n" +
+	"\votpauth_uri\x18\x02 \x01(\tR\n" +
+	"otpauthUri\":\n" +
+	"\x11EnableTotpRequest\x12%\n" +
+	"\x04code\x18\x01 \x01(\tB\x11\xbaH\x0er\f2\n" +
+	"^[0-9]{6}$R\x04code\";\n" +
+	"\x12EnableTotpResponse\x12%\n" +
+	"\x0erecovery_codes\x18\x01 \x03(\tR\rrecoveryCodes\"j\n" +
+	"\x12DisableTotpRequest\x125\n" +
+	"\x10current_password\x18\x01 \x01(\tB\n" +
+	"\xbaH\ar\x05\x10\x01\x18\xc8\x01R\x0fcurrentPassword\x12\x1d\n" +
+	"\x04code\x18\x02 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18(R\x04code\"\x15\n" +
+	"\x13DisableTotpResponse2\x9d\v\n" +
 	"\vAuthService\x12s\n" +
 	"\bRegister\x12!.atelier.store.v1.RegisterRequest\x1a\".atelier.store.v1.RegisterResponse\" \x82\xd3\xe4\x93\x02\x1a:\x01*\"\x15/api/v1/auth/register\x12g\n" +
 	"\x05Login\x12\x1e.atelier.store.v1.LoginRequest\x1a\x1f.atelier.store.v1.LoginResponse\"\x1d\x82\xd3\xe4\x93\x02\x17:\x01*\"\x12/api/v1/auth/login\x12n\n" +
@@ -910,7 +1229,11 @@ const file_atelier_store_v1_auth_service_proto_rawDesc = "" +
 	"\rUpdateProfile\x12&.atelier.store.v1.UpdateProfileRequest\x1a'.atelier.store.v1.UpdateProfileResponse\"\x1d\x82\xd3\xe4\x93\x02\x14:\x01*2\x0f/api/v1/auth/me\x90\x02\x02\x12\x85\x01\n" +
 	"\x0eChangePassword\x12'.atelier.store.v1.ChangePasswordRequest\x1a(.atelier.store.v1.ChangePasswordResponse\" \x82\xd3\xe4\x93\x02\x1a:\x01*\"\x15/api/v1/auth/password\x12\x9d\x01\n" +
 	"\x14RequestPasswordReset\x12-.atelier.store.v1.RequestPasswordResetRequest\x1a..atelier.store.v1.RequestPasswordResetResponse\"&\x82\xd3\xe4\x93\x02 :\x01*\"\x1b/api/v1/auth/password-reset\x12\xa5\x01\n" +
-	"\x14ConfirmPasswordReset\x12-.atelier.store.v1.ConfirmPasswordResetRequest\x1a..atelier.store.v1.ConfirmPasswordResetResponse\".\x82\xd3\xe4\x93\x02(:\x01*\"#/api/v1/auth/password-reset/confirmBSZQgithub.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1;storev1b\x06proto3"
+	"\x14ConfirmPasswordReset\x12-.atelier.store.v1.ConfirmPasswordResetRequest\x1a..atelier.store.v1.ConfirmPasswordResetResponse\".\x82\xd3\xe4\x93\x02(:\x01*\"#/api/v1/auth/password-reset/confirm\x12\x87\x01\n" +
+	"\x0eBeginTotpSetup\x12'.atelier.store.v1.BeginTotpSetupRequest\x1a(.atelier.store.v1.BeginTotpSetupResponse\"\"\x82\xd3\xe4\x93\x02\x1c:\x01*\"\x17/api/v1/auth/totp/setup\x12|\n" +
+	"\n" +
+	"EnableTotp\x12#.atelier.store.v1.EnableTotpRequest\x1a$.atelier.store.v1.EnableTotpResponse\"#\x82\xd3\xe4\x93\x02\x1d:\x01*\"\x18/api/v1/auth/totp/enable\x12\x80\x01\n" +
+	"\vDisableTotp\x12$.atelier.store.v1.DisableTotpRequest\x1a%.atelier.store.v1.DisableTotpResponse\"$\x82\xd3\xe4\x93\x02\x1e:\x01*\"\x19/api/v1/auth/totp/disableBSZQgithub.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1;storev1b\x06proto3"
 
 var (
 	file_atelier_store_v1_auth_service_proto_rawDescOnce sync.Once
@@ -924,7 +1247,7 @@ func file_atelier_store_v1_auth_service_proto_rawDescGZIP() []byte {
 	return file_atelier_store_v1_auth_service_proto_rawDescData
 }
 
-var file_atelier_store_v1_auth_service_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_atelier_store_v1_auth_service_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
 var file_atelier_store_v1_auth_service_proto_goTypes = []any{
 	(*Session)(nil),                      // 0: atelier.store.v1.Session
 	(*RegisterRequest)(nil),              // 1: atelier.store.v1.RegisterRequest
@@ -943,17 +1266,23 @@ var file_atelier_store_v1_auth_service_proto_goTypes = []any{
 	(*RequestPasswordResetResponse)(nil), // 14: atelier.store.v1.RequestPasswordResetResponse
 	(*ConfirmPasswordResetRequest)(nil),  // 15: atelier.store.v1.ConfirmPasswordResetRequest
 	(*ConfirmPasswordResetResponse)(nil), // 16: atelier.store.v1.ConfirmPasswordResetResponse
-	(*timestamppb.Timestamp)(nil),        // 17: google.protobuf.Timestamp
-	(*User)(nil),                         // 18: atelier.store.v1.User
+	(*BeginTotpSetupRequest)(nil),        // 17: atelier.store.v1.BeginTotpSetupRequest
+	(*BeginTotpSetupResponse)(nil),       // 18: atelier.store.v1.BeginTotpSetupResponse
+	(*EnableTotpRequest)(nil),            // 19: atelier.store.v1.EnableTotpRequest
+	(*EnableTotpResponse)(nil),           // 20: atelier.store.v1.EnableTotpResponse
+	(*DisableTotpRequest)(nil),           // 21: atelier.store.v1.DisableTotpRequest
+	(*DisableTotpResponse)(nil),          // 22: atelier.store.v1.DisableTotpResponse
+	(*timestamppb.Timestamp)(nil),        // 23: google.protobuf.Timestamp
+	(*User)(nil),                         // 24: atelier.store.v1.User
 }
 var file_atelier_store_v1_auth_service_proto_depIdxs = []int32{
-	17, // 0: atelier.store.v1.Session.expires_at:type_name -> google.protobuf.Timestamp
-	18, // 1: atelier.store.v1.RegisterResponse.user:type_name -> atelier.store.v1.User
+	23, // 0: atelier.store.v1.Session.expires_at:type_name -> google.protobuf.Timestamp
+	24, // 1: atelier.store.v1.RegisterResponse.user:type_name -> atelier.store.v1.User
 	0,  // 2: atelier.store.v1.RegisterResponse.session:type_name -> atelier.store.v1.Session
-	18, // 3: atelier.store.v1.LoginResponse.user:type_name -> atelier.store.v1.User
+	24, // 3: atelier.store.v1.LoginResponse.user:type_name -> atelier.store.v1.User
 	0,  // 4: atelier.store.v1.LoginResponse.session:type_name -> atelier.store.v1.Session
-	18, // 5: atelier.store.v1.GetMeResponse.user:type_name -> atelier.store.v1.User
-	18, // 6: atelier.store.v1.UpdateProfileResponse.user:type_name -> atelier.store.v1.User
+	24, // 5: atelier.store.v1.GetMeResponse.user:type_name -> atelier.store.v1.User
+	24, // 6: atelier.store.v1.UpdateProfileResponse.user:type_name -> atelier.store.v1.User
 	1,  // 7: atelier.store.v1.AuthService.Register:input_type -> atelier.store.v1.RegisterRequest
 	3,  // 8: atelier.store.v1.AuthService.Login:input_type -> atelier.store.v1.LoginRequest
 	5,  // 9: atelier.store.v1.AuthService.Logout:input_type -> atelier.store.v1.LogoutRequest
@@ -962,16 +1291,22 @@ var file_atelier_store_v1_auth_service_proto_depIdxs = []int32{
 	11, // 12: atelier.store.v1.AuthService.ChangePassword:input_type -> atelier.store.v1.ChangePasswordRequest
 	13, // 13: atelier.store.v1.AuthService.RequestPasswordReset:input_type -> atelier.store.v1.RequestPasswordResetRequest
 	15, // 14: atelier.store.v1.AuthService.ConfirmPasswordReset:input_type -> atelier.store.v1.ConfirmPasswordResetRequest
-	2,  // 15: atelier.store.v1.AuthService.Register:output_type -> atelier.store.v1.RegisterResponse
-	4,  // 16: atelier.store.v1.AuthService.Login:output_type -> atelier.store.v1.LoginResponse
-	6,  // 17: atelier.store.v1.AuthService.Logout:output_type -> atelier.store.v1.LogoutResponse
-	8,  // 18: atelier.store.v1.AuthService.GetMe:output_type -> atelier.store.v1.GetMeResponse
-	10, // 19: atelier.store.v1.AuthService.UpdateProfile:output_type -> atelier.store.v1.UpdateProfileResponse
-	12, // 20: atelier.store.v1.AuthService.ChangePassword:output_type -> atelier.store.v1.ChangePasswordResponse
-	14, // 21: atelier.store.v1.AuthService.RequestPasswordReset:output_type -> atelier.store.v1.RequestPasswordResetResponse
-	16, // 22: atelier.store.v1.AuthService.ConfirmPasswordReset:output_type -> atelier.store.v1.ConfirmPasswordResetResponse
-	15, // [15:23] is the sub-list for method output_type
-	7,  // [7:15] is the sub-list for method input_type
+	17, // 15: atelier.store.v1.AuthService.BeginTotpSetup:input_type -> atelier.store.v1.BeginTotpSetupRequest
+	19, // 16: atelier.store.v1.AuthService.EnableTotp:input_type -> atelier.store.v1.EnableTotpRequest
+	21, // 17: atelier.store.v1.AuthService.DisableTotp:input_type -> atelier.store.v1.DisableTotpRequest
+	2,  // 18: atelier.store.v1.AuthService.Register:output_type -> atelier.store.v1.RegisterResponse
+	4,  // 19: atelier.store.v1.AuthService.Login:output_type -> atelier.store.v1.LoginResponse
+	6,  // 20: atelier.store.v1.AuthService.Logout:output_type -> atelier.store.v1.LogoutResponse
+	8,  // 21: atelier.store.v1.AuthService.GetMe:output_type -> atelier.store.v1.GetMeResponse
+	10, // 22: atelier.store.v1.AuthService.UpdateProfile:output_type -> atelier.store.v1.UpdateProfileResponse
+	12, // 23: atelier.store.v1.AuthService.ChangePassword:output_type -> atelier.store.v1.ChangePasswordResponse
+	14, // 24: atelier.store.v1.AuthService.RequestPasswordReset:output_type -> atelier.store.v1.RequestPasswordResetResponse
+	16, // 25: atelier.store.v1.AuthService.ConfirmPasswordReset:output_type -> atelier.store.v1.ConfirmPasswordResetResponse
+	18, // 26: atelier.store.v1.AuthService.BeginTotpSetup:output_type -> atelier.store.v1.BeginTotpSetupResponse
+	20, // 27: atelier.store.v1.AuthService.EnableTotp:output_type -> atelier.store.v1.EnableTotpResponse
+	22, // 28: atelier.store.v1.AuthService.DisableTotp:output_type -> atelier.store.v1.DisableTotpResponse
+	18, // [18:29] is the sub-list for method output_type
+	7,  // [7:18] is the sub-list for method input_type
 	7,  // [7:7] is the sub-list for extension type_name
 	7,  // [7:7] is the sub-list for extension extendee
 	0,  // [0:7] is the sub-list for field type_name
@@ -989,7 +1324,7 @@ func file_atelier_store_v1_auth_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_atelier_store_v1_auth_service_proto_rawDesc), len(file_atelier_store_v1_auth_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   17,
+			NumMessages:   23,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

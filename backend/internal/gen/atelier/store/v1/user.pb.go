@@ -31,11 +31,16 @@ type User struct {
 	FirstName string `protobuf:"bytes,2,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
 	LastName  string `protobuf:"bytes,3,opt,name=last_name,json=lastName,proto3" json:"last_name,omitempty"`
 	// E-mail address as stored (trimmed, lower-cased); used to sign in.
-	Email         string                 `protobuf:"bytes,4,opt,name=email,proto3" json:"email,omitempty"`
-	Role          v1.Role                `protobuf:"varint,5,opt,name=role,proto3,enum=atelier.type.v1.Role" json:"role,omitempty"`
-	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Email     string                 `protobuf:"bytes,4,opt,name=email,proto3" json:"email,omitempty"`
+	Role      v1.Role                `protobuf:"varint,5,opt,name=role,proto3,enum=atelier.type.v1.Role" json:"role,omitempty"`
+	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	// Whether sign-in needs a code from an authenticator app (two-factor authentication).
+	TotpEnabled bool `protobuf:"varint,7,opt,name=totp_enabled,json=totpEnabled,proto3" json:"totp_enabled,omitempty"`
+	// True for an admin without two-factor authentication where the shop requires it of admins:
+	// until they enrol, they have only a customer's powers. Clients should prompt them to set it up.
+	TotpEnrolmentRequired bool `protobuf:"varint,8,opt,name=totp_enrolment_required,json=totpEnrolmentRequired,proto3" json:"totp_enrolment_required,omitempty"`
+	unknownFields         protoimpl.UnknownFields
+	sizeCache             protoimpl.SizeCache
 }
 
 func (x *User) Reset() {
@@ -110,11 +115,25 @@ func (x *User) GetCreatedAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *User) GetTotpEnabled() bool {
+	if x != nil {
+		return x.TotpEnabled
+	}
+	return false
+}
+
+func (x *User) GetTotpEnrolmentRequired() bool {
+	if x != nil {
+		return x.TotpEnrolmentRequired
+	}
+	return false
+}
+
 var File_atelier_store_v1_user_proto protoreflect.FileDescriptor
 
 const file_atelier_store_v1_user_proto_rawDesc = "" +
 	"\n" +
-	"\x1batelier/store/v1/user.proto\x12\x10atelier.store.v1\x1a\x1aatelier/type/v1/role.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xce\x01\n" +
+	"\x1batelier/store/v1/user.proto\x12\x10atelier.store.v1\x1a\x1aatelier/type/v1/role.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xa9\x02\n" +
 	"\x04User\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1d\n" +
 	"\n" +
@@ -123,7 +142,9 @@ const file_atelier_store_v1_user_proto_rawDesc = "" +
 	"\x05email\x18\x04 \x01(\tR\x05email\x12)\n" +
 	"\x04role\x18\x05 \x01(\x0e2\x15.atelier.type.v1.RoleR\x04role\x129\n" +
 	"\n" +
-	"created_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAtBSZQgithub.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1;storev1b\x06proto3"
+	"created_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x12!\n" +
+	"\ftotp_enabled\x18\a \x01(\bR\vtotpEnabled\x126\n" +
+	"\x17totp_enrolment_required\x18\b \x01(\bR\x15totpEnrolmentRequiredBSZQgithub.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1;storev1b\x06proto3"
 
 var (
 	file_atelier_store_v1_user_proto_rawDescOnce sync.Once

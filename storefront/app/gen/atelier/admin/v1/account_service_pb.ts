@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file atelier/admin/v1/account_service.proto.
  */
 export const file_atelier_admin_v1_account_service: GenFile = /*@__PURE__*/
-  fileDesc("CiZhdGVsaWVyL2FkbWluL3YxL2FjY291bnRfc2VydmljZS5wcm90bxIQYXRlbGllci5hZG1pbi52MSJqChNMaXN0QWNjb3VudHNSZXF1ZXN0EhcKBXF1ZXJ5GAEgASgJQgi6SAVyAxjIARIcCglwYWdlX3NpemUYAiABKAVCCbpIBhoEGGQoABIcCgpwYWdlX3Rva2VuGAMgASgJQgi6SAVyAxjIASJcChRMaXN0QWNjb3VudHNSZXNwb25zZRIrCghhY2NvdW50cxgBIAMoCzIZLmF0ZWxpZXIuYWRtaW4udjEuQWNjb3VudBIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiaQoYVXBkYXRlQWNjb3VudFJvbGVSZXF1ZXN0EhwKCmFjY291bnRfaWQYASABKAlCCLpIBXIDsAEBEi8KBHJvbGUYAiABKA4yFS5hdGVsaWVyLnR5cGUudjEuUm9sZUIKukgHggEEEAEgACJHChlVcGRhdGVBY2NvdW50Um9sZVJlc3BvbnNlEioKB2FjY291bnQYASABKAsyGS5hdGVsaWVyLmFkbWluLnYxLkFjY291bnQyugIKDkFjY291bnRTZXJ2aWNlEoABCgxMaXN0QWNjb3VudHMSJS5hdGVsaWVyLmFkbWluLnYxLkxpc3RBY2NvdW50c1JlcXVlc3QaJi5hdGVsaWVyLmFkbWluLnYxLkxpc3RBY2NvdW50c1Jlc3BvbnNlIiGQAgGC0+STAhgSFi9hcGkvdjEvYWRtaW4vYWNjb3VudHMSpAEKEVVwZGF0ZUFjY291bnRSb2xlEiouYXRlbGllci5hZG1pbi52MS5VcGRhdGVBY2NvdW50Um9sZVJlcXVlc3QaKy5hdGVsaWVyLmFkbWluLnYxLlVwZGF0ZUFjY291bnRSb2xlUmVzcG9uc2UiNpACAoLT5JMCLToBKjIoL2FwaS92MS9hZG1pbi9hY2NvdW50cy97YWNjb3VudF9pZH0vcm9sZUJTWlFnaXRodWIuY29tL2F0ZWxpZXItY29tbWVyY2UvYXRlbGllci9iYWNrZW5kL2ludGVybmFsL2dlbi9hdGVsaWVyL2FkbWluL3YxO2FkbWludjFiBnByb3RvMw", [file_atelier_admin_v1_account, file_atelier_type_v1_role, file_buf_validate_validate, file_google_api_annotations]);
+  fileDesc("CiZhdGVsaWVyL2FkbWluL3YxL2FjY291bnRfc2VydmljZS5wcm90bxIQYXRlbGllci5hZG1pbi52MSJqChNMaXN0QWNjb3VudHNSZXF1ZXN0EhcKBXF1ZXJ5GAEgASgJQgi6SAVyAxjIARIcCglwYWdlX3NpemUYAiABKAVCCbpIBhoEGGQoABIcCgpwYWdlX3Rva2VuGAMgASgJQgi6SAVyAxjIASJcChRMaXN0QWNjb3VudHNSZXNwb25zZRIrCghhY2NvdW50cxgBIAMoCzIZLmF0ZWxpZXIuYWRtaW4udjEuQWNjb3VudBIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkikgEKGFVwZGF0ZUFjY291bnRSb2xlUmVxdWVzdBIcCgphY2NvdW50X2lkGAEgASgJQgi6SAVyA7ABARIvCgRyb2xlGAIgASgOMhUuYXRlbGllci50eXBlLnYxLlJvbGVCCrpIB4IBBBABIAASJwoJdG90cF9jb2RlGAMgASgJQhS6SBFyDzINXihbMC05XXs2fSk/JCJHChlVcGRhdGVBY2NvdW50Um9sZVJlc3BvbnNlEioKB2FjY291bnQYASABKAsyGS5hdGVsaWVyLmFkbWluLnYxLkFjY291bnQyugIKDkFjY291bnRTZXJ2aWNlEoABCgxMaXN0QWNjb3VudHMSJS5hdGVsaWVyLmFkbWluLnYxLkxpc3RBY2NvdW50c1JlcXVlc3QaJi5hdGVsaWVyLmFkbWluLnYxLkxpc3RBY2NvdW50c1Jlc3BvbnNlIiGQAgGC0+STAhgSFi9hcGkvdjEvYWRtaW4vYWNjb3VudHMSpAEKEVVwZGF0ZUFjY291bnRSb2xlEiouYXRlbGllci5hZG1pbi52MS5VcGRhdGVBY2NvdW50Um9sZVJlcXVlc3QaKy5hdGVsaWVyLmFkbWluLnYxLlVwZGF0ZUFjY291bnRSb2xlUmVzcG9uc2UiNpACAoLT5JMCLToBKjIoL2FwaS92MS9hZG1pbi9hY2NvdW50cy97YWNjb3VudF9pZH0vcm9sZUJTWlFnaXRodWIuY29tL2F0ZWxpZXItY29tbWVyY2UvYXRlbGllci9iYWNrZW5kL2ludGVybmFsL2dlbi9hdGVsaWVyL2FkbWluL3YxO2FkbWludjFiBnByb3RvMw", [file_atelier_admin_v1_account, file_atelier_type_v1_role, file_buf_validate_validate, file_google_api_annotations]);
 
 /**
  * ListAccountsRequest pages through accounts.
@@ -94,6 +94,13 @@ export type UpdateAccountRoleRequest = Message<"atelier.admin.v1.UpdateAccountRo
    * @generated from field: atelier.type.v1.Role role = 2;
    */
   role: Role;
+
+  /**
+   * A current 6-digit code of the acting admin's authenticator app (step-up).
+   *
+   * @generated from field: string totp_code = 3;
+   */
+  totpCode: string;
 };
 
 /**
@@ -140,7 +147,10 @@ export const AccountService: GenService<{
   },
   /**
    * Sets an account's role. An admin cannot change their own role, so a shop always keeps the
-   * admin who made the change; withdrawing a role revokes the account's sessions.
+   * admin who made the change; withdrawing a role revokes the account's sessions. An admin with
+   * two-factor authentication confirms the change with a fresh code (step-up): without one the
+   * answer is FAILED_PRECONDITION `totp_required`, with a wrong or already used one
+   * INVALID_ARGUMENT `invalid_totp_code` (throttled like a wrong password).
    *
    * @generated from rpc atelier.admin.v1.AccountService.UpdateAccountRole
    */

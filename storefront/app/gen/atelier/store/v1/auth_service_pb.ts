@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file atelier/store/v1/auth_service.proto.
  */
 export const file_atelier_store_v1_auth_service: GenFile = /*@__PURE__*/
-  fileDesc("CiNhdGVsaWVyL3N0b3JlL3YxL2F1dGhfc2VydmljZS5wcm90bxIQYXRlbGllci5zdG9yZS52MSJICgdTZXNzaW9uEg0KBXRva2VuGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wItUBCg9SZWdpc3RlclJlcXVlc3QSHQoKZmlyc3RfbmFtZRgBIAEoCUIJukgGcgQQARhkEhwKCWxhc3RfbmFtZRgCIAEoCUIJukgGcgQQARhkEhkKBWVtYWlsGAMgASgJQgq6SAdyBRADGP4BEmoKCHBhc3N3b3JkGAQgASgJQli6SFW6AU0KEnBhc3N3b3JkX3Rvb19zaG9ydBImUGFzc3dvcmQgbXVzdCBiZSBhdCBsZWFzdCA4IGNoYXJhY3RlcnMaD3NpemUodGhpcykgPj0gOHIDGMgBImQKEFJlZ2lzdGVyUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmF0ZWxpZXIuc3RvcmUudjEuVXNlchIqCgdzZXNzaW9uGAIgASgLMhkuYXRlbGllci5zdG9yZS52MS5TZXNzaW9uIkcKDExvZ2luUmVxdWVzdBIZCgVlbWFpbBgBIAEoCUIKukgHcgUQARj+ARIcCghwYXNzd29yZBgCIAEoCUIKukgHcgUQARjIASJhCg1Mb2dpblJlc3BvbnNlEiQKBHVzZXIYASABKAsyFi5hdGVsaWVyLnN0b3JlLnYxLlVzZXISKgoHc2Vzc2lvbhgCIAEoCzIZLmF0ZWxpZXIuc3RvcmUudjEuU2Vzc2lvbiIPCg1Mb2dvdXRSZXF1ZXN0IhAKDkxvZ291dFJlc3BvbnNlIg4KDEdldE1lUmVxdWVzdCI1Cg1HZXRNZVJlc3BvbnNlEiQKBHVzZXIYASABKAsyFi5hdGVsaWVyLnN0b3JlLnYxLlVzZXIikgEKFFVwZGF0ZVByb2ZpbGVSZXF1ZXN0Eh0KCmZpcnN0X25hbWUYASABKAlCCbpIBnIEEAEYZBIcCglsYXN0X25hbWUYAiABKAlCCbpIBnIEEAEYZBIZCgVlbWFpbBgDIAEoCUIKukgHcgUQAxj+ARIiChBjdXJyZW50X3Bhc3N3b3JkGAQgASgJQgi6SAVyAxjIASI9ChVVcGRhdGVQcm9maWxlUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmF0ZWxpZXIuc3RvcmUudjEuVXNlciKtAQoVQ2hhbmdlUGFzc3dvcmRSZXF1ZXN0EiQKEGN1cnJlbnRfcGFzc3dvcmQYASABKAlCCrpIB3IFEAEYyAESbgoMbmV3X3Bhc3N3b3JkGAIgASgJQli6SFW6AU0KEnBhc3N3b3JkX3Rvb19zaG9ydBImUGFzc3dvcmQgbXVzdCBiZSBhdCBsZWFzdCA4IGNoYXJhY3RlcnMaD3NpemUodGhpcykgPj0gOHIDGMgBIhgKFkNoYW5nZVBhc3N3b3JkUmVzcG9uc2UiOAobUmVxdWVzdFBhc3N3b3JkUmVzZXRSZXF1ZXN0EhkKBWVtYWlsGAEgASgJQgq6SAdyBRABGP4BIh4KHFJlcXVlc3RQYXNzd29yZFJlc2V0UmVzcG9uc2UiqAEKG0NvbmZpcm1QYXNzd29yZFJlc2V0UmVxdWVzdBIZCgV0b2tlbhgBIAEoCUIKukgHcgUQARjIARJuCgxuZXdfcGFzc3dvcmQYAiABKAlCWLpIVboBTQoScGFzc3dvcmRfdG9vX3Nob3J0EiZQYXNzd29yZCBtdXN0IGJlIGF0IGxlYXN0IDggY2hhcmFjdGVycxoPc2l6ZSh0aGlzKSA+PSA4cgMYyAEiHgocQ29uZmlybVBhc3N3b3JkUmVzZXRSZXNwb25zZTKSCAoLQXV0aFNlcnZpY2UScwoIUmVnaXN0ZXISIS5hdGVsaWVyLnN0b3JlLnYxLlJlZ2lzdGVyUmVxdWVzdBoiLmF0ZWxpZXIuc3RvcmUudjEuUmVnaXN0ZXJSZXNwb25zZSIggtPkkwIaOgEqIhUvYXBpL3YxL2F1dGgvcmVnaXN0ZXISZwoFTG9naW4SHi5hdGVsaWVyLnN0b3JlLnYxLkxvZ2luUmVxdWVzdBofLmF0ZWxpZXIuc3RvcmUudjEuTG9naW5SZXNwb25zZSIdgtPkkwIXOgEqIhIvYXBpL3YxL2F1dGgvbG9naW4SbgoGTG9nb3V0Eh8uYXRlbGllci5zdG9yZS52MS5Mb2dvdXRSZXF1ZXN0GiAuYXRlbGllci5zdG9yZS52MS5Mb2dvdXRSZXNwb25zZSIhkAICgtPkkwIYOgEqIhMvYXBpL3YxL2F1dGgvbG9nb3V0EmQKBUdldE1lEh4uYXRlbGllci5zdG9yZS52MS5HZXRNZVJlcXVlc3QaHy5hdGVsaWVyLnN0b3JlLnYxLkdldE1lUmVzcG9uc2UiGpACAYLT5JMCERIPL2FwaS92MS9hdXRoL21lEn8KDVVwZGF0ZVByb2ZpbGUSJi5hdGVsaWVyLnN0b3JlLnYxLlVwZGF0ZVByb2ZpbGVSZXF1ZXN0GicuYXRlbGllci5zdG9yZS52MS5VcGRhdGVQcm9maWxlUmVzcG9uc2UiHZACAoLT5JMCFDoBKjIPL2FwaS92MS9hdXRoL21lEoUBCg5DaGFuZ2VQYXNzd29yZBInLmF0ZWxpZXIuc3RvcmUudjEuQ2hhbmdlUGFzc3dvcmRSZXF1ZXN0GiguYXRlbGllci5zdG9yZS52MS5DaGFuZ2VQYXNzd29yZFJlc3BvbnNlIiCC0+STAho6ASoiFS9hcGkvdjEvYXV0aC9wYXNzd29yZBKdAQoUUmVxdWVzdFBhc3N3b3JkUmVzZXQSLS5hdGVsaWVyLnN0b3JlLnYxLlJlcXVlc3RQYXNzd29yZFJlc2V0UmVxdWVzdBouLmF0ZWxpZXIuc3RvcmUudjEuUmVxdWVzdFBhc3N3b3JkUmVzZXRSZXNwb25zZSImgtPkkwIgOgEqIhsvYXBpL3YxL2F1dGgvcGFzc3dvcmQtcmVzZXQSpQEKFENvbmZpcm1QYXNzd29yZFJlc2V0Ei0uYXRlbGllci5zdG9yZS52MS5Db25maXJtUGFzc3dvcmRSZXNldFJlcXVlc3QaLi5hdGVsaWVyLnN0b3JlLnYxLkNvbmZpcm1QYXNzd29yZFJlc2V0UmVzcG9uc2UiLoLT5JMCKDoBKiIjL2FwaS92MS9hdXRoL3Bhc3N3b3JkLXJlc2V0L2NvbmZpcm1CU1pRZ2l0aHViLmNvbS9hdGVsaWVyLWNvbW1lcmNlL2F0ZWxpZXIvYmFja2VuZC9pbnRlcm5hbC9nZW4vYXRlbGllci9zdG9yZS92MTtzdG9yZXYxYgZwcm90bzM", [file_atelier_store_v1_user, file_buf_validate_validate, file_google_api_annotations, file_google_protobuf_timestamp]);
+  fileDesc("CiNhdGVsaWVyL3N0b3JlL3YxL2F1dGhfc2VydmljZS5wcm90bxIQYXRlbGllci5zdG9yZS52MSJICgdTZXNzaW9uEg0KBXRva2VuGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wItUBCg9SZWdpc3RlclJlcXVlc3QSHQoKZmlyc3RfbmFtZRgBIAEoCUIJukgGcgQQARhkEhwKCWxhc3RfbmFtZRgCIAEoCUIJukgGcgQQARhkEhkKBWVtYWlsGAMgASgJQgq6SAdyBRADGP4BEmoKCHBhc3N3b3JkGAQgASgJQli6SFW6AU0KEnBhc3N3b3JkX3Rvb19zaG9ydBImUGFzc3dvcmQgbXVzdCBiZSBhdCBsZWFzdCA4IGNoYXJhY3RlcnMaD3NpemUodGhpcykgPj0gOHIDGMgBImQKEFJlZ2lzdGVyUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmF0ZWxpZXIuc3RvcmUudjEuVXNlchIqCgdzZXNzaW9uGAIgASgLMhkuYXRlbGllci5zdG9yZS52MS5TZXNzaW9uIpABCgxMb2dpblJlcXVlc3QSGQoFZW1haWwYASABKAlCCrpIB3IFEAEY/gESHAoIcGFzc3dvcmQYAiABKAlCCrpIB3IFEAEYyAESJwoJdG90cF9jb2RlGAMgASgJQhS6SBFyDzINXihbMC05XXs2fSk/JBIeCg1yZWNvdmVyeV9jb2RlGAQgASgJQge6SARyAhgoImEKDUxvZ2luUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmF0ZWxpZXIuc3RvcmUudjEuVXNlchIqCgdzZXNzaW9uGAIgASgLMhkuYXRlbGllci5zdG9yZS52MS5TZXNzaW9uIg8KDUxvZ291dFJlcXVlc3QiEAoOTG9nb3V0UmVzcG9uc2UiDgoMR2V0TWVSZXF1ZXN0IjUKDUdldE1lUmVzcG9uc2USJAoEdXNlchgBIAEoCzIWLmF0ZWxpZXIuc3RvcmUudjEuVXNlciKSAQoUVXBkYXRlUHJvZmlsZVJlcXVlc3QSHQoKZmlyc3RfbmFtZRgBIAEoCUIJukgGcgQQARhkEhwKCWxhc3RfbmFtZRgCIAEoCUIJukgGcgQQARhkEhkKBWVtYWlsGAMgASgJQgq6SAdyBRADGP4BEiIKEGN1cnJlbnRfcGFzc3dvcmQYBCABKAlCCLpIBXIDGMgBIj0KFVVwZGF0ZVByb2ZpbGVSZXNwb25zZRIkCgR1c2VyGAEgASgLMhYuYXRlbGllci5zdG9yZS52MS5Vc2VyIq0BChVDaGFuZ2VQYXNzd29yZFJlcXVlc3QSJAoQY3VycmVudF9wYXNzd29yZBgBIAEoCUIKukgHcgUQARjIARJuCgxuZXdfcGFzc3dvcmQYAiABKAlCWLpIVboBTQoScGFzc3dvcmRfdG9vX3Nob3J0EiZQYXNzd29yZCBtdXN0IGJlIGF0IGxlYXN0IDggY2hhcmFjdGVycxoPc2l6ZSh0aGlzKSA+PSA4cgMYyAEiGAoWQ2hhbmdlUGFzc3dvcmRSZXNwb25zZSI4ChtSZXF1ZXN0UGFzc3dvcmRSZXNldFJlcXVlc3QSGQoFZW1haWwYASABKAlCCrpIB3IFEAEY/gEiHgocUmVxdWVzdFBhc3N3b3JkUmVzZXRSZXNwb25zZSKoAQobQ29uZmlybVBhc3N3b3JkUmVzZXRSZXF1ZXN0EhkKBXRva2VuGAEgASgJQgq6SAdyBRABGMgBEm4KDG5ld19wYXNzd29yZBgCIAEoCUJYukhVugFNChJwYXNzd29yZF90b29fc2hvcnQSJlBhc3N3b3JkIG11c3QgYmUgYXQgbGVhc3QgOCBjaGFyYWN0ZXJzGg9zaXplKHRoaXMpID49IDhyAxjIASIeChxDb25maXJtUGFzc3dvcmRSZXNldFJlc3BvbnNlIj0KFUJlZ2luVG90cFNldHVwUmVxdWVzdBIkChBjdXJyZW50X3Bhc3N3b3JkGAEgASgJQgq6SAdyBRABGMgBIj0KFkJlZ2luVG90cFNldHVwUmVzcG9uc2USDgoGc2VjcmV0GAEgASgJEhMKC290cGF1dGhfdXJpGAIgASgJIjQKEUVuYWJsZVRvdHBSZXF1ZXN0Eh8KBGNvZGUYASABKAlCEbpIDnIMMgpeWzAtOV17Nn0kIiwKEkVuYWJsZVRvdHBSZXNwb25zZRIWCg5yZWNvdmVyeV9jb2RlcxgBIAMoCSJTChJEaXNhYmxlVG90cFJlcXVlc3QSJAoQY3VycmVudF9wYXNzd29yZBgBIAEoCUIKukgHcgUQARjIARIXCgRjb2RlGAIgASgJQgm6SAZyBBABGCgiFQoTRGlzYWJsZVRvdHBSZXNwb25zZTKdCwoLQXV0aFNlcnZpY2UScwoIUmVnaXN0ZXISIS5hdGVsaWVyLnN0b3JlLnYxLlJlZ2lzdGVyUmVxdWVzdBoiLmF0ZWxpZXIuc3RvcmUudjEuUmVnaXN0ZXJSZXNwb25zZSIggtPkkwIaOgEqIhUvYXBpL3YxL2F1dGgvcmVnaXN0ZXISZwoFTG9naW4SHi5hdGVsaWVyLnN0b3JlLnYxLkxvZ2luUmVxdWVzdBofLmF0ZWxpZXIuc3RvcmUudjEuTG9naW5SZXNwb25zZSIdgtPkkwIXOgEqIhIvYXBpL3YxL2F1dGgvbG9naW4SbgoGTG9nb3V0Eh8uYXRlbGllci5zdG9yZS52MS5Mb2dvdXRSZXF1ZXN0GiAuYXRlbGllci5zdG9yZS52MS5Mb2dvdXRSZXNwb25zZSIhkAICgtPkkwIYOgEqIhMvYXBpL3YxL2F1dGgvbG9nb3V0EmQKBUdldE1lEh4uYXRlbGllci5zdG9yZS52MS5HZXRNZVJlcXVlc3QaHy5hdGVsaWVyLnN0b3JlLnYxLkdldE1lUmVzcG9uc2UiGpACAYLT5JMCERIPL2FwaS92MS9hdXRoL21lEn8KDVVwZGF0ZVByb2ZpbGUSJi5hdGVsaWVyLnN0b3JlLnYxLlVwZGF0ZVByb2ZpbGVSZXF1ZXN0GicuYXRlbGllci5zdG9yZS52MS5VcGRhdGVQcm9maWxlUmVzcG9uc2UiHZACAoLT5JMCFDoBKjIPL2FwaS92MS9hdXRoL21lEoUBCg5DaGFuZ2VQYXNzd29yZBInLmF0ZWxpZXIuc3RvcmUudjEuQ2hhbmdlUGFzc3dvcmRSZXF1ZXN0GiguYXRlbGllci5zdG9yZS52MS5DaGFuZ2VQYXNzd29yZFJlc3BvbnNlIiCC0+STAho6ASoiFS9hcGkvdjEvYXV0aC9wYXNzd29yZBKdAQoUUmVxdWVzdFBhc3N3b3JkUmVzZXQSLS5hdGVsaWVyLnN0b3JlLnYxLlJlcXVlc3RQYXNzd29yZFJlc2V0UmVxdWVzdBouLmF0ZWxpZXIuc3RvcmUudjEuUmVxdWVzdFBhc3N3b3JkUmVzZXRSZXNwb25zZSImgtPkkwIgOgEqIhsvYXBpL3YxL2F1dGgvcGFzc3dvcmQtcmVzZXQSpQEKFENvbmZpcm1QYXNzd29yZFJlc2V0Ei0uYXRlbGllci5zdG9yZS52MS5Db25maXJtUGFzc3dvcmRSZXNldFJlcXVlc3QaLi5hdGVsaWVyLnN0b3JlLnYxLkNvbmZpcm1QYXNzd29yZFJlc2V0UmVzcG9uc2UiLoLT5JMCKDoBKiIjL2FwaS92MS9hdXRoL3Bhc3N3b3JkLXJlc2V0L2NvbmZpcm0ShwEKDkJlZ2luVG90cFNldHVwEicuYXRlbGllci5zdG9yZS52MS5CZWdpblRvdHBTZXR1cFJlcXVlc3QaKC5hdGVsaWVyLnN0b3JlLnYxLkJlZ2luVG90cFNldHVwUmVzcG9uc2UiIoLT5JMCHDoBKiIXL2FwaS92MS9hdXRoL3RvdHAvc2V0dXASfAoKRW5hYmxlVG90cBIjLmF0ZWxpZXIuc3RvcmUudjEuRW5hYmxlVG90cFJlcXVlc3QaJC5hdGVsaWVyLnN0b3JlLnYxLkVuYWJsZVRvdHBSZXNwb25zZSIjgtPkkwIdOgEqIhgvYXBpL3YxL2F1dGgvdG90cC9lbmFibGUSgAEKC0Rpc2FibGVUb3RwEiQuYXRlbGllci5zdG9yZS52MS5EaXNhYmxlVG90cFJlcXVlc3QaJS5hdGVsaWVyLnN0b3JlLnYxLkRpc2FibGVUb3RwUmVzcG9uc2UiJILT5JMCHjoBKiIZL2FwaS92MS9hdXRoL3RvdHAvZGlzYWJsZUJTWlFnaXRodWIuY29tL2F0ZWxpZXItY29tbWVyY2UvYXRlbGllci9iYWNrZW5kL2ludGVybmFsL2dlbi9hdGVsaWVyL3N0b3JlL3YxO3N0b3JldjFiBnByb3RvMw", [file_atelier_store_v1_user, file_buf_validate_validate, file_google_api_annotations, file_google_protobuf_timestamp]);
 
 /**
  * Session is a signed-in session.
@@ -121,6 +121,21 @@ export type LoginRequest = Message<"atelier.store.v1.LoginRequest"> & {
    * @generated from field: string password = 2;
    */
   password: string;
+
+  /**
+   * The current 6-digit code of the account's authenticator app, when it has two-factor
+   * authentication. Each code is accepted once.
+   *
+   * @generated from field: string totp_code = 3;
+   */
+  totpCode: string;
+
+  /**
+   * Instead of totp_code: one of the account's unused recovery codes (dashes and case ignored).
+   *
+   * @generated from field: string recovery_code = 4;
+   */
+  recoveryCode: string;
 };
 
 /**
@@ -392,6 +407,132 @@ export const ConfirmPasswordResetResponseSchema: GenMessage<ConfirmPasswordReset
   messageDesc(file_atelier_store_v1_auth_service, 16);
 
 /**
+ * BeginTotpSetupRequest confirms the caller's identity before a secret is made.
+ *
+ * @generated from message atelier.store.v1.BeginTotpSetupRequest
+ */
+export type BeginTotpSetupRequest = Message<"atelier.store.v1.BeginTotpSetupRequest"> & {
+  /**
+   * @generated from field: string current_password = 1;
+   */
+  currentPassword: string;
+};
+
+/**
+ * Describes the message atelier.store.v1.BeginTotpSetupRequest.
+ * Use `create(BeginTotpSetupRequestSchema)` to create a new message.
+ */
+export const BeginTotpSetupRequestSchema: GenMessage<BeginTotpSetupRequest> = /*@__PURE__*/
+  messageDesc(file_atelier_store_v1_auth_service, 17);
+
+/**
+ * BeginTotpSetupResponse holds the new secret, shown once.
+ *
+ * @generated from message atelier.store.v1.BeginTotpSetupResponse
+ */
+export type BeginTotpSetupResponse = Message<"atelier.store.v1.BeginTotpSetupResponse"> & {
+  /**
+   * The shared secret in base32 (RFC 4648, no padding), to type into an authenticator app.
+   *
+   * @generated from field: string secret = 1;
+   */
+  secret: string;
+
+  /**
+   * The same secret as an otpauth:// URI (the format authenticator apps read from a QR code).
+   *
+   * @generated from field: string otpauth_uri = 2;
+   */
+  otpauthUri: string;
+};
+
+/**
+ * Describes the message atelier.store.v1.BeginTotpSetupResponse.
+ * Use `create(BeginTotpSetupResponseSchema)` to create a new message.
+ */
+export const BeginTotpSetupResponseSchema: GenMessage<BeginTotpSetupResponse> = /*@__PURE__*/
+  messageDesc(file_atelier_store_v1_auth_service, 18);
+
+/**
+ * EnableTotpRequest confirms the new secret with a code made from it.
+ *
+ * @generated from message atelier.store.v1.EnableTotpRequest
+ */
+export type EnableTotpRequest = Message<"atelier.store.v1.EnableTotpRequest"> & {
+  /**
+   * @generated from field: string code = 1;
+   */
+  code: string;
+};
+
+/**
+ * Describes the message atelier.store.v1.EnableTotpRequest.
+ * Use `create(EnableTotpRequestSchema)` to create a new message.
+ */
+export const EnableTotpRequestSchema: GenMessage<EnableTotpRequest> = /*@__PURE__*/
+  messageDesc(file_atelier_store_v1_auth_service, 19);
+
+/**
+ * EnableTotpResponse holds the recovery codes, shown once; only their hashes are kept.
+ *
+ * @generated from message atelier.store.v1.EnableTotpResponse
+ */
+export type EnableTotpResponse = Message<"atelier.store.v1.EnableTotpResponse"> & {
+  /**
+   * @generated from field: repeated string recovery_codes = 1;
+   */
+  recoveryCodes: string[];
+};
+
+/**
+ * Describes the message atelier.store.v1.EnableTotpResponse.
+ * Use `create(EnableTotpResponseSchema)` to create a new message.
+ */
+export const EnableTotpResponseSchema: GenMessage<EnableTotpResponse> = /*@__PURE__*/
+  messageDesc(file_atelier_store_v1_auth_service, 20);
+
+/**
+ * DisableTotpRequest turns two-factor authentication off.
+ *
+ * @generated from message atelier.store.v1.DisableTotpRequest
+ */
+export type DisableTotpRequest = Message<"atelier.store.v1.DisableTotpRequest"> & {
+  /**
+   * @generated from field: string current_password = 1;
+   */
+  currentPassword: string;
+
+  /**
+   * A current code of the authenticator app, or an unused recovery code.
+   *
+   * @generated from field: string code = 2;
+   */
+  code: string;
+};
+
+/**
+ * Describes the message atelier.store.v1.DisableTotpRequest.
+ * Use `create(DisableTotpRequestSchema)` to create a new message.
+ */
+export const DisableTotpRequestSchema: GenMessage<DisableTotpRequest> = /*@__PURE__*/
+  messageDesc(file_atelier_store_v1_auth_service, 21);
+
+/**
+ * DisableTotpResponse is empty.
+ *
+ * @generated from message atelier.store.v1.DisableTotpResponse
+ */
+export type DisableTotpResponse = Message<"atelier.store.v1.DisableTotpResponse"> & {
+};
+
+/**
+ * Describes the message atelier.store.v1.DisableTotpResponse.
+ * Use `create(DisableTotpResponseSchema)` to create a new message.
+ */
+export const DisableTotpResponseSchema: GenMessage<DisableTotpResponse> = /*@__PURE__*/
+  messageDesc(file_atelier_store_v1_auth_service, 22);
+
+/**
  * AuthService manages shoppers' accounts and sessions.
  *
  * A session is an opaque token sent as `Authorization: Bearer <token>`. Tokens expire, and are
@@ -416,7 +557,11 @@ export const AuthService: GenService<{
   },
   /**
    * Signs in with e-mail and password. A wrong password and an unknown address both answer
-   * UNAUTHENTICATED "Invalid credentials".
+   * UNAUTHENTICATED "Invalid credentials". An account with two-factor authentication also needs
+   * a current code from its authenticator app (totp_code) or one of its recovery codes: without
+   * either, and only once the password was found right, the answer is FAILED_PRECONDITION with
+   * reason `totp_required`; a wrong or already used code answers like a wrong password and counts
+   * as a failed sign-in.
    *
    * @generated from rpc atelier.store.v1.AuthService.Login
    */
@@ -489,6 +634,44 @@ export const AuthService: GenService<{
     methodKind: "unary";
     input: typeof ConfirmPasswordResetRequestSchema;
     output: typeof ConfirmPasswordResetResponseSchema;
+  },
+  /**
+   * Starts setting up two-factor authentication (TOTP, RFC 6238) after checking the current
+   * password: returns a new secret, shown this once, for the caller's authenticator app. Nothing
+   * changes for sign-in until EnableTotp confirms a code made from it; starting again replaces an
+   * unconfirmed secret. Refused with FAILED_PRECONDITION `totp_already_enabled` when 2FA is on.
+   *
+   * @generated from rpc atelier.store.v1.AuthService.BeginTotpSetup
+   */
+  beginTotpSetup: {
+    methodKind: "unary";
+    input: typeof BeginTotpSetupRequestSchema;
+    output: typeof BeginTotpSetupResponseSchema;
+  },
+  /**
+   * Turns two-factor authentication on with a current code from the new secret, and returns ten
+   * single-use recovery codes, shown this once. Every other session of the account ends. A wrong
+   * code is INVALID_ARGUMENT `invalid_totp_code` (throttled like a wrong password); without a
+   * started setup, FAILED_PRECONDITION `totp_setup_not_started`.
+   *
+   * @generated from rpc atelier.store.v1.AuthService.EnableTotp
+   */
+  enableTotp: {
+    methodKind: "unary";
+    input: typeof EnableTotpRequestSchema;
+    output: typeof EnableTotpResponseSchema;
+  },
+  /**
+   * Turns two-factor authentication off; needs the current password and a current code (or a
+   * recovery code). The secret and the recovery codes are deleted. An admin who turns it off
+   * where the shop requires it for admins keeps only a customer's powers until enrolling again.
+   *
+   * @generated from rpc atelier.store.v1.AuthService.DisableTotp
+   */
+  disableTotp: {
+    methodKind: "unary";
+    input: typeof DisableTotpRequestSchema;
+    output: typeof DisableTotpResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_atelier_store_v1_auth_service, 0);

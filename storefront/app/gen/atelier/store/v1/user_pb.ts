@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file atelier/store/v1/user.proto.
  */
 export const file_atelier_store_v1_user: GenFile = /*@__PURE__*/
-  fileDesc("ChthdGVsaWVyL3N0b3JlL3YxL3VzZXIucHJvdG8SEGF0ZWxpZXIuc3RvcmUudjEinQEKBFVzZXISCgoCaWQYASABKAkSEgoKZmlyc3RfbmFtZRgCIAEoCRIRCglsYXN0X25hbWUYAyABKAkSDQoFZW1haWwYBCABKAkSIwoEcm9sZRgFIAEoDjIVLmF0ZWxpZXIudHlwZS52MS5Sb2xlEi4KCmNyZWF0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQlNaUWdpdGh1Yi5jb20vYXRlbGllci1jb21tZXJjZS9hdGVsaWVyL2JhY2tlbmQvaW50ZXJuYWwvZ2VuL2F0ZWxpZXIvc3RvcmUvdjE7c3RvcmV2MWIGcHJvdG8z", [file_atelier_type_v1_role, file_google_protobuf_timestamp]);
+  fileDesc("ChthdGVsaWVyL3N0b3JlL3YxL3VzZXIucHJvdG8SEGF0ZWxpZXIuc3RvcmUudjEi1AEKBFVzZXISCgoCaWQYASABKAkSEgoKZmlyc3RfbmFtZRgCIAEoCRIRCglsYXN0X25hbWUYAyABKAkSDQoFZW1haWwYBCABKAkSIwoEcm9sZRgFIAEoDjIVLmF0ZWxpZXIudHlwZS52MS5Sb2xlEi4KCmNyZWF0ZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKDHRvdHBfZW5hYmxlZBgHIAEoCBIfChd0b3RwX2Vucm9sbWVudF9yZXF1aXJlZBgIIAEoCEJTWlFnaXRodWIuY29tL2F0ZWxpZXItY29tbWVyY2UvYXRlbGllci9iYWNrZW5kL2ludGVybmFsL2dlbi9hdGVsaWVyL3N0b3JlL3YxO3N0b3JldjFiBnByb3RvMw", [file_atelier_type_v1_role, file_google_protobuf_timestamp]);
 
 /**
  * User is the signed-in shopper's own account.
@@ -55,6 +55,21 @@ export type User = Message<"atelier.store.v1.User"> & {
    * @generated from field: google.protobuf.Timestamp created_at = 6;
    */
   createdAt?: Timestamp | undefined;
+
+  /**
+   * Whether sign-in needs a code from an authenticator app (two-factor authentication).
+   *
+   * @generated from field: bool totp_enabled = 7;
+   */
+  totpEnabled: boolean;
+
+  /**
+   * True for an admin without two-factor authentication where the shop requires it of admins:
+   * until they enrol, they have only a customer's powers. Clients should prompt them to set it up.
+   *
+   * @generated from field: bool totp_enrolment_required = 8;
+   */
+  totpEnrolmentRequired: boolean;
 };
 
 /**

@@ -46,7 +46,10 @@ type AccountServiceClient interface {
 	// Lists accounts, newest first, optionally filtered by a text found in the name or e-mail.
 	ListAccounts(context.Context, *connect.Request[v1.ListAccountsRequest]) (*connect.Response[v1.ListAccountsResponse], error)
 	// Sets an account's role. An admin cannot change their own role, so a shop always keeps the
-	// admin who made the change; withdrawing a role revokes the account's sessions.
+	// admin who made the change; withdrawing a role revokes the account's sessions. An admin with
+	// two-factor authentication confirms the change with a fresh code (step-up): without one the
+	// answer is FAILED_PRECONDITION `totp_required`, with a wrong or already used one
+	// INVALID_ARGUMENT `invalid_totp_code` (throttled like a wrong password).
 	UpdateAccountRole(context.Context, *connect.Request[v1.UpdateAccountRoleRequest]) (*connect.Response[v1.UpdateAccountRoleResponse], error)
 }
 
@@ -99,7 +102,10 @@ type AccountServiceHandler interface {
 	// Lists accounts, newest first, optionally filtered by a text found in the name or e-mail.
 	ListAccounts(context.Context, *connect.Request[v1.ListAccountsRequest]) (*connect.Response[v1.ListAccountsResponse], error)
 	// Sets an account's role. An admin cannot change their own role, so a shop always keeps the
-	// admin who made the change; withdrawing a role revokes the account's sessions.
+	// admin who made the change; withdrawing a role revokes the account's sessions. An admin with
+	// two-factor authentication confirms the change with a fresh code (step-up): without one the
+	// answer is FAILED_PRECONDITION `totp_required`, with a wrong or already used one
+	// INVALID_ARGUMENT `invalid_totp_code` (throttled like a wrong password).
 	UpdateAccountRole(context.Context, *connect.Request[v1.UpdateAccountRoleRequest]) (*connect.Response[v1.UpdateAccountRoleResponse], error)
 }
 

@@ -53,6 +53,13 @@ const (
 	// AuthServiceConfirmPasswordResetProcedure is the fully-qualified name of the AuthService's
 	// ConfirmPasswordReset RPC.
 	AuthServiceConfirmPasswordResetProcedure = "/atelier.store.v1.AuthService/ConfirmPasswordReset"
+	// AuthServiceBeginTotpSetupProcedure is the fully-qualified name of the AuthService's
+	// BeginTotpSetup RPC.
+	AuthServiceBeginTotpSetupProcedure = "/atelier.store.v1.AuthService/BeginTotpSetup"
+	// AuthServiceEnableTotpProcedure is the fully-qualified name of the AuthService's EnableTotp RPC.
+	AuthServiceEnableTotpProcedure = "/atelier.store.v1.AuthService/EnableTotp"
+	// AuthServiceDisableTotpProcedure is the fully-qualified name of the AuthService's DisableTotp RPC.
+	AuthServiceDisableTotpProcedure = "/atelier.store.v1.AuthService/DisableTotp"
 )
 
 // AuthServiceClient is a client for the atelier.store.v1.AuthService service.
@@ -61,7 +68,11 @@ type AuthServiceClient interface {
 	// ALREADY_EXISTS (reason `email_taken`).
 	Register(context.Context, *connect.Request[v1.RegisterRequest]) (*connect.Response[v1.RegisterResponse], error)
 	// Signs in with e-mail and password. A wrong password and an unknown address both answer
-	// UNAUTHENTICATED "Invalid credentials".
+	// UNAUTHENTICATED "Invalid credentials". An account with two-factor authentication also needs
+	// a current code from its authenticator app (totp_code) or one of its recovery codes: without
+	// either, and only once the password was found right, the answer is FAILED_PRECONDITION with
+	// reason `totp_required`; a wrong or already used code answers like a wrong password and counts
+	// as a failed sign-in.
 	Login(context.Context, *connect.Request[v1.LoginRequest]) (*connect.Response[v1.LoginResponse], error)
 	// Revokes the caller's session token.
 	Logout(context.Context, *connect.Request[v1.LogoutRequest]) (*connect.Response[v1.LogoutResponse], error)
@@ -80,6 +91,20 @@ type AuthServiceClient interface {
 	// Sets a new password with the token from a reset e-mail, and revokes every session of the
 	// account. The token then no longer works.
 	ConfirmPasswordReset(context.Context, *connect.Request[v1.ConfirmPasswordResetRequest]) (*connect.Response[v1.ConfirmPasswordResetResponse], error)
+	// Starts setting up two-factor authentication (TOTP, RFC 6238) after checking the current
+	// password: returns a new secret, shown this once, for the caller's authenticator app. Nothing
+	// changes for sign-in until EnableTotp confirms a code made from it; starting again replaces an
+	// unconfirmed secret. Refused with FAILED_PRECONDITION `totp_already_enabled` when 2FA is on.
+	BeginTotpSetup(context.Context, *connect.Request[v1.BeginTotpSetupRequest]) (*connect.Response[v1.BeginTotpSetupResponse], error)
+	// Turns two-factor authentication on with a current code from the new secret, and returns ten
+	// single-use recovery codes, shown this once. Every other session of the account ends. A wrong
+	// code is INVALID_ARGUMENT `invalid_totp_code` (throttled like a wrong password); without a
+	// started setup, FAILED_PRECONDITION `totp_setup_not_started`.
+	EnableTotp(context.Context, *connect.Request[v1.EnableTotpRequest]) (*connect.Response[v1.EnableTotpResponse], error)
+	// Turns two-factor authentication off; needs the current password and a current code (or a
+	// recovery code). The secret and the recovery codes are deleted. An admin who turns it off
+	// where the shop requires it for admins keeps only a customer's powers until enrolling again.
+	DisableTotp(context.Context, *connect.Request[v1.DisableTotpRequest]) (*connect.Response[v1.DisableTotpResponse], error)
 }
 
 // NewAuthServiceClient constructs a client for the atelier.store.v1.AuthService service. By
@@ -144,6 +169,24 @@ func NewAuthServiceClient(httpClient connect.HTTPClient, baseURL string, opts ..
 			connect.WithSchema(authServiceMethods.ByName("ConfirmPasswordReset")),
 			connect.WithClientOptions(opts...),
 		),
+		beginTotpSetup: connect.NewClient[v1.BeginTotpSetupRequest, v1.BeginTotpSetupResponse](
+			httpClient,
+			baseURL+AuthServiceBeginTotpSetupProcedure,
+			connect.WithSchema(authServiceMethods.ByName("BeginTotpSetup")),
+			connect.WithClientOptions(opts...),
+		),
+		enableTotp: connect.NewClient[v1.EnableTotpRequest, v1.EnableTotpResponse](
+			httpClient,
+			baseURL+AuthServiceEnableTotpProcedure,
+			connect.WithSchema(authServiceMethods.ByName("EnableTotp")),
+			connect.WithClientOptions(opts...),
+		),
+		disableTotp: connect.NewClient[v1.DisableTotpRequest, v1.DisableTotpResponse](
+			httpClient,
+			baseURL+AuthServiceDisableTotpProcedure,
+			connect.WithSchema(authServiceMethods.ByName("DisableTotp")),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
@@ -157,6 +200,9 @@ type authServiceClient struct {
 	changePassword       *connect.Client[v1.ChangePasswordRequest, v1.ChangePasswordResponse]
 	requestPasswordReset *connect.Client[v1.RequestPasswordResetRequest, v1.RequestPasswordResetResponse]
 	confirmPasswordReset *connect.Client[v1.ConfirmPasswordResetRequest, v1.ConfirmPasswordResetResponse]
+	beginTotpSetup       *connect.Client[v1.BeginTotpSetupRequest, v1.BeginTotpSetupResponse]
+	enableTotp           *connect.Client[v1.EnableTotpRequest, v1.EnableTotpResponse]
+	disableTotp          *connect.Client[v1.DisableTotpRequest, v1.DisableTotpResponse]
 }
 
 // Register calls atelier.store.v1.AuthService.Register.
@@ -199,13 +245,32 @@ func (c *authServiceClient) ConfirmPasswordReset(ctx context.Context, req *conne
 	return c.confirmPasswordReset.CallUnary(ctx, req)
 }
 
+// BeginTotpSetup calls atelier.store.v1.AuthService.BeginTotpSetup.
+func (c *authServiceClient) BeginTotpSetup(ctx context.Context, req *connect.Request[v1.BeginTotpSetupRequest]) (*connect.Response[v1.BeginTotpSetupResponse], error) {
+	return c.beginTotpSetup.CallUnary(ctx, req)
+}
+
+// EnableTotp calls atelier.store.v1.AuthService.EnableTotp.
+func (c *authServiceClient) EnableTotp(ctx context.Context, req *connect.Request[v1.EnableTotpRequest]) (*connect.Response[v1.EnableTotpResponse], error) {
+	return c.enableTotp.CallUnary(ctx, req)
+}
+
+// DisableTotp calls atelier.store.v1.AuthService.DisableTotp.
+func (c *authServiceClient) DisableTotp(ctx context.Context, req *connect.Request[v1.DisableTotpRequest]) (*connect.Response[v1.DisableTotpResponse], error) {
+	return c.disableTotp.CallUnary(ctx, req)
+}
+
 // AuthServiceHandler is an implementation of the atelier.store.v1.AuthService service.
 type AuthServiceHandler interface {
 	// Creates a customer account and signs it in. An address already registered is refused with
 	// ALREADY_EXISTS (reason `email_taken`).
 	Register(context.Context, *connect.Request[v1.RegisterRequest]) (*connect.Response[v1.RegisterResponse], error)
 	// Signs in with e-mail and password. A wrong password and an unknown address both answer
-	// UNAUTHENTICATED "Invalid credentials".
+	// UNAUTHENTICATED "Invalid credentials". An account with two-factor authentication also needs
+	// a current code from its authenticator app (totp_code) or one of its recovery codes: without
+	// either, and only once the password was found right, the answer is FAILED_PRECONDITION with
+	// reason `totp_required`; a wrong or already used code answers like a wrong password and counts
+	// as a failed sign-in.
 	Login(context.Context, *connect.Request[v1.LoginRequest]) (*connect.Response[v1.LoginResponse], error)
 	// Revokes the caller's session token.
 	Logout(context.Context, *connect.Request[v1.LogoutRequest]) (*connect.Response[v1.LogoutResponse], error)
@@ -224,6 +289,20 @@ type AuthServiceHandler interface {
 	// Sets a new password with the token from a reset e-mail, and revokes every session of the
 	// account. The token then no longer works.
 	ConfirmPasswordReset(context.Context, *connect.Request[v1.ConfirmPasswordResetRequest]) (*connect.Response[v1.ConfirmPasswordResetResponse], error)
+	// Starts setting up two-factor authentication (TOTP, RFC 6238) after checking the current
+	// password: returns a new secret, shown this once, for the caller's authenticator app. Nothing
+	// changes for sign-in until EnableTotp confirms a code made from it; starting again replaces an
+	// unconfirmed secret. Refused with FAILED_PRECONDITION `totp_already_enabled` when 2FA is on.
+	BeginTotpSetup(context.Context, *connect.Request[v1.BeginTotpSetupRequest]) (*connect.Response[v1.BeginTotpSetupResponse], error)
+	// Turns two-factor authentication on with a current code from the new secret, and returns ten
+	// single-use recovery codes, shown this once. Every other session of the account ends. A wrong
+	// code is INVALID_ARGUMENT `invalid_totp_code` (throttled like a wrong password); without a
+	// started setup, FAILED_PRECONDITION `totp_setup_not_started`.
+	EnableTotp(context.Context, *connect.Request[v1.EnableTotpRequest]) (*connect.Response[v1.EnableTotpResponse], error)
+	// Turns two-factor authentication off; needs the current password and a current code (or a
+	// recovery code). The secret and the recovery codes are deleted. An admin who turns it off
+	// where the shop requires it for admins keeps only a customer's powers until enrolling again.
+	DisableTotp(context.Context, *connect.Request[v1.DisableTotpRequest]) (*connect.Response[v1.DisableTotpResponse], error)
 }
 
 // NewAuthServiceHandler builds an HTTP handler from the service implementation. It returns the path
@@ -284,6 +363,24 @@ func NewAuthServiceHandler(svc AuthServiceHandler, opts ...connect.HandlerOption
 		connect.WithSchema(authServiceMethods.ByName("ConfirmPasswordReset")),
 		connect.WithHandlerOptions(opts...),
 	)
+	authServiceBeginTotpSetupHandler := connect.NewUnaryHandler(
+		AuthServiceBeginTotpSetupProcedure,
+		svc.BeginTotpSetup,
+		connect.WithSchema(authServiceMethods.ByName("BeginTotpSetup")),
+		connect.WithHandlerOptions(opts...),
+	)
+	authServiceEnableTotpHandler := connect.NewUnaryHandler(
+		AuthServiceEnableTotpProcedure,
+		svc.EnableTotp,
+		connect.WithSchema(authServiceMethods.ByName("EnableTotp")),
+		connect.WithHandlerOptions(opts...),
+	)
+	authServiceDisableTotpHandler := connect.NewUnaryHandler(
+		AuthServiceDisableTotpProcedure,
+		svc.DisableTotp,
+		connect.WithSchema(authServiceMethods.ByName("DisableTotp")),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/atelier.store.v1.AuthService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AuthServiceRegisterProcedure:
@@ -302,6 +399,12 @@ func NewAuthServiceHandler(svc AuthServiceHandler, opts ...connect.HandlerOption
 			authServiceRequestPasswordResetHandler.ServeHTTP(w, r)
 		case AuthServiceConfirmPasswordResetProcedure:
 			authServiceConfirmPasswordResetHandler.ServeHTTP(w, r)
+		case AuthServiceBeginTotpSetupProcedure:
+			authServiceBeginTotpSetupHandler.ServeHTTP(w, r)
+		case AuthServiceEnableTotpProcedure:
+			authServiceEnableTotpHandler.ServeHTTP(w, r)
+		case AuthServiceDisableTotpProcedure:
+			authServiceDisableTotpHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -341,4 +444,16 @@ func (UnimplementedAuthServiceHandler) RequestPasswordReset(context.Context, *co
 
 func (UnimplementedAuthServiceHandler) ConfirmPasswordReset(context.Context, *connect.Request[v1.ConfirmPasswordResetRequest]) (*connect.Response[v1.ConfirmPasswordResetResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.store.v1.AuthService.ConfirmPasswordReset is not implemented"))
+}
+
+func (UnimplementedAuthServiceHandler) BeginTotpSetup(context.Context, *connect.Request[v1.BeginTotpSetupRequest]) (*connect.Response[v1.BeginTotpSetupResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.store.v1.AuthService.BeginTotpSetup is not implemented"))
+}
+
+func (UnimplementedAuthServiceHandler) EnableTotp(context.Context, *connect.Request[v1.EnableTotpRequest]) (*connect.Response[v1.EnableTotpResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.store.v1.AuthService.EnableTotp is not implemented"))
+}
+
+func (UnimplementedAuthServiceHandler) DisableTotp(context.Context, *connect.Request[v1.DisableTotpRequest]) (*connect.Response[v1.DisableTotpResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.store.v1.AuthService.DisableTotp is not implemented"))
 }
