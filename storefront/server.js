@@ -15,6 +15,7 @@
 // - Behind a TLS-terminating proxy, TRUST_PROXY (Express's "trust proxy": "loopback", a CIDR
 //   list, or a hop count) lets X-Forwarded-Proto/Host say the shop is https://…; without it the
 //   request URL would be http://… and every form post would fail React Router's origin check.
+// - In production (NODE_ENV=production) STOREFRONT_URL is required: it refuses to start without it.
 import path from "node:path";
 import url from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -25,7 +26,16 @@ import { accessLogFormat, forwardClientAddress, hardenResponses, trustProxy } fr
 
 const here = path.dirname(url.fileURLToPath(import.meta.url));
 const buildDir = path.join(here, "build");
-const build = await import(url.pathToFileURL(path.join(buildDir, "server", "index.js")).href);
+// Loading the build reads the configuration (app/lib/config.server.ts), which refuses a production
+// start without STOREFRONT_URL, or with a malformed address: say so in one line and stop, rather
+// than serve links built from whatever Host header a request carries.
+let build;
+try {
+  build = await import(url.pathToFileURL(path.join(buildDir, "server", "index.js")).href);
+} catch (err) {
+  console.error(`[storefront] cannot start: ${err instanceof Error ? err.message : err}`);
+  process.exit(1);
+}
 
 const app = express();
 app.disable("x-powered-by");

@@ -8,7 +8,7 @@ import { NotFound } from "./components/layout/NotFound";
 import { ToastProvider } from "./components/ui/Toast";
 import { api } from "./lib/api.server";
 import { loadCart } from "./lib/cart.server";
-import { config, publicOrigin } from "./lib/config.server";
+import { config } from "./lib/config.server";
 import { csrfMiddleware } from "./lib/csrf.server";
 import { sessionAccount, sessionMiddleware, toSessionUser } from "./lib/session.server";
 import "./styles/app.css";
@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (cart.status === "fulfilled" && cart.value.setCookie) headers.append("Set-Cookie", cart.value.setCookie);
   return data(
     {
-      origin: publicOrigin(request),
+      origin: config.publicUrl,
       categories: categories.status === "fulfilled" ? categories.value.categories.map((c) => c.name) : [],
       settings: footer,
       cartCount: cart.status === "fulfilled" ? (cart.value.cart?.itemCount ?? 0) : 0,

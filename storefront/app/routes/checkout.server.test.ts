@@ -487,7 +487,8 @@ describe("checkout action (Stripe mode)", () => {
       ok: true,
       orderId,
       clientSecret: "pi_1_secret_2",
-      returnUrl: `http://shop.test/payment-success?order_id=${orderId}`,
+      // The configured origin (STOREFRONT_URL; http://localhost:3000 here), never the request's Host.
+      returnUrl: `http://localhost:3000/payment-success?order_id=${orderId}`,
       idempotencyKey: postedKey,
     });
     expect(new Headers(result.init.headers).get("Set-Cookie")).toMatch(/^atelier_orders=/);
