@@ -9,13 +9,15 @@ import { ToastProvider } from "./components/ui/Toast";
 import { api } from "./lib/api.server";
 import { loadCart } from "./lib/cart.server";
 import { config } from "./lib/config.server";
+import { cspMiddleware } from "./lib/csp.server";
 import { csrfMiddleware } from "./lib/csrf.server";
 import { sessionAccount, sessionMiddleware, toSessionUser } from "./lib/session.server";
 import "./styles/app.css";
 
-// Cross-site posts are refused before anything else runs; then the request gets its API client
-// and session.
-export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, sessionMiddleware];
+// Every response gets a Content-Security-Policy (documents theirs, everything else one that allows
+// nothing); cross-site posts are refused before anything else runs; then the request gets its API
+// client and session.
+export const middleware: Route.MiddlewareFunction[] = [cspMiddleware, csrfMiddleware, sessionMiddleware];
 
 /**
  * What every page's header and footer need, and who is signed in (id, first name and role only:
