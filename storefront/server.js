@@ -9,12 +9,16 @@
 //   takes the right-most address that is not itself a trusted proxy. What the client sent in
 //   X-Forwarded-For is kept only when the peer is a proxy TRUST_PROXY names; from anyone else it
 //   is dropped, so a shopper cannot pick the address the API counts.
-// - Every response says: no framing (X-Frame-Options), no sniffing (X-Content-Type-Options), and
-//   Referrer-Policy strict-origin-when-cross-origin unless the page chose its own.
+// - Every response says: no framing (X-Frame-Options), no sniffing (X-Content-Type-Options),
+//   Referrer-Policy strict-origin-when-cross-origin unless the page chose its own, a
+//   Content-Security-Policy that allows nothing unless it is a page (which carries its own), and
+//   Strict-Transport-Security when the request arrived over HTTPS.
 // - The access log never holds a password reset token (the `token` query parameter is redacted).
 // - Behind a TLS-terminating proxy, TRUST_PROXY (Express's "trust proxy": "loopback", a CIDR
 //   list, or a hop count) lets X-Forwarded-Proto/Host say the shop is https://…; without it the
-//   request URL would be http://… and every form post would fail React Router's origin check.
+//   request URL would be http://… and every form post would fail React Router's origin check, and
+//   no response would carry HSTS.
+// - In production (NODE_ENV=production) STOREFRONT_URL is required: it refuses to start without it.
 import path from "node:path";
 import url from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -25,7 +29,16 @@ import { accessLogFormat, forwardClientAddress, hardenResponses, trustProxy } fr
 
 const here = path.dirname(url.fileURLToPath(import.meta.url));
 const buildDir = path.join(here, "build");
-const build = await import(url.pathToFileURL(path.join(buildDir, "server", "index.js")).href);
+// Loading the build reads the configuration (app/lib/config.server.ts), which refuses a production
+// start without STOREFRONT_URL, or with a malformed address: say so in one line and stop, rather
+// than serve links built from whatever Host header a request carries.
+let build;
+try {
+  build = await import(url.pathToFileURL(path.join(buildDir, "server", "index.js")).href);
+} catch (err) {
+  console.error(`[storefront] cannot start: ${err instanceof Error ? err.message : err}`);
+  process.exit(1);
+}
 
 const app = express();
 app.disable("x-powered-by");

@@ -158,6 +158,9 @@ export async function startStack(): Promise<Stack> {
       PORT: String(ports.web),
       HOST: "127.0.0.1",
       API_URL: apiURL,
+      // Required in production: the origin canonical links, the sitemap and the form-origin
+      // check use (never the request's Host).
+      STOREFRONT_URL: baseURL,
       BACKOFFICE_URL: backofficeURL,
       NODE_ENV: "production",
     });

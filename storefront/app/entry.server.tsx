@@ -2,8 +2,9 @@
 // wait for everything), plus a per-request CSP nonce. <ServerRouter nonce> hands the nonce to
 // <Scripts>, <ScrollRestoration>, <Links> and the streamed data scripts through React Router's
 // own context, so root.tsx needs no prop for it; renderToPipeableStream gets it for React's own
-// inline scripts. Checkout pages (those whose loader called requireStrictCsp) are sent with the
-// strict Content-Security-Policy built around that nonce.
+// inline scripts. Every document — pages, the 404 page, error pages — is sent with the
+// Content-Security-Policy built around that nonce (lib/csp.server.ts); checkout pages (those whose
+// loader called requireCheckoutCsp) with Stripe's allowances added.
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -11,7 +12,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { newNonce, strictCspFor } from "./lib/csp.server";
+import { cspNonce, documentPolicy } from "./lib/csp.server";
 
 export const streamTimeout = 5_000;
 
@@ -22,14 +23,14 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // The nonce cspMiddleware made for this request (the same one, should anything else ask).
+  const nonce = cspNonce(loadContext);
+  responseHeaders.set("Content-Security-Policy", documentPolicy(loadContext, nonce));
+
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-
-  const nonce = newNonce();
-  const policy = strictCspFor(loadContext, nonce);
-  if (policy) responseHeaders.set("Content-Security-Policy", policy);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

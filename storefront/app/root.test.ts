@@ -6,6 +6,7 @@ import { ListCategoriesResponseSchema } from "~/gen/atelier/store/v1/catalog_ser
 import { GetStoreSettingsResponseSchema } from "~/gen/atelier/store/v1/settings_service_pb";
 import { adminAccount, customerAccount, loaderArgs } from "~/lib/api.testing";
 import { config, loadConfig } from "~/lib/config.server";
+import { pageMeta } from "~/lib/seo";
 import { loader as rootLoader } from "./root";
 
 const cartId = "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11";
@@ -59,7 +60,17 @@ describe("root loader", () => {
       vatNumber: "GB123456789",
     });
     expect(data.cartCount).toBe(3);
-    expect(data.origin).toBe("http://shop.test");
+    // Canonical and og:url (pageMeta) are built on it: the configured origin, not the request's.
+    expect(data.origin).toBe("http://localhost:3000");
+  });
+
+  it("gives every page's canonical and Open Graph URLs the configured origin, whatever Host the request names", async () => {
+    const data = await loader(loaderArgs("https://evil.test/shop", { catalog: { listCategories }, settings: { getStoreSettings } }, { headers: { "x-forwarded-host": "evil.test" } }));
+    expect(data.origin).toBe("http://localhost:3000");
+    const tags = pageMeta({ description: "d", origin: data.origin, path: "/shop" });
+    expect(JSON.stringify(tags)).not.toContain("evil.test");
+    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "http://localhost:3000/shop" });
+    expect(tags).toContainEqual({ property: "og:url", content: "http://localhost:3000/shop" });
   });
 
   it("shows an empty badge to a shopper without a cart cookie, without asking the API", async () => {
@@ -142,7 +153,7 @@ describe("root loader", () => {
 
   it("gives an admin no back office address when there is none (production without BACKOFFICE_URL)", async () => {
     const configured = config.backofficeUrl;
-    config.backofficeUrl = loadConfig({ NODE_ENV: "production" }).backofficeUrl;
+    config.backofficeUrl = loadConfig({ NODE_ENV: "production", STOREFRONT_URL: "https://shop.example.com" }).backofficeUrl;
     try {
       const data = await loader(loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings } }, undefined, adminAccount));
       expect(data.user?.role).toBe("admin");

@@ -8,14 +8,16 @@ import { NotFound } from "./components/layout/NotFound";
 import { ToastProvider } from "./components/ui/Toast";
 import { api } from "./lib/api.server";
 import { loadCart } from "./lib/cart.server";
-import { config, publicOrigin } from "./lib/config.server";
+import { config } from "./lib/config.server";
+import { cspMiddleware } from "./lib/csp.server";
 import { csrfMiddleware } from "./lib/csrf.server";
 import { sessionAccount, sessionMiddleware, toSessionUser } from "./lib/session.server";
 import "./styles/app.css";
 
-// Cross-site posts are refused before anything else runs; then the request gets its API client
-// and session.
-export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, sessionMiddleware];
+// Every response gets a Content-Security-Policy (documents theirs, everything else one that allows
+// nothing); cross-site posts are refused before anything else runs; then the request gets its API
+// client and session.
+export const middleware: Route.MiddlewareFunction[] = [cspMiddleware, csrfMiddleware, sessionMiddleware];
 
 /**
  * What every page's header and footer need, and who is signed in (id, first name and role only:
@@ -48,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (cart.status === "fulfilled" && cart.value.setCookie) headers.append("Set-Cookie", cart.value.setCookie);
   return data(
     {
-      origin: publicOrigin(request),
+      origin: config.publicUrl,
       categories: categories.status === "fulfilled" ? categories.value.categories.map((c) => c.name) : [],
       settings: footer,
       cartCount: cart.status === "fulfilled" ? (cart.value.cart?.itemCount ?? 0) : 0,

@@ -1,6 +1,6 @@
 // The request-rewriting pieces of the production server (server.js), kept apart so they can be
-// tested: the shopper's address for the API, the hardening headers of every response, and an
-// access log that never holds a password reset token.
+// tested: the shopper's address for the API, the hardening headers of every response (HSTS over
+// HTTPS), and an access log that never holds a password reset token.
 
 /** Express's trust-proxy value from TRUST_PROXY: unset → trust nobody; a number → that many hops. */
 export function trustProxy(value = "") {
@@ -35,22 +35,35 @@ export function forwardClientAddress(req, _res, next) {
  * Headers every response gets unless it set its own: no framing by other sites (clickjacking),
  * no content-type sniffing, and no full URLs sent to other sites as a Referer. A page may choose a
  * stricter referrer policy with its own header or a <meta name="referrer"> (which browsers apply
- * over this header); the reset page does.
+ * over this header); the reset page does. Pages come with their own Content-Security-Policy
+ * (entry.server.tsx, around the page's nonce); everything else — static files, anything that
+ * fails before React Router answers — gets one that allows nothing (the same as
+ * app/lib/csp.server.ts's resourcePolicy, which React Router's responses get; a test checks).
  */
 export const hardeningHeaders = Object.freeze({
   "X-Frame-Options": "DENY",
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Content-Security-Policy": "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 });
 
-/** Express middleware: adds hardeningHeaders just before the response's headers are sent. */
-export function hardenResponses(_req, res, next) {
+/**
+ * HSTS: once a browser has reached the shop over HTTPS it never tries plain HTTP again (for a
+ * year, subdomains included). Sent only on requests that arrived over HTTPS — directly, or through
+ * a TLS-terminating proxy that TRUST_PROXY lets set X-Forwarded-Proto (Express's req.secure) — as
+ * browsers ignore it over HTTP and a development server on http://localhost must never send it.
+ */
+export const strictTransportSecurity = "max-age=31536000; includeSubDomains";
+
+/** Express middleware: adds hardeningHeaders (and HSTS over HTTPS) just before the response's headers are sent. */
+export function hardenResponses(req, res, next) {
   const writeHead = res.writeHead;
   res.writeHead = function writeHeadHardened(...args) {
     if (!res.headersSent) {
       for (const [name, value] of Object.entries(hardeningHeaders)) {
         if (!res.hasHeader(name) && !headerInArgs(args, name)) res.setHeader(name, value);
       }
+      if (req.secure) res.setHeader("Strict-Transport-Security", strictTransportSecurity);
     }
     return writeHead.apply(this, args);
   };

@@ -3,7 +3,8 @@
 import express from "express";
 import morgan from "morgan";
 import { afterEach, describe, expect, it } from "vitest";
-import { accessLogFormat, forwardClientAddress, hardenResponses, redactUrl, trustProxy } from "./middleware.js";
+import { resourcePolicy } from "../app/lib/csp.server";
+import { accessLogFormat, forwardClientAddress, hardeningHeaders, hardenResponses, redactUrl, strictTransportSecurity, trustProxy } from "./middleware.js";
 
 const servers = [];
 afterEach(async () => {
@@ -100,6 +101,46 @@ describe("hardenResponses", () => {
     const res = await fetch(`${base}/`);
     expect(res.headers.get("referrer-policy")).toBe("no-referrer");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("gives a response without a Content-Security-Policy (a static file, an early error) one that allows nothing", async () => {
+    const base = await hardened((_req, res) => res.type("image/svg+xml").send("<svg xmlns='http://www.w3.org/2000/svg'/>"));
+    const res = await fetch(`${base}/favicon.svg`);
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+  });
+
+  it("is the same policy React Router's non-page responses get", () => {
+    expect(hardeningHeaders["Content-Security-Policy"]).toBe(resourcePolicy);
+  });
+
+  it("leaves a page's own Content-Security-Policy (as the React Router handler appends it)", async () => {
+    const base = await hardened((_req, res) => {
+      res.append("Content-Security-Policy", "default-src 'self'; script-src 'self' 'nonce-abc'");
+      res.end("<p>page</p>");
+    });
+    const res = await fetch(`${base}/`);
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'self'; script-src 'self' 'nonce-abc'");
+  });
+
+  /** A hardened app trusting `trust` as Express's "trust proxy"; the headers of a GET sending `headers`. */
+  async function hsts(trust, headers) {
+    const base = await serve((app) => {
+      app.set("trust proxy", trust);
+      app.use(hardenResponses);
+    }, (_req, res) => res.send("ok"));
+    return (await fetch(`${base}/`, { headers })).headers.get("strict-transport-security");
+  }
+
+  it("sends HSTS when the request arrived over HTTPS through a proxy TRUST_PROXY names", async () => {
+    expect(strictTransportSecurity).toBe("max-age=31536000; includeSubDomains");
+    expect(await hsts(trustProxy("loopback"), { "x-forwarded-proto": "https" })).toBe("max-age=31536000; includeSubDomains");
+  });
+
+  it("sends no HSTS over plain HTTP, nor when an untrusted client claims HTTPS", async () => {
+    expect(await hsts(trustProxy("loopback"), {})).toBeNull();
+    expect(await hsts(trustProxy("loopback"), { "x-forwarded-proto": "http" })).toBeNull();
+    expect(await hsts(trustProxy(undefined), { "x-forwarded-proto": "https" })).toBeNull();
+    expect(await hsts(trustProxy("10.0.0.0/8"), { "x-forwarded-proto": "https" })).toBeNull();
   });
 });
 

@@ -30,7 +30,7 @@ import {
   validateCard,
   validateCheckout,
 } from "./checkout";
-import { publicOrigin } from "./config.server";
+import { config } from "./config.server";
 import { errorInfo } from "./error-info";
 import { formatPence, toPrice } from "./money";
 import { isPaidStatus, statusKey } from "./orders";
@@ -228,7 +228,7 @@ export async function handleCheckoutAction(client: CheckoutApi, request: Request
 
   if (intent === "checkout") {
     return data<CheckoutActionData>(
-      { ok: true, orderId: order.id, clientSecret, returnUrl: publicOrigin(request) + successPath(order.id), idempotencyKey: key },
+      { ok: true, orderId: order.id, clientSecret, returnUrl: config.publicUrl + successPath(order.id), idempotencyKey: key },
       { headers },
     );
   }

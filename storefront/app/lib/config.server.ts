@@ -1,13 +1,19 @@
 // Server-only configuration, read once from the environment. There is exactly one API base URL
-// (PRODUCT §6: no fallbacks to hard-coded hosts).
+// (PRODUCT §6: no fallbacks to hard-coded hosts), and exactly one public origin of the shop: links
+// the shop writes about itself (canonical, og:url, JSON-LD, the sitemap, robots.txt, Stripe's
+// return URL) and the origin form posts must come from are never taken from the request's Host or
+// X-Forwarded-Host, which anyone can forge — and which a shared cache would then serve to everyone.
 export type StorefrontConfig = {
   /** Base URL of the Atelier API, e.g. http://localhost:8080. */
   apiUrl: string;
   /**
-   * The storefront's public origin for canonical and Open Graph URLs and the sitemap, e.g.
-   * https://atelier.london. Unset: the origin the request arrived on.
+   * The storefront's public origin (scheme, host and port, no path), e.g. https://atelier.london:
+   * canonical and Open Graph URLs, JSON-LD, the sitemap, robots.txt, Stripe's return URL, and the
+   * only origin form posts may come from. From STOREFRONT_URL, which production
+   * (NODE_ENV=production) requires; elsewhere it defaults to http://localhost:PORT (3000), the
+   * development server — never to the request's Host.
    */
-  publicUrl: string | undefined;
+  publicUrl: string;
   /**
    * Where admins find the back office (the header's Admin link and the information pages' Edit
    * Content links), e.g. https://admin.atelier.london. Unset: http://localhost:5173 in
@@ -35,8 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StorefrontConf
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new Error(`API_URL must be http or https: ${raw}`);
   }
-  const publicUrl = env.STOREFRONT_URL?.trim().replace(/\/$/, "") || undefined;
-  if (publicUrl && !/^https?:\/\//.test(publicUrl)) throw new Error(`STOREFRONT_URL must be an http(s) URL: ${publicUrl}`);
+  const publicUrl = storefrontOrigin(env);
   const developmentBackoffice = env.NODE_ENV === "production" ? undefined : "http://localhost:5173";
   const backofficeUrl = env.BACKOFFICE_URL?.trim().replace(/\/$/, "") || developmentBackoffice;
   if (backofficeUrl !== undefined && !/^https?:\/\/[^/]/.test(backofficeUrl)) throw new Error(`BACKOFFICE_URL must be an http(s) URL: ${backofficeUrl}`);
@@ -54,9 +59,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StorefrontConf
   return { apiUrl: url.origin + url.pathname.replace(/\/$/, ""), publicUrl, backofficeUrl, mediaOrigin };
 }
 
-export const config = loadConfig();
-
-/** The origin links to this shop should use. */
-export function publicOrigin(request: Request): string {
-  return config.publicUrl ?? new URL(request.url).origin;
+/** STOREFRONT_URL as an origin; required in production, http://localhost:PORT elsewhere. */
+function storefrontOrigin(env: NodeJS.ProcessEnv): string {
+  const raw = env.STOREFRONT_URL?.trim() ?? "";
+  if (raw === "") {
+    if (env.NODE_ENV === "production") {
+      throw new Error(
+        "STOREFRONT_URL is required in production: set it to the shop's public origin, e.g. https://shop.example.com " +
+          "(canonical links, the sitemap and the form-origin check use it; the request's Host header is never trusted for them)",
+      );
+    }
+    return `http://localhost:${env.PORT?.trim() || "3000"}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`STOREFRONT_URL must be an http(s) URL: ${raw}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`STOREFRONT_URL must be an http(s) URL: ${raw}`);
+  if (url.pathname !== "/" || url.search || url.hash || url.username || url.password) {
+    throw new Error(`STOREFRONT_URL must be an origin (scheme://host[:port], no path): ${raw}`);
+  }
+  return url.origin;
 }
+
+export const config = loadConfig();

@@ -12,7 +12,7 @@ import { ConfirmTestPaymentResponseSchema } from "~/gen/atelier/store/v1/payment
 import type { Api } from "~/lib/api.server";
 import { actionArgs, apiError, customerAccount, type FakeApi, fieldError, loaderArgs } from "~/lib/api.testing";
 import { type CheckoutActionData, type CheckoutPageData, checkoutText } from "~/lib/checkout";
-import { strictCspContext } from "~/lib/csp.server";
+import { pagePolicyFor } from "~/lib/csp.server";
 import { action, loader } from "./checkout";
 
 const cartCookie = { cookie: `atelier_cart=${cartId}` };
@@ -103,8 +103,8 @@ describe("checkout loader", () => {
     expect(page.accountEmail).toBeNull();
     expect(page.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
     expect(new Headers(res.init.headers).get("Cache-Control")).toBe("private, no-store");
-    // The document is sent with the strict CSP, allowing the API's media origin (API_URL here) and the cart's pictures.
-    expect(args.context.get(strictCspContext)).toEqual({ imageOrigins: ["http://localhost:8080", mediaOrigin] });
+    // The document is sent with checkout's CSP (Stripe allowed), allowing the API's media origin (API_URL here) and the cart's pictures.
+    expect(pagePolicyFor(args.context)).toEqual({ checkout: true, imageOrigins: ["http://localhost:8080", mediaOrigin] });
 
     const again = (await loader(loaderArgs("/checkout", fake, { headers: cartCookie }) as never)) as unknown as { data: CheckoutPageData };
     expect(again.data.idempotencyKey).not.toBe(page.idempotencyKey);
@@ -487,7 +487,8 @@ describe("checkout action (Stripe mode)", () => {
       ok: true,
       orderId,
       clientSecret: "pi_1_secret_2",
-      returnUrl: `http://shop.test/payment-success?order_id=${orderId}`,
+      // The configured origin (STOREFRONT_URL; http://localhost:3000 here), never the request's Host.
+      returnUrl: `http://localhost:3000/payment-success?order_id=${orderId}`,
       idempotencyKey: postedKey,
     });
     expect(new Headers(result.init.headers).get("Set-Cookie")).toMatch(/^atelier_orders=/);

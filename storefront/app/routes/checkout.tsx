@@ -1,12 +1,12 @@
 // Secure Checkout (PRODUCT §2): contact, shipping address, delivery, billing and card payment for
 // the cart, beside its order summary. The API places and prices the order; in test payment mode
-// the action also pays for it with the test card. The page carries the strict CSP.
+// the action also pays for it with the test card. The page's CSP allows Stripe (lib/csp.server.ts).
 import { data } from "react-router";
 import { GuestBanner } from "~/components/cart/GuestBanner";
 import { CheckoutForm } from "~/components/checkout/CheckoutForm";
 import { api } from "~/lib/api.server";
 import { handleCheckoutAction, loadCheckoutPage } from "~/lib/checkout.server";
-import { requireStrictCsp } from "~/lib/csp.server";
+import { requireCheckoutCsp } from "~/lib/csp.server";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { sessionAccount } from "~/lib/session.server";
 import "~/styles/pages/cart.css";
@@ -14,9 +14,9 @@ import "~/styles/pages/checkout.css";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStrictCsp(context, []);
+  requireCheckoutCsp(context, []);
   const { page, setCookie } = await loadCheckoutPage(api(context), request, sessionAccount(context));
-  requireStrictCsp(
+  requireCheckoutCsp(
     context,
     page.cart.lines.flatMap((l) => l.product.images.flatMap((i) => [i.src, ...i.srcSet.split(",").map((s) => s.trim().split(/\s+/)[0])])),
   );

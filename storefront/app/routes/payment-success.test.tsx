@@ -8,7 +8,7 @@ import { maxPolls } from "~/components/orders/useOrderPolling";
 import { OrderStatus } from "~/gen/atelier/store/v1/order_pb";
 import type { Api } from "~/lib/api.server";
 import { customerAccount, loaderArgs } from "~/lib/api.testing";
-import { strictCspContext } from "~/lib/csp.server";
+import { pagePolicyFor } from "~/lib/csp.server";
 import { type OrderView, toOrderView } from "~/lib/orders";
 import PaymentSuccessRoute, { loader } from "./payment-success";
 
@@ -29,13 +29,13 @@ async function load(path: string, getOrder: GetOrder, init?: RequestInit) {
 }
 
 describe("payment success loader", () => {
-  it("opens the order with the guest's token from the orders cookie, under the strict CSP", async () => {
+  it("opens the order with the guest's token from the orders cookie, under checkout's CSP", async () => {
     const getOrder = vi.fn<GetOrder>(async () => ({ order: apiOrder() }) as never);
     const cookie = `atelier_orders=${encodeURIComponent(JSON.stringify([[orderId, "guest.token-1"]]))}`;
     const res = await load(`/payment-success?order_id=${orderId}`, getOrder, { headers: { cookie } });
     expect(getOrder).toHaveBeenCalledWith({ orderId, accessToken: "guest.token-1" });
     expect("data" in res && res.data.order.number).toBe("AL-7K3F9Q2M");
-    expect(res.context.get(strictCspContext)).toEqual({ imageOrigins: ["http://localhost:8080", mediaOrigin] });
+    expect(pagePolicyFor(res.context)).toEqual({ checkout: true, imageOrigins: ["http://localhost:8080", mediaOrigin] });
   });
 
   it("is the 404 page for an order the API does not show this shopper, or no order at all", async () => {

@@ -6,7 +6,7 @@ import { data, Link, redirect } from "react-router";
 import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
 import { maxPolls, pollIntervalMs, useOrderPolling } from "~/components/orders/useOrderPolling";
 import { api } from "~/lib/api.server";
-import { requireStrictCsp } from "~/lib/csp.server";
+import { requireCheckoutCsp } from "~/lib/csp.server";
 import { isPaidStatus, type OrderView, statusSentences, toOrderView } from "~/lib/orders";
 import { loadOrder } from "~/lib/orders.server";
 import { originFrom, pageMeta } from "~/lib/seo";
@@ -15,7 +15,7 @@ import "~/styles/pages/orders.css";
 import type { Route } from "./+types/payment-success";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStrictCsp(context, []);
+  requireCheckoutCsp(context, []);
   const url = new URL(request.url);
   // Stripe comes back from a redirect-based payment (3-D Secure, wallets) with the PaymentIntent's
   // client secret in the query: move on at once to the plain URL, so it stays out of the address
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(clean, { headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" } });
   }
   const order = await loadOrder(api(context), request, url.searchParams.get("order_id") ?? "");
-  requireStrictCsp(
+  requireCheckoutCsp(
     context,
     order.lines.map((l) => l.imageUrl),
   );

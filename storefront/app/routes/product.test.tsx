@@ -201,7 +201,17 @@ describe("product loader", () => {
   it("loads the product by slug and links it by id", async () => {
     const result = await run(async () => found);
     expect(result.init?.status ?? 200).toBe(200);
-    expect(result.data).toMatchObject({ status: "found", product: { id: "p1", name: "Rose Serum" }, related: [], url: "http://shop.test/product/p1" });
+    // The JSON-LD's and og:url's address: the configured origin (http://localhost:3000 outside production).
+    expect(result.data).toMatchObject({ status: "found", product: { id: "p1", name: "Rose Serum" }, related: [], url: "http://localhost:3000/product/p1" });
+  });
+
+  it("never takes the product's address from a forged Host", async () => {
+    const forged = loaderArgs("https://evil.test/product/rose-serum", { catalog: { getProduct: async () => found, listRelatedProducts: async () => create(ListRelatedProductsResponseSchema, {}) } }, {
+      headers: { "x-forwarded-host": "evil.test" },
+    });
+    const result = await loader({ ...forged, params: { id: "rose-serum" } });
+    expect(result.data).toMatchObject({ url: "http://localhost:3000/product/p1" });
+    expect(JSON.stringify(result.data)).not.toContain("evil.test");
   });
 
   it.each([

@@ -12,7 +12,7 @@ import { ProductTabs } from "~/components/product-page/ProductTabs";
 import { RelatedProducts } from "~/components/product-page/RelatedProducts";
 import { api } from "~/lib/api.server";
 import { type ProductDetail, type ProductSummary, toDetail, toSummary } from "~/lib/catalog";
-import { publicOrigin } from "~/lib/config.server";
+import { config } from "~/lib/config.server";
 import { isNotFound } from "~/lib/errors";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { sessionState } from "~/lib/session.server";
@@ -47,7 +47,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       status: "found",
       product: toDetail(product),
       related: await related,
-      url: `${publicOrigin(request)}/product/${product.id}`,
+      url: `${config.publicUrl}/product/${product.id}`,
       saved: (await saved).has(product.id.toLowerCase()),
     };
     return data(found);

@@ -13,6 +13,7 @@ import { type ProductSummary, toSummary } from "~/lib/catalog";
 import { describeError } from "~/lib/errors";
 import { useHydrated } from "~/lib/hydrated";
 import { originFrom, pageMeta } from "~/lib/seo";
+import noScriptFiltersCss from "~/styles/pages/shop-noscript.css?url";
 import "~/styles/pages/shop.css";
 import type { Route } from "./+types/shop";
 
@@ -89,8 +90,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   });
 };
 
-/** On phones the filters stay folded away until asked for; without JavaScript they are simply shown. */
-const noScriptFilters = "<style>.shop__filters-toggle{display:none}.shop__filters-panel[data-open]{display:block}</style>";
+/**
+ * On phones the filters stay folded away until asked for; without JavaScript they are simply
+ * shown. A linked stylesheet rather than an inline <style>, which the CSP refuses without a nonce.
+ */
+const noScriptFilters = `<link rel="stylesheet" href="${noScriptFiltersCss}">`;
 
 export default function ShopRoute({ loaderData }: Route.ComponentProps) {
   const { query, categories, listing, error } = loaderData;

@@ -32,7 +32,11 @@ describe("sitemap loader", () => {
   type Methods = { listProducts: Api["catalog"]["listProducts"]; getPage: Api["content"]["getPage"] };
 
   function run(methods: Methods) {
-    return loader(loaderArgs("https://shop.test/sitemap.xml", { catalog: { listProducts: methods.listProducts }, content: { getPage: methods.getPage } }));
+    // A request whose Host is forged: the sitemap still names only the configured origin
+    // (STOREFRONT_URL; outside production it defaults to http://localhost:3000).
+    return loader(
+      loaderArgs("https://evil.test/sitemap.xml", { catalog: { listProducts: methods.listProducts }, content: { getPage: methods.getPage } }, { headers: { "x-forwarded-host": "evil.test" } }),
+    );
   }
 
   const ids = Array.from({ length: 42 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
@@ -51,9 +55,10 @@ describe("sitemap loader", () => {
     expect(res.headers.get("cache-control")).toMatch(/max-age=\d+/);
     const xml = await res.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual([...staticPaths.map((p) => `https://shop.test${p}`), ...ids.map((id) => `https://shop.test/product/${id}`)]);
-    expect(xml).toContain("<loc>https://shop.test/privacy</loc><lastmod>2025-05-12</lastmod>");
-    expect(xml).toContain("<loc>https://shop.test/faq</loc></url>");
+    expect(locs).toEqual([...staticPaths.map((p) => `http://localhost:3000${p}`), ...ids.map((id) => `http://localhost:3000/product/${id}`)]);
+    expect(xml).toContain("<loc>http://localhost:3000/privacy</loc><lastmod>2025-05-12</lastmod>");
+    expect(xml).toContain("<loc>http://localhost:3000/faq</loc></url>");
+    expect(xml).not.toContain("evil.test");
   });
 
   it("answers 503 rather than a sitemap without products when the catalogue is unavailable", async () => {

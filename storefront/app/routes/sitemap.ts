@@ -2,7 +2,7 @@
 // public origin.
 import { type Timestamp, timestampDate } from "@bufbuild/protobuf/wkt";
 import { type Api, api } from "~/lib/api.server";
-import { publicOrigin } from "~/lib/config.server";
+import { config } from "~/lib/config.server";
 import type { Route } from "./+types/sitemap";
 
 export type SitemapEntry = { path: string; lastmod?: Date };
@@ -15,7 +15,7 @@ const datedPages: Record<string, string> = { "/privacy": "privacy", "/terms": "t
 
 const cacheControl = "public, max-age=300";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const client = api(context);
   try {
     const [{ products }, pageDates] = await Promise.all([client.catalog.listProducts({ pageSize: 0 }), contentDates(client)]);
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // changes, so products carry no lastmod.
       ...products.map((p) => ({ path: `/product/${p.id}` })),
     ];
-    return new Response(sitemapXml(publicOrigin(request), entries), {
+    return new Response(sitemapXml(config.publicUrl, entries), {
       headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": cacheControl },
     });
   } catch (err) {
