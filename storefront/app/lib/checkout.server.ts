@@ -268,6 +268,9 @@ function checkoutRefusal(err: unknown, fail: Fail, headers: Headers) {
       // The cart itself is gone.
       throw redirect("/cart", { headers });
     case Code.ResourceExhausted:
+      // The cap on orders awaiting payment says what to do (pay one, or wait); other throttles
+      // only ask the shopper to wait.
+      if (reason === "too_many_unpaid_orders" && err.rawMessage) return fail(err.rawMessage, [], 429);
       return fail(throttledMessage(err, "attempts"), [], 429);
     default:
       console.error("checkout: placing the order failed", err);

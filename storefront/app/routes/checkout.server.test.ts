@@ -265,6 +265,27 @@ describe("checkout action (test payment mode)", () => {
     expect(result).toMatchObject({ status: 409, error: "Only 1 of Rose Serum is in stock.", cartProblem: true });
   });
 
+  it("says what to do when the shopper holds too many orders awaiting payment", async () => {
+    const message = "You have too many orders awaiting payment. Please pay for one, or try again in 12 minutes.";
+    const { fake } = fakeApi({
+      checkout: async () => {
+        throw apiError(Code.ResourceExhausted, message, "too_many_unpaid_orders", { "Retry-After": "700" });
+      },
+    });
+    const result = failure(await post(filled, fake));
+    expect(result).toMatchObject({ status: 429, error: message });
+  });
+
+  it("asks a throttled shopper to wait, for how long", async () => {
+    const { fake } = fakeApi({
+      checkout: async () => {
+        throw apiError(Code.ResourceExhausted, "Too many requests.", "too_many_attempts", { "Retry-After": "90" });
+      },
+    });
+    const result = failure(await post(filled, fake));
+    expect(result).toMatchObject({ status: 429, error: "Too many attempts. Please wait 2 minutes and try again." });
+  });
+
   it("sends a shopper whose cart emptied meanwhile back to it", async () => {
     const { fake } = fakeApi({
       checkout: async () => {
