@@ -193,6 +193,12 @@ func (a *App) startJobs(ctx context.Context) error {
 	if a.mailer == nil {
 		a.logger.Warn("SMTP_URL is not set: e-mails are queued but not sent until it is")
 	}
+	if len(a.cfg.TrustedProxies) == 0 {
+		// Every limit per client address then counts the storefront (or the proxy in front) as
+		// one client for all its shoppers: the whole shop would share 30 new carts an hour.
+		a.logger.Warn("TRUSTED_PROXIES is not set: each request's direct peer is taken as its client; " +
+			"behind the storefront or a reverse proxy, list their addresses so that limits count shoppers")
+	}
 	return a.jobs.Start(ctx)
 }
 
