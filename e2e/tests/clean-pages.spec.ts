@@ -1,6 +1,7 @@
 // Every page loads cleanly: no script errors or console errors (a hydration mismatch is one), no
 // failed requests, and at phone width nothing overflows sideways (WCAG 1.4.10 reflow).
 import { expect, type Page, test } from "@playwright/test";
+import { demoAdmin, demoCustomer, logIn } from "./support/account.ts";
 import { productByName } from "./support/shop.ts";
 
 const paths = ["/", "/classic", "/shop", "/shop?search=rose&sort=price_desc&view=list", "PRODUCT", "/cart", "/wishlist", "/contact", "/about", "/shipping", "/privacy", "/terms", "/faq", "/faq?q=refund", "/status"];
@@ -37,3 +38,22 @@ for (const width of [1280, 375]) {
     }
   });
 }
+
+// Signed-in pages reflow at phone width too: My Account holds the longest labels (an admin's
+// two-factor set-up among them).
+test.describe("signed in, at 375 px", () => {
+  for (const [who, account] of [["a customer", demoCustomer], ["an admin", demoAdmin]] as const) {
+    test(`${who}'s account pages load cleanly`, async ({ page }) => {
+      await logIn(page, account.email, account.password);
+      await page.setViewportSize({ width: 375, height: 800 });
+      for (const path of ["/account", "/orders", "/wishlist"]) {
+        const problems = watch(page);
+        const response = await page.goto(path, { waitUntil: "networkidle" });
+        expect(response?.status(), path).toBe(200);
+        expect(problems, problems.join("\n")).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${path} is no wider than the window`).toBeLessThanOrEqual(0);
+      }
+    });
+  }
+});
