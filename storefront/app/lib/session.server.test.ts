@@ -4,6 +4,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { GetMeResponseSchema, SessionSchema } from "~/gen/atelier/store/v1/auth_service_pb";
+import { UserSchema } from "~/gen/atelier/store/v1/user_pb";
 import { MergeCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
 import { MergeWishlistResponseSchema } from "~/gen/atelier/store/v1/wishlist_service_pb";
 import { Role } from "~/gen/atelier/type/v1/role_pb";
@@ -17,6 +18,7 @@ import {
   sessionMiddlewareWith,
   startSession,
   throttledMessage,
+  toAccount,
 } from "./session.server";
 
 const token = "tok_0123456789abcdefghijklmnop";
@@ -186,5 +188,22 @@ describe("errorReason and throttledMessage", () => {
     expect(throttledMessage(apiError(Code.ResourceExhausted, "slow down"), "sign-in attempts")).toBe(
       "Too many sign-in attempts. Please wait a few minutes and try again.",
     );
+  });
+});
+
+describe("toAccount", () => {
+  const user = (over: Partial<{ role: Role; totpEnrolmentRequired: boolean }>) =>
+    create(UserSchema, { id: "u1", firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", ...over });
+
+  it("shows an admin as one", () => {
+    expect(toAccount(user({ role: Role.ADMIN })).role).toBe("admin");
+  });
+
+  it("shows an admin who must still set up two-factor authentication as a customer, as the API treats them", () => {
+    expect(toAccount(user({ role: Role.ADMIN, totpEnrolmentRequired: true })).role).toBe("customer");
+  });
+
+  it("shows a customer as one", () => {
+    expect(toAccount(user({ role: Role.CUSTOMER })).role).toBe("customer");
   });
 });

@@ -49,13 +49,18 @@ export type SessionState = {
 
 export const sessionContext = createContext<SessionState>({ account: null, ended: false, unknown: false });
 
+/**
+ * The shop shows an account the powers the API grants it: an admin who must still set up
+ * two-factor authentication has a customer's until they do, so the Admin links stay hidden (My
+ * Account asks them to enrol).
+ */
 export function toAccount(user: User): Account {
   return {
     id: user.id,
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
-    role: user.role === Role.ADMIN ? "admin" : "customer",
+    role: user.role === Role.ADMIN && !user.totpEnrolmentRequired ? "admin" : "customer",
   };
 }
 
