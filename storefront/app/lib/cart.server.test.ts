@@ -69,8 +69,7 @@ describe("handleCartAction: add", () => {
       addCartItem: () => Promise.reject(new ConnectError("Only 3 of Rose Serum are in stock.", Code.FailedPrecondition)),
       getCart: () => Promise.resolve({ $typeName: "atelier.store.v1.GetCartResponse", cart: cartWith(newCart) }),
     });
-    const request = post({ intent: "add", productId: rose, quantity: "5" });
-    request.headers.set("x-forwarded-proto", "https");
+    const request = new Request("https://shop.test/cart", { method: "POST", body: new URLSearchParams({ intent: "add", productId: rose, quantity: "5" }) });
     const res = await handleCartAction(api, request);
     if (!(res instanceof Response)) throw new Error("expected a redirect");
     expect(res.headers.getSetCookie()).toEqual([

@@ -1,5 +1,7 @@
 // The storefront's own cookies (cart, session, one-time messages): only this server reads them,
-// so they are HttpOnly, SameSite=Lax, and Secure whenever the shopper reached us over HTTPS.
+// so they are HttpOnly, SameSite=Lax, and Secure whenever the shop is served over HTTPS.
+
+import { config } from "./config.server";
 
 /** The raw value of the request's cookie `name`, if it sent one. */
 export function readCookie(request: Request, name: string): string | undefined {
@@ -10,9 +12,13 @@ export function readCookie(request: Request, name: string): string | undefined {
   return undefined;
 }
 
-/** Whether the shopper reached the shop over HTTPS (directly, or through a TLS-terminating proxy). */
-export function isSecure(request: Request): boolean {
-  return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+/**
+ * Whether cookies go out Secure: when the shop's public origin (STOREFRONT_URL) is HTTPS, or the
+ * request arrived over HTTPS as the server judged it (a TLS-terminating proxy counts only when
+ * TRUST_PROXY names it). A client's own X-Forwarded-Proto header proves nothing and is not read.
+ */
+export function isSecure(request: Request, publicUrl: string = config.publicUrl): boolean {
+  return publicUrl.startsWith("https:") || new URL(request.url).protocol === "https:";
 }
 
 /**

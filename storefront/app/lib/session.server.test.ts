@@ -10,6 +10,7 @@ import { MergeWishlistResponseSchema } from "~/gen/atelier/store/v1/wishlist_ser
 import { Role } from "~/gen/atelier/type/v1/role_pb";
 import { type Api, apiContext } from "./api.server";
 import { apiError } from "./api.testing";
+import { isSecure } from "./cookies.server";
 import {
   endSessionHeaders,
   errorReason,
@@ -39,9 +40,14 @@ describe("sessionCookie", () => {
     expect(cookie).toBe(`atelier_session=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=3600`);
   });
 
-  it("is Secure over HTTPS, directly or behind a proxy", () => {
+  it("is Secure over HTTPS; a client's own X-Forwarded-Proto proves nothing", () => {
     expect(sessionCookie(new Request("https://shop.test/login"), session(60))).toMatch(/; Secure$/);
-    expect(sessionCookie(new Request("http://shop.test/login", { headers: { "x-forwarded-proto": "https" } }), session(60))).toMatch(/; Secure$/);
+    expect(sessionCookie(new Request("http://shop.test/login", { headers: { "x-forwarded-proto": "https" } }), session(60))).not.toMatch(/Secure/);
+  });
+
+  it("is Secure whenever the shop's public origin is HTTPS", () => {
+    expect(isSecure(new Request("http://shop.test/login"), "https://shop.example")).toBe(true);
+    expect(isSecure(new Request("http://shop.test/login"), "http://localhost:3000")).toBe(false);
   });
 
   it("lasts the browser session when the API gives no expiry", () => {
