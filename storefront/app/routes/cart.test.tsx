@@ -214,7 +214,7 @@ describe("removing a line", () => {
     await waitFor(() => expect(screen.queryByRole("link", { name: "Rose Serum" })).not.toBeInTheDocument());
     expect(Object.fromEntries(submissions[0]!)).toMatchObject({ intent: "remove", productId: "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11", enhanced: "1" });
     await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Rose Serum removed from your cart"));
-    expect(screen.getByRole("heading", { level: 1 })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1 })).toHaveFocus());
   });
 });
 

@@ -160,7 +160,7 @@ describe("checkout page", () => {
     const email = screen.getByLabelText("Email");
     expect(email).toHaveAttribute("aria-invalid", "true");
     expect(email).toHaveAccessibleDescription(expect.stringContaining("Email is required."));
-    expect(email).toHaveFocus();
+    await waitFor(() => expect(email).toHaveFocus());
     const shipping = screen.getByRole("group", { name: /shipping address/i });
     expect(within(shipping).getByLabelText("First name")).toHaveAccessibleDescription("First name is required.");
     expect(within(shipping).getByLabelText("Apartment, suite or building (optional)")).not.toHaveAttribute("aria-invalid");
@@ -177,7 +177,7 @@ describe("checkout page", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("Please fill in all required fields.");
     const billing = screen.getByRole("group", { name: /billing address/i });
     expect(within(billing).getByLabelText("First name")).toHaveAttribute("aria-invalid", "true");
-    expect(within(billing).getByLabelText("First name")).toHaveFocus();
+    await waitFor(() => expect(within(billing).getByLabelText("First name")).toHaveFocus());
   });
 
   it("reads Processing Payment... while paying, then goes to the success page", async () => {
@@ -217,7 +217,7 @@ describe("checkout page", () => {
     expect(card).toHaveAttribute("aria-invalid", "true");
     expect(card).toHaveAccessibleDescription("Your card was declined.");
     await waitFor(() => expect(card).toHaveValue(""));
-    expect(card).toHaveFocus();
+    await waitFor(() => expect(card).toHaveFocus());
     expect(screen.getByLabelText("CVC")).toHaveValue("");
     expect(screen.getByLabelText("Email")).toHaveValue("iris@example.com");
     // The error sits after the card fields, before the Pay button.
@@ -240,7 +240,7 @@ describe("checkout page", () => {
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Only 1 of Rose Serum is in stock.");
     expect(within(alert).getByRole("link", { name: "Review your cart" })).toHaveAttribute("href", "/cart");
-    expect(alert).toHaveFocus();
+    await waitFor(() => expect(alert).toHaveFocus());
   });
 
   it("locks a signed-in shopper's e-mail and offers no sign-in", async () => {

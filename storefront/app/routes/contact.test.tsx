@@ -87,7 +87,7 @@ describe("contact form", () => {
     expect(screen.getByLabelText("Subject")).toHaveAccessibleDescription("Please enter a subject.");
     expect(screen.getByLabelText("Message")).toHaveAccessibleDescription("Please enter your message.");
     expect(screen.getByLabelText("Name")).toHaveAttribute("aria-invalid", "true");
-    expect(screen.getByLabelText("Name")).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText("Name")).toHaveFocus());
     expect(submissions).toHaveLength(0);
   });
 
@@ -98,7 +98,7 @@ describe("contact form", () => {
     await fillIn(user, { ...complete, Email: "ada.example.com" });
     await user.click(screen.getByRole("button", { name: "Send Message" }));
     expect(screen.getByLabelText("Email")).toHaveAccessibleDescription("Please enter a valid email address, like name@example.com.");
-    expect(screen.getByLabelText("Email")).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText("Email")).toHaveFocus());
     expect(screen.getByLabelText("Name")).toHaveValue("Ada Lovelace");
     expect(screen.getByLabelText("Message")).toHaveValue("Do you gift wrap?");
   });

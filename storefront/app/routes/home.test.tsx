@@ -1,6 +1,6 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -80,7 +80,8 @@ describe("Home page", () => {
     await userEvent.click(screen.getByRole("button", { name: "Join" }));
     expect(await screen.findByText("Thank you for subscribing! We'll send our news to ada@example.com.")).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Thank you for subscribing!");
-    expect(field).toHaveValue("");
+    // The field is cleared by an effect once the answer has rendered.
+    await waitFor(() => expect(field).toHaveValue(""));
     expect(subscribe).toHaveBeenCalledOnce();
     expect(subscribe).toHaveBeenCalledWith({ email: "Ada@example.com" });
   });

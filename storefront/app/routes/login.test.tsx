@@ -65,7 +65,7 @@ describe("login page", () => {
     await user.click(screen.getByRole("button", { name: "Sign In" }));
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Please enter both email and password");
-    expect(alert).toHaveFocus();
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(screen.getByLabelText("Password")).toHaveAttribute("aria-invalid", "true");
     expect(screen.getByLabelText("Password")).toHaveAccessibleDescription("Please enter both email and password");
     expect(login).not.toHaveBeenCalled();

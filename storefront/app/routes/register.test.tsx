@@ -78,7 +78,7 @@ describe("register page", () => {
     await user.click(screen.getByRole("button", { name: "Create Account" }));
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent(message);
-    expect(alert).toHaveFocus();
+    await waitFor(() => expect(alert).toHaveFocus());
     expect(register).not.toHaveBeenCalled();
   });
 

@@ -130,7 +130,7 @@ describe("wishlist page", () => {
     expect(Object.fromEntries(submissions[0]!)).toEqual({ intent: "remove", productId: moss.id, enhanced: "1" });
     await waitFor(() => expect(screen.queryByRole("article", { name: "Moss Balm" })).not.toBeInTheDocument());
     expect(screen.getByRole("status")).toHaveTextContent("Moss Balm removed from your wishlist");
-    expect(screen.getByRole("heading", { level: 1, name: "Wishlist" })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1, name: "Wishlist" })).toHaveFocus());
   });
 
   it("says a moved piece went to the cart", async () => {
