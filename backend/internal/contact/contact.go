@@ -76,10 +76,7 @@ type MessageReceived struct {
 
 // Limits bound how many messages one client address and one reply address may send in a
 // while: each one e-mails the shop, so an unthrottled form is a way to flood its mailbox.
-type Limits struct {
-	PerClient  throttle.Limit
-	PerAddress throttle.Limit
-}
+type Limits = throttle.ClientAndAddress
 
 // DefaultLimits: 5 messages an hour from one client address and 3 giving one reply address are
 // more than a shopper with a question writes.

@@ -27,10 +27,7 @@ type Subscribed struct {
 
 // Limits bound how many sign-ups one client address may make, and one address may receive, in a
 // while: each new one sends a welcome e-mail, so an unthrottled form mails strangers for anyone.
-type Limits struct {
-	PerClient  throttle.Limit
-	PerAddress throttle.Limit
-}
+type Limits = throttle.ClientAndAddress
 
 // DefaultLimits: 5 sign-ups an hour from one client address (a household, a shop counter) and 3
 // attempts for one address (a double click, a second visit) are more than people need.

@@ -26,6 +26,13 @@ import (
 // rows.
 const Retention = 24 * time.Hour
 
+// ClientAndAddress are the two limits of a form that e-mails someone (the contact form, the
+// newsletter): one per client address and one per e-mail address it names.
+type ClientAndAddress struct {
+	PerClient  Limit
+	PerAddress Limit
+}
+
 // Limit is how many attempts of one kind a key may make within a sliding window. Max 0 (or
 // less) means not limited.
 type Limit struct {
