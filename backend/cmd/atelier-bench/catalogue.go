@@ -156,6 +156,10 @@ func loadCatalogue(ctx context.Context, url string, n int) (ids []string, took t
 	if _, err := db.Migrate(ctx, pool); err != nil {
 		return nil, 0, err
 	}
+	// The server starts River on the same database, so the job queue's tables must exist too.
+	if _, err := db.MigrateJobs(ctx, pool); err != nil {
+		return nil, 0, err
+	}
 	products := makeProducts(n, time.Now().Truncate(time.Minute))
 	svc := catalog.NewService(pool, 0)
 	ids = make([]string, n)
