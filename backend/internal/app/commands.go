@@ -66,6 +66,7 @@ func (a *App) seed(ctx context.Context) error {
 	start := time.Now()
 	stats, err := seed.Load(ctx, seed.Deps{
 		Catalog: a.catalog, Shipping: a.shipping, Settings: a.settings, Content: a.content, Media: a.media,
+		Progress: drawingProgress(a.logger),
 	})
 	if err != nil {
 		return err
@@ -73,6 +74,18 @@ func (a *App) seed(ctx context.Context) error {
 	a.logger.Info("seeded demo shop", "products", stats.Products, "images_rendered", stats.ImagesRendered,
 		"took", time.Since(start).Round(time.Millisecond).String())
 	return nil
+}
+
+// drawingProgress logs a first seed's drawing of the product images every tenth of the way: it
+// takes half a minute on a laptop, which looked like a hang when it passed in silence.
+func drawingProgress(logger *slog.Logger) func(drawn, total int) {
+	last := -1
+	return func(drawn, total int) {
+		if tenth := drawn * 10 / total; tenth != last {
+			last = tenth
+			logger.Info("drawing product images", "progress", fmt.Sprintf("%d/%d", drawn, total))
+		}
+	}
 }
 
 // Serve runs the API server until ctx ends.
