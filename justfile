@@ -47,7 +47,7 @@ gen-check: gen
     fi
     echo "generated code is up to date"
 
-# Static checks: proto lint and breaking changes, gofmt, go vet, OpenAPI lint.
+# Static checks: proto lint, breaking changes against the published contract, gofmt, go vet, OpenAPI lint.
 lint: setup
     cd proto && {{bin}}/buf lint
     just _breaking
@@ -55,15 +55,28 @@ lint: setup
     cd backend && go vet ./...
     {{bin}}/redocly lint --config openapi/redocly.yaml openapi/openapi.yaml
 
-# buf breaking against main's last commit, when there is one to compare with.
+# buf breaking against proto/baseline.binpb, the last published contract (docs/decisions/008):
+# comparing with the clone's own HEAD would let a committed breaking change through.
 _breaking:
     #!/usr/bin/env bash
     set -euo pipefail
-    if git rev-parse -q --verify 'HEAD~0' >/dev/null && git cat-file -e HEAD:proto/buf.yaml 2>/dev/null; then
-        cd proto && {{bin}}/buf breaking --against "../.git#ref=HEAD,subdir=proto"
-    else
-        echo "buf breaking: no earlier contract to compare with"
+    cd proto
+    if [ ! -f baseline.binpb ]; then
+        echo "buf breaking: proto/baseline.binpb is missing; see docs/decisions/008-contract-baseline.md" >&2
+        exit 1
     fi
+    if ! {{bin}}/buf breaking --path atelier --against baseline.binpb; then
+        echo "buf breaking: the change above breaks the published contract (proto/baseline.binpb)." >&2
+        echo "Make it compatible (reserve removed numbers and names, add rather than change); only a deliberate," >&2
+        echo "reviewed break replaces the baseline with 'just contract-baseline' (docs/decisions/008)." >&2
+        exit 1
+    fi
+
+# Replace proto/baseline.binpb with today's contract. Only deliberately, in a commit of its own:
+# when a contract is published, or for a reviewed break (docs/decisions/008).
+contract-baseline: setup
+    cd proto && {{bin}}/buf lint && {{bin}}/buf build --exclude-source-info -o baseline.binpb
+    @echo "proto/baseline.binpb now holds the current contract: commit it on its own and say why (docs/decisions/008)"
 
 # Validate docker-compose.yml (no Docker engine needed).
 compose-check: setup

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
 	"syscall"
 
 	"github.com/atelier-commerce/atelier/backend/internal/app"
@@ -23,28 +24,36 @@ func main() {
 	}
 }
 
-const usage = `usage: atelier <command>
-
-commands:
-  serve     run the API server (needs DATABASE_URL)
-  migrate   apply database migrations
-  seed      load the demo shop (idempotent)
-  dev       start a local database if DATABASE_URL is unset, migrate, seed and serve
-  admin     create --email ADDRESS [--first-name NAME] [--last-name NAME]: create or promote an
-            admin (password from ATELIER_ADMIN_PASSWORD or one line on stdin)
-`
-
 func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
 		return errors.New("no command given")
+	}
+	name, rest := args[0], args[1:]
+	// Help and the version come before the configuration: they must work with no environment
+	// at all, or with one that is wrong (the help is what a user reads to put it right).
+	switch name {
+	case "help", "-h", "-help", "--help":
+		return help(rest, stdout, stderr)
+	case "version", "--version":
+		fmt.Fprintln(stdout, version())
+		return nil
+	}
+	cmd, ok := commands[name]
+	if !ok {
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("unknown command %q", name)
+	}
+	if slices.ContainsFunc(rest, isHelpFlag) {
+		fmt.Fprint(stdout, cmd.help)
+		return nil
 	}
 	cfg, err := config.Parse(getenv)
 	if err != nil {
 		return fmt.Errorf("configuration: %w", err)
 	}
 	logger := app.NewLogger(cfg, stderr)
-	switch args[0] {
+	switch name {
 	case "serve":
 		return app.Serve(ctx, cfg, logger)
 	case "migrate":
@@ -53,13 +62,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return app.Seed(ctx, cfg, logger)
 	case "dev":
 		return app.Dev(ctx, cfg, logger, stdout)
-	case "admin":
-		return app.Admin(ctx, cfg, logger, args[1:], getenv, stdin, stdout)
-	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage)
-		return nil
-	default:
-		fmt.Fprint(stderr, usage)
-		return fmt.Errorf("unknown command %q", args[0])
+	default: // admin
+		return app.Admin(ctx, cfg, logger, rest, getenv, stdin, stdout)
 	}
 }
+
+func isHelpFlag(arg string) bool { return arg == "-h" || arg == "-help" || arg == "--help" }

@@ -66,6 +66,7 @@ func (a *App) seed(ctx context.Context) error {
 	start := time.Now()
 	stats, err := seed.Load(ctx, seed.Deps{
 		Catalog: a.catalog, Shipping: a.shipping, Settings: a.settings, Content: a.content, Media: a.media,
+		Progress: drawingProgress(a.logger),
 	})
 	if err != nil {
 		return err
@@ -73,6 +74,18 @@ func (a *App) seed(ctx context.Context) error {
 	a.logger.Info("seeded demo shop", "products", stats.Products, "images_rendered", stats.ImagesRendered,
 		"took", time.Since(start).Round(time.Millisecond).String())
 	return nil
+}
+
+// drawingProgress logs a first seed's drawing of the product images every tenth of the way: it
+// takes half a minute on a laptop, which looked like a hang when it passed in silence.
+func drawingProgress(logger *slog.Logger) func(drawn, total int) {
+	last := -1
+	return func(drawn, total int) {
+		if tenth := drawn * 10 / total; tenth != last {
+			last = tenth
+			logger.Info("drawing product images", "progress", fmt.Sprintf("%d/%d", drawn, total))
+		}
+	}
 }
 
 // Serve runs the API server until ctx ends.
@@ -215,8 +228,8 @@ func (a *App) seedAccounts(ctx context.Context) error {
 	return nil
 }
 
-// adminUsage describes the admin command.
-const adminUsage = `usage: atelier admin create --email ADDRESS [--first-name NAME] [--last-name NAME]
+// AdminUsage describes the admin command (also printed by "atelier help admin").
+const AdminUsage = `usage: atelier admin create --email ADDRESS [--first-name NAME] [--last-name NAME]
        atelier admin reset-2fa --email ADDRESS
 
 create: creates an admin account, or gives an existing account the admin role (its password
@@ -235,7 +248,7 @@ func Admin(ctx context.Context, cfg config.Config, logger *slog.Logger, args []s
 		return adminReset2FA(ctx, cfg, logger, args[1:], stdout)
 	}
 	if len(args) == 0 || args[0] != "create" {
-		fmt.Fprint(stdout, adminUsage)
+		fmt.Fprint(stdout, AdminUsage)
 		return errors.New("admin: expected the subcommand create or reset-2fa")
 	}
 	fs := flag.NewFlagSet("admin create", flag.ContinueOnError)
@@ -244,15 +257,15 @@ func Admin(ctx context.Context, cfg config.Config, logger *slog.Logger, args []s
 	first := fs.String("first-name", "Shop", "")
 	last := fs.String("last-name", "Admin", "")
 	if err := fs.Parse(args[1:]); err != nil {
-		fmt.Fprint(stdout, adminUsage)
+		fmt.Fprint(stdout, AdminUsage)
 		return fmt.Errorf("admin create: %w", err)
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprint(stdout, adminUsage)
+		fmt.Fprint(stdout, AdminUsage)
 		return fmt.Errorf("admin create: unexpected argument %q", fs.Arg(0))
 	}
 	if strings.TrimSpace(*email) == "" {
-		fmt.Fprint(stdout, adminUsage)
+		fmt.Fprint(stdout, AdminUsage)
 		return errors.New("admin create: --email is required")
 	}
 	password := getenv("ATELIER_ADMIN_PASSWORD")
@@ -297,7 +310,7 @@ func adminReset2FA(ctx context.Context, cfg config.Config, logger *slog.Logger, 
 	fs.SetOutput(io.Discard)
 	email := fs.String("email", "", "")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 || strings.TrimSpace(*email) == "" {
-		fmt.Fprint(stdout, adminUsage)
+		fmt.Fprint(stdout, AdminUsage)
 		return errors.New("admin reset-2fa: --email ADDRESS is required (and nothing else)")
 	}
 	if cfg.DatabaseURL == "" {

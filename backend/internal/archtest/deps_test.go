@@ -49,6 +49,17 @@ var forbidden = []string{
 	module + "/internal/gen/",
 }
 
+// notForContexts are packages for development, demos, documentation and tests, relative to
+// internal/: the demo shop (seed), the throw-away database cluster (localpg) and the tests'
+// database helper (db/dbtest), the dev inbox (mailcatcher) and the API docs page (apidocs).
+// Only cmd, the composition root (app) and tests may import them: a context that did would
+// carry demo data or a dev tool into every shop. A package inside one of them may use the
+// others (dbtest starts its clusters with localpg).
+var notForContexts = []string{"apidocs", "db/dbtest", "localpg", "mailcatcher", "seed"}
+
+// within reports whether pkg (relative to internal/) is rel or one of its sub-packages.
+func within(pkg, rel string) bool { return pkg == rel || strings.HasPrefix(pkg, rel+"/") }
+
 func TestDependencyDirection(t *testing.T) {
 	t.Parallel()
 	for _, ctx := range contexts(t) {
@@ -82,6 +93,13 @@ func TestDependencyDirection(t *testing.T) {
 				// Entries ending in "/" are prefixes; others name a package and its sub-packages.
 				if p.ImportPath == f || (strings.HasSuffix(f, "/") && strings.HasPrefix(p.ImportPath, f)) || strings.HasPrefix(p.ImportPath, f+"/") {
 					t.Errorf("%s depends on %s", ctx, p.ImportPath)
+				}
+			}
+			if dep, ok := strings.CutPrefix(p.ImportPath, module+"/internal/"); ok && !slices.ContainsFunc(notForContexts, func(n string) bool { return within(ctx, n) }) {
+				for _, n := range notForContexts {
+					if within(dep, n) {
+						t.Errorf("%s depends on %s, which only cmd, app and tests may use", ctx, dep)
+					}
 				}
 			}
 			if strings.HasPrefix(p.ImportPath, "github.com/jackc/pgx") && !pgxAllowed(ctx) {

@@ -22,6 +22,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver/riverpgxv5"
+	"github.com/riverqueue/river/rivertype"
 )
 
 // Config is what the runner is built from.
@@ -70,7 +71,6 @@ type Runner struct {
 	client *river.Client[pgx.Tx]
 	relay  *Relay
 	store  *pgxpool.Pool
-	jobs   *pgxpool.Pool
 	logger *slog.Logger
 
 	mu         sync.Mutex
@@ -122,7 +122,6 @@ func New(cfg Config) (*Runner, error) {
 		client: client,
 		relay:  newRelay(cfg.Store, client, sameDB, cfg.PollInterval, cfg.Logger.With("component", "outbox")),
 		store:  cfg.Store,
-		jobs:   cfg.Jobs,
 		logger: cfg.Logger,
 	}, nil
 }
@@ -187,34 +186,37 @@ type Health struct {
 	Unrelayed int // outbox events not yet handed to River
 }
 
-// Health counts jobs by state and outbox rows. It proves River's tables answer; each query is
-// cheap (River's state index, and an outbox that the relay keeps near empty).
+// healthPage is how many jobs Health reads at a time (River's largest page).
+const healthPage = 10_000
+
+// Health counts jobs by state and outbox rows. It proves River's tables answer. The jobs are
+// read through River's client rather than its tables, whose layout is River's to change; the
+// counted states stay few (waiting work, and failures River keeps only for its retention
+// period), and the outbox is kept near empty by the relay.
 func (r *Runner) Health(ctx context.Context) (Health, error) {
 	var h Health
-	rows, err := r.jobs.Query(ctx, `SELECT state::text, count(*) FROM river_job
-		WHERE state IN ('available', 'scheduled', 'pending', 'retryable', 'cancelled', 'discarded') GROUP BY state`)
-	if err != nil {
-		return h, fmt.Errorf("jobs.Health: %w", err)
-	}
-	for rows.Next() {
-		var state string
-		var n int
-		if err := rows.Scan(&state, &n); err != nil {
-			rows.Close()
+	params := river.NewJobListParams().First(healthPage).States(
+		rivertype.JobStateAvailable, rivertype.JobStateScheduled, rivertype.JobStatePending,
+		rivertype.JobStateRetryable, rivertype.JobStateCancelled, rivertype.JobStateDiscarded)
+	for {
+		page, err := r.client.JobList(ctx, params)
+		if err != nil {
 			return h, fmt.Errorf("jobs.Health: %w", err)
 		}
-		switch state {
-		case "retryable":
-			h.Retrying += n
-		case "cancelled", "discarded":
-			h.Failed += n
-		default:
-			h.Waiting += n
+		for _, job := range page.Jobs {
+			switch job.State {
+			case rivertype.JobStateRetryable:
+				h.Retrying++
+			case rivertype.JobStateCancelled, rivertype.JobStateDiscarded:
+				h.Failed++
+			default:
+				h.Waiting++
+			}
 		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return h, fmt.Errorf("jobs.Health: %w", err)
+		if len(page.Jobs) < healthPage {
+			break
+		}
+		params = params.After(page.LastCursor)
 	}
 	if err := r.store.QueryRow(ctx, `SELECT count(*) FROM outbox`).Scan(&h.Unrelayed); err != nil {
 		return h, fmt.Errorf("jobs.Health: outbox: %w", err)

@@ -564,6 +564,32 @@ func TestHealth(t *testing.T) {
 	require.Error(t, err)
 }
 
+// Each River state lands in its bucket (running and completed jobs are not counted), and a queue
+// longer than one of River's pages is counted whole. The jobs are written straight into River's
+// table so that no worker touches them.
+func TestHealthCountsEveryState(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := dbtest.Pool(t)
+	r := newRunner(t, pool, runnerOpts{})
+	_, err := pool.Exec(ctx, `INSERT INTO river_job (args, kind, max_attempts, priority, queue, state, attempted_at, finalized_at)
+		SELECT '{}', 'health_probe', 1, 1, 'default', s::river_job_state,
+			CASE WHEN s = 'running' THEN now() END,
+			CASE WHEN s IN ('cancelled', 'discarded', 'completed') THEN now() END
+		FROM unnest(ARRAY['available', 'scheduled', 'pending', 'retryable', 'cancelled', 'discarded', 'completed', 'running']) s`)
+	require.NoError(t, err)
+	h, err := r.Health(ctx)
+	require.NoError(t, err)
+	require.Equal(t, jobs.Health{Waiting: 3, Retrying: 1, Failed: 2}, h)
+
+	_, err = pool.Exec(ctx, `INSERT INTO river_job (args, kind, max_attempts, priority, queue, state)
+		SELECT '{}', 'health_probe', 1, 1, 'default', 'available' FROM generate_series(1, 10001)`)
+	require.NoError(t, err)
+	h, err = r.Health(ctx)
+	require.NoError(t, err)
+	require.Equal(t, jobs.Health{Waiting: 10004, Retrying: 1, Failed: 2}, h)
+}
+
 // The emitting contexts and the relay agree on topic names, and on the password reset payload:
 // what the account context emits decodes field for field into what the worker reads.
 func TestTopicsMatchTheEmitters(t *testing.T) {

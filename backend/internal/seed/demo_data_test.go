@@ -9,7 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/atelier-commerce/atelier/backend/internal/media/productart"
+	"github.com/atelier-commerce/atelier/backend/internal/seed/productart"
 )
 
 func visible(p DemoProduct) bool { return p.Active && p.Published }

@@ -1,6 +1,6 @@
 package seed
 
-import "github.com/atelier-commerce/atelier/backend/internal/media/productart"
+import "github.com/atelier-commerce/atelier/backend/internal/seed/productart"
 
 // Brand marks as printed on the packaging.
 const (

@@ -5,13 +5,14 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"sync"
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
 	"github.com/atelier-commerce/atelier/backend/internal/content"
 	"github.com/atelier-commerce/atelier/backend/internal/media"
-	"github.com/atelier-commerce/atelier/backend/internal/media/productart"
 	"github.com/atelier-commerce/atelier/backend/internal/money"
+	"github.com/atelier-commerce/atelier/backend/internal/seed/productart"
 	"github.com/atelier-commerce/atelier/backend/internal/settings"
 	"github.com/atelier-commerce/atelier/backend/internal/shipping"
 	"github.com/google/uuid"
@@ -29,6 +30,10 @@ type Deps struct {
 	// ArtWidth is the width product shots are drawn at (default 1200, portrait 4:5); tests draw
 	// small ones to stay fast.
 	ArtWidth int
+	// Progress, if set, hears of each product image drawn and stored: drawn counts up to total,
+	// one call at a time. A first load draws every image (half a minute on a laptop), which
+	// would otherwise pass in silence; a load with nothing to draw makes no call.
+	Progress func(drawn, total int)
 }
 
 // Stats says what a load did.
@@ -75,15 +80,17 @@ func Load(ctx context.Context, d Deps) (Stats, error) {
 		}
 	}
 
-	// Rendering dominates a first load; spread products over the cores.
+	// Products first, which is quick, so that the images still to draw are known and counted;
+	// then the drawing, which dominates a first load, spread over the cores.
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
-	rendered := make([]int, len(Products))
+	ids := make([]string, len(Products))
+	undrawn := make([]bool, len(Products))
 	now := time.Now().UTC().Truncate(time.Hour)
 	for i, p := range Products {
 		g.Go(func() error {
-			n, err := loadProduct(gctx, d, p, now)
-			rendered[i] = n
+			var err error
+			ids[i], undrawn[i], err = saveProduct(gctx, d, p, now)
 			return err
 		})
 	}
@@ -91,13 +98,47 @@ func Load(ctx context.Context, d Deps) (Stats, error) {
 		return stats, err
 	}
 	stats.Products = len(Products)
-	for _, n := range rendered {
-		stats.ImagesRendered += n
+	progress := &progress{report: d.Progress}
+	for i, p := range Products {
+		if undrawn[i] {
+			progress.total += len(p.Images)
+		}
 	}
+	g, gctx = errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, p := range Products {
+		if undrawn[i] {
+			g.Go(func() error { return drawImages(gctx, d, p, ids[i], progress) })
+		}
+	}
+	if err := g.Wait(); err != nil {
+		return stats, err
+	}
+	stats.ImagesRendered = progress.drawn
 	return stats, nil
 }
 
-func loadProduct(ctx context.Context, d Deps, p DemoProduct, now time.Time) (int, error) {
+// progress counts the images drawn by the concurrent drawImages calls and reports each one.
+type progress struct {
+	report func(drawn, total int)
+	total  int
+
+	mu    sync.Mutex
+	drawn int
+}
+
+func (p *progress) add() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.drawn++
+	if p.report != nil {
+		p.report(p.drawn, p.total)
+	}
+}
+
+// saveProduct writes p and reports its id and whether its images are still to be drawn (a
+// product that has images keeps them).
+func saveProduct(ctx context.Context, d Deps, p DemoProduct, now time.Time) (string, bool, error) {
 	price := p.PricePence
 	id, existing, err := d.Catalog.SaveProduct(ctx, catalog.ProductInput{
 		Slug: p.Slug, Name: p.Name, Description: p.Description, Price: &price, SKU: p.SKU, Stock: p.Stock,
@@ -105,18 +146,20 @@ func loadProduct(ctx context.Context, d Deps, p DemoProduct, now time.Time) (int
 		CreatedAt: now.Add(-time.Duration(p.AgeDays) * 24 * time.Hour),
 	})
 	if err != nil {
-		return 0, err
+		return "", false, err
 	}
-	if existing > 0 || len(p.Images) == 0 {
-		return 0, nil
-	}
+	return id, existing == 0 && len(p.Images) > 0, nil
+}
+
+// drawImages draws and stores p's images and attaches them to the product id.
+func drawImages(ctx context.Context, d Deps, p DemoProduct, id string, progress *progress) error {
 	images := make([]catalog.NewImage, 0, len(p.Images))
 	for i, spec := range p.Images {
 		imageID := uuid.NewString()
 		w := cmp.Or(d.ArtWidth, defaultArtWidth)
 		renditions, err := d.Media.SaveRenditions(ctx, imageID, productart.Render(spec, w, w*5/4))
 		if err != nil {
-			return 0, fmt.Errorf("seed %s image %d: %w", p.Slug, i, err)
+			return fmt.Errorf("seed %s image %d: %w", p.Slug, i, err)
 		}
 		variants := make([]catalog.Variant, len(renditions))
 		for j, r := range renditions {
@@ -124,11 +167,9 @@ func loadProduct(ctx context.Context, d Deps, p DemoProduct, now time.Time) (int
 		}
 		alt := fmt.Sprintf("%s by %s, %s", p.Name, p.Brand, angleNames[spec.Angle%len(angleNames)])
 		images = append(images, catalog.NewImage{ID: imageID, Alt: alt, Variants: variants})
+		progress.add()
 	}
-	if err := d.Catalog.AddImages(ctx, id, images); err != nil {
-		return 0, err
-	}
-	return len(images), nil
+	return d.Catalog.AddImages(ctx, id, images)
 }
 
 // attributes orders a demo product's pairs as the shop shows them: category and brand first,

@@ -17,7 +17,8 @@ import (
 
 func TestMain(m *testing.M) { os.Exit(dbtest.Main(m)) }
 
-// Loading twice leaves one shop: products are updated in place and images are drawn only once.
+// Loading twice leaves one shop: products are updated in place and images are drawn only once,
+// each reported as drawn, counting up to the total, one call at a time.
 func TestLoadIsIdempotent(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -28,11 +29,19 @@ func TestLoadIsIdempotent(t *testing.T) {
 	cat := catalog.NewService(pool, 0)
 	deps := seed.Deps{Catalog: cat, Shipping: shipping.NewService(pool), Settings: settings.NewService(pool),
 		Content: content.NewService(pool), Media: store, ArtWidth: 40}
+	var progress [][2]int // written by one call at a time, as Progress promises (the race detector checks)
+	deps.Progress = func(drawn, total int) { progress = append(progress, [2]int{drawn, total}) }
 
 	first, err := seed.Load(ctx, deps)
 	require.NoError(t, err)
 	require.Equal(t, len(seed.Products), first.Products)
 	require.Positive(t, first.ImagesRendered)
+	want := make([][2]int, first.ImagesRendered)
+	for i := range want {
+		want[i] = [2]int{i + 1, first.ImagesRendered}
+	}
+	require.Equal(t, want, progress)
+	progress = nil
 	before, err := cat.List(ctx, catalog.ListQuery{PageSize: catalog.AllPageSize})
 	require.NoError(t, err)
 	require.GreaterOrEqual(t, before.Total, 40, "at least 40 visible demo products")
@@ -40,6 +49,7 @@ func TestLoadIsIdempotent(t *testing.T) {
 	second, err := seed.Load(ctx, deps)
 	require.NoError(t, err)
 	require.Zero(t, second.ImagesRendered, "images are not drawn again")
+	require.Empty(t, progress, "nothing drawn, nothing reported")
 	after, err := cat.List(ctx, catalog.ListQuery{PageSize: catalog.AllPageSize})
 	require.NoError(t, err)
 	require.Equal(t, before.Total, after.Total)

@@ -9,7 +9,7 @@ package seed
 import (
 	"time"
 
-	"github.com/atelier-commerce/atelier/backend/internal/media/productart"
+	"github.com/atelier-commerce/atelier/backend/internal/seed/productart"
 )
 
 // DemoProduct is one catalogue entry of the demo shop.

@@ -12,7 +12,7 @@ import (
 
 // TestWriteSamples writes a contact sheet of PNGs for eyeballing the art:
 //
-//	PRODUCTART_OUT=/tmp/productart go test -run TestWriteSamples ./internal/media/productart
+//	PRODUCTART_OUT=/tmp/productart go test -run TestWriteSamples ./internal/seed/productart
 //
 // It is skipped unless PRODUCTART_OUT is set.
 func TestWriteSamples(t *testing.T) {
