@@ -2,11 +2,11 @@ package cart_test
 
 import (
 	"context"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	"github.com/atelier-commerce/atelier/backend/internal/apperr/apperrtest"
 	"github.com/atelier-commerce/atelier/backend/internal/cart"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
 	"github.com/atelier-commerce/atelier/backend/internal/shipping"
@@ -47,13 +47,13 @@ func (c throttledCarts) count(t *testing.T) int {
 func TestCreateThrottledPerClient(t *testing.T) {
 	t.Parallel()
 	const client = "198.51.100.7"
-	tooMany := wantErr{kind: apperr.KindResourceExhausted, reason: "too_many_requests",
-		message: "Too many new carts from your network. Please try again in 57 minutes."}
+	tooMany := apperrtest.Want{Kind: apperr.KindResourceExhausted, Reason: "too_many_requests",
+		Message: "Too many new carts from your network. Please try again in 57 minutes."}
 	three := []string{client, client, client}
 	tests := map[string]struct {
 		earlier           []string // the clients of three guest carts, a minute apart
 		account, clientIP string
-		want              *wantErr
+		want              *apperrtest.Want
 	}{
 		"the same client":              {earlier: three, clientIP: client, want: &tooMany},
 		"the same IPv6 /64":            {earlier: []string{"2001:db8:5:5::1", "2001:db8:5:5::2", "2001:db8:5:5:a::3"}, clientIP: "2001:db8:5:5::99", want: &tooMany},
@@ -77,7 +77,7 @@ func TestCreateThrottledPerClient(t *testing.T) {
 				require.NoError(t, err)
 				return
 			}
-			requireErr(t, err, *tt.want)
+			apperrtest.Require(t, err, *tt.want)
 			require.Equal(t, 57*time.Minute, apperr.As(err).RetryAfter)
 			require.Equal(t, before, c.count(t), "a refused request makes no cart")
 
@@ -92,25 +92,10 @@ func TestCreateThrottledPerClient(t *testing.T) {
 func TestCreateThrottleConcurrent(t *testing.T) {
 	t.Parallel()
 	c := newThrottledCarts(t)
-	const n = 10
-	errs := make(chan error, n)
-	var wg sync.WaitGroup
-	for range n {
-		wg.Go(func() {
-			_, err := c.svc.Create(context.Background(), "", "192.0.2.33")
-			errs <- err
-		})
-	}
-	wg.Wait()
-	close(errs)
-	ok := 0
-	for err := range errs {
-		if err == nil {
-			ok++
-			continue
-		}
-		requireErr(t, err, wantErr{kind: apperr.KindResourceExhausted, reason: "too_many_requests"})
-	}
-	require.Equal(t, 3, ok)
+	errs := apperrtest.Concurrently(10, func(int) error {
+		_, err := c.svc.Create(context.Background(), "", "192.0.2.33")
+		return err
+	})
+	require.Equal(t, 3, apperrtest.Passed(t, errs, "too_many_requests"))
 	require.Equal(t, 3, c.count(t))
 }
