@@ -10,7 +10,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/cart"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
 	"github.com/atelier-commerce/atelier/backend/internal/shipping"
-	"github.com/atelier-commerce/atelier/backend/internal/throttle"
+	"github.com/atelier-commerce/atelier/backend/internal/throttle/throttletest"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
@@ -19,18 +19,17 @@ import (
 // throttledCarts is a cart service of its own whose guest carts are limited to 3 an hour per
 // client, on a clock the test moves.
 type throttledCarts struct {
-	svc  *cart.Service
-	pool *pgxpool.Pool
-	now  *time.Time
+	svc   *cart.Service
+	pool  *pgxpool.Pool
+	clock *throttletest.Clock
 }
 
 func newThrottledCarts(t *testing.T) throttledCarts {
 	t.Helper()
 	pool := dbtest.Pool(t)
-	now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
-	c := throttledCarts{pool: pool, now: &now}
+	c := throttledCarts{pool: pool, clock: throttletest.NewClock()}
 	c.svc = cart.NewService(pool, shipping.NewService(pool),
-		cart.WithNewCartLimit(throttle.Limit{Max: 3, Window: time.Hour}), cart.WithClock(func() time.Time { return *c.now }))
+		cart.WithNewCartLimit(throttletest.Limits.PerClient), cart.WithClock(c.clock.Now))
 	return c
 }
 
@@ -69,7 +68,7 @@ func TestCreateThrottledPerClient(t *testing.T) {
 			for _, ip := range tt.earlier {
 				_, err := c.svc.Create(ctx, "", ip)
 				require.NoError(t, err)
-				*c.now = c.now.Add(time.Minute)
+				c.clock.Advance(time.Minute)
 			}
 			before := c.count(t)
 			_, err := c.svc.Create(ctx, tt.account, tt.clientIP)
@@ -81,7 +80,7 @@ func TestCreateThrottledPerClient(t *testing.T) {
 			require.Equal(t, 57*time.Minute, apperr.As(err).RetryAfter)
 			require.Equal(t, before, c.count(t), "a refused request makes no cart")
 
-			*c.now = c.now.Add(57 * time.Minute)
+			c.clock.Advance(57 * time.Minute)
 			_, err = c.svc.Create(ctx, tt.account, tt.clientIP)
 			require.NoError(t, err, "the oldest cart has left the window")
 		})
