@@ -12,33 +12,16 @@ import (
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
+	"github.com/atelier-commerce/atelier/backend/internal/throttle/throttletest"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 )
 
 func TestMain(m *testing.M) { os.Exit(dbtest.Main(m)) }
 
-// clock is a settable time source for the service.
-type clock struct {
-	mu sync.Mutex
-	t  time.Time
-}
-
-func (c *clock) now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.t
-}
-
-func (c *clock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.t = c.t.Add(d)
-}
-
 type fixture struct {
 	svc   *Service
-	clock *clock
+	clock *throttletest.Clock
 	pool  *pgxpool.Pool
 }
 
@@ -55,12 +38,20 @@ func newFixture(t *testing.T, opts ...Option) fixture {
 func newFixtureWith(t *testing.T, settings Settings, opts ...Option) fixture {
 	t.Helper()
 	pool := dbtest.Pool(t)
-	c := &clock{t: time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)}
-	opts = append([]Option{WithClock(c.now), WithHashParams(cheap)}, opts...)
+	c := throttletest.NewClock()
+	opts = append([]Option{WithClock(c.Now), WithHashParams(cheap)}, opts...)
 	return fixture{svc: NewService(pool, settings, opts...), clock: c, pool: pool}
 }
 
 func jane() Profile { return Profile{FirstName: "Jane", LastName: "Doe", Email: "jane@example.com"} }
+
+// newJane is a fixture in which Jane has registered (password "password1") and is signed in.
+func newJane(t *testing.T, opts ...Option) (fixture, User, Session) {
+	t.Helper()
+	f := newFixture(t, opts...)
+	u, s := f.register(t, jane(), "password1")
+	return f, u, s
+}
 
 func (f fixture) register(t *testing.T, p Profile, password string) (User, Session) {
 	t.Helper()
@@ -127,15 +118,14 @@ func TestRegisterValidation(t *testing.T) {
 	require.Equal(t, "de Vries", u.LastName)
 	require.Equal(t, "jane@example.com", u.Email)
 	require.Equal(t, RoleCustomer, u.Role)
-	require.Equal(t, f.clock.now(), u.LastLoginAt, "registering signs in")
+	require.Equal(t, f.clock.Now(), u.LastLoginAt, "registering signs in")
 	require.Equal(t, Principal{AccountID: u.ID, SessionID: s.ID, Role: RoleCustomer}, f.principal(t, s.Token))
-	require.Equal(t, f.clock.now().Add(testSettings.SessionTTL), s.ExpiresAt)
+	require.Equal(t, f.clock.Now().Add(testSettings.SessionTTL), s.ExpiresAt)
 }
 
 func TestRegisterDuplicateEmail(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t)
-	f.register(t, jane(), "password1")
+	f, _, _ := newJane(t)
 	_, _, err := f.svc.Register(context.Background(), Profile{FirstName: "J", LastName: "D", Email: "  JANE@example.com"}, "password2", "")
 	ae := requireAppErr(t, err, apperr.KindAlreadyExists, "email_taken")
 	require.Equal(t, "An account with this email already exists.", ae.Message)
@@ -144,20 +134,19 @@ func TestRegisterDuplicateEmail(t *testing.T) {
 func TestLogin(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	f := newFixture(t)
-	registered, first := f.register(t, jane(), "password1")
-	f.clock.advance(time.Hour)
+	f, registered, first := newJane(t)
+	f.clock.Advance(time.Hour)
 
 	u, s, err := f.svc.Login(ctx, " JANE@example.com ", "password1", "203.0.113.5")
 	require.NoError(t, err)
 	require.Equal(t, registered.ID, u.ID)
-	require.Equal(t, f.clock.now(), u.LastLoginAt)
+	require.Equal(t, f.clock.Now(), u.LastLoginAt)
 	require.NotEqual(t, first.Token, s.Token, "every sign-in gets a fresh token")
 	require.Equal(t, Principal{AccountID: u.ID, SessionID: s.ID, Role: RoleCustomer}, f.principal(t, s.Token))
 	require.True(t, f.principal(t, first.Token).SignedIn(), "other sessions stay")
 	me, err := f.svc.GetMe(ctx, f.principal(t, s.Token))
 	require.NoError(t, err)
-	require.Equal(t, f.clock.now(), me.LastLoginAt, "the sign-in is recorded")
+	require.Equal(t, f.clock.Now(), me.LastLoginAt, "the sign-in is recorded")
 
 	_, _, wrong := f.svc.Login(ctx, "jane@example.com", "password2", "203.0.113.5")
 	_, _, unknown := f.svc.Login(ctx, "nobody@example.com", "password1", "203.0.113.5")
@@ -173,10 +162,9 @@ func TestLogin(t *testing.T) {
 func TestLoginUpgradesOldHashes(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	f := newFixture(t)
-	f.register(t, jane(), "password1")
+	f, _, _ := newJane(t)
 	stronger := HashParams{Memory: 2048, Time: 2, Threads: 1}
-	upgraded := NewService(f.pool, testSettings, WithClock(f.clock.now), WithHashParams(stronger))
+	upgraded := NewService(f.pool, testSettings, WithClock(f.clock.Now), WithHashParams(stronger))
 	_, _, err := upgraded.Login(ctx, "jane@example.com", "password1", "")
 	require.NoError(t, err)
 	var stored string
@@ -189,8 +177,7 @@ func TestLoginUpgradesOldHashes(t *testing.T) {
 func TestSessions(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	f := newFixture(t)
-	_, s := f.register(t, jane(), "password1")
+	f, _, s := newJane(t)
 
 	// The token with its last character changed (to one it surely is not).
 	otherLast := s.Token[:42] + map[bool]string{true: "B", false: "A"}[strings.HasSuffix(s.Token, "A")]
@@ -201,9 +188,9 @@ func TestSessions(t *testing.T) {
 	tampered[10] ^= 1
 	require.Equal(t, Anonymous, f.principal(t, string(tampered)))
 
-	f.clock.advance(testSettings.SessionTTL - time.Second)
+	f.clock.Advance(testSettings.SessionTTL - time.Second)
 	require.True(t, f.principal(t, s.Token).SignedIn())
-	f.clock.advance(time.Second)
+	f.clock.Advance(time.Second)
 	require.Equal(t, Anonymous, f.principal(t, s.Token), "expired")
 
 	_, s2, err := f.svc.Login(ctx, "jane@example.com", "password1", "")
@@ -266,8 +253,7 @@ func TestUpdateProfile(t *testing.T) {
 func TestUpdateProfileWrongPasswordsAreThrottled(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	f := newFixture(t)
-	_, s := f.register(t, jane(), "password1")
+	f, _, s := newJane(t)
 	p := f.principal(t, s.Token)
 	moved := Profile{FirstName: "Jane", LastName: "Doe", Email: "elsewhere@example.com"}
 	var last error
@@ -283,8 +269,7 @@ func TestUpdateProfileWrongPasswordsAreThrottled(t *testing.T) {
 func TestChangePassword(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	f := newFixture(t)
-	_, a := f.register(t, jane(), "password1")
+	f, _, a := newJane(t)
 	_, _, err := f.svc.Login(ctx, "jane@example.com", "password1", "")
 	require.NoError(t, err)
 	_, c, err := f.svc.Login(ctx, "jane@example.com", "password1", "")
@@ -315,8 +300,7 @@ func TestChangePassword(t *testing.T) {
 func TestChangePasswordIsThrottled(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	f := newFixture(t)
-	_, s := f.register(t, jane(), "password1")
+	f, _, s := newJane(t)
 	p := f.principal(t, s.Token)
 	for range 5 {
 		requireAppErr(t, f.svc.ChangePassword(ctx, p, "guess-guess", "new-password"), apperr.KindInvalid, "wrong_password")
@@ -331,7 +315,7 @@ func failLogins(t *testing.T, f fixture, email, ip string, n int) {
 		_, _, err := f.svc.Login(context.Background(), email, "wrong-password", ip)
 		requireAppErr(t, err, apperr.KindUnauthenticated, "invalid_credentials")
 		if i < n-1 {
-			f.clock.advance(time.Minute)
+			f.clock.Advance(time.Minute)
 		}
 	}
 }
@@ -339,18 +323,17 @@ func failLogins(t *testing.T, f fixture, email, ip string, n int) {
 func TestLoginThrottlePerAddress(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	f := newFixture(t)
-	f.register(t, jane(), "password1")
+	f, _, _ := newJane(t)
 
 	for _, email := range []string{"jane@example.com", "nobody@example.com"} {
 		failLogins(t, f, email, "", 5) // 10:00 … 10:04
-		f.clock.advance(30 * time.Second)
+		f.clock.Advance(30 * time.Second)
 		_, _, err := f.svc.Login(ctx, email, "password1", "")
 		ae := requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_attempts")
 		// The first failure (4.5 minutes ago) leaves the 15-minute window in 10.5 minutes.
 		require.Equal(t, 10*time.Minute+30*time.Second, ae.RetryAfter, email)
 		require.Equal(t, "Too many sign-in attempts. Please try again in 11 minutes.", ae.Message)
-		f.clock.advance(-(4*time.Minute + 30*time.Second)) // the same timeline for the second address
+		f.clock.Advance(-(4*time.Minute + 30*time.Second)) // the same timeline for the second address
 	}
 	_, _, known := f.svc.Login(ctx, "jane@example.com", "password1", "")
 	_, _, unknown := f.svc.Login(ctx, "nobody@example.com", "password1", "")
@@ -359,12 +342,12 @@ func TestLoginThrottlePerAddress(t *testing.T) {
 	_, _, err := f.svc.Login(ctx, "olivia@example.com", "password1", "")
 	requireAppErr(t, err, apperr.KindUnauthenticated, "invalid_credentials") // other addresses are not affected
 
-	f.clock.advance(15*time.Minute - time.Second) // 10:14:59, one second before the first failure leaves the window
+	f.clock.Advance(15*time.Minute - time.Second) // 10:14:59, one second before the first failure leaves the window
 	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "")
 	ae := requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_attempts")
 	require.Equal(t, time.Second, ae.RetryAfter)
 	require.Equal(t, "Too many sign-in attempts. Please try again in 1 second.", ae.Message)
-	f.clock.advance(time.Second)
+	f.clock.Advance(time.Second)
 	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "")
 	require.NoError(t, err, "the window slid past the first failure")
 
@@ -377,8 +360,7 @@ func TestLoginThrottlePerAddress(t *testing.T) {
 func TestLoginThrottlePerIP(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	f := newFixture(t)
-	f.register(t, jane(), "password1")
+	f, _, _ := newJane(t)
 	const ip = "198.51.100.7"
 	for i := range 20 {
 		_, _, err := f.svc.Login(ctx, "guess"+string(rune('a'+i))+"@example.com", "wrong-password", ip)
@@ -391,7 +373,7 @@ func TestLoginThrottlePerIP(t *testing.T) {
 	require.NoError(t, err, "another address is not affected")
 	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", ip)
 	requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_attempts")
-	f.clock.advance(15 * time.Minute)
+	f.clock.Advance(15 * time.Minute)
 	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", ip)
 	require.NoError(t, err)
 }
@@ -400,8 +382,7 @@ func TestLoginThrottlePerIP(t *testing.T) {
 // in a SERIALIZABLE transaction.
 func TestLoginThrottleConcurrent(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, WithLimits(Limits{LoginPerEmail: Limit{Max: 3, Window: time.Hour}, LoginPerIP: Limit{Max: 100, Window: time.Hour}}))
-	f.register(t, jane(), "password1")
+	f, _, _ := newJane(t, WithLimits(Limits{LoginPerEmail: Limit{Max: 3, Window: time.Hour}, LoginPerIP: Limit{Max: 100, Window: time.Hour}}))
 	const n = 8
 	errs := make(chan error, n)
 	var wg sync.WaitGroup
@@ -474,8 +455,7 @@ func count(t *testing.T, pool *pgxpool.Pool, table string) int {
 func TestRequestPasswordReset(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	f := newFixture(t)
-	u, _ := f.register(t, jane(), "password1")
+	f, u, _ := newJane(t)
 
 	require.NoError(t, f.svc.RequestPasswordReset(ctx, "nobody@example.com", "192.0.2.1"))
 	require.Empty(t, outbox(t, f.pool), "no e-mail for an unregistered address")
@@ -487,7 +467,7 @@ func TestRequestPasswordReset(t *testing.T) {
 	require.Equal(t, u.ID, p.AccountID)
 	require.Equal(t, "jane@example.com", p.Email)
 	require.Equal(t, "Jane", p.FirstName)
-	require.Equal(t, f.clock.now(), p.RequestedAt)
+	require.Equal(t, f.clock.Now(), p.RequestedAt)
 	require.Zero(t, count(t, f.pool, "password_reset_tokens"), "the token is made when the e-mail is sent")
 
 	err := f.svc.RequestPasswordReset(ctx, "not-an-address", "192.0.2.1")
@@ -497,15 +477,14 @@ func TestRequestPasswordReset(t *testing.T) {
 func TestIssueResetLink(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	f := newFixture(t)
-	u, _ := f.register(t, jane(), "password1")
+	f, u, _ := newJane(t)
 	require.NoError(t, f.svc.RequestPasswordReset(ctx, "jane@example.com", ""))
 	row := outbox(t, f.pool)[0]
 
-	f.clock.advance(10 * time.Minute) // the mail went out a little late
+	f.clock.Advance(10 * time.Minute) // the mail went out a little late
 	link, expires := f.issue(t, row)
 	require.Regexp(t, `^https://shop\.example/reset-password\?token=[A-Za-z0-9_-]{43}$`, link)
-	require.Equal(t, f.clock.now().Add(testSettings.PasswordResetTTL), expires, "valid for the TTL from sending")
+	require.Equal(t, f.clock.Now().Add(testSettings.PasswordResetTTL), expires, "valid for the TTL from sending")
 	var stored []byte
 	require.NoError(t, f.pool.QueryRow(ctx, `SELECT token_hash FROM password_reset_tokens`).Scan(&stored))
 	require.Equal(t, hashToken(resetToken(t, link)), stored, "only the hash is stored")
@@ -517,7 +496,7 @@ func TestIssueResetLink(t *testing.T) {
 	requireAppErr(t, f.svc.ConfirmPasswordReset(ctx, resetToken(t, link), "brand-new-password"), apperr.KindFailedPrecondition, "invalid_reset_token")
 
 	// A request as old as a link's lifetime is not e-mailed, and makes no token.
-	f.clock.advance(testSettings.PasswordResetTTL - 10*time.Minute)
+	f.clock.Advance(testSettings.PasswordResetTTL - 10*time.Minute)
 	_, _, err := f.svc.IssueResetLink(ctx, u.ID, "jane@example.com", row.payload.RequestedAt)
 	requireAppErr(t, err, apperr.KindFailedPrecondition, "reset_request_expired")
 	_, _, err = f.svc.IssueResetLink(ctx, u.ID, "jane@example.com", row.payload.RequestedAt.Add(-time.Hour))
@@ -532,26 +511,25 @@ func TestIssueResetLink(t *testing.T) {
 	_, _, err = f.svc.IssueResetLink(ctx, u.ID, row.payload.Email, row.payload.RequestedAt)
 	requireAppErr(t, err, apperr.KindFailedPrecondition, "reset_address_changed")
 
-	_, _, err = f.svc.IssueResetLink(ctx, "8d6b2f7e-4a1c-4e0b-9a52-0f1d2c3b4a59", "jane@example.com", f.clock.now())
+	_, _, err = f.svc.IssueResetLink(ctx, "8d6b2f7e-4a1c-4e0b-9a52-0f1d2c3b4a59", "jane@example.com", f.clock.Now())
 	requireAppErr(t, err, apperr.KindNotFound, "account_not_found")
-	_, _, err = f.svc.IssueResetLink(ctx, "nope", "jane@example.com", f.clock.now())
+	_, _, err = f.svc.IssueResetLink(ctx, "nope", "jane@example.com", f.clock.Now())
 	requireAppErr(t, err, apperr.KindNotFound, "account_not_found")
 }
 
 func TestRequestPasswordResetThrottle(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	f := newFixture(t)
-	f.register(t, jane(), "password1")
+	f, _, _ := newJane(t)
 	var errs []*apperr.Error
 	for _, email := range []string{"jane@example.com", "nobody@example.com"} {
 		for range 3 {
 			require.NoError(t, f.svc.RequestPasswordReset(ctx, email, ""))
-			f.clock.advance(time.Minute)
+			f.clock.Advance(time.Minute)
 		}
 		err := f.svc.RequestPasswordReset(ctx, email, "")
 		errs = append(errs, requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_requests"))
-		f.clock.advance(-3 * time.Minute)
+		f.clock.Advance(-3 * time.Minute)
 	}
 	require.Equal(t, 57*time.Minute, errs[0].RetryAfter)
 	require.Equal(t, *errs[0], *errs[1], "the same answer for a registered and an unknown address")
@@ -569,8 +547,7 @@ func TestRequestPasswordResetThrottle(t *testing.T) {
 func TestConfirmPasswordReset(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	f := newFixture(t)
-	_, s1 := f.register(t, jane(), "password1")
+	f, _, s1 := newJane(t)
 	_, s2, err := f.svc.Login(ctx, "jane@example.com", "password1", "")
 	require.NoError(t, err)
 	failLogins(t, f, "jane@example.com", "", 4)
@@ -597,7 +574,7 @@ func TestConfirmPasswordReset(t *testing.T) {
 		_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "")
 		requireAppErr(t, err, apperr.KindUnauthenticated, "invalid_credentials")
 	}
-	f.clock.advance(time.Hour)
+	f.clock.Advance(time.Hour)
 	_, _, err = f.svc.Login(ctx, "jane@example.com", "brand-new-password", "")
 	require.NoError(t, err)
 
@@ -612,8 +589,7 @@ func TestConfirmPasswordReset(t *testing.T) {
 func TestConfirmPasswordResetChecksTheTokenBeforeHashing(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	f := newFixture(t)
-	f.register(t, jane(), "password1")
+	f, _, _ := newJane(t)
 	require.NoError(t, f.svc.RequestPasswordReset(ctx, "jane@example.com", ""))
 	link, _ := f.issue(t, outbox(t, f.pool)[0])
 	for range cap(f.svc.hashSlots) {
@@ -639,11 +615,10 @@ func TestConfirmPasswordResetChecksTheTokenBeforeHashing(t *testing.T) {
 func TestPasswordResetExpires(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	f := newFixture(t)
-	f.register(t, jane(), "password1")
+	f, _, _ := newJane(t)
 	require.NoError(t, f.svc.RequestPasswordReset(ctx, "jane@example.com", ""))
 	link, _ := f.issue(t, outbox(t, f.pool)[0])
-	f.clock.advance(time.Hour)
+	f.clock.Advance(time.Hour)
 	err := f.svc.ConfirmPasswordReset(ctx, resetToken(t, link), "brand-new-password")
 	requireAppErr(t, err, apperr.KindFailedPrecondition, "invalid_reset_token")
 	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "")
@@ -665,7 +640,7 @@ func TestRegisterThrottlePerIP(t *testing.T) {
 		}
 		_, _, err := f.svc.Register(ctx, Profile{FirstName: "P", LastName: "Q", Email: "p" + string(rune('a'+i)) + "@example.com"}, "password1", ip)
 		require.NoError(t, err)
-		f.clock.advance(time.Minute)
+		f.clock.Advance(time.Minute)
 	}
 	// Invalid requests are refused before they are counted.
 	_, _, err := f.svc.Register(ctx, Profile{FirstName: "P", LastName: "Q", Email: "bad"}, "password1", ip)
@@ -692,7 +667,7 @@ func TestRegisterThrottlePerIP(t *testing.T) {
 		<-f.svc.hashSlots
 	}
 
-	f.clock.advance(ae.RetryAfter)
+	f.clock.Advance(ae.RetryAfter)
 	_, _, err = f.svc.Register(ctx, Profile{FirstName: "P", LastName: "Q", Email: "late@example.com"}, "password1", ip)
 	require.NoError(t, err, "the window slid past the first registration")
 }
@@ -702,8 +677,7 @@ func TestRegisterThrottlePerIP(t *testing.T) {
 func TestIPKeys(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	f := newFixture(t, WithLimits(Limits{LoginPerEmail: Limit{Max: 100, Window: time.Hour}, LoginPerIP: Limit{Max: 3, Window: time.Hour}}))
-	f.register(t, jane(), "password1")
+	f, _, _ := newJane(t, WithLimits(Limits{LoginPerEmail: Limit{Max: 100, Window: time.Hour}, LoginPerIP: Limit{Max: 3, Window: time.Hour}}))
 	for i, ip := range []string{"2001:db8:1:2::1", "2001:db8:1:2::2", "2001:db8:1:2:abcd:ef01:2345:6789"} {
 		_, _, err := f.svc.Login(ctx, "guess"+string(rune('a'+i))+"@example.com", "wrong-password", ip)
 		requireAppErr(t, err, apperr.KindUnauthenticated, "invalid_credentials")
@@ -734,7 +708,7 @@ func TestListAccounts(t *testing.T) {
 		u, _ := f.register(t, Profile{FirstName: first, LastName: last, Email: first + "@example.com"}, "password1")
 		ids = append(ids, u.ID)
 		if i != 2 {
-			f.clock.advance(time.Minute) // Jane and Zoe share a creation time: the id breaks the tie
+			f.clock.Advance(time.Minute) // Jane and Zoe share a creation time: the id breaks the tie
 		}
 	}
 	var got []string
@@ -877,8 +851,7 @@ func TestUpdateAccountRoleKeepsAnAdminUnderConcurrency(t *testing.T) {
 func TestCreateOrPromoteAdmin(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	f := newFixture(t)
-	f.register(t, jane(), "password1")
+	f, _, _ := newJane(t)
 	u, created, err := f.svc.CreateOrPromoteAdmin(ctx, Profile{FirstName: "X", LastName: "Y", Email: "JANE@example.com"}, "other-password")
 	require.NoError(t, err)
 	require.False(t, created)
@@ -906,8 +879,7 @@ func TestCreateOrPromoteAdmin(t *testing.T) {
 func TestPrune(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	f := newFixture(t)
-	_, s := f.register(t, jane(), "password1")
+	f, _, s := newJane(t)
 	failLogins(t, f, "jane@example.com", "192.0.2.1", 2)
 	require.NoError(t, f.svc.RequestPasswordReset(ctx, "jane@example.com", ""))
 	f.issue(t, outbox(t, f.pool)[0])
@@ -915,7 +887,7 @@ func TestPrune(t *testing.T) {
 	require.NoError(t, err)
 	require.Zero(t, n, "nothing is old yet")
 
-	f.clock.advance(testSettings.SessionTTL)
+	f.clock.Advance(testSettings.SessionTTL)
 	n, err = f.svc.Prune(ctx)
 	require.NoError(t, err)
 	require.Equal(t, int64(1+1), n, "the session and the reset token (attempts are the throttle package's to prune)")

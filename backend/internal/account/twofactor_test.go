@@ -22,7 +22,7 @@ type enrolled struct {
 }
 
 // code is the secret's code at the fixture's current time.
-func (f fixture) code(secret []byte) string { return totpCode(secret, f.clock.now()) }
+func (f fixture) code(secret []byte) string { return totpCode(secret, f.clock.Now()) }
 
 // enrol sets up and enables 2FA for the account signed in with sess, then moves the clock to the
 // next time step, so that the step used to enable it is behind (and a fresh code exists).
@@ -36,7 +36,7 @@ func (f fixture) enrol(t *testing.T, u User, sess Session, password string) enro
 	require.NoError(t, err)
 	codes, err := f.svc.EnableTOTP(ctx, p, f.code(secret))
 	require.NoError(t, err)
-	f.clock.advance(totpPeriod * time.Second)
+	f.clock.Advance(totpPeriod * time.Second)
 	return enrolled{user: u, session: sess, secret: secret, recovery: codes}
 }
 
@@ -136,8 +136,8 @@ func TestSignInWithTOTP(t *testing.T) {
 		{"code of the previous step (slow phone clock)", func(f fixture, e enrolled) Credentials {
 			// enrol moved one step on; the step before was used to enable. Two steps on, the
 			// previous step is fresh.
-			f.clock.advance(totpPeriod * time.Second)
-			return Credentials{Email: "jane@example.com", Password: "password1", TOTPCode: totpCode(e.secret, f.clock.now().Add(-totpPeriod*time.Second))}
+			f.clock.Advance(totpPeriod * time.Second)
+			return Credentials{Email: "jane@example.com", Password: "password1", TOTPCode: totpCode(e.secret, f.clock.Now().Add(-totpPeriod*time.Second))}
 		}, 0, ""},
 		{"recovery code", func(_ fixture, e enrolled) Credentials {
 			return Credentials{Email: "jane@example.com", Password: "password1", RecoveryCode: e.recovery[3]}
@@ -158,11 +158,11 @@ func TestSignInWithTOTP(t *testing.T) {
 			return Credentials{Email: "jane@example.com", Password: "password1", TOTPCode: wrongCode(f.code(e.secret))}
 		}, apperr.KindUnauthenticated, "invalid_credentials"},
 		{"the code used to enable (replay)", func(f fixture, e enrolled) Credentials {
-			return Credentials{Email: "jane@example.com", Password: "password1", TOTPCode: totpCode(e.secret, f.clock.now().Add(-totpPeriod*time.Second))}
+			return Credentials{Email: "jane@example.com", Password: "password1", TOTPCode: totpCode(e.secret, f.clock.Now().Add(-totpPeriod*time.Second))}
 		}, apperr.KindUnauthenticated, "invalid_credentials"},
 		{"code two steps old", func(f fixture, e enrolled) Credentials {
-			f.clock.advance(2 * totpPeriod * time.Second)
-			return Credentials{Email: "jane@example.com", Password: "password1", TOTPCode: totpCode(e.secret, f.clock.now().Add(-2*totpPeriod*time.Second))}
+			f.clock.Advance(2 * totpPeriod * time.Second)
+			return Credentials{Email: "jane@example.com", Password: "password1", TOTPCode: totpCode(e.secret, f.clock.Now().Add(-2*totpPeriod*time.Second))}
 		}, apperr.KindUnauthenticated, "invalid_credentials"},
 		{"made-up recovery code", func(_ fixture, _ enrolled) Credentials {
 			return Credentials{Email: "jane@example.com", Password: "password1", RecoveryCode: "aaaa-bbbb-cccc-dddd"}
@@ -200,8 +200,8 @@ func TestSecondFactorsAreSingleUse(t *testing.T) {
 	requireAppErr(t, signIn(code, ""), apperr.KindUnauthenticated, "invalid_credentials")
 	// The next step's code (a phone running a little fast) is fresh, and then the current one is
 	// older than the last used: refused too.
-	require.NoError(t, signIn(totpCode(e.secret, f.clock.now().Add(totpPeriod*time.Second)), ""))
-	f.clock.advance(totpPeriod * time.Second)
+	require.NoError(t, signIn(totpCode(e.secret, f.clock.Now().Add(totpPeriod*time.Second)), ""))
+	f.clock.Advance(totpPeriod * time.Second)
 	requireAppErr(t, signIn(f.code(e.secret), ""), apperr.KindUnauthenticated, "invalid_credentials")
 
 	require.NoError(t, signIn("", e.recovery[5]))
@@ -227,7 +227,7 @@ func TestTOTPFailuresAreThrottled(t *testing.T) {
 		requireAppErr(t, withCode(wrong), apperr.KindUnauthenticated, "invalid_credentials")
 	}
 	requireAppErr(t, withCode(f.code(e.secret)), apperr.KindResourceExhausted, "too_many_attempts")
-	f.clock.advance(DefaultLimits.LoginPerEmail.Window)
+	f.clock.Advance(DefaultLimits.LoginPerEmail.Window)
 	require.NoError(t, withCode(f.code(e.secret)), "the window passed")
 }
 
@@ -351,7 +351,7 @@ func TestUpdateAccountRoleStepUp(t *testing.T) {
 	_, err = f.svc.UpdateAccountRole(ctx, f.principal(t, cs.Token), admin.ID, RoleCustomer, "")
 	requireAppErr(t, err, apperr.KindPermissionDenied, "permission_denied")
 
-	fresh := totpCode(e.secret, f.clock.now().Add(totpPeriod*time.Second))
+	fresh := totpCode(e.secret, f.clock.Now().Add(totpPeriod*time.Second))
 	promoted, err := f.svc.UpdateAccountRole(ctx, ap, customer.ID, RoleAdmin, fresh)
 	require.NoError(t, err)
 	require.Equal(t, RoleAdmin, promoted.Role)

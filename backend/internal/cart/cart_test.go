@@ -3,18 +3,21 @@ package cart_test
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	"github.com/atelier-commerce/atelier/backend/internal/apperr/apperrtest"
 	"github.com/atelier-commerce/atelier/backend/internal/cart"
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
 	"github.com/atelier-commerce/atelier/backend/internal/money"
 	"github.com/atelier-commerce/atelier/backend/internal/shipping"
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 )
 
@@ -22,12 +25,15 @@ func TestMain(m *testing.M) { os.Exit(dbtest.Main(m)) }
 
 const unknownID = "00000000-0000-4000-8000-000000000000"
 
-// shop is one test's own database with a small catalogue and the two cheapest delivery options.
+// shop is one (sub)test's own small catalogue, with the two cheapest delivery options, in a
+// database of its own or one its parent test shares. Every slug it saves carries a suffix of
+// its own, so shops sharing a database never see each other's products; the tests name them
+// without it.
 type shop struct {
-	t        *testing.T
 	carts    *cart.Service
 	catalog  *catalog.Service
 	shipping *shipping.Service
+	suffix   string
 	products map[string]catalog.ProductInput // by slug, as last saved
 	ids      map[string]string               // slug → id
 }
@@ -42,10 +48,14 @@ var (
 	express = shipping.Option{Code: "express", Name: "Express", Carrier: "DPD", Price: money.GBP(2499), Position: 2, Active: true}
 )
 
-func newShop(t *testing.T) *shop {
+// newShop builds a shop in pool, or in a fresh database when pool is nil.
+func newShop(t *testing.T, pool *pgxpool.Pool) *shop {
 	t.Helper()
-	pool := dbtest.Pool(t)
-	s := &shop{t: t, catalog: catalog.NewService(pool, 0), shipping: shipping.NewService(pool),
+	if pool == nil {
+		pool = dbtest.Pool(t)
+	}
+	s := &shop{catalog: catalog.NewService(pool, 0), shipping: shipping.NewService(pool),
+		suffix:   "-s" + strings.ReplaceAll(uuid.NewString(), "-", "")[:8],
 		products: map[string]catalog.ProductInput{}, ids: map[string]string{}}
 	s.carts = cart.NewService(pool, s.shipping)
 	for _, o := range []shipping.Option{standard, express} {
@@ -63,56 +73,70 @@ func newShop(t *testing.T) *shop {
 			p.Published = true
 		}
 		p.Active = true
-		s.save(p)
+		s.save(t, p)
 	}
 	return s
 }
 
 // save creates or replaces a product whole (the catalogue saves by slug).
-func (s *shop) save(p catalog.ProductInput) {
-	s.t.Helper()
-	id, _, err := s.catalog.SaveProduct(context.Background(), p)
-	require.NoError(s.t, err)
+func (s *shop) save(t *testing.T, p catalog.ProductInput) {
+	t.Helper()
+	saved := p
+	saved.Slug += s.suffix
+	id, _, err := s.catalog.SaveProduct(context.Background(), saved)
+	require.NoError(t, err)
 	s.products[p.Slug] = p
 	s.ids[p.Slug] = id
 }
 
 // change re-saves a product with edit applied.
-func (s *shop) change(slug string, edit func(*catalog.ProductInput)) {
-	s.t.Helper()
+func (s *shop) change(t *testing.T, slug string, edit func(*catalog.ProductInput)) {
+	t.Helper()
 	p := s.products[slug]
 	edit(&p)
-	s.save(p)
+	s.save(t, p)
 }
 
-func (s *shop) newCart() cart.Cart {
-	s.t.Helper()
+func (s *shop) newCart(t *testing.T) cart.Cart {
+	t.Helper()
 	c, err := s.carts.Create(context.Background(), "", "")
-	require.NoError(s.t, err)
+	require.NoError(t, err)
 	return c
 }
 
-func (s *shop) add(cartID, slug string, q int32) cart.Cart {
-	s.t.Helper()
+func (s *shop) add(t *testing.T, cartID, slug string, q int32) cart.Cart {
+	t.Helper()
 	c, err := s.carts.Add(context.Background(), "", cartID, s.ids[slug], q)
-	require.NoError(s.t, err)
+	require.NoError(t, err)
 	return c
 }
 
-func (s *shop) get(cartID string) cart.Cart {
-	s.t.Helper()
+func (s *shop) get(t *testing.T, cartID string) cart.Cart {
+	t.Helper()
 	c, err := s.carts.Get(context.Background(), "", cartID)
-	require.NoError(s.t, err)
+	require.NoError(t, err)
 	return c
 }
 
 // quantities lists a cart's lines as "slug=quantity", in line order.
-func quantities(c cart.Cart) []string {
+func (s *shop) quantities(c cart.Cart) []string {
 	out := []string{}
 	for _, l := range c.Lines {
-		out = append(out, fmt.Sprintf("%s=%d", l.Product.Slug, l.Quantity))
+		out = append(out, fmt.Sprintf("%s=%d", s.slug(l.Product), l.Quantity))
 	}
 	return out
+}
+
+// slug is a product's slug as the tests name it.
+func (s *shop) slug(p catalog.Product) string { return strings.TrimSuffix(p.Slug, s.suffix) }
+
+// withIDs is want with the product slug its metadata names replaced by the product's id.
+func (s *shop) withIDs(want apperrtest.Want) apperrtest.Want {
+	if slug, ok := want.Metadata["product_id"]; ok {
+		want.Metadata = maps.Clone(want.Metadata)
+		want.Metadata["product_id"] = s.ids[slug]
+	}
+	return want
 }
 
 // add is one Add call of a table test: q units of the product with slug.
@@ -121,69 +145,47 @@ type add struct {
 	q    int32
 }
 
-// wantErr is the classified error a failing call must return.
-type wantErr struct {
-	kind     apperr.Kind
-	reason   string
-	message  string            // checked when set
-	metadata map[string]string // checked when set
-}
-
-func requireErr(t *testing.T, err error, want wantErr) {
-	t.Helper()
-	require.Error(t, err)
-	ae := apperr.As(err)
-	require.NotNil(t, ae, "a classified error, got %v", err)
-	require.Equal(t, want.kind, ae.Kind, err.Error())
-	require.Equal(t, want.reason, ae.Reason)
-	if want.message != "" {
-		require.Equal(t, want.message, ae.Message)
-	}
-	if want.metadata != nil {
-		require.Equal(t, want.metadata, ae.Metadata)
-	}
-}
-
 func TestAdd(t *testing.T) {
 	t.Parallel()
-	s := newShop(t)
+	shared := dbtest.Pool(t)
 	tests := map[string]struct {
-		adds []add    // every add but the last must succeed
-		want []string // the lines after the last add, when it succeeds
-		err  *wantErr // what the last add fails with
+		adds []add            // every add but the last must succeed
+		want []string         // the lines after the last add, when it succeeds
+		err  *apperrtest.Want // what the last add fails with
 	}{
 		"one unit":            {adds: []add{{"moss-balm", 1}}, want: []string{"moss-balm=1"}},
 		"adding again raises": {adds: []add{{"moss-balm", 2}, {"moss-balm", 3}}, want: []string{"moss-balm=5"}},
 		"lines keep first-added order": {adds: []add{{"moss-balm", 1}, {"rose-serum", 1}, {"moss-balm", 1}},
 			want: []string{"moss-balm=2", "rose-serum=1"}},
 		"exactly the stock": {adds: []add{{"rose-serum", 3}}, want: []string{"rose-serum=3"}},
-		"more than the stock": {adds: []add{{"rose-serum", 4}}, err: &wantErr{kind: apperr.KindFailedPrecondition,
-			reason: "insufficient_stock", message: "Only 3 of Rose Serum are in stock.",
-			metadata: map[string]string{"available": "3", "product_id": s.ids["rose-serum"]}}},
-		"raising past the stock": {adds: []add{{"rose-serum", 2}, {"rose-serum", 2}}, err: &wantErr{
-			kind: apperr.KindFailedPrecondition, reason: "insufficient_stock", message: "Only 3 of Rose Serum are in stock."}},
-		"one left": {adds: []add{{"petal-mist", 2}}, err: &wantErr{kind: apperr.KindFailedPrecondition,
-			reason: "insufficient_stock", message: "Only 1 of Petal Mist is in stock."}},
-		"out of stock": {adds: []add{{"sage-cleanser", 1}}, err: &wantErr{kind: apperr.KindFailedPrecondition,
-			reason: "out_of_stock", message: "Sage Cleanser is out of stock.",
-			metadata: map[string]string{"available": "0", "product_id": s.ids["sage-cleanser"]}}},
-		"hidden product":  {adds: []add{{"draft-oil", 1}}, err: &wantErr{kind: apperr.KindNotFound, reason: "product_not_found"}},
-		"unknown product": {adds: []add{{"no-such-product", 1}}, err: &wantErr{kind: apperr.KindNotFound, reason: "product_not_found"}},
-		"zero":            {adds: []add{{"moss-balm", 0}}, err: &wantErr{kind: apperr.KindInvalid, reason: "invalid_quantity"}},
-		"negative":        {adds: []add{{"moss-balm", -1}}, err: &wantErr{kind: apperr.KindInvalid, reason: "invalid_quantity"}},
+		"more than the stock": {adds: []add{{"rose-serum", 4}}, err: &apperrtest.Want{Kind: apperr.KindFailedPrecondition,
+			Reason: "insufficient_stock", Message: "Only 3 of Rose Serum are in stock.",
+			Metadata: map[string]string{"available": "3", "product_id": "rose-serum"}}},
+		"raising past the stock": {adds: []add{{"rose-serum", 2}, {"rose-serum", 2}}, err: &apperrtest.Want{
+			Kind: apperr.KindFailedPrecondition, Reason: "insufficient_stock", Message: "Only 3 of Rose Serum are in stock."}},
+		"one left": {adds: []add{{"petal-mist", 2}}, err: &apperrtest.Want{Kind: apperr.KindFailedPrecondition,
+			Reason: "insufficient_stock", Message: "Only 1 of Petal Mist is in stock."}},
+		"out of stock": {adds: []add{{"sage-cleanser", 1}}, err: &apperrtest.Want{Kind: apperr.KindFailedPrecondition,
+			Reason: "out_of_stock", Message: "Sage Cleanser is out of stock.",
+			Metadata: map[string]string{"available": "0", "product_id": "sage-cleanser"}}},
+		"hidden product":  {adds: []add{{"draft-oil", 1}}, err: &apperrtest.Want{Kind: apperr.KindNotFound, Reason: "product_not_found"}},
+		"unknown product": {adds: []add{{"no-such-product", 1}}, err: &apperrtest.Want{Kind: apperr.KindNotFound, Reason: "product_not_found"}},
+		"zero":            {adds: []add{{"moss-balm", 0}}, err: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "invalid_quantity"}},
+		"negative":        {adds: []add{{"moss-balm", -1}}, err: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "invalid_quantity"}},
 		"over the request limit": {adds: []add{{"moss-balm", cart.MaxQuantity + 1}},
-			err: &wantErr{kind: apperr.KindInvalid, reason: "invalid_quantity"}},
+			err: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "invalid_quantity"}},
 		"over the line limit": {adds: []add{{"cotton-pads", cart.MaxQuantity}, {"cotton-pads", 1}},
-			err: &wantErr{kind: apperr.KindFailedPrecondition, reason: "cart_quantity_limit"}},
+			err: &apperrtest.Want{Kind: apperr.KindFailedPrecondition, Reason: "cart_quantity_limit"}},
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			c := s.newCart()
+			s := newShop(t, shared)
+			c := s.newCart(t)
 			for _, a := range tt.adds[:len(tt.adds)-1] {
-				s.add(c.ID, a.slug, a.q)
+				s.add(t, c.ID, a.slug, a.q)
 			}
-			before := s.get(c.ID)
+			before := s.get(t, c.ID)
 			last := tt.adds[len(tt.adds)-1]
 			productID := s.ids[last.slug]
 			if productID == "" {
@@ -191,26 +193,26 @@ func TestAdd(t *testing.T) {
 			}
 			got, err := s.carts.Add(context.Background(), "", c.ID, productID, last.q)
 			if tt.err != nil {
-				requireErr(t, err, *tt.err)
-				require.Equal(t, quantities(before), quantities(s.get(c.ID)), "a refused add changes nothing")
+				apperrtest.Require(t, err, s.withIDs(*tt.err))
+				require.Equal(t, s.quantities(before), s.quantities(s.get(t, c.ID)), "a refused add changes nothing")
 				return
 			}
 			require.NoError(t, err)
-			require.Equal(t, tt.want, quantities(got))
-			require.Equal(t, tt.want, quantities(s.get(c.ID)), "the answer is what was stored")
+			require.Equal(t, tt.want, s.quantities(got))
+			require.Equal(t, tt.want, s.quantities(s.get(t, c.ID)), "the answer is what was stored")
 		})
 	}
 }
 
 func TestBadIDs(t *testing.T) {
 	t.Parallel()
-	s := newShop(t)
+	s := newShop(t, nil)
 	ctx := context.Background()
-	c := s.newCart()
+	c := s.newCart(t)
 	moss := s.ids["moss-balm"]
-	unknownCart := wantErr{kind: apperr.KindNotFound, reason: "cart_not_found", message: "cart not found"}
-	badCart := wantErr{kind: apperr.KindInvalid, reason: "invalid_cart_id"}
-	badProduct := wantErr{kind: apperr.KindInvalid, reason: "invalid_product_id"}
+	unknownCart := apperrtest.Want{Kind: apperr.KindNotFound, Reason: "cart_not_found", Message: "cart not found"}
+	badCart := apperrtest.Want{Kind: apperr.KindInvalid, Reason: "invalid_cart_id"}
+	badProduct := apperrtest.Want{Kind: apperr.KindInvalid, Reason: "invalid_product_id"}
 	calls := map[string]func(cartID, productID string) error{
 		"get": func(cartID, _ string) error { _, err := s.carts.Get(ctx, "", cartID); return err },
 		"add": func(cartID, productID string) error { _, err := s.carts.Add(ctx, "", cartID, productID, 1); return err },
@@ -222,53 +224,54 @@ func TestBadIDs(t *testing.T) {
 		"clear":  func(cartID, _ string) error { _, err := s.carts.Clear(ctx, "", cartID); return err },
 	}
 	for name, call := range calls {
-		requireErr(t, call(unknownID, moss), unknownCart)
-		requireErr(t, call("not-a-uuid", moss), badCart)
-		requireErr(t, call(strings.ReplaceAll(c.ID, "-", ""), moss), badCart) // only the canonical form
+		apperrtest.Require(t, call(unknownID, moss), unknownCart)
+		apperrtest.Require(t, call("not-a-uuid", moss), badCart)
+		apperrtest.Require(t, call(strings.ReplaceAll(c.ID, "-", ""), moss), badCart) // only the canonical form
 		if name != "get" && name != "clear" {
-			requireErr(t, call(c.ID, "moss-balm"), badProduct)
+			apperrtest.Require(t, call(c.ID, "moss-balm"), badProduct)
 		}
 	}
 	// Upper-case ids name the same cart and product.
-	up := s.add(strings.ToUpper(c.ID), "moss-balm", 1)
+	up := s.add(t, strings.ToUpper(c.ID), "moss-balm", 1)
 	require.Equal(t, c.ID, up.ID)
 	up, err := s.carts.Add(ctx, "", c.ID, strings.ToUpper(moss), 1)
 	require.NoError(t, err)
-	require.Equal(t, []string{"moss-balm=2"}, quantities(up))
+	require.Equal(t, []string{"moss-balm=2"}, s.quantities(up))
 }
 
 func TestUpdate(t *testing.T) {
 	t.Parallel()
-	s := newShop(t)
+	shared := dbtest.Pool(t)
 	tests := map[string]struct {
 		slug string
 		q    int32
 		want []string
-		err  *wantErr
+		err  *apperrtest.Want
 	}{
 		"lower":       {slug: "moss-balm", q: 1, want: []string{"moss-balm=1", "rose-serum=1"}},
 		"raise":       {slug: "moss-balm", q: 40, want: []string{"moss-balm=40", "rose-serum=1"}},
 		"up to stock": {slug: "rose-serum", q: 3, want: []string{"moss-balm=2", "rose-serum=3"}},
-		"past the stock": {slug: "rose-serum", q: 4, err: &wantErr{kind: apperr.KindFailedPrecondition, reason: "insufficient_stock",
-			message: "Only 3 of Rose Serum are in stock.", metadata: map[string]string{"available": "3", "product_id": s.ids["rose-serum"]}}},
-		"zero":        {slug: "moss-balm", q: 0, err: &wantErr{kind: apperr.KindInvalid, reason: "invalid_quantity"}},
-		"over limit":  {slug: "moss-balm", q: cart.MaxQuantity + 1, err: &wantErr{kind: apperr.KindInvalid, reason: "invalid_quantity"}},
-		"not in cart": {slug: "petal-mist", q: 1, err: &wantErr{kind: apperr.KindNotFound, reason: "cart_item_not_found"}},
+		"past the stock": {slug: "rose-serum", q: 4, err: &apperrtest.Want{Kind: apperr.KindFailedPrecondition, Reason: "insufficient_stock",
+			Message: "Only 3 of Rose Serum are in stock.", Metadata: map[string]string{"available": "3", "product_id": "rose-serum"}}},
+		"zero":        {slug: "moss-balm", q: 0, err: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "invalid_quantity"}},
+		"over limit":  {slug: "moss-balm", q: cart.MaxQuantity + 1, err: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "invalid_quantity"}},
+		"not in cart": {slug: "petal-mist", q: 1, err: &apperrtest.Want{Kind: apperr.KindNotFound, Reason: "cart_item_not_found"}},
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			c := s.newCart()
-			s.add(c.ID, "moss-balm", 2)
-			s.add(c.ID, "rose-serum", 1)
+			s := newShop(t, shared)
+			c := s.newCart(t)
+			s.add(t, c.ID, "moss-balm", 2)
+			s.add(t, c.ID, "rose-serum", 1)
 			got, err := s.carts.Update(context.Background(), "", c.ID, s.ids[tt.slug], tt.q)
 			if tt.err != nil {
-				requireErr(t, err, *tt.err)
-				require.Equal(t, []string{"moss-balm=2", "rose-serum=1"}, quantities(s.get(c.ID)))
+				apperrtest.Require(t, err, s.withIDs(*tt.err))
+				require.Equal(t, []string{"moss-balm=2", "rose-serum=1"}, s.quantities(s.get(t, c.ID)))
 				return
 			}
 			require.NoError(t, err)
-			require.Equal(t, tt.want, quantities(got), "updating keeps the line's place")
+			require.Equal(t, tt.want, s.quantities(got), "updating keeps the line's place")
 		})
 	}
 }
@@ -277,28 +280,28 @@ func TestUpdate(t *testing.T) {
 // added.
 func TestUpdateAfterCatalogueChanges(t *testing.T) {
 	t.Parallel()
-	s := newShop(t)
+	s := newShop(t, nil)
 	ctx := context.Background()
-	c := s.newCart()
-	s.add(c.ID, "moss-balm", 2)
-	s.add(c.ID, "rose-serum", 2)
+	c := s.newCart(t)
+	s.add(t, c.ID, "moss-balm", 2)
+	s.add(t, c.ID, "rose-serum", 2)
 
-	s.change("moss-balm", func(p *catalog.ProductInput) { p.Stock = 0 })
+	s.change(t, "moss-balm", func(p *catalog.ProductInput) { p.Stock = 0 })
 	_, err := s.carts.Update(ctx, "", c.ID, s.ids["moss-balm"], 1)
-	requireErr(t, err, wantErr{kind: apperr.KindFailedPrecondition, reason: "out_of_stock", message: "Moss Balm is out of stock."})
+	apperrtest.Require(t, err, apperrtest.Want{Kind: apperr.KindFailedPrecondition, Reason: "out_of_stock", Message: "Moss Balm is out of stock."})
 
-	s.change("rose-serum", func(p *catalog.ProductInput) { p.Active = false })
+	s.change(t, "rose-serum", func(p *catalog.ProductInput) { p.Active = false })
 	_, err = s.carts.Update(ctx, "", c.ID, s.ids["rose-serum"], 1)
-	requireErr(t, err, wantErr{kind: apperr.KindNotFound, reason: "product_not_found"})
+	apperrtest.Require(t, err, apperrtest.Want{Kind: apperr.KindNotFound, Reason: "product_not_found"})
 	_, err = s.carts.Add(ctx, "", c.ID, s.ids["rose-serum"], 1)
-	requireErr(t, err, wantErr{kind: apperr.KindNotFound, reason: "product_not_found"})
+	apperrtest.Require(t, err, apperrtest.Want{Kind: apperr.KindNotFound, Reason: "product_not_found"})
 }
 
 func TestRemoveAndClear(t *testing.T) {
 	t.Parallel()
-	s := newShop(t)
+	s := newShop(t, nil)
 	ctx := context.Background()
-	c := s.newCart()
+	c := s.newCart(t)
 	require.Empty(t, c.Lines)
 	stamps := []time.Time{c.UpdatedAt}
 	step := func(c cart.Cart, err error) cart.Cart {
@@ -306,7 +309,7 @@ func TestRemoveAndClear(t *testing.T) {
 		require.NoError(t, err)
 		require.True(t, c.UpdatedAt.After(stamps[len(stamps)-1]), "every write bumps updated_at")
 		stamps = append(stamps, c.UpdatedAt)
-		require.Equal(t, c.UpdatedAt, s.get(c.ID).UpdatedAt, "and stores it")
+		require.Equal(t, c.UpdatedAt, s.get(t, c.ID).UpdatedAt, "and stores it")
 		return c
 	}
 	step(s.carts.Add(ctx, "", c.ID, s.ids["moss-balm"], 2))
@@ -314,30 +317,30 @@ func TestRemoveAndClear(t *testing.T) {
 	got := step(s.carts.Update(ctx, "", c.ID, s.ids["rose-serum"], 2))
 
 	got = step(s.carts.Remove(ctx, "", c.ID, s.ids["moss-balm"]))
-	require.Equal(t, []string{"rose-serum=2"}, quantities(got))
+	require.Equal(t, []string{"rose-serum=2"}, s.quantities(got))
 	got = step(s.carts.Remove(ctx, "", c.ID, s.ids["moss-balm"]))
-	require.Equal(t, []string{"rose-serum=2"}, quantities(got), "removing what is not there succeeds")
+	require.Equal(t, []string{"rose-serum=2"}, s.quantities(got), "removing what is not there succeeds")
 	got = step(s.carts.Remove(ctx, "", c.ID, unknownID))
-	require.Equal(t, []string{"rose-serum=2"}, quantities(got), "even an unknown product")
+	require.Equal(t, []string{"rose-serum=2"}, s.quantities(got), "even an unknown product")
 
 	got = step(s.carts.Clear(ctx, "", c.ID))
 	require.Empty(t, got.Lines)
-	require.Empty(t, s.get(c.ID).Lines)
+	require.Empty(t, s.get(t, c.ID).Lines)
 	got = step(s.carts.Clear(ctx, "", c.ID))
 	require.Empty(t, got.Lines, "clearing an empty cart succeeds")
 	require.Zero(t, got.ItemCount)
 	require.Nil(t, got.Delivery)
 	require.Equal(t, money.GBP(0), got.Total)
 
-	other := s.newCart()
+	other := s.newCart(t)
 	require.NotEqual(t, c.ID, other.ID)
-	s.add(other.ID, "moss-balm", 1)
-	require.Empty(t, s.get(c.ID).Lines, "carts are separate")
+	s.add(t, other.ID, "moss-balm", 1)
+	require.Empty(t, s.get(t, c.ID).Lines, "carts are separate")
 }
 
 func TestPricing(t *testing.T) {
 	t.Parallel()
-	s := newShop(t)
+	shared := dbtest.Pool(t)
 	tests := map[string]struct {
 		adds               []add
 		items              int32
@@ -353,18 +356,19 @@ func TestPricing(t *testing.T) {
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			c := s.newCart()
+			s := newShop(t, shared)
+			c := s.newCart(t)
 			for _, a := range tt.adds {
-				c = s.add(c.ID, a.slug, a.q)
+				c = s.add(t, c.ID, a.slug, a.q)
 			}
-			require.Equal(t, c, s.get(c.ID), "writes answer with the cart as Get prices it")
+			require.Equal(t, c, s.get(t, c.ID), "writes answer with the cart as Get prices it")
 			require.Equal(t, tt.items, c.ItemCount)
 			require.Equal(t, money.GBP(tt.subtotal), c.Subtotal)
 			require.Equal(t, money.GBP(tt.total), c.Total)
 			require.Equal(t, money.GBP(tt.vat), c.VATIncluded)
 			var sum int64
 			for _, l := range c.Lines {
-				require.Equal(t, *s.products[l.Product.Slug].Price, l.UnitPrice.Minor)
+				require.Equal(t, *s.products[s.slug(l.Product)].Price, l.UnitPrice.Minor)
 				require.Equal(t, l.UnitPrice.Minor*int64(l.Quantity), l.LineTotal.Minor)
 				require.Equal(t, money.GBPCode, l.LineTotal.Currency)
 				require.False(t, l.ExceedsStock)
@@ -388,35 +392,35 @@ func TestPricing(t *testing.T) {
 // options as they are now.
 func TestPricesFollowTheCatalogue(t *testing.T) {
 	t.Parallel()
-	s := newShop(t)
+	s := newShop(t, nil)
 	ctx := context.Background()
-	c := s.newCart()
-	s.add(c.ID, "moss-balm", 2)
-	s.add(c.ID, "rose-serum", 3)
-	require.Equal(t, money.GBP(16500), s.get(c.ID).Subtotal)
+	c := s.newCart(t)
+	s.add(t, c.ID, "moss-balm", 2)
+	s.add(t, c.ID, "rose-serum", 3)
+	require.Equal(t, money.GBP(16500), s.get(t, c.ID).Subtotal)
 
-	s.change("moss-balm", func(p *catalog.ProductInput) { p.Price = pence(2000) })
-	got := s.get(c.ID)
+	s.change(t, "moss-balm", func(p *catalog.ProductInput) { p.Price = pence(2000) })
+	got := s.get(t, c.ID)
 	require.Equal(t, money.GBP(2000), got.Lines[0].UnitPrice, "the new price")
 	require.Equal(t, money.GBP(4000), got.Lines[0].LineTotal)
 	require.Equal(t, money.GBP(17500), got.Subtotal)
 
-	s.change("rose-serum", func(p *catalog.ProductInput) { p.Published = false })
-	got = s.get(c.ID)
-	require.Equal(t, []string{"moss-balm=2"}, quantities(got), "a hidden product drops out")
+	s.change(t, "rose-serum", func(p *catalog.ProductInput) { p.Published = false })
+	got = s.get(t, c.ID)
+	require.Equal(t, []string{"moss-balm=2"}, s.quantities(got), "a hidden product drops out")
 	require.Equal(t, int32(2), got.ItemCount)
 	require.Equal(t, money.GBP(4000), got.Subtotal)
 	require.Equal(t, money.GBP(4000+1735), got.Total, "and no longer makes delivery free")
-	s.change("rose-serum", func(p *catalog.ProductInput) { p.Published = true })
-	require.Equal(t, []string{"moss-balm=2", "rose-serum=3"}, quantities(s.get(c.ID)), "and comes back with it")
+	s.change(t, "rose-serum", func(p *catalog.ProductInput) { p.Published = true })
+	require.Equal(t, []string{"moss-balm=2", "rose-serum=3"}, s.quantities(s.get(t, c.ID)), "and comes back with it")
 
-	s.change("rose-serum", func(p *catalog.ProductInput) { p.Stock = 2 })
-	got = s.get(c.ID)
+	s.change(t, "rose-serum", func(p *catalog.ProductInput) { p.Stock = 2 })
+	got = s.get(t, c.ID)
 	require.False(t, got.Lines[0].ExceedsStock)
 	require.True(t, got.Lines[1].ExceedsStock, "3 wanted, 2 left")
 	require.Equal(t, int32(2), got.Lines[1].Product.Stock)
 	_, err := s.carts.Add(ctx, "", c.ID, s.ids["rose-serum"], 1)
-	requireErr(t, err, wantErr{kind: apperr.KindFailedPrecondition, reason: "insufficient_stock", message: "Only 2 of Rose Serum are in stock."})
+	apperrtest.Require(t, err, apperrtest.Want{Kind: apperr.KindFailedPrecondition, Reason: "insufficient_stock", Message: "Only 2 of Rose Serum are in stock."})
 	got, err = s.carts.Update(ctx, "", c.ID, s.ids["rose-serum"], 2)
 	require.NoError(t, err)
 	require.False(t, got.Lines[1].ExceedsStock, "lowered to the stock")
@@ -424,11 +428,11 @@ func TestPricesFollowTheCatalogue(t *testing.T) {
 	// Delivery: Standard when offered, else the cheapest active option, else none.
 	priority := shipping.Option{Code: "priority", Name: "Priority", Price: money.GBP(3250), Position: 0, Active: true}
 	require.NoError(t, s.shipping.Save(ctx, priority))
-	require.Equal(t, "standard", s.get(c.ID).Delivery.Code)
+	require.Equal(t, "standard", s.get(t, c.ID).Delivery.Code)
 	retired := standard
 	retired.Active = false
 	require.NoError(t, s.shipping.Save(ctx, retired))
-	got = s.get(c.ID)
+	got = s.get(t, c.ID)
 	require.Equal(t, "express", got.Delivery.Code, "the cheapest, not the first listed")
 	require.Equal(t, money.GBP(2499), got.Delivery.Price, "express is never free")
 	require.Nil(t, got.Delivery.FreeOver)
@@ -437,7 +441,7 @@ func TestPricesFollowTheCatalogue(t *testing.T) {
 		o.Active = false
 		require.NoError(t, s.shipping.Save(ctx, o))
 	}
-	got = s.get(c.ID)
+	got = s.get(t, c.ID)
 	require.Nil(t, got.Delivery, "no option offered")
 	require.Equal(t, got.Subtotal, got.Total)
 	require.Equal(t, got.Total.VATIncluded(money.UKVATPercent), got.VATIncluded)
@@ -447,42 +451,20 @@ func TestPricesFollowTheCatalogue(t *testing.T) {
 // exceed the stock.
 func TestConcurrentAdds(t *testing.T) {
 	t.Parallel()
-	s := newShop(t)
+	s := newShop(t, nil)
 	ctx := context.Background()
-	run := func(cartID, slug string, n int) (ok int, errs []error) {
-		var mu sync.Mutex
-		var wg sync.WaitGroup
-		start := make(chan struct{})
-		for range n {
-			wg.Go(func() {
-				<-start
-				_, err := s.carts.Add(ctx, "", cartID, s.ids[slug], 1)
-				mu.Lock()
-				defer mu.Unlock()
-				if err != nil {
-					errs = append(errs, err)
-				} else {
-					ok++
-				}
-			})
-		}
-		close(start)
-		wg.Wait()
-		return ok, errs
+	run := func(cartID, slug string, n int) []error {
+		return apperrtest.Concurrently(n, func(int) error {
+			_, err := s.carts.Add(ctx, "", cartID, s.ids[slug], 1)
+			return err
+		})
 	}
 
-	c := s.newCart()
-	ok, errs := run(c.ID, "moss-balm", 8)
-	require.Empty(t, errs)
-	require.Equal(t, 8, ok)
-	require.Equal(t, []string{"moss-balm=8"}, quantities(s.get(c.ID)), "no add is lost")
+	c := s.newCart(t)
+	require.Equal(t, 8, apperrtest.Passed(t, run(c.ID, "moss-balm", 8), ""))
+	require.Equal(t, []string{"moss-balm=8"}, s.quantities(s.get(t, c.ID)), "no add is lost")
 
-	c = s.newCart()
-	ok, errs = run(c.ID, "rose-serum", 10)
-	require.Equal(t, 3, ok, "exactly the stock")
-	require.Len(t, errs, 7)
-	for _, err := range errs {
-		requireErr(t, err, wantErr{kind: apperr.KindFailedPrecondition, reason: "insufficient_stock"})
-	}
-	require.Equal(t, []string{"rose-serum=3"}, quantities(s.get(c.ID)))
+	c = s.newCart(t)
+	require.Equal(t, 3, apperrtest.Passed(t, run(c.ID, "rose-serum", 10), "insufficient_stock"), "exactly the stock")
+	require.Equal(t, []string{"rose-serum=3"}, s.quantities(s.get(t, c.ID)))
 }

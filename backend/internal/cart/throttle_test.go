@@ -2,15 +2,15 @@ package cart_test
 
 import (
 	"context"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	"github.com/atelier-commerce/atelier/backend/internal/apperr/apperrtest"
 	"github.com/atelier-commerce/atelier/backend/internal/cart"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
 	"github.com/atelier-commerce/atelier/backend/internal/shipping"
-	"github.com/atelier-commerce/atelier/backend/internal/throttle"
+	"github.com/atelier-commerce/atelier/backend/internal/throttle/throttletest"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
@@ -19,18 +19,17 @@ import (
 // throttledCarts is a cart service of its own whose guest carts are limited to 3 an hour per
 // client, on a clock the test moves.
 type throttledCarts struct {
-	svc  *cart.Service
-	pool *pgxpool.Pool
-	now  *time.Time
+	svc   *cart.Service
+	pool  *pgxpool.Pool
+	clock *throttletest.Clock
 }
 
 func newThrottledCarts(t *testing.T) throttledCarts {
 	t.Helper()
 	pool := dbtest.Pool(t)
-	now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
-	c := throttledCarts{pool: pool, now: &now}
+	c := throttledCarts{pool: pool, clock: throttletest.NewClock()}
 	c.svc = cart.NewService(pool, shipping.NewService(pool),
-		cart.WithNewCartLimit(throttle.Limit{Max: 3, Window: time.Hour}), cart.WithClock(func() time.Time { return *c.now }))
+		cart.WithNewCartLimit(throttletest.Limits.PerClient), cart.WithClock(c.clock.Now))
 	return c
 }
 
@@ -47,13 +46,13 @@ func (c throttledCarts) count(t *testing.T) int {
 func TestCreateThrottledPerClient(t *testing.T) {
 	t.Parallel()
 	const client = "198.51.100.7"
-	tooMany := wantErr{kind: apperr.KindResourceExhausted, reason: "too_many_requests",
-		message: "Too many new carts from your network. Please try again in 57 minutes."}
+	tooMany := apperrtest.Want{Kind: apperr.KindResourceExhausted, Reason: "too_many_requests",
+		Message: "Too many new carts from your network. Please try again in 57 minutes."}
 	three := []string{client, client, client}
 	tests := map[string]struct {
 		earlier           []string // the clients of three guest carts, a minute apart
 		account, clientIP string
-		want              *wantErr
+		want              *apperrtest.Want
 	}{
 		"the same client":              {earlier: three, clientIP: client, want: &tooMany},
 		"the same IPv6 /64":            {earlier: []string{"2001:db8:5:5::1", "2001:db8:5:5::2", "2001:db8:5:5:a::3"}, clientIP: "2001:db8:5:5::99", want: &tooMany},
@@ -69,7 +68,7 @@ func TestCreateThrottledPerClient(t *testing.T) {
 			for _, ip := range tt.earlier {
 				_, err := c.svc.Create(ctx, "", ip)
 				require.NoError(t, err)
-				*c.now = c.now.Add(time.Minute)
+				c.clock.Advance(time.Minute)
 			}
 			before := c.count(t)
 			_, err := c.svc.Create(ctx, tt.account, tt.clientIP)
@@ -77,11 +76,11 @@ func TestCreateThrottledPerClient(t *testing.T) {
 				require.NoError(t, err)
 				return
 			}
-			requireErr(t, err, *tt.want)
+			apperrtest.Require(t, err, *tt.want)
 			require.Equal(t, 57*time.Minute, apperr.As(err).RetryAfter)
 			require.Equal(t, before, c.count(t), "a refused request makes no cart")
 
-			*c.now = c.now.Add(57 * time.Minute)
+			c.clock.Advance(57 * time.Minute)
 			_, err = c.svc.Create(ctx, tt.account, tt.clientIP)
 			require.NoError(t, err, "the oldest cart has left the window")
 		})
@@ -92,25 +91,10 @@ func TestCreateThrottledPerClient(t *testing.T) {
 func TestCreateThrottleConcurrent(t *testing.T) {
 	t.Parallel()
 	c := newThrottledCarts(t)
-	const n = 10
-	errs := make(chan error, n)
-	var wg sync.WaitGroup
-	for range n {
-		wg.Go(func() {
-			_, err := c.svc.Create(context.Background(), "", "192.0.2.33")
-			errs <- err
-		})
-	}
-	wg.Wait()
-	close(errs)
-	ok := 0
-	for err := range errs {
-		if err == nil {
-			ok++
-			continue
-		}
-		requireErr(t, err, wantErr{kind: apperr.KindResourceExhausted, reason: "too_many_requests"})
-	}
-	require.Equal(t, 3, ok)
+	errs := apperrtest.Concurrently(10, func(int) error {
+		_, err := c.svc.Create(context.Background(), "", "192.0.2.33")
+		return err
+	})
+	require.Equal(t, 3, apperrtest.Passed(t, errs, "too_many_requests"))
 	require.Equal(t, 3, c.count(t))
 }

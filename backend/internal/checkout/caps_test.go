@@ -3,11 +3,11 @@ package checkout
 import (
 	"context"
 	"fmt"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	"github.com/atelier-commerce/atelier/backend/internal/apperr/apperrtest"
 	"github.com/atelier-commerce/atelier/backend/internal/cart"
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
@@ -23,7 +23,6 @@ import (
 // capShop is one test's own shop: a checkout service with the given caps on a clock the test
 // moves, a cart service, and products made on demand.
 type capShop struct {
-	t       *testing.T
 	pool    *pgxpool.Pool
 	svc     *Service
 	carts   *cart.Service
@@ -42,19 +41,19 @@ func newCapShop(t *testing.T, caps Caps) *capShop {
 	key := []byte("a test key of thirty-two bytes!!")
 	provider := payment.NewTestProvider(pool, key)
 	orders := order.NewService(order.Config{Pool: pool, Provider: provider, LinkKey: key})
-	s := &capShop{t: t, pool: pool, carts: cart.NewService(pool, ship), catalog: catalog.NewService(pool, 0), now: time.Now()}
+	s := &capShop{pool: pool, carts: cart.NewService(pool, ship), catalog: catalog.NewService(pool, 0), now: time.Now()}
 	s.svc = NewService(Config{Pool: pool, Shipping: ship, Orders: orders, Provider: provider, ReservationTTL: ttl, Caps: caps})
 	s.svc.now = func() time.Time { return s.now }
 	return s
 }
 
 // product makes a visible product with plenty of stock.
-func (s *capShop) product() string {
-	s.t.Helper()
+func (s *capShop) product(t *testing.T) string {
+	t.Helper()
 	price := int64(1000)
 	id, _, err := s.catalog.SaveProduct(context.Background(), catalog.ProductInput{Slug: "p-" + uuid.NewString()[:8],
 		Name: "Rose Serum", Price: &price, Stock: 100, Active: true, Published: true})
-	require.NoError(s.t, err)
+	require.NoError(t, err)
 	return id
 }
 
@@ -65,27 +64,27 @@ type attempt struct {
 }
 
 // request makes the attempt's cart and product and returns its checkout request.
-func (s *capShop) request(a attempt) Request {
-	s.t.Helper()
+func (s *capShop) request(t *testing.T, a attempt) Request {
+	t.Helper()
 	ctx := context.Background()
 	c, err := s.carts.Create(ctx, "", "")
-	require.NoError(s.t, err)
-	_, err = s.carts.Add(ctx, "", c.ID, s.product(), a.units)
-	require.NoError(s.t, err)
+	require.NoError(t, err)
+	_, err = s.carts.Add(ctx, "", c.ID, s.product(t), a.units)
+	require.NoError(t, err)
 	return Request{CartID: c.ID, IdempotencyKey: uuid.NewString(), Email: a.email,
 		Shipping: address(nil), DeliveryCode: "standard", ClientIP: a.client}
 }
 
-func (s *capShop) checkout(a attempt) (Result, error) {
-	s.t.Helper()
-	return s.svc.Checkout(context.Background(), "", s.request(a))
+func (s *capShop) checkout(t *testing.T, a attempt) (Result, error) {
+	t.Helper()
+	return s.svc.Checkout(context.Background(), "", s.request(t, a))
 }
 
 // state is what a refused checkout must leave as it was: orders, payments, stock.
-func (s *capShop) state() [3]int64 {
-	s.t.Helper()
+func (s *capShop) state(t *testing.T) [3]int64 {
+	t.Helper()
 	var st [3]int64
-	require.NoError(s.t, s.pool.QueryRow(context.Background(), `SELECT (SELECT count(*) FROM orders),
+	require.NoError(t, s.pool.QueryRow(context.Background(), `SELECT (SELECT count(*) FROM orders),
 		(SELECT count(*) FROM test_payment_intents), (SELECT COALESCE(SUM(stock_quantity), 0) FROM products)`).Scan(&st[0], &st[1], &st[2]))
 	return st
 }
@@ -131,12 +130,12 @@ func TestCheckoutCaps(t *testing.T) {
 			t.Parallel()
 			s := newCapShop(t, caps)
 			for _, e := range tt.earlier {
-				_, err := s.checkout(e)
+				_, err := s.checkout(t, e)
 				require.NoError(t, err)
 				s.now = s.now.Add(time.Minute)
 			}
-			req := s.request(tt.then)
-			before := s.state()
+			req := s.request(t, tt.then)
+			before := s.state(t)
 			res, err := s.svc.Checkout(context.Background(), "", req)
 			if !tt.refused {
 				require.NoError(t, err)
@@ -150,7 +149,7 @@ func TestCheckoutCaps(t *testing.T) {
 			require.Equal(t, tt.wait, ae.RetryAfter.Round(time.Millisecond))
 			require.Equal(t, fmt.Sprintf("You have too many orders awaiting payment. Please pay for one, or try again in %d minutes.",
 				int(tt.wait.Minutes())), ae.Message)
-			require.Equal(t, before, s.state(), "a refused checkout places nothing, pays nothing, reserves nothing")
+			require.Equal(t, before, s.state(t), "a refused checkout places nothing, pays nothing, reserves nothing")
 
 			s.now = s.now.Add(tt.wait - time.Second)
 			_, err = s.svc.Checkout(context.Background(), "", req)
@@ -170,7 +169,7 @@ func TestCheckoutCapsIgnoreSupersededAttempts(t *testing.T) {
 	ctx := context.Background()
 	c, err := s.carts.Create(ctx, "", "")
 	require.NoError(t, err)
-	_, err = s.carts.Add(ctx, "", c.ID, s.product(), 1)
+	_, err = s.carts.Add(ctx, "", c.ID, s.product(t), 1)
 	require.NoError(t, err)
 	for _, email := range []string{"jane@example.com", "jane.doe@example.com", "jane@example.com"} {
 		_, err := s.svc.Checkout(ctx, "", Request{CartID: c.ID, IdempotencyKey: uuid.NewString(), Email: email,
@@ -188,28 +187,12 @@ func TestCheckoutCapsConcurrent(t *testing.T) {
 	const n = 8
 	reqs := make([]Request, n)
 	for i := range reqs {
-		reqs[i] = s.request(attempt{fmt.Sprintf("shopper%d@example.com", i), "192.0.2.77", 1})
+		reqs[i] = s.request(t, attempt{fmt.Sprintf("shopper%d@example.com", i), "192.0.2.77", 1})
 	}
-	errs := make(chan error, n)
-	var wg sync.WaitGroup
-	for _, r := range reqs {
-		wg.Go(func() {
-			_, err := s.svc.Checkout(ctx, "", r)
-			errs <- err
-		})
-	}
-	wg.Wait()
-	close(errs)
-	ok := 0
-	for err := range errs {
-		if err == nil {
-			ok++
-			continue
-		}
-		ae := apperr.As(err)
-		require.NotNil(t, ae, "%v", err)
-		require.Equal(t, "too_many_unpaid_orders", ae.Reason)
-	}
-	require.Equal(t, 3, ok)
-	require.Equal(t, int64(3), s.state()[0], "three orders placed")
+	errs := apperrtest.Concurrently(n, func(i int) error {
+		_, err := s.svc.Checkout(ctx, "", reqs[i])
+		return err
+	})
+	require.Equal(t, 3, apperrtest.Passed(t, errs, "too_many_unpaid_orders"))
+	require.Equal(t, int64(3), s.state(t)[0], "three orders placed")
 }

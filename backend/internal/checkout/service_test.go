@@ -269,18 +269,18 @@ func TestLatePaymentForASupersededOrderIsRefunded(t *testing.T) {
 	require.Equal(t, 1, refunds)
 }
 
-// racingProvider runs a function just before the first payment it creates is returned: a newer
-// checkout of the same cart that commits while the first one's payment is being made.
-type racingProvider struct {
+// hookedProvider hands each payment it creates to after before returning it: after may change
+// the answer (a payment unlike the order asked) or act meanwhile (a newer checkout of the same
+// cart committing while the first one's payment is being made).
+type hookedProvider struct {
 	payment.Provider
-	fired  atomic.Bool
-	before func()
+	after func(*payment.Intent)
 }
 
-func (p *racingProvider) Create(ctx context.Context, in payment.NewIntent) (payment.Intent, error) {
+func (p *hookedProvider) Create(ctx context.Context, in payment.NewIntent) (payment.Intent, error) {
 	got, err := p.Provider.Create(ctx, in)
-	if p.fired.CompareAndSwap(false, true) {
-		p.before()
+	if err == nil {
+		p.after(&got)
 	}
 	return got, err
 }
@@ -294,11 +294,13 @@ func TestOrderSupersededWhilePaymentIsMadeIsNotPayable(t *testing.T) {
 	var cartID string
 	var second checkout.Result
 	var secondErr error
-	racing := &racingProvider{}
-	racing.before = func() {
-		second, secondErr = f.checkout.Checkout(context.Background(), "", request(cartID, "k-"+uuid.NewString()))
+	var fired atomic.Bool
+	racing := func(*payment.Intent) {
+		if fired.CompareAndSwap(false, true) {
+			second, secondErr = f.checkout.Checkout(context.Background(), "", request(cartID, "k-"+uuid.NewString()))
+		}
 	}
-	f = newFixture(t, func(p payment.Provider) payment.Provider { racing.Provider = p; return racing })
+	f = newFixture(t, func(p payment.Provider) payment.Provider { return &hookedProvider{Provider: p, after: racing} })
 	ctx := context.Background()
 	product := f.product(t, 2600, 10)
 	cartID = f.cart(t, product, 1)
@@ -318,18 +320,6 @@ func TestOrderSupersededWhilePaymentIsMadeIsNotPayable(t *testing.T) {
 	require.NoError(t, err)
 }
 
-// wrongProvider creates payments unlike the order asked.
-type wrongProvider struct {
-	payment.Provider
-	change func(*payment.Intent)
-}
-
-func (p *wrongProvider) Create(ctx context.Context, in payment.NewIntent) (payment.Intent, error) {
-	got, err := p.Provider.Create(ctx, in)
-	p.change(&got)
-	return got, err
-}
-
 // A payment the provider created for another amount, currency, order or mode is never handed to
 // the shopper: it is recorded as an anomaly and cancelled, and the order stays awaiting payment.
 func TestCheckoutRefusesAPaymentUnlikeTheOrder(t *testing.T) {
@@ -346,7 +336,7 @@ func TestCheckoutRefusesAPaymentUnlikeTheOrder(t *testing.T) {
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			f := newFixture(t, func(p payment.Provider) payment.Provider { return &wrongProvider{Provider: p, change: tt.change} })
+			f := newFixture(t, func(p payment.Provider) payment.Provider { return &hookedProvider{Provider: p, after: tt.change} })
 			ctx := context.Background()
 			product := f.product(t, 2600, 10)
 			cartID := f.cart(t, product, 1)

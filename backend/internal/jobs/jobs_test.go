@@ -177,8 +177,9 @@ func count(t *testing.T, pool *pgxpool.Pool, table string) int {
 	return n
 }
 
+// lazyErrors reads the jobs' errors only when a failure message is formatted. It only reads, so
+// it keeps no test's t (it held one it never used).
 type lazyErrors struct {
-	t    *testing.T
 	pool *pgxpool.Pool
 }
 
@@ -194,7 +195,7 @@ func waitForJobState(t *testing.T, pool *pgxpool.Pool, state string) jobRow {
 	require.Eventually(t, func() bool {
 		last = jobRows(t, pool)
 		return len(last) == 1 && last[0].State == state
-	}, 20*time.Second, 20*time.Millisecond, "waiting for one job in state %s; jobs: %+v, errors: %s", state, &last, lazyErrors{t, pool})
+	}, 20*time.Second, 20*time.Millisecond, "waiting for one job in state %s; jobs: %+v, errors: %s", state, &last, lazyErrors{pool})
 	return last[0]
 }
 

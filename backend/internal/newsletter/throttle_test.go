@@ -2,46 +2,25 @@ package newsletter_test
 
 import (
 	"context"
-	"fmt"
-	"sync"
 	"testing"
-	"time"
 
-	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
 	"github.com/atelier-commerce/atelier/backend/internal/newsletter"
-	"github.com/atelier-commerce/atelier/backend/internal/throttle"
-	"github.com/jackc/pgx/v5/pgxpool"
-	"github.com/stretchr/testify/require"
+	"github.com/atelier-commerce/atelier/backend/internal/throttle/throttletest"
 )
 
-// throttled is a newsletter service of its own, limited to 3 sign-ups an hour per client and 2
-// per address, on a clock the test moves.
-type throttled struct {
-	svc  *newsletter.Service
-	pool *pgxpool.Pool
-	now  *time.Time
-}
-
-func newThrottled(t *testing.T) throttled {
-	t.Helper()
+// throttled is a newsletter service of its own, limited by throttletest.Limits on clock: an
+// attempt signs an address up, and what it keeps is the subscription and its welcome e-mail.
+func throttled(t *testing.T, clock *throttletest.Clock) throttletest.Target {
 	pool := dbtest.Pool(t)
-	now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
-	f := throttled{pool: pool, now: &now}
-	f.svc = newsletter.NewService(pool, newsletter.WithClock(func() time.Time { return *f.now }), newsletter.WithLimits(newsletter.Limits{
-		PerClient:  throttle.Limit{Max: 3, Window: time.Hour},
-		PerAddress: throttle.Limit{Max: 2, Window: time.Hour},
-	}))
-	return f
-}
-
-// stored counts the subscriptions kept and the welcome e-mails queued.
-func (f throttled) stored(t *testing.T) (subscriptions, events int) {
-	t.Helper()
-	ctx := context.Background()
-	require.NoError(t, f.pool.QueryRow(ctx, `SELECT count(*) FROM newsletter_subscriptions`).Scan(&subscriptions))
-	require.NoError(t, f.pool.QueryRow(ctx, `SELECT count(*) FROM outbox`).Scan(&events))
-	return subscriptions, events
+	svc := newsletter.NewService(pool, newsletter.WithClock(clock.Now), newsletter.WithLimits(throttletest.Limits))
+	return throttletest.Target{
+		Try: func(email, clientIP string) error {
+			_, err := svc.Subscribe(context.Background(), email, clientIP)
+			return err
+		},
+		Kept: throttletest.Rows(pool, "newsletter_subscriptions", "outbox"),
+	}
 }
 
 // Each new sign-up e-mails the address, so one client may sign up only so many addresses an
@@ -50,80 +29,11 @@ func (f throttled) stored(t *testing.T) (subscriptions, events int) {
 // of an address count whether or not it was new, so a refusal says nothing about who subscribed.
 func TestSubscribeThrottled(t *testing.T) {
 	t.Parallel()
-	type signUp struct{ email, client string }
-	tests := map[string]struct {
-		earlier []signUp // a minute apart
-		then    signUp
-		refused bool
-	}{
-		"one client, many addresses": {[]signUp{{"a@example.com", "192.0.2.1"}, {"b@example.com", "192.0.2.1"}, {"c@example.com", "192.0.2.1"}},
-			signUp{"d@example.com", "192.0.2.1"}, true},
-		"one address, many clients": {[]signUp{{"jane@example.com", "192.0.2.1"}, {"JANE@example.com", "192.0.2.2"}},
-			signUp{"jane@example.com", "192.0.2.3"}, true},
-		"one IPv6 /64": {[]signUp{{"a@example.com", "2001:db8::1"}, {"b@example.com", "2001:db8::2"}, {"c@example.com", "2001:db8::3"}},
-			signUp{"d@example.com", "2001:db8:0:0:1::4"}, true},
-		"under both limits": {[]signUp{{"jane@example.com", "192.0.2.1"}, {"b@example.com", "192.0.2.1"}},
-			signUp{"c@example.com", "192.0.2.1"}, false},
-		"another client and address": {[]signUp{{"a@example.com", "192.0.2.1"}, {"b@example.com", "192.0.2.1"}, {"c@example.com", "192.0.2.1"}},
-			signUp{"d@example.com", "192.0.2.2"}, false},
-	}
-	for name, tt := range tests {
-		t.Run(name, func(t *testing.T) {
-			t.Parallel()
-			ctx := context.Background()
-			f := newThrottled(t)
-			for _, s := range tt.earlier {
-				_, err := f.svc.Subscribe(ctx, s.email, s.client)
-				require.NoError(t, err)
-				*f.now = f.now.Add(time.Minute)
-			}
-			subs, events := f.stored(t)
-			_, err := f.svc.Subscribe(ctx, tt.then.email, tt.then.client)
-			if !tt.refused {
-				require.NoError(t, err)
-				return
-			}
-			ae := apperr.As(err)
-			require.NotNil(t, ae, "%v", err)
-			require.Equal(t, apperr.KindResourceExhausted, ae.Kind)
-			require.Equal(t, "too_many_requests", ae.Reason)
-			wait := time.Hour - time.Duration(len(tt.earlier))*time.Minute
-			require.Equal(t, wait, ae.RetryAfter)
-			require.Equal(t, fmt.Sprintf("Too many sign-ups. Please try again in %d minutes.", int(wait.Minutes())), ae.Message)
-			s2, e2 := f.stored(t)
-			require.Equal(t, [2]int{subs, events}, [2]int{s2, e2}, "a refused sign-up subscribes and e-mails nobody")
-
-			*f.now = f.now.Add(wait)
-			_, err = f.svc.Subscribe(ctx, tt.then.email, tt.then.client)
-			require.NoError(t, err, "the oldest attempt has left the window")
-		})
-	}
+	throttletest.TestClientAndAddress(t, "Too many sign-ups. Please try again in %d minutes.", throttled)
 }
 
 // Concurrent sign-ups from one client cannot pass the limit.
 func TestSubscribeThrottleConcurrent(t *testing.T) {
 	t.Parallel()
-	f := newThrottled(t)
-	const n = 8
-	errs := make(chan error, n)
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Go(func() {
-			_, err := f.svc.Subscribe(context.Background(), fmt.Sprintf("victim%d@example.com", i), "192.0.2.50")
-			errs <- err
-		})
-	}
-	wg.Wait()
-	close(errs)
-	ok := 0
-	for err := range errs {
-		if err == nil {
-			ok++
-			continue
-		}
-		require.Equal(t, "too_many_requests", apperr.As(err).Reason, "%v", err)
-	}
-	require.Equal(t, 3, ok)
-	subs, events := f.stored(t)
-	require.Equal(t, [2]int{3, 3}, [2]int{subs, events})
+	throttletest.TestConcurrentClient(t, throttled(t, throttletest.NewClock()))
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	"github.com/atelier-commerce/atelier/backend/internal/apperr/apperrtest"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
 	"github.com/atelier-commerce/atelier/backend/internal/money"
 	"github.com/google/uuid"
@@ -375,26 +376,11 @@ func TestConfirmConcurrently(t *testing.T) {
 	t.Parallel()
 	s := newTestShop(t)
 	_, in := s.create(t)
-	const n = 6
-	errs := make(chan error, n)
-	var wg sync.WaitGroup
-	for range n {
-		wg.Go(func() {
-			_, err := s.p.Confirm(context.Background(), in.ClientSecret, card(TestCardSucceeds))
-			errs <- err
-		})
-	}
-	wg.Wait()
-	close(errs)
-	ok := 0
-	for err := range errs {
-		if err == nil {
-			ok++
-			continue
-		}
-		requireAppErr(t, err, apperr.KindFailedPrecondition, "payment_not_payable")
-	}
-	require.Equal(t, 1, ok)
+	errs := apperrtest.Concurrently(6, func(int) error {
+		_, err := s.p.Confirm(context.Background(), in.ClientSecret, card(TestCardSucceeds))
+		return err
+	})
+	require.Equal(t, 1, apperrtest.Passed(t, errs, "payment_not_payable"))
 	require.Len(t, s.delivered(), 1)
 }
 

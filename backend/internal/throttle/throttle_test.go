@@ -3,11 +3,11 @@ package throttle_test
 import (
 	"context"
 	"os"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	"github.com/atelier-commerce/atelier/backend/internal/apperr/apperrtest"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
 	"github.com/atelier-commerce/atelier/backend/internal/throttle"
@@ -109,23 +109,10 @@ func TestReserveConcurrent(t *testing.T) {
 	ctx := context.Background()
 	pool := dbtest.Pool(t)
 	limit := throttle.Limit{Max: 3, Window: time.Hour}
-	const n = 8
-	errs := make(chan error, n)
-	var wg sync.WaitGroup
-	for range n {
-		wg.Go(func() { errs <- reserve(ctx, pool, t0, throttle.PerClient("k", "192.0.2.9", limit)) })
-	}
-	wg.Wait()
-	close(errs)
-	ok := 0
-	for err := range errs {
-		if err == nil {
-			ok++
-			continue
-		}
-		require.Equal(t, "too_many_requests", apperr.As(err).Reason, "%v", err)
-	}
-	require.Equal(t, 3, ok)
+	errs := apperrtest.Concurrently(8, func(int) error {
+		return reserve(ctx, pool, t0, throttle.PerClient("k", "192.0.2.9", limit))
+	})
+	require.Equal(t, 3, apperrtest.Passed(t, errs, "too_many_requests"))
 	require.Equal(t, 3, rows(t, pool))
 }
 

@@ -1,0 +1,190 @@
+// Package paymenttest is a payment.Provider for the tests of the contexts that take payments
+// (order, checkout). Its payments live in memory, so a test decides what the provider says —
+// a payment that succeeded behind the shop's back, one still processing, one the provider never
+// heard of, a provider that cannot be reached — without a network or Stripe's mock, while the
+// shop's own data stays in real PostgreSQL.
+package paymenttest
+
+import (
+	"context"
+	"sync"
+
+	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	"github.com/atelier-commerce/atelier/backend/internal/payment"
+	"github.com/google/uuid"
+)
+
+// Method names a Provider call, for Fail and Calls.
+type Method string
+
+// The methods a test can count or make fail.
+const (
+	Create Method = "create"
+	Lookup Method = "lookup"
+	Cancel Method = "cancel"
+	Refund Method = "refund"
+)
+
+// Fake is an in-memory provider in test mode. Like Stripe it is idempotent per order (Create
+// returns the order's payment again), cancels only a payment that has not gone through (a
+// succeeded or processing one is answered as it is, without an error), and refunds only a
+// succeeded one. It is safe for concurrent use.
+type Fake struct {
+	mu      sync.Mutex
+	intents map[string]payment.Intent
+	fail    map[Method]error
+	calls   map[Method]int
+}
+
+// New returns an empty fake provider.
+func New() *Fake {
+	return &Fake{intents: map[string]payment.Intent{}, fail: map[Method]error{}, calls: map[Method]int{}}
+}
+
+var _ payment.Provider = (*Fake)(nil)
+
+// Mode implements payment.Provider.
+func (f *Fake) Mode() payment.Mode { return payment.ModeTest }
+
+// Live implements payment.Provider: the fake never takes real money.
+func (f *Fake) Live() bool { return false }
+
+// PublishableKey implements payment.Provider.
+func (f *Fake) PublishableKey() string { return "" }
+
+// begin counts a call and returns the error the test set for it.
+func (f *Fake) begin(m Method) error {
+	f.calls[m]++
+	return f.fail[m]
+}
+
+// Create implements payment.Provider: the order's payment, made once.
+func (f *Fake) Create(_ context.Context, in payment.NewIntent) (payment.Intent, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if err := f.begin(Create); err != nil {
+		return payment.Intent{}, err
+	}
+	ref := "pi_fake_" + in.OrderID
+	if got, ok := f.intents[ref]; ok {
+		return got, nil
+	}
+	got := payment.Intent{Ref: ref, ClientSecret: ref + "_secret", Status: payment.StatusRequiresPayment,
+		Amount: in.Amount, OrderID: in.OrderID}
+	f.intents[ref] = got
+	return got, nil
+}
+
+// Lookup implements payment.Provider.
+func (f *Fake) Lookup(_ context.Context, ref string) (payment.Intent, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if err := f.begin(Lookup); err != nil {
+		return payment.Intent{}, err
+	}
+	return f.find(ref)
+}
+
+// Cancel implements payment.Provider.
+func (f *Fake) Cancel(_ context.Context, ref string) (payment.Intent, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if err := f.begin(Cancel); err != nil {
+		return payment.Intent{}, err
+	}
+	in, err := f.find(ref)
+	if err != nil {
+		return in, err
+	}
+	if in.Status == payment.StatusRequiresPayment || in.Status == payment.StatusFailed {
+		in.Status = payment.StatusCanceled
+		f.intents[ref] = in
+	}
+	return in, nil
+}
+
+// Refund implements payment.Provider.
+func (f *Fake) Refund(_ context.Context, ref, _ string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if err := f.begin(Refund); err != nil {
+		return err
+	}
+	in, err := f.find(ref)
+	if err != nil {
+		return err
+	}
+	switch in.Status {
+	case payment.StatusRefunded:
+		return nil
+	case payment.StatusSucceeded:
+		in.Status = payment.StatusRefunded
+		f.intents[ref] = in
+		return nil
+	}
+	return apperr.FailedPrecondition("payment_not_refundable", "Only a succeeded payment can be refunded.")
+}
+
+func (f *Fake) find(ref string) (payment.Intent, error) {
+	in, ok := f.intents[ref]
+	if !ok {
+		return payment.Intent{}, apperr.NotFound("payment_not_found", "This payment cannot be found.")
+	}
+	return in, nil
+}
+
+// Set moves a payment at the provider (the shopper paid, the bank is clearing it…) without
+// telling the shop: no event is sent.
+func (f *Fake) Set(ref string, status payment.Status) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	in := f.intents[ref]
+	in.Status = status
+	f.intents[ref] = in
+}
+
+// Edit changes what the provider says about a payment (another amount, order or mode).
+func (f *Fake) Edit(ref string, edit func(*payment.Intent)) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	in := f.intents[ref]
+	edit(&in)
+	f.intents[ref] = in
+}
+
+// Intent is the payment as the provider has it now (zero when it has none).
+func (f *Fake) Intent(ref string) payment.Intent {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.intents[ref]
+}
+
+// Fail makes every later call of m return err (nil: succeed again).
+func (f *Fake) Fail(m Method, err error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.fail[m] = err
+}
+
+// Calls counts the calls of m so far, failed ones included.
+func (f *Fake) Calls(m Method) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.calls[m]
+}
+
+// Event is a verified event with a new id saying the payment ref reached outcome, carrying
+// what the provider has about it (amount, order, mode), so it fits its order. It does not move
+// the payment at the provider (see Set).
+func (f *Fake) Event(ref string, outcome payment.Outcome) payment.Event {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	in := f.intents[ref]
+	// Ids unique across fakes: tests sharing a database must not see each other's as repeats.
+	ev := payment.Event{ID: "evt_fake_" + uuid.NewString(), Type: "payment_intent." + string(outcome), Ref: ref,
+		Outcome: outcome, Amount: in.Amount, OrderID: in.OrderID, Live: in.Live}
+	if outcome == payment.OutcomeFailed {
+		ev.Type, ev.FailureMessage = "payment_intent.payment_failed", "Your card was declined."
+	}
+	return ev
+}
