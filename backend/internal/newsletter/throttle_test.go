@@ -35,7 +35,7 @@ func newThrottled(t *testing.T) throttled {
 	return f
 }
 
-// stored counts the subscriptions kept and the welcome e-mails queued.
+// stored counts the subscriptions kept and the confirmation e-mails queued.
 func (f throttled) stored(t *testing.T) (subscriptions, events int) {
 	t.Helper()
 	ctx := context.Background()
