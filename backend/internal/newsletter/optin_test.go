@@ -7,33 +7,18 @@ import (
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
-	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
 	"github.com/atelier-commerce/atelier/backend/internal/newsletter"
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 )
 
-// optIn is a newsletter service of its own on a clock the test moves, without limits (they are
-// throttle_test's subject).
-type optIn struct {
-	svc  *newsletter.Service
-	pool *pgxpool.Pool
-	now  *time.Time
-}
-
-func newOptIn(t *testing.T) optIn {
+// newOptIn is a fixture without limits (they are throttle_test's subject).
+func newOptIn(t *testing.T) fixture {
 	t.Helper()
-	pool := dbtest.Pool(t)
-	now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
-	f := optIn{pool: pool, now: &now}
-	f.svc = newsletter.NewService(pool, newsletter.WithLimits(newsletter.Limits{}),
-		newsletter.WithClock(func() time.Time { return *f.now }),
-		newsletter.WithLinks("https://shop.example/", "https://api.shop.example"))
-	return f
+	return newFixture(t, newsletter.Limits{})
 }
 
 // signUp subscribes email and returns the links of the confirmation e-mail sent now.
-func (f optIn) signUp(t *testing.T, email string) newsletter.Links {
+func (f fixture) signUp(t *testing.T, email string) newsletter.Links {
 	t.Helper()
 	_, err := f.svc.Subscribe(context.Background(), email, "192.0.2.1")
 	require.NoError(t, err)
@@ -42,7 +27,7 @@ func (f optIn) signUp(t *testing.T, email string) newsletter.Links {
 	return links
 }
 
-func (f optIn) subscribers(t *testing.T) []string {
+func (f fixture) subscribers(t *testing.T) []string {
 	t.Helper()
 	subs, err := f.svc.Subscribers(context.Background())
 	require.NoError(t, err)
@@ -54,7 +39,7 @@ func (f optIn) subscribers(t *testing.T) []string {
 }
 
 // state is what the database holds about subscriptions: rows, confirmed rows, live tokens.
-func (f optIn) state(t *testing.T) [3]int {
+func (f fixture) state(t *testing.T) [3]int {
 	t.Helper()
 	var s [3]int
 	require.NoError(t, f.pool.QueryRow(context.Background(), `SELECT
@@ -130,17 +115,17 @@ func TestEveryConfirmationLinkWorksOnce(t *testing.T) {
 func TestConfirmRefused(t *testing.T) {
 	t.Parallel()
 	tests := map[string]struct {
-		token func(t *testing.T, f optIn, links newsletter.Links) string
+		token func(t *testing.T, f fixture, links newsletter.Links) string
 	}{
-		"expired": {func(t *testing.T, f optIn, l newsletter.Links) string {
+		"expired": {func(t *testing.T, f fixture, l newsletter.Links) string {
 			*f.now = l.ExpiresAt
 			return tokenOf(t, l.Confirm)
 		}},
-		"unknown":            {func(*testing.T, optIn, newsletter.Links) string { return "ABCDEFGHIJKLMNOPQRSTUVWXYZ" }},
-		"malformed":          {func(*testing.T, optIn, newsletter.Links) string { return "not a token" }},
-		"empty":              {func(*testing.T, optIn, newsletter.Links) string { return "" }},
-		"an unsubscribe one": {func(t *testing.T, _ optIn, l newsletter.Links) string { return tokenOf(t, l.Unsubscribe) }},
-		"after unsubscribing": {func(t *testing.T, f optIn, l newsletter.Links) string {
+		"unknown":            {func(*testing.T, fixture, newsletter.Links) string { return "ABCDEFGHIJKLMNOPQRSTUVWXYZ" }},
+		"malformed":          {func(*testing.T, fixture, newsletter.Links) string { return "not a token" }},
+		"empty":              {func(*testing.T, fixture, newsletter.Links) string { return "" }},
+		"an unsubscribe one": {func(t *testing.T, _ fixture, l newsletter.Links) string { return tokenOf(t, l.Unsubscribe) }},
+		"after unsubscribing": {func(t *testing.T, f fixture, l newsletter.Links) string {
 			require.NoError(t, f.svc.Unsubscribe(context.Background(), tokenOf(t, l.Unsubscribe)))
 			return tokenOf(t, l.Confirm)
 		}},
@@ -165,20 +150,20 @@ func TestConfirmRefused(t *testing.T) {
 func TestIssueConfirmationRefused(t *testing.T) {
 	t.Parallel()
 	tests := map[string]struct {
-		prepare func(t *testing.T, f optIn) (email string, requestedAt time.Time)
+		prepare func(t *testing.T, f fixture) (email string, requestedAt time.Time)
 		kind    apperr.Kind
 		reason  string
 	}{
-		"request older than a link's lifetime": {func(t *testing.T, f optIn) (string, time.Time) {
+		"request older than a link's lifetime": {func(t *testing.T, f fixture) (string, time.Time) {
 			f.signUp(t, "jane@example.com")
 			return "jane@example.com", f.now.Add(-48 * time.Hour)
 		}, apperr.KindFailedPrecondition, "confirmation_request_expired"},
-		"confirmed meanwhile": {func(t *testing.T, f optIn) (string, time.Time) {
+		"confirmed meanwhile": {func(t *testing.T, f fixture) (string, time.Time) {
 			_, err := f.svc.Confirm(context.Background(), tokenOf(t, f.signUp(t, "jane@example.com").Confirm))
 			require.NoError(t, err)
 			return "jane@example.com", *f.now
 		}, apperr.KindFailedPrecondition, "already_confirmed"},
-		"unsubscribed meanwhile": {func(t *testing.T, f optIn) (string, time.Time) {
+		"unsubscribed meanwhile": {func(t *testing.T, f fixture) (string, time.Time) {
 			require.NoError(t, f.svc.Unsubscribe(context.Background(), tokenOf(t, f.signUp(t, "jane@example.com").Unsubscribe)))
 			return "jane@example.com", *f.now
 		}, apperr.KindNotFound, "subscription_not_found"},

@@ -15,28 +15,34 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// throttled is a newsletter service of its own, limited to 3 sign-ups an hour per client and 2
-// per address, on a clock the test moves.
-type throttled struct {
+// fixture is a newsletter service of its own, with the given limits, on a clock the test moves.
+type fixture struct {
 	svc  *newsletter.Service
 	pool *pgxpool.Pool
 	now  *time.Time
 }
 
-func newThrottled(t *testing.T) throttled {
+func newFixture(t *testing.T, limits newsletter.Limits) fixture {
 	t.Helper()
 	pool := dbtest.Pool(t)
 	now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
-	f := throttled{pool: pool, now: &now}
-	f.svc = newsletter.NewService(pool, newsletter.WithClock(func() time.Time { return *f.now }), newsletter.WithLimits(newsletter.Limits{
-		PerClient:  throttle.Limit{Max: 3, Window: time.Hour},
-		PerAddress: throttle.Limit{Max: 2, Window: time.Hour},
-	}))
+	f := fixture{pool: pool, now: &now}
+	f.svc = newsletter.NewService(pool, newsletter.WithLimits(limits), newsletter.WithClock(func() time.Time { return *f.now }),
+		newsletter.WithLinks("https://shop.example/", "https://api.shop.example"))
 	return f
 }
 
+// newThrottled limits sign-ups to 3 an hour per client and 2 per address.
+func newThrottled(t *testing.T) fixture {
+	t.Helper()
+	return newFixture(t, newsletter.Limits{
+		PerClient:  throttle.Limit{Max: 3, Window: time.Hour},
+		PerAddress: throttle.Limit{Max: 2, Window: time.Hour},
+	})
+}
+
 // stored counts the subscriptions kept and the confirmation e-mails queued.
-func (f throttled) stored(t *testing.T) (subscriptions, events int) {
+func (f fixture) stored(t *testing.T) (subscriptions, events int) {
 	t.Helper()
 	ctx := context.Background()
 	require.NoError(t, f.pool.QueryRow(ctx, `SELECT count(*) FROM newsletter_subscriptions`).Scan(&subscriptions))
