@@ -1,6 +1,6 @@
 // Forms that really do something: the contact form and the newsletter sign-up.
 import { expect, test } from "@playwright/test";
-import { waitForMail } from "./support/mail.ts";
+import { linkIn, waitForMail } from "./support/mail.ts";
 import { contactForm, sendContactMessage, waitForHydration } from "./support/shop.ts";
 
 test("contact form: Sending... while it sends, then confirms and clears", async ({ page }) => {
@@ -39,16 +39,27 @@ test("contact form: every field is required", async ({ page }) => {
   }
 });
 
-test("newsletter: joining confirms on screen", async ({ page }) => {
+test("newsletter: double opt-in — the e-mailed link confirms, and the unsubscribe link ends it", async ({ page, request }) => {
   await page.goto("/");
   const box = page.getByRole("region", { name: "Join Our Newsletter" });
   await waitForHydration(page);
   const email = `shopper-${Date.now()}-${test.info().workerIndex}@example.com`;
   await box.getByLabel("Email address").fill(email);
   await box.getByRole("button", { name: "Join" }).click();
-  await expect(box.getByRole("status")).toContainText(/thank you for subscribing/i);
+  await expect(box.getByRole("status")).toContainText(/confirmation link/i);
   await expect(box.getByRole("status")).toContainText(email);
   await expect(box.getByLabel("Email address")).toHaveValue("");
+
+  const mail = await waitForMail(request, { to: email, subject: /confirm your subscription/i }, "the newsletter confirmation");
+  const confirm = linkIn(mail, "/newsletter/confirm");
+  const unsubscribe = linkIn(mail, "/newsletter/unsubscribe");
+  await page.goto(confirm.pathname + confirm.search);
+  await page.getByRole("button", { name: "Confirm Subscription" }).click();
+  await expect(page.getByRole("status")).toContainText(/subscription is confirmed/i);
+
+  await page.goto(unsubscribe.pathname + unsubscribe.search);
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByRole("status")).toContainText(/you have been unsubscribed/i);
 });
 
 test("newsletter: an invalid e-mail is explained", async ({ page }) => {

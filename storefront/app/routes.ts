@@ -24,6 +24,8 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("account", "routes/account.tsx"),
   route("logout", "routes/logout.tsx"),
+  route("newsletter/confirm", "routes/newsletter-link.tsx", { id: "newsletter-confirm" }),
+  route("newsletter/unsubscribe", "routes/newsletter-link.tsx", { id: "newsletter-unsubscribe" }),
   route("status", "routes/status.tsx"),
   ...["test", "diag", "diagnostic", "api-test"].map((path) => route(path, "routes/status-redirect.tsx", { id: `status-${path}` })),
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -27,3 +27,20 @@ func (h *NewsletterHandler) Subscribe(ctx context.Context, req *connect.Request[
 	}
 	return connect.NewResponse(&storev1.SubscribeResponse{Email: email}), nil
 }
+
+// ConfirmSubscription implements NewsletterService.ConfirmSubscription.
+func (h *NewsletterHandler) ConfirmSubscription(ctx context.Context, req *connect.Request[storev1.ConfirmSubscriptionRequest]) (*connect.Response[storev1.ConfirmSubscriptionResponse], error) {
+	email, err := h.newsletter.Confirm(ctx, req.Msg.GetToken())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&storev1.ConfirmSubscriptionResponse{Email: email}), nil
+}
+
+// Unsubscribe implements NewsletterService.Unsubscribe.
+func (h *NewsletterHandler) Unsubscribe(ctx context.Context, req *connect.Request[storev1.UnsubscribeRequest]) (*connect.Response[storev1.UnsubscribeResponse], error) {
+	if err := h.newsletter.Unsubscribe(ctx, req.Msg.GetToken()); err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&storev1.UnsubscribeResponse{}), nil
+}

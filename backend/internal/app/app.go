@@ -98,7 +98,8 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 	hourly := func(n int) throttle.Limit { return throttle.Limit{Max: n, Window: time.Hour} }
 	carts := cart.NewService(pool, ship, cart.WithNewCartLimit(hourly(cfg.CartsPerIPPerHour)))
 	subscriptions := newsletter.NewService(pool, newsletter.WithLimits(newsletter.Limits{
-		PerClient: hourly(cfg.NewsletterSignupsPerIPPerHour), PerAddress: hourly(cfg.NewsletterSignupsPerEmailPerHour)}))
+		PerClient: hourly(cfg.NewsletterSignupsPerIPPerHour), PerAddress: hourly(cfg.NewsletterSignupsPerEmailPerHour)}),
+		newsletter.WithLinks(cfg.StorefrontURL, cfg.PublicURL))
 	messages := contact.NewService(pool, contact.WithLimits(contact.Limits{
 		PerClient: hourly(cfg.ContactMessagesPerIPPerHour), PerAddress: hourly(cfg.ContactMessagesPerEmailPerHour)}))
 	a := &App{
@@ -180,7 +181,11 @@ func (a *App) newJobs(ctx context.Context) error {
 				return payment.PruneEvents(ctx, a.pool)
 			}},
 		},
-		ResetLinks: a.accounts.IssueResetLink, OrderConfirmations: a.orderConfirmation, Refunds: a.orders.RefundPayment})
+		ResetLinks: a.accounts.IssueResetLink, OrderConfirmations: a.orderConfirmation, Refunds: a.orders.RefundPayment,
+		NewsletterLinks: func(ctx context.Context, email string, requestedAt time.Time) (jobs.NewsletterLinks, error) {
+			l, err := a.newsletter.IssueConfirmation(ctx, email, requestedAt)
+			return jobs.NewsletterLinks(l), err
+		}})
 	if err != nil {
 		return err
 	}

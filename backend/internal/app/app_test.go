@@ -30,6 +30,7 @@ func TestMain(m *testing.M) { os.Exit(dbtest.Main(m)) }
 var shop struct {
 	once sync.Once
 	srv  *httptest.Server
+	app  *App // for tests that need what only e-mails would carry (links' tokens)
 	err  error
 }
 
@@ -83,6 +84,7 @@ func startShop() (*httptest.Server, error) {
 		return nil, err
 	}
 	srv.Config.Handler = h
+	shop.app = a
 	return srv, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"connectrpc.com/connect"
 	storev1 "github.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1"
@@ -37,6 +38,57 @@ func TestRESTNewsletter(t *testing.T) {
 	_, err := storev1connect.NewNewsletterServiceClient(http.DefaultClient, base).Subscribe(context.Background(),
 		connect.NewRequest(&storev1.SubscribeRequest{Email: "subscriber.one@example.com"}))
 	require.NoError(t, err, "and over Connect")
+}
+
+// Double opt-in over REST: the confirmation link's token confirms once; the unsubscribe link's
+// one-click endpoint takes a mail client's RFC 8058 POST (a form body, no session, no JSON).
+func TestRESTNewsletterDoubleOptIn(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	base := demoShop(t)
+	sendJSON(t, http.MethodPost, base+"/api/v1/newsletter/subscriptions", `{"email": "opt.in@example.com"}`, 200)
+	links, err := shop.app.newsletter.IssueConfirmation(ctx, "opt.in@example.com", time.Now())
+	require.NoError(t, err)
+	confirm := base + "/api/v1/newsletter/confirmations"
+	token := links.Confirm[strings.Index(links.Confirm, "token=")+len("token="):]
+	got := sendJSON(t, http.MethodPost, confirm, `{"token": "`+token+`"}`, 200)
+	require.Equal(t, "opt.in@example.com", got["email"])
+	res := sendJSON(t, http.MethodPost, confirm, `{"token": "`+token+`"}`, http.StatusBadRequest)
+	reason, _ := errorInfo(t, res)
+	require.Equal(t, "invalid_confirmation_token", reason, "a link works once")
+
+	subscribed := func() bool {
+		subs, err := shop.app.newsletter.Subscribers(ctx)
+		require.NoError(t, err)
+		for _, s := range subs {
+			if s.Email == "opt.in@example.com" {
+				return true
+			}
+		}
+		return false
+	}
+	require.True(t, subscribed())
+	require.True(t, strings.HasPrefix(links.OneClick, base+"/api/v1/newsletter/unsubscribe?token="), links.OneClick)
+	oneClick := func(link string, multipart ...bool) *http.Response {
+		body, contentType := "List-Unsubscribe=One-Click", "application/x-www-form-urlencoded"
+		if len(multipart) > 0 {
+			body = "--b\r\nContent-Disposition: form-data; name=\"List-Unsubscribe\"\r\n\r\nOne-Click\r\n--b--\r\n"
+			contentType = "multipart/form-data; boundary=b"
+		}
+		req, err := http.NewRequest(http.MethodPost, link, strings.NewReader(body))
+		require.NoError(t, err)
+		req.Header.Set("Content-Type", contentType)
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		require.NoError(t, resp.Body.Close())
+		return resp
+	}
+	forged := links.OneClick[:len(links.OneClick)-2] + "AA"
+	require.Equal(t, http.StatusBadRequest, oneClick(forged).StatusCode, "a token the shop did not sign")
+	require.True(t, subscribed())
+	require.Equal(t, http.StatusOK, oneClick(links.OneClick).StatusCode)
+	require.False(t, subscribed(), "unsubscribed at once")
+	require.Equal(t, http.StatusOK, oneClick(links.OneClick, true).StatusCode, "a second click (multipart this time) answers the same")
 }
 
 func TestRESTContactMessage(t *testing.T) {

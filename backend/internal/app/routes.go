@@ -78,6 +78,7 @@ func (a *App) routes() (http.Handler, error) {
 	}
 	cache := newResponseCache(a.catalog.CacheTTL(), a.catalog.Generation)
 	mux.Handle("/api/v1/", cache.wrap(restErrorBodies(rest)))
+	mux.Handle("POST /api/v1/newsletter/unsubscribe", oneClick(restErrorBodies(rest)))
 
 	docs, err := apidocs.New(apidocs.Spec, "/api/openapi.yaml")
 	if err != nil {
@@ -94,6 +95,20 @@ func (a *App) routes() (http.Handler, error) {
 	mux.HandleFunc("/", unknownRoute)
 
 	return a.middleware(mux), nil
+}
+
+// oneClick serves the newsletter's one-click unsubscribe (RFC 8058): a mail client POSTs the
+// List-Unsubscribe URL, whose query carries the token, with the form body
+// "List-Unsubscribe=One-Click" (url-encoded or multipart). The body says nothing more and the REST
+// route takes none, so it is dropped before the transcoder, which would refuse a form.
+func oneClick(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r = r.Clone(r.Context())
+		r.Body, r.ContentLength = http.NoBody, 0
+		r.Header.Del("Content-Type")
+		r.Header.Del("Content-Encoding")
+		next.ServeHTTP(w, r)
+	})
 }
 
 // restJSONCodec makes REST bodies use the contract's snake_case names (as partners read them in

@@ -39,7 +39,7 @@ var allowedImports = map[string][]string{
 	"mailcatcher":           {},
 	"media":                 {"apperr"},
 	"money":                 {},
-	"newsletter":            {"db", "emailaddr", "throttle"},
+	"newsletter":            {"apperr", "db", "emailaddr", "throttle"},
 	"order":                 {"apperr", "cart", "catalog", "db", "money", "payment", "throttle"},
 	"payment":               {"apperr", "db", "money"},
 	"payment/paymenttest":   {"apperr", "payment"},

@@ -99,7 +99,7 @@ type Config struct {
 	ContactMessagesPerIPPerHour    int
 	ContactMessagesPerEmailPerHour int
 	// NewsletterSignupsPerIPPerHour and NewsletterSignupsPerEmailPerHour bound newsletter
-	// sign-ups (a new one sends a welcome e-mail) per client address and per address signed up.
+	// sign-ups (each unconfirmed one sends a confirmation e-mail) per client address and per address signed up.
 	NewsletterSignupsPerIPPerHour    int
 	NewsletterSignupsPerEmailPerHour int
 	// PaymentTestMode lets `serve` run without Stripe keys, in the labelled test payment mode.

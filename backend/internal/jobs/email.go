@@ -160,14 +160,20 @@ func composePasswordReset(links ResetLinkFunc) composeFunc {
 		// e-mail may have reached the shopper after all); the latest e-mail's link is the one that works.
 		link, expires, err := links(ctx, p.AccountID, p.Email, p.RequestedAt)
 		if err != nil {
-			if ae := refusal(err); ae != nil {
-				return mailer.Message{}, mailer.Permanent(fmt.Errorf("reset link refused (%s): %w", ae.Reason, err))
-			}
-			return mailer.Message{}, fmt.Errorf("reset link: %w", err)
+			return mailer.Message{}, classify("reset link", err)
 		}
 		c, err := mailer.RenderPasswordReset(shop, mailer.PasswordReset{FirstName: p.FirstName, ResetURL: link, ExpiresAt: expires})
 		return mailer.Message{To: p.Email, Content: c}, err
 	}
+}
+
+// classify wraps the error of a domain service that a job asked for what to send: permanent when
+// the service turned the request down for good (see refusal), else worth retrying.
+func classify(what string, err error) error {
+	if ae := refusal(err); ae != nil {
+		return mailer.Permanent(fmt.Errorf("%s refused (%s): %w", what, ae.Reason, err))
+	}
+	return fmt.Errorf("%s: %w", what, err)
 }
 
 // refusal is err's classification when a domain service turned a job's request down for good
@@ -207,18 +213,32 @@ func composeContactMessage(_ context.Context, shop mailer.Shop, st settings.Stor
 	return mailer.Message{To: st.ContactEmail, ReplyTo: replyTo, Content: c}, err
 }
 
-func composeNewsletterWelcome(_ context.Context, shop mailer.Shop, _ settings.Store, payload []byte) (mailer.Message, error) {
-	var p struct {
-		Email string `json:"email"`
+// composeNewsletterConfirmation asks links for the confirmation e-mail's links when it is sent.
+// The e-mail carries the unsubscribe link in its footer and in List-Unsubscribe headers, with the
+// shop's mailbox as the mailto alternative when the settings name one.
+func composeNewsletterConfirmation(links NewsletterLinkFunc) composeFunc {
+	return func(ctx context.Context, shop mailer.Shop, st settings.Store, payload []byte) (mailer.Message, error) {
+		var p struct {
+			Email       string    `json:"email"`
+			RequestedAt time.Time `json:"requested_at"`
+		}
+		if err := decode(payload, &p); err != nil {
+			return mailer.Message{}, err
+		}
+		// Sign-ups queued before double opt-in carried no requested_at: cancelled here as
+		// malformed, and their owners sign up again.
+		if p.Email == "" || p.RequestedAt.IsZero() {
+			return mailer.Message{}, mailer.Permanent(fmt.Errorf("%w: email and requested_at are required", errMalformed))
+		}
+		l, err := links(ctx, p.Email, p.RequestedAt)
+		if err != nil {
+			return mailer.Message{}, classify("newsletter links", err)
+		}
+		c, err := mailer.RenderNewsletterConfirmation(shop, mailer.NewsletterConfirmation{Email: p.Email,
+			ConfirmURL: l.Confirm, ExpiresAt: l.ExpiresAt, UnsubscribeURL: l.Unsubscribe})
+		return mailer.Message{To: p.Email, Content: c,
+			Unsubscribe: &mailer.ListUnsubscribe{URL: l.OneClick, Mailto: strings.TrimSpace(st.ContactEmail)}}, err
 	}
-	if err := decode(payload, &p); err != nil {
-		return mailer.Message{}, err
-	}
-	if p.Email == "" {
-		return mailer.Message{}, mailer.Permanent(fmt.Errorf("%w: email is required", errMalformed))
-	}
-	c, err := mailer.RenderNewsletterWelcome(shop, mailer.NewsletterWelcome{Email: p.Email})
-	return mailer.Message{To: p.Email, Content: c}, err
 }
 
 // composeOrderConfirmation reads the order when the e-mail is sent, so it shows the order as it

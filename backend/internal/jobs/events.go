@@ -18,7 +18,12 @@ const (
 	TopicPasswordResetRequested = "password_reset.requested"
 	// TopicContactMessageReceived: {"message_id","name","email","subject","message"}.
 	TopicContactMessageReceived = "contact_message.received"
-	// TopicNewsletterSubscribed: {"email"}, emitted for a new subscription only.
+	// TopicNewsletterConfirmationRequested: {"email","requested_at"}, a sign-up that awaits
+	// confirmation. No link or token: the worker gets the links from Config.NewsletterLinks.
+	TopicNewsletterConfirmationRequested = "newsletter.confirmation_requested"
+	// TopicNewsletterSubscribed: {"email"}, emitted before double opt-in by older binaries. Still
+	// routed so such rows leave the outbox; their jobs are cancelled (no requested_at), and the
+	// address signs up again to confirm.
 	TopicNewsletterSubscribed = "newsletter.subscribed"
 	// TopicOrderPaid: {"order_id"}, emitted once per order when it becomes paid.
 	TopicOrderPaid = "order.paid"
@@ -86,14 +91,14 @@ func (ContactMessageEmail) Kind() string { return "email.contact_message" }
 // InsertOpts puts the job on the mail queue, unique per outbox id.
 func (ContactMessageEmail) InsertOpts() river.InsertOpts { return mailInsertOpts() }
 
-// NewsletterWelcomeEmail confirms a new newsletter subscription.
-type NewsletterWelcomeEmail struct{ Event }
+// NewsletterConfirmationEmail asks a newsletter sign-up to confirm its address.
+type NewsletterConfirmationEmail struct{ Event }
 
 // Kind is River's name for the job.
-func (NewsletterWelcomeEmail) Kind() string { return "email.newsletter_welcome" }
+func (NewsletterConfirmationEmail) Kind() string { return "email.newsletter_confirmation" }
 
 // InsertOpts puts the job on the mail queue, unique per outbox id.
-func (NewsletterWelcomeEmail) InsertOpts() river.InsertOpts { return mailInsertOpts() }
+func (NewsletterConfirmationEmail) InsertOpts() river.InsertOpts { return mailInsertOpts() }
 
 // OrderConfirmationEmail confirms a paid order to the shopper.
 type OrderConfirmationEmail struct{ Event }
@@ -120,11 +125,12 @@ func (PaymentRefund) InsertOpts() river.InsertOpts {
 // its rows stay in the outbox (and are reported), so a newer binary that knows the topic can
 // still pick them up during a rolling deploy.
 var routes = map[string]func(Event) river.JobArgs{
-	TopicPasswordResetRequested: func(e Event) river.JobArgs { return PasswordResetEmail{e} },
-	TopicContactMessageReceived: func(e Event) river.JobArgs { return ContactMessageEmail{e} },
-	TopicNewsletterSubscribed:   func(e Event) river.JobArgs { return NewsletterWelcomeEmail{e} },
-	TopicOrderPaid:              func(e Event) river.JobArgs { return OrderConfirmationEmail{e} },
-	TopicOrderRefundRequired:    func(e Event) river.JobArgs { return PaymentRefund{e} },
+	TopicPasswordResetRequested:          func(e Event) river.JobArgs { return PasswordResetEmail{e} },
+	TopicContactMessageReceived:          func(e Event) river.JobArgs { return ContactMessageEmail{e} },
+	TopicNewsletterConfirmationRequested: func(e Event) river.JobArgs { return NewsletterConfirmationEmail{e} },
+	TopicNewsletterSubscribed:            func(e Event) river.JobArgs { return NewsletterConfirmationEmail{e} },
+	TopicOrderPaid:                       func(e Event) river.JobArgs { return OrderConfirmationEmail{e} },
+	TopicOrderRefundRequired:             func(e Event) river.JobArgs { return PaymentRefund{e} },
 }
 
 // ArgsFor returns the job for an outbox event, or false when its topic has no route.

@@ -53,7 +53,26 @@ type Config struct {
 	OrderConfirmations OrderConfirmationFunc
 	// Refunds returns the payment of an order through the provider (the order context). Required.
 	Refunds func(ctx context.Context, orderID string) error
+	// NewsletterLinks makes the links of a newsletter confirmation e-mail when it is sent (the
+	// newsletter context's IssueConfirmation). Required.
+	NewsletterLinks NewsletterLinkFunc
 }
+
+// NewsletterLinks are the links of a newsletter confirmation e-mail: the confirmation page (with a
+// fresh single-use token) and when it expires, the unsubscribe page, and the one-click
+// unsubscribe endpoint for the List-Unsubscribe header.
+type NewsletterLinks struct {
+	Confirm     string
+	ExpiresAt   time.Time
+	Unsubscribe string
+	OneClick    string
+}
+
+// NewsletterLinkFunc returns the links for the sign-up of email at requestedAt. Like
+// ResetLinkFunc, the token is made only here, at send time; errors apperr classifies as
+// FailedPrecondition, NotFound or Invalid (expired request, confirmed or unsubscribed meanwhile)
+// cancel the job.
+type NewsletterLinkFunc func(ctx context.Context, email string, requestedAt time.Time) (NewsletterLinks, error)
 
 // OrderConfirmationFunc returns who a paid order's confirmation goes to and what it says. Errors
 // apperr classifies as FailedPrecondition, NotFound or Invalid cancel the job.
@@ -82,8 +101,8 @@ type Runner struct {
 // New builds the River client with every worker, and the relay. Nothing runs until Start.
 func New(cfg Config) (*Runner, error) {
 	if cfg.Store == nil || cfg.Jobs == nil || cfg.Settings == nil || cfg.Logger == nil || cfg.ResetLinks == nil ||
-		cfg.OrderConfirmations == nil || cfg.Refunds == nil {
-		return nil, errors.New("jobs.New: Store, Jobs, Settings, Logger, ResetLinks, OrderConfirmations and Refunds are required")
+		cfg.OrderConfirmations == nil || cfg.Refunds == nil || cfg.NewsletterLinks == nil {
+		return nil, errors.New("jobs.New: Store, Jobs, Settings, Logger, ResetLinks, OrderConfirmations, Refunds and NewsletterLinks are required")
 	}
 	if cfg.PollInterval <= 0 {
 		cfg.PollInterval = 500 * time.Millisecond
@@ -96,7 +115,7 @@ func New(cfg Config) (*Runner, error) {
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &emailWorker[PasswordResetEmail]{deps: deps, compose: composePasswordReset(cfg.ResetLinks)})
 	river.AddWorker(workers, &emailWorker[ContactMessageEmail]{deps: deps, compose: composeContactMessage})
-	river.AddWorker(workers, &emailWorker[NewsletterWelcomeEmail]{deps: deps, compose: composeNewsletterWelcome})
+	river.AddWorker(workers, &emailWorker[NewsletterConfirmationEmail]{deps: deps, compose: composeNewsletterConfirmation(cfg.NewsletterLinks)})
 	river.AddWorker(workers, &emailWorker[OrderConfirmationEmail]{deps: deps, compose: composeOrderConfirmation(cfg.OrderConfirmations)})
 	river.AddWorker(workers, &refundWorker{refund: cfg.Refunds, logger: cfg.Logger.With("component", "payments")})
 	periodic, err := periodicChores(workers, append([]Chore{pruneMailSent(cfg.Store)}, cfg.Chores...), cfg.Logger.With("component", "chores"))

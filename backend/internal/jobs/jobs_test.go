@@ -104,6 +104,7 @@ type runnerOpts struct {
 	resetLinks jobs.ResetLinkFunc
 	orders     jobs.OrderConfirmationFunc
 	refunds    func(context.Context, string) error
+	newsletter jobs.NewsletterLinkFunc
 }
 
 // noOrders and noRefunds stand in for the order context in tests that have no orders.
@@ -135,12 +136,23 @@ func newRunner(t *testing.T, store *pgxpool.Pool, o runnerOpts) *jobs.Runner {
 	if o.refunds == nil {
 		o.refunds = noRefunds
 	}
+	if o.newsletter == nil {
+		o.newsletter = newsletterLinks(newsletter.NewService(store))
+	}
 	r, err := jobs.New(jobs.Config{Store: store, Jobs: o.jobsPool, Settings: settings.NewService(store), Mail: o.mail,
 		Logger:       slog.New(slog.NewTextHandler(o.log, &slog.HandlerOptions{Level: slog.LevelDebug})),
 		PollInterval: 50 * time.Millisecond, RetryPolicy: o.retry, MailUnconfiguredWait: time.Hour,
-		Chores: o.chores, ResetLinks: o.resetLinks, OrderConfirmations: o.orders, Refunds: o.refunds})
+		Chores: o.chores, ResetLinks: o.resetLinks, OrderConfirmations: o.orders, Refunds: o.refunds, NewsletterLinks: o.newsletter})
 	require.NoError(t, err)
 	return r
+}
+
+// newsletterLinks adapts the newsletter context's IssueConfirmation, as the app does.
+func newsletterLinks(svc *newsletter.Service) jobs.NewsletterLinkFunc {
+	return func(ctx context.Context, email string, requestedAt time.Time) (jobs.NewsletterLinks, error) {
+		l, err := svc.IssueConfirmation(ctx, email, requestedAt)
+		return jobs.NewsletterLinks(l), err
+	}
 }
 
 func start(t *testing.T, r *jobs.Runner) {
@@ -596,11 +608,11 @@ func TestHealthCountsEveryState(t *testing.T) {
 func TestTopicsMatchTheEmitters(t *testing.T) {
 	t.Parallel()
 	require.Equal(t, contact.TopicMessageReceived, jobs.TopicContactMessageReceived)
-	require.Equal(t, newsletter.TopicSubscribed, jobs.TopicNewsletterSubscribed)
+	require.Equal(t, newsletter.TopicConfirmationRequested, jobs.TopicNewsletterConfirmationRequested)
 	require.Equal(t, account.TopicPasswordResetRequested, jobs.TopicPasswordResetRequested)
 	require.Equal(t, order.TopicPaid, jobs.TopicOrderPaid)
 	require.Equal(t, order.TopicRefundRequired, jobs.TopicOrderRefundRequired)
-	require.ElementsMatch(t, []string{"contact_message.received", "newsletter.subscribed", "password_reset.requested",
+	require.ElementsMatch(t, []string{"contact_message.received", "newsletter.confirmation_requested", "newsletter.subscribed", "password_reset.requested",
 		"order.paid", "order.refund_required"}, jobs.Topics())
 
 	emitted := account.PasswordResetRequested{AccountID: "8d1f0c7e-3a61-4b7a-9a51-0d1b5b0f3b11", Email: "jane@example.com",
@@ -646,9 +658,74 @@ func TestChoresAreChecked(t *testing.T) {
 		{{Name: "x", Every: time.Hour, Run: run}, {Name: "x", Every: time.Hour, Run: run}},
 	} {
 		_, err := jobs.New(jobs.Config{Store: store, Jobs: store, Settings: settings.NewService(store),
-			Logger: slog.New(slog.DiscardHandler), Chores: chores, ResetLinks: noResetLinks, OrderConfirmations: noOrders, Refunds: noRefunds})
+			Logger: slog.New(slog.DiscardHandler), Chores: chores, ResetLinks: noResetLinks, OrderConfirmations: noOrders, Refunds: noRefunds,
+			NewsletterLinks: newsletterLinks(newsletter.NewService(store))})
 		require.Error(t, err)
 	}
 	_, err := jobs.New(jobs.Config{Store: store, Jobs: store, Settings: settings.NewService(store), Logger: slog.New(slog.DiscardHandler)})
 	require.ErrorContains(t, err, "ResetLinks", "a runner that could not send reset links is refused")
+}
+
+var confirmLinkRE = regexp.MustCompile(`https://shop\.atelier\.test/newsletter/confirm\?token=([A-Z2-7]{26})`)
+
+// The newsletter confirmation e-mail carries a working confirmation link, the unsubscribe link in
+// its footer, and List-Unsubscribe headers (one-click URL and the shop's mailbox) with
+// List-Unsubscribe-Post. The link is made when the e-mail is sent: the token is in no job
+// argument and no outbox row, and only its hash is stored.
+func TestNewsletterConfirmationEmail(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := dbtest.Pool(t)
+	configureShop(t, pool)
+	srv, smtpURL := sink(t, smtpmock.ConfigurationAttr{})
+	svc := newsletter.NewService(pool, newsletter.WithLinks("https://shop.atelier.test", "https://api.atelier.test"))
+	_, err := svc.Subscribe(ctx, "new.subscriber@example.com", "")
+	require.NoError(t, err)
+	r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL), newsletter: newsletterLinks(svc)})
+	start(t, r)
+	waitForJobState(t, pool, "completed")
+	msgs := delivered(srv)
+	require.Len(t, msgs, 1)
+	require.Equal(t, "RCPT TO:<new.subscriber@example.com>", msgs[0].RcpttoRequestResponse()[0][0])
+	raw := strings.NewReplacer("=\r\n", "", "=3D", "=", "\r\n ", " ").Replace(msgs[0].MsgRequest())
+	require.Contains(t, raw, "Subject: Please confirm your subscription to Atelier London")
+	m := confirmLinkRE.FindStringSubmatch(raw)
+	require.NotNil(t, m, "a confirmation link in %s", raw)
+	token := m[1]
+	unsubscribe := regexp.MustCompile(`https://shop\.atelier\.test/newsletter/unsubscribe\?token=([A-Za-z0-9_-]{64})`).FindStringSubmatch(raw)
+	require.NotNil(t, unsubscribe, "an unsubscribe link in the footer")
+	require.Contains(t, raw, "List-Unsubscribe: <https://api.atelier.test/api/v1/newsletter/unsubscribe?token="+unsubscribe[1]+
+		">, <mailto:"+shopMailbox+"?subject=unsubscribe>\r\n")
+	require.Contains(t, raw, "List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n")
+
+	var args []byte
+	require.NoError(t, pool.QueryRow(ctx, `SELECT args FROM river_job`).Scan(&args))
+	require.NotContains(t, string(args), token)
+	require.NotContains(t, string(args), "token")
+	var stored int
+	require.NoError(t, pool.QueryRow(ctx, `SELECT count(*) FROM newsletter_confirmations WHERE token_hash = sha256(convert_to($1, 'UTF8'))`,
+		token).Scan(&stored))
+	require.Equal(t, 1, stored, "its hash is what the table keeps")
+
+	email, err := svc.Confirm(ctx, token)
+	require.NoError(t, err, "the e-mailed link works")
+	require.Equal(t, "new.subscriber@example.com", email)
+	require.NoError(t, svc.Unsubscribe(ctx, unsubscribe[1]), "and so does the unsubscribe link")
+}
+
+// Sign-ups queued before double opt-in (topic newsletter.subscribed, no requested_at) still leave
+// the outbox, and their jobs are cancelled: nobody is mailed a welcome without confirming.
+func TestPreOptInSignupIsCancelled(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.Pool(t)
+	srv, smtpURL := sink(t, smtpmock.ConfigurationAttr{})
+	require.NoError(t, db.WithTx(context.Background(), pool, func(tx pgx.Tx) error {
+		_, err := db.Emit(context.Background(), tx, jobs.TopicNewsletterSubscribed, map[string]string{"email": "old@example.com"})
+		return err
+	}))
+	r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL)})
+	start(t, r)
+	waitForJobState(t, pool, "cancelled")
+	require.Zero(t, count(t, pool, "outbox"))
+	require.Empty(t, delivered(srv))
 }

@@ -27,7 +27,35 @@ type Message struct {
 	ID      string
 	To      string // one address
 	ReplyTo string // optional; "Name <addr>" or a bare address
+	// Unsubscribe is set on e-mails of a mailing list (the newsletter): the message then carries
+	// List-Unsubscribe and List-Unsubscribe-Post headers, so mail clients offer their own
+	// unsubscribe button.
+	Unsubscribe *ListUnsubscribe
 	Content
+}
+
+// ListUnsubscribe is how the recipient of a list e-mail leaves the list (RFC 2369, RFC 8058).
+type ListUnsubscribe struct {
+	// URL unsubscribes at once when POSTed to with "List-Unsubscribe=One-Click" (RFC 8058 wants
+	// it https; mailbox providers ignore plain http, which only development uses).
+	URL string
+	// Mailto, when the shop has a mailbox that handles such requests, is offered too.
+	Mailto string
+}
+
+// headers returns the List-Unsubscribe and List-Unsubscribe-Post values.
+func (u ListUnsubscribe) headers() (list, post string) {
+	var uris []string
+	if u.URL != "" {
+		uris = append(uris, "<"+u.URL+">")
+	}
+	if u.Mailto != "" {
+		uris = append(uris, "<mailto:"+u.Mailto+"?subject=unsubscribe>")
+	}
+	if u.URL != "" {
+		post = "List-Unsubscribe=One-Click"
+	}
+	return strings.Join(uris, ", "), post
 }
 
 // Content is a rendered e-mail: subject and both body parts.
@@ -189,6 +217,15 @@ func (s *Sender) build(m Message) (*gomail.Msg, error) {
 	}
 	msg.SetDate()
 	msg.SetUserAgent("Atelier") // rather than announcing the mail library and its version
+	if m.Unsubscribe != nil {
+		list, post := m.Unsubscribe.headers()
+		if list != "" {
+			msg.SetGenHeader(gomail.HeaderListUnsubscribe, OneLine(list))
+		}
+		if post != "" {
+			msg.SetGenHeader(gomail.HeaderListUnsubscribePost, post)
+		}
+	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
 	if m.HTML != "" {
 		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)

@@ -88,14 +88,31 @@ func TestRenderContactMessageEscapesShopperInput(t *testing.T) {
 	require.Contains(t, c.Text, "From:    Eve \"<img src=x onerror=alert(1)>\" <eve@example.com>")
 }
 
-func TestRenderNewsletterWelcome(t *testing.T) {
+func newsletterConfirmation() mail.NewsletterConfirmation {
+	return mail.NewsletterConfirmation{Email: "new@example.com", ConfirmURL: "https://shop.example/newsletter/confirm?token=ABC",
+		ExpiresAt: time.Date(2026, 3, 3, 14, 5, 0, 0, time.UTC), UnsubscribeURL: "https://shop.example/newsletter/unsubscribe?token=XYZ"}
+}
+
+// The confirmation asks the address to confirm with a link that expires, says nothing comes
+// without confirming, and, like every newsletter e-mail, ends with an unsubscribe link.
+func TestRenderNewsletterConfirmation(t *testing.T) {
 	t.Parallel()
-	c, err := mail.RenderNewsletterWelcome(mail.Shop{}, mail.NewsletterWelcome{Email: "new@example.com"})
+	c, err := mail.RenderNewsletterConfirmation(mail.Shop{}, newsletterConfirmation())
 	require.NoError(t, err)
-	require.Equal(t, "You’re on the list — welcome to Atelier London", c.Subject, "the shop's name even before settings exist")
-	require.Contains(t, c.Text, "You’re on the list")
-	require.Contains(t, c.Text, "sent to new@example.com")
-	require.Contains(t, c.HTML, "You’re on the list")
+	require.Equal(t, "Please confirm your subscription to Atelier London", c.Subject, "the shop's name even before settings exist")
+	for _, part := range []string{c.Text, c.HTML} {
+		require.Contains(t, part, "https://shop.example/newsletter/confirm?token=ABC")
+		require.Contains(t, part, "expires at 14:05 on Tuesday 3 March 2026 (London time)")
+		require.Contains(t, part, "sent to new@example.com")
+		require.Contains(t, part, "without confirmation you will not be subscribed")
+		require.Contains(t, part, "https://shop.example/newsletter/unsubscribe?token=XYZ")
+	}
+	require.Contains(t, c.HTML, `<a href="https://shop.example/newsletter/unsubscribe?token=XYZ" style="color:#5E554D;text-decoration:underline;">Unsubscribe</a>`)
+	require.Contains(t, c.Text, "Unsubscribe: https://shop.example/newsletter/unsubscribe?token=XYZ")
+
+	reset, err := mail.RenderPasswordReset(mail.Shop{}, mail.PasswordReset{ResetURL: "https://shop.example/r", ExpiresAt: time.Now()})
+	require.NoError(t, err)
+	require.NotContains(t, reset.Text, "Unsubscribe", "only list e-mails carry an unsubscribe link")
 }
 
 func sink(t *testing.T, cfg smtpmock.ConfigurationAttr) (*smtpmock.Server, string) {
@@ -112,7 +129,7 @@ func TestSendMultipart(t *testing.T) {
 	srv, url := sink(t, smtpmock.ConfigurationAttr{})
 	s, err := mail.NewSender(url, "Atelier London <hello@atelier.test>")
 	require.NoError(t, err)
-	c, err := mail.RenderNewsletterWelcome(shop, mail.NewsletterWelcome{Email: "new@example.com"})
+	c, err := mail.RenderNewsletterConfirmation(shop, newsletterConfirmation())
 	require.NoError(t, err)
 	require.NoError(t, s.Send(context.Background(), mail.Message{ID: "4f0e", To: "new@example.com",
 		ReplyTo: "Shop Desk <desk@atelier.test>", Content: c}))
@@ -125,6 +142,43 @@ func TestSendMultipart(t *testing.T) {
 	require.Contains(t, raw, "multipart/alternative")
 	require.Contains(t, raw, "text/plain")
 	require.Contains(t, raw, "text/html")
+	require.NotContains(t, raw, "List-Unsubscribe", "only list e-mails say how to leave the list")
+}
+
+// A list e-mail carries List-Unsubscribe (the one-click URL, then the shop's mailbox when there
+// is one) and List-Unsubscribe-Post, so mail clients offer their own unsubscribe button (RFC 2369,
+// RFC 8058).
+func TestSendListUnsubscribeHeaders(t *testing.T) {
+	t.Parallel()
+	const oneClick = "https://api.shop.example/api/v1/newsletter/unsubscribe?token=AbC-123_xyz"
+	tests := map[string]struct {
+		unsubscribe mail.ListUnsubscribe
+		list        string
+	}{
+		"with the shop's mailbox": {mail.ListUnsubscribe{URL: oneClick, Mailto: "hello@shop.example"},
+			"<" + oneClick + ">, <mailto:hello@shop.example?subject=unsubscribe>"},
+		"without one": {mail.ListUnsubscribe{URL: oneClick}, "<" + oneClick + ">"},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			srv, url := sink(t, smtpmock.ConfigurationAttr{})
+			s, err := mail.NewSender(url, "hello@atelier.test")
+			require.NoError(t, err)
+			require.NoError(t, s.Send(context.Background(), mail.Message{To: "new@example.com", Unsubscribe: &tt.unsubscribe,
+				Content: mail.Content{Subject: "Hi", Text: "Hello"}}))
+			msgs, err := srv.WaitForMessages(1, 5*time.Second)
+			require.NoError(t, err)
+			raw := unfold(msgs[0].MsgRequest())
+			require.Contains(t, raw, "List-Unsubscribe: "+tt.list+"\r\n")
+			require.Contains(t, raw, "List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n")
+		})
+	}
+}
+
+// unfold undoes header folding (RFC 5322 §2.2.3), which a long URL may get.
+func unfold(raw string) string {
+	return strings.NewReplacer("\r\n ", " ", "\r\n\t", " ").Replace(raw)
 }
 
 func TestSendErrorsAreClassified(t *testing.T) {

@@ -37,8 +37,10 @@ type PasswordReset struct {
 
 // ExpiresText is the expiry in words, in the shop's time zone, e.g. "at 14:05 on Tuesday 3 March
 // 2026 (London time)".
-func (p PasswordReset) ExpiresText() string {
-	return "at " + p.ExpiresAt.In(london).Format("15:04 on Monday 2 January 2006") + " (London time)"
+func (p PasswordReset) ExpiresText() string { return expiresText(p.ExpiresAt) }
+
+func expiresText(t time.Time) string {
+	return "at " + t.In(london).Format("15:04 on Monday 2 January 2006") + " (London time)"
 }
 
 // ContactMessage is a shopper's message forwarded to the shop.
@@ -49,10 +51,17 @@ type ContactMessage struct {
 	Message string
 }
 
-// NewsletterWelcome confirms a new newsletter subscription.
-type NewsletterWelcome struct {
-	Email string
+// NewsletterConfirmation asks a new subscriber to confirm their address (double opt-in).
+// ConfirmURL carries a secret token: it goes into the message and nowhere else.
+type NewsletterConfirmation struct {
+	Email          string
+	ConfirmURL     string
+	ExpiresAt      time.Time
+	UnsubscribeURL string
 }
+
+// ExpiresText is the link's expiry in words, in the shop's time zone.
+func (n NewsletterConfirmation) ExpiresText() string { return expiresText(n.ExpiresAt) }
 
 // OrderConfirmation is the data of the e-mail that confirms a paid order. OrderURL opens the
 // order: for a guest it carries the order's signed access token.
@@ -100,7 +109,7 @@ type emailTemplate struct {
 var templates = map[string]emailTemplate{}
 
 func init() {
-	for _, name := range []string{"password_reset", "contact_message", "newsletter_welcome", "order_confirmation"} {
+	for _, name := range []string{"password_reset", "contact_message", "newsletter_confirmation", "order_confirmation"} {
 		templates[name] = emailTemplate{
 			html: htmltemplate.Must(htmltemplate.New(name).Funcs(htmltemplate.FuncMap{"button": button}).
 				ParseFS(templateFiles, "templates/layout.html.tmpl", "templates/"+name+".html.tmpl")),
@@ -125,9 +134,10 @@ func RenderContactMessage(shop Shop, d ContactMessage) (Content, error) {
 	return render("contact_message", "Contact form: "+d.Subject, shop, d)
 }
 
-// RenderNewsletterWelcome renders the newsletter confirmation.
-func RenderNewsletterWelcome(shop Shop, d NewsletterWelcome) (Content, error) {
-	return render("newsletter_welcome", fmt.Sprintf("You’re on the list — welcome to %s", shopName(shop)), shop, d)
+// RenderNewsletterConfirmation renders the e-mail that asks a new subscriber to confirm. Like
+// every newsletter e-mail it ends with an unsubscribe link.
+func RenderNewsletterConfirmation(shop Shop, d NewsletterConfirmation) (Content, error) {
+	return renderList("newsletter_confirmation", fmt.Sprintf("Please confirm your subscription to %s", shopName(shop)), shop, d, d.UnsubscribeURL)
 }
 
 // RenderOrderConfirmation renders the confirmation of a paid order.
@@ -145,13 +155,20 @@ func shopName(s Shop) string {
 // render executes both parts. A failure here is a bug or bad data, never the network: callers
 // treat it as permanent.
 func render(name, subject string, shop Shop, data any) (Content, error) {
+	return renderList(name, subject, shop, data, "")
+}
+
+// renderList renders an e-mail of a mailing list: the layout's footer then offers
+// unsubscribeURL (list e-mails must never go out without one).
+func renderList(name, subject string, shop Shop, data any, unsubscribeURL string) (Content, error) {
 	shop.Name = shopName(shop)
 	t := templates[name]
 	in := struct {
-		Subject string
-		Shop    Shop
-		Data    any
-	}{subject, shop, data}
+		Subject        string
+		Shop           Shop
+		Data           any
+		UnsubscribeURL string
+	}{subject, shop, data, unsubscribeURL}
 	var html, text bytes.Buffer
 	if err := t.html.ExecuteTemplate(&html, "layout", in); err != nil {
 		return Content{}, Permanent(fmt.Errorf("mail: render %s (html): %w", name, err))

@@ -13,7 +13,8 @@ import (
 // attempt signs an address up, and what it keeps is the subscription and its welcome e-mail.
 func throttled(t *testing.T, clock *throttletest.Clock) throttletest.Target {
 	pool := dbtest.Pool(t)
-	svc := newsletter.NewService(pool, newsletter.WithClock(clock.Now), newsletter.WithLimits(throttletest.Limits))
+	svc := newsletter.NewService(pool, newsletter.WithClock(clock.Now), newsletter.WithLimits(throttletest.Limits),
+		newsletter.WithLinks("https://shop.example/", "https://api.shop.example"))
 	return throttletest.Target{
 		Try: func(email, clientIP string) error {
 			_, err := svc.Subscribe(context.Background(), email, clientIP)

@@ -268,3 +268,30 @@ func TestPages(t *testing.T) {
 		require.True(t, strings.HasPrefix(strings.TrimSpace(part), "<p>"), "answer must follow question: %.60q", part)
 	}
 }
+
+// The returns window is 28 days from receipt wherever the shop states it (PRODUCT §2: one
+// number everywhere, the shipping policy's). Every sentence of the seeded pages that speaks of
+// returning something and names a number of days names 28; the storefront's own pages quote
+// the same number from storefront/app/lib/returns-policy.ts.
+func TestReturnsWindowIsTwentyEightDays(t *testing.T) {
+	t.Parallel()
+	days := regexp.MustCompile(`(\d+)[ -]days?`)
+	tag := regexp.MustCompile(`<[^>]*>`)
+	stated := 0
+	for _, p := range Pages {
+		text := tag.ReplaceAllString(p.HTML, " ")
+		for _, sentence := range regexp.MustCompile(`[.?!]\s`).Split(text, -1) {
+			if !strings.Contains(strings.ToLower(sentence), "return") {
+				continue
+			}
+			for _, m := range days.FindAllStringSubmatch(sentence, -1) {
+				require.Equal(t, "28", m[1], "%s: %q", p.Slug, strings.TrimSpace(sentence))
+				stated++
+			}
+		}
+	}
+	require.GreaterOrEqual(t, stated, 2, "the terms and the FAQ both state the window")
+	for _, p := range Products {
+		require.NotRegexp(t, `(?i)return\w*[^.]*\d+[ -]days?`, p.Description, p.Slug)
+	}
+}

@@ -15,7 +15,9 @@ import {
   endSessionHeaders,
   errorReason,
   sessionContext,
+  readSessionToken,
   sessionCookie,
+  sessionCookieName,
   sessionMiddlewareWith,
   startSession,
   throttledMessage,
@@ -50,6 +52,25 @@ describe("sessionCookie", () => {
     expect(isSecure(new Request("http://shop.test/login"), "http://localhost:3000")).toBe(false);
   });
 
+  it("over HTTPS is a __Host- cookie: Secure, Path=/ and no Domain, so no other host can set it", () => {
+    const now = Date.now();
+    const cookie = sessionCookie(new Request("https://shop.test/login"), session(60, now), now);
+    expect(cookie).toBe(`__Host-atelier_session=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60; Secure`);
+    expect(cookie).not.toMatch(/Domain=/i);
+  });
+
+  it("keeps the plain name over http, where a browser would refuse a __Host- cookie", () => {
+    expect(sessionCookieName(new Request("http://localhost:3000/"))).toBe("atelier_session");
+    expect(sessionCookieName(new Request("https://shop.test/"))).toBe("__Host-atelier_session");
+  });
+
+  it("is read under the name of the request's scheme only", () => {
+    const both = { cookie: `atelier_session=${token}x; __Host-atelier_session=${token}` };
+    expect(readSessionToken(new Request("https://shop.test/", { headers: both }))).toBe(token);
+    expect(readSessionToken(new Request("http://shop.test/", { headers: both }))).toBe(`${token}x`);
+    expect(readSessionToken(new Request("https://shop.test/", { headers: { cookie: `atelier_session=${token}` } }))).toBeUndefined();
+  });
+
   it("lasts the browser session when the API gives no expiry", () => {
     expect(sessionCookie(new Request("http://shop.test/login"), session())).not.toContain("Max-Age");
   });
@@ -61,6 +82,12 @@ describe("endSessionHeaders", () => {
       "atelier_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0",
       "atelier_cart=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0",
     ]);
+  });
+
+  it("deletes the __Host- session over HTTPS", () => {
+    expect(endSessionHeaders(new Request("https://shop.test/logout")).getSetCookie()[0]).toBe(
+      "__Host-atelier_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure",
+    );
   });
 });
 
@@ -115,14 +142,14 @@ describe("startSession", () => {
 });
 
 describe("sessionMiddleware", () => {
-  function run(cookie: string | undefined, getMe: Api["auth"]["getMe"], respond: () => Response = () => new Response("page")) {
+  function run(cookie: string | undefined, getMe: Api["auth"]["getMe"], respond: () => Response = () => new Response("page"), url = "http://shop.test/") {
     const made: { token?: string }[] = [];
     const create = (_request: Request, opts: { token?: string } = {}) => {
       made.push(opts);
       return { auth: { getMe } } as unknown as Api;
     };
     const context = new RouterContextProvider();
-    const request = new Request("http://shop.test/", { headers: cookie ? { cookie } : {} });
+    const request = new Request(url, { headers: cookie ? { cookie } : {} });
     const res = sessionMiddlewareWith(create)({ request, context, params: {}, url: new URL(request.url), pattern: "/" } as never, async () => respond());
     return { made, context, res: res as Promise<Response> };
   }
@@ -164,6 +191,19 @@ describe("sessionMiddleware", () => {
     const fresh = "atelier_session=new_token_0123456789; Path=/; HttpOnly; SameSite=Lax";
     const { res } = run(`atelier_session=${token}`, getMe, () => new Response(null, { status: 302, headers: { "Set-Cookie": fresh } }));
     expect((await res).headers.getSetCookie()).toEqual([fresh]);
+  });
+
+  it("over HTTPS uses the __Host- cookie and clears an unprefixed one without reading it", async () => {
+    const getMe = vi.fn(async () => create(GetMeResponseSchema, { user: { id: "u-2", firstName: "Grace", lastName: "Hopper", email: "g@atelier.test", role: Role.CUSTOMER } }));
+    const secure = (cookie: string) => run(cookie, getMe, undefined, "https://shop.test/");
+    const signedIn = secure(`__Host-atelier_session=${token}`);
+    expect((await signedIn.res).headers.get("set-cookie")).toBeNull();
+    expect(signedIn.made).toEqual([{ token }]);
+
+    const planted = secure(`atelier_session=${token}`);
+    expect((await planted.res).headers.getSetCookie()).toEqual(["atelier_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure"]);
+    expect(planted.made).toEqual([{ token: undefined }]);
+    expect(planted.context.get(sessionContext).account).toBeNull();
   });
 
   it("keeps the cookie when the API cannot be reached", async () => {

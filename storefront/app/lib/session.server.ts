@@ -1,5 +1,5 @@
 // The shopper's session. The API's opaque session token lives only in the HttpOnly cookie
-// `atelier_session` of the storefront's own origin (ARCHITECTURE "Auth and authorization"): page
+// `__Host-atelier_session` (`atelier_session` over plain http) of the storefront's own origin (ARCHITECTURE "Auth and authorization"): page
 // scripts never see it. The root middleware reads it, makes the request's API client send it as a
 // bearer token, and asks the API who it belongs to, once per request; loaders and actions then ask
 // `sessionUser(context)`. A token the API no longer accepts (expired, revoked) ends the session:
@@ -13,27 +13,50 @@ import { Role } from "~/gen/atelier/type/v1/role_pb";
 import { type Api, apiContext, bearer, createApi } from "./api.server";
 import type { SessionUser } from "./auth";
 import { cartCookie, readCartId } from "./cart.server";
-import { readCookie, serverCookie, setsCookie } from "./cookies.server";
+import { isSecure, readCookie, serverCookie, setsCookie } from "./cookies.server";
 import { errorInfo } from "./error-info";
 import { mergeGuestWishlist } from "./wishlist.server";
 
-export const sessionCookieName = "atelier_session";
+const plainSessionCookieName = "atelier_session";
+
+/**
+ * The session cookie's name. Whenever the shop is served over HTTPS (cookies go out Secure) it
+ * carries the `__Host-` prefix: the browser then accepts it only Secure, with Path=/ and no
+ * Domain, from this very host — so neither a sibling subdomain nor a plain-http page on the way
+ * can plant or overwrite a session (session fixation by cookie tossing). Over plain http
+ * (development, the e2e stack) a browser would refuse a `__Host-` cookie, so the name is plain.
+ */
+export function sessionCookieName(request: Request): string {
+  return isSecure(request) ? `__Host-${plainSessionCookieName}` : plainSessionCookieName;
+}
+
 // Tokens are opaque; this only keeps obvious junk from being sent to the API.
 const tokenPattern = /^[A-Za-z0-9._~+/=-]{16,512}$/;
 
+/** The session token the request carries under this origin's cookie name (see sessionCookieName). */
 export function readSessionToken(request: Request): string | undefined {
-  const value = readCookie(request, sessionCookieName);
+  const value = readCookie(request, sessionCookieName(request));
   return value && tokenPattern.test(value) ? value : undefined;
 }
 
 /** The Set-Cookie value that keeps `session`, for as long as the API says it lasts. */
 export function sessionCookie(request: Request, session: Session, now = Date.now()): string {
   const maxAge = session.expiresAt ? (timestampDate(session.expiresAt).getTime() - now) / 1000 : undefined;
-  return serverCookie(request, sessionCookieName, session.token, "/", maxAge);
+  return serverCookie(request, sessionCookieName(request), session.token, "/", maxAge);
 }
 
 export function clearSessionCookie(request: Request): string {
-  return serverCookie(request, sessionCookieName, "", "/");
+  return serverCookie(request, sessionCookieName(request), "", "/");
+}
+
+/**
+ * Over HTTPS, the deletion of an unprefixed `atelier_session` the browser still holds (from before
+ * the prefix, or planted): it is never read there, since accepting it would reopen what the
+ * prefix closes, so it is only cleared away.
+ */
+function clearPlainSessionCookie(request: Request): string | undefined {
+  if (!isSecure(request) || readCookie(request, plainSessionCookieName) === undefined) return undefined;
+  return serverCookie(request, plainSessionCookieName, "", "/");
 }
 
 /** The account behind the request's session, as the server knows it (the page gets less). */
@@ -107,15 +130,18 @@ export function sessionMiddlewareWith(create: (request: Request, opts?: { token?
     context.set(apiContext, client);
     context.set(sessionContext, state);
     const response = await next();
-    const staleCookie = state.ended || (readCookie(request, sessionCookieName) !== undefined && !token);
-    if (!staleCookie || setsCookie(response.headers, sessionCookieName)) return response;
+    const name = sessionCookieName(request);
+    const staleCookie = state.ended || (readCookie(request, name) !== undefined && !token);
+    const clear = [staleCookie && !setsCookie(response.headers, name) ? clearSessionCookie(request) : undefined, clearPlainSessionCookie(request)]
+      .filter((c) => c !== undefined);
+    if (clear.length === 0) return response;
     try {
-      response.headers.append("Set-Cookie", clearSessionCookie(request));
+      for (const c of clear) response.headers.append("Set-Cookie", c);
       return response;
     } catch {
       // A response with immutable headers (Response.redirect): answer with a copy.
       const copy = new Response(response.body, response);
-      copy.headers.append("Set-Cookie", clearSessionCookie(request));
+      for (const c of clear) copy.headers.append("Set-Cookie", c);
       return copy;
     }
   };

@@ -78,8 +78,10 @@ describe("Home page", () => {
     const field = await screen.findByLabelText("Email address");
     await userEvent.type(field, "Ada@example.com");
     await userEvent.click(screen.getByRole("button", { name: "Join" }));
-    expect(await screen.findByText("Thank you for subscribing! We'll send our news to ada@example.com.")).toBeInTheDocument();
-    expect(screen.getByRole("status")).toHaveTextContent("Thank you for subscribing!");
+    expect(
+      await screen.findByText("Almost there! We've sent a confirmation link to ada@example.com. Please open it to complete your subscription."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Almost there!");
     // The field is cleared by an effect once the answer has rendered.
     await waitFor(() => expect(field).toHaveValue(""));
     expect(subscribe).toHaveBeenCalledOnce();
@@ -173,7 +175,10 @@ describe("home action", () => {
     const res = await callAction({ intent: "newsletter", email: "  Ada@Example.com " }, subscribe);
     expect(subscribe).toHaveBeenCalledWith({ email: "Ada@Example.com" });
     expect(res.init?.status).toBe(200);
-    expect(res.data).toEqual({ ok: true, message: "Thank you for subscribing! We'll send our news to ada@example.com." });
+    expect(res.data).toEqual({
+      ok: true,
+      message: "Almost there! We've sent a confirmation link to ada@example.com. Please open it to complete your subscription.",
+    });
   });
 
   it("refuses an invalid address without calling the API", async () => {

@@ -9,6 +9,7 @@ import { PageContents } from "~/components/content/PageContents";
 import { PolicySection } from "~/components/content/PolicySection";
 import { api } from "~/lib/api.server";
 import { loadDeliveryOptions } from "~/lib/content.server";
+import { returnsWindow } from "~/lib/returns-policy";
 import { originFrom, pageMeta } from "~/lib/seo";
 import "~/styles/pages/content.css";
 import "~/styles/pages/shipping.css";
@@ -34,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Shipping & Returns",
-    description: "Same-day dispatch before 3PM GMT on weekdays, our delivery options and carriers, shipping restrictions and 28-day returns at Atelier London.",
+    description: `Same-day dispatch before 3PM GMT on weekdays, our delivery options and carriers, shipping restrictions and returns within ${returnsWindow} at Atelier London.`,
     origin: originFrom(matches),
     path: "/shipping",
   });
@@ -61,7 +62,7 @@ export default function ShippingRoute({ loaderData }: Route.ComponentProps) {
         </li>
         <li>
           <span className="policy-glance__label">Returns</span>
-          Within 28 days of receipt
+          Within {returnsWindow} of receipt
         </li>
       </ul>
 
@@ -118,7 +119,7 @@ export default function ShippingRoute({ loaderData }: Route.ComponentProps) {
 
           <PolicySection {...returns}>
             <p>
-              If something is not right for you, you may return it within 28 days from receipt. Items should be unused and in their original packaging,
+              If something is not right for you, you may return it within {returnsWindow} from receipt. Items should be unused and in their original packaging,
               and we recommend a tracked service for your return parcel.
             </p>
             <p>

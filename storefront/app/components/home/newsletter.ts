@@ -5,6 +5,7 @@ export type NewsletterResult = { ok: true; message: string } | { ok: false; erro
 export const newsletterInvalidEmail = "Please enter a valid email address.";
 export const newsletterUnavailable = "We could not sign you up just now. Please try again in a moment.";
 
+/** Double opt-in: nothing is sent until the address confirms, so the answer says where to look. */
 export function newsletterThanks(email: string): string {
-  return `Thank you for subscribing! We'll send our news to ${email}.`;
+  return `Almost there! We've sent a confirmation link to ${email}. Please open it to complete your subscription.`;
 }

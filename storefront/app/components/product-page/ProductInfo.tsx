@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { AddToCartForm } from "~/components/product/AddToCartForm";
 import { StockBadge } from "~/components/product/StockBadge";
 import { categoryHref, type ProductDetail } from "~/lib/catalog";
+import { returnsWindow } from "~/lib/returns-policy";
 import { QuantityField } from "./QuantityField";
 import { WishlistToggle } from "./WishlistToggle";
 
@@ -42,7 +43,7 @@ export function ProductInfo({ product, saved }: { product: ProductDetail; saved:
       </AddToCartForm>
       {/* Out of stock is no reason not to want it: the toggle is always offered. */}
       <WishlistToggle productId={product.id} productName={product.name} saved={saved} />
-      <p className="product-info__assurance">Free shipping on orders over £50 · Returns within 30 days</p>
+      <p className="product-info__assurance">Free shipping on orders over £50 · Returns within {returnsWindow} of receipt</p>
     </section>
   );
 }

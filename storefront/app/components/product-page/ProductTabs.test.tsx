@@ -40,7 +40,8 @@ describe("ProductTabs", () => {
     await userEvent.click(tab("Shipping & Returns"));
     const panel = screen.getByRole("tabpanel", { name: "Shipping & Returns" });
     expect(panel).toHaveTextContent("Free shipping on orders over £50.");
-    expect(panel).toHaveTextContent("Returns within 30 days.");
+    expect(panel).toHaveTextContent("Returns within 28 days of receipt.");
+    expect(panel.textContent).not.toMatch(/\b(?!28\b)\d+ days/);
   });
 
   it("moves between tabs with the arrow keys, wrapping around, and jumps with Home and End", () => {

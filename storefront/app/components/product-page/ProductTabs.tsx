@@ -4,6 +4,7 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { ProductDetail } from "~/lib/catalog";
+import { returnsWindow } from "~/lib/returns-policy";
 
 export type Tab = { label: string; content: ReactNode };
 
@@ -95,7 +96,7 @@ export function ProductTabs({ product }: { product: ProductDetail }) {
           content: (
             <div className="tabs__text">
               <p>Free shipping on orders over £50.</p>
-              <p>Returns within 30 days.</p>
+              <p>Returns within {returnsWindow} of receipt.</p>
               <p>
                 <Link to="/shipping">Read our shipping and returns policy</Link>
               </p>

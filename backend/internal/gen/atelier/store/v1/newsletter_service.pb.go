@@ -115,6 +115,181 @@ func (x *SubscribeResponse) GetEmail() string {
 	return ""
 }
 
+// ConfirmSubscriptionRequest carries the token of a confirmation link.
+type ConfirmSubscriptionRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The token from the link's query string.
+	Token         string `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConfirmSubscriptionRequest) Reset() {
+	*x = ConfirmSubscriptionRequest{}
+	mi := &file_atelier_store_v1_newsletter_service_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConfirmSubscriptionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConfirmSubscriptionRequest) ProtoMessage() {}
+
+func (x *ConfirmSubscriptionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_atelier_store_v1_newsletter_service_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConfirmSubscriptionRequest.ProtoReflect.Descriptor instead.
+func (*ConfirmSubscriptionRequest) Descriptor() ([]byte, []int) {
+	return file_atelier_store_v1_newsletter_service_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *ConfirmSubscriptionRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+// ConfirmSubscriptionResponse names the address now subscribed.
+type ConfirmSubscriptionResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The confirmed address.
+	Email         string `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConfirmSubscriptionResponse) Reset() {
+	*x = ConfirmSubscriptionResponse{}
+	mi := &file_atelier_store_v1_newsletter_service_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConfirmSubscriptionResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConfirmSubscriptionResponse) ProtoMessage() {}
+
+func (x *ConfirmSubscriptionResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_atelier_store_v1_newsletter_service_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConfirmSubscriptionResponse.ProtoReflect.Descriptor instead.
+func (*ConfirmSubscriptionResponse) Descriptor() ([]byte, []int) {
+	return file_atelier_store_v1_newsletter_service_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *ConfirmSubscriptionResponse) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
+// UnsubscribeRequest carries the token of an unsubscribe link.
+type UnsubscribeRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The token from the link's query string.
+	Token         string `protobuf:"bytes,1,opt,name=token,proto3" json:"token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UnsubscribeRequest) Reset() {
+	*x = UnsubscribeRequest{}
+	mi := &file_atelier_store_v1_newsletter_service_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UnsubscribeRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UnsubscribeRequest) ProtoMessage() {}
+
+func (x *UnsubscribeRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_atelier_store_v1_newsletter_service_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UnsubscribeRequest.ProtoReflect.Descriptor instead.
+func (*UnsubscribeRequest) Descriptor() ([]byte, []int) {
+	return file_atelier_store_v1_newsletter_service_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *UnsubscribeRequest) GetToken() string {
+	if x != nil {
+		return x.Token
+	}
+	return ""
+}
+
+// UnsubscribeResponse says the address no longer receives the newsletter.
+type UnsubscribeResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *UnsubscribeResponse) Reset() {
+	*x = UnsubscribeResponse{}
+	mi := &file_atelier_store_v1_newsletter_service_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *UnsubscribeResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*UnsubscribeResponse) ProtoMessage() {}
+
+func (x *UnsubscribeResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_atelier_store_v1_newsletter_service_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use UnsubscribeResponse.ProtoReflect.Descriptor instead.
+func (*UnsubscribeResponse) Descriptor() ([]byte, []int) {
+	return file_atelier_store_v1_newsletter_service_proto_rawDescGZIP(), []int{5}
+}
+
 var File_atelier_store_v1_newsletter_service_proto protoreflect.FileDescriptor
 
 const file_atelier_store_v1_newsletter_service_proto_rawDesc = "" +
@@ -124,9 +299,20 @@ const file_atelier_store_v1_newsletter_service_proto_rawDesc = "" +
 	"\x05email\x18\x01 \x01(\tB\n" +
 	"\xbaH\ar\x05\x18\xfe\x01`\x01R\x05email\")\n" +
 	"\x11SubscribeResponse\x12\x14\n" +
-	"\x05email\x18\x01 \x01(\tR\x05email2\x9a\x01\n" +
+	"\x05email\x18\x01 \x01(\tR\x05email\">\n" +
+	"\x1aConfirmSubscriptionRequest\x12 \n" +
+	"\x05token\x18\x01 \x01(\tB\n" +
+	"\xbaH\ar\x05\x10\x01\x18\x80\x01R\x05token\"3\n" +
+	"\x1bConfirmSubscriptionResponse\x12\x14\n" +
+	"\x05email\x18\x01 \x01(\tR\x05email\"6\n" +
+	"\x12UnsubscribeRequest\x12 \n" +
+	"\x05token\x18\x01 \x01(\tB\n" +
+	"\xbaH\ar\x05\x10\x01\x18\x80\x01R\x05token\"\x15\n" +
+	"\x13UnsubscribeResponse2\xc4\x03\n" +
 	"\x11NewsletterService\x12\x84\x01\n" +
-	"\tSubscribe\x12\".atelier.store.v1.SubscribeRequest\x1a#.atelier.store.v1.SubscribeResponse\".\x82\xd3\xe4\x93\x02%:\x01*\" /api/v1/newsletter/subscriptions\x90\x02\x02BSZQgithub.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1;storev1b\x06proto3"
+	"\tSubscribe\x12\".atelier.store.v1.SubscribeRequest\x1a#.atelier.store.v1.SubscribeResponse\".\x82\xd3\xe4\x93\x02%:\x01*\" /api/v1/newsletter/subscriptions\x90\x02\x02\x12\x9f\x01\n" +
+	"\x13ConfirmSubscription\x12,.atelier.store.v1.ConfirmSubscriptionRequest\x1a-.atelier.store.v1.ConfirmSubscriptionResponse\"+\x82\xd3\xe4\x93\x02%:\x01*\" /api/v1/newsletter/confirmations\x12\x85\x01\n" +
+	"\vUnsubscribe\x12$.atelier.store.v1.UnsubscribeRequest\x1a%.atelier.store.v1.UnsubscribeResponse\")\x82\xd3\xe4\x93\x02 \"\x1e/api/v1/newsletter/unsubscribe\x90\x02\x02BSZQgithub.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1;storev1b\x06proto3"
 
 var (
 	file_atelier_store_v1_newsletter_service_proto_rawDescOnce sync.Once
@@ -140,16 +326,24 @@ func file_atelier_store_v1_newsletter_service_proto_rawDescGZIP() []byte {
 	return file_atelier_store_v1_newsletter_service_proto_rawDescData
 }
 
-var file_atelier_store_v1_newsletter_service_proto_msgTypes = make([]protoimpl.MessageInfo, 2)
+var file_atelier_store_v1_newsletter_service_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
 var file_atelier_store_v1_newsletter_service_proto_goTypes = []any{
-	(*SubscribeRequest)(nil),  // 0: atelier.store.v1.SubscribeRequest
-	(*SubscribeResponse)(nil), // 1: atelier.store.v1.SubscribeResponse
+	(*SubscribeRequest)(nil),            // 0: atelier.store.v1.SubscribeRequest
+	(*SubscribeResponse)(nil),           // 1: atelier.store.v1.SubscribeResponse
+	(*ConfirmSubscriptionRequest)(nil),  // 2: atelier.store.v1.ConfirmSubscriptionRequest
+	(*ConfirmSubscriptionResponse)(nil), // 3: atelier.store.v1.ConfirmSubscriptionResponse
+	(*UnsubscribeRequest)(nil),          // 4: atelier.store.v1.UnsubscribeRequest
+	(*UnsubscribeResponse)(nil),         // 5: atelier.store.v1.UnsubscribeResponse
 }
 var file_atelier_store_v1_newsletter_service_proto_depIdxs = []int32{
 	0, // 0: atelier.store.v1.NewsletterService.Subscribe:input_type -> atelier.store.v1.SubscribeRequest
-	1, // 1: atelier.store.v1.NewsletterService.Subscribe:output_type -> atelier.store.v1.SubscribeResponse
-	1, // [1:2] is the sub-list for method output_type
-	0, // [0:1] is the sub-list for method input_type
+	2, // 1: atelier.store.v1.NewsletterService.ConfirmSubscription:input_type -> atelier.store.v1.ConfirmSubscriptionRequest
+	4, // 2: atelier.store.v1.NewsletterService.Unsubscribe:input_type -> atelier.store.v1.UnsubscribeRequest
+	1, // 3: atelier.store.v1.NewsletterService.Subscribe:output_type -> atelier.store.v1.SubscribeResponse
+	3, // 4: atelier.store.v1.NewsletterService.ConfirmSubscription:output_type -> atelier.store.v1.ConfirmSubscriptionResponse
+	5, // 5: atelier.store.v1.NewsletterService.Unsubscribe:output_type -> atelier.store.v1.UnsubscribeResponse
+	3, // [3:6] is the sub-list for method output_type
+	0, // [0:3] is the sub-list for method input_type
 	0, // [0:0] is the sub-list for extension type_name
 	0, // [0:0] is the sub-list for extension extendee
 	0, // [0:0] is the sub-list for field type_name
@@ -166,7 +360,7 @@ func file_atelier_store_v1_newsletter_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_atelier_store_v1_newsletter_service_proto_rawDesc), len(file_atelier_store_v1_newsletter_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   2,
+			NumMessages:   6,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file atelier/store/v1/newsletter_service.proto.
  */
 export const file_atelier_store_v1_newsletter_service: GenFile = /*@__PURE__*/
-  fileDesc("CilhdGVsaWVyL3N0b3JlL3YxL25ld3NsZXR0ZXJfc2VydmljZS5wcm90bxIQYXRlbGllci5zdG9yZS52MSItChBTdWJzY3JpYmVSZXF1ZXN0EhkKBWVtYWlsGAEgASgJQgq6SAdyBRj+AWABIiIKEVN1YnNjcmliZVJlc3BvbnNlEg0KBWVtYWlsGAEgASgJMpoBChFOZXdzbGV0dGVyU2VydmljZRKEAQoJU3Vic2NyaWJlEiIuYXRlbGllci5zdG9yZS52MS5TdWJzY3JpYmVSZXF1ZXN0GiMuYXRlbGllci5zdG9yZS52MS5TdWJzY3JpYmVSZXNwb25zZSIukAICgtPkkwIlOgEqIiAvYXBpL3YxL25ld3NsZXR0ZXIvc3Vic2NyaXB0aW9uc0JTWlFnaXRodWIuY29tL2F0ZWxpZXItY29tbWVyY2UvYXRlbGllci9iYWNrZW5kL2ludGVybmFsL2dlbi9hdGVsaWVyL3N0b3JlL3YxO3N0b3JldjFiBnByb3RvMw", [file_buf_validate_validate, file_google_api_annotations]);
+  fileDesc("CilhdGVsaWVyL3N0b3JlL3YxL25ld3NsZXR0ZXJfc2VydmljZS5wcm90bxIQYXRlbGllci5zdG9yZS52MSItChBTdWJzY3JpYmVSZXF1ZXN0EhkKBWVtYWlsGAEgASgJQgq6SAdyBRj+AWABIiIKEVN1YnNjcmliZVJlc3BvbnNlEg0KBWVtYWlsGAEgASgJIjcKGkNvbmZpcm1TdWJzY3JpcHRpb25SZXF1ZXN0EhkKBXRva2VuGAEgASgJQgq6SAdyBRABGIABIiwKG0NvbmZpcm1TdWJzY3JpcHRpb25SZXNwb25zZRINCgVlbWFpbBgBIAEoCSIvChJVbnN1YnNjcmliZVJlcXVlc3QSGQoFdG9rZW4YASABKAlCCrpIB3IFEAEYgAEiFQoTVW5zdWJzY3JpYmVSZXNwb25zZTLEAwoRTmV3c2xldHRlclNlcnZpY2UShAEKCVN1YnNjcmliZRIiLmF0ZWxpZXIuc3RvcmUudjEuU3Vic2NyaWJlUmVxdWVzdBojLmF0ZWxpZXIuc3RvcmUudjEuU3Vic2NyaWJlUmVzcG9uc2UiLpACAoLT5JMCJToBKiIgL2FwaS92MS9uZXdzbGV0dGVyL3N1YnNjcmlwdGlvbnMSnwEKE0NvbmZpcm1TdWJzY3JpcHRpb24SLC5hdGVsaWVyLnN0b3JlLnYxLkNvbmZpcm1TdWJzY3JpcHRpb25SZXF1ZXN0Gi0uYXRlbGllci5zdG9yZS52MS5Db25maXJtU3Vic2NyaXB0aW9uUmVzcG9uc2UiK4LT5JMCJToBKiIgL2FwaS92MS9uZXdzbGV0dGVyL2NvbmZpcm1hdGlvbnMShQEKC1Vuc3Vic2NyaWJlEiQuYXRlbGllci5zdG9yZS52MS5VbnN1YnNjcmliZVJlcXVlc3QaJS5hdGVsaWVyLnN0b3JlLnYxLlVuc3Vic2NyaWJlUmVzcG9uc2UiKZACAoLT5JMCICIeL2FwaS92MS9uZXdzbGV0dGVyL3Vuc3Vic2NyaWJlQlNaUWdpdGh1Yi5jb20vYXRlbGllci1jb21tZXJjZS9hdGVsaWVyL2JhY2tlbmQvaW50ZXJuYWwvZ2VuL2F0ZWxpZXIvc3RvcmUvdjE7c3RvcmV2MWIGcHJvdG8z", [file_buf_validate_validate, file_google_api_annotations]);
 
 /**
  * SubscribeRequest carries the address to subscribe.
@@ -57,14 +57,95 @@ export const SubscribeResponseSchema: GenMessage<SubscribeResponse> = /*@__PURE_
   messageDesc(file_atelier_store_v1_newsletter_service, 1);
 
 /**
- * NewsletterService takes sign-ups for the shop's newsletter.
+ * ConfirmSubscriptionRequest carries the token of a confirmation link.
+ *
+ * @generated from message atelier.store.v1.ConfirmSubscriptionRequest
+ */
+export type ConfirmSubscriptionRequest = Message<"atelier.store.v1.ConfirmSubscriptionRequest"> & {
+  /**
+   * The token from the link's query string.
+   *
+   * @generated from field: string token = 1;
+   */
+  token: string;
+};
+
+/**
+ * Describes the message atelier.store.v1.ConfirmSubscriptionRequest.
+ * Use `create(ConfirmSubscriptionRequestSchema)` to create a new message.
+ */
+export const ConfirmSubscriptionRequestSchema: GenMessage<ConfirmSubscriptionRequest> = /*@__PURE__*/
+  messageDesc(file_atelier_store_v1_newsletter_service, 2);
+
+/**
+ * ConfirmSubscriptionResponse names the address now subscribed.
+ *
+ * @generated from message atelier.store.v1.ConfirmSubscriptionResponse
+ */
+export type ConfirmSubscriptionResponse = Message<"atelier.store.v1.ConfirmSubscriptionResponse"> & {
+  /**
+   * The confirmed address.
+   *
+   * @generated from field: string email = 1;
+   */
+  email: string;
+};
+
+/**
+ * Describes the message atelier.store.v1.ConfirmSubscriptionResponse.
+ * Use `create(ConfirmSubscriptionResponseSchema)` to create a new message.
+ */
+export const ConfirmSubscriptionResponseSchema: GenMessage<ConfirmSubscriptionResponse> = /*@__PURE__*/
+  messageDesc(file_atelier_store_v1_newsletter_service, 3);
+
+/**
+ * UnsubscribeRequest carries the token of an unsubscribe link.
+ *
+ * @generated from message atelier.store.v1.UnsubscribeRequest
+ */
+export type UnsubscribeRequest = Message<"atelier.store.v1.UnsubscribeRequest"> & {
+  /**
+   * The token from the link's query string.
+   *
+   * @generated from field: string token = 1;
+   */
+  token: string;
+};
+
+/**
+ * Describes the message atelier.store.v1.UnsubscribeRequest.
+ * Use `create(UnsubscribeRequestSchema)` to create a new message.
+ */
+export const UnsubscribeRequestSchema: GenMessage<UnsubscribeRequest> = /*@__PURE__*/
+  messageDesc(file_atelier_store_v1_newsletter_service, 4);
+
+/**
+ * UnsubscribeResponse says the address no longer receives the newsletter.
+ *
+ * @generated from message atelier.store.v1.UnsubscribeResponse
+ */
+export type UnsubscribeResponse = Message<"atelier.store.v1.UnsubscribeResponse"> & {
+};
+
+/**
+ * Describes the message atelier.store.v1.UnsubscribeResponse.
+ * Use `create(UnsubscribeResponseSchema)` to create a new message.
+ */
+export const UnsubscribeResponseSchema: GenMessage<UnsubscribeResponse> = /*@__PURE__*/
+  messageDesc(file_atelier_store_v1_newsletter_service, 5);
+
+/**
+ * NewsletterService takes sign-ups for the shop's newsletter, with double opt-in: a sign-up is
+ * pending until the address confirms it through the link e-mailed to it, and only confirmed
+ * addresses receive the newsletter. Every newsletter e-mail carries an unsubscribe link.
  *
  * @generated from service atelier.store.v1.NewsletterService
  */
 export const NewsletterService: GenService<{
   /**
-   * Subscribes an e-mail address. Subscribing an address twice succeeds and keeps one
-   * subscription; the answer is the same either way.
+   * Signs an e-mail address up. A new or still unconfirmed address is sent an e-mail with a
+   * confirmation link (single-use, valid for 48 hours); a confirmed one is sent nothing. Signing
+   * an address up twice succeeds and keeps one subscription; the answer is the same either way.
    *
    * @generated from rpc atelier.store.v1.NewsletterService.Subscribe
    */
@@ -72,6 +153,32 @@ export const NewsletterService: GenService<{
     methodKind: "unary";
     input: typeof SubscribeRequestSchema;
     output: typeof SubscribeResponseSchema;
+  },
+  /**
+   * Confirms a sign-up with the token of its confirmation link. A token works once and for 48
+   * hours after its e-mail was sent; a used, expired or unknown one answers FAILED_PRECONDITION
+   * with reason invalid_confirmation_token.
+   *
+   * @generated from rpc atelier.store.v1.NewsletterService.ConfirmSubscription
+   */
+  confirmSubscription: {
+    methodKind: "unary";
+    input: typeof ConfirmSubscriptionRequestSchema;
+    output: typeof ConfirmSubscriptionResponseSchema;
+  },
+  /**
+   * Unsubscribes the address of an unsubscribe link, at once and without signing in. It is the
+   * one-click endpoint of the e-mails' List-Unsubscribe header (RFC 8058): `POST
+   * /api/v1/newsletter/unsubscribe?token=…` whatever the body. Unsubscribing again answers the
+   * same; a token the shop did not make answers INVALID_ARGUMENT with reason
+   * invalid_unsubscribe_token.
+   *
+   * @generated from rpc atelier.store.v1.NewsletterService.Unsubscribe
+   */
+  unsubscribe: {
+    methodKind: "unary";
+    input: typeof UnsubscribeRequestSchema;
+    output: typeof UnsubscribeResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_atelier_store_v1_newsletter_service, 0);

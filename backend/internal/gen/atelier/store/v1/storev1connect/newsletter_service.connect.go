@@ -36,13 +36,30 @@ const (
 	// NewsletterServiceSubscribeProcedure is the fully-qualified name of the NewsletterService's
 	// Subscribe RPC.
 	NewsletterServiceSubscribeProcedure = "/atelier.store.v1.NewsletterService/Subscribe"
+	// NewsletterServiceConfirmSubscriptionProcedure is the fully-qualified name of the
+	// NewsletterService's ConfirmSubscription RPC.
+	NewsletterServiceConfirmSubscriptionProcedure = "/atelier.store.v1.NewsletterService/ConfirmSubscription"
+	// NewsletterServiceUnsubscribeProcedure is the fully-qualified name of the NewsletterService's
+	// Unsubscribe RPC.
+	NewsletterServiceUnsubscribeProcedure = "/atelier.store.v1.NewsletterService/Unsubscribe"
 )
 
 // NewsletterServiceClient is a client for the atelier.store.v1.NewsletterService service.
 type NewsletterServiceClient interface {
-	// Subscribes an e-mail address. Subscribing an address twice succeeds and keeps one
-	// subscription; the answer is the same either way.
+	// Signs an e-mail address up. A new or still unconfirmed address is sent an e-mail with a
+	// confirmation link (single-use, valid for 48 hours); a confirmed one is sent nothing. Signing
+	// an address up twice succeeds and keeps one subscription; the answer is the same either way.
 	Subscribe(context.Context, *connect.Request[v1.SubscribeRequest]) (*connect.Response[v1.SubscribeResponse], error)
+	// Confirms a sign-up with the token of its confirmation link. A token works once and for 48
+	// hours after its e-mail was sent; a used, expired or unknown one answers FAILED_PRECONDITION
+	// with reason invalid_confirmation_token.
+	ConfirmSubscription(context.Context, *connect.Request[v1.ConfirmSubscriptionRequest]) (*connect.Response[v1.ConfirmSubscriptionResponse], error)
+	// Unsubscribes the address of an unsubscribe link, at once and without signing in. It is the
+	// one-click endpoint of the e-mails' List-Unsubscribe header (RFC 8058): `POST
+	// /api/v1/newsletter/unsubscribe?token=…` whatever the body. Unsubscribing again answers the
+	// same; a token the shop did not make answers INVALID_ARGUMENT with reason
+	// invalid_unsubscribe_token.
+	Unsubscribe(context.Context, *connect.Request[v1.UnsubscribeRequest]) (*connect.Response[v1.UnsubscribeResponse], error)
 }
 
 // NewNewsletterServiceClient constructs a client for the atelier.store.v1.NewsletterService
@@ -63,12 +80,27 @@ func NewNewsletterServiceClient(httpClient connect.HTTPClient, baseURL string, o
 			connect.WithIdempotency(connect.IdempotencyIdempotent),
 			connect.WithClientOptions(opts...),
 		),
+		confirmSubscription: connect.NewClient[v1.ConfirmSubscriptionRequest, v1.ConfirmSubscriptionResponse](
+			httpClient,
+			baseURL+NewsletterServiceConfirmSubscriptionProcedure,
+			connect.WithSchema(newsletterServiceMethods.ByName("ConfirmSubscription")),
+			connect.WithClientOptions(opts...),
+		),
+		unsubscribe: connect.NewClient[v1.UnsubscribeRequest, v1.UnsubscribeResponse](
+			httpClient,
+			baseURL+NewsletterServiceUnsubscribeProcedure,
+			connect.WithSchema(newsletterServiceMethods.ByName("Unsubscribe")),
+			connect.WithIdempotency(connect.IdempotencyIdempotent),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // newsletterServiceClient implements NewsletterServiceClient.
 type newsletterServiceClient struct {
-	subscribe *connect.Client[v1.SubscribeRequest, v1.SubscribeResponse]
+	subscribe           *connect.Client[v1.SubscribeRequest, v1.SubscribeResponse]
+	confirmSubscription *connect.Client[v1.ConfirmSubscriptionRequest, v1.ConfirmSubscriptionResponse]
+	unsubscribe         *connect.Client[v1.UnsubscribeRequest, v1.UnsubscribeResponse]
 }
 
 // Subscribe calls atelier.store.v1.NewsletterService.Subscribe.
@@ -76,11 +108,32 @@ func (c *newsletterServiceClient) Subscribe(ctx context.Context, req *connect.Re
 	return c.subscribe.CallUnary(ctx, req)
 }
 
+// ConfirmSubscription calls atelier.store.v1.NewsletterService.ConfirmSubscription.
+func (c *newsletterServiceClient) ConfirmSubscription(ctx context.Context, req *connect.Request[v1.ConfirmSubscriptionRequest]) (*connect.Response[v1.ConfirmSubscriptionResponse], error) {
+	return c.confirmSubscription.CallUnary(ctx, req)
+}
+
+// Unsubscribe calls atelier.store.v1.NewsletterService.Unsubscribe.
+func (c *newsletterServiceClient) Unsubscribe(ctx context.Context, req *connect.Request[v1.UnsubscribeRequest]) (*connect.Response[v1.UnsubscribeResponse], error) {
+	return c.unsubscribe.CallUnary(ctx, req)
+}
+
 // NewsletterServiceHandler is an implementation of the atelier.store.v1.NewsletterService service.
 type NewsletterServiceHandler interface {
-	// Subscribes an e-mail address. Subscribing an address twice succeeds and keeps one
-	// subscription; the answer is the same either way.
+	// Signs an e-mail address up. A new or still unconfirmed address is sent an e-mail with a
+	// confirmation link (single-use, valid for 48 hours); a confirmed one is sent nothing. Signing
+	// an address up twice succeeds and keeps one subscription; the answer is the same either way.
 	Subscribe(context.Context, *connect.Request[v1.SubscribeRequest]) (*connect.Response[v1.SubscribeResponse], error)
+	// Confirms a sign-up with the token of its confirmation link. A token works once and for 48
+	// hours after its e-mail was sent; a used, expired or unknown one answers FAILED_PRECONDITION
+	// with reason invalid_confirmation_token.
+	ConfirmSubscription(context.Context, *connect.Request[v1.ConfirmSubscriptionRequest]) (*connect.Response[v1.ConfirmSubscriptionResponse], error)
+	// Unsubscribes the address of an unsubscribe link, at once and without signing in. It is the
+	// one-click endpoint of the e-mails' List-Unsubscribe header (RFC 8058): `POST
+	// /api/v1/newsletter/unsubscribe?token=…` whatever the body. Unsubscribing again answers the
+	// same; a token the shop did not make answers INVALID_ARGUMENT with reason
+	// invalid_unsubscribe_token.
+	Unsubscribe(context.Context, *connect.Request[v1.UnsubscribeRequest]) (*connect.Response[v1.UnsubscribeResponse], error)
 }
 
 // NewNewsletterServiceHandler builds an HTTP handler from the service implementation. It returns
@@ -97,10 +150,27 @@ func NewNewsletterServiceHandler(svc NewsletterServiceHandler, opts ...connect.H
 		connect.WithIdempotency(connect.IdempotencyIdempotent),
 		connect.WithHandlerOptions(opts...),
 	)
+	newsletterServiceConfirmSubscriptionHandler := connect.NewUnaryHandler(
+		NewsletterServiceConfirmSubscriptionProcedure,
+		svc.ConfirmSubscription,
+		connect.WithSchema(newsletterServiceMethods.ByName("ConfirmSubscription")),
+		connect.WithHandlerOptions(opts...),
+	)
+	newsletterServiceUnsubscribeHandler := connect.NewUnaryHandler(
+		NewsletterServiceUnsubscribeProcedure,
+		svc.Unsubscribe,
+		connect.WithSchema(newsletterServiceMethods.ByName("Unsubscribe")),
+		connect.WithIdempotency(connect.IdempotencyIdempotent),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/atelier.store.v1.NewsletterService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case NewsletterServiceSubscribeProcedure:
 			newsletterServiceSubscribeHandler.ServeHTTP(w, r)
+		case NewsletterServiceConfirmSubscriptionProcedure:
+			newsletterServiceConfirmSubscriptionHandler.ServeHTTP(w, r)
+		case NewsletterServiceUnsubscribeProcedure:
+			newsletterServiceUnsubscribeHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -112,4 +182,12 @@ type UnimplementedNewsletterServiceHandler struct{}
 
 func (UnimplementedNewsletterServiceHandler) Subscribe(context.Context, *connect.Request[v1.SubscribeRequest]) (*connect.Response[v1.SubscribeResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.store.v1.NewsletterService.Subscribe is not implemented"))
+}
+
+func (UnimplementedNewsletterServiceHandler) ConfirmSubscription(context.Context, *connect.Request[v1.ConfirmSubscriptionRequest]) (*connect.Response[v1.ConfirmSubscriptionResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.store.v1.NewsletterService.ConfirmSubscription is not implemented"))
+}
+
+func (UnimplementedNewsletterServiceHandler) Unsubscribe(context.Context, *connect.Request[v1.UnsubscribeRequest]) (*connect.Response[v1.UnsubscribeResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.store.v1.NewsletterService.Unsubscribe is not implemented"))
 }
