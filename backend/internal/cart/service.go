@@ -3,7 +3,6 @@ package cart
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -336,20 +335,10 @@ func parseLine(productID string, quantity int32) (string, error) {
 	return parseID("product_id", "invalid_product_id", productID)
 }
 
-// checkStock refuses a line quantity the product's current stock cannot cover. The metadata
-// tells a client how many it may have without parsing the message.
+// checkStock refuses a line quantity the product's current stock cannot cover.
 func checkStock(p catalog.Product, want int64) error {
-	switch {
-	case p.Stock <= 0:
-		return apperr.FailedPrecondition("out_of_stock", "%s is out of stock.", p.Name).
-			With("product_id", p.ID).With("available", "0")
-	case want > int64(p.Stock):
-		verb := "are"
-		if p.Stock == 1 {
-			verb = "is"
-		}
-		return apperr.FailedPrecondition("insufficient_stock", "Only %d of %s %s in stock.", p.Stock, p.Name, verb).
-			With("product_id", p.ID).With("available", strconv.Itoa(int(p.Stock)))
+	if p.Stock <= 0 || want > int64(p.Stock) {
+		return catalog.StockError(p, p.Stock)
 	}
 	return nil
 }

@@ -12,7 +12,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
-	"strconv"
 	"strings"
 	"time"
 
@@ -276,7 +275,7 @@ func (s *Service) place(ctx context.Context, tx pgx.Tx, accountID string, req Re
 			return "", err
 		}
 		if !reserved {
-			return "", stockError(p, available)
+			return "", catalog.StockError(p, available)
 		}
 		items = append(items, Item{ProductID: p.ID, Name: p.Name, SKU: p.SKU, UnitPrice: p.Price, Quantity: l.Quantity})
 	}
@@ -295,20 +294,6 @@ func (s *Service) place(ctx context.Context, tx pgx.Tx, accountID string, req Re
 		ExpiresAt: s.now().Add(s.cfg.ReservationTTL),
 	}}
 	return order.Insert(ctx, tx, d)
-}
-
-// stockError says how much of a product is left, as the cart words it.
-func stockError(p catalog.Product, available int32) error {
-	if available <= 0 {
-		return apperr.FailedPrecondition("out_of_stock", "%s is out of stock.", p.Name).
-			With("product_id", p.ID).With("available", "0")
-	}
-	verb := "are"
-	if available == 1 {
-		verb = "is"
-	}
-	return apperr.FailedPrecondition("insufficient_stock", "Only %d of %s %s in stock.", available, p.Name, verb).
-		With("product_id", p.ID).With("available", strconv.Itoa(int(available)))
 }
 
 // pay returns the order with its payment, creating the payment at the provider first if this is
