@@ -11,7 +11,6 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/shipping"
 	"github.com/atelier-commerce/atelier/backend/internal/throttle"
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -309,10 +308,11 @@ func (s *Service) priced(ctx context.Context, op string, snap snapshot) (Cart, e
 // parseID accepts a UUID in its canonical 36-character form (as the API contract does) and
 // returns it lower-cased, the way the database prints it back.
 func parseID(field, reason, id string) (string, error) {
-	if _, err := uuid.Parse(id); err != nil || len(id) != 36 {
+	id, ok := db.CanonicalID(id)
+	if !ok {
 		return "", apperr.Invalid(field, reason, "%s must be a UUID", strings.ReplaceAll(field, "_", " "))
 	}
-	return strings.ToLower(id), nil
+	return id, nil
 }
 
 // parseAccount checks the caller's account id. It comes from the session, not from the request,
@@ -321,10 +321,11 @@ func parseAccount(id string) (string, error) {
 	if id == "" {
 		return "", nil
 	}
-	if _, err := uuid.Parse(id); err != nil || len(id) != 36 {
+	canonical, ok := db.CanonicalID(id)
+	if !ok {
 		return "", fmt.Errorf("account id %q is not a UUID", id)
 	}
-	return strings.ToLower(id), nil
+	return canonical, nil
 }
 
 // parseLine checks the product id and quantity of an add or update.

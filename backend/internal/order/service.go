@@ -19,7 +19,6 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/money"
 	"github.com/atelier-commerce/atelier/backend/internal/payment"
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -75,10 +74,10 @@ func (s *Service) AccessToken(orderID string) string {
 // Get returns an order to its customer, or to a caller holding its access token; to anyone else
 // it is not found, exactly as an order that does not exist.
 func (s *Service) Get(ctx context.Context, accountID, orderID, token string) (Order, error) {
-	if _, err := uuid.Parse(orderID); err != nil || len(orderID) != 36 {
+	orderID, ok := db.CanonicalID(orderID)
+	if !ok {
 		return Order{}, errOrderNotFound()
 	}
-	orderID = strings.ToLower(orderID)
 	o, found, err := load(ctx, s.cfg.Pool, orderID)
 	if err != nil {
 		return Order{}, fmt.Errorf("order.Get: %w", err)
@@ -172,7 +171,10 @@ func (s *Service) List(ctx context.Context, accountID string, pageSize int, page
 	var after cursor
 	if pageToken != "" {
 		raw, err := base64.RawURLEncoding.DecodeString(pageToken)
-		if err != nil || json.Unmarshal(raw, &after) != nil || uuid.Validate(after.ID) != nil {
+		if err != nil || json.Unmarshal(raw, &after) != nil {
+			return Page{}, apperr.Invalid("page_token", "invalid_page_token", "page token is not valid")
+		}
+		if _, ok := db.CanonicalID(after.ID); !ok {
 			return Page{}, apperr.Invalid("page_token", "invalid_page_token", "page token is not valid")
 		}
 	}
