@@ -475,9 +475,9 @@ const processingGrace = 30 * time.Minute
 
 // extend gives an unpaid order another grace period before expiry looks at it again.
 func (s *Service) extend(ctx context.Context, id string) error {
-	_, err := s.cfg.Pool.Exec(ctx, `UPDATE orders SET expires_at = now() + $2::interval WHERE id = $1 AND status = 'pending_payment'`,
-		id, fmt.Sprintf("%d seconds", int64(processingGrace/time.Second)))
-	return err
+	return db.WithTx(ctx, s.cfg.Pool, func(tx pgx.Tx) error {
+		return extendUnpaid(ctx, tx, id, processingGrace)
+	})
 }
 
 // StopEarlierPayments is checkout's first step when a cart is checked out again: the payments of
@@ -488,12 +488,7 @@ func (s *Service) extend(ctx context.Context, id string) error {
 // orders themselves are ended by SupersedeUnpaid, in the transaction that places the new order;
 // it returns the ids whose payments it cancelled.
 func (s *Service) StopEarlierPayments(ctx context.Context, cartID, keepKey string) ([]string, error) {
-	rows, err := s.cfg.Pool.Query(ctx, `SELECT id::text FROM orders
-		WHERE cart_id = $1::uuid AND status = 'pending_payment' AND idempotency_key <> $2`, cartID, keepKey)
-	if err != nil {
-		return nil, fmt.Errorf("order.StopEarlierPayments: %w", err)
-	}
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	ids, err := unpaidOfCart(ctx, s.cfg.Pool, cartID, keepKey)
 	if err != nil {
 		return nil, fmt.Errorf("order.StopEarlierPayments: %w", err)
 	}

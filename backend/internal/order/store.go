@@ -378,4 +378,21 @@ func unpaidDue(ctx context.Context, q queryer, column string, before time.Time, 
 	return ids, nil
 }
 
+// extendUnpaid moves an unpaid order's expiry to grace from now; a paid or ended order keeps its own.
+func extendUnpaid(ctx context.Context, tx pgx.Tx, id string, grace time.Duration) error {
+	_, err := tx.Exec(ctx, `UPDATE orders SET expires_at = now() + $2::interval WHERE id = $1 AND status = 'pending_payment'`,
+		id, fmt.Sprintf("%d seconds", int64(grace/time.Second)))
+	return err
+}
+
+// unpaidOfCart lists the ids of a cart's orders awaiting payment, other than the attempt keepKey.
+func unpaidOfCart(ctx context.Context, q queryer, cartID, keepKey string) ([]string, error) {
+	rows, err := q.Query(ctx, `SELECT id::text FROM orders
+		WHERE cart_id = $1::uuid AND status = 'pending_payment' AND idempotency_key <> $2`, cartID, keepKey)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
 func errOrderNotFound() error { return apperr.NotFound("order_not_found", "order not found") }
