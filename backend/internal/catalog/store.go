@@ -221,7 +221,7 @@ func attachImages(ctx context.Context, db queryer, ids []string, products []Prod
 	_, err = pgx.ForEachRow(rows, []any{&productID, &img.ID, &img.Alt, &img.Primary, &variants}, func() error {
 		var vs []Variant
 		if err := json.Unmarshal(variants, &vs); err != nil {
-			return fmt.Errorf("image %s variants: %w", img.ID, err)
+			return fmt.Errorf("catalog.attachImages: image %s variants: %w", img.ID, err)
 		}
 		img.Variants = vs
 		p := &products[index[productID]]

@@ -105,7 +105,7 @@ func (s *Service) Checkout(ctx context.Context, accountID string, req Request) (
 	}
 	active, err := s.cfg.Shipping.ListActive(ctx)
 	if err != nil {
-		return Result{}, fmt.Errorf("checkout: %w", err)
+		return Result{}, fmt.Errorf("checkout.Checkout: %w", err)
 	}
 	delivery, ok := findOption(active, req.DeliveryCode)
 	if !ok {
@@ -118,7 +118,7 @@ func (s *Service) Checkout(ctx context.Context, accountID string, req Request) (
 	// a cancelled payment, and reconciliation ends it.
 	stopped, err := s.cfg.Orders.StopEarlierPayments(ctx, req.CartID, req.IdempotencyKey)
 	if err != nil {
-		return Result{}, fmt.Errorf("checkout: %w", err)
+		return Result{}, fmt.Errorf("checkout.Checkout: %w", err)
 	}
 	var id string
 	var superseded []string
@@ -160,7 +160,7 @@ func (s *Service) Checkout(ctx context.Context, accountID string, req Request) (
 		}
 	}
 	if err != nil {
-		return Result{}, fmt.Errorf("checkout: %w", err)
+		return Result{}, fmt.Errorf("checkout.Checkout: %w", err)
 	}
 	s.cfg.StockChanged()
 	// The superseded orders are cancelled; their payments are stopped at the provider now, even
@@ -174,7 +174,7 @@ func (s *Service) normalize(ctx context.Context, accountID string, req Request) 
 	if accountID != "" {
 		email, err := s.cfg.AccountEmail(ctx, accountID)
 		if err != nil {
-			return req, fmt.Errorf("checkout: account e-mail: %w", err)
+			return req, fmt.Errorf("checkout.normalize: account e-mail: %w", err)
 		}
 		req.Email = email
 	} else {
@@ -223,7 +223,7 @@ func (s *Service) existing(ctx context.Context, key, hash string) (id string, fo
 		return err
 	})
 	if err != nil {
-		return "", false, fmt.Errorf("checkout: %w", err)
+		return "", false, fmt.Errorf("checkout.existing: %w", err)
 	}
 	if found && stored != hash {
 		return "", false, errKeyReused()
@@ -302,7 +302,7 @@ func (s *Service) place(ctx context.Context, tx pgx.Tx, accountID string, req Re
 func (s *Service) pay(ctx context.Context, accountID, orderID string) (Result, error) {
 	o, err := s.cfg.Orders.Read(ctx, orderID)
 	if err != nil {
-		return Result{}, fmt.Errorf("checkout: %w", err)
+		return Result{}, fmt.Errorf("checkout.pay: %w", err)
 	}
 	var rec payment.Record
 	var found bool
@@ -310,14 +310,14 @@ func (s *Service) pay(ctx context.Context, accountID, orderID string) (Result, e
 		rec, found, err = payment.ForOrder(ctx, tx, orderID)
 		return err
 	}); err != nil {
-		return Result{}, fmt.Errorf("checkout: %w", err)
+		return Result{}, fmt.Errorf("checkout.pay: %w", err)
 	}
 	// A payment is made only for an order that can still be paid: a retry after the order failed
 	// or lapsed gets the order back, with its status, and nothing to pay.
 	if !found && o.Status == order.StatusPendingPayment {
 		in, err := s.cfg.Provider.Create(ctx, payment.NewIntent{OrderID: o.ID, OrderNumber: o.Number, Email: o.Email, Amount: o.Total})
 		if err != nil {
-			return Result{}, fmt.Errorf("checkout: create payment: %w", err)
+			return Result{}, fmt.Errorf("checkout.pay: create payment: %w", err)
 		}
 		// The provider's answer is checked like its events: a payment for another amount,
 		// currency, order or mode is never handed to the shopper.
@@ -342,14 +342,14 @@ func (s *Service) pay(ctx context.Context, accountID, orderID string) (Result, e
 			rec, found, err = payment.ForOrder(ctx, tx, orderID)
 			return err
 		}); err != nil {
-			return Result{}, fmt.Errorf("checkout: save payment: %w", err)
+			return Result{}, fmt.Errorf("checkout.pay: save payment: %w", err)
 		}
 		if !payable {
 			// Ended while its payment was being made (a newer checkout of the cart superseded
 			// it): the payment is stopped, and the answer is the order as it now is.
 			s.cfg.Orders.CancelPayments(context.WithoutCancel(ctx), []string{o.ID}, nil)
 			if o, err = s.cfg.Orders.Read(ctx, orderID); err != nil {
-				return Result{}, fmt.Errorf("checkout: %w", err)
+				return Result{}, fmt.Errorf("checkout.pay: %w", err)
 			}
 		}
 	}
@@ -372,7 +372,7 @@ func (s *Service) refusePayment(ctx context.Context, o order.Order, in payment.I
 		}
 		return nil
 	}); err != nil {
-		return fmt.Errorf("checkout: record payment anomaly: %w", err)
+		return fmt.Errorf("checkout.refusePayment: record payment anomaly: %w", err)
 	}
 	for _, a := range bad {
 		s.log().ErrorContext(ctx, "payment anomaly: the provider created a payment unlike the order; it is not used",
@@ -383,7 +383,7 @@ func (s *Service) refusePayment(ctx context.Context, o order.Order, in payment.I
 	}
 	ae := apperr.Unavailable("payment_setup_failed", fmt.Errorf("payment %s does not match order %s", in.Ref, o.ID))
 	ae.Message = "The payment could not be set up. Please try again later."
-	return fmt.Errorf("checkout: %w", ae)
+	return fmt.Errorf("checkout.refusePayment: %w", ae)
 }
 
 func (s *Service) log() *slog.Logger {

@@ -56,7 +56,7 @@ func (s *Service) Get(ctx context.Context, slug string) (Page, error) {
 		return Page{}, apperr.NotFound("page_not_found", "page %q not found", slug)
 	}
 	if err != nil {
-		return Page{}, fmt.Errorf("content.Get %s: %w", slug, err)
+		return Page{}, fmt.Errorf("content.Get: %s: %w", slug, err)
 	}
 	return p, nil
 }
@@ -81,7 +81,7 @@ func (s *Service) Save(ctx context.Context, p Page) error {
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("content.Save %s: %w", p.Slug, err)
+		return fmt.Errorf("content.Save: %s: %w", p.Slug, err)
 	}
 	return nil
 }

@@ -253,7 +253,7 @@ func (s *Service) ApplyEvent(ctx context.Context, ev payment.Event) error {
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("order.ApplyEvent %s: %w", ev.ID, err)
+		return fmt.Errorf("order.ApplyEvent: %s: %w", ev.ID, err)
 	}
 	for _, a := range flagged {
 		s.log().ErrorContext(ctx, "payment anomaly: the event does not match its order; the order is not paid and awaits review",
@@ -496,7 +496,7 @@ func (s *Service) StopEarlierPayments(ctx context.Context, cartID, keepKey strin
 	for _, id := range ids {
 		in, found, err := s.cancelPayment(ctx, id)
 		if err != nil {
-			return nil, fmt.Errorf("order.StopEarlierPayments %s: %w", id, err)
+			return nil, fmt.Errorf("order.StopEarlierPayments: %s: %w", id, err)
 		}
 		held := found && in.Status == payment.StatusProcessing
 		if found && in.Status == payment.StatusSucceeded {

@@ -117,7 +117,7 @@ func (s *Service) Save(ctx context.Context, o Option) error {
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("shipping.Save %s: %w", o.Code, err)
+		return fmt.Errorf("shipping.Save: %s: %w", o.Code, err)
 	}
 	return nil
 }

@@ -112,7 +112,7 @@ func Reserve(ctx context.Context, tx pgx.Tx, now time.Time, buckets []Bucket, re
 			continue
 		}
 		if err != nil {
-			return Attempt{}, fmt.Errorf("throttle %s: %w", b.Kind, err)
+			return Attempt{}, fmt.Errorf("throttle.Reserve: %s: %w", b.Kind, err)
 		}
 		wait = max(wait, at.Add(b.Limit.Window).Sub(now))
 	}
@@ -127,7 +127,7 @@ func Reserve(ctx context.Context, tx pgx.Tx, now time.Time, buckets []Bucket, re
 		var id string
 		if err := tx.QueryRow(ctx, `INSERT INTO throttle_attempts (kind, key_hash, at) VALUES (@kind, @key, @at) RETURNING id::text`,
 			pgx.NamedArgs{"kind": b.Kind, "key": Hash(b.Key), "at": now}).Scan(&id); err != nil {
-			return Attempt{}, fmt.Errorf("throttle %s: %w", b.Kind, err)
+			return Attempt{}, fmt.Errorf("throttle.Reserve: %s: %w", b.Kind, err)
 		}
 		a.ids = append(a.ids, id)
 	}
