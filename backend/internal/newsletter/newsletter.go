@@ -79,9 +79,8 @@ func (s *Service) Subscribe(ctx context.Context, email, clientIP string) (string
 		}, "too_many_requests", "Too many sign-ups. Please try again in %s."); err != nil {
 			return err
 		}
-		tag, err := tx.Exec(ctx, `INSERT INTO newsletter_subscriptions (email) VALUES (@email) ON CONFLICT DO NOTHING`,
-			pgx.NamedArgs{"email": email})
-		if err != nil || tag.RowsAffected() == 0 {
+		added, err := insertSubscription(ctx, tx, email)
+		if err != nil || !added {
 			return err
 		}
 		_, err = db.Emit(ctx, tx, TopicSubscribed, Subscribed{Email: email})
