@@ -114,7 +114,7 @@ func CheckPassword(password string) error { return checkPassword("password", pas
 func newToken() (token string, hash []byte, err error) {
 	raw := make([]byte, tokenBytes)
 	if _, err := rand.Read(raw); err != nil {
-		return "", nil, fmt.Errorf("account: token: %w", err)
+		return "", nil, fmt.Errorf("account.newToken: token: %w", err)
 	}
 	token = base64.RawURLEncoding.EncodeToString(raw)
 	return token, hashToken(token), nil

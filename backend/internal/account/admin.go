@@ -9,7 +9,6 @@ import (
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -45,7 +44,7 @@ func decodeCursor(token string) (cursor, error) {
 	}
 	ts, id, ok := strings.Cut(string(raw), " ")
 	t, err := time.Parse(time.RFC3339Nano, ts)
-	if !ok || err != nil || !isUUID(id) {
+	if _, canonical := db.CanonicalID(id); !ok || err != nil || !canonical {
 		return cursor{}, bad
 	}
 	return cursor{createdAt: t, id: id}, nil
@@ -105,7 +104,7 @@ func (s *Service) UpdateAccountRole(ctx context.Context, admin Principal, accoun
 	if role != RoleCustomer && role != RoleAdmin {
 		return User{}, apperr.Invalid("role", "invalid_role", "role must be customer or admin")
 	}
-	if !isUUID(accountID) {
+	if _, ok := db.CanonicalID(accountID); !ok {
 		return User{}, errAccountNotFound()
 	}
 	if accountID == admin.AccountID {
@@ -209,9 +208,4 @@ func (s *Service) ensure(ctx context.Context, p Profile, password string, role R
 		return err
 	})
 	return u, err == nil, err
-}
-
-func isUUID(s string) bool {
-	_, err := uuid.Parse(s)
-	return err == nil && len(s) == 36
 }

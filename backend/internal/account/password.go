@@ -42,7 +42,7 @@ var b64 = base64.RawStdEncoding // PHC strings use unpadded standard base64
 func hashPassword(password string, p HashParams) (string, error) {
 	salt := make([]byte, saltLen)
 	if _, err := rand.Read(salt); err != nil {
-		return "", fmt.Errorf("account: salt: %w", err)
+		return "", fmt.Errorf("account.hashPassword: salt: %w", err)
 	}
 	key := argon2.IDKey([]byte(password), salt, p.Time, p.Memory, p.Threads, keyLen)
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s",

@@ -267,7 +267,7 @@ func (s *Service) startSession(ctx context.Context, tx pgx.Tx, accountID string,
 // Logout revokes a session. Revoking one that is already revoked, or none, succeeds: a repeated
 // request does no harm.
 func (s *Service) Logout(ctx context.Context, sessionID string) error {
-	if !isUUID(sessionID) {
+	if _, ok := db.CanonicalID(sessionID); !ok {
 		return nil
 	}
 	err := db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
@@ -518,7 +518,7 @@ func (s *Service) IssueResetLink(ctx context.Context, accountID, email string, r
 		return "", time.Time{}, apperr.FailedPrecondition("reset_request_expired",
 			"The password reset request is older than its links' lifetime; it is not e-mailed.")
 	}
-	if !isUUID(accountID) {
+	if _, ok := db.CanonicalID(accountID); !ok {
 		return "", time.Time{}, errAccountNotFound()
 	}
 	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {

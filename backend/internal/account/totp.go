@@ -34,7 +34,7 @@ var b32 = base32.StdEncoding.WithPadding(base32.NoPadding)
 func newTOTPSecret() ([]byte, error) {
 	secret := make([]byte, totpSecretBytes)
 	if _, err := rand.Read(secret); err != nil {
-		return nil, fmt.Errorf("account: totp secret: %w", err)
+		return nil, fmt.Errorf("account.newTOTPSecret: totp secret: %w", err)
 	}
 	return secret, nil
 }
@@ -118,7 +118,7 @@ func newRecoveryCodes() ([]string, error) {
 	for i := range codes {
 		raw := make([]byte, recoveryCodeBytes)
 		if _, err := rand.Read(raw); err != nil {
-			return nil, fmt.Errorf("account: recovery code: %w", err)
+			return nil, fmt.Errorf("account.newRecoveryCodes: recovery code: %w", err)
 		}
 		s := strings.ToLower(b32.EncodeToString(raw)) // 16 characters
 		codes[i] = s[0:4] + "-" + s[4:8] + "-" + s[8:12] + "-" + s[12:16]

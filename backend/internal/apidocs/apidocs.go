@@ -32,15 +32,15 @@ func New(specYAML []byte, specURL string) (http.Handler, error) {
 	// make New read files or fetch URLs named by the document.
 	doc, err := loader.LoadFromData(specYAML)
 	if err != nil {
-		return nil, fmt.Errorf("apidocs: load OpenAPI document: %w", err)
+		return nil, fmt.Errorf("apidocs.New: load OpenAPI document: %w", err)
 	}
 	if err := doc.Validate(context.Background()); err != nil {
-		return nil, fmt.Errorf("apidocs: validate OpenAPI document: %w", err)
+		return nil, fmt.Errorf("apidocs.New: validate OpenAPI document: %w", err)
 	}
 
 	body, err := render(buildPage(doc, specURL))
 	if err != nil {
-		return nil, fmt.Errorf("apidocs: render page: %w", err)
+		return nil, fmt.Errorf("apidocs.New: render page: %w", err)
 	}
 	sum := sha256.Sum256(body)
 	return &handler{

@@ -44,24 +44,24 @@ func New() (*Authorizer, error) {
 func newAuthorizer(modelConf, policy string) (*Authorizer, error) {
 	m, err := model.NewModelFromString(modelConf)
 	if err != nil {
-		return nil, fmt.Errorf("authz: model: %w", err)
+		return nil, fmt.Errorf("authz.newAuthorizer: model: %w", err)
 	}
 	// No adapter: the policy is loaded below by a parser that refuses what it does not
 	// understand, where Casbin's string adapter would silently drop a malformed line (and with
 	// it a grant, or worse, leave a role unlinked).
 	e, err := casbin.NewEnforcer(m)
 	if err != nil {
-		return nil, fmt.Errorf("authz: enforcer: %w", err)
+		return nil, fmt.Errorf("authz.newAuthorizer: enforcer: %w", err)
 	}
 	grants, links, err := parsePolicy(policy)
 	if err != nil {
 		return nil, err
 	}
 	if _, err := e.AddGroupingPolicies(links); err != nil {
-		return nil, fmt.Errorf("authz: roles: %w", err)
+		return nil, fmt.Errorf("authz.newAuthorizer: roles: %w", err)
 	}
 	if _, err := e.AddPolicies(grants); err != nil {
-		return nil, fmt.Errorf("authz: policy: %w", err)
+		return nil, fmt.Errorf("authz.newAuthorizer: policy: %w", err)
 	}
 	a := &Authorizer{enforcer: e}
 	for _, g := range grants {

@@ -27,12 +27,11 @@ func LockForCheckout(ctx context.Context, tx pgx.Tx, cartID, accountID string) e
 	if cartID, err = parseID("cart_id", "invalid_cart_id", cartID); err != nil {
 		return err
 	}
-	tag, err := tx.Exec(ctx, `UPDATE carts SET updated_at = updated_at WHERE id = @id::uuid AND `+visibleTo,
-		pgx.NamedArgs{"id": cartID, "account": accountID})
+	found, err := lockCart(ctx, tx, cartID, accountID)
 	if err != nil {
 		return fmt.Errorf("cart.LockForCheckout: %w", err)
 	}
-	if tag.RowsAffected() == 0 {
+	if !found {
 		return errCartNotFound()
 	}
 	return nil
@@ -63,19 +62,8 @@ func LinesForCheckout(ctx context.Context, tx pgx.Tx, cartID, accountID string) 
 // paid and closed the tab finds an empty cart, while anything added since stays (a line raised
 // after checkout keeps the extra units). A cart deleted since is simply not there.
 func RemoveOrdered(ctx context.Context, tx pgx.Tx, cartID string, ordered []Ordered) error {
-	for _, o := range ordered {
-		// Lines the order used up go first; then the others lose the ordered units.
-		if _, err := tx.Exec(ctx, `DELETE FROM cart_lines WHERE cart_id = @cart::uuid AND product_id = @product::uuid AND quantity <= @qty`,
-			pgx.NamedArgs{"cart": cartID, "product": o.ProductID, "qty": o.Quantity}); err != nil {
-			return fmt.Errorf("cart.RemoveOrdered: %w", err)
-		}
-		if _, err := tx.Exec(ctx, `UPDATE cart_lines SET quantity = quantity - @qty
-			WHERE cart_id = @cart::uuid AND product_id = @product::uuid AND quantity > @qty`,
-			pgx.NamedArgs{"cart": cartID, "product": o.ProductID, "qty": o.Quantity}); err != nil {
-			return fmt.Errorf("cart.RemoveOrdered: %w", err)
-		}
+	if err := removeOrdered(ctx, tx, cartID, ordered); err != nil {
+		return fmt.Errorf("cart.RemoveOrdered: %w", err)
 	}
-	_, err := tx.Exec(ctx, `UPDATE carts SET updated_at = greatest(now(), updated_at + INTERVAL '1 microsecond') WHERE id = @cart::uuid`,
-		pgx.NamedArgs{"cart": cartID})
-	return err
+	return nil
 }

@@ -3,7 +3,6 @@ package cart
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -12,7 +11,6 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/shipping"
 	"github.com/atelier-commerce/atelier/backend/internal/throttle"
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -310,10 +308,11 @@ func (s *Service) priced(ctx context.Context, op string, snap snapshot) (Cart, e
 // parseID accepts a UUID in its canonical 36-character form (as the API contract does) and
 // returns it lower-cased, the way the database prints it back.
 func parseID(field, reason, id string) (string, error) {
-	if _, err := uuid.Parse(id); err != nil || len(id) != 36 {
+	id, ok := db.CanonicalID(id)
+	if !ok {
 		return "", apperr.Invalid(field, reason, "%s must be a UUID", strings.ReplaceAll(field, "_", " "))
 	}
-	return strings.ToLower(id), nil
+	return id, nil
 }
 
 // parseAccount checks the caller's account id. It comes from the session, not from the request,
@@ -322,10 +321,11 @@ func parseAccount(id string) (string, error) {
 	if id == "" {
 		return "", nil
 	}
-	if _, err := uuid.Parse(id); err != nil || len(id) != 36 {
+	canonical, ok := db.CanonicalID(id)
+	if !ok {
 		return "", fmt.Errorf("account id %q is not a UUID", id)
 	}
-	return strings.ToLower(id), nil
+	return canonical, nil
 }
 
 // parseLine checks the product id and quantity of an add or update.
@@ -336,20 +336,10 @@ func parseLine(productID string, quantity int32) (string, error) {
 	return parseID("product_id", "invalid_product_id", productID)
 }
 
-// checkStock refuses a line quantity the product's current stock cannot cover. The metadata
-// tells a client how many it may have without parsing the message.
+// checkStock refuses a line quantity the product's current stock cannot cover.
 func checkStock(p catalog.Product, want int64) error {
-	switch {
-	case p.Stock <= 0:
-		return apperr.FailedPrecondition("out_of_stock", "%s is out of stock.", p.Name).
-			With("product_id", p.ID).With("available", "0")
-	case want > int64(p.Stock):
-		verb := "are"
-		if p.Stock == 1 {
-			verb = "is"
-		}
-		return apperr.FailedPrecondition("insufficient_stock", "Only %d of %s %s in stock.", p.Stock, p.Name, verb).
-			With("product_id", p.ID).With("available", strconv.Itoa(int(p.Stock)))
+	if p.Stock <= 0 || want > int64(p.Stock) {
+		return catalog.StockError(p, p.Stock)
 	}
 	return nil
 }

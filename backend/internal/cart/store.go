@@ -163,3 +163,30 @@ func deleteGuestCart(ctx context.Context, tx pgx.Tx, id string) error {
 	_, err := tx.Exec(ctx, `DELETE FROM carts WHERE id = @id::uuid AND account_id IS NULL`, pgx.NamedArgs{"id": id})
 	return err
 }
+
+// lockCart writes the cart's row without changing it, taking its lock; found is false when the
+// caller may not see the cart.
+func lockCart(ctx context.Context, tx pgx.Tx, id, accountID string) (found bool, err error) {
+	tag, err := tx.Exec(ctx, `UPDATE carts SET updated_at = updated_at WHERE id = @id::uuid AND `+visibleTo,
+		pgx.NamedArgs{"id": id, "account": accountID})
+	return err == nil && tag.RowsAffected() > 0, err
+}
+
+// removeOrdered takes ordered units out of a cart's lines and bumps the cart's updated_at.
+func removeOrdered(ctx context.Context, tx pgx.Tx, cartID string, ordered []Ordered) error {
+	for _, o := range ordered {
+		// Lines the order used up go first; then the others lose the ordered units.
+		if _, err := tx.Exec(ctx, `DELETE FROM cart_lines WHERE cart_id = @cart::uuid AND product_id = @product::uuid AND quantity <= @qty`,
+			pgx.NamedArgs{"cart": cartID, "product": o.ProductID, "qty": o.Quantity}); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE cart_lines SET quantity = quantity - @qty
+			WHERE cart_id = @cart::uuid AND product_id = @product::uuid AND quantity > @qty`,
+			pgx.NamedArgs{"cart": cartID, "product": o.ProductID, "qty": o.Quantity}); err != nil {
+			return err
+		}
+	}
+	_, err := tx.Exec(ctx, `UPDATE carts SET updated_at = greatest(now(), updated_at + INTERVAL '1 microsecond') WHERE id = @cart::uuid`,
+		pgx.NamedArgs{"cart": cartID})
+	return err
+}

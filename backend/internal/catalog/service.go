@@ -204,7 +204,7 @@ func (s *Service) SaveProduct(ctx context.Context, in ProductInput) (id string, 
 		return err
 	})
 	if err != nil {
-		return "", 0, fmt.Errorf("catalog.SaveProduct %s: %w", in.Slug, err)
+		return "", 0, fmt.Errorf("catalog.SaveProduct: %s: %w", in.Slug, err)
 	}
 	s.cache.clear()
 	return id, images, nil

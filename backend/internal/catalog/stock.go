@@ -1,46 +1,27 @@
 package catalog
 
 import (
-	"context"
-	"errors"
-	"fmt"
+	"strconv"
 
-	"github.com/jackc/pgx/v5"
+	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 )
-
-// ReserveStock takes quantity units of a product's stock for an order, in the order's
-// transaction. The decrement is conditional, so stock can never go below zero however many
-// checkouts race for the last unit: those that lose see ok false and the units still available.
-func ReserveStock(ctx context.Context, tx pgx.Tx, productID string, quantity int32) (ok bool, available int32, err error) {
-	err = tx.QueryRow(ctx, `UPDATE products SET stock_quantity = stock_quantity - @qty
-		WHERE id = @id::uuid AND stock_quantity >= @qty RETURNING stock_quantity`,
-		pgx.NamedArgs{"id": productID, "qty": quantity}).Scan(&available)
-	if err == nil {
-		return true, available, nil
-	}
-	if !errors.Is(err, pgx.ErrNoRows) {
-		return false, 0, fmt.Errorf("catalog.ReserveStock: %w", err)
-	}
-	err = tx.QueryRow(ctx, `SELECT stock_quantity FROM products WHERE id = @id::uuid`, pgx.NamedArgs{"id": productID}).Scan(&available)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return false, 0, nil
-	}
-	if err != nil {
-		return false, 0, fmt.Errorf("catalog.ReserveStock: %w", err)
-	}
-	return false, available, nil
-}
-
-// ReleaseStock gives back units an order reserved (its payment failed or its reservation lapsed).
-// A product deleted since has nothing to give back to.
-func ReleaseStock(ctx context.Context, tx pgx.Tx, productID string, quantity int32) error {
-	if _, err := tx.Exec(ctx, `UPDATE products SET stock_quantity = stock_quantity + @qty WHERE id = @id::uuid`,
-		pgx.NamedArgs{"id": productID, "qty": quantity}); err != nil {
-		return fmt.Errorf("catalog.ReleaseStock: %w", err)
-	}
-	return nil
-}
 
 // StockChanged drops cached reads after another context changed stock (an order reserved or
 // released it), so the shop shows "Out of Stock" as soon as the last unit is taken.
 func (s *Service) StockChanged() { s.cache.clear() }
+
+// StockError refuses a quantity that a product's available stock cannot cover. Cart and checkout
+// both say it this way, so a shopper reads the same words whether the cart or the order refused;
+// the metadata tells a client how many are left without parsing the message.
+func StockError(p Product, available int32) error {
+	if available <= 0 {
+		return apperr.FailedPrecondition("out_of_stock", "%s is out of stock.", p.Name).
+			With("product_id", p.ID).With("available", "0")
+	}
+	verb := "are"
+	if available == 1 {
+		verb = "is"
+	}
+	return apperr.FailedPrecondition("insufficient_stock", "Only %d of %s %s in stock.", available, p.Name, verb).
+		With("product_id", p.ID).With("available", strconv.Itoa(int(available)))
+}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/money"
 	"github.com/jackc/pgx/v5"
 )
@@ -92,12 +93,12 @@ func highestVisiblePrice(ctx context.Context, db queryer) (*int64, error) {
 }
 
 // productByKey finds a visible product by id (when key is a UUID) or slug.
-func productByKey(ctx context.Context, db queryer, key string) (*Product, error) {
+func productByKey(ctx context.Context, q queryer, key string) (*Product, error) {
 	cond, args := `p.slug = @slug`, pgx.NamedArgs{"slug": key}
-	if looksLikeUUID(key) {
+	if _, ok := db.CanonicalID(key); ok {
 		cond, args["id"] = `(p.id = @id::uuid OR p.slug = @slug)`, key
 	}
-	ps, err := selectProducts(ctx, db, `SELECT `+productColumns+` FROM products p WHERE `+visible+` AND `+cond, args)
+	ps, err := selectProducts(ctx, q, `SELECT `+productColumns+` FROM products p WHERE `+visible+` AND `+cond, args)
 	if err != nil || len(ps) == 0 {
 		return nil, err
 	}
@@ -220,7 +221,7 @@ func attachImages(ctx context.Context, db queryer, ids []string, products []Prod
 	_, err = pgx.ForEachRow(rows, []any{&productID, &img.ID, &img.Alt, &img.Primary, &variants}, func() error {
 		var vs []Variant
 		if err := json.Unmarshal(variants, &vs); err != nil {
-			return fmt.Errorf("image %s variants: %w", img.ID, err)
+			return fmt.Errorf("catalog.attachImages: image %s variants: %w", img.ID, err)
 		}
 		img.Variants = vs
 		p := &products[index[productID]]
@@ -228,25 +229,6 @@ func attachImages(ctx context.Context, db queryer, ids []string, products []Prod
 		return nil
 	})
 	return err
-}
-
-func looksLikeUUID(s string) bool {
-	if len(s) != 36 {
-		return false
-	}
-	for i, r := range s {
-		switch i {
-		case 8, 13, 18, 23:
-			if r != '-' {
-				return false
-			}
-		default:
-			if !strings.ContainsRune("0123456789abcdefABCDEF", r) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // upsertProduct inserts or updates the product with in.Slug and replaces its attributes.

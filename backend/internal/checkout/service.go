@@ -12,7 +12,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
-	"strconv"
 	"strings"
 	"time"
 
@@ -106,7 +105,7 @@ func (s *Service) Checkout(ctx context.Context, accountID string, req Request) (
 	}
 	active, err := s.cfg.Shipping.ListActive(ctx)
 	if err != nil {
-		return Result{}, fmt.Errorf("checkout: %w", err)
+		return Result{}, fmt.Errorf("checkout.Checkout: %w", err)
 	}
 	delivery, ok := findOption(active, req.DeliveryCode)
 	if !ok {
@@ -119,7 +118,7 @@ func (s *Service) Checkout(ctx context.Context, accountID string, req Request) (
 	// a cancelled payment, and reconciliation ends it.
 	stopped, err := s.cfg.Orders.StopEarlierPayments(ctx, req.CartID, req.IdempotencyKey)
 	if err != nil {
-		return Result{}, fmt.Errorf("checkout: %w", err)
+		return Result{}, fmt.Errorf("checkout.Checkout: %w", err)
 	}
 	var id string
 	var superseded []string
@@ -161,7 +160,7 @@ func (s *Service) Checkout(ctx context.Context, accountID string, req Request) (
 		}
 	}
 	if err != nil {
-		return Result{}, fmt.Errorf("checkout: %w", err)
+		return Result{}, fmt.Errorf("checkout.Checkout: %w", err)
 	}
 	s.cfg.StockChanged()
 	// The superseded orders are cancelled; their payments are stopped at the provider now, even
@@ -175,7 +174,7 @@ func (s *Service) normalize(ctx context.Context, accountID string, req Request) 
 	if accountID != "" {
 		email, err := s.cfg.AccountEmail(ctx, accountID)
 		if err != nil {
-			return req, fmt.Errorf("checkout: account e-mail: %w", err)
+			return req, fmt.Errorf("checkout.normalize: account e-mail: %w", err)
 		}
 		req.Email = email
 	} else {
@@ -224,7 +223,7 @@ func (s *Service) existing(ctx context.Context, key, hash string) (id string, fo
 		return err
 	})
 	if err != nil {
-		return "", false, fmt.Errorf("checkout: %w", err)
+		return "", false, fmt.Errorf("checkout.existing: %w", err)
 	}
 	if found && stored != hash {
 		return "", false, errKeyReused()
@@ -276,7 +275,7 @@ func (s *Service) place(ctx context.Context, tx pgx.Tx, accountID string, req Re
 			return "", err
 		}
 		if !reserved {
-			return "", stockError(p, available)
+			return "", catalog.StockError(p, available)
 		}
 		items = append(items, Item{ProductID: p.ID, Name: p.Name, SKU: p.SKU, UnitPrice: p.Price, Quantity: l.Quantity})
 	}
@@ -297,27 +296,13 @@ func (s *Service) place(ctx context.Context, tx pgx.Tx, accountID string, req Re
 	return order.Insert(ctx, tx, d)
 }
 
-// stockError says how much of a product is left, as the cart words it.
-func stockError(p catalog.Product, available int32) error {
-	if available <= 0 {
-		return apperr.FailedPrecondition("out_of_stock", "%s is out of stock.", p.Name).
-			With("product_id", p.ID).With("available", "0")
-	}
-	verb := "are"
-	if available == 1 {
-		verb = "is"
-	}
-	return apperr.FailedPrecondition("insufficient_stock", "Only %d of %s %s in stock.", available, p.Name, verb).
-		With("product_id", p.ID).With("available", strconv.Itoa(int(available)))
-}
-
 // pay returns the order with its payment, creating the payment at the provider first if this is
 // the first time (or an earlier attempt failed to reach the provider). The provider's own
 // idempotency, keyed by the order id, makes a repeat return the same payment.
 func (s *Service) pay(ctx context.Context, accountID, orderID string) (Result, error) {
 	o, err := s.cfg.Orders.Read(ctx, orderID)
 	if err != nil {
-		return Result{}, fmt.Errorf("checkout: %w", err)
+		return Result{}, fmt.Errorf("checkout.pay: %w", err)
 	}
 	var rec payment.Record
 	var found bool
@@ -325,14 +310,14 @@ func (s *Service) pay(ctx context.Context, accountID, orderID string) (Result, e
 		rec, found, err = payment.ForOrder(ctx, tx, orderID)
 		return err
 	}); err != nil {
-		return Result{}, fmt.Errorf("checkout: %w", err)
+		return Result{}, fmt.Errorf("checkout.pay: %w", err)
 	}
 	// A payment is made only for an order that can still be paid: a retry after the order failed
 	// or lapsed gets the order back, with its status, and nothing to pay.
 	if !found && o.Status == order.StatusPendingPayment {
 		in, err := s.cfg.Provider.Create(ctx, payment.NewIntent{OrderID: o.ID, OrderNumber: o.Number, Email: o.Email, Amount: o.Total})
 		if err != nil {
-			return Result{}, fmt.Errorf("checkout: create payment: %w", err)
+			return Result{}, fmt.Errorf("checkout.pay: create payment: %w", err)
 		}
 		// The provider's answer is checked like its events: a payment for another amount,
 		// currency, order or mode is never handed to the shopper.
@@ -357,14 +342,14 @@ func (s *Service) pay(ctx context.Context, accountID, orderID string) (Result, e
 			rec, found, err = payment.ForOrder(ctx, tx, orderID)
 			return err
 		}); err != nil {
-			return Result{}, fmt.Errorf("checkout: save payment: %w", err)
+			return Result{}, fmt.Errorf("checkout.pay: save payment: %w", err)
 		}
 		if !payable {
 			// Ended while its payment was being made (a newer checkout of the cart superseded
 			// it): the payment is stopped, and the answer is the order as it now is.
 			s.cfg.Orders.CancelPayments(context.WithoutCancel(ctx), []string{o.ID}, nil)
 			if o, err = s.cfg.Orders.Read(ctx, orderID); err != nil {
-				return Result{}, fmt.Errorf("checkout: %w", err)
+				return Result{}, fmt.Errorf("checkout.pay: %w", err)
 			}
 		}
 	}
@@ -387,7 +372,7 @@ func (s *Service) refusePayment(ctx context.Context, o order.Order, in payment.I
 		}
 		return nil
 	}); err != nil {
-		return fmt.Errorf("checkout: record payment anomaly: %w", err)
+		return fmt.Errorf("checkout.refusePayment: record payment anomaly: %w", err)
 	}
 	for _, a := range bad {
 		s.log().ErrorContext(ctx, "payment anomaly: the provider created a payment unlike the order; it is not used",
@@ -398,7 +383,7 @@ func (s *Service) refusePayment(ctx context.Context, o order.Order, in payment.I
 	}
 	ae := apperr.Unavailable("payment_setup_failed", fmt.Errorf("payment %s does not match order %s", in.Ref, o.ID))
 	ae.Message = "The payment could not be set up. Please try again later."
-	return fmt.Errorf("checkout: %w", ae)
+	return fmt.Errorf("checkout.refusePayment: %w", ae)
 }
 
 func (s *Service) log() *slog.Logger {

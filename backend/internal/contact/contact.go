@@ -127,9 +127,7 @@ func (s *Service) Send(ctx context.Context, m Message, clientIP string) (string,
 		}, "too_many_requests", "Too many messages. Please try again in %s."); err != nil {
 			return err
 		}
-		if err := tx.QueryRow(ctx, `INSERT INTO contact_messages (name, email, subject, message)
-			VALUES (@name, @email, @subject, @message) RETURNING id::text`,
-			pgx.NamedArgs{"name": m.Name, "email": m.Email, "subject": m.Subject, "message": m.Body}).Scan(&id); err != nil {
+		if id, err = insertMessage(ctx, tx, m); err != nil {
 			return err
 		}
 		_, err := db.Emit(ctx, tx, TopicMessageReceived, MessageReceived{

@@ -50,13 +50,12 @@ func (s *Service) Get(ctx context.Context, slug string) (Page, error) {
 	if !slugPattern.MatchString(slug) || len(slug) > 64 {
 		return Page{}, apperr.Invalid("slug", "invalid_slug", "page slug must be lower-case words joined by hyphens")
 	}
-	p := Page{Slug: slug}
-	err := s.pool.QueryRow(ctx, `SELECT title, html, updated_at FROM pages WHERE slug = $1`, slug).Scan(&p.Title, &p.HTML, &p.UpdatedAt)
+	p, err := pageBySlug(ctx, s.pool, slug)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Page{}, apperr.NotFound("page_not_found", "page %q not found", slug)
 	}
 	if err != nil {
-		return Page{}, fmt.Errorf("content.Get %s: %w", slug, err)
+		return Page{}, fmt.Errorf("content.Get: %s: %w", slug, err)
 	}
 	return p, nil
 }
@@ -74,14 +73,11 @@ func (s *Service) Save(ctx context.Context, p Page) error {
 		p.UpdatedAt = time.Now()
 	}
 	err := db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
-		_, err := tx.Exec(ctx, `INSERT INTO pages (slug, title, html, updated_at) VALUES (@slug, @title, @html, @updated)
-			ON CONFLICT (slug) DO UPDATE SET title = excluded.title, html = excluded.html,
-				updated_at = excluded.updated_at, version = pages.version + 1`,
-			pgx.NamedArgs{"slug": p.Slug, "title": p.Title, "html": Sanitize(p.HTML), "updated": p.UpdatedAt})
-		return err
+		p.HTML = Sanitize(p.HTML)
+		return upsertPage(ctx, tx, p)
 	})
 	if err != nil {
-		return fmt.Errorf("content.Save %s: %w", p.Slug, err)
+		return fmt.Errorf("content.Save: %s: %w", p.Slug, err)
 	}
 	return nil
 }

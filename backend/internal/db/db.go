@@ -82,7 +82,7 @@ func withTx(ctx context.Context, pool Beginner, opts pgx.TxOptions, fn func(pgx.
 func runOnce(ctx context.Context, pool Beginner, opts pgx.TxOptions, fn func(pgx.Tx) error) (err error) {
 	tx, err := pool.BeginTx(ctx, opts)
 	if err != nil {
-		return fmt.Errorf("begin: %w", err)
+		return fmt.Errorf("db.runOnce: begin: %w", err)
 	}
 	defer func() {
 		if err != nil {

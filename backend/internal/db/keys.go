@@ -15,7 +15,7 @@ import (
 func SigningKey(ctx context.Context, pool *pgxpool.Pool, name string) ([]byte, error) {
 	fresh := make([]byte, 32)
 	if _, err := rand.Read(fresh); err != nil {
-		return nil, fmt.Errorf("db.SigningKey %s: %w", name, err)
+		return nil, fmt.Errorf("db.SigningKey: %s: %w", name, err)
 	}
 	var key []byte
 	err := WithTx(ctx, pool, func(tx pgx.Tx) error {
@@ -26,7 +26,7 @@ func SigningKey(ctx context.Context, pool *pgxpool.Pool, name string) ([]byte, e
 		return tx.QueryRow(ctx, `SELECT secret FROM signing_keys WHERE name = $1`, name).Scan(&key)
 	})
 	if err != nil {
-		return nil, fmt.Errorf("db.SigningKey %s: %w", name, err)
+		return nil, fmt.Errorf("db.SigningKey: %s: %w", name, err)
 	}
 	return key, nil
 }

@@ -89,7 +89,7 @@ func Migrate(ctx context.Context, pool *pgxpool.Pool) ([]int, error) {
 				return nil
 			}
 			if _, err := tx.Exec(ctx, m.SQL); err != nil {
-				return fmt.Errorf("migration %04d_%s: %w", m.Version, m.Name, err)
+				return fmt.Errorf("db.Migrate: migration %04d_%s: %w", m.Version, m.Name, err)
 			}
 			if _, err := tx.Exec(ctx, `INSERT INTO schema_migrations (version, name) VALUES ($1, $2)`, m.Version, m.Name); err != nil {
 				return err

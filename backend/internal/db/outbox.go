@@ -15,12 +15,12 @@ import (
 func Emit(ctx context.Context, tx pgx.Tx, topic string, payload any) (string, error) {
 	body, err := json.Marshal(payload)
 	if err != nil {
-		return "", fmt.Errorf("db.Emit %s: encode payload: %w", topic, err)
+		return "", fmt.Errorf("db.Emit: %s: encode payload: %w", topic, err)
 	}
 	var id string
 	if err := tx.QueryRow(ctx, `INSERT INTO outbox (topic, payload) VALUES ($1, $2) RETURNING id::text`,
 		topic, body).Scan(&id); err != nil {
-		return "", fmt.Errorf("db.Emit %s: %w", topic, err)
+		return "", fmt.Errorf("db.Emit: %s: %w", topic, err)
 	}
 	return id, nil
 }

@@ -43,7 +43,7 @@ func Start(ctx context.Context, dir string) (*Cluster, error) {
 	}
 	c := &Cluster{Dir: dir, bin: bin, asOther: os.Geteuid() == 0}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("localpg: %w", err)
+		return nil, fmt.Errorf("localpg.Start: %w", err)
 	}
 	if c.asOther {
 		// postgres refuses to run as root; the data folder must belong to the postgres user and
@@ -56,7 +56,7 @@ func Start(ctx context.Context, dir string) (*Cluster, error) {
 	if _, err := os.Stat(filepath.Join(pgdata, "PG_VERSION")); errors.Is(err, os.ErrNotExist) {
 		if err := c.run(ctx, "initdb", "-D", pgdata, "-U", "postgres", "--auth=trust", "-E", "UTF8",
 			"--locale=C.UTF-8", "--no-sync"); err != nil {
-			return nil, fmt.Errorf("localpg: initdb: %w", err)
+			return nil, fmt.Errorf("localpg.Start: initdb: %w", err)
 		}
 	}
 	if port, ok := c.runningPort(ctx); ok {
@@ -77,7 +77,7 @@ func Start(ctx context.Context, dir string) (*Cluster, error) {
 			return c, nil
 		}
 	}
-	return nil, fmt.Errorf("localpg: start (log in %s): %w", filepath.Join(c.Dir, "postgres.log"), lastErr)
+	return nil, fmt.Errorf("localpg.Start: (log in %s): %w", filepath.Join(c.Dir, "postgres.log"), lastErr)
 }
 
 // Attach returns a handle on the cluster in dir without starting anything, to stop it.
@@ -98,7 +98,7 @@ func (c *Cluster) URL(name string) string {
 func (c *Cluster) CreateDatabase(ctx context.Context, name, template string) error {
 	conn, err := pgx.Connect(ctx, c.URL("postgres"))
 	if err != nil {
-		return fmt.Errorf("localpg: connect: %w", err)
+		return fmt.Errorf("localpg.CreateDatabase: connect: %w", err)
 	}
 	defer conn.Close(ctx)
 	var exists bool
@@ -113,7 +113,7 @@ func (c *Cluster) CreateDatabase(ctx context.Context, name, template string) err
 		stmt += " TEMPLATE " + pgx.Identifier{template}.Sanitize()
 	}
 	if _, err := conn.Exec(ctx, stmt); err != nil {
-		return fmt.Errorf("localpg: %s: %w", stmt, err)
+		return fmt.Errorf("localpg.CreateDatabase: %s: %w", stmt, err)
 	}
 	return nil
 }
@@ -171,7 +171,7 @@ func (c *Cluster) run(ctx context.Context, tool string, args ...string) error {
 func (c *Cluster) chownToPostgres(dir string) error {
 	u, err := user.Lookup("postgres")
 	if err != nil {
-		return fmt.Errorf("localpg: running as root needs a postgres user (apt-get install postgresql creates it): %w", err)
+		return fmt.Errorf("localpg.chownToPostgres: running as root needs a postgres user (apt-get install postgresql creates it): %w", err)
 	}
 	uid, _ := strconv.Atoi(u.Uid)
 	gid, _ := strconv.Atoi(u.Gid)
@@ -179,7 +179,7 @@ func (c *Cluster) chownToPostgres(dir string) error {
 		st, err := os.Stat(p)
 		if err == nil && st.Mode().Perm()&0o001 == 0 {
 			if err := os.Chmod(p, st.Mode().Perm()|0o011); err != nil {
-				return fmt.Errorf("localpg: make %s traversable: %w", p, err)
+				return fmt.Errorf("localpg.chownToPostgres: make %s traversable: %w", p, err)
 			}
 		}
 	}

@@ -133,7 +133,7 @@ func NewSender(smtpURL, from string) (*Sender, error) {
 	}
 	addr, err := mail.ParseAddress(from)
 	if err != nil {
-		return nil, fmt.Errorf("mail: MAIL_FROM: %w", err)
+		return nil, fmt.Errorf("mail.NewSender: MAIL_FROM: %w", err)
 	}
 	return &Sender{settings: s, from: addr, timeout: 30 * time.Second}, nil
 }
@@ -170,7 +170,7 @@ func (s *Sender) client(ctx context.Context) (*gomail.Client, error) {
 	}
 	c, err := gomail.NewClient(s.settings.Host, opts...)
 	if err != nil {
-		return nil, fmt.Errorf("mail: client: %w", err)
+		return nil, fmt.Errorf("mail.client: %w", err)
 	}
 	return c, nil
 }
@@ -186,7 +186,7 @@ func (s *Sender) Send(ctx context.Context, m Message) error {
 		return err
 	}
 	if err := c.DialAndSendWithContext(ctx, msg); err != nil {
-		return fmt.Errorf("mail.Send via %s: %w", s.Addr(), err)
+		return fmt.Errorf("mail.Send: via %s: %w", s.Addr(), err)
 	}
 	return nil
 }
@@ -195,18 +195,18 @@ func (s *Sender) Send(ctx context.Context, m Message) error {
 func (s *Sender) build(m Message) (*gomail.Msg, error) {
 	msg := gomail.NewMsg()
 	if err := msg.FromFormat(s.from.Name, s.from.Address); err != nil {
-		return nil, Permanent(fmt.Errorf("mail: from: %w", err))
+		return nil, Permanent(fmt.Errorf("mail.build: from: %w", err))
 	}
 	if err := msg.To(m.To); err != nil {
-		return nil, Permanent(fmt.Errorf("mail: recipient: %w", err))
+		return nil, Permanent(fmt.Errorf("mail.build: recipient: %w", err))
 	}
 	if m.ReplyTo != "" {
 		rt, err := mail.ParseAddress(m.ReplyTo)
 		if err != nil {
-			return nil, Permanent(fmt.Errorf("mail: reply-to: %w", err))
+			return nil, Permanent(fmt.Errorf("mail.build: reply-to: %w", err))
 		}
 		if err := msg.ReplyToFormat(rt.Name, rt.Address); err != nil {
-			return nil, Permanent(fmt.Errorf("mail: reply-to: %w", err))
+			return nil, Permanent(fmt.Errorf("mail.build: reply-to: %w", err))
 		}
 	}
 	msg.Subject(OneLine(m.Subject))
@@ -255,14 +255,14 @@ func (s *Sender) Probe(ctx context.Context) error {
 	}
 	sc, err := c.DialToSMTPClientWithContext(ctx)
 	if err != nil {
-		return fmt.Errorf("mail.Probe %s: %w", s.Addr(), err)
+		return fmt.Errorf("mail.Probe: %s: %w", s.Addr(), err)
 	}
 	defer func() { _ = sc.Close() }()
 	if err := sc.Noop(); err != nil {
-		return fmt.Errorf("mail.Probe %s: noop: %w", s.Addr(), err)
+		return fmt.Errorf("mail.Probe: %s: noop: %w", s.Addr(), err)
 	}
 	if err := sc.Quit(); err != nil {
-		return fmt.Errorf("mail.Probe %s: quit: %w", s.Addr(), err)
+		return fmt.Errorf("mail.Probe: %s: quit: %w", s.Addr(), err)
 	}
 	return nil
 }

@@ -171,10 +171,10 @@ func renderList(name, subject string, shop Shop, data any, unsubscribeURL string
 	}{subject, shop, data, unsubscribeURL}
 	var html, text bytes.Buffer
 	if err := t.html.ExecuteTemplate(&html, "layout", in); err != nil {
-		return Content{}, Permanent(fmt.Errorf("mail: render %s (html): %w", name, err))
+		return Content{}, Permanent(fmt.Errorf("mail.render: %s (html): %w", name, err))
 	}
 	if err := t.text.ExecuteTemplate(&text, "layout", in); err != nil {
-		return Content{}, Permanent(fmt.Errorf("mail: render %s (text): %w", name, err))
+		return Content{}, Permanent(fmt.Errorf("mail.render: %s (text): %w", name, err))
 	}
 	return Content{Subject: subject, Text: strings.TrimSpace(text.String()) + "\n", HTML: html.String()}, nil
 }

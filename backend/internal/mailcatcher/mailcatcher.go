@@ -45,11 +45,11 @@ type Catcher struct {
 func Start(smtpAddr, httpAddr string, logger *slog.Logger) (*Catcher, error) {
 	host, portStr, err := net.SplitHostPort(smtpAddr)
 	if err != nil {
-		return nil, fmt.Errorf("mailcatcher: SMTP address: %w", err)
+		return nil, fmt.Errorf("mailcatcher.Start: SMTP address: %w", err)
 	}
 	port, err := strconv.Atoi(portStr)
 	if err != nil {
-		return nil, fmt.Errorf("mailcatcher: SMTP port: %w", err)
+		return nil, fmt.Errorf("mailcatcher.Start: SMTP port: %w", err)
 	}
 	if host == "" {
 		host = "127.0.0.1"
@@ -61,12 +61,12 @@ func Start(smtpAddr, httpAddr string, logger *slog.Logger) (*Catcher, error) {
 		MultipleMessageReceiving: true, // one connection may carry several messages (RSET between)
 	})
 	if err := server.Start(); err != nil {
-		return nil, fmt.Errorf("mailcatcher: SMTP on %s: %w", smtpAddr, err)
+		return nil, fmt.Errorf("mailcatcher.Start: SMTP on %s: %w", smtpAddr, err)
 	}
 	ln, err := net.Listen("tcp", httpAddr)
 	if err != nil {
 		_ = server.Stop()
-		return nil, fmt.Errorf("mailcatcher: listen %s: %w", httpAddr, err)
+		return nil, fmt.Errorf("mailcatcher.Start: listen %s: %w", httpAddr, err)
 	}
 	c := &Catcher{
 		smtp:     server,

@@ -37,7 +37,7 @@ var wordDecoder = &mime.WordDecoder{}
 func parse(raw []byte, envelopeTo []string, received time.Time) (Message, error) {
 	msg, err := mail.ReadMessage(bytes.NewReader(raw))
 	if err != nil {
-		return Message{}, fmt.Errorf("mailcatcher: read message: %w", err)
+		return Message{}, fmt.Errorf("mailcatcher.parse: read message: %w", err)
 	}
 	m := Message{Date: received}
 	if d, err := msg.Header.Date(); err == nil {
@@ -94,7 +94,7 @@ func walk(contentType, encoding string, body io.Reader, m *Message, depth int) e
 	}
 	mediaType, params, err := mime.ParseMediaType(contentType)
 	if err != nil {
-		return fmt.Errorf("mailcatcher: content type: %w", err)
+		return fmt.Errorf("mailcatcher.walk: content type: %w", err)
 	}
 	if strings.HasPrefix(mediaType, "multipart/") {
 		mr := multipart.NewReader(body, params["boundary"])
@@ -104,7 +104,7 @@ func walk(contentType, encoding string, body io.Reader, m *Message, depth int) e
 				return nil
 			}
 			if err != nil {
-				return fmt.Errorf("mailcatcher: multipart: %w", err)
+				return fmt.Errorf("mailcatcher.walk: multipart: %w", err)
 			}
 			if disp, _, _ := mime.ParseMediaType(p.Header.Get("Content-Disposition")); disp == "attachment" {
 				continue
@@ -119,7 +119,7 @@ func walk(contentType, encoding string, body io.Reader, m *Message, depth int) e
 	}
 	decoded, err := io.ReadAll(transferDecoder(encoding, body))
 	if err != nil {
-		return fmt.Errorf("mailcatcher: decode %s: %w", mediaType, err)
+		return fmt.Errorf("mailcatcher.walk: decode %s: %w", mediaType, err)
 	}
 	text := strings.ReplaceAll(string(decoded), "\r\n", "\n")
 	switch {

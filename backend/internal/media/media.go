@@ -54,7 +54,7 @@ func Open(ctx context.Context, bucketURL, publicURL string) (*Store, error) {
 	}
 	b, err := blob.OpenBucket(ctx, bucketURL)
 	if err != nil {
-		return nil, fmt.Errorf("media.Open %s: %w", bucketURL, err)
+		return nil, fmt.Errorf("media.Open: %s: %w", bucketURL, err)
 	}
 	return &Store{bucket: b, publicURL: strings.TrimRight(publicURL, "/")}, nil
 }
@@ -124,7 +124,7 @@ func (s *Store) Open(ctx context.Context, key string) (File, error) {
 		return nil, apperr.NotFound("media_not_found", "no such file")
 	}
 	if err != nil {
-		return nil, fmt.Errorf("media.Open %s: %w", key, err)
+		return nil, fmt.Errorf("media.Open: %s: %w", key, err)
 	}
 	return rd, nil
 }

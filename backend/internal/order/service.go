@@ -19,7 +19,6 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/money"
 	"github.com/atelier-commerce/atelier/backend/internal/payment"
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -75,10 +74,10 @@ func (s *Service) AccessToken(orderID string) string {
 // Get returns an order to its customer, or to a caller holding its access token; to anyone else
 // it is not found, exactly as an order that does not exist.
 func (s *Service) Get(ctx context.Context, accountID, orderID, token string) (Order, error) {
-	if _, err := uuid.Parse(orderID); err != nil || len(orderID) != 36 {
+	orderID, ok := db.CanonicalID(orderID)
+	if !ok {
 		return Order{}, errOrderNotFound()
 	}
-	orderID = strings.ToLower(orderID)
 	o, found, err := load(ctx, s.cfg.Pool, orderID)
 	if err != nil {
 		return Order{}, fmt.Errorf("order.Get: %w", err)
@@ -172,7 +171,10 @@ func (s *Service) List(ctx context.Context, accountID string, pageSize int, page
 	var after cursor
 	if pageToken != "" {
 		raw, err := base64.RawURLEncoding.DecodeString(pageToken)
-		if err != nil || json.Unmarshal(raw, &after) != nil || uuid.Validate(after.ID) != nil {
+		if err != nil || json.Unmarshal(raw, &after) != nil {
+			return Page{}, apperr.Invalid("page_token", "invalid_page_token", "page token is not valid")
+		}
+		if _, ok := db.CanonicalID(after.ID); !ok {
 			return Page{}, apperr.Invalid("page_token", "invalid_page_token", "page token is not valid")
 		}
 	}
@@ -251,7 +253,7 @@ func (s *Service) ApplyEvent(ctx context.Context, ev payment.Event) error {
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("order.ApplyEvent %s: %w", ev.ID, err)
+		return fmt.Errorf("order.ApplyEvent: %s: %w", ev.ID, err)
 	}
 	for _, a := range flagged {
 		s.log().ErrorContext(ctx, "payment anomaly: the event does not match its order; the order is not paid and awaits review",
@@ -473,9 +475,9 @@ const processingGrace = 30 * time.Minute
 
 // extend gives an unpaid order another grace period before expiry looks at it again.
 func (s *Service) extend(ctx context.Context, id string) error {
-	_, err := s.cfg.Pool.Exec(ctx, `UPDATE orders SET expires_at = now() + $2::interval WHERE id = $1 AND status = 'pending_payment'`,
-		id, fmt.Sprintf("%d seconds", int64(processingGrace/time.Second)))
-	return err
+	return db.WithTx(ctx, s.cfg.Pool, func(tx pgx.Tx) error {
+		return extendUnpaid(ctx, tx, id, processingGrace)
+	})
 }
 
 // StopEarlierPayments is checkout's first step when a cart is checked out again: the payments of
@@ -486,12 +488,7 @@ func (s *Service) extend(ctx context.Context, id string) error {
 // orders themselves are ended by SupersedeUnpaid, in the transaction that places the new order;
 // it returns the ids whose payments it cancelled.
 func (s *Service) StopEarlierPayments(ctx context.Context, cartID, keepKey string) ([]string, error) {
-	rows, err := s.cfg.Pool.Query(ctx, `SELECT id::text FROM orders
-		WHERE cart_id = $1::uuid AND status = 'pending_payment' AND idempotency_key <> $2`, cartID, keepKey)
-	if err != nil {
-		return nil, fmt.Errorf("order.StopEarlierPayments: %w", err)
-	}
-	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	ids, err := unpaidOfCart(ctx, s.cfg.Pool, cartID, keepKey)
 	if err != nil {
 		return nil, fmt.Errorf("order.StopEarlierPayments: %w", err)
 	}
@@ -499,7 +496,7 @@ func (s *Service) StopEarlierPayments(ctx context.Context, cartID, keepKey strin
 	for _, id := range ids {
 		in, found, err := s.cancelPayment(ctx, id)
 		if err != nil {
-			return nil, fmt.Errorf("order.StopEarlierPayments %s: %w", id, err)
+			return nil, fmt.Errorf("order.StopEarlierPayments: %s: %w", id, err)
 		}
 		held := found && in.Status == payment.StatusProcessing
 		if found && in.Status == payment.StatusSucceeded {

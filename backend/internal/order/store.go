@@ -11,6 +11,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
 	"github.com/atelier-commerce/atelier/backend/internal/payment"
+	"github.com/atelier-commerce/atelier/backend/internal/throttle"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -128,7 +129,7 @@ func SupersedeUnpaid(ctx context.Context, tx pgx.Tx, cartID, keepKey string) ([]
 	for _, id := range ids {
 		o, _, err := load(ctx, tx, id)
 		if err != nil {
-			return nil, fmt.Errorf("order.SupersedeUnpaid %s: %w", id, err)
+			return nil, fmt.Errorf("order.SupersedeUnpaid: %s: %w", id, err)
 		}
 		moved, err := move(ctx, tx, id, StatusCancelled, "superseded by a new checkout", StatusPendingPayment)
 		if err != nil {
@@ -200,12 +201,12 @@ func scanOrder(row pgx.Row) (Order, error) {
 	o.Status = Status(status)
 	o.Delivery.Price.Currency, o.Subtotal.Currency, o.VAT.Currency, o.Total.Currency = currency, currency, currency, currency
 	if err := json.Unmarshal(shipping, &o.Shipping); err != nil {
-		return o, fmt.Errorf("shipping address: %w", err)
+		return o, fmt.Errorf("order.scanOrder: shipping address: %w", err)
 	}
 	if billing != nil {
 		o.Billing = &Address{}
 		if err := json.Unmarshal(billing, o.Billing); err != nil {
-			return o, fmt.Errorf("billing address: %w", err)
+			return o, fmt.Errorf("order.scanOrder: billing address: %w", err)
 		}
 	}
 	return o, nil
@@ -218,7 +219,7 @@ func load(ctx context.Context, q queryer, id string) (o Order, found bool, err e
 		return Order{}, false, nil
 	}
 	if err != nil {
-		return Order{}, false, fmt.Errorf("order: read %s: %w", id, err)
+		return Order{}, false, fmt.Errorf("order.load: read %s: %w", id, err)
 	}
 	orders := []Order{o}
 	if err := attachDetails(ctx, q, orders); err != nil {
@@ -240,7 +241,7 @@ func attachDetails(ctx context.Context, q queryer, orders []Order) error {
 	rows, err := q.Query(ctx, `SELECT order_id::text, product_id::text, name, sku, quantity, unit_minor, line_minor, vat_minor
 		FROM order_lines WHERE order_id = ANY($1::uuid[]) ORDER BY order_id, position`, ids)
 	if err != nil {
-		return fmt.Errorf("order: read lines: %w", err)
+		return fmt.Errorf("order.attachDetails: read lines: %w", err)
 	}
 	var orderID string
 	var l Line
@@ -252,12 +253,12 @@ func attachDetails(ctx context.Context, q queryer, orders []Order) error {
 		o.Lines = append(o.Lines, l)
 		return nil
 	}); err != nil {
-		return fmt.Errorf("order: read lines: %w", err)
+		return fmt.Errorf("order.attachDetails: read lines: %w", err)
 	}
 	rows, err = q.Query(ctx, `SELECT order_id::text, status, at FROM order_status_history
 		WHERE order_id = ANY($1::uuid[]) ORDER BY order_id, at, status`, ids)
 	if err != nil {
-		return fmt.Errorf("order: read history: %w", err)
+		return fmt.Errorf("order.attachDetails: read history: %w", err)
 	}
 	var status string
 	var at time.Time
@@ -266,7 +267,7 @@ func attachDetails(ctx context.Context, q queryer, orders []Order) error {
 		o.History = append(o.History, Change{Status: Status(status), At: at})
 		return nil
 	}); err != nil {
-		return fmt.Errorf("order: read history: %w", err)
+		return fmt.Errorf("order.attachDetails: read history: %w", err)
 	}
 	return nil
 }
@@ -279,11 +280,11 @@ func listForAccount(ctx context.Context, q queryer, accountID string, after curs
 		ORDER BY o.created_at DESC, o.id DESC LIMIT @limit`,
 		pgx.NamedArgs{"account": accountID, "first": after.ID == "", "at": after.At, "id": nullUUID(after.ID), "limit": limit})
 	if err != nil {
-		return nil, fmt.Errorf("order: list: %w", err)
+		return nil, fmt.Errorf("order.listForAccount: %w", err)
 	}
 	orders, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Order, error) { return scanOrder(r) })
 	if err != nil {
-		return nil, fmt.Errorf("order: list: %w", err)
+		return nil, fmt.Errorf("order.listForAccount: %w", err)
 	}
 	return orders, attachDetails(ctx, q, orders)
 }
@@ -308,7 +309,7 @@ func move(ctx context.Context, tx pgx.Tx, id string, to Status, reason string, f
 	tag, err := tx.Exec(ctx, `UPDATE orders SET status = $2, updated_at = now(), version = version + 1
 		WHERE id = $1::uuid AND status = ANY($3)`, id, string(to), names)
 	if err != nil {
-		return false, fmt.Errorf("order: move %s to %s: %w", id, to, err)
+		return false, fmt.Errorf("order.move: %s to %s: %w", id, to, err)
 	}
 	if tag.RowsAffected() == 0 {
 		return false, nil
@@ -320,14 +321,14 @@ func addHistory(ctx context.Context, tx pgx.Tx, id string, status Status, reason
 	// A status reached twice (paid, refunded after a late payment… ) keeps its first time.
 	if _, err := tx.Exec(ctx, `INSERT INTO order_status_history (order_id, status, reason) VALUES ($1::uuid, $2, $3)
 		ON CONFLICT (order_id, status) DO NOTHING`, id, string(status), reason); err != nil {
-		return fmt.Errorf("order: history: %w", err)
+		return fmt.Errorf("order.addHistory: %w", err)
 	}
 	return nil
 }
 
 func setPaymentError(ctx context.Context, tx pgx.Tx, id, message string) error {
 	if _, err := tx.Exec(ctx, `UPDATE orders SET payment_error = $2 WHERE id = $1::uuid`, id, message); err != nil {
-		return fmt.Errorf("order: payment error: %w", err)
+		return fmt.Errorf("order.setPaymentError: %w", err)
 	}
 	return nil
 }
@@ -363,19 +364,67 @@ func reserveAgain(ctx context.Context, tx pgx.Tx, o Order) (bool, error) {
 // given time, oldest first.
 func unpaidDue(ctx context.Context, q queryer, column string, before time.Time, limit int) ([]string, error) {
 	if column != "expires_at" && column != "created_at" {
-		return nil, fmt.Errorf("order: due: unknown column %q", column)
+		return nil, fmt.Errorf("order.unpaidDue: unknown column %q", column)
 	}
 	// The status is written into the SQL so the partial indexes on unpaid orders apply.
 	rows, err := q.Query(ctx, `SELECT id::text FROM orders WHERE status = 'pending_payment' AND `+column+` < $1
 		ORDER BY `+column+` LIMIT $2`, before, limit)
 	if err != nil {
-		return nil, fmt.Errorf("order: due: %w", err)
+		return nil, fmt.Errorf("order.unpaidDue: %w", err)
 	}
 	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
 	if err != nil {
-		return nil, fmt.Errorf("order: due: %w", err)
+		return nil, fmt.Errorf("order.unpaidDue: %w", err)
 	}
 	return ids, nil
 }
 
+// extendUnpaid moves an unpaid order's expiry to grace from now; a paid or ended order keeps its own.
+func extendUnpaid(ctx context.Context, tx pgx.Tx, id string, grace time.Duration) error {
+	_, err := tx.Exec(ctx, `UPDATE orders SET expires_at = now() + $2::interval WHERE id = $1 AND status = 'pending_payment'`,
+		id, fmt.Sprintf("%d seconds", int64(grace/time.Second)))
+	return err
+}
+
+// unpaidOfCart lists the ids of a cart's orders awaiting payment, other than the attempt keepKey.
+func unpaidOfCart(ctx context.Context, q queryer, cartID, keepKey string) ([]string, error) {
+	rows, err := q.Query(ctx, `SELECT id::text FROM orders
+		WHERE cart_id = $1::uuid AND status = 'pending_payment' AND idempotency_key <> $2`, cartID, keepKey)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}
+
 func errOrderNotFound() error { return apperr.NotFound("order_not_found", "order not found") }
+
+func holds(ctx context.Context, tx pgx.Tx, column string, key []byte, now time.Time) ([]Hold, error) {
+	// column is one of two names fixed in this file, never input.
+	if column != "client_key_hash" && column != "email_key_hash" {
+		return nil, fmt.Errorf("order: no holds by %q", column)
+	}
+	rows, err := tx.Query(ctx, `SELECT o.expires_at,
+			(SELECT COALESCE(SUM(l.quantity), 0) FROM order_lines l WHERE l.order_id = o.id)::BIGINT
+		FROM order_clients c JOIN orders o ON o.id = c.order_id
+		WHERE c.`+column+` = @key AND o.status = 'pending_payment' AND o.expires_at > @now
+		ORDER BY o.expires_at, o.id`, pgx.NamedArgs{"key": key, "now": now})
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Hold, error) {
+		var h Hold
+		err := r.Scan(&h.ExpiresAt, &h.Units)
+		return h, err
+	})
+}
+
+// insertClient records who placed order id, hashed as the throttle keys them.
+func insertClient(ctx context.Context, tx pgx.Tx, id string, d Draft) error {
+	var client []byte
+	if key := throttle.ClientKey(d.ClientIP); key != "" {
+		client = throttle.Hash(key)
+	}
+	_, err := tx.Exec(ctx, `INSERT INTO order_clients (order_id, client_key_hash, email_key_hash) VALUES (@id, @client, @email)`,
+		pgx.NamedArgs{"id": id, "client": client, "email": emailKeyHash(d.Email)})
+	return err
+}

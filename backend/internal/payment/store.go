@@ -51,7 +51,7 @@ func scanRecord(row pgx.Row) (r Record, found bool, err error) {
 		return Record{}, false, nil
 	}
 	if err != nil {
-		return Record{}, false, fmt.Errorf("payment: read payment: %w", err)
+		return Record{}, false, fmt.Errorf("payment.scanRecord: read payment: %w", err)
 	}
 	r.Mode, r.Status = Mode(mode), Status(status)
 	return r, true, nil

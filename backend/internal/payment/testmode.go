@@ -74,10 +74,7 @@ func (t *TestProvider) PublishableKey() string { return "" }
 // returns the same payment.
 func (t *TestProvider) Create(ctx context.Context, in NewIntent) (Intent, error) {
 	ref := "pi_test_" + t.mac("intent:"+in.OrderID)
-	_, err := t.pool.Exec(ctx, `INSERT INTO test_payment_intents (ref, order_id, amount_minor, currency_code, status)
-		VALUES ($1, $2, $3, $4, $5) ON CONFLICT (ref) DO NOTHING`,
-		ref, in.OrderID, in.Amount.Minor, in.Amount.Currency, string(StatusRequiresPayment))
-	if err != nil {
+	if err := insertTestIntent(ctx, t.pool, ref, in); err != nil {
 		return Intent{}, fmt.Errorf("payment.TestProvider.Create: %w", err)
 	}
 	return t.Lookup(ctx, ref)
@@ -93,32 +90,21 @@ func (t *TestProvider) Lookup(ctx context.Context, ref string) (Intent, error) {
 	return in, err
 }
 
-type querier interface {
-	QueryRow(ctx context.Context, sql string, args ...any) pgx.Row
-}
-
 func (t *TestProvider) read(ctx context.Context, q querier, ref string, lock bool) (Intent, string, error) {
-	sql := `SELECT order_id::text, amount_minor, currency_code, status, failure_message FROM test_payment_intents WHERE ref = $1`
-	if lock {
-		sql += " FOR UPDATE"
-	}
-	in := Intent{Ref: ref, ClientSecret: t.clientSecret(ref)}
-	var orderID, status string
-	err := q.QueryRow(ctx, sql, ref).Scan(&orderID, &in.Amount.Minor, &in.Amount.Currency, &status, &in.FailureMessage)
+	in, err := readTestIntent(ctx, q, ref, lock)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Intent{}, "", apperr.NotFound("payment_not_found", "This payment cannot be found.")
 	}
 	if err != nil {
 		return Intent{}, "", fmt.Errorf("payment.TestProvider: read %s: %w", ref, err)
 	}
-	in.Status, in.OrderID = Status(status), orderID
-	return in, orderID, nil
+	in.Ref, in.ClientSecret = ref, t.clientSecret(ref)
+	return in, in.OrderID, nil
 }
 
 // Cancel implements Provider.
 func (t *TestProvider) Cancel(ctx context.Context, ref string) (Intent, error) {
-	if _, err := t.pool.Exec(ctx, `UPDATE test_payment_intents SET status = 'canceled', updated_at = now()
-		WHERE ref = $1 AND status IN ('requires_payment', 'failed')`, ref); err != nil {
+	if err := cancelTestIntent(ctx, t.pool, ref); err != nil {
 		return Intent{}, fmt.Errorf("payment.TestProvider.Cancel: %w", err)
 	}
 	return t.Lookup(ctx, ref)
@@ -134,8 +120,7 @@ func (t *TestProvider) Refund(ctx context.Context, ref, _ string) error {
 	case StatusRefunded:
 		return nil
 	case StatusSucceeded:
-		_, err := t.pool.Exec(ctx, `UPDATE test_payment_intents SET status = 'refunded', updated_at = now() WHERE ref = $1`, ref)
-		return err
+		return refundTestIntent(ctx, t.pool, ref)
 	}
 	return apperr.FailedPrecondition("payment_not_refundable", "Only a succeeded payment can be refunded.")
 }
@@ -185,9 +170,7 @@ func (t *TestProvider) Confirm(ctx context.Context, clientSecret string, card Ca
 		if outcome == StatusFailed {
 			in.FailureMessage = declined
 		}
-		_, err = tx.Exec(ctx, `UPDATE test_payment_intents SET status = $2, failure_message = $3, updated_at = now() WHERE ref = $1`,
-			ref, string(in.Status), in.FailureMessage)
-		return err
+		return setTestIntentStatus(ctx, tx, ref, in.Status, in.FailureMessage)
 	})
 	if err != nil {
 		return "", fmt.Errorf("payment.TestProvider.Confirm: %w", err)

@@ -159,7 +159,7 @@ func drawImages(ctx context.Context, d Deps, p DemoProduct, id string, progress 
 		w := cmp.Or(d.ArtWidth, defaultArtWidth)
 		renditions, err := d.Media.SaveRenditions(ctx, imageID, productart.Render(spec, w, w*5/4))
 		if err != nil {
-			return fmt.Errorf("seed %s image %d: %w", p.Slug, i, err)
+			return fmt.Errorf("seed.drawImages: %s image %d: %w", p.Slug, i, err)
 		}
 		variants := make([]catalog.Variant, len(renditions))
 		for j, r := range renditions {

@@ -10,7 +10,6 @@ package throttle
 import (
 	"context"
 	"crypto/sha256"
-	"errors"
 	"fmt"
 	"net/netip"
 	"strings"
@@ -103,16 +102,12 @@ func Reserve(ctx context.Context, tx pgx.Tx, now time.Time, buckets []Bucket, re
 		}
 		// The Max-th newest attempt in the window: while it exists the bucket is full, and when it
 		// leaves the window there is room again.
-		var at time.Time
-		err := tx.QueryRow(ctx, `SELECT at FROM throttle_attempts
-			WHERE kind = @kind AND key_hash = @key AND at > @since
-			ORDER BY at DESC OFFSET @skip LIMIT 1`,
-			pgx.NamedArgs{"kind": b.Kind, "key": Hash(b.Key), "since": now.Add(-b.Limit.Window), "skip": b.Limit.Max - 1}).Scan(&at)
-		if errors.Is(err, pgx.ErrNoRows) {
-			continue
-		}
+		at, found, err := newestAttempt(ctx, tx, b.Kind, Hash(b.Key), now.Add(-b.Limit.Window), b.Limit.Max)
 		if err != nil {
-			return Attempt{}, fmt.Errorf("throttle %s: %w", b.Kind, err)
+			return Attempt{}, fmt.Errorf("throttle.Reserve: %s: %w", b.Kind, err)
+		}
+		if !found {
+			continue
 		}
 		wait = max(wait, at.Add(b.Limit.Window).Sub(now))
 	}
@@ -124,10 +119,9 @@ func Reserve(ctx context.Context, tx pgx.Tx, now time.Time, buckets []Bucket, re
 		if b.Key == "" || b.Limit.Max <= 0 {
 			continue
 		}
-		var id string
-		if err := tx.QueryRow(ctx, `INSERT INTO throttle_attempts (kind, key_hash, at) VALUES (@kind, @key, @at) RETURNING id::text`,
-			pgx.NamedArgs{"kind": b.Kind, "key": Hash(b.Key), "at": now}).Scan(&id); err != nil {
-			return Attempt{}, fmt.Errorf("throttle %s: %w", b.Kind, err)
+		id, err := insertAttempt(ctx, tx, b.Kind, Hash(b.Key), now)
+		if err != nil {
+			return Attempt{}, fmt.Errorf("throttle.Reserve: %s: %w", b.Kind, err)
 		}
 		a.ids = append(a.ids, id)
 	}
@@ -146,16 +140,13 @@ func Release(ctx context.Context, tx pgx.Tx, a Attempt) error {
 	if len(a.ids) == 0 {
 		return nil
 	}
-	_, err := tx.Exec(ctx, `DELETE FROM throttle_attempts WHERE id = ANY(@ids::uuid[])`, pgx.NamedArgs{"ids": a.ids})
-	return err
+	return deleteAttempts(ctx, tx, a.ids)
 }
 
 // Forget clears a key's attempts of one kind: a successful sign-in or a completed reset starts
 // the address afresh.
 func Forget(ctx context.Context, tx pgx.Tx, kind, key string) error {
-	_, err := tx.Exec(ctx, `DELETE FROM throttle_attempts WHERE kind = @kind AND key_hash = @key`,
-		pgx.NamedArgs{"kind": kind, "key": Hash(key)})
-	return err
+	return deleteKey(ctx, tx, kind, Hash(key))
 }
 
 // Prune deletes attempts older than Retention at now, which no window can still count, and
@@ -163,8 +154,8 @@ func Forget(ctx context.Context, tx pgx.Tx, kind, key string) error {
 func Prune(ctx context.Context, pool *pgxpool.Pool, now time.Time) (int64, error) {
 	var n int64
 	err := db.WithTx(ctx, pool, func(tx pgx.Tx) error {
-		tag, err := tx.Exec(ctx, `DELETE FROM throttle_attempts WHERE at <= @before`, pgx.NamedArgs{"before": now.Add(-Retention)})
-		n = tag.RowsAffected()
+		var err error
+		n, err = deleteBefore(ctx, tx, now.Add(-Retention))
 		return err
 	})
 	if err != nil {

@@ -4,12 +4,10 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -193,10 +191,11 @@ func parseAccount(id string) (string, error) {
 	if id == "" {
 		return "", apperr.Unauthenticated("unauthenticated", "sign in to use a wishlist")
 	}
-	if _, err := uuid.Parse(id); err != nil || len(id) != 36 {
+	canonical, ok := db.CanonicalID(id)
+	if !ok {
 		return "", fmt.Errorf("account id %q is not a UUID", id)
 	}
-	return strings.ToLower(id), nil
+	return canonical, nil
 }
 
 func parseProduct(id string) (string, error) {
@@ -206,8 +205,9 @@ func parseProduct(id string) (string, error) {
 // parseID accepts a UUID in its canonical 36-character form (as the API contract does) and
 // returns it lower-cased, the way the database prints it back.
 func parseID(field, message, id string) (string, error) {
-	if _, err := uuid.Parse(id); err != nil || len(id) != 36 {
+	id, ok := db.CanonicalID(id)
+	if !ok {
 		return "", apperr.Invalid(field, "invalid_product_id", "%s", message)
 	}
-	return strings.ToLower(id), nil
+	return id, nil
 }
