@@ -180,7 +180,9 @@ func (a *App) newJobs(ctx context.Context) error {
 				return payment.PruneEvents(ctx, a.pool)
 			}},
 		},
-		ResetLinks: a.accounts.IssueResetLink, OrderConfirmations: a.orderConfirmation, Refunds: a.orders.RefundPayment})
+		ResetLinks: a.accounts.IssueResetLink, Refunds: a.orders.RefundPayment,
+		OrderConfirmations: order.Confirmations{Orders: a.orders, StorefrontURL: a.cfg.StorefrontURL,
+			CountryName: checkout.CountryName}.Compose})
 	if err != nil {
 		return err
 	}

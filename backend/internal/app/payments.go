@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"strings"
@@ -12,7 +11,6 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/checkout"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
-	"github.com/atelier-commerce/atelier/backend/internal/mail"
 	"github.com/atelier-commerce/atelier/backend/internal/order"
 	"github.com/atelier-commerce/atelier/backend/internal/payment"
 	"github.com/atelier-commerce/atelier/backend/internal/status"
@@ -91,60 +89,6 @@ func (a *App) stripeWebhook(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"received": true})
-}
-
-// orderConfirmation is the confirmation e-mail of a paid order, as the mail job sends it. A guest
-// gets a link that carries the order's access token; a customer's link asks them to sign in.
-func (a *App) orderConfirmation(ctx context.Context, orderID string) (string, mail.OrderConfirmation, error) {
-	o, err := a.orders.Read(ctx, orderID)
-	if err != nil {
-		return "", mail.OrderConfirmation{}, err
-	}
-	if o.Status == order.StatusPendingPayment || o.Status == order.StatusPaymentFailed {
-		return "", mail.OrderConfirmation{}, apperr.FailedPrecondition("order_not_paid", "order %s is not paid", o.ID)
-	}
-	link := a.cfg.StorefrontURL + "/orders/" + o.ID
-	if o.AccountID == "" {
-		link += "?token=" + a.orders.AccessToken(o.ID)
-	}
-	d := mail.OrderConfirmation{FirstName: o.Shipping.FirstName, Number: o.Number, PlacedAt: o.CreatedAt,
-		Subtotal: o.Subtotal.String(), VAT: o.VAT.String(), Total: o.Total.String(),
-		Delivery: deliveryText(o.Delivery), DeliveryPrice: o.Delivery.Price.String(),
-		RequiresSignature: o.RequiresSignature, ShippingAddress: addressLines(o.Shipping), OrderURL: link}
-	if o.Delivery.Price.Minor == 0 {
-		d.DeliveryPrice = "Free"
-	}
-	for _, l := range o.Lines {
-		d.Lines = append(d.Lines, mail.OrderLine{Name: l.Name, Quantity: l.Quantity, LineTotal: l.LineTotal.String()})
-	}
-	return o.Email, d, nil
-}
-
-func deliveryText(d order.Delivery) string {
-	var details []string
-	for _, s := range []string{d.Carrier, d.Estimate} {
-		if s != "" {
-			details = append(details, s)
-		}
-	}
-	if len(details) == 0 {
-		return d.Name
-	}
-	return fmt.Sprintf("%s (%s)", d.Name, strings.Join(details, ", "))
-}
-
-func addressLines(ad order.Address) []string {
-	country, ok := checkout.CountryName(ad.CountryCode)
-	if !ok {
-		country = ad.CountryCode
-	}
-	var out []string
-	for _, l := range []string{ad.FirstName + " " + ad.LastName, ad.Line1, ad.Line2, ad.City, ad.Region, ad.Postcode, country} {
-		if l = strings.TrimSpace(l); l != "" {
-			out = append(out, l)
-		}
-	}
-	return out
 }
 
 // paymentsCheck reports the payment mode on the status page; it never shows a key.
