@@ -5,12 +5,10 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"net/http"
 	"strconv"
 
-	"connectrpc.com/connect"
 	"connectrpc.com/vanguard"
 	"github.com/atelier-commerce/atelier/backend/internal/api"
 	"github.com/atelier-commerce/atelier/backend/internal/apidocs"
@@ -71,7 +69,7 @@ func (a *App) routes() (http.Handler, error) {
 			vanguard.WithTargetCodecs(vanguard.CodecProto),
 			vanguard.WithRESTUnmarshalOptions(vanguard.RESTUnmarshalOptions{DiscardUnknownQueryParams: true}),
 		),
-		vanguard.WithUnknownHandler(http.HandlerFunc(unknownRoute)),
+		vanguard.WithUnknownHandler(http.HandlerFunc(api.NotFound)),
 	)
 	if err != nil {
 		return nil, err
@@ -91,9 +89,8 @@ func (a *App) routes() (http.Handler, error) {
 	mux.HandleFunc("GET /api/health", a.health)
 	mux.HandleFunc("GET /api/ready", a.ready)
 	mux.HandleFunc(media.PathPrefix, a.serveMedia)
-	mux.HandleFunc("/", unknownRoute)
 
-	return a.middleware(mux), nil
+	return a.middleware(api.AnswerUnrouted(mux)), nil
 }
 
 // restJSONCodec makes REST bodies use the contract's snake_case names (as partners read them in
@@ -147,12 +144,6 @@ func (c restProto) MarshalAppendStable(base []byte, msg proto.Message) ([]byte, 
 		return nil, api.MalformedRequest(err)
 	}
 	return b, nil
-}
-
-// unknownRoute answers in the same JSON error shape as the API.
-func unknownRoute(w http.ResponseWriter, _ *http.Request) {
-	api.WriteHTTPError(w, http.StatusNotFound, connect.NewError(connect.CodeNotFound,
-		errors.New("no such endpoint; the API is described at /api/docs")))
 }
 
 // restErrorBodies marks a request refused as soon as Vanguard answers it with an error (see
@@ -225,7 +216,7 @@ func (e *errorBodyWriter) finish() {
 		}
 		h.Del("Content-Encoding")
 	}
-	body := api.NormalizeErrorBody(held)
+	body := api.NormalizeErrorBody(e.status, held)
 	h.Set("Content-Type", "application/json")
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	e.ResponseWriter.WriteHeader(e.status)
