@@ -162,3 +162,25 @@ func TestFallbackErrorBodyHasTheShape(t *testing.T) {
 	require.Equal(t, connect.CodeInternal, code)
 	require.Equal(t, "internal", info.GetReason())
 }
+
+type pinger struct{ err error }
+
+func (p pinger) Ping(context.Context) error { return p.err }
+
+// Readiness says ok while the database answers, and 503 in the error shape when it does not.
+func TestReady(t *testing.T) {
+	t.Parallel()
+	logger := slog.New(slog.DiscardHandler)
+	rec := httptest.NewRecorder()
+	Ready(pinger{}, logger)(rec, httptest.NewRequest(http.MethodGet, "/api/ready", nil))
+	require.Equal(t, http.StatusOK, rec.Code)
+	require.JSONEq(t, `{"status": "ok", "database": "ok"}`, rec.Body.String())
+
+	rec = httptest.NewRecorder()
+	Ready(pinger{errors.New("connection refused")}, logger)(rec, httptest.NewRequest(http.MethodGet, "/api/ready", nil))
+	require.Equal(t, http.StatusServiceUnavailable, rec.Code)
+	require.Equal(t, "no-store", rec.Header().Get("Cache-Control"))
+	code, info := requireStatusBody(t, rec)
+	require.Equal(t, connect.CodeUnavailable, code)
+	require.Equal(t, "database_unreachable", info.GetReason())
+}

@@ -292,10 +292,11 @@ func TestMediaNotFound(t *testing.T) {
 	t.Parallel()
 	base := demoShop(t)
 	for _, path := range []string{"/media/images/nope/400.jpg", "/media/../../etc/passwd", "/media/images/x/400.exe"} {
-		res, err := http.Get(base + path)
+		req, err := http.NewRequest(http.MethodGet, base+path, nil)
 		require.NoError(t, err)
-		res.Body.Close()
-		require.Equal(t, http.StatusNotFound, res.StatusCode, path)
+		status, header, body := raw(t, req)
+		require.Equal(t, http.StatusNotFound, status, path)
+		requireErrorBody(t, header, body, path)
 	}
 }
 

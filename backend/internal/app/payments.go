@@ -3,12 +3,10 @@ package app
 import (
 	"context"
 	"errors"
-	"io"
-	"net/http"
 	"strings"
 
 	"github.com/atelier-commerce/atelier/backend/internal/account"
-	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	"github.com/atelier-commerce/atelier/backend/internal/api"
 	"github.com/atelier-commerce/atelier/backend/internal/checkout"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/order"
@@ -38,10 +36,10 @@ func (a *App) newPayments(ctx context.Context) error {
 			return err
 		}
 		a.testPayments = payment.NewTestProvider(a.pool, testKey)
-		a.testPayments.DeliverTo(a.receiveEvent)
 		provider, secret = a.testPayments, a.testPayments.WebhookSecret()
 	}
-	if a.webhooks, err = payment.NewWebhooks(secret); err != nil {
+	webhooks, err := payment.NewWebhooks(secret)
+	if err != nil {
 		return err
 	}
 	a.payments = provider
@@ -56,39 +54,12 @@ func (a *App) newPayments(ctx context.Context) error {
 			u, err := a.accounts.GetMe(ctx, account.Principal{AccountID: accountID, Role: account.RoleCustomer})
 			return u.Email, err
 		}})
+	// Stripe's deliveries and the test mode's confirmations take the same path.
+	a.paymentEvents = api.NewPaymentEvents(webhooks, a.orders, a.logger)
+	if a.testPayments != nil {
+		a.testPayments.DeliverTo(a.paymentEvents.Receive)
+	}
 	return nil
-}
-
-// receiveEvent is the webhook path: verify the signature over the raw body, then apply the
-// event. Stripe's deliveries and the test mode's confirmations both come through here.
-func (a *App) receiveEvent(ctx context.Context, body []byte, signature string) error {
-	ev, err := a.webhooks.Parse(body, signature)
-	if err != nil {
-		return err
-	}
-	return a.orders.ApplyEvent(ctx, ev)
-}
-
-// stripeWebhook serves POST /api/v1/webhooks/stripe. A refused signature answers 400 and changes
-// nothing; a failure of ours answers 500, so Stripe delivers the event again later.
-func (a *App) stripeWebhook(w http.ResponseWriter, r *http.Request) {
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, payment.MaxEventBytes))
-	if err != nil {
-		writeJSON(w, http.StatusRequestEntityTooLarge, map[string]any{"code": "invalid_argument", "message": "the event is too large"})
-		return
-	}
-	err = a.receiveEvent(r.Context(), body, r.Header.Get(payment.SignatureHeader))
-	if ae := apperr.As(err); ae != nil && ae.Kind == apperr.KindInvalid {
-		a.logger.WarnContext(r.Context(), "webhook event refused", "reason", ae.Reason)
-		writeJSON(w, http.StatusBadRequest, map[string]any{"code": "invalid_argument", "message": ae.Message, "reason": ae.Reason})
-		return
-	}
-	if err != nil {
-		a.logger.ErrorContext(r.Context(), "webhook event not applied; the provider will deliver it again", "error", err.Error())
-		writeJSON(w, http.StatusInternalServerError, map[string]any{"code": "internal", "message": "internal error"})
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"received": true})
 }
 
 // paymentsCheck reports the payment mode on the status page; it never shows a key.

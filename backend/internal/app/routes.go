@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"encoding/json"
 	"io"
 	"net/http"
 	"strconv"
@@ -25,9 +24,31 @@ import (
 // maxRequestBytes bounds every API request body; uploads will get their own, larger limit.
 const maxRequestBytes = 1 << 20
 
-// routes lists every endpoint the server has: each Connect service (also served as REST through
-// Vanguard), the operational endpoints, the API document and the media files.
+// route is one entry of the server's route table: a http.ServeMux pattern and its handler.
+type route struct {
+	pattern string
+	handler http.Handler
+}
+
+// routes is the whole HTTP surface: the route table on one mux, behind the middleware. What the
+// table has no route for is answered in the API's error shape (api.AnswerUnrouted).
 func (a *App) routes() (http.Handler, error) {
+	table, err := a.routeTable()
+	if err != nil {
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	for _, rt := range table {
+		mux.Handle(rt.pattern, rt.handler)
+	}
+	return a.middleware(api.AnswerUnrouted(mux)), nil
+}
+
+// routeTable lists every endpoint the server has: each Connect service (also served as REST
+// through Vanguard), the operational endpoints, the API document, the payment webhook and the
+// media files. Every error answer that is not Connect's or Vanguard's is written by
+// api.WriteHTTPError; TestEveryRouteAnswersErrorsInOneShape provokes errors from each entry.
+func (a *App) routeTable() ([]route, error) {
 	// Refuse to serve a procedure nobody has decided about (of every generated service linked
 	// into the binary); it would be closed to everyone, which is never what its author meant.
 	if err := a.authorizer.Check(authz.Procedures(protoregistry.GlobalFiles)); err != nil {
@@ -37,10 +58,10 @@ func (a *App) routes() (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	mux := http.NewServeMux()
+	var table []route
 	var services []*vanguard.Service
 	register := func(path string, h http.Handler) {
-		mux.Handle(path, h)
+		table = append(table, route{path, h})
 		services = append(services, vanguard.NewService(path, h))
 	}
 	register(storev1connect.NewCatalogServiceHandler(api.NewCatalogHandler(a.catalog, a.media), opts...))
@@ -75,23 +96,25 @@ func (a *App) routes() (http.Handler, error) {
 		return nil, err
 	}
 	cache := newResponseCache(a.catalog.CacheTTL(), a.catalog.Generation)
-	mux.Handle("/api/v1/", cache.wrap(restErrorBodies(rest)))
-
 	docs, err := apidocs.New(apidocs.Spec, "/api/openapi.yaml")
 	if err != nil {
 		return nil, err
 	}
-	mux.Handle("GET /api/docs", docs)
-	mux.HandleFunc("GET /api/openapi.yaml", serveSpec)
-	// Stripe's events (and the test mode's, delivered in-process) land here; they are verified by
-	// their signature, not by a session, so the route sits outside the Connect services.
-	mux.HandleFunc("POST /api/v1/webhooks/stripe", a.stripeWebhook)
-	mux.HandleFunc("GET /api/health", a.health)
-	mux.HandleFunc("GET /api/ready", a.ready)
-	mux.HandleFunc(media.PathPrefix, a.serveMedia)
-
-	return a.middleware(api.AnswerUnrouted(mux)), nil
+	return append(table,
+		route{restPrefix, cache.wrap(restErrorBodies(rest))},
+		route{"GET /api/docs", docs},
+		route{"GET /api/openapi.yaml", http.HandlerFunc(serveSpec)},
+		// Stripe's events (and the test mode's, delivered in-process) land here; they are verified
+		// by their signature, not by a session, so the route sits outside the Connect services.
+		route{"POST /api/v1/webhooks/stripe", a.paymentEvents},
+		route{"GET /api/health", http.HandlerFunc(api.Health)},
+		route{"GET /api/ready", api.Ready(a.pool, a.logger)},
+		route{"GET " + media.PathPrefix, api.NewMediaHandler(a.media, a.logger)},
+	), nil
 }
+
+// restPrefix is where Vanguard serves the REST routes of every service.
+const restPrefix = "/api/v1/"
 
 // restJSONCodec makes REST bodies use the contract's snake_case names (as partners read them in
 // the OpenAPI document) and include zero values, so a product with no stock says stock 0. It
@@ -230,10 +253,4 @@ func serveSpec(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("Access-Control-Allow-Origin", "*")
 	_, _ = w.Write(apidocs.Spec)
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
 }
