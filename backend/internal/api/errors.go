@@ -19,6 +19,8 @@ import (
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	rpcstatus "google.golang.org/genproto/googleapis/rpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/reflect/protoregistry"
 	"google.golang.org/protobuf/types/known/anypb"
 )
 
@@ -279,6 +281,31 @@ func AnswerUnrouted(mux *http.ServeMux) http.Handler {
 		}
 		NotFound(w, r)
 	})
+}
+
+// AnswerUnknownProcedures serves the handler of the Connect service mounted at path
+// ("/package.Service/"), except for a procedure the service does not have, which the generated
+// handler would answer with a plain-text 404: that is answered by NotFound.
+func AnswerUnknownProcedures(path string, h http.Handler) (http.Handler, error) {
+	d, err := protoregistry.GlobalFiles.FindDescriptorByName(protoreflect.FullName(strings.Trim(path, "/")))
+	if err != nil {
+		return nil, fmt.Errorf("api.AnswerUnknownProcedures: the service at %s: %w", path, err)
+	}
+	service, ok := d.(protoreflect.ServiceDescriptor)
+	if !ok {
+		return nil, fmt.Errorf("api.AnswerUnknownProcedures: %s is not a service", d.FullName())
+	}
+	known := map[string]bool{}
+	for i := range service.Methods().Len() {
+		known[path+string(service.Methods().Get(i).Name())] = true
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !known[r.URL.Path] {
+			NotFound(w, r)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}), nil
 }
 
 // headerProbe records the status and headers of an answer and drops its body.

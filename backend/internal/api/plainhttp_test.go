@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"connectrpc.com/connect"
@@ -183,4 +184,29 @@ func TestReady(t *testing.T) {
 	code, info := requireStatusBody(t, rec)
 	require.Equal(t, connect.CodeUnavailable, code)
 	require.Equal(t, "database_unreachable", info.GetReason())
+}
+
+// A procedure a Connect service lacks is answered in the error shape, not by the generated
+// handler's plain-text 404; the service's own procedures reach it.
+func TestAnswerUnknownProcedures(t *testing.T) {
+	t.Parallel()
+	path, h := storev1connect.NewStatusServiceHandler(failingStatus{connect.CodeUnavailable})
+	served, err := AnswerUnknownProcedures(path, h)
+	require.NoError(t, err)
+
+	rec := httptest.NewRecorder()
+	served.ServeHTTP(rec, httptest.NewRequest(http.MethodPost, path+"NoSuchProcedure", nil))
+	require.Equal(t, http.StatusNotFound, rec.Code)
+	code, info := requireStatusBody(t, rec)
+	require.Equal(t, connect.CodeNotFound, code)
+	require.Equal(t, "not_found", info.GetReason())
+
+	req := httptest.NewRequest(http.MethodPost, path+"GetStatus", strings.NewReader("{}"))
+	req.Header.Set("Content-Type", "application/json")
+	rec = httptest.NewRecorder()
+	served.ServeHTTP(rec, req)
+	require.Equal(t, http.StatusServiceUnavailable, rec.Code, "the handler answered: %s", rec.Body.String())
+
+	_, err = AnswerUnknownProcedures("/atelier.store.v1.NoSuchService/", h)
+	require.Error(t, err)
 }

@@ -144,6 +144,9 @@ func TestEveryRouteAnswersErrorsInOneShape(t *testing.T) {
 			// path: 404 rather than 405.
 			probes = append(probes, errorProbe{name: wrong + " " + path, method: wrong, path: path})
 		case strings.HasPrefix(rt.pattern, "/atelier."):
+			// The service's Connect answers are Connect's; a procedure it lacks is not one.
+			probes = append(probes, errorProbe{name: rt.pattern + "NoSuchProcedure", method: http.MethodPost,
+				path: rt.pattern + "NoSuchProcedure", body: "{}", status: 404, reason: "not_found"})
 			probes = append(probes, restProbes(t, rt.pattern)...)
 		default:
 			_, ok := extra[rt.pattern]

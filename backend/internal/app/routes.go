@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"strconv"
@@ -60,8 +61,13 @@ func (a *App) routeTable() ([]route, error) {
 	}
 	var table []route
 	var services []*vanguard.Service
+	var registerErr error
 	register := func(path string, h http.Handler) {
-		table = append(table, route{path, h})
+		// Connect answers its own protocol's errors; only a procedure the service lacks would get
+		// the generated handler's plain-text 404.
+		served, err := api.AnswerUnknownProcedures(path, h)
+		registerErr = errors.Join(registerErr, err)
+		table = append(table, route{path, served})
 		services = append(services, vanguard.NewService(path, h))
 	}
 	register(storev1connect.NewCatalogServiceHandler(api.NewCatalogHandler(a.catalog, a.media), opts...))
@@ -78,6 +84,9 @@ func (a *App) routeTable() ([]route, error) {
 	register(storev1connect.NewOrderServiceHandler(api.NewOrderHandler(a.orders, a.media), opts...))
 	register(storev1connect.NewTestPaymentServiceHandler(api.NewTestPaymentHandler(a.testPayments), opts...))
 	register(adminv1connect.NewAccountServiceHandler(api.NewAdminAccountHandler(a.accounts), opts...))
+	if registerErr != nil {
+		return nil, registerErr
+	}
 
 	rest, err := vanguard.NewTranscoder(services,
 		vanguard.WithCodec(restJSONCodec),
