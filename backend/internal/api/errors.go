@@ -19,6 +19,8 @@ import (
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	rpcstatus "google.golang.org/genproto/googleapis/rpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/reflect/protoregistry"
 	"google.golang.org/protobuf/types/known/anypb"
 )
 
@@ -168,10 +170,178 @@ func UnsupportedContentEncoding(encoding string) *connect.Error {
 		fmt.Errorf("content encoding %q is not supported; send gzip or no encoding", encoding)), reasonUnsupportedCoding, nil)
 }
 
-// WriteHTTPError answers a plain HTTP request (one no Connect or REST handler has taken yet) with
-// status and the same JSON error body REST answers carry — a google.rpc.Status with code,
-// message and details — so that a client parses one error shape everywhere.
+// WriteError answers a plain HTTP request (one no Connect or REST handler serves: the payment
+// webhook, the media files, readiness) with err mapped exactly as a handler's error is
+// (toConnectError): the HTTP status REST gives its code, and the one JSON error body.
+func WriteError(w http.ResponseWriter, r *http.Request, logger *slog.Logger, err error) {
+	var ce *connect.Error
+	if !errors.As(toConnectError(r.Context(), LoggerFrom(r.Context(), logger), err), &ce) {
+		ce = withReason(connect.NewError(connect.CodeInternal, errors.New("internal error")), "internal", nil)
+	}
+	WriteHTTPError(w, HTTPStatus(ce.Code()), ce)
+}
+
+// httpStatuses is google.rpc.Code's HTTP mapping, the one Vanguard answers REST requests with
+// (vanguard v0.4.0, httpStatusCodeFromRPCIndex), so that a plain HTTP answer and a REST answer
+// with the same code carry the same status.
+var httpStatuses = map[connect.Code]int{
+	connect.CodeCanceled:           499,
+	connect.CodeUnknown:            http.StatusInternalServerError,
+	connect.CodeInvalidArgument:    http.StatusBadRequest,
+	connect.CodeDeadlineExceeded:   http.StatusGatewayTimeout,
+	connect.CodeNotFound:           http.StatusNotFound,
+	connect.CodeAlreadyExists:      http.StatusConflict,
+	connect.CodePermissionDenied:   http.StatusForbidden,
+	connect.CodeResourceExhausted:  http.StatusTooManyRequests,
+	connect.CodeFailedPrecondition: http.StatusBadRequest,
+	connect.CodeAborted:            http.StatusConflict,
+	connect.CodeOutOfRange:         http.StatusBadRequest,
+	connect.CodeUnimplemented:      http.StatusNotImplemented,
+	connect.CodeInternal:           http.StatusInternalServerError,
+	connect.CodeUnavailable:        http.StatusServiceUnavailable,
+	connect.CodeDataLoss:           http.StatusInternalServerError,
+	connect.CodeUnauthenticated:    http.StatusUnauthorized,
+}
+
+// HTTPStatus is the HTTP status of an error with code, as REST answers carry it.
+func HTTPStatus(code connect.Code) int {
+	if s, ok := httpStatuses[code]; ok {
+		return s
+	}
+	return http.StatusInternalServerError
+}
+
+// statusCodes are the codes of error answers that only have an HTTP status (a library's plain
+// text answer): the inverse of httpStatuses where it is one to one, and the nearest code where
+// it is not.
+var statusCodes = map[int]connect.Code{
+	499:                              connect.CodeCanceled,
+	http.StatusBadRequest:            connect.CodeInvalidArgument,
+	http.StatusUnauthorized:          connect.CodeUnauthenticated,
+	http.StatusForbidden:             connect.CodePermissionDenied,
+	http.StatusNotFound:              connect.CodeNotFound,
+	http.StatusMethodNotAllowed:      connect.CodeUnimplemented,
+	http.StatusConflict:              connect.CodeAborted,
+	http.StatusRequestEntityTooLarge: connect.CodeResourceExhausted,
+	http.StatusUnsupportedMediaType:  connect.CodeInvalidArgument,
+	http.StatusTooManyRequests:       connect.CodeResourceExhausted,
+	http.StatusNotImplemented:        connect.CodeUnimplemented,
+	http.StatusServiceUnavailable:    connect.CodeUnavailable,
+	http.StatusGatewayTimeout:        connect.CodeDeadlineExceeded,
+}
+
+// codeOfStatus is the code of an answer with status; other client errors are the caller's
+// mistake (InvalidArgument), other server errors ours (Internal).
+func codeOfStatus(status int) connect.Code {
+	if code, ok := statusCodes[status]; ok {
+		return code
+	}
+	if status < 500 {
+		return connect.CodeInvalidArgument
+	}
+	return connect.CodeInternal
+}
+
+// Reasons of requests no route serves.
+const (
+	reasonNoRoute          = "not_found"
+	reasonMethodNotAllowed = "method_not_allowed"
+)
+
+// NotFound answers a request for a path no route serves.
+func NotFound(w http.ResponseWriter, _ *http.Request) {
+	WriteHTTPError(w, http.StatusNotFound, withReason(connect.NewError(connect.CodeNotFound,
+		errors.New("no such endpoint; the API is described at /api/docs")), reasonNoRoute, nil))
+}
+
+// MethodNotAllowed answers a request whose path is served, but not for its method; allow lists
+// the methods that are (the Allow header a 405 must carry).
+func MethodNotAllowed(w http.ResponseWriter, allow string) {
+	w.Header().Set("Allow", allow)
+	WriteHTTPError(w, http.StatusMethodNotAllowed, withReason(connect.NewError(connect.CodeUnimplemented,
+		fmt.Errorf("this endpoint answers only %s; the API is described at /api/docs", allow)), reasonMethodNotAllowed, nil))
+}
+
+// AnswerUnrouted serves mux, except for what mux has no route for: a path no pattern matches
+// (404) and a path matched only for other methods (405, with Allow) are answered in the API's
+// error shape rather than with the plain text http.ServeMux writes.
+func AnswerUnrouted(mux *http.ServeMux) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h, pattern := mux.Handler(r)
+		if pattern != "" {
+			mux.ServeHTTP(w, r)
+			return
+		}
+		// Only ServeMux knows which methods the path has; its answer is read, not sent.
+		probe := &headerProbe{header: http.Header{}}
+		h.ServeHTTP(probe, r)
+		if probe.status == http.StatusMethodNotAllowed {
+			MethodNotAllowed(w, probe.header.Get("Allow"))
+			return
+		}
+		NotFound(w, r)
+	})
+}
+
+// AnswerUnknownProcedures serves the handler of the Connect service mounted at path
+// ("/package.Service/"), except for a procedure the service does not have, which the generated
+// handler would answer with a plain-text 404: that is answered by NotFound.
+func AnswerUnknownProcedures(path string, h http.Handler) (http.Handler, error) {
+	d, err := protoregistry.GlobalFiles.FindDescriptorByName(protoreflect.FullName(strings.Trim(path, "/")))
+	if err != nil {
+		return nil, fmt.Errorf("api.AnswerUnknownProcedures: the service at %s: %w", path, err)
+	}
+	service, ok := d.(protoreflect.ServiceDescriptor)
+	if !ok {
+		return nil, fmt.Errorf("api.AnswerUnknownProcedures: %s is not a service", d.FullName())
+	}
+	known := map[string]bool{}
+	for i := range service.Methods().Len() {
+		known[path+string(service.Methods().Get(i).Name())] = true
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !known[r.URL.Path] {
+			NotFound(w, r)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}), nil
+}
+
+// headerProbe records the status and headers of an answer and drops its body.
+type headerProbe struct {
+	header http.Header
+	status int
+}
+
+func (p *headerProbe) Header() http.Header         { return p.header }
+func (p *headerProbe) Write(b []byte) (int, error) { return len(b), nil }
+func (p *headerProbe) WriteHeader(status int)      { p.status = status }
+
+// fallbackErrorBody is the error body sent if an error cannot be encoded: still the one shape.
+const fallbackErrorBody = `{"code":13,"message":"internal error","details":[` +
+	`{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"internal","domain":"` + ErrorDomain + `","metadata":{}}]}`
+
+// WriteHTTPError is the one writer of error answers outside Connect and Vanguard. It answers a
+// plain HTTP request with status and the same JSON error body REST answers carry — a
+// google.rpc.Status with a numeric code, a message and details, one of them an ErrorInfo with a
+// reason — so that a client parses one error shape everywhere.
 func WriteHTTPError(w http.ResponseWriter, status int, ce *connect.Error) {
+	body := errorBody(ce)
+	for k, vs := range ce.Meta() {
+		for _, v := range vs {
+			w.Header().Add(k, v)
+		}
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}
+
+// errorBody encodes ce as a google.rpc.Status, with the default reason of its code when it was
+// given none.
+func errorBody(ce *connect.Error) []byte {
 	if !hasErrorInfo(ce.Details()) {
 		ce = withReason(ce, defaultReason(ce.Code()), nil)
 	}
@@ -181,16 +351,9 @@ func WriteHTTPError(w http.ResponseWriter, status int, ce *connect.Error) {
 	}
 	body, err := protojson.MarshalOptions{UseProtoNames: true, EmitUnpopulated: true}.Marshal(st)
 	if err != nil {
-		body = []byte(`{"code":13,"message":"internal error","details":[]}`)
+		return []byte(fallbackErrorBody)
 	}
-	for k, vs := range ce.Meta() {
-		for _, v := range vs {
-			w.Header().Add(k, v)
-		}
-	}
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_, _ = w.Write(body)
+	return body
 }
 
 // defaultReason is the reason of an error that was not given one: one raised by a library before
@@ -213,12 +376,13 @@ func hasErrorInfo(details []*connect.ErrorDetail) bool {
 
 // NormalizeErrorBody makes a REST error body that a library wrote (Vanguard refusing a query
 // parameter, say) carry what every error of the API carries: an ErrorInfo with a stable reason,
-// so that clients can decide on the reason alone. A body that is not a google.rpc.Status, or
-// already has a reason, is returned as it is.
-func NormalizeErrorBody(body []byte) []byte {
+// so that clients can decide on the reason alone. A body that is not a google.rpc.Status at all
+// (the plain text Vanguard answers a wrong method with) becomes one, its code taken from status
+// and its message from the text. A body that already has a reason is returned as it is.
+func NormalizeErrorBody(status int, body []byte) []byte {
 	st := &rpcstatus.Status{}
 	if err := (protojson.UnmarshalOptions{DiscardUnknown: true}).Unmarshal(body, st); err != nil || st.GetCode() == 0 {
-		return body
+		return plainErrorBody(status, body)
 	}
 	for _, d := range st.GetDetails() {
 		if strings.HasSuffix(d.GetTypeUrl(), "/google.rpc.ErrorInfo") {
@@ -235,4 +399,17 @@ func NormalizeErrorBody(body []byte) []byte {
 		return body
 	}
 	return out
+}
+
+// plainErrorBody is the error body of an answer a library gave only a status and some text.
+func plainErrorBody(status int, text []byte) []byte {
+	msg := strings.TrimSpace(strings.ToValidUTF8(string(text), "\uFFFD"))
+	if msg == "" || len(msg) > 200 {
+		msg = http.StatusText(status)
+	}
+	ce := connect.NewError(codeOfStatus(status), errors.New(msg))
+	if status == http.StatusMethodNotAllowed {
+		ce = withReason(ce, reasonMethodNotAllowed, nil)
+	}
+	return errorBody(ce)
 }

@@ -53,13 +53,13 @@ type App struct {
 	accounts   *account.Service
 	status     *status.Service
 
-	// Payments: the provider (Stripe, or the test mode when testPayments is set), the verifier of
+	// Payments: the provider (Stripe, or the test mode when testPayments is set), the receiver of
 	// its events, and the services that place and move orders.
-	payments     payment.Provider
-	testPayments *payment.TestProvider
-	webhooks     *payment.Webhooks
-	orders       *order.Service
-	checkout     *checkout.Service
+	payments      payment.Provider
+	testPayments  *payment.TestProvider
+	paymentEvents *api.PaymentEvents
+	orders        *order.Service
+	checkout      *checkout.Service
 	// authn says who a session token belongs to; authorizer says what their role may call.
 	authn      api.Authenticator
 	authorizer *authz.Authorizer
@@ -181,7 +181,9 @@ func (a *App) newJobs(ctx context.Context) error {
 				return payment.PruneEvents(ctx, a.pool)
 			}},
 		},
-		ResetLinks: a.accounts.IssueResetLink, OrderConfirmations: a.orderConfirmation, Refunds: a.orders.RefundPayment,
+		ResetLinks: a.accounts.IssueResetLink, Refunds: a.orders.RefundPayment,
+		OrderConfirmations: order.Confirmations{Orders: a.orders, StorefrontURL: a.cfg.StorefrontURL,
+			CountryName: checkout.CountryName}.Compose,
 		NewsletterLinks: func(ctx context.Context, email string, requestedAt time.Time) (jobs.NewsletterLinks, error) {
 			l, err := a.newsletter.IssueConfirmation(ctx, email, requestedAt)
 			return jobs.NewsletterLinks(l), err
@@ -282,25 +284,6 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 		return fmt.Errorf("shutdown: %w", err)
 	}
 	return nil
-}
-
-// health is liveness: the process answers.
-func (a *App) health(w http.ResponseWriter, _ *http.Request) {
-	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
-}
-
-// ready is readiness: the database answers too.
-func (a *App) ready(w http.ResponseWriter, r *http.Request) {
-	w.Header().Set("Cache-Control", "no-store")
-	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-	defer cancel()
-	if err := a.pool.Ping(ctx); err != nil {
-		a.logger.WarnContext(ctx, "readiness: database unreachable", "error", err.Error())
-		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "unavailable", "database": "unreachable"})
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "database": "ok"})
 }
 
 // NewLogger builds the process logger from configuration.

@@ -294,10 +294,11 @@ func TestMediaNotFound(t *testing.T) {
 	t.Parallel()
 	base := demoShop(t)
 	for _, path := range []string{"/media/images/nope/400.jpg", "/media/../../etc/passwd", "/media/images/x/400.exe"} {
-		res, err := http.Get(base + path)
+		req, err := http.NewRequest(http.MethodGet, base+path, nil)
 		require.NoError(t, err)
-		res.Body.Close()
-		require.Equal(t, http.StatusNotFound, res.StatusCode, path)
+		status, header, body := raw(t, req)
+		require.Equal(t, http.StatusNotFound, status, path)
+		requireErrorBody(t, header, body, path)
 	}
 }
 
@@ -433,6 +434,12 @@ func TestOperationalEndpoints(t *testing.T) {
 	unknown := getJSON(t, base+"/api/v1/nothing-here", http.StatusNotFound)
 	require.Equal(t, float64(connect.CodeNotFound), unknown["code"])
 	getJSON(t, base+"/nothing-here", http.StatusNotFound)
+	// A wrong method is 405 in the same shape, whether Vanguard or the mux refuses it.
+	for _, path := range []string{"/api/v1/status", "/api/health"} {
+		wrong := sendJSON(t, http.MethodPut, base+path, "", http.StatusMethodNotAllowed)
+		reason, _ := errorInfo(t, wrong)
+		require.Equal(t, "method_not_allowed", reason, path)
+	}
 
 	// Bodies over the limit are refused, not read into memory.
 	big := strings.NewReader(`{"search":"` + strings.Repeat("a", 2<<20) + `"}`)

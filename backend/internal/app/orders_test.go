@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"connectrpc.com/connect"
 	"github.com/atelier-commerce/atelier/backend/internal/config"
 	"github.com/atelier-commerce/atelier/backend/internal/money"
 	"github.com/atelier-commerce/atelier/backend/internal/payment"
@@ -124,14 +125,17 @@ func TestWebhookRefusesUnverifiedEvents(t *testing.T) {
 	orderID, _, token := s.placeOrder(t, product, 1)
 	body, good := s.signedEvent(t, orderID, payment.StatusSucceeded, "")
 	stale := fmt.Sprintf("t=%d,v1=%s", time.Now().Add(-10*time.Minute).Unix(), strings.TrimPrefix(strings.Split(good, ",")[1], "v1="))
-	for name, sig := range map[string]string{
-		"unsigned":       "",
-		"garbage header": "nonsense",
-		"wrong secret":   fmt.Sprintf("t=%d,v1=%064x", time.Now().Unix(), 42),
-		"stale":          stale,
+	for name, tc := range map[string]struct{ sig, reason string }{
+		"unsigned":       {"", "signature_missing"},
+		"garbage header": {"nonsense", "signature_invalid"},
+		"wrong secret":   {fmt.Sprintf("t=%d,v1=%064x", time.Now().Unix(), 42), "signature_invalid"},
+		"stale":          {stale, "signature_expired"},
 	} {
-		status, answer := s.postEvent(t, body, sig)
+		status, answer := s.postEvent(t, body, tc.sig)
 		require.Equal(t, 400, status, "%s: %v", name, answer)
+		require.Equal(t, float64(connect.CodeInvalidArgument), answer["code"], name)
+		reason, _ := errorInfo(t, answer)
+		require.Equal(t, tc.reason, reason, name)
 	}
 	tampered := []byte(strings.Replace(string(body), `"amount":`, `"amount":1`, 1))
 	status, _ := s.postEvent(t, tampered, good)
@@ -531,7 +535,8 @@ func TestWebhookChecksWhatASignedEventSays(t *testing.T) {
 		webhook.ComputeSignature(time.Now().Add(time.Hour), body, s.app.testPayments.WebhookSecret()))
 	status, answer := s.postEvent(t, body, future)
 	require.Equal(t, 400, status, "%v", answer)
-	require.Equal(t, "signature_from_future", answer["reason"])
+	reason, _ := errorInfo(t, answer)
+	require.Equal(t, "signature_from_future", reason)
 	require.Equal(t, "ORDER_STATUS_PENDING_PAYMENT", s.status(t, orderID, token))
 
 	rows, err := s.app.pool.Query(context.Background(), `SELECT kind FROM payment_anomalies WHERE order_id = $1 ORDER BY kind`, orderID)

@@ -4,13 +4,11 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
 	"strconv"
 
-	"connectrpc.com/connect"
 	"connectrpc.com/vanguard"
 	"github.com/atelier-commerce/atelier/backend/internal/api"
 	"github.com/atelier-commerce/atelier/backend/internal/apidocs"
@@ -27,9 +25,31 @@ import (
 // maxRequestBytes bounds every API request body; uploads will get their own, larger limit.
 const maxRequestBytes = 1 << 20
 
-// routes lists every endpoint the server has: each Connect service (also served as REST through
-// Vanguard), the operational endpoints, the API document and the media files.
+// route is one entry of the server's route table: a http.ServeMux pattern and its handler.
+type route struct {
+	pattern string
+	handler http.Handler
+}
+
+// routes is the whole HTTP surface: the route table on one mux, behind the middleware. What the
+// table has no route for is answered in the API's error shape (api.AnswerUnrouted).
 func (a *App) routes() (http.Handler, error) {
+	table, err := a.routeTable()
+	if err != nil {
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	for _, rt := range table {
+		mux.Handle(rt.pattern, rt.handler)
+	}
+	return a.middleware(api.AnswerUnrouted(mux)), nil
+}
+
+// routeTable lists every endpoint the server has: each Connect service (also served as REST
+// through Vanguard), the operational endpoints, the API document, the payment webhook and the
+// media files. Every error answer that is not Connect's or Vanguard's is written by
+// api.WriteHTTPError; TestEveryRouteAnswersErrorsInOneShape provokes errors from each entry.
+func (a *App) routeTable() ([]route, error) {
 	// Refuse to serve a procedure nobody has decided about (of every generated service linked
 	// into the binary); it would be closed to everyone, which is never what its author meant.
 	if err := a.authorizer.Check(authz.Procedures(protoregistry.GlobalFiles)); err != nil {
@@ -39,10 +59,15 @@ func (a *App) routes() (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	mux := http.NewServeMux()
+	var table []route
 	var services []*vanguard.Service
+	var registerErr error
 	register := func(path string, h http.Handler) {
-		mux.Handle(path, h)
+		// Connect answers its own protocol's errors; only a procedure the service lacks would get
+		// the generated handler's plain-text 404.
+		served, err := api.AnswerUnknownProcedures(path, h)
+		registerErr = errors.Join(registerErr, err)
+		table = append(table, route{path, served})
 		services = append(services, vanguard.NewService(path, h))
 	}
 	register(storev1connect.NewCatalogServiceHandler(api.NewCatalogHandler(a.catalog, a.media), opts...))
@@ -59,6 +84,9 @@ func (a *App) routes() (http.Handler, error) {
 	register(storev1connect.NewOrderServiceHandler(api.NewOrderHandler(a.orders, a.media), opts...))
 	register(storev1connect.NewTestPaymentServiceHandler(api.NewTestPaymentHandler(a.testPayments), opts...))
 	register(adminv1connect.NewAccountServiceHandler(api.NewAdminAccountHandler(a.accounts), opts...))
+	if registerErr != nil {
+		return nil, registerErr
+	}
 
 	rest, err := vanguard.NewTranscoder(services,
 		vanguard.WithCodec(restJSONCodec),
@@ -71,30 +99,28 @@ func (a *App) routes() (http.Handler, error) {
 			vanguard.WithTargetCodecs(vanguard.CodecProto),
 			vanguard.WithRESTUnmarshalOptions(vanguard.RESTUnmarshalOptions{DiscardUnknownQueryParams: true}),
 		),
-		vanguard.WithUnknownHandler(http.HandlerFunc(unknownRoute)),
+		vanguard.WithUnknownHandler(http.HandlerFunc(api.NotFound)),
 	)
 	if err != nil {
 		return nil, err
 	}
 	cache := newResponseCache(a.catalog.CacheTTL(), a.catalog.Generation)
-	mux.Handle("/api/v1/", cache.wrap(restErrorBodies(rest)))
-	mux.Handle("POST /api/v1/newsletter/unsubscribe", oneClick(restErrorBodies(rest)))
-
 	docs, err := apidocs.New(apidocs.Spec, "/api/openapi.yaml")
 	if err != nil {
 		return nil, err
 	}
-	mux.Handle("GET /api/docs", docs)
-	mux.HandleFunc("GET /api/openapi.yaml", serveSpec)
-	// Stripe's events (and the test mode's, delivered in-process) land here; they are verified by
-	// their signature, not by a session, so the route sits outside the Connect services.
-	mux.HandleFunc("POST /api/v1/webhooks/stripe", a.stripeWebhook)
-	mux.HandleFunc("GET /api/health", a.health)
-	mux.HandleFunc("GET /api/ready", a.ready)
-	mux.HandleFunc(media.PathPrefix, a.serveMedia)
-	mux.HandleFunc("/", unknownRoute)
-
-	return a.middleware(mux), nil
+	return append(table,
+		route{restPrefix, cache.wrap(restErrorBodies(rest))},
+		route{"POST /api/v1/newsletter/unsubscribe", oneClick(restErrorBodies(rest))},
+		route{"GET /api/docs", docs},
+		route{"GET /api/openapi.yaml", http.HandlerFunc(serveSpec)},
+		// Stripe's events (and the test mode's, delivered in-process) land here; they are verified
+		// by their signature, not by a session, so the route sits outside the Connect services.
+		route{"POST /api/v1/webhooks/stripe", a.paymentEvents},
+		route{"GET /api/health", http.HandlerFunc(api.Health)},
+		route{"GET /api/ready", api.Ready(a.pool, a.logger)},
+		route{"GET " + media.PathPrefix, api.NewMediaHandler(a.media, a.logger)},
+	), nil
 }
 
 // oneClick serves the newsletter's one-click unsubscribe (RFC 8058): a mail client POSTs the
@@ -110,6 +136,9 @@ func oneClick(next http.Handler) http.Handler {
 		next.ServeHTTP(w, r)
 	})
 }
+
+// restPrefix is where Vanguard serves the REST routes of every service.
+const restPrefix = "/api/v1/"
 
 // restJSONCodec makes REST bodies use the contract's snake_case names (as partners read them in
 // the OpenAPI document) and include zero values, so a product with no stock says stock 0. It
@@ -162,12 +191,6 @@ func (c restProto) MarshalAppendStable(base []byte, msg proto.Message) ([]byte, 
 		return nil, api.MalformedRequest(err)
 	}
 	return b, nil
-}
-
-// unknownRoute answers in the same JSON error shape as the API.
-func unknownRoute(w http.ResponseWriter, _ *http.Request) {
-	api.WriteHTTPError(w, http.StatusNotFound, connect.NewError(connect.CodeNotFound,
-		errors.New("no such endpoint; the API is described at /api/docs")))
 }
 
 // restErrorBodies marks a request refused as soon as Vanguard answers it with an error (see
@@ -240,7 +263,7 @@ func (e *errorBodyWriter) finish() {
 		}
 		h.Del("Content-Encoding")
 	}
-	body := api.NormalizeErrorBody(held)
+	body := api.NormalizeErrorBody(e.status, held)
 	h.Set("Content-Type", "application/json")
 	h.Set("Content-Length", strconv.Itoa(len(body)))
 	e.ResponseWriter.WriteHeader(e.status)
@@ -254,10 +277,4 @@ func serveSpec(w http.ResponseWriter, _ *http.Request) {
 	w.Header().Set("Cache-Control", "no-cache")
 	w.Header().Set("Access-Control-Allow-Origin", "*")
 	_, _ = w.Write(apidocs.Spec)
-}
-
-func writeJSON(w http.ResponseWriter, status int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
 }

@@ -19,7 +19,7 @@ import (
 // its imports would only record what exists.
 var allowedImports = map[string][]string{
 	"account":               {"apperr", "db", "emailaddr", "throttle"},
-	"api":                   {"account", "apperr", "cart", "catalog", "checkout", "contact", "content", "gen", "money", "newsletter", "order", "payment", "settings", "shipping", "status", "wishlist"},
+	"api":                   {"account", "apperr", "cart", "catalog", "checkout", "contact", "content", "gen", "media", "money", "newsletter", "order", "payment", "settings", "shipping", "status", "wishlist"},
 	"apidocs":               {},
 	"apperr":                {},
 	"apperr/apperrtest":     {"apperr"},
@@ -40,7 +40,7 @@ var allowedImports = map[string][]string{
 	"media":                 {"apperr"},
 	"money":                 {},
 	"newsletter":            {"apperr", "db", "emailaddr", "throttle"},
-	"order":                 {"apperr", "cart", "catalog", "db", "money", "payment", "throttle"},
+	"order":                 {"apperr", "cart", "catalog", "db", "mail", "money", "payment", "throttle"},
 	"payment":               {"apperr", "db", "money"},
 	"payment/paymenttest":   {"apperr", "payment"},
 	"seed":                  {"catalog", "content", "media", "money", "seed/productart", "settings", "shipping"},
