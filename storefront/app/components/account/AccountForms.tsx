@@ -3,30 +3,24 @@
 // error); once hydrated it is checked in the page and sent in the background.
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { nameMaxLength, passwordMaxLength } from "~/lib/auth";
+import { nameMaxLength, passwordChangeSchema, passwordMaxLength, profileSchema } from "~/lib/auth";
 import { maxEmailLength } from "~/lib/email";
+import { type FormProblem, formCheck } from "~/lib/form-schema";
 import { useHydrated } from "~/lib/hydrated";
-import {
-  type AccountActionData,
-  accountText,
-  type PasswordField,
-  type ProfileField,
-  type ProfileValues,
-  readPasswords,
-  readProfile,
-  validatePasswords,
-  validateProfile,
-} from "./account-forms";
+import { type AccountActionData, accountText, type PasswordField, type ProfileField, type ProfileValues } from "./account-forms";
 import { AuthField } from "./AuthField";
 import { FormAlert } from "./FormAlert";
 
 type Intent = AccountActionData["intent"];
 
+const checkProfile = formCheck(profileSchema);
+const checkPasswords = formCheck(passwordChangeSchema);
+
 /** The parts both forms share: the fetcher, the in-page check, the messages. */
 function useAccountForm(
   intent: Intent,
   serverResult: AccountActionData | undefined,
-  check: (form: FormData) => { error: string; fields: string[] } | null,
+  check: (form: FormData) => FormProblem | null,
 ) {
   const fetcher = useFetcher<AccountActionData>({ key: `account-${intent}` });
   const hydrated = useHydrated();
@@ -42,7 +36,7 @@ function useAccountForm(
     if (sending) return;
     const found = check(new FormData(e.currentTarget));
     if (found) {
-      setClientError(found);
+      setClientError({ error: found.message, fields: found.fields });
       return;
     }
     setClientError(null);
@@ -74,9 +68,7 @@ function FormShell({ title, id, children }: { title: string; id: string; childre
  * it is missing or wrong), and then signs the account out everywhere else.
  */
 export function ProfileForm({ profile, serverResult, saved }: { profile: ProfileValues; serverResult?: AccountActionData; saved: string | null }) {
-  const { fetcher, hydrated, sending, result, failure, clientError, onSubmit } = useAccountForm("profile", serverResult, (form) =>
-    validateProfile(readProfile(form)),
-  );
+  const { fetcher, hydrated, sending, result, failure, clientError, onSubmit } = useAccountForm("profile", serverResult, checkProfile);
   const formRef = useRef<HTMLFormElement>(null);
   const errorId = "profile-error";
   const values = result && !result.ok && result.intent === "profile" ? result.values : profile;
@@ -121,9 +113,7 @@ export function ProfileForm({ profile, serverResult, saved }: { profile: Profile
 }
 
 export function PasswordForm({ serverResult, changed }: { serverResult?: AccountActionData; changed: boolean }) {
-  const { fetcher, hydrated, sending, result, failure, clientError, onSubmit } = useAccountForm("password", serverResult, (form) =>
-    validatePasswords(readPasswords(form)),
-  );
+  const { fetcher, hydrated, sending, result, failure, clientError, onSubmit } = useAccountForm("password", serverResult, checkPasswords);
   const formRef = useRef<HTMLFormElement>(null);
   const errorId = "password-error";
   const invalid = (f: PasswordField) => Boolean(failure?.fields.includes(f));

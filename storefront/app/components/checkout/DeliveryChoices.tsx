@@ -22,7 +22,7 @@ type Props = {
 /**
  * The delivery services as radio cards: carrier mark, name, carrier and promise, and what the
  * option costs this order ("Free" when its free-over rule applies). The choice is posted as
- * `deliveryOption`; the API prices it.
+ * `deliveryOptionCode`; the API prices it.
  */
 export function DeliveryChoices({ options, selected, onSelect, state, step, children }: Props) {
   const noteId = "delivery-note";
@@ -48,7 +48,7 @@ export function DeliveryChoices({ options, selected, onSelect, state, step, chil
             <label key={o.code} className="delivery-choice">
               <input
                 type="radio"
-                name="deliveryOption"
+                name="deliveryOptionCode"
                 value={o.code}
                 checked={selected === o.code}
                 onChange={() => onSelect(o.code)}

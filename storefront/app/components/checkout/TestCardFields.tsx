@@ -24,7 +24,7 @@ export function TestCardFields({ states }: { states: FieldStates }) {
           placeholder="MM / YY"
           {...states("cardExpiry", "Expiry")}
         />
-        <CheckoutInput name="cardCvc" label="CVC" autoComplete="cc-csc" inputMode="numeric" maxLength={4} {...states("cardCvc", "CVC")} />
+        <CheckoutInput name="cvc" label="CVC" autoComplete="cc-csc" inputMode="numeric" maxLength={4} {...states("cvc", "CVC")} />
       </div>
     </div>
   );

@@ -3,10 +3,11 @@
 // the browser first and sends in the background, clearing itself when the message is stored.
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { parseForm } from "~/lib/form-schema";
 import { useHydrated } from "~/lib/hydrated";
 import { ContactFieldInput } from "./ContactFieldInput";
 import { SentBanner } from "./SentBanner";
-import { type ContactErrors, type ContactField, type ContactValues, contactFields, emptyContact, hasErrors, readContactValues, validateContact } from "./validation";
+import { type ContactErrors, type ContactField, type ContactValues, contactFields, contactSchema, emptyContact } from "./validation";
 
 /** What the contact action answers. */
 export type ContactActionResult = { ok: true } | { ok: false; values: ContactValues; fieldErrors: ContactErrors; formError?: string };
@@ -49,10 +50,10 @@ export function ContactForm({ serverResult, sent }: Props) {
     e.preventDefault();
     if (sending) return;
     const form = e.currentTarget;
-    const found = validateContact(readContactValues(new FormData(form)));
-    if (hasErrors(found)) {
-      setClientErrors(found);
-      focusFirstInvalid(form, found);
+    const checked = parseForm<typeof contactSchema, ContactField>(contactSchema, new FormData(form));
+    if (!checked.ok) {
+      setClientErrors(checked.errors);
+      focusFirstInvalid(form, checked.errors);
       return;
     }
     setClientErrors(null);
