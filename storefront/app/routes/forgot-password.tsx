@@ -2,7 +2,7 @@
 // account (PRODUCT §2: the shop never reveals who is registered).
 import { Code } from "@connectrpc/connect";
 import { data, Form, Link, redirect } from "react-router";
-import { AuthField } from "~/components/account/AuthField";
+import { TextField } from "~/components/ui/field";
 import { AuthLayout } from "~/components/account/AuthLayout";
 import { FormAlert } from "~/components/account/FormAlert";
 import { useCheckedSubmit } from "~/components/account/useCheckedSubmit";
@@ -80,7 +80,7 @@ export default function ForgotPasswordRoute({ loaderData, actionData }: Route.Co
       ) : (
         <Form method="post" action="/forgot-password" className="auth-form" noValidate onSubmit={onSubmit}>
           <FormAlert id={errorId} message={error} focusKey={clientError ?? actionData} />
-          <AuthField
+          <TextField
             name="email"
             label="Email"
             type="email"

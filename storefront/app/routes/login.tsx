@@ -12,7 +12,7 @@
 import { Code } from "@connectrpc/connect";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
-import { AuthField } from "~/components/account/AuthField";
+import { TextField } from "~/components/ui/field";
 import { AuthLayout } from "~/components/account/AuthLayout";
 import { FormAlert } from "~/components/account/FormAlert";
 import { readTotpCode, twoFactorText } from "~/components/account/two-factor";
@@ -146,7 +146,7 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
         )}
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {hydrated && <input type="hidden" name="enhanced" value="1" />}
-        <AuthField
+        <TextField
           name="email"
           label="Email"
           type="email"
@@ -156,11 +156,11 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
           invalid={Boolean(error)}
           errorId={errorId}
         />
-        <AuthField name="password" label="Password" type="password" autoComplete="current-password" invalid={Boolean(error)} errorId={errorId} />
+        <TextField name="password" label="Password" type="password" autoComplete="current-password" invalid={Boolean(error)} errorId={errorId} />
         {codeStep && (
           <>
             <input type="hidden" name="codeStep" value="1" />
-            <AuthField
+            <TextField
               name="totpCode"
               label="Authentication Code"
               autoComplete="one-time-code"
@@ -173,7 +173,7 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
             />
             <details className="auth-form__recovery">
               <summary>Use a recovery code</summary>
-              <AuthField name="recoveryCode" label="Recovery Code" autoComplete="off" maxLength={40} required={false} invalid={Boolean(error)} errorId={errorId} />
+              <TextField name="recoveryCode" label="Recovery Code" autoComplete="off" maxLength={40} required={false} invalid={Boolean(error)} errorId={errorId} />
             </details>
           </>
         )}

@@ -3,7 +3,7 @@
 // cookie, guest cart and wishlist merged — and goes to the home page.
 import { Code } from "@connectrpc/connect";
 import { data, Form, Link, redirect } from "react-router";
-import { AuthField } from "~/components/account/AuthField";
+import { TextField } from "~/components/ui/field";
 import { AuthLayout } from "~/components/account/AuthLayout";
 import { FormAlert } from "~/components/account/FormAlert";
 import { useCheckedSubmit } from "~/components/account/useCheckedSubmit";
@@ -81,8 +81,8 @@ export default function RegisterRoute({ actionData }: Route.ComponentProps) {
   const kept = actionData?.values;
 
 
-  const field = (name: RegisterField, label: string, autoComplete: string, extra: Partial<Parameters<typeof AuthField>[0]> = {}) => (
-    <AuthField
+  const field = (name: RegisterField, label: string, autoComplete: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField
       name={name}
       label={label}
       autoComplete={autoComplete}

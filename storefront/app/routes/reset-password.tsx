@@ -6,7 +6,7 @@
 // (the API revokes them) and sends the shopper to sign in with the new password.
 import { Code, ConnectError } from "@connectrpc/connect";
 import { data, Form, Link, redirect } from "react-router";
-import { AuthField } from "~/components/account/AuthField";
+import { TextField } from "~/components/ui/field";
 import { AuthLayout } from "~/components/account/AuthLayout";
 import { FormAlert } from "~/components/account/FormAlert";
 import { useCheckedSubmit } from "~/components/account/useCheckedSubmit";
@@ -126,7 +126,7 @@ export default function ResetPasswordRoute({ loaderData, actionData }: Route.Com
           {problem?.linkInvalid && requestNew}
         </FormAlert>
         <input type="hidden" name="token" value={token} />
-        <AuthField
+        <TextField
           name="password"
           label="New Password"
           type="password"
@@ -136,7 +136,7 @@ export default function ResetPasswordRoute({ loaderData, actionData }: Route.Com
           invalid={problem?.field === "password"}
           errorId={errorId}
         />
-        <AuthField
+        <TextField
           name="confirmPassword"
           label="Confirm New Password"
           type="password"

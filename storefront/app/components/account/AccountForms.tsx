@@ -1,14 +1,15 @@
 // The account page's forms: profile (name and e-mail) and change password. Each posts to the
 // account action and works as a plain form post (the page comes back with ?updated=… or the
 // error); once hydrated it is checked in the page and sent in the background.
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { nameMaxLength, passwordChangeSchema, passwordMaxLength, profileSchema } from "~/lib/auth";
 import { maxEmailLength } from "~/lib/email";
 import { type FormProblem, formCheck } from "~/lib/form-schema";
 import { useHydrated } from "~/lib/hydrated";
 import { type AccountActionData, accountText, type PasswordField, type ProfileField, type ProfileValues } from "./account-forms";
-import { AuthField } from "./AuthField";
+import { TextField } from "~/components/ui/field";
+import { useFormReset } from "~/components/ui/use-form-reset";
 import { FormAlert } from "./FormAlert";
 
 type Intent = AccountActionData["intent"];
@@ -76,10 +77,7 @@ export function ProfileForm({ profile, serverResult, saved }: { profile: Profile
   const message = result?.ok ? result.message : saved && !result && !sending ? saved : null;
 
   // The password is never kept in the form once the API has answered, whatever the answer.
-  useEffect(() => {
-    const password = formRef.current?.elements.namedItem("currentPassword");
-    if (fetcher.state === "idle" && fetcher.data && password instanceof HTMLInputElement) password.value = "";
-  }, [fetcher.state, fetcher.data]);
+  useFormReset(formRef, fetcher, { when: () => true, fields: ["currentPassword"] });
 
   return (
     <FormShell title="Your Details" id="profile-heading">
@@ -89,11 +87,11 @@ export function ProfileForm({ profile, serverResult, saved }: { profile: Profile
         {hydrated && <input type="hidden" name="enhanced" value="1" />}
         <input type="hidden" name="intent" value="profile" />
         <div className="auth-form__pair">
-          <AuthField name="firstName" label="First Name" autoComplete="given-name" maxLength={nameMaxLength} defaultValue={values.firstName} invalid={invalid("firstName")} errorId={errorId} />
-          <AuthField name="lastName" label="Last Name" autoComplete="family-name" maxLength={nameMaxLength} defaultValue={values.lastName} invalid={invalid("lastName")} errorId={errorId} />
+          <TextField name="firstName" label="First Name" autoComplete="given-name" maxLength={nameMaxLength} defaultValue={values.firstName} invalid={invalid("firstName")} errorId={errorId} />
+          <TextField name="lastName" label="Last Name" autoComplete="family-name" maxLength={nameMaxLength} defaultValue={values.lastName} invalid={invalid("lastName")} errorId={errorId} />
         </div>
-        <AuthField name="email" label="Email" type="email" autoComplete="email" maxLength={maxEmailLength} defaultValue={values.email} invalid={invalid("email")} errorId={errorId} />
-        <AuthField
+        <TextField name="email" label="Email" type="email" autoComplete="email" maxLength={maxEmailLength} defaultValue={values.email} invalid={invalid("email")} errorId={errorId} />
+        <TextField
           name="currentPassword"
           label="Current Password"
           type="password"
@@ -120,9 +118,7 @@ export function PasswordForm({ serverResult, changed }: { serverResult?: Account
   const message = result?.ok ? result.message : changed && !result && !sending ? accountText.passwordChanged : null;
 
   // Passwords are never kept in the form once changed.
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) formRef.current?.reset();
-  }, [fetcher.state, fetcher.data]);
+  useFormReset(formRef, fetcher);
 
   return (
     <FormShell title="Change Password" id="password-heading">
@@ -131,8 +127,8 @@ export function PasswordForm({ serverResult, changed }: { serverResult?: Account
         <FormAlert id={errorId} message={failure?.error} focusKey={clientError ?? fetcher.data} />
         {hydrated && <input type="hidden" name="enhanced" value="1" />}
         <input type="hidden" name="intent" value="password" />
-        <AuthField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" maxLength={passwordMaxLength} invalid={invalid("currentPassword")} errorId={errorId} />
-        <AuthField
+        <TextField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" maxLength={passwordMaxLength} invalid={invalid("currentPassword")} errorId={errorId} />
+        <TextField
           name="newPassword"
           label="New Password"
           type="password"
@@ -142,7 +138,7 @@ export function PasswordForm({ serverResult, changed }: { serverResult?: Account
           invalid={invalid("newPassword")}
           errorId={errorId}
         />
-        <AuthField name="confirmPassword" label="Confirm New Password" type="password" autoComplete="new-password" maxLength={passwordMaxLength} invalid={invalid("confirmPassword")} errorId={errorId} />
+        <TextField name="confirmPassword" label="Confirm New Password" type="password" autoComplete="new-password" maxLength={passwordMaxLength} invalid={invalid("confirmPassword")} errorId={errorId} />
         <button type="submit" className="button button--primary auth-form__submit" aria-disabled={sending || undefined}>
           {sending ? "Changing…" : "Change Password"}
         </button>

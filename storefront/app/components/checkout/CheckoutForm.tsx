@@ -6,11 +6,11 @@ import { Form, Link } from "react-router";
 import { type CheckoutActionData, type CheckoutPageData, checkoutQuote, checkoutText, emptyAddress, isCardField } from "~/lib/checkout";
 import { maxEmailLength } from "~/lib/email";
 import { AddressFields } from "./AddressFields";
-import { CheckoutInput } from "./CheckoutInput";
+import { TextField } from "~/components/ui/field";
 import { CheckoutStep } from "./CheckoutStep";
 import { CheckoutSummary } from "./CheckoutSummary";
 import { DeliveryChoices } from "./DeliveryChoices";
-import { checkoutErrorId, fieldStates } from "./field-state";
+import { checkoutErrorId, fieldStates, checkoutField } from "./field-state";
 import { PaymentError } from "./PaymentError";
 import { StripeCardField, type StripeController } from "./StripeCardField";
 import { TestCardFields } from "./TestCardFields";
@@ -76,7 +76,8 @@ export function CheckoutForm({ page, actionData }: Props) {
 
         <CheckoutStep number={1} title="Contact">
           {guest ? (
-            <CheckoutInput
+            <TextField
+          {...checkoutField}
               name="email"
               label="Email"
               type="email"
@@ -87,7 +88,8 @@ export function CheckoutForm({ page, actionData }: Props) {
               {...states("email", "Email")}
             />
           ) : (
-            <CheckoutInput
+            <TextField
+          {...checkoutField}
               name="email"
               label="Email"
               type="email"

@@ -4,7 +4,7 @@ import { CarrierMark } from "~/components/content/CarrierMark";
 import { type DeliveryChoice, deliveryChargeText } from "~/lib/checkout";
 import { sentenceAmount } from "~/lib/content";
 import type { Price } from "~/lib/money";
-import type { FieldState } from "./CheckoutInput";
+import type { FieldState } from "./field-state";
 import { CheckoutStep } from "./CheckoutStep";
 
 type Props = {
@@ -26,7 +26,7 @@ type Props = {
  */
 export function DeliveryChoices({ options, selected, onSelect, state, step, children }: Props) {
   const noteId = "delivery-note";
-  const describedBy = state.invalid ? (state.note ? noteId : state.errorId) : undefined;
+  const describedBy = state.invalid ? (state.error ? noteId : state.errorId) : undefined;
   if (!options || options.length === 0) {
     return (
       <CheckoutStep number={step} title="Delivery">
@@ -73,9 +73,9 @@ export function DeliveryChoices({ options, selected, onSelect, state, step, chil
           );
         })}
       </div>
-      {state.invalid && state.note && (
+      {state.invalid && state.error && (
         <p id={noteId} className="field-error checkout-field__note">
-          {state.note}
+          {state.error}
         </p>
       )}
       {children}
