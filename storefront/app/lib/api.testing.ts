@@ -1,7 +1,8 @@
 // For tests of loaders and actions: a router context holding a stand-in API client (and, when
 // given, the signed-in account), so the real loader or action runs against canned answers.
-import { BinaryWriter } from "@bufbuild/protobuf/wire";
+import { create, toBinary } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
+import { BadRequestSchema, ErrorInfoSchema } from "~/gen/google/rpc/error_details_pb";
 import { RouterContextProvider } from "react-router";
 import { type Api, apiContext } from "./api.server";
 import { type Account, sessionContext, type SessionState } from "./session.server";
@@ -44,18 +45,20 @@ export function actionArgs(path: string, fields: Record<string, string>, api: Fa
 export function apiError(code: Code, message: string, reason?: string, headers?: HeadersInit, metadata?: Record<string, string>): ConnectError {
   const err = new ConnectError(message, code, headers);
   if (reason || metadata) {
-    const writer = new BinaryWriter();
-    if (reason) writer.tag(1, 2).string(reason);
-    writer.tag(2, 2).string("atelier.store");
-    for (const [key, value] of Object.entries(metadata ?? {})) {
-      writer.tag(3, 2).fork().tag(1, 2).string(key).tag(2, 2).string(value).join();
-    }
-    err.details.push({ type: "google.rpc.ErrorInfo", value: writer.finish() });
+    // As a Connect client receives it: the detail's type name and its bytes.
+    const info = create(ErrorInfoSchema, { reason: reason ?? "", domain: "atelier.store", metadata: metadata ?? {} });
+    err.details.push({ type: ErrorInfoSchema.typeName, value: toBinary(ErrorInfoSchema, info) });
   }
   return err;
 }
 
-/** A validation refusal about one field, as the API words it (InvalidArgument + ErrorInfo field). */
+/**
+ * A validation refusal about one field, as the API words it: InvalidArgument, a BadRequest field
+ * violation naming the request field by its proto path, and ErrorInfo's `field`.
+ */
 export function fieldError(field: string, message: string, code: Code = Code.InvalidArgument): ConnectError {
-  return apiError(code, message, "invalid_field", undefined, { field });
+  const err = apiError(code, message, "invalid_field", undefined, { field });
+  const bad = create(BadRequestSchema, { fieldViolations: [{ field, description: message }] });
+  err.details.unshift({ type: BadRequestSchema.typeName, value: toBinary(BadRequestSchema, bad) });
+  return err;
 }

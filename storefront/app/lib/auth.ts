@@ -1,7 +1,9 @@
-// Accounts in the storefront: who is signed in (as the browser may see it), the rules the login,
-// register and password forms check in the page before sending — the route actions check them
-// again, and the API enforces them — and the texts those checks answer with.
-import { isEmailAddress, maxEmailLength } from "./email";
+// Accounts in the storefront: who is signed in (as the browser may see it), the schemas of the
+// login, register, password and profile forms — checked in the page before sending, again by the
+// route actions, and enforced by the API — and the texts those checks answer with.
+import { z } from "zod";
+import { isEmailAddress } from "./email";
+import { required, text } from "./form-schema";
 
 /** The signed-in shopper as components see it: never the session token, never more than needed. */
 export type SessionUser = { id: string; firstName: string; role: "customer" | "admin" };
@@ -30,41 +32,68 @@ export const authText = {
   unavailable: "We could not reach our account service just now. Please try again in a moment.",
 } as const;
 
-/** The text of a submitted field, trimmed unless it is a password (spaces are part of those). */
-export function formText(form: FormData, name: string, opts: { trim?: boolean } = {}): string {
-  const value = form.get(name);
-  if (typeof value !== "string") return "";
-  return opts.trim === false ? value : value.trim();
+const newPassword = (rules: z.ZodString = z.string()) =>
+  text(rules.min(passwordMinLength, authText.passwordTooShort).max(passwordMaxLength, authText.passwordTooLong), { trim: false });
+const password = (rules: z.ZodString = z.string()) => text(rules, { trim: false });
+const personName = () => text(required(authText.allRequired).max(nameMaxLength, authText.nameTooLong));
+/** An e-mail address, required: the API's own rule (lib/email). */
+export const emailAddress = (missing: string, invalid = authText.invalidEmail) => text(required(missing).refine(isEmailAddress, invalid));
+
+/** Sign in: both fields, nothing more (the API says whether they are right). */
+export const loginSchema = z.object({
+  email: text(required(authText.loginMissing)),
+  password: password(required(authText.loginMissing)),
+});
+
+/** A new password typed twice (register, reset, change): long enough, and alike. */
+function typedTwice<Shape extends z.ZodRawShape>(shape: Shape, passwordField: string, confirmField: string) {
+  return z.object(shape).refine((v) => (v as Record<string, unknown>)[passwordField] === (v as Record<string, unknown>)[confirmField], {
+    message: authText.passwordsDiffer,
+    path: [confirmField],
+  });
 }
 
-export type LoginValues = { email: string; password: string };
-
-export function validateLogin(v: LoginValues): string | null {
-  return v.email && v.password ? null : authText.loginMissing;
-}
-
-export type RegisterValues = { firstName: string; lastName: string; email: string; password: string; confirmPassword: string };
+export const registerSchema = typedTwice(
+  {
+    firstName: personName(),
+    lastName: personName(),
+    email: emailAddress(authText.allRequired),
+    password: newPassword(required(authText.allRequired)),
+    confirmPassword: password(required(authText.allRequired)),
+  },
+  "password",
+  "confirmPassword",
+);
+export type RegisterValues = z.output<typeof registerSchema>;
 export type RegisterField = keyof RegisterValues;
 
-/** The first problem with a registration, and which fields it concerns; null when it may be sent. */
-export function validateRegistration(v: RegisterValues): { message: string; fields: RegisterField[] } | null {
-  const missing = (Object.keys(v) as RegisterField[]).filter((f) => !v[f]);
-  if (missing.length > 0) return { message: authText.allRequired, fields: missing };
-  if (v.firstName.length > nameMaxLength) return { message: authText.nameTooLong, fields: ["firstName"] };
-  if (v.lastName.length > nameMaxLength) return { message: authText.nameTooLong, fields: ["lastName"] };
-  if (v.email.length > maxEmailLength || !isEmailAddress(v.email)) return { message: authText.invalidEmail, fields: ["email"] };
-  const password = validateNewPassword(v.password, v.confirmPassword);
-  if (password) return { message: password.message, fields: password.field === "password" ? ["password"] : ["confirmPassword"] };
-  return null;
-}
+/** Choosing a new password with a reset link (the link's token is checked apart). */
+export const resetPasswordSchema = typedTwice({ password: newPassword(), confirmPassword: password() }, "password", "confirmPassword");
+export type ResetPasswordField = keyof z.output<typeof resetPasswordSchema>;
 
-/** The rules for any new password (register, reset, change): long enough, and typed twice alike. */
-export function validateNewPassword(password: string, confirm: string): { message: string; field: "password" | "confirm" } | null {
-  if (password.length < passwordMinLength) return { message: authText.passwordTooShort, field: "password" };
-  if (password.length > passwordMaxLength) return { message: authText.passwordTooLong, field: "password" };
-  if (password !== confirm) return { message: authText.passwordsDiffer, field: "confirm" };
-  return null;
-}
+export const forgotPasswordSchema = z.object({ email: emailAddress(authText.emailRequired) });
+
+/** The account page's profile form (the current password is needed only to change the address). */
+export const profileSchema = z.object({
+  firstName: personName(),
+  lastName: personName(),
+  email: emailAddress(authText.allRequired),
+  currentPassword: password(),
+});
+export type ProfileValues = Omit<z.output<typeof profileSchema>, "currentPassword">;
+export type ProfileField = keyof z.output<typeof profileSchema>;
+
+/** The account page's password form. */
+export const passwordChangeSchema = typedTwice(
+  {
+    currentPassword: password(required(authText.allRequired)),
+    newPassword: newPassword(required(authText.allRequired)),
+    confirmPassword: password(required(authText.allRequired)),
+  },
+  "newPassword",
+  "confirmPassword",
+);
+export type PasswordField = keyof z.output<typeof passwordChangeSchema>;
 
 /**
  * Where to go after signing in: only a path on this shop ("/account", "/shop?category=x"), never

@@ -6,12 +6,13 @@ import { randomUUID } from "node:crypto";
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { data, redirect } from "react-router";
-import { type CheckoutRequestSchema, PaymentMode } from "~/gen/atelier/store/v1/checkout_service_pb";
-import type { Order, OrderAddressSchema } from "~/gen/atelier/store/v1/order_pb";
+import type { DescMessage } from "@bufbuild/protobuf";
+import { CheckoutRequestSchema, PaymentMode } from "~/gen/atelier/store/v1/checkout_service_pb";
+import type { Order } from "~/gen/atelier/store/v1/order_pb";
+import { ConfirmTestPaymentRequestSchema } from "~/gen/atelier/store/v1/payment_service_pb";
 import type { Api } from "./api.server";
 import { loadCart } from "./cart.server";
 import {
-  type AddressValues,
   type CardValues,
   type CheckoutField,
   type CheckoutValues,
@@ -22,16 +23,16 @@ import {
   type Country,
   type DeliveryChoice,
   type PaymentSetup,
-  formFieldOf,
+  cardSchema,
+  checkoutProblem,
   idempotencyKeyPattern,
+  isCardField,
   parseExpiry,
-  readCard,
   readCheckoutForm,
-  validateCard,
-  validateCheckout,
 } from "./checkout";
 import { config } from "./config.server";
-import { errorInfo } from "./error-info";
+import { errorInfo, fieldViolations } from "./error-info";
+import { formFieldOf, formInput } from "./form-schema";
 import { formatPence, toPrice } from "./money";
 import { isPaidStatus, statusKey } from "./orders";
 import { rememberOrderToken } from "./order-access.server";
@@ -111,17 +112,17 @@ export async function loadCheckoutPage(client: CheckoutApi, request: Request, ac
 
 // ---------- The action ----------
 
-function toOrderAddress(a: AddressValues): MessageInitShape<typeof OrderAddressSchema> {
-  return {
-    firstName: a.firstName,
-    lastName: a.lastName,
-    addressLine1: a.address1,
-    addressLine2: a.address2,
-    city: a.city,
-    region: a.region,
-    postcode: a.postcode,
-    countryCode: a.country,
-  };
+/**
+ * The form field an API refusal of `request` names (BadRequest's field, by proto path), found by
+ * the request's generated field names, which the form's fields carry; the card's expiry is one
+ * field for the request's two.
+ */
+function refusedField(err: unknown, request: DescMessage): CheckoutField | null {
+  const [violation] = fieldViolations(err);
+  const field = violation ? formFieldOf(request, violation.field) : null;
+  if (field === "expMonth" || field === "expYear") return "cardExpiry";
+  if (field === "email" || field === "deliveryOptionCode" || /^(shipping|billing)Address\./.test(field ?? "")) return field as CheckoutField;
+  return field && isCardField(field as CheckoutField) ? (field as CheckoutField) : null;
 }
 
 export function successPath(orderId: string): string {
@@ -144,7 +145,6 @@ export async function handleCheckoutAction(client: CheckoutApi, request: Request
   const form = await request.formData();
   const intent = form.get("intent") === "checkout" ? "checkout" : "pay";
   const values = readCheckoutForm(form);
-  const card = readCard(form);
   const postedKey = String(form.get("idempotencyKey") ?? "");
   let key = idempotencyKeyPattern.test(postedKey) ? postedKey : newIdempotencyKey();
   const headers = new Headers();
@@ -152,7 +152,7 @@ export async function handleCheckoutAction(client: CheckoutApi, request: Request
   const fail = (error: string, fields: CheckoutField[], status: number, extra: Partial<CheckoutFailure> = {}) =>
     data<CheckoutActionData>({ ok: false, error, fields, values, idempotencyKey: key, ...extra }, { status, headers });
 
-  const problem = validateCheckout(values, { guest: account === null }) ?? (intent === "pay" ? validateCard(card) : null);
+  const problem = checkoutProblem(form, { guest: account === null, card: intent === "pay" });
   if (problem) return fail(problem.message, problem.fields, 400);
 
   const { cart, setCookie } = await loadCart(client, request, { signedIn: account !== null });
@@ -215,7 +215,7 @@ export async function handleCheckoutAction(client: CheckoutApi, request: Request
   // The page showed the API's quote for the option chosen; if the order came to another total
   // (the cart or a price changed meanwhile), the shopper sees the new one before paying. The next
   // submission places a new order, which supersedes this one.
-  const shown = form.get(`total.${values.deliveryOption}`);
+  const shown = form.get(`total.${values.deliveryOptionCode}`);
   const placedTotal = Number(order.total?.minorUnits ?? 0n);
   if (typeof shown === "string" && shown !== "" && Number(shown) !== placedTotal) {
     key = newIdempotencyKey();
@@ -232,6 +232,7 @@ export async function handleCheckoutAction(client: CheckoutApi, request: Request
       { headers },
     );
   }
+  const card: CardValues = cardSchema.parse(formInput(form));
   return payWithTestCard(client, { orderId: order.id, accessToken, clientSecret }, card, { fail, headers, renewKey: () => (key = newIdempotencyKey()) });
 }
 
@@ -240,9 +241,9 @@ function checkoutRequest(cartId: string, key: string, v: CheckoutValues, account
     cartId,
     idempotencyKey: key,
     email: account ? account.email : v.email,
-    shippingAddress: toOrderAddress(v.shipping),
-    billingAddress: v.billingSame ? undefined : toOrderAddress(v.billing),
-    deliveryOptionCode: v.deliveryOption,
+    shippingAddress: v.shippingAddress,
+    billingAddress: v.billingSame ? undefined : v.billingAddress,
+    deliveryOptionCode: v.deliveryOptionCode,
     requiresSignature: v.requiresSignature,
   };
 }
@@ -255,10 +256,10 @@ function checkoutRefusal(err: unknown, fail: Fail, headers: Headers) {
     console.error("checkout: placing the order failed", err);
     return fail(checkoutText.paymentFailed, [], 500);
   }
-  const { reason, metadata } = errorInfo(err);
+  const { reason } = errorInfo(err);
   switch (err.code) {
     case Code.InvalidArgument: {
-      const field = formFieldOf(metadata.field);
+      const field = refusedField(err, CheckoutRequestSchema);
       return fail(err.rawMessage || checkoutText.requiredFields, field ? [field] : [], 400);
     }
     case Code.FailedPrecondition:
@@ -285,12 +286,12 @@ async function payWithTestCard(
   card: CardValues,
   { fail, headers, renewKey }: { fail: Fail; headers: Headers; renewKey: () => void },
 ) {
-  const expiry = parseExpiry(card.expiry);
+  const expiry = parseExpiry(card.cardExpiry);
   if (!expiry) return fail(checkoutText.expiryIncomplete, ["cardExpiry"], 400);
   try {
     const res = await client.testPayments.confirmTestPayment({
       clientSecret,
-      cardNumber: card.number,
+      cardNumber: card.cardNumber,
       expMonth: expiry.month,
       expYear: expiry.year,
       cvc: card.cvc,
@@ -303,9 +304,9 @@ async function payWithTestCard(
       console.error("checkout: confirming the test payment failed", err);
       return fail(checkoutText.paymentFailed, [], 500);
     }
-    const { reason, metadata } = errorInfo(err);
+    const { reason } = errorInfo(err);
     if (err.code === Code.InvalidArgument) {
-      const field = formFieldOf(metadata.field);
+      const field = refusedField(err, ConfirmTestPaymentRequestSchema);
       return fail(err.rawMessage || checkoutText.paymentFailed, [field ?? "cardNumber"], 400);
     }
     if (err.code === Code.FailedPrecondition) {

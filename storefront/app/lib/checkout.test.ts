@@ -1,28 +1,38 @@
 import { describe, expect, it } from "vitest";
 import {
   type CheckoutValues,
+  checkoutProblem,
   checkoutQuote,
   checkoutText,
   type DeliveryChoice,
   deliveryChargeText,
-  emptyAddress,
-  formFieldOf,
   idempotencyKeyPattern,
   parseExpiry,
-  readCard,
   readCheckoutForm,
-  validateCard,
-  validateCheckout,
 } from "./checkout";
 import { formatPence, type Price } from "./money";
 
 const gbp = (pence: number): Price => ({ pence, currency: "GBP", formatted: formatPence(pence) });
 
-const address = { firstName: "Iris", lastName: "Fairweather", address1: "1 Bond Street", address2: "", city: "London", region: "", postcode: "W1S 1AA", country: "GB" };
+const address = { firstName: "Iris", lastName: "Fairweather", addressLine1: "1 Bond Street", addressLine2: "", city: "London", region: "", postcode: "W1S 1AA", countryCode: "GB" };
 
-function values(over: Partial<CheckoutValues> = {}): CheckoutValues {
-  return { email: "iris@example.com", shipping: { ...address }, billingSame: true, billing: emptyAddress(), deliveryOption: "standard", requiresSignature: true, ...over };
+type Posted = Omit<CheckoutValues, "shippingAddress" | "billingAddress"> & { shippingAddress: Partial<typeof address>; billingAddress: Partial<typeof address> };
+
+/** The checkout form as a browser posts it: dotted names, ticked boxes as "on", unticked left out. */
+function posted(over: Partial<Posted> = {}, card: Record<string, string> = {}): FormData {
+  const v: Posted = { email: "iris@example.com", shippingAddress: { ...address }, billingSame: true, billingAddress: {}, deliveryOptionCode: "standard", requiresSignature: true, ...over };
+  const form = new FormData();
+  form.set("email", v.email);
+  for (const [part, value] of Object.entries(v.shippingAddress)) form.set(`shippingAddress.${part}`, value);
+  for (const [part, value] of Object.entries(v.billingAddress)) form.set(`billingAddress.${part}`, value);
+  if (v.billingSame) form.set("billingSame", "on");
+  if (v.requiresSignature) form.set("requiresSignature", "on");
+  form.set("deliveryOptionCode", v.deliveryOptionCode);
+  for (const [name, value] of Object.entries(card)) form.set(name, value);
+  return form;
 }
+
+const guest = { guest: true, card: false };
 
 // As the API quotes them for a £34.00 cart (Standard charged) and a £102.00 one (Standard free).
 const standard: DeliveryChoice = { code: "standard", name: "Standard", carrier: "Royal Mail", estimatedDelivery: "5–7 working days", freeOver: gbp(5000), charge: gbp(1735), total: gbp(5135), vatIncluded: gbp(856) };
@@ -33,59 +43,57 @@ describe("readCheckoutForm", () => {
   it("reads trimmed values, ticked boxes and an upper-case country", () => {
     const form = new FormData();
     form.set("email", "  iris@example.com ");
-    form.set("shipping.firstName", " Iris ");
-    form.set("shipping.country", "fr");
+    form.set("shippingAddress.firstName", " Iris ");
+    form.set("shippingAddress.countryCode", "fr");
     form.set("billingSame", "on");
-    form.set("deliveryOption", "express");
+    form.set("deliveryOptionCode", "express");
     const v = readCheckoutForm(form);
     expect(v.email).toBe("iris@example.com");
-    expect(v.shipping.firstName).toBe("Iris");
-    expect(v.shipping.country).toBe("FR");
+    expect(v.shippingAddress.firstName).toBe("Iris");
+    expect(v.shippingAddress.countryCode).toBe("FR");
+    expect(v.billingAddress.city).toBe("");
     expect(v.billingSame).toBe(true);
     expect(v.requiresSignature).toBe(false);
-    expect(v.deliveryOption).toBe("express");
-  });
-
-  it("reads the card separately", () => {
-    const form = new FormData();
-    form.set("cardNumber", "4242 4242 4242 4242");
-    form.set("cardExpiry", "12 / 30");
-    form.set("cardCvc", "123");
-    expect(readCard(form)).toEqual({ number: "4242 4242 4242 4242", expiry: "12 / 30", cvc: "123" });
+    expect(v.deliveryOptionCode).toBe("express");
   });
 });
 
-describe("validateCheckout", () => {
+describe("checkoutProblem", () => {
   it("accepts a complete form", () => {
-    expect(validateCheckout(values(), { guest: true })).toBeNull();
+    expect(checkoutProblem(posted(), guest)).toBeNull();
   });
 
   it("names every missing required field", () => {
-    const problem = validateCheckout(values({ email: "", shipping: { ...address, firstName: "", postcode: "" } }), { guest: true });
-    expect(problem).toEqual({ message: checkoutText.requiredFields, fields: ["email", "shipping.firstName", "shipping.postcode"] });
+    const problem = checkoutProblem(posted({ email: "", shippingAddress: { ...address, firstName: "", postcode: "" } }), guest);
+    expect(problem).toEqual({ message: checkoutText.requiredFields, fields: ["email", "shippingAddress.firstName", "shippingAddress.postcode"] });
+  });
+
+  it("asks for missing fields before an address that cannot be one", () => {
+    const problem = checkoutProblem(posted({ email: "iris@", shippingAddress: { ...address, city: "" } }), guest);
+    expect(problem).toEqual({ message: checkoutText.requiredFields, fields: ["shippingAddress.city"] });
   });
 
   it("does not ask a signed-in shopper for an e-mail address", () => {
-    expect(validateCheckout(values({ email: "" }), { guest: false })).toBeNull();
+    expect(checkoutProblem(posted({ email: "" }), { guest: false, card: false })).toBeNull();
   });
 
   it("needs the billing address only when it differs", () => {
-    expect(validateCheckout(values({ billingSame: true }), { guest: true })).toBeNull();
-    const problem = validateCheckout(values({ billingSame: false }), { guest: true });
+    expect(checkoutProblem(posted({ billingSame: true }), guest)).toBeNull();
+    const problem = checkoutProblem(posted({ billingSame: false, billingAddress: { countryCode: "GB" } }), guest);
     expect(problem?.message).toBe(checkoutText.requiredFields);
-    expect(problem?.fields).toEqual(["billing.firstName", "billing.lastName", "billing.address1", "billing.city", "billing.postcode"]);
+    expect(problem?.fields).toEqual(["billingAddress.firstName", "billingAddress.lastName", "billingAddress.addressLine1", "billingAddress.city", "billingAddress.postcode"]);
   });
 
   it("leaves address line 2 and the county optional", () => {
-    expect(validateCheckout(values({ shipping: { ...address, address2: "", region: "" } }), { guest: true })).toBeNull();
+    expect(checkoutProblem(posted({ shippingAddress: { ...address, addressLine2: "", region: "" } }), guest)).toBeNull();
   });
 
   it("explains an e-mail address that cannot be one", () => {
-    expect(validateCheckout(values({ email: "iris@" }), { guest: true })).toEqual({ message: checkoutText.invalidEmail, fields: ["email"] });
+    expect(checkoutProblem(posted({ email: "iris@" }), guest)).toEqual({ message: checkoutText.invalidEmail, fields: ["email"] });
   });
 
   it("asks for a delivery option", () => {
-    expect(validateCheckout(values({ deliveryOption: "" }), { guest: true })).toEqual({ message: "Please select a delivery option.", fields: ["deliveryOption"] });
+    expect(checkoutProblem(posted({ deliveryOptionCode: "" }), guest)).toEqual({ message: "Please select a delivery option.", fields: ["deliveryOptionCode"] });
   });
 });
 
@@ -103,30 +111,16 @@ describe("card", () => {
   });
 
   it("catches only what is plainly incomplete, in the provider's words", () => {
-    expect(validateCard({ number: "", expiry: "12 / 30", cvc: "123" })).toEqual({ message: "Your card number is incomplete.", fields: ["cardNumber"] });
-    expect(validateCard({ number: "4242", expiry: "12", cvc: "123" })).toEqual({ message: "Your card's expiration date is incomplete.", fields: ["cardExpiry"] });
-    expect(validateCard({ number: "4242", expiry: "12/30", cvc: "1" })).toEqual({ message: "Your card's security code is incomplete.", fields: ["cardCvc"] });
+    const withCard = { guest: true, card: true };
+    expect(checkoutProblem(posted({}, { cardNumber: "", cardExpiry: "12 / 30", cvc: "123" }), withCard)).toEqual({ message: "Your card number is incomplete.", fields: ["cardNumber"] });
+    expect(checkoutProblem(posted({}, { cardNumber: "4242", cardExpiry: "12", cvc: "123" }), withCard)).toEqual({ message: "Your card's expiration date is incomplete.", fields: ["cardExpiry"] });
+    expect(checkoutProblem(posted({}, { cardNumber: "4242", cardExpiry: "12/30", cvc: "1" }), withCard)).toEqual({ message: "Your card's security code is incomplete.", fields: ["cvc"] });
     // A short number is the API's to judge ("incorrect" or "incomplete").
-    expect(validateCard({ number: "4242", expiry: "12/30", cvc: "123" })).toBeNull();
+    expect(checkoutProblem(posted({}, { cardNumber: "4242", cardExpiry: "12/30", cvc: "123" }), withCard)).toBeNull();
   });
-});
 
-describe("formFieldOf", () => {
-  it.each([
-    ["email", "email"],
-    ["shipping_address.postcode", "shipping.postcode"],
-    ["shipping_address.address_line1", "shipping.address1"],
-    ["billing_address.city", "billing.city"],
-    ["billing_address.country_code", "billing.country"],
-    ["delivery_option_code", "deliveryOption"],
-    ["card_number", "cardNumber"],
-    ["exp_month", "cardExpiry"],
-    ["exp_year", "cardExpiry"],
-    ["cvc", "cardCvc"],
-    ["cart_id", null],
-    [undefined, null],
-  ])("maps the API's %s to %s", (api, form) => {
-    expect(formFieldOf(api)).toBe(form);
+  it("checks the form before the card", () => {
+    expect(checkoutProblem(posted({ deliveryOptionCode: "" }, { cardNumber: "" }), { guest: true, card: true })?.fields).toEqual(["deliveryOptionCode"]);
   });
 });
 

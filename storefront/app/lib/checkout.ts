@@ -1,9 +1,12 @@
-// The checkout form: its fields, the rules the page checks once hydrated and the route action
-// checks on every post (the API enforces them again), the texts those checks answer with
+// The checkout form: its fields and its schema, which the page checks once hydrated and the route
+// action checks on every post (the API enforces them again), the texts those checks answer with
 // (PRODUCT §2, checkout), and the delivery quote the order summary shows for the option chosen.
 // Runs in both the browser and the server.
+import { z } from "zod";
+import type { OrderAddress } from "~/gen/atelier/store/v1/order_pb";
 import type { CartView } from "./cart";
 import { isEmailAddress, maxEmailLength } from "./email";
+import { checkbox, type FormProblem, formInput, parseForm, required, text } from "./form-schema";
 import { formatPence, type Price } from "./money";
 
 export const checkoutText = {
@@ -21,77 +24,86 @@ export const checkoutText = {
   totalChanged: (total: string) => `Your cart or its prices changed: your order now comes to ${total}. Please check the summary and pay again.`,
 } as const;
 
-export const addressParts = ["firstName", "lastName", "address1", "address2", "city", "region", "postcode", "country"] as const;
+/**
+ * The address parts of the form, named as the API's OrderAddress names them (its generated field
+ * names), so that a refusal naming `shipping_address.address_line1` lands on
+ * `shippingAddress.addressLine1` without a map.
+ */
+export const addressParts = ["firstName", "lastName", "addressLine1", "addressLine2", "city", "region", "postcode", "countryCode"] as const satisfies readonly (keyof OrderAddressFields)[];
+type OrderAddressFields = Omit<OrderAddress, "$typeName" | "$unknown">;
 export type AddressPart = (typeof addressParts)[number];
 export type AddressValues = Record<AddressPart, string>;
 
 /** The address parts a shopper must give (address line 2 and the county are optional). */
-export const requiredAddressParts: readonly AddressPart[] = ["firstName", "lastName", "address1", "city", "postcode", "country"];
+export const requiredAddressParts: readonly AddressPart[] = ["firstName", "lastName", "addressLine1", "city", "postcode", "countryCode"];
 
-export type CardField = "cardNumber" | "cardExpiry" | "cardCvc";
-export type CheckoutField = "email" | `shipping.${AddressPart}` | `billing.${AddressPart}` | "deliveryOption" | CardField;
+export type AddressKind = "shippingAddress" | "billingAddress";
+/** The card fields of test payment mode: ConfirmTestPaymentRequest's names, the expiry one field. */
+export type CardField = "cardNumber" | "cardExpiry" | "cvc";
+export type CheckoutField = "email" | `${AddressKind}.${AddressPart}` | "deliveryOptionCode" | CardField;
 
 export type CheckoutValues = {
   email: string;
-  shipping: AddressValues;
+  shippingAddress: AddressValues;
   billingSame: boolean;
-  billing: AddressValues;
-  deliveryOption: string;
+  billingAddress: AddressValues;
+  deliveryOptionCode: string;
   requiresSignature: boolean;
 };
 
 /** The values a refused form is shown again with: everything but the card. */
 export type CheckoutFormValues = CheckoutValues;
 
-export type CardValues = { number: string; expiry: string; cvc: string };
+export type CardValues = { cardNumber: string; cardExpiry: string; cvc: string };
 
-function text(form: FormData, name: string, max = 200): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value.trim().slice(0, max) : "";
+const cut = (max: number) => (value: string) => value.slice(0, max);
+
+/** An object of the form ("shippingAddress"), empty when none of its fields was posted. */
+const group = <Shape extends z.ZodRawShape>(shape: Shape) => z.preprocess((v) => (typeof v === "object" && v !== null ? v : {}), z.object(shape));
+
+function addressSchema(check: boolean) {
+  const part = (name: AddressPart) =>
+    text(check && requiredAddressParts.includes(name) ? required(checkoutText.requiredFields) : z.string()).transform(cut(200));
+  return group({
+    firstName: part("firstName"),
+    lastName: part("lastName"),
+    addressLine1: part("addressLine1"),
+    addressLine2: part("addressLine2"),
+    city: part("city"),
+    region: part("region"),
+    postcode: part("postcode"),
+    countryCode: part("countryCode").transform((c) => c.toUpperCase()),
+  });
 }
-
-function readAddress(form: FormData, prefix: "shipping" | "billing"): AddressValues {
-  const values = {} as AddressValues;
-  for (const part of addressParts) values[part] = text(form, `${prefix}.${part}`);
-  values.country = values.country.toUpperCase();
-  return values;
-}
-
-export function emptyAddress(country = "GB"): AddressValues {
-  return { firstName: "", lastName: "", address1: "", address2: "", city: "", region: "", postcode: "", country };
-}
-
-/** The checkout form's values (trimmed) as posted. Unticked checkboxes are simply absent. */
-export function readCheckoutForm(form: FormData): CheckoutValues {
-  return {
-    email: text(form, "email", maxEmailLength + 1),
-    shipping: readAddress(form, "shipping"),
-    billingSame: form.get("billingSame") === "on",
-    billing: readAddress(form, "billing"),
-    deliveryOption: text(form, "deliveryOption", 64),
-    requiresSignature: form.get("requiresSignature") === "on",
-  };
-}
-
-export function readCard(form: FormData): CardValues {
-  return { number: text(form, "cardNumber", 40), expiry: text(form, "cardExpiry", 20), cvc: text(form, "cardCvc", 8) };
-}
-
-export type CheckoutProblem = { message: string; fields: CheckoutField[] };
 
 /**
- * The first problem with the form, and the fields it concerns; null when it may be sent. Guests
- * give an e-mail address; signed-in shoppers' orders use the account's.
+ * The checkout form's schema. Guests give an e-mail address; signed-in shoppers' orders use the
+ * account's. The billing address is checked only when it differs from the shipping address. With
+ * `check: false` it only reads the values (trimmed), to show a refused form again.
  */
-export function validateCheckout(v: CheckoutValues, opts: { guest: boolean }): CheckoutProblem | null {
-  const missing: CheckoutField[] = [];
-  if (opts.guest && !v.email) missing.push("email");
-  for (const part of requiredAddressParts) if (!v.shipping[part]) missing.push(`shipping.${part}`);
-  if (!v.billingSame) for (const part of requiredAddressParts) if (!v.billing[part]) missing.push(`billing.${part}`);
-  if (missing.length > 0) return { message: checkoutText.requiredFields, fields: missing };
-  if (opts.guest && !isEmailAddress(v.email)) return { message: checkoutText.invalidEmail, fields: ["email"] };
-  if (!v.deliveryOption) return { message: checkoutText.deliveryRequired, fields: ["deliveryOption"] };
-  return null;
+export function checkoutSchema({ guest, check = true }: { guest: boolean; check?: boolean }) {
+  const email = guest && check ? required(checkoutText.requiredFields).refine(isEmailAddress, checkoutText.invalidEmail) : z.string();
+  return z
+    .object({
+      email: text(email).transform(cut(maxEmailLength + 1)),
+      shippingAddress: addressSchema(check),
+      deliveryOptionCode: text(check ? z.string().refine((code) => code !== "", checkoutText.deliveryRequired) : z.string()).transform(cut(64)),
+      requiresSignature: checkbox(),
+      billingSame: checkbox(),
+      billingAddress: addressSchema(false),
+    })
+    .superRefine((v, ctx) => {
+      if (!check || v.billingSame) return;
+      for (const part of requiredAddressParts) {
+        if (v.billingAddress[part]) continue;
+        // A missing field, like the shipping address's (formProblem lists them together).
+        ctx.addIssue({ code: "too_small", origin: "string", minimum: 1, inclusive: true, input: "", path: ["billingAddress", part], message: checkoutText.requiredFields });
+      }
+    });
+}
+
+export function emptyAddress(countryCode = "GB"): AddressValues {
+  return { firstName: "", lastName: "", addressLine1: "", addressLine2: "", city: "", region: "", postcode: "", countryCode };
 }
 
 /** The card's expiry as typed ("MM / YY", "MM/YY", "MMYY", "MM / YYYY"), or null when incomplete. */
@@ -102,44 +114,37 @@ export function parseExpiry(raw: string): { month: number; year: number } | null
 }
 
 /**
- * Only what is plainly incomplete is caught here, before an order is placed; whether a number is
- * correct, a date in the past or the card declined is the payment provider's to say.
+ * Test payment mode's card. Only what is plainly incomplete is caught here, before an order is
+ * placed; whether a number is correct, a date in the past or the card declined is the payment
+ * provider's to say.
  */
-export function validateCard(card: CardValues): CheckoutProblem | null {
-  if (card.number.replace(/\D/g, "").length === 0) return { message: checkoutText.cardNumberIncomplete, fields: ["cardNumber"] };
-  if (!parseExpiry(card.expiry)) return { message: checkoutText.expiryIncomplete, fields: ["cardExpiry"] };
-  if (!/^\d{3,4}$/.test(card.cvc)) return { message: checkoutText.cvcIncomplete, fields: ["cardCvc"] };
-  return null;
+export const cardSchema = z.object({
+  cardNumber: text(z.string().refine((n) => n.replace(/\D/g, "").length > 0, checkoutText.cardNumberIncomplete)).transform(cut(40)),
+  cardExpiry: text(z.string().refine((e) => parseExpiry(e.slice(0, 20)) !== null, checkoutText.expiryIncomplete)).transform(cut(20)),
+  cvc: text(z.string().regex(/^\d{3,4}$/, checkoutText.cvcIncomplete)),
+});
+
+export type CheckoutProblem = FormProblem<CheckoutField>;
+
+/**
+ * The first problem with the form (and the card, in test payment mode) and the fields it
+ * concerns; null when it may be sent.
+ */
+export function checkoutProblem(form: FormData, opts: { guest: boolean; card: boolean }): CheckoutProblem | null {
+  const checked = parseForm<z.ZodType, CheckoutField>(checkoutSchema({ guest: opts.guest }), form);
+  if (!checked.ok) return checked.problem;
+  if (!opts.card) return null;
+  const card = parseForm<typeof cardSchema, CheckoutField>(cardSchema, form);
+  return card.ok ? null : card.problem;
 }
 
-const apiAddressParts: Record<string, AddressPart> = {
-  first_name: "firstName",
-  last_name: "lastName",
-  address_line1: "address1",
-  address_line2: "address2",
-  city: "city",
-  region: "region",
-  postcode: "postcode",
-  country_code: "country",
-};
-
-/** The form field an API refusal names in its ErrorInfo `field` ("shipping_address.postcode"…). */
-export function formFieldOf(apiField: string | undefined): CheckoutField | null {
-  if (!apiField) return null;
-  if (apiField === "email") return "email";
-  if (apiField === "delivery_option_code") return "deliveryOption";
-  if (apiField === "card_number") return "cardNumber";
-  if (apiField === "exp_month" || apiField === "exp_year") return "cardExpiry";
-  if (apiField === "cvc") return "cardCvc";
-  const [address, part] = apiField.split(".");
-  const formPart = part ? apiAddressParts[part] : undefined;
-  if (formPart && address === "shipping_address") return `shipping.${formPart}`;
-  if (formPart && address === "billing_address") return `billing.${formPart}`;
-  return null;
+/** The checkout form's values as posted (trimmed), whatever their problems. */
+export function readCheckoutForm(form: FormData): CheckoutValues {
+  return checkoutSchema({ guest: true, check: false }).parse(formInput(form));
 }
 
 export function isCardField(field: CheckoutField): field is CardField {
-  return field === "cardNumber" || field === "cardExpiry" || field === "cardCvc";
+  return field === "cardNumber" || field === "cardExpiry" || field === "cvc";
 }
 
 // ---------- Delivery and the summary's totals ----------

@@ -2,20 +2,23 @@
 // way to their orders and wishlist. Guests are sent to sign in and brought back here.
 import { Code, ConnectError } from "@connectrpc/connect";
 import { data, Link, redirect } from "react-router";
-import {
-  type AccountActionData,
-  accountText,
-  readPasswords,
-  readProfile,
-  readProfilePassword,
-  validatePasswords,
-  validateProfile,
-} from "~/components/account/account-forms";
+import { type AccountActionData, accountText } from "~/components/account/account-forms";
 import { PasswordForm, ProfileForm } from "~/components/account/AccountForms";
 import { type TwoFactorStatus, TwoFactorSection } from "~/components/account/TwoFactorSection";
-import { isTwoFactorIntent, readTotpCode, type TwoFactorActionData, type TwoFactorIntent, twoFactorText } from "~/components/account/two-factor";
+import {
+  isTwoFactorIntent,
+  readTotpCode,
+  type TwoFactorActionData,
+  type TwoFactorIntent,
+  totpDisableSchema,
+  totpEnableSchema,
+  totpSetupSchema,
+  twoFactorText,
+} from "~/components/account/two-factor";
 import { type Api, api } from "~/lib/api.server";
-import { authText, formText, loginHref } from "~/lib/auth";
+import { ChangePasswordRequestSchema, UpdateProfileRequestSchema } from "~/gen/atelier/store/v1/auth_service_pb";
+import { authText, loginHref, type PasswordField, passwordChangeSchema, type ProfileField, profileSchema } from "~/lib/auth";
+import { apiFormProblem, inputText, parseForm } from "~/lib/form-schema";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { clearSessionCookie, errorReason, isCode, sessionState, throttledMessage } from "~/lib/session.server";
 import "~/styles/pages/auth.css";
@@ -76,11 +79,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
 
   if (form.get("intent") === "password") {
-    const values = readPasswords(form);
-    const fail = (error: string, fields: Extract<AccountActionData, { intent: "password"; ok: false }>["fields"], status: number) =>
-      reply({ intent: "password", ok: false, error, fields }, status);
-    const problem = validatePasswords(values);
-    if (problem) return fail(problem.error, problem.fields, 400);
+    const fail = (error: string, fields: PasswordField[], status: number) => reply({ intent: "password", ok: false, error, fields }, status);
+    const parsed = parseForm<typeof passwordChangeSchema, PasswordField>(passwordChangeSchema, form);
+    if (!parsed.ok) return fail(parsed.problem.message, parsed.problem.fields, 400);
+    const values = parsed.values;
     try {
       await client.auth.changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
       return reply({ intent: "password", ok: true, message: accountText.passwordChanged });
@@ -92,20 +94,22 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (reason === "password_too_short") return fail(authText.passwordTooShort, ["newPassword"], 400);
       if (reason === "missing_current_password") return fail(err instanceof ConnectError ? err.rawMessage : authText.allRequired, ["currentPassword"], 400);
       if (isCode(err, Code.ResourceExhausted)) return fail(throttledMessage(err, "attempts"), [], 429);
-      if (isCode(err, Code.InvalidArgument)) return fail(err.rawMessage, [], 400);
+      if (err instanceof ConnectError && err.code === Code.InvalidArgument) {
+        const problem = apiFormProblem<PasswordField>(err, ChangePasswordRequestSchema, passwordChangeSchema.keyof().options, err.rawMessage);
+        return fail(problem.message, problem.fields, 400);
+      }
       console.error("account: changing the password failed", err);
       return fail(authText.unavailable, [], 503);
     }
   }
 
-  const values = readProfile(form);
-  const currentPassword = readProfilePassword(form);
-  const fail = (error: string, fields: Extract<AccountActionData, { intent: "profile"; ok: false }>["fields"], status: number) =>
-    reply({ intent: "profile", ok: false, error, fields, values }, status);
-  const problem = validateProfile(values);
-  if (problem) return fail(problem.error, problem.fields, 400);
+  const parsed = parseForm<typeof profileSchema, ProfileField>(profileSchema, form);
+  const kept = parsed.ok ? parsed.values : { firstName: inputText(parsed.input, "firstName"), lastName: inputText(parsed.input, "lastName"), email: inputText(parsed.input, "email") };
+  const values = { firstName: kept.firstName, lastName: kept.lastName, email: kept.email };
+  const fail = (error: string, fields: ProfileField[], status: number) => reply({ intent: "profile", ok: false, error, fields, values }, status);
+  if (!parsed.ok) return fail(parsed.problem.message, parsed.problem.fields, 400);
   try {
-    const { user } = await client.auth.updateProfile({ ...values, currentPassword });
+    const { user } = await client.auth.updateProfile({ ...values, currentPassword: parsed.values.currentPassword });
     // A new address ends the account's other sessions (this one stays): say so.
     const emailChanged = (user?.email ?? values.email).toLowerCase() !== account.email.toLowerCase();
     return reply({ intent: "profile", ok: true, message: emailChanged ? accountText.emailChanged : accountText.profileSaved });
@@ -116,7 +120,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (reason === "current_password_required") return fail(accountText.currentPasswordForEmail, ["currentPassword"], 400);
     if (reason === "wrong_password") return fail(authText.currentPasswordWrong, ["currentPassword"], 400);
     if (isCode(err, Code.ResourceExhausted)) return fail(throttledMessage(err, "attempts"), [], 429);
-    if (err instanceof ConnectError && (err.code === Code.InvalidArgument || err.code === Code.FailedPrecondition)) return fail(err.rawMessage, [], 400);
+    if (err instanceof ConnectError && (err.code === Code.InvalidArgument || err.code === Code.FailedPrecondition)) {
+      // The API's words, on the field it names (by its request field's generated name).
+      const problem = apiFormProblem<ProfileField>(err, UpdateProfileRequestSchema, profileSchema.keyof().options, err.rawMessage);
+      return fail(problem.message, problem.fields, 400);
+    }
     console.error("account: saving the profile failed", err);
     return fail(authText.unavailable, [], 503);
   }
@@ -126,7 +134,6 @@ type TwoFactorAnswer = { result: TwoFactorActionData; status: number } | "signed
 
 /** The two-factor forms' steps; the API's reasons decide what the shopper is told. */
 async function twoFactorAction(client: Api, intent: TwoFactorIntent, form: FormData): Promise<TwoFactorAnswer> {
-  const currentPassword = formText(form, "currentPassword", { trim: false });
   const common = (err: unknown, fail: (error: string, status: number) => TwoFactorAnswer): TwoFactorAnswer => {
     const reason = errorReason(err);
     if (isCode(err, Code.Unauthenticated)) return "signed-out";
@@ -143,9 +150,10 @@ async function twoFactorAction(client: Api, intent: TwoFactorIntent, form: FormD
 
   if (intent === "totp-setup") {
     const fail = (error: string, status: number): TwoFactorAnswer => ({ result: { intent, ok: false, error }, status });
-    if (!currentPassword) return fail(twoFactorText.passwordMissing, 400);
+    const parsed = parseForm(totpSetupSchema, form);
+    if (!parsed.ok) return fail(parsed.problem.message, 400);
     try {
-      const setup = await client.auth.beginTotpSetup({ currentPassword });
+      const setup = await client.auth.beginTotpSetup(parsed.values);
       return { result: { intent, ok: true, secret: setup.secret, uri: setup.otpauthUri }, status: 200 };
     } catch (err) {
       return common(err, fail);
@@ -154,13 +162,12 @@ async function twoFactorAction(client: Api, intent: TwoFactorIntent, form: FormD
 
   if (intent === "totp-enable") {
     // The key goes round with the form, so a mistyped code can be tried again after a plain post.
-    const secret = formText(form, "secret");
-    const uri = formText(form, "uri");
+    const parsed = parseForm(totpEnableSchema, form);
+    const { secret, uri } = parsed.ok ? parsed.values : { secret: inputText(parsed.input, "secret"), uri: inputText(parsed.input, "uri") };
     const fail = (error: string, status: number): TwoFactorAnswer => ({ result: { intent, ok: false, error, secret, uri }, status });
-    const code = readTotpCode(formText(form, "code"));
-    if (!code) return fail(twoFactorText.codeInvalid, 400);
+    if (!parsed.ok) return fail(parsed.problem.message, 400);
     try {
-      const { recoveryCodes } = await client.auth.enableTotp({ code });
+      const { recoveryCodes } = await client.auth.enableTotp({ code: readTotpCode(parsed.values.code) });
       return { result: { intent, ok: true, recoveryCodes }, status: 200 };
     } catch (err) {
       if (errorReason(err) === "totp_setup_not_started") return { result: { intent, ok: false, error: twoFactorText.setupExpired, secret: "", uri: "" }, status: 400 };
@@ -169,11 +176,11 @@ async function twoFactorAction(client: Api, intent: TwoFactorIntent, form: FormD
   }
 
   const fail = (error: string, status: number): TwoFactorAnswer => ({ result: { intent: "totp-disable", ok: false, error }, status });
-  const typed = formText(form, "code");
-  if (!currentPassword) return fail(twoFactorText.passwordMissing, 400);
-  if (!typed) return fail(twoFactorText.codeMissing, 400);
+  const parsed = parseForm(totpDisableSchema, form);
+  if (!parsed.ok) return fail(parsed.problem.message, 400);
+  const { currentPassword, code } = parsed.values;
   try {
-    await client.auth.disableTotp({ currentPassword, code: readTotpCode(typed) || typed });
+    await client.auth.disableTotp({ currentPassword, code: readTotpCode(code) || code });
     return { result: { intent: "totp-disable", ok: true }, status: 200 };
   } catch (err) {
     return common(err, fail);

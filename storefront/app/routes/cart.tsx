@@ -11,6 +11,7 @@ import { api } from "~/lib/api.server";
 import { handleCartAction, loadCart, takeCartPageError } from "~/lib/cart.server";
 import { sessionAccount } from "~/lib/session.server";
 import { pageMeta, originFrom } from "~/lib/seo";
+import "~/styles/pages/saved-lists.css";
 import "~/styles/pages/cart.css";
 import type { Route } from "./+types/cart";
 

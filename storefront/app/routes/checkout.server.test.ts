@@ -46,22 +46,22 @@ const filled: Record<string, string> = {
   idempotencyKey: postedKey,
   intent: "pay",
   email: "iris@example.com",
-  "shipping.firstName": "Iris",
-  "shipping.lastName": "Fairweather",
-  "shipping.address1": "1 Bond Street",
-  "shipping.address2": "",
-  "shipping.city": "London",
-  "shipping.region": "",
-  "shipping.postcode": "W1S 1AA",
-  "shipping.country": "GB",
+  "shippingAddress.firstName": "Iris",
+  "shippingAddress.lastName": "Fairweather",
+  "shippingAddress.addressLine1": "1 Bond Street",
+  "shippingAddress.addressLine2": "",
+  "shippingAddress.city": "London",
+  "shippingAddress.region": "",
+  "shippingAddress.postcode": "W1S 1AA",
+  "shippingAddress.countryCode": "GB",
   billingSame: "on",
-  "billing.firstName": "",
-  "billing.country": "GB",
-  deliveryOption: "standard",
+  "billingAddress.firstName": "",
+  "billingAddress.countryCode": "GB",
+  deliveryOptionCode: "standard",
   requiresSignature: "on",
   cardNumber: "4242 4242 4242 4242",
   cardExpiry: "12 / 30",
-  cardCvc: "123",
+  cvc: "123",
 };
 
 async function post(fields: Record<string, string>, fake: FakeApi, session: typeof customerAccount | null = null) {
@@ -169,7 +169,7 @@ describe("checkout action (test payment mode)", () => {
     const { fake, checkout } = fakeApi();
     const { billingSame: _same, requiresSignature: _sig, ...rest } = filled;
     await post(
-      { ...rest, "billing.firstName": "Ada", "billing.lastName": "Lovelace", "billing.address1": "2 Rue de Rivoli", "billing.city": "Paris", "billing.postcode": "75001", "billing.country": "FR" },
+      { ...rest, "billingAddress.firstName": "Ada", "billingAddress.lastName": "Lovelace", "billingAddress.addressLine1": "2 Rue de Rivoli", "billingAddress.city": "Paris", "billingAddress.postcode": "75001", "billingAddress.countryCode": "FR" },
       fake,
     );
     const req = checkout.mock.calls[0]![0];
@@ -179,17 +179,17 @@ describe("checkout action (test payment mode)", () => {
 
   it("ignores the billing fields while billing is the same as shipping (the form always posts them without JavaScript)", async () => {
     const { fake, checkout } = fakeApi();
-    await post({ ...filled, "billing.firstName": "Someone", "billing.city": "Elsewhere" }, fake);
+    await post({ ...filled, "billingAddress.firstName": "Someone", "billingAddress.city": "Elsewhere" }, fake);
     expect(checkout.mock.calls[0]![0].billingAddress).toBeUndefined();
   });
 
   it("asks for every required field before calling the API, keeping what was typed but never the card", async () => {
     const { fake, checkout } = fakeApi();
-    const result = failure(await post({ ...filled, "shipping.firstName": "", "shipping.city": "" }, fake));
+    const result = failure(await post({ ...filled, "shippingAddress.firstName": "", "shippingAddress.city": "" }, fake));
     expect(result.status).toBe(400);
     expect(result.error).toBe("Please fill in all required fields.");
-    expect(result.fields).toEqual(["shipping.firstName", "shipping.city"]);
-    expect(result.values.shipping.address1).toBe("1 Bond Street");
+    expect(result.fields).toEqual(["shippingAddress.firstName", "shippingAddress.city"]);
+    expect(result.values.shippingAddress.addressLine1).toBe("1 Bond Street");
     expect(JSON.stringify(result)).not.toContain("4242");
     expect(result.idempotencyKey).toBe(postedKey);
     expect(checkout).not.toHaveBeenCalled();
@@ -197,7 +197,7 @@ describe("checkout action (test payment mode)", () => {
 
   it("asks for a delivery option", async () => {
     const { fake } = fakeApi();
-    expect(failure(await post({ ...filled, deliveryOption: "" }, fake)).error).toBe("Please select a delivery option.");
+    expect(failure(await post({ ...filled, deliveryOptionCode: "" }, fake)).error).toBe("Please select a delivery option.");
   });
 
   it("stops an obviously incomplete card before placing an order", async () => {
@@ -251,8 +251,8 @@ describe("checkout action (test payment mode)", () => {
         throw fieldError("shipping_address.postcode", "Please enter a valid UK postcode.");
       },
     });
-    const result = failure(await post({ ...filled, "shipping.postcode": "XYZ" }, fake));
-    expect(result).toMatchObject({ status: 400, error: "Please enter a valid UK postcode.", fields: ["shipping.postcode"] });
+    const result = failure(await post({ ...filled, "shippingAddress.postcode": "XYZ" }, fake));
+    expect(result).toMatchObject({ status: 400, error: "Please enter a valid UK postcode.", fields: ["shippingAddress.postcode"] });
   });
 
   it("shows a stock problem with the way back to the cart", async () => {
@@ -444,21 +444,21 @@ describe("checkout action when the order's total is not the one the page showed"
     expect(result.fields).toEqual([]);
     expect(result.idempotencyKey).not.toBe(postedKey);
     expect(result.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
-    expect(result.values.deliveryOption).toBe("standard");
+    expect(result.values.deliveryOptionCode).toBe("standard");
     expect(JSON.stringify(result)).not.toContain("4242");
   });
 
   it("compares with the total shown for the option chosen", async () => {
     // Express was chosen and the page showed £58.99 with it: the order at £51.35 is not that.
     const { fake, confirmTestPayment } = fakeApi({ checkout: async () => placedFor(5135) });
-    const result = failure(await post({ ...filled, ...shownTotals, deliveryOption: "express" }, fake));
+    const result = failure(await post({ ...filled, ...shownTotals, deliveryOptionCode: "express" }, fake));
     expect(confirmTestPayment).not.toHaveBeenCalled();
     expect(result).toMatchObject({ status: 409, error: checkoutText.totalChanged("£51.35"), cartProblem: true });
   });
 
   it("pays as before when the order comes to the total shown", async () => {
     const { fake, confirmTestPayment } = fakeApi({ checkout: async () => placedFor(5899) });
-    const res = (await post({ ...filled, ...shownTotals, deliveryOption: "express" }, fake)) as Response;
+    const res = (await post({ ...filled, ...shownTotals, deliveryOptionCode: "express" }, fake)) as Response;
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/payment-success?order_id=${orderId}`);
     expect(confirmTestPayment).toHaveBeenCalledTimes(1);
@@ -474,7 +474,7 @@ describe("checkout action when the order's total is not the one the page showed"
 
   it("gives Stripe.js no client secret when the total changed", async () => {
     const { fake } = fakeApi({ checkout: async () => placedFor(5899, PaymentMode.STRIPE) });
-    const { cardNumber: _n, cardExpiry: _e, cardCvc: _c, ...noCard } = filled;
+    const { cardNumber: _n, cardExpiry: _e, cvc: _c, ...noCard } = filled;
     const result = failure(await post({ ...noCard, ...shownTotals, intent: "checkout" }, fake));
     expect(result).toMatchObject({ status: 409, error: checkoutText.totalChanged("£58.99"), cartProblem: true });
     expect(result.idempotencyKey).not.toBe(postedKey);
@@ -502,7 +502,7 @@ describe("checkout action (Stripe mode)", () => {
           orderAccessToken: "guest.token-1",
         }),
     });
-    const { cardNumber: _n, cardExpiry: _e, cardCvc: _c, ...noCard } = filled;
+    const { cardNumber: _n, cardExpiry: _e, cvc: _c, ...noCard } = filled;
     const result = (await post({ ...noCard, intent: "checkout" }, fake)) as unknown as DataResult & { init: ResponseInit };
     expect(result.data).toEqual({
       ok: true,

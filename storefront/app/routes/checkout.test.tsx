@@ -60,10 +60,10 @@ const declined = (form: FormData): CheckoutActionData => ({
   fields: ["cardNumber"],
   values: {
     email: String(form.get("email")),
-    shipping: { firstName: "Iris", lastName: "Fairweather", address1: "1 Bond Street", address2: "", city: "London", region: "", postcode: "W1S 1AA", country: "GB" },
+    shippingAddress: { firstName: "Iris", lastName: "Fairweather", addressLine1: "1 Bond Street", addressLine2: "", city: "London", region: "", postcode: "W1S 1AA", countryCode: "GB" },
     billingSame: true,
-    billing: { firstName: "", lastName: "", address1: "", address2: "", city: "", region: "", postcode: "", country: "GB" },
-    deliveryOption: String(form.get("deliveryOption")),
+    billingAddress: { firstName: "", lastName: "", addressLine1: "", addressLine2: "", city: "", region: "", postcode: "", countryCode: "GB" },
+    deliveryOptionCode: String(form.get("deliveryOptionCode")),
     requiresSignature: true,
   },
   idempotencyKey: "fresh-key-after-decline-01",
@@ -195,12 +195,12 @@ describe("checkout page", () => {
     const form = posts[0]!;
     expect(form.get("intent")).toBe("pay");
     expect(form.get("idempotencyKey")).toBe("key-from-the-loader-0001");
-    expect(form.get("deliveryOption")).toBe("next-day");
+    expect(form.get("deliveryOptionCode")).toBe("next-day");
     expect(form.get("total.next-day")).toBe("7924");
     expect(form.get("total.standard")).toBe("5135");
     expect(form.get("requiresSignature")).toBe("on");
     expect(form.get("billingSame")).toBe("on");
-    expect(form.get("shipping.country")).toBe("GB");
+    expect(form.get("shippingAddress.countryCode")).toBe("GB");
     await act(async () => finish());
     expect(await screen.findByTestId("where")).toHaveTextContent(`/payment-success?order_id=${orderId}`);
   });

@@ -5,9 +5,10 @@ import { data, redirect } from "react-router";
 import { ContactDetails } from "~/components/contact/ContactDetails";
 import { type ContactActionResult, ContactForm } from "~/components/contact/ContactForm";
 import { toContactDetails } from "~/components/contact/contactDetails";
-import { hasErrors, readContactValues, validateContact } from "~/components/contact/validation";
+import { type ContactField, contactSchema, emptyContact } from "~/components/contact/validation";
 import { api } from "~/lib/api.server";
 import { userMessage } from "~/lib/errors";
+import { inputText, parseForm } from "~/lib/form-schema";
 import { isCode, throttledMessage } from "~/lib/session.server";
 import { originFrom, pageMeta } from "~/lib/seo";
 import "~/styles/pages/contact.css";
@@ -30,11 +31,13 @@ const sendFailed = "Sorry, we could not send your message just now. Please try a
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const enhanced = form.get("enhanced") === "1";
-  const values = readContactValues(form);
-  const fieldErrors = validateContact(values);
-  if (hasErrors(fieldErrors)) {
-    return data<ContactActionResult>({ ok: false, values, fieldErrors }, { status: 400 });
+  const parsed = parseForm<typeof contactSchema, ContactField>(contactSchema, form);
+  if (!parsed.ok) {
+    const values = { ...emptyContact };
+    for (const field of Object.keys(values) as ContactField[]) values[field] = inputText(parsed.input, field);
+    return data<ContactActionResult>({ ok: false, values, fieldErrors: parsed.errors }, { status: 400 });
   }
+  const values = parsed.values;
   try {
     await api(context).contact.sendContactMessage(values);
   } catch (err) {

@@ -2,14 +2,15 @@
 // account (PRODUCT §2: the shop never reveals who is registered).
 import { Code } from "@connectrpc/connect";
 import { data, Form, Link, redirect } from "react-router";
-import { AuthField } from "~/components/account/AuthField";
+import { TextField } from "~/components/ui/field";
 import { AuthLayout } from "~/components/account/AuthLayout";
 import { FormAlert } from "~/components/account/FormAlert";
 import { useCheckedSubmit } from "~/components/account/useCheckedSubmit";
 import { usePendingSubmission } from "~/components/account/usePendingSubmission";
 import { api } from "~/lib/api.server";
-import { authText, formText } from "~/lib/auth";
-import { isEmailAddress, maxEmailLength } from "~/lib/email";
+import { authText, forgotPasswordSchema } from "~/lib/auth";
+import { maxEmailLength } from "~/lib/email";
+import { formCheck, inputText, parseForm } from "~/lib/form-schema";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { isCode, throttledMessage } from "~/lib/session.server";
 import "~/styles/pages/auth.css";
@@ -17,19 +18,16 @@ import type { Route } from "./+types/forgot-password";
 
 export type ForgotPasswordActionData = { error: string; email: string };
 
-function checkEmail(email: string): string | null {
-  if (!email) return authText.emailRequired;
-  return isEmailAddress(email) ? null : authText.invalidEmail;
-}
+const checkEmail = formCheck(forgotPasswordSchema);
 
 export async function loader({ request }: Route.LoaderArgs) {
   return { sent: new URL(request.url).searchParams.get("sent") === "1" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const email = formText(await request.formData(), "email");
-  const problem = checkEmail(email);
-  if (problem) return data<ForgotPasswordActionData>({ error: problem, email }, { status: 400 });
+  const parsed = parseForm(forgotPasswordSchema, await request.formData());
+  if (!parsed.ok) return data<ForgotPasswordActionData>({ error: parsed.problem.message, email: inputText(parsed.input, "email") }, { status: 400 });
+  const { email } = parsed.values;
   try {
     await api(context).auth.requestPasswordReset({ email });
   } catch (err) {
@@ -57,11 +55,8 @@ const errorId = "forgot-error";
 
 export default function ForgotPasswordRoute({ loaderData, actionData }: Route.ComponentProps) {
   const pending = usePendingSubmission("/forgot-password");
-  const { clientProblem: clientError, onSubmit } = useCheckedSubmit(pending, (form) => {
-    const error = checkEmail(formText(form, "email"));
-    return error ? { error } : null;
-  });
-  const error = clientError?.error ?? (pending ? null : actionData?.error);
+  const { clientProblem: clientError, onSubmit } = useCheckedSubmit(pending, checkEmail);
+  const error = clientError?.message ?? (pending ? null : actionData?.error);
 
 
   return (
@@ -85,7 +80,7 @@ export default function ForgotPasswordRoute({ loaderData, actionData }: Route.Co
       ) : (
         <Form method="post" action="/forgot-password" className="auth-form" noValidate onSubmit={onSubmit}>
           <FormAlert id={errorId} message={error} focusKey={clientError ?? actionData} />
-          <AuthField
+          <TextField
             name="email"
             label="Email"
             type="email"

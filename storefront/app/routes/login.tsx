@@ -12,7 +12,7 @@
 import { Code } from "@connectrpc/connect";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
-import { AuthField } from "~/components/account/AuthField";
+import { TextField } from "~/components/ui/field";
 import { AuthLayout } from "~/components/account/AuthLayout";
 import { FormAlert } from "~/components/account/FormAlert";
 import { readTotpCode, twoFactorText } from "~/components/account/two-factor";
@@ -20,8 +20,9 @@ import { useCheckedSubmit } from "~/components/account/useCheckedSubmit";
 import { usePendingSubmission } from "~/components/account/usePendingSubmission";
 import type { Session } from "~/gen/atelier/store/v1/auth_service_pb";
 import { api } from "~/lib/api.server";
-import { authText, formText, safeRedirect, validateLogin } from "~/lib/auth";
+import { authText, loginSchema, safeRedirect } from "~/lib/auth";
 import { maxEmailLength } from "~/lib/email";
+import { formCheck, inputText, parseForm, text } from "~/lib/form-schema";
 import { useHydrated } from "~/lib/hydrated";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { errorReason, isCode, sessionAccount, startSession, throttledMessage } from "~/lib/session.server";
@@ -38,6 +39,12 @@ export type LoginActionData = {
   keptPassword?: boolean;
 };
 
+/** Sign in, and at the code step a code from the app or a recovery code as well. */
+const loginFormSchema = loginSchema
+  .extend({ codeStep: text(), totpCode: text(), recoveryCode: text() })
+  .refine((v) => v.codeStep !== "1" || Boolean(v.totpCode || v.recoveryCode), { message: twoFactorText.codeMissing, path: ["totpCode"] });
+const checkLogin = formCheck(loginFormSchema);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const redirectTo = safeRedirect(params.get("redirectTo"));
@@ -47,18 +54,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const email = formText(form, "email");
-  const password = formText(form, "password", { trim: false });
   const redirectTo = safeRedirect(form.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo"));
-  const missing = validateLogin({ email, password });
   // Present only at the code step (undefined otherwise, so answers stay as they were).
   const codeStep = form.get("codeStep") === "1" || undefined;
   const keptPassword = form.get("enhanced") === "1";
-  if (missing) return data<LoginActionData>({ error: missing, email, codeStep }, { status: 400 });
-  const typedCode = formText(form, "totpCode");
-  const recoveryCode = formText(form, "recoveryCode");
+  const parsed = parseForm(loginFormSchema, form);
+  if (!parsed.ok) return data<LoginActionData>({ error: parsed.problem.message, email: inputText(parsed.input, "email"), codeStep }, { status: 400 });
+  const { email, password, totpCode: typedCode, recoveryCode } = parsed.values;
   const totpCode = recoveryCode ? "" : readTotpCode(typedCode);
-  if (codeStep && !recoveryCode && !typedCode) return data<LoginActionData>({ error: twoFactorText.codeMissing, email, codeStep }, { status: 400 });
   if (!recoveryCode && typedCode && !totpCode) return data<LoginActionData>({ error: twoFactorText.codeInvalid, email, codeStep: true }, { status: 400 });
 
   const client = api(context);
@@ -103,12 +106,7 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
   const pending = usePendingSubmission("/login");
   const hydrated = useHydrated();
   const codeStep = Boolean(actionData?.codeStep);
-  const { clientProblem: clientError, onSubmit } = useCheckedSubmit(pending, (form) => {
-    const message = validateLogin({ email: formText(form, "email"), password: formText(form, "password", { trim: false }) });
-    if (message) return { message };
-    if (codeStep && !formText(form, "totpCode") && !formText(form, "recoveryCode")) return { message: twoFactorText.codeMissing };
-    return null;
-  });
+  const { clientProblem: clientError, onSubmit } = useCheckedSubmit(pending, checkLogin);
   const error = clientError?.message ?? (pending ? null : actionData?.error);
   const prompt = codeStep && !error ? (actionData?.keptPassword ? twoFactorText.codeNeeded : twoFactorText.codeNeededAgain) : null;
   const formRef = useRef<HTMLFormElement>(null);
@@ -148,7 +146,7 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
         )}
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {hydrated && <input type="hidden" name="enhanced" value="1" />}
-        <AuthField
+        <TextField
           name="email"
           label="Email"
           type="email"
@@ -158,11 +156,11 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
           invalid={Boolean(error)}
           errorId={errorId}
         />
-        <AuthField name="password" label="Password" type="password" autoComplete="current-password" invalid={Boolean(error)} errorId={errorId} />
+        <TextField name="password" label="Password" type="password" autoComplete="current-password" invalid={Boolean(error)} errorId={errorId} />
         {codeStep && (
           <>
             <input type="hidden" name="codeStep" value="1" />
-            <AuthField
+            <TextField
               name="totpCode"
               label="Authentication Code"
               autoComplete="one-time-code"
@@ -175,7 +173,7 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
             />
             <details className="auth-form__recovery">
               <summary>Use a recovery code</summary>
-              <AuthField name="recoveryCode" label="Recovery Code" autoComplete="off" maxLength={40} required={false} invalid={Boolean(error)} errorId={errorId} />
+              <TextField name="recoveryCode" label="Recovery Code" autoComplete="off" maxLength={40} required={false} invalid={Boolean(error)} errorId={errorId} />
             </details>
           </>
         )}

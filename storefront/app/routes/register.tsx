@@ -3,15 +3,16 @@
 // cookie, guest cart and wishlist merged — and goes to the home page.
 import { Code } from "@connectrpc/connect";
 import { data, Form, Link, redirect } from "react-router";
-import { AuthField } from "~/components/account/AuthField";
+import { TextField } from "~/components/ui/field";
 import { AuthLayout } from "~/components/account/AuthLayout";
 import { FormAlert } from "~/components/account/FormAlert";
 import { useCheckedSubmit } from "~/components/account/useCheckedSubmit";
 import { usePendingSubmission } from "~/components/account/usePendingSubmission";
 import type { Session } from "~/gen/atelier/store/v1/auth_service_pb";
 import { api } from "~/lib/api.server";
-import { authText, formText, nameMaxLength, passwordMaxLength, type RegisterField, type RegisterValues, validateRegistration } from "~/lib/auth";
+import { authText, nameMaxLength, passwordMaxLength, type RegisterField, type RegisterValues, registerSchema } from "~/lib/auth";
 import { maxEmailLength } from "~/lib/email";
+import { formCheck, inputText, parseForm } from "~/lib/form-schema";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { errorReason, isCode, sessionAccount, startSession, throttledMessage } from "~/lib/session.server";
 import "~/styles/pages/auth.css";
@@ -20,15 +21,7 @@ import type { Route } from "./+types/register";
 type Kept = Pick<RegisterValues, "firstName" | "lastName" | "email">;
 export type RegisterActionData = { error: string; fields: RegisterField[]; values: Kept };
 
-function readRegistration(form: FormData): RegisterValues {
-  return {
-    firstName: formText(form, "firstName"),
-    lastName: formText(form, "lastName"),
-    email: formText(form, "email"),
-    password: formText(form, "password", { trim: false }),
-    confirmPassword: formText(form, "confirmPassword", { trim: false }),
-  };
-}
+const checkRegistration = formCheck<RegisterField>(registerSchema);
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (sessionAccount(context)) throw redirect("/");
@@ -36,11 +29,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = readRegistration(await request.formData());
-  const kept: Kept = { firstName: values.firstName, lastName: values.lastName, email: values.email };
+  const parsed = parseForm<typeof registerSchema, RegisterField>(registerSchema, await request.formData());
+  const kept: Kept = parsed.ok
+    ? { firstName: parsed.values.firstName, lastName: parsed.values.lastName, email: parsed.values.email }
+    : { firstName: inputText(parsed.input, "firstName"), lastName: inputText(parsed.input, "lastName"), email: inputText(parsed.input, "email") };
   const refuse = (error: string, fields: RegisterField[], status: number) => data<RegisterActionData>({ error, fields, values: kept }, { status });
-  const problem = validateRegistration(values);
-  if (problem) return refuse(problem.message, problem.fields, 400);
+  if (!parsed.ok) return refuse(parsed.problem.message, parsed.problem.fields, 400);
+  const values = parsed.values;
 
   const client = api(context);
   let session: Session;
@@ -79,17 +74,15 @@ const errorId = "register-error";
 
 export default function RegisterRoute({ actionData }: Route.ComponentProps) {
   const pending = usePendingSubmission("/register");
-  const { clientProblem: clientError, onSubmit } = useCheckedSubmit(pending, (form): { error: string; fields: RegisterField[] } | null => {
-    const found = validateRegistration(readRegistration(form));
-    return found ? { error: found.message, fields: found.fields } : null;
-  });
+  const { clientProblem, onSubmit } = useCheckedSubmit(pending, checkRegistration);
+  const clientError = clientProblem && { error: clientProblem.message, fields: clientProblem.fields };
   const problem = clientError ?? (pending ? null : actionData);
   const invalid = (f: RegisterField) => Boolean(problem?.fields.includes(f));
   const kept = actionData?.values;
 
 
-  const field = (name: RegisterField, label: string, autoComplete: string, extra: Partial<Parameters<typeof AuthField>[0]> = {}) => (
-    <AuthField
+  const field = (name: RegisterField, label: string, autoComplete: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+    <TextField
       name={name}
       label={label}
       autoComplete={autoComplete}
@@ -112,7 +105,7 @@ export default function RegisterRoute({ actionData }: Route.ComponentProps) {
       }
     >
       <Form method="post" action="/register" className="auth-form" noValidate onSubmit={onSubmit}>
-        <FormAlert id={errorId} message={problem?.error} focusKey={clientError ?? actionData} />
+        <FormAlert id={errorId} message={problem?.error} focusKey={clientProblem ?? actionData} />
         <div className="auth-form__pair">
           {field("firstName", "First Name", "given-name", { maxLength: nameMaxLength })}
           {field("lastName", "Last Name", "family-name", { maxLength: nameMaxLength })}

@@ -6,19 +6,22 @@
 // (the API revokes them) and sends the shopper to sign in with the new password.
 import { Code, ConnectError } from "@connectrpc/connect";
 import { data, Form, Link, redirect } from "react-router";
-import { AuthField } from "~/components/account/AuthField";
+import { TextField } from "~/components/ui/field";
 import { AuthLayout } from "~/components/account/AuthLayout";
 import { FormAlert } from "~/components/account/FormAlert";
 import { useCheckedSubmit } from "~/components/account/useCheckedSubmit";
 import { usePendingSubmission } from "~/components/account/usePendingSubmission";
 import { api } from "~/lib/api.server";
-import { authText, formText, passwordMaxLength, validateNewPassword } from "~/lib/auth";
+import { authText, passwordMaxLength, type ResetPasswordField, resetPasswordSchema } from "~/lib/auth";
+import { formCheck, parseForm } from "~/lib/form-schema";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { clearSessionCookie, errorReason, isCode, throttledMessage } from "~/lib/session.server";
 import "~/styles/pages/auth.css";
 import type { Route } from "./+types/reset-password";
 
-export type ResetPasswordActionData = { error: string; field?: "password" | "confirm"; linkInvalid?: boolean };
+export type ResetPasswordActionData = { error: string; field?: ResetPasswordField; linkInvalid?: boolean };
+
+const checkPasswords = formCheck<ResetPasswordField>(resetPasswordSchema);
 
 const maxTokenLength = 200;
 
@@ -34,11 +37,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   // From the form only: the page's form carries it, and the URL of a post should not.
-  const token = tokenFrom(formText(form, "token"));
+  const posted = form.get("token");
+  const token = tokenFrom(typeof posted === "string" ? posted : null);
   if (!token) return data<ResetPasswordActionData>({ error: authText.resetLinkInvalid, linkInvalid: true }, { status: 400 });
-  const password = formText(form, "password", { trim: false });
-  const problem = validateNewPassword(password, formText(form, "confirmPassword", { trim: false }));
-  if (problem) return data<ResetPasswordActionData>({ error: problem.message, field: problem.field }, { status: 400 });
+  const parsed = parseForm<typeof resetPasswordSchema, ResetPasswordField>(resetPasswordSchema, form);
+  if (!parsed.ok) return data<ResetPasswordActionData>({ error: parsed.problem.message, field: parsed.problem.fields[0] }, { status: 400 });
+  const { password } = parsed.values;
   try {
     await api(context).auth.confirmPasswordReset({ token, newPassword: password });
   } catch (err) {
@@ -84,10 +88,8 @@ const errorId = "reset-error";
 export default function ResetPasswordRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { token } = loaderData;
   const pending = usePendingSubmission("/reset-password");
-  const { clientProblem: clientError, onSubmit } = useCheckedSubmit(pending, (form): ResetPasswordActionData | null => {
-    const found = validateNewPassword(formText(form, "password", { trim: false }), formText(form, "confirmPassword", { trim: false }));
-    return found ? { error: found.message, field: found.field } : null;
-  });
+  const { clientProblem, onSubmit } = useCheckedSubmit(pending, checkPasswords);
+  const clientError: ResetPasswordActionData | null = clientProblem && { error: clientProblem.message, field: clientProblem.fields[0] };
   const problem = clientError ?? (pending ? null : actionData);
 
 
@@ -120,11 +122,11 @@ export default function ResetPasswordRoute({ loaderData, actionData }: Route.Com
       }
     >
       <Form method="post" action="/reset-password" className="auth-form" noValidate onSubmit={onSubmit}>
-        <FormAlert id={errorId} message={problem?.error} focusKey={clientError ?? actionData}>
+        <FormAlert id={errorId} message={problem?.error} focusKey={clientProblem ?? actionData}>
           {problem?.linkInvalid && requestNew}
         </FormAlert>
         <input type="hidden" name="token" value={token} />
-        <AuthField
+        <TextField
           name="password"
           label="New Password"
           type="password"
@@ -134,13 +136,13 @@ export default function ResetPasswordRoute({ loaderData, actionData }: Route.Com
           invalid={problem?.field === "password"}
           errorId={errorId}
         />
-        <AuthField
+        <TextField
           name="confirmPassword"
           label="Confirm New Password"
           type="password"
           autoComplete="new-password"
           maxLength={passwordMaxLength}
-          invalid={problem?.field === "confirm"}
+          invalid={problem?.field === "confirmPassword"}
           errorId={errorId}
         />
         <button type="submit" className="button button--primary auth-form__submit" aria-disabled={pending || undefined}>

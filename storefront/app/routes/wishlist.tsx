@@ -13,6 +13,7 @@ import { originFrom, pageMeta } from "~/lib/seo";
 import { sessionState } from "~/lib/session.server";
 import { piecesLabel } from "~/lib/wishlist";
 import { handleWishlistAction, loadWishlist, takeWishlistPageError } from "~/lib/wishlist.server";
+import "~/styles/pages/saved-lists.css";
 import "~/styles/pages/wishlist.css";
 import type { Route } from "./+types/wishlist";
 

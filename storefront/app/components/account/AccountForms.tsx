@@ -1,32 +1,27 @@
 // The account page's forms: profile (name and e-mail) and change password. Each posts to the
 // account action and works as a plain form post (the page comes back with ?updated=… or the
 // error); once hydrated it is checked in the page and sent in the background.
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { nameMaxLength, passwordMaxLength } from "~/lib/auth";
+import { nameMaxLength, passwordChangeSchema, passwordMaxLength, profileSchema } from "~/lib/auth";
 import { maxEmailLength } from "~/lib/email";
+import { type FormProblem, formCheck } from "~/lib/form-schema";
 import { useHydrated } from "~/lib/hydrated";
-import {
-  type AccountActionData,
-  accountText,
-  type PasswordField,
-  type ProfileField,
-  type ProfileValues,
-  readPasswords,
-  readProfile,
-  validatePasswords,
-  validateProfile,
-} from "./account-forms";
-import { AuthField } from "./AuthField";
+import { type AccountActionData, accountText, type PasswordField, type ProfileField, type ProfileValues } from "./account-forms";
+import { TextField } from "~/components/ui/field";
+import { useFormReset } from "~/components/ui/use-form-reset";
 import { FormAlert } from "./FormAlert";
 
 type Intent = AccountActionData["intent"];
+
+const checkProfile = formCheck(profileSchema);
+const checkPasswords = formCheck(passwordChangeSchema);
 
 /** The parts both forms share: the fetcher, the in-page check, the messages. */
 function useAccountForm(
   intent: Intent,
   serverResult: AccountActionData | undefined,
-  check: (form: FormData) => { error: string; fields: string[] } | null,
+  check: (form: FormData) => FormProblem | null,
 ) {
   const fetcher = useFetcher<AccountActionData>({ key: `account-${intent}` });
   const hydrated = useHydrated();
@@ -42,7 +37,7 @@ function useAccountForm(
     if (sending) return;
     const found = check(new FormData(e.currentTarget));
     if (found) {
-      setClientError(found);
+      setClientError({ error: found.message, fields: found.fields });
       return;
     }
     setClientError(null);
@@ -74,9 +69,7 @@ function FormShell({ title, id, children }: { title: string; id: string; childre
  * it is missing or wrong), and then signs the account out everywhere else.
  */
 export function ProfileForm({ profile, serverResult, saved }: { profile: ProfileValues; serverResult?: AccountActionData; saved: string | null }) {
-  const { fetcher, hydrated, sending, result, failure, clientError, onSubmit } = useAccountForm("profile", serverResult, (form) =>
-    validateProfile(readProfile(form)),
-  );
+  const { fetcher, hydrated, sending, result, failure, clientError, onSubmit } = useAccountForm("profile", serverResult, checkProfile);
   const formRef = useRef<HTMLFormElement>(null);
   const errorId = "profile-error";
   const values = result && !result.ok && result.intent === "profile" ? result.values : profile;
@@ -84,10 +77,7 @@ export function ProfileForm({ profile, serverResult, saved }: { profile: Profile
   const message = result?.ok ? result.message : saved && !result && !sending ? saved : null;
 
   // The password is never kept in the form once the API has answered, whatever the answer.
-  useEffect(() => {
-    const password = formRef.current?.elements.namedItem("currentPassword");
-    if (fetcher.state === "idle" && fetcher.data && password instanceof HTMLInputElement) password.value = "";
-  }, [fetcher.state, fetcher.data]);
+  useFormReset(formRef, fetcher, { when: () => true, fields: ["currentPassword"] });
 
   return (
     <FormShell title="Your Details" id="profile-heading">
@@ -97,11 +87,11 @@ export function ProfileForm({ profile, serverResult, saved }: { profile: Profile
         {hydrated && <input type="hidden" name="enhanced" value="1" />}
         <input type="hidden" name="intent" value="profile" />
         <div className="auth-form__pair">
-          <AuthField name="firstName" label="First Name" autoComplete="given-name" maxLength={nameMaxLength} defaultValue={values.firstName} invalid={invalid("firstName")} errorId={errorId} />
-          <AuthField name="lastName" label="Last Name" autoComplete="family-name" maxLength={nameMaxLength} defaultValue={values.lastName} invalid={invalid("lastName")} errorId={errorId} />
+          <TextField name="firstName" label="First Name" autoComplete="given-name" maxLength={nameMaxLength} defaultValue={values.firstName} invalid={invalid("firstName")} errorId={errorId} />
+          <TextField name="lastName" label="Last Name" autoComplete="family-name" maxLength={nameMaxLength} defaultValue={values.lastName} invalid={invalid("lastName")} errorId={errorId} />
         </div>
-        <AuthField name="email" label="Email" type="email" autoComplete="email" maxLength={maxEmailLength} defaultValue={values.email} invalid={invalid("email")} errorId={errorId} />
-        <AuthField
+        <TextField name="email" label="Email" type="email" autoComplete="email" maxLength={maxEmailLength} defaultValue={values.email} invalid={invalid("email")} errorId={errorId} />
+        <TextField
           name="currentPassword"
           label="Current Password"
           type="password"
@@ -121,18 +111,14 @@ export function ProfileForm({ profile, serverResult, saved }: { profile: Profile
 }
 
 export function PasswordForm({ serverResult, changed }: { serverResult?: AccountActionData; changed: boolean }) {
-  const { fetcher, hydrated, sending, result, failure, clientError, onSubmit } = useAccountForm("password", serverResult, (form) =>
-    validatePasswords(readPasswords(form)),
-  );
+  const { fetcher, hydrated, sending, result, failure, clientError, onSubmit } = useAccountForm("password", serverResult, checkPasswords);
   const formRef = useRef<HTMLFormElement>(null);
   const errorId = "password-error";
   const invalid = (f: PasswordField) => Boolean(failure?.fields.includes(f));
   const message = result?.ok ? result.message : changed && !result && !sending ? accountText.passwordChanged : null;
 
   // Passwords are never kept in the form once changed.
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) formRef.current?.reset();
-  }, [fetcher.state, fetcher.data]);
+  useFormReset(formRef, fetcher);
 
   return (
     <FormShell title="Change Password" id="password-heading">
@@ -141,8 +127,8 @@ export function PasswordForm({ serverResult, changed }: { serverResult?: Account
         <FormAlert id={errorId} message={failure?.error} focusKey={clientError ?? fetcher.data} />
         {hydrated && <input type="hidden" name="enhanced" value="1" />}
         <input type="hidden" name="intent" value="password" />
-        <AuthField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" maxLength={passwordMaxLength} invalid={invalid("currentPassword")} errorId={errorId} />
-        <AuthField
+        <TextField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" maxLength={passwordMaxLength} invalid={invalid("currentPassword")} errorId={errorId} />
+        <TextField
           name="newPassword"
           label="New Password"
           type="password"
@@ -152,7 +138,7 @@ export function PasswordForm({ serverResult, changed }: { serverResult?: Account
           invalid={invalid("newPassword")}
           errorId={errorId}
         />
-        <AuthField name="confirmPassword" label="Confirm New Password" type="password" autoComplete="new-password" maxLength={passwordMaxLength} invalid={invalid("confirmPassword")} errorId={errorId} />
+        <TextField name="confirmPassword" label="Confirm New Password" type="password" autoComplete="new-password" maxLength={passwordMaxLength} invalid={invalid("confirmPassword")} errorId={errorId} />
         <button type="submit" className="button button--primary auth-form__submit" aria-disabled={sending || undefined}>
           {sending ? "Changing…" : "Change Password"}
         </button>

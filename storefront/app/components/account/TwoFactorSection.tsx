@@ -5,7 +5,7 @@
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { passwordMaxLength } from "~/lib/auth";
-import { AuthField } from "./AuthField";
+import { TextField } from "~/components/ui/field";
 import { FormAlert } from "./FormAlert";
 import { type TwoFactorActionData, twoFactorText } from "./two-factor";
 
@@ -48,7 +48,7 @@ export function TwoFactorSection({ status, result }: { status: TwoFactorStatus; 
           <input type="hidden" name="intent" value="totp-enable" />
           <input type="hidden" name="secret" value={secret} />
           <input type="hidden" name="uri" value={uri} />
-          <AuthField name="code" label="Authentication Code" autoComplete="one-time-code" inputMode="numeric" maxLength={7} invalid={Boolean(error)} errorId={errorId} />
+          <TextField name="code" label="Authentication Code" autoComplete="one-time-code" inputMode="numeric" maxLength={7} invalid={Boolean(error)} errorId={errorId} />
           <button type="submit" className="button button--primary auth-form__submit" aria-disabled={sending || undefined}>
             Turn On Two-Factor Authentication
           </button>
@@ -62,8 +62,8 @@ export function TwoFactorSection({ status, result }: { status: TwoFactorStatus; 
         <Form method="post" action="/account" className="auth-form account-form" noValidate>
           <FormAlert id={errorId} message={error} focusKey={result} />
           <input type="hidden" name="intent" value="totp-disable" />
-          <AuthField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" maxLength={passwordMaxLength} invalid={Boolean(error)} errorId={errorId} />
-          <AuthField name="code" label="Authentication or Recovery Code" autoComplete="one-time-code" maxLength={40} invalid={Boolean(error)} errorId={errorId} />
+          <TextField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" maxLength={passwordMaxLength} invalid={Boolean(error)} errorId={errorId} />
+          <TextField name="code" label="Authentication or Recovery Code" autoComplete="one-time-code" maxLength={40} invalid={Boolean(error)} errorId={errorId} />
           <button type="submit" className="button auth-form__submit" aria-disabled={sending || undefined}>
             Turn Off Two-Factor Authentication
           </button>
@@ -83,7 +83,7 @@ export function TwoFactorSection({ status, result }: { status: TwoFactorStatus; 
         <Form method="post" action="/account" className="auth-form account-form" noValidate>
           <FormAlert id={errorId} message={error} focusKey={result} />
           <input type="hidden" name="intent" value="totp-setup" />
-          <AuthField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" maxLength={passwordMaxLength} invalid={Boolean(error)} errorId={errorId} />
+          <TextField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" maxLength={passwordMaxLength} invalid={Boolean(error)} errorId={errorId} />
           <button type="submit" className="button button--primary auth-form__submit" aria-disabled={sending || undefined}>
             Set Up Two-Factor Authentication
           </button>

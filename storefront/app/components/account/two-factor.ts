@@ -1,6 +1,8 @@
 // Two-factor authentication in the storefront: the texts of the sign-in code step and of the
 // account page's set-up, and how codes typed by people are read. The API decides; the pages
 // branch on its error reasons, never on its wording.
+import { z } from "zod";
+import { required, text } from "~/lib/form-schema";
 
 export const twoFactorText = {
   codeNeeded: "Enter the 6-digit code from your authenticator app.",
@@ -37,3 +39,18 @@ export type TwoFactorActionData =
 export function isTwoFactorIntent(intent: unknown): intent is TwoFactorIntent {
   return intent === "totp-setup" || intent === "totp-enable" || intent === "totp-disable";
 }
+
+const currentPassword = () => text(required(twoFactorText.passwordMissing), { trim: false });
+
+/** Starting the set-up needs the current password. */
+export const totpSetupSchema = z.object({ currentPassword: currentPassword() });
+
+/** Turning it on: the code the app shows (the key goes round with the form, for a retry). */
+export const totpEnableSchema = z.object({
+  secret: text(),
+  uri: text(),
+  code: text(z.string().refine((code) => readTotpCode(code) !== "", twoFactorText.codeInvalid)),
+});
+
+/** Turning it off: the password and a code (from the app, or a recovery code). */
+export const totpDisableSchema = z.object({ currentPassword: currentPassword(), code: text(required(twoFactorText.codeMissing)) });

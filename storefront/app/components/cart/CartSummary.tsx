@@ -4,34 +4,26 @@ import { Link } from "react-router";
 import { type CartView, cartBlocksCheckout } from "~/lib/cart";
 import { deliveryPriceText, sentenceAmount } from "~/lib/content";
 import type { Price } from "~/lib/money";
+import { Totals } from "~/components/ui/totals";
 
 export function CartSummary({ cart }: { cart: CartView }) {
   const { delivery } = cart;
-  const items = `${cart.itemCount} ${cart.itemCount === 1 ? "item" : "items"}`;
   return (
     <section className="cart-summary" aria-labelledby="cart-summary-heading">
       <h2 id="cart-summary-heading" className="cart-summary__heading">
         Order Summary
       </h2>
-      <dl className="cart-summary__rows">
-        <div>
-          <dt>Subtotal ({items})</dt>
-          <dd>{cart.subtotal.formatted}</dd>
-        </div>
-        <div>
-          <dt>{delivery ? `Delivery (${delivery.name})` : "Delivery"}</dt>
-          <dd>{delivery ? deliveryPriceText(delivery.price) : "Calculated at checkout"}</dd>
-          {delivery?.freeOver && <DeliveryNote name={delivery.name} price={delivery.price} freeOver={delivery.freeOver} />}
-        </div>
-        <div>
-          <dt>VAT included</dt>
-          <dd>{cart.vatIncluded.formatted}</dd>
-        </div>
-        <div className="cart-summary__total">
-          <dt>Total</dt>
-          <dd>{cart.total.formatted}</dd>
-        </div>
-      </dl>
+      <Totals
+        className="cart-summary__rows"
+        totalClassName="cart-summary__total"
+        itemCount={cart.itemCount}
+        subtotal={cart.subtotal}
+        deliveryName={delivery?.name ?? null}
+        deliveryText={delivery ? deliveryPriceText(delivery.price) : "Calculated at checkout"}
+        deliveryNote={delivery?.freeOver && <DeliveryNote name={delivery.name} price={delivery.price} freeOver={delivery.freeOver} />}
+        vatIncluded={cart.vatIncluded}
+        total={cart.total}
+      />
       {/* Some line asks for more than the stock: checkout will refuse the cart as it stands. */}
       {cartBlocksCheckout(cart) && (
         <p className="cart-summary__blocked" role="note">

@@ -7,7 +7,7 @@ import { loginHref } from "~/lib/auth";
  */
 export function GuestBanner({ returnTo = "/cart" }: { returnTo?: string }) {
   return (
-    <p className="cart-guest">
+    <p className="guest-note">
       <span>Have an account?</span>{" "}
       <Link to={loginHref(returnTo)}>Sign in for a faster checkout</Link>
     </p>

@@ -6,11 +6,11 @@ import { Form, Link } from "react-router";
 import { type CheckoutActionData, type CheckoutPageData, checkoutQuote, checkoutText, emptyAddress, isCardField } from "~/lib/checkout";
 import { maxEmailLength } from "~/lib/email";
 import { AddressFields } from "./AddressFields";
-import { CheckoutInput } from "./CheckoutInput";
+import { TextField } from "~/components/ui/field";
 import { CheckoutStep } from "./CheckoutStep";
 import { CheckoutSummary } from "./CheckoutSummary";
 import { DeliveryChoices } from "./DeliveryChoices";
-import { checkoutErrorId, fieldStates } from "./field-state";
+import { checkoutErrorId, fieldStates, checkoutField } from "./field-state";
 import { PaymentError } from "./PaymentError";
 import { StripeCardField, type StripeController } from "./StripeCardField";
 import { TestCardFields } from "./TestCardFields";
@@ -21,7 +21,7 @@ type Props = {
   actionData: CheckoutActionData | undefined;
 };
 
-const cardFields = ["cardNumber", "cardExpiry", "cardCvc"];
+const cardFields = ["cardNumber", "cardExpiry", "cvc"];
 
 export function CheckoutForm({ page, actionData }: Props) {
   const { payment, cart } = page;
@@ -33,7 +33,7 @@ export function CheckoutForm({ page, actionData }: Props) {
 
   // A refused form comes back with what was typed (never the card).
   const values = actionData && !actionData.ok ? actionData.values : null;
-  const [delivery, setDelivery] = useState(values?.deliveryOption || page.defaultDelivery);
+  const [delivery, setDelivery] = useState(values?.deliveryOptionCode || page.defaultDelivery);
   const option = page.deliveryOptions?.find((o) => o.code === delivery);
   const quote = checkoutQuote(page.withoutDelivery, option);
   // Without JavaScript the first field in error takes the focus as the page loads.
@@ -45,8 +45,8 @@ export function CheckoutForm({ page, actionData }: Props) {
     const first = problem.fields[0];
     const form = formRef.current;
     const field =
-      first === "deliveryOption"
-        ? (form?.querySelector<HTMLInputElement>('input[name="deliveryOption"]:checked') ?? form?.querySelector<HTMLInputElement>('input[name="deliveryOption"]'))
+      first === "deliveryOptionCode"
+        ? (form?.querySelector<HTMLInputElement>('input[name="deliveryOptionCode"]:checked') ?? form?.querySelector<HTMLInputElement>('input[name="deliveryOptionCode"]'))
         : first
           ? form?.querySelector<HTMLElement>(`[name="${first}"]`)
           : null;
@@ -62,8 +62,8 @@ export function CheckoutForm({ page, actionData }: Props) {
     }
   }, [actionData]);
 
-  const shipping = values?.shipping ?? emptyAddress(page.defaultCountry);
-  const billing = values?.billing ?? emptyAddress(page.defaultCountry);
+  const shipping = values?.shippingAddress ?? emptyAddress(page.defaultCountry);
+  const billing = values?.billingAddress ?? emptyAddress(page.defaultCountry);
   const payLabel = hydrated && option ? `Pay ${quote.total.formatted}` : "Place Order";
   // Stripe's card form needs JavaScript: until the page is hydrated there is nothing to pay with.
   const cannotPay = payment.mode === "unavailable" || (payment.mode === "stripe" && !hydrated);
@@ -76,7 +76,8 @@ export function CheckoutForm({ page, actionData }: Props) {
 
         <CheckoutStep number={1} title="Contact">
           {guest ? (
-            <CheckoutInput
+            <TextField
+          {...checkoutField}
               name="email"
               label="Email"
               type="email"
@@ -87,7 +88,8 @@ export function CheckoutForm({ page, actionData }: Props) {
               {...states("email", "Email")}
             />
           ) : (
-            <CheckoutInput
+            <TextField
+          {...checkoutField}
               name="email"
               label="Email"
               type="email"
@@ -100,10 +102,10 @@ export function CheckoutForm({ page, actionData }: Props) {
         </CheckoutStep>
 
         <CheckoutStep number={2} title="Shipping address">
-          <AddressFields kind="shipping" values={shipping} countries={page.countries} states={states} />
+          <AddressFields kind="shippingAddress" values={shipping} countries={page.countries} states={states} />
         </CheckoutStep>
 
-        <DeliveryChoices step={3} options={page.deliveryOptions} selected={delivery} onSelect={setDelivery} state={states("deliveryOption", "Delivery option")}>
+        <DeliveryChoices step={3} options={page.deliveryOptions} selected={delivery} onSelect={setDelivery} state={states("deliveryOptionCode", "Delivery option")}>
           <label className="checkout-check">
             <input type="checkbox" name="requiresSignature" defaultChecked={values ? values.requiresSignature : true} aria-describedby="signature-hint" />
             <span>Requires signature</span>
@@ -121,7 +123,7 @@ export function CheckoutForm({ page, actionData }: Props) {
           {/* Shown while the box is unticked (CSS :has, so it needs no script); without :has support
               it always shows, and the action ignores it while the box is ticked. */}
           <div className="billing-fields">
-            <AddressFields kind="billing" values={billing} countries={page.countries} states={states} />
+            <AddressFields kind="billingAddress" values={billing} countries={page.countries} states={states} />
           </div>
         </CheckoutStep>
 

@@ -1,7 +1,7 @@
 import { ProductImage } from "~/components/product/ProductImage";
 import type { CartView } from "~/lib/cart";
 import type { CheckoutQuote } from "~/lib/checkout";
-import { itemsText } from "~/lib/orders";
+import { Totals } from "~/components/ui/totals";
 
 type Props = {
   cart: CartView;
@@ -39,24 +39,16 @@ export function CheckoutSummary({ cart, deliveryName, quote }: Props) {
           </li>
         ))}
       </ul>
-      <dl className="checkout-summary__rows">
-        <div>
-          <dt>Subtotal ({itemsText(cart.itemCount)})</dt>
-          <dd>{cart.subtotal.formatted}</dd>
-        </div>
-        <div>
-          <dt>{deliveryName ? `Delivery (${deliveryName})` : "Delivery"}</dt>
-          <dd>{!deliveryName ? "Choose an option" : quote.delivery.pence === 0 ? "Free" : quote.delivery.formatted}</dd>
-        </div>
-        <div>
-          <dt>VAT included</dt>
-          <dd>{quote.vatIncluded.formatted}</dd>
-        </div>
-        <div className="checkout-summary__total">
-          <dt>Total</dt>
-          <dd>{quote.total.formatted}</dd>
-        </div>
-      </dl>
+      <Totals
+        className="checkout-summary__rows"
+        totalClassName="checkout-summary__total"
+        itemCount={cart.itemCount}
+        subtotal={cart.subtotal}
+        deliveryName={deliveryName}
+        deliveryText={!deliveryName ? "Choose an option" : quote.delivery.pence === 0 ? "Free" : quote.delivery.formatted}
+        vatIncluded={quote.vatIncluded}
+        total={quote.total}
+      />
     </aside>
   );
 }

@@ -4,7 +4,7 @@ import { CarrierMark } from "~/components/content/CarrierMark";
 import { type DeliveryChoice, deliveryChargeText } from "~/lib/checkout";
 import { sentenceAmount } from "~/lib/content";
 import type { Price } from "~/lib/money";
-import type { FieldState } from "./CheckoutInput";
+import type { FieldState } from "./field-state";
 import { CheckoutStep } from "./CheckoutStep";
 
 type Props = {
@@ -22,11 +22,11 @@ type Props = {
 /**
  * The delivery services as radio cards: carrier mark, name, carrier and promise, and what the
  * option costs this order ("Free" when its free-over rule applies). The choice is posted as
- * `deliveryOption`; the API prices it.
+ * `deliveryOptionCode`; the API prices it.
  */
 export function DeliveryChoices({ options, selected, onSelect, state, step, children }: Props) {
   const noteId = "delivery-note";
-  const describedBy = state.invalid ? (state.note ? noteId : state.errorId) : undefined;
+  const describedBy = state.invalid ? (state.error ? noteId : state.errorId) : undefined;
   if (!options || options.length === 0) {
     return (
       <CheckoutStep number={step} title="Delivery">
@@ -48,7 +48,7 @@ export function DeliveryChoices({ options, selected, onSelect, state, step, chil
             <label key={o.code} className="delivery-choice">
               <input
                 type="radio"
-                name="deliveryOption"
+                name="deliveryOptionCode"
                 value={o.code}
                 checked={selected === o.code}
                 onChange={() => onSelect(o.code)}
@@ -73,9 +73,9 @@ export function DeliveryChoices({ options, selected, onSelect, state, step, chil
           );
         })}
       </div>
-      {state.invalid && state.note && (
+      {state.invalid && state.error && (
         <p id={noteId} className="field-error checkout-field__note">
-          {state.note}
+          {state.error}
         </p>
       )}
       {children}

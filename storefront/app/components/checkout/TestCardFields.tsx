@@ -1,5 +1,5 @@
-import { CheckoutInput } from "./CheckoutInput";
-import type { FieldStates } from "./field-state";
+import { TextField } from "~/components/ui/field";
+import { type FieldStates, checkoutField } from "./field-state";
 
 /**
  * Test payment mode (no Stripe keys): plain card fields posted with the form, which the API checks
@@ -13,9 +13,10 @@ export function TestCardFields({ states }: { states: FieldStates }) {
         Use <span className="test-card__number">4242 4242 4242 4242</span> to pay, or <span className="test-card__number">4000 0000 0000 0002</span> to see a
         decline.
       </p>
-      <CheckoutInput name="cardNumber" label="Card number" autoComplete="cc-number" inputMode="numeric" maxLength={23} {...states("cardNumber", "Card number")} />
+      <TextField {...checkoutField} name="cardNumber" label="Card number" autoComplete="cc-number" inputMode="numeric" maxLength={23} {...states("cardNumber", "Card number")} />
       <div className="checkout-pair checkout-pair--card">
-        <CheckoutInput
+        <TextField
+          {...checkoutField}
           name="cardExpiry"
           label="Expiry (MM / YY)"
           autoComplete="cc-exp"
@@ -24,7 +25,7 @@ export function TestCardFields({ states }: { states: FieldStates }) {
           placeholder="MM / YY"
           {...states("cardExpiry", "Expiry")}
         />
-        <CheckoutInput name="cardCvc" label="CVC" autoComplete="cc-csc" inputMode="numeric" maxLength={4} {...states("cardCvc", "CVC")} />
+        <TextField {...checkoutField} name="cvc" label="CVC" autoComplete="cc-csc" inputMode="numeric" maxLength={4} {...states("cvc", "CVC")} />
       </div>
     </div>
   );

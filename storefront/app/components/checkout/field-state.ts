@@ -1,6 +1,20 @@
 // Which fields a checkout problem concerns, and what each of them says about it.
 import { type CheckoutField, type CheckoutProblem, checkoutText, isCardField } from "~/lib/checkout";
-import type { FieldState } from "./CheckoutInput";
+
+/** A checkout field's part in the form's problem (the props the shared Field takes for it). */
+export type FieldState = {
+  /** The field is part of the problem the form's error describes. */
+  invalid?: boolean;
+  /** The words shown beneath this field ("First name is required."); null to show none. */
+  error?: string | null;
+  /** The id of the form's error, read out with the field when it has no words of its own. */
+  errorId?: string;
+  /** Focused when the page loads (a refused form shown again without JavaScript). */
+  autoFocus?: boolean;
+};
+
+/** How the checkout draws the shared TextField: its error with a mark, optional fields said so. */
+export const checkoutField = { className: "checkout-field", errorClassName: "checkout-field__note", markOptional: true, maxLength: 200 } as const;
 
 /** The id of the checkout's one error message, under the card field. */
 export const checkoutErrorId = "checkout-error";
@@ -20,6 +34,6 @@ export function fieldStates(problem: CheckoutProblem | null, opts: { autoFocusFi
     let note: string | null = null;
     if (problem.message === checkoutText.requiredFields) note = `${label} is required.`;
     else if (!isCardField(field) && problem.fields.length === 1) note = problem.message;
-    return { invalid: true, note, errorId: checkoutErrorId, autoFocus: opts.autoFocusFirst && field === first };
+    return { invalid: true, error: note, errorId: checkoutErrorId, autoFocus: opts.autoFocusFirst && field === first };
   };
 }

@@ -6,7 +6,7 @@
 import { type FormEvent, type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { usePendingSubmission } from "~/components/account/usePendingSubmission";
-import { type CheckoutActionData, type CheckoutProblem, type PaymentSetup, checkoutText, readCard, readCheckoutForm, validateCard, validateCheckout } from "~/lib/checkout";
+import { type CheckoutActionData, type CheckoutProblem, checkoutProblem, checkoutText, type PaymentSetup } from "~/lib/checkout";
 import { useHydrated } from "~/lib/hydrated";
 import type { StripeController } from "./StripeCardField";
 
@@ -71,7 +71,7 @@ export function useCheckoutSubmit({ payment, guest, actionData, stripe, loaderKe
       return;
     }
     const form = new FormData(e.currentTarget);
-    const found = validateCheckout(readCheckoutForm(form), { guest }) ?? (payment.mode === "test" ? validateCard(readCard(form)) : null);
+    const found = checkoutProblem(form, { guest, card: payment.mode === "test" });
     if (found) {
       e.preventDefault();
       setClientProblem({ ...found });

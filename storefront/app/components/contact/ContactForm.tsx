@@ -1,12 +1,14 @@
 // The contact form. It posts to the contact route's action and works before JavaScript loads
 // (the page comes back with the errors, or with ?sent=1); once hydrated it checks the fields in
 // the browser first and sends in the background, clearing itself when the message is stored.
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { parseForm } from "~/lib/form-schema";
 import { useHydrated } from "~/lib/hydrated";
-import { ContactFieldInput } from "./ContactFieldInput";
+import { TextField } from "~/components/ui/field";
+import { useFormReset } from "~/components/ui/use-form-reset";
 import { SentBanner } from "./SentBanner";
-import { type ContactErrors, type ContactField, type ContactValues, contactFields, emptyContact, hasErrors, readContactValues, validateContact } from "./validation";
+import { type ContactErrors, type ContactField, type ContactValues, contactFields, contactLimits, contactSchema, emptyContact } from "./validation";
 
 /** What the contact action answers. */
 export type ContactActionResult = { ok: true } | { ok: false; values: ContactValues; fieldErrors: ContactErrors; formError?: string };
@@ -40,19 +42,17 @@ export function ContactForm({ serverResult, sent }: Props) {
     if (fetcher.data?.ok) setSuccessCount((n) => n + 1);
   }
 
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) formRef.current?.reset();
-  }, [fetcher.state, fetcher.data]);
+  useFormReset(formRef, fetcher);
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
     e.preventDefault();
     if (sending) return;
     const form = e.currentTarget;
-    const found = validateContact(readContactValues(new FormData(form)));
-    if (hasErrors(found)) {
-      setClientErrors(found);
-      focusFirstInvalid(form, found);
+    const checked = parseForm<typeof contactSchema, ContactField>(contactSchema, new FormData(form));
+    if (!checked.ok) {
+      setClientErrors(checked.errors);
+      focusFirstInvalid(form, checked.errors);
       return;
     }
     setClientErrors(null);
@@ -65,11 +65,11 @@ export function ContactForm({ serverResult, sent }: Props) {
       <fetcher.Form ref={formRef} method="post" action="/contact" className="contact-form" noValidate onSubmit={onSubmit}>
         {hydrated && <input type="hidden" name="enhanced" value="1" />}
         <div className="contact-form__pair">
-          <ContactFieldInput field="name" label="Name" autoComplete="name" defaultValue={defaults.name} error={errors.name} />
-          <ContactFieldInput field="email" label="Email" type="email" autoComplete="email" defaultValue={defaults.email} error={errors.email} />
+          <TextField name="name" maxLength={contactLimits.name} label="Name" autoComplete="name" defaultValue={defaults.name} error={errors.name} />
+          <TextField name="email" maxLength={contactLimits.email} label="Email" type="email" autoComplete="email" defaultValue={defaults.email} error={errors.email} />
         </div>
-        <ContactFieldInput field="subject" label="Subject" defaultValue={defaults.subject} error={errors.subject} />
-        <ContactFieldInput field="message" label="Message" multiline defaultValue={defaults.message} error={errors.message} />
+        <TextField name="subject" maxLength={contactLimits.subject} label="Subject" defaultValue={defaults.subject} error={errors.subject} />
+        <TextField name="message" maxLength={contactLimits.message} label="Message" multiline defaultValue={defaults.message} error={errors.message} />
         <p className="contact-form__required muted">All fields are required.</p>
         {failed?.formError && (
           <p className="alert alert--error" role="alert">

@@ -1,16 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { hasErrors, readContactValues, validateContact } from "./validation";
+import { parseForm } from "~/lib/form-schema";
+import { type ContactField, contactSchema } from "./validation";
 
 const valid = { name: "Ada Lovelace", email: "ada@example.com", subject: "Order 1042", message: "Where is my parcel?" };
 
-describe("validateContact", () => {
+function posted(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
+}
+
+function errorsOf(fields: Record<string, string>) {
+  const result = parseForm<typeof contactSchema, ContactField>(contactSchema, posted(fields));
+  return result.ok ? {} : result.errors;
+}
+
+describe("contactSchema", () => {
   it("accepts a complete message", () => {
-    expect(validateContact(valid)).toEqual({});
-    expect(hasErrors(validateContact(valid))).toBe(false);
+    expect(parseForm(contactSchema, posted(valid))).toEqual({ ok: true, values: valid });
   });
 
   it("asks for every missing field", () => {
-    expect(validateContact({ name: "", email: "", subject: "", message: "" })).toEqual({
+    expect(errorsOf({})).toEqual({
       name: "Please enter your name.",
       email: "Please enter your email address.",
       subject: "Please enter a subject.",
@@ -19,20 +30,19 @@ describe("validateContact", () => {
   });
 
   it.each(["ada", "ada@", "@example.com", "ada@example", "ada @example.com", "ada..l@example.com", "ada@exa_mple.com"])("refuses the email address %j", (email) => {
-    expect(validateContact({ ...valid, email }).email).toBe("Please enter a valid email address, like name@example.com.");
+    expect(errorsOf({ ...valid, email }).email).toBe("Please enter a valid email address, like name@example.com.");
   });
 
   it("holds each field to the API's length limit", () => {
-    expect(validateContact({ ...valid, message: "x".repeat(5001) }).message).toBe("Please keep your message to 5000 characters or fewer.");
-    expect(validateContact({ ...valid, message: "x".repeat(5000) })).toEqual({});
+    expect(errorsOf({ ...valid, message: "x".repeat(5001) }).message).toBe("Please keep your message to 5000 characters or fewer.");
+    expect(errorsOf({ ...valid, email: `${"a".repeat(250)}@example.com` }).email).toBe("Please keep your email address to 254 characters or fewer.");
+    expect(errorsOf({ ...valid, message: "x".repeat(5000) })).toEqual({});
   });
-});
 
-describe("readContactValues", () => {
   it("trims the fields and treats absent ones as empty", () => {
-    const form = new FormData();
-    form.set("name", "  Ada ");
-    form.set("email", " ada@example.com");
-    expect(readContactValues(form)).toEqual({ name: "Ada", email: "ada@example.com", subject: "", message: "" });
+    const result = parseForm(contactSchema, posted({ name: "  Ada ", email: " ada@example.com" }));
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.input).toEqual({ name: "Ada", email: "ada@example.com" });
+    expect(parseForm(contactSchema, posted({ ...valid, name: "  Ada " }))).toMatchObject({ ok: true, values: { name: "Ada" } });
   });
 });

@@ -1,7 +1,8 @@
 // The newsletter box. A plain form posting to the home page's action (the page re-renders with the
 // answer); once hydrated it submits in the background and the answer appears in place.
-import { useEffect, useId, useRef } from "react";
+import { useId, useRef } from "react";
 import { useFetcher } from "react-router";
+import { useFormReset } from "~/components/ui/use-form-reset";
 import type { NewsletterResult } from "./newsletter";
 
 type Props = {
@@ -18,9 +19,7 @@ export function NewsletterSignup({ submitted }: Props) {
   const busy = fetcher.state !== "idle";
   const error = result && !result.ok ? result.error : undefined;
 
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) formRef.current?.reset();
-  }, [fetcher.state, fetcher.data]);
+  useFormReset(formRef, fetcher);
 
   return (
     <section className="newsletter" aria-labelledby="newsletter-heading">

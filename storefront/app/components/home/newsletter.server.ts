@@ -1,14 +1,14 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import type { Api } from "~/lib/api.server";
-import { isEmailAddress } from "~/lib/email";
 import { describeError } from "~/lib/errors";
 import { throttledMessage } from "~/lib/session.server";
-import { type NewsletterResult, newsletterInvalidEmail, newsletterThanks, newsletterUnavailable } from "./newsletter";
+import { type NewsletterResult, newsletterInvalidEmail, newsletterSchema, newsletterThanks, newsletterUnavailable } from "./newsletter";
 
 /** Subscribes the address typed into the newsletter box, checking it before the API does. */
 export async function subscribeToNewsletter(newsletter: Api["newsletter"], raw: FormDataEntryValue | null): Promise<NewsletterResult> {
-  const email = typeof raw === "string" ? raw.trim() : "";
-  if (!isEmailAddress(email)) return { ok: false, error: newsletterInvalidEmail, email };
+  const parsed = newsletterSchema.safeParse({ email: raw });
+  if (!parsed.success) return { ok: false, error: newsletterInvalidEmail, email: typeof raw === "string" ? raw.trim() : "" };
+  const { email } = parsed.data;
   try {
     const res = await newsletter.subscribe({ email });
     return { ok: true, message: newsletterThanks(res.email || email) };

@@ -1,4 +1,7 @@
 // The newsletter sign-up as the home page's action answers it, shared by server and browser.
+import { z } from "zod";
+import { isEmailAddress } from "~/lib/email";
+import { text } from "~/lib/form-schema";
 
 export type NewsletterResult = { ok: true; message: string } | { ok: false; error: string; email: string };
 
@@ -9,3 +12,6 @@ export const newsletterUnavailable = "We could not sign you up just now. Please 
 export function newsletterThanks(email: string): string {
   return `Almost there! We've sent a confirmation link to ${email}. Please open it to complete your subscription.`;
 }
+
+/** The sign-up box's one field. */
+export const newsletterSchema = z.object({ email: text(z.string().refine(isEmailAddress, newsletterInvalidEmail)) });

@@ -4,7 +4,7 @@ import { loginHref } from "~/lib/auth";
 /** Told to shoppers who are not signed in: their wishlist lives in this browser until they do. */
 export function GuestWishlistNote() {
   return (
-    <p className="wishlist-guest">
+    <p className="guest-note">
       <span>Saved in this browser.</span> <Link to={loginHref("/wishlist")}>Sign in to keep your wishlist on every device</Link>
     </p>
   );
