@@ -47,13 +47,16 @@ gen-check: gen
     fi
     echo "generated code is up to date"
 
-# Static checks: proto lint, breaking changes against the published contract, gofmt, go vet, OpenAPI lint.
+# Static checks: proto lint, breaking changes against the published contract, gofmt, go vet, OpenAPI
+# lint, and Biome over the front ends (lint rules, import boundaries and formatting; biome.jsonc says
+# which rules and why).
 lint: setup
     cd proto && {{bin}}/buf lint
     just _breaking
     cd backend && test -z "$(gofmt -l $(git ls-files '*.go' | grep -v '^internal/gen/'))" || { gofmt -l . ; echo "gofmt needed" >&2; exit 1; }
     cd backend && go vet ./...
     {{bin}}/redocly lint --config openapi/redocly.yaml openapi/openapi.yaml
+    storefront/node_modules/.bin/biome ci --error-on-warnings storefront e2e
 
 # buf breaking against proto/baseline.binpb, the last published contract (docs/decisions/008):
 # comparing with the clone's own HEAD would let a committed breaking change through.
