@@ -63,7 +63,7 @@ try {
 
 if (rows.length > 0) {
   printTable(rows);
-  writeFileSync(path.join(reportDir, "summary.json"), JSON.stringify({ date: new Date().toISOString(), rows }, null, 2) + "\n");
+  writeFileSync(path.join(reportDir, "summary.json"), `${JSON.stringify({ date: new Date().toISOString(), rows }, null, 2)}\n`);
   console.log(`\nHTML reports: ${path.relative(process.cwd(), reportDir)}/<page>-<form factor>.html  (${((Date.now() - started) / 1000).toFixed(0)}s in all)`);
 }
 if (rows.some((r) => r.error)) process.exitCode = 1;

@@ -24,7 +24,7 @@ for (const path of ["/diag", "/test", "/diagnostic", "/api-test"]) {
   test(`${path} leads to the status page`, async ({ page, request }) => {
     const res = await request.get(path, { maxRedirects: 0 });
     expect([301, 302, 303, 307, 308]).toContain(res.status());
-    expect(res.headers()["location"]).toMatch(/\/status$/);
+    expect(res.headers().location).toMatch(/\/status$/);
     await page.goto(path);
     await expect(page).toHaveURL(/\/status$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("System Status");

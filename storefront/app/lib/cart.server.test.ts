@@ -2,7 +2,7 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it, vi } from "vitest";
 import { CartSchema } from "~/gen/atelier/store/v1/cart_pb";
-import { type CartActionResult } from "./cart";
+import type { CartActionResult } from "./cart";
 import { type CartApi, cartUnavailableMessage, handleCartAction, loadCart, takeCartPageError } from "./cart.server";
 
 const existingCart = "11111111-2222-4333-8444-555555555555";

@@ -91,6 +91,7 @@ export async function loadCheckoutPage(client: CheckoutApi, request: Request, ac
   if (cfg?.paymentMode === PaymentMode.TEST) payment = { mode: "test" };
   else if (cfg?.paymentMode === PaymentMode.STRIPE && cfg.stripePublishableKey) payment = { mode: "stripe", publishableKey: cfg.stripePublishableKey };
   const countries = cfg && cfg.countries.length > 0 ? cfg.countries.map((c) => ({ code: c.code, name: c.name })) : fallbackCountries;
+  // biome-ignore lint/style/noNonNullAssertion: countries is never empty: the API's list when it has one, else the fallback.
   const defaultCountry = cfg?.defaultCountryCode && countries.some((c) => c.code === cfg.defaultCountryCode) ? cfg.defaultCountryCode : countries[0]!.code;
   const defaultDelivery = deliveryOptions?.find((o) => o.name === cart.delivery?.name)?.code ?? deliveryOptions?.[0]?.code ?? "";
 

@@ -106,7 +106,7 @@ export function contentSecurityPolicy({ nonce, checkout, imageOrigins, devServer
     ["style-src-attr", "'unsafe-inline'"],
     ["img-src", ["'self'", "data:", ...imageOrigins].join(" ") + stripe("https://*.stripe.com")],
     ["font-src", "'self'"],
-    ["connect-src", "'self'" + (devServer ? ` ${devServer}` : "") + stripe("https://api.stripe.com")],
+    ["connect-src", `'self'${devServer ? ` ${devServer}` : ""}${stripe("https://api.stripe.com")}`],
     ["frame-src", checkout ? `${stripeScripts} https://hooks.stripe.com` : "'none'"],
     ["object-src", "'none'"],
     ["base-uri", "'none'"],

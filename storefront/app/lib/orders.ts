@@ -148,7 +148,7 @@ export function toAddressView(a: OrderAddress | undefined): AddressView | null {
   const cityLine = [a.city, a.region].filter(Boolean).join(", ");
   return {
     name: [a.firstName, a.lastName].filter(Boolean).join(" "),
-    lines: [a.addressLine1, a.addressLine2, cityLine, a.postcode, countryName(a.countryCode)].filter((l) => Boolean(l && l.trim())),
+    lines: [a.addressLine1, a.addressLine2, cityLine, a.postcode, countryName(a.countryCode)].filter((l) => Boolean(l?.trim())),
   };
 }
 

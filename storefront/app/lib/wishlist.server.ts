@@ -61,6 +61,7 @@ async function loadGuestProducts(api: Pick<Api, "catalog">, ids: string[]): Prom
     while (next < ids.length) {
       const i = next++;
       try {
+        // biome-ignore lint/style/noNonNullAssertion: i < ids.length (the loop condition).
         const { product } = await api.catalog.getProduct({ id: ids[i]! });
         if (product) found[i] = toSummary(product);
       } catch (err) {

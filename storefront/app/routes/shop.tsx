@@ -113,6 +113,7 @@ export default function ShopRoute({ loaderData }: Route.ComponentProps) {
 
       <div className="shop__layout">
         <aside className="shop__filters" aria-labelledby="shop-filters-heading">
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React renders no children inside <noscript>; this is a constant <link> to the no-JavaScript filter styles. */}
           <noscript dangerouslySetInnerHTML={{ __html: noScriptFilters }} />
           <button
             type="button"

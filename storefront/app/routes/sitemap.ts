@@ -40,10 +40,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 async function contentDates(client: Api): Promise<Map<string, Date>> {
   const paths = Object.keys(datedPages);
+  // biome-ignore lint/style/noNonNullAssertion: path is one of datedPages' own keys.
   const results = await Promise.allSettled(paths.map((path) => client.content.getPage({ slug: datedPages[path]! })));
   const dates = new Map<string, Date>();
   results.forEach((r, i) => {
     const updated: Timestamp | undefined = r.status === "fulfilled" ? r.value.page?.updatedAt : undefined;
+    // biome-ignore lint/style/noNonNullAssertion: results has one entry per path.
     if (updated) dates.set(paths[i]!, timestampDate(updated));
   });
   return dates;
@@ -52,6 +54,7 @@ async function contentDates(client: Api): Promise<Map<string, Date>> {
 const xmlEntities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 
 export function escapeXml(text: string): string {
+  // biome-ignore lint/style/noNonNullAssertion: the pattern matches only the characters the table has.
   return text.replace(/[&<>"']/g, (c) => xmlEntities[c]!);
 }
 

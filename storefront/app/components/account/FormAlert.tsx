@@ -15,6 +15,7 @@ type Props = {
  */
 export function FormAlert({ id, message, focusKey, children }: Props) {
   const ref = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: focusKey changes with each submission, so a repeated message is focused again.
   useEffect(() => {
     if (message) ref.current?.focus();
   }, [message, focusKey]);

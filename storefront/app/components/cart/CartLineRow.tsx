@@ -1,3 +1,4 @@
+// biome-ignore-all lint/a11y/noRedundantRoles: at phone widths the stylesheet restyles the table (display: block), which strips its implicit roles in some browsers; the explicit roles keep it a table.
 // One product in the cart table: picture, name, remove, unit price, quantity and line total.
 // Its quantity and remove forms share one fetcher, so the row knows when it is being changed
 // and can show a refused change right beside the product it concerns.
@@ -25,6 +26,7 @@ export function CartLineRow({ line, priority }: Props) {
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const busy = fetcher.state !== "idle";
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per result (fetcher.data is new per submission), not when the name or toast change.
   useEffect(() => {
     if (result?.ok && result.intent === "update") show(`Quantity of ${product.name} updated`);
     // Each result is announced once: fetcher.data changes identity per submission.

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/a11y/noRedundantRoles: at phone widths the stylesheet restyles the table (display: block), which strips its implicit roles in some browsers; the explicit roles keep it a table.
 // The cart's lines as a table. At phone widths the stylesheet stacks each row into a card, which
 // would strip the table's meaning in some browsers, so the table roles are stated explicitly.
 import type { CartLineView } from "~/lib/cart";

@@ -30,7 +30,7 @@ export type FieldStates = (field: CheckoutField, label: string) => FieldState;
 export function fieldStates(problem: CheckoutProblem | null, opts: { autoFocusFirst?: boolean } = {}): FieldStates {
   const first = problem?.fields[0];
   return (field, label) => {
-    if (!problem || !problem.fields.includes(field)) return {};
+    if (!problem?.fields.includes(field)) return {};
     let note: string | null = null;
     if (problem.message === checkoutText.requiredFields) note = `${label} is required.`;
     else if (!isCardField(field) && problem.fields.length === 1) note = problem.message;

@@ -24,6 +24,7 @@ export function FeaturedCarousel({ products, labelledBy }: Props) {
   const offset = (rotation.index * 100) / visible;
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern; a <section> would add a landmark with the same name as its heading's section.
     <div
       className={`carousel${hydrated ? " carousel--enhanced" : ""}`}
       role="region"
@@ -40,6 +41,7 @@ export function FeaturedCarousel({ products, labelledBy }: Props) {
           {products.map((p, i) => {
             const shown = !hydrated || isInView(i, rotation.index, visible);
             return (
+              // biome-ignore lint/a11y/useSemanticElements: a slide of the WAI-ARIA carousel pattern, not a set of form controls (<fieldset>).
               <div
                 key={p.id}
                 className="carousel__item"

@@ -3,14 +3,14 @@ import type { ReactNode } from "react";
 
 type Reason = { title: string; text: string; icon: ReactNode };
 
-const iconProps = { "aria-hidden": true, width: 40, height: 40, viewBox: "0 0 40 40", fill: "none", stroke: "currentColor", strokeWidth: 1.2 } as const;
+const iconProps = { width: 40, height: 40, viewBox: "0 0 40 40", fill: "none", stroke: "currentColor", strokeWidth: 1.2 } as const;
 
 const reasons: Reason[] = [
   {
     title: "Natural Ingredients",
     text: "Botanical oils, plant extracts and gentle actives, in formulas free from harsh fillers and needless fragrance.",
     icon: (
-      <svg {...iconProps}>
+      <svg aria-hidden="true" {...iconProps}>
         <path d="M8 32C8 16 18 8 33 7c0 15-8 25-24 25Z" />
         <path d="M8 32 24 16" />
       </svg>
@@ -20,7 +20,7 @@ const reasons: Reason[] = [
     title: "Cruelty-Free",
     text: "Nothing we sell is tested on animals, at any stage, by our houses or by the suppliers of their ingredients.",
     icon: (
-      <svg {...iconProps}>
+      <svg aria-hidden="true" {...iconProps}>
         <path d="M20 33s-12-7.3-12-16a6.5 6.5 0 0 1 12-3.4A6.5 6.5 0 0 1 32 17c0 8.7-12 16-12 16Z" />
       </svg>
     ),
@@ -29,7 +29,7 @@ const reasons: Reason[] = [
     title: "Sustainable Packaging",
     text: "Glass, aluminium and recycled card, chosen to be refilled, reused or recycled, and never wrapped in plastic.",
     icon: (
-      <svg {...iconProps}>
+      <svg aria-hidden="true" {...iconProps}>
         <path d="M12 14a10 10 0 0 1 17-3l2 2" />
         <path d="M31 7v6h-6" />
         <path d="M28 26a10 10 0 0 1-17 3l-2-2" />

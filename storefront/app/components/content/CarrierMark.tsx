@@ -6,10 +6,10 @@ export function carrierMonogram(carrier: string): string {
   const words = carrier.split(/[\s&/-]+/).filter(Boolean);
   const [first] = words;
   if (!first) return "";
-  if (words.length > 1) return words.slice(0, 2).map((w) => w[0]!.toUpperCase()).join("");
+  if (words.length > 1) return words.slice(0, 2).map((w) => w.charAt(0).toUpperCase()).join("");
   if (first.length <= 3 && first === first.toUpperCase()) return first;
   const capitals = first.replace(/[^A-Z]/g, "");
-  return capitals.length >= 2 ? capitals.slice(0, 3) : first[0]!.toUpperCase();
+  return capitals.length >= 2 ? capitals.slice(0, 3) : first.charAt(0).toUpperCase();
 }
 
 /** Decorative: the carrier's name is always written beside it. */

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/a11y/noRedundantRoles: at phone widths the stylesheet restyles the table (display: block), which strips its implicit roles in some browsers; the explicit roles keep it a table.
 import { Link } from "react-router";
 import type { DeliveryOptionView } from "~/lib/content";
 import { CarrierMark } from "./CarrierMark";

@@ -49,6 +49,7 @@ type SlideProps = { slide: HeroSlide; position: number; total: number; current: 
 
 function HeroSlideView({ slide, position, total, current, showPictures }: SlideProps) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a slide of the WAI-ARIA carousel pattern, not a set of form controls (<fieldset>).
     <div
       className={`hero-slide hero-slide--${position}${current ? " hero-slide--current" : ""}`}
       role="group"

@@ -29,6 +29,7 @@ export function Header({ categories, cartCount, user, backofficeUrl }: Props) {
   const navigate = useNavigate();
 
   // Any navigation closes the menus.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger: any navigation closes the menus.
   useEffect(() => {
     setMenuOpen(false);
     setShopOpen(false);

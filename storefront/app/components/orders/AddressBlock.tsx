@@ -6,6 +6,7 @@ export function AddressBlock({ address }: { address: AddressView }) {
     <address className="address-block">
       {address.name && <span className="address-block__name">{address.name}</span>}
       {address.lines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: address lines can repeat and never reorder.
         <span key={i}>{line}</span>
       ))}
     </address>

@@ -36,7 +36,7 @@ export function Gallery({ images, productName }: Props) {
         <button type="button" className="product-card__image-button gallery__zoom" aria-label="Zoom image" onClick={() => setZoomed(true)}>
           <ProductImage key={current?.src} image={current} name={productName} sizes={mainSizes} priority />
           <span className="gallery__zoom-icon" aria-hidden="true">
-            <svg width="20" height="20" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.5">
+            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.5">
               <circle cx="8.5" cy="8.5" r="5.5" />
               <path d="M12.5 12.5 17 17M8.5 6v5M6 8.5h5" />
             </svg>

@@ -56,6 +56,7 @@ export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
         ))}
       </div>
       {tabs.map((t, i) => (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the WAI-ARIA tabs pattern makes a panel focusable, so its text can be reached and scrolled from the keyboard.
         <div key={t.label} role="tabpanel" id={`${baseId}-panel-${i}`} aria-labelledby={`${baseId}-tab-${i}`} hidden={i !== selected} tabIndex={0} className="tabs__panel">
           {t.content}
         </div>
@@ -80,6 +81,7 @@ export function ProductTabs({ product }: { product: ProductDetail }) {
               <table className="specifications">
                 <tbody>
                   {product.specifications.map((s, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: specification names can repeat; the list is static.
                     <tr key={`${s.name}-${i}`}>
                       <th scope="row">{s.name}</th>
                       <td>{s.value}</td>

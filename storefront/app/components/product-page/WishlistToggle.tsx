@@ -32,6 +32,7 @@ export function WishlistToggle({ productId, productName, saved }: Props) {
   const pending = fetcher.formData?.get("intent");
   const on = pending === "add" ? true : pending === "remove" ? false : confirmed;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per result (fetcher.data is new per submission), not when the name or toast change.
   useEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result) return;

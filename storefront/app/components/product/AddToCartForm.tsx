@@ -23,6 +23,7 @@ export function AddToCartForm({ productId, productName, disabled, className = ""
   const { show } = useToast();
   const busy = fetcher.state !== "idle";
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per result (fetcher.data is new per submission), not when the props or toast change.
   useEffect(() => {
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result) return;

@@ -19,9 +19,10 @@ export function ProductImage({ image, name, sizes, priority = false, className =
   const ref = useRef<HTMLImageElement>(null);
 
   // An image that failed before hydration fired its error event before React listened.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new src is a new image to check.
   useEffect(() => {
     const img = ref.current;
-    if (img && img.complete && img.naturalWidth === 0) setFailed(true);
+    if (img?.complete && img.naturalWidth === 0) setFailed(true);
   }, [image?.src]);
 
   if (!image || failed) {
@@ -32,6 +33,7 @@ export function ProductImage({ image, name, sizes, priority = false, className =
     );
   }
   return (
+    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: onError is the image failing to load, not a user interaction.
     <img
       ref={ref}
       className={`product-image ${className}`}

@@ -44,6 +44,7 @@ export function Pagination({ current, total, hrefFor }: Props) {
         </li>
         {items.map((item, i) =>
           item === "ellipsis" ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: there can be two gaps; each is told apart by its place.
             <li key={`gap-${i}`} className="pagination__gap" aria-hidden="true">
               …
             </li>

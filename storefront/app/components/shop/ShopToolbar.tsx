@@ -97,6 +97,7 @@ const views: { value: ShopView; label: string }[] = [
 function ViewToggle({ query, hydrated }: { query: ShopQuery; hydrated: boolean }) {
   const go = useShopNavigate();
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the form is the group (its buttons submit it); a <fieldset> inside would need a visible legend.
     <form method="get" action="/shop" className="view-toggle" role="group" aria-label="Layout">
       <HiddenQueryFields query={query} omit={["view"]} />
       {views.map((v) => (

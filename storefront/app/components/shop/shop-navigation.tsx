@@ -10,6 +10,7 @@ export function HiddenQueryFields({ query, omit }: { query: ShopQuery; omit: rea
   return (
     <>
       {[...serializeShopQuery(query, omit).entries()].map(([name, value], i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a query parameter can repeat (several categories).
         <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
       ))}
     </>

@@ -48,6 +48,7 @@ export async function runStatusChecks(api: Pick<Api, "status">, now: () => numbe
     return {
       checkedAt,
       checks: [
+        // biome-ignore lint/style/noNonNullAssertion: expectedChecks is a constant, non-empty list.
         { ...apiCheck!, state: "error", message: connectionProblem(err) },
         ...rest.map((c) => ({ ...c, state: "error" as const, message: notChecked })),
       ],

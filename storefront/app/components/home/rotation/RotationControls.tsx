@@ -13,9 +13,11 @@ type DotsProps = {
 
 export function RotationDots({ rotation, count, labelFor, label }: DotsProps) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: the dots are buttons, not form controls (<fieldset>); the group names them.
     <div className="rotation-dots" role="group" aria-label={label}>
       {Array.from({ length: count }, (_, i) => (
         <button
+          // biome-ignore lint/suspicious/noArrayIndexKey: a dot is its position; the list never reorders.
           key={i}
           type="button"
           className="rotation-dots__dot"

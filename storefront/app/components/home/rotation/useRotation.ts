@@ -42,6 +42,7 @@ export function useRotation({ count, intervalMs }: Options): Rotation {
   const playing = choice ? choice === "playing" : !reducedMotion;
   const advancing = playing && !hovered && !focused && count > 1;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: index restarts the timer after every move, so a slide chosen by hand gets its full time.
   useEffect(() => {
     if (!advancing) return;
     const timer = setTimeout(() => setRequested((i) => (Math.min(i, last) + 1) % (last + 1)), intervalMs);
