@@ -8,6 +8,7 @@ import { installDialogPolyfill } from "~/components/product-page/testing/dialog"
 import { detail, summary } from "~/components/product-page/testing/fixtures";
 import { GetProductResponseSchema, ListRelatedProductsResponseSchema } from "~/gen/atelier/store/v1/catalog_service_pb";
 import type { Api } from "~/lib/api.server";
+import type { ProductSummary } from "~/lib/catalog";
 import { ToastProvider } from "~/components/ui/Toast";
 import { GetWishlistResponseSchema } from "~/gen/atelier/store/v1/wishlist_service_pb";
 import { customerAccount, loaderArgs } from "~/lib/api.testing";
@@ -69,6 +70,27 @@ describe("product page", () => {
     const section = await screen.findByRole("region", { name: "You May Also Like" });
     expect(within(section).getAllByRole("article")).toHaveLength(4);
     expect(within(section).getByRole("heading", { level: 3, name: "Related 0" })).toBeInTheDocument();
+  });
+
+  it("streams related products in behind a skeleton of the same section and grid", async () => {
+    let arrive: (products: ProductSummary[]) => void = () => {};
+    const related = new Promise<ProductSummary[]>((resolve) => {
+      arrive = resolve;
+    });
+    renderProduct({ status: "found", product: detail(), related, url, saved: false });
+    // The product is on screen at once; the section is there, busy, with its four placeholder cards.
+    await screen.findByRole("heading", { level: 1, name: "Rose Serum" });
+    const section = screen.getByRole("region", { name: "You May Also Like" });
+    expect(section).toHaveAttribute("aria-busy", "true");
+    expect(section.querySelectorAll(".product-card--skeleton")).toHaveLength(4);
+    expect(within(section).queryByRole("article")).not.toBeInTheDocument();
+
+    arrive(Array.from({ length: 5 }, (_, i) => summary({ id: `r${i}`, name: `Related ${i}` })));
+    const filled = await screen.findByRole("heading", { level: 3, name: "Related 0" });
+    const arrived = screen.getByRole("region", { name: "You May Also Like" });
+    expect(arrived).toContainElement(filled);
+    expect(arrived).not.toHaveAttribute("aria-busy");
+    expect(within(arrived).getAllByRole("article")).toHaveLength(4);
   });
 
   it("leaves out You May Also Like when there is nothing to suggest", async () => {
@@ -256,6 +278,44 @@ describe("product loader", () => {
       params: { id: "rose-serum" },
     });
     expect(result.data).toMatchObject({ status: "found", saved: true });
+  });
+
+  it("does not wait for related products: a list still on its way is passed on to stream", async () => {
+    let arrive: (r: ReturnType<typeof create<typeof ListRelatedProductsResponseSchema>>) => void = () => {};
+    const pending = new Promise<ReturnType<typeof create<typeof ListRelatedProductsResponseSchema>>>((resolve) => {
+      arrive = resolve;
+    });
+    const result = await run(
+      async () => found,
+      () => pending,
+    );
+    expect(result.data).toMatchObject({ status: "found", product: { id: "p1" } });
+    const related = (result.data as Extract<ProductPageData, { status: "found" }>).related;
+    expect(related).toBeInstanceOf(Promise);
+    arrive(create(ListRelatedProductsResponseSchema, { products: [{ id: "p2", name: "Neroli Mist", price: { currencyCode: "GBP", minorUnits: 1800n } }] }));
+    expect(await related).toMatchObject([{ id: "p2", name: "Neroli Mist" }]);
+  });
+
+  it("passes a related list that is already in as it is, for the first HTML", async () => {
+    const result = await run(
+      async () => found,
+      async () => create(ListRelatedProductsResponseSchema, { products: [{ id: "p2", name: "Neroli Mist" }] }),
+    );
+    expect(result.data).toMatchObject({ status: "found", related: [{ id: "p2", name: "Neroli Mist" }] });
+  });
+
+  it("streams an empty list when related products fail late", async () => {
+    let fail: (err: Error) => void = () => {};
+    const failing = new Promise<never>((_, reject) => {
+      fail = reject;
+    });
+    const result = await run(
+      async () => found,
+      () => failing,
+    );
+    const related = (result.data as Extract<ProductPageData, { status: "found" }>).related;
+    fail(new ConnectError("boom", Code.Internal));
+    expect(await related).toEqual([]);
   });
 
   it("still shows the product when related products fail", async () => {

@@ -1,15 +1,18 @@
 // One product, by id or slug: gallery, buying column (with the wishlist toggle), details tabs and
 // related products. A missing product and an unreachable API are answered on this page (404 and
 // 503) rather than by the root error page, so the shopper keeps a way back to the shop.
+// Related products are never waited for: when they are not in by the time the product is, the
+// page is sent without them and they stream in behind a skeleton of the same size.
 import { Code, ConnectError } from "@connectrpc/connect";
-import { data, type ShouldRevalidateFunctionArgs, useLocation, useNavigation } from "react-router";
+import { Suspense } from "react";
+import { Await, data, type ShouldRevalidateFunctionArgs, useLocation, useNavigation } from "react-router";
 import { Breadcrumb } from "~/components/product-page/Breadcrumb";
 import { Gallery } from "~/components/product-page/Gallery";
 import { jsonForScript, productJsonLd, summarize } from "~/components/product-page/json-ld";
 import { ProductInfo } from "~/components/product-page/ProductInfo";
 import { ProductNotFound, ProductSkeleton, ProductUnavailable } from "~/components/product-page/ProductStates";
 import { ProductTabs } from "~/components/product-page/ProductTabs";
-import { RelatedProducts } from "~/components/product-page/RelatedProducts";
+import { RelatedProducts, RelatedProductsSkeleton } from "~/components/product-page/RelatedProducts";
 import { api } from "~/lib/api.server";
 import { type ProductDetail, type ProductSummary, toDetail, toSummary } from "~/lib/catalog";
 import { config } from "~/lib/config.server";
@@ -21,7 +24,15 @@ import "~/styles/pages/product.css";
 import type { Route } from "./+types/product";
 
 export type ProductPageData =
-  | { status: "found"; product: ProductDetail; related: ProductSummary[]; url: string; /** In the shopper's wishlist. */ saved: boolean }
+  | {
+      status: "found";
+      product: ProductDetail;
+      /** The list when it was already in with the product; otherwise still on its way (streamed). */
+      related: ProductSummary[] | Promise<ProductSummary[]>;
+      url: string;
+      /** In the shopper's wishlist. */
+      saved: boolean;
+    }
   | { status: "not_found" }
   | { status: "unavailable" };
 
@@ -33,22 +44,26 @@ function namesNoProduct(err: unknown): boolean {
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const client = api(context);
   const id = params.id;
-  // Related products are a nicety: their failure leaves the section out, never the page.
+  // Related products are a nicety: their failure leaves the section out, never the page. They are
+  // not awaited; a list that is already in when the product is goes into the first HTML as it is
+  // (no skeleton, and it shows without JavaScript), a pending one streams.
+  let relatedArrived: ProductSummary[] | undefined;
   const related = client.catalog.listRelatedProducts({ id }).then(
-    (r) => r.products.map(toSummary),
-    () => [],
+    (r) => (relatedArrived = r.products.map(toSummary)),
+    () => (relatedArrived = []),
   );
   // Read alongside the product (the page may be addressed by slug, so the id comes later).
   const saved = savedProductIds(client, request, sessionState(context));
   try {
     const { product } = await client.catalog.getProduct({ id });
     if (!product) return data<ProductPageData>({ status: "not_found" }, { status: 404 });
+    const isSaved = (await saved).has(product.id.toLowerCase());
     const found: ProductPageData = {
       status: "found",
       product: toDetail(product),
-      related: await related,
+      related: relatedArrived ?? related,
       url: `${config.publicUrl}/product/${product.id}`,
-      saved: (await saved).has(product.id.toLowerCase()),
+      saved: isSaved,
     };
     return data(found);
   } catch (err) {
@@ -118,7 +133,12 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
       <section className="product-page__details" aria-label="Product details">
         <ProductTabs product={product} />
       </section>
-      <RelatedProducts products={related} />
+      <Suspense fallback={<RelatedProductsSkeleton />}>
+        {/* The promise never rejects (a failure is an empty list); an aborted stream leaves the section out. */}
+        <Await resolve={related} errorElement={<RelatedProducts products={[]} />}>
+          {(products) => <RelatedProducts products={products} />}
+        </Await>
+      </Suspense>
     </div>
   );
 }
