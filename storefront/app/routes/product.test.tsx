@@ -189,7 +189,7 @@ describe("wishlist toggle", () => {
     const toggle = await screen.findByRole("button", { name: "Wishlist", pressed: true });
     expect(toggle).toHaveAttribute("aria-pressed", "true");
     expect(submissions[0]!.get("intent")).toBe("add");
-    expect(await screen.findByRole("status")).toHaveTextContent("Rose Serum added to your wishlist");
+    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Rose Serum added to your wishlist"));
     expect(screen.getByRole("status")).toHaveAttribute("aria-live", "polite");
     await user.click(toggle);
     expect(await screen.findByRole("button", { name: "Wishlist", pressed: false })).toHaveAttribute("aria-pressed", "false");
