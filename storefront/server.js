@@ -29,7 +29,7 @@ import { accessLogFormat, forwardClientAddress, hardenResponses, trustProxy } fr
 
 const here = path.dirname(url.fileURLToPath(import.meta.url));
 const buildDir = path.join(here, "build");
-// Loading the build reads the configuration (app/lib/config.server.ts), which refuses a production
+// Loading the build reads the configuration (app/lib/server/config.server.ts), which refuses a production
 // start without STOREFRONT_URL, or with a malformed address: say so in one line and stop, rather
 // than serve links built from whatever Host header a request carries.
 let build;

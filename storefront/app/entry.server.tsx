@@ -3,7 +3,7 @@
 // <Scripts>, <ScrollRestoration>, <Links> and the streamed data scripts through React Router's
 // own context, so root.tsx needs no prop for it; renderToPipeableStream gets it for React's own
 // inline scripts. Every document — pages, the 404 page, error pages — is sent with the
-// Content-Security-Policy built around that nonce (lib/csp.server.ts); checkout pages (those whose
+// Content-Security-Policy built around that nonce (lib/server/csp.server.ts); checkout pages (those whose
 // loader called requireCheckoutCsp) with Stripe's allowances added.
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -12,7 +12,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { cspNonce, documentPolicy } from "./lib/csp.server";
+import { cspNonce, documentPolicy } from "./lib/server/csp.server";
 
 export const streamTimeout = 5_000;
 

@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from "vitest";
 import { CreateCartResponseSchema, GetCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
 import { ListCategoriesResponseSchema } from "~/gen/atelier/store/v1/catalog_service_pb";
 import { GetStoreSettingsResponseSchema } from "~/gen/atelier/store/v1/settings_service_pb";
-import { adminAccount, customerAccount, loaderArgs } from "~/lib/api.testing";
-import { config, loadConfig } from "~/lib/config.server";
+import { adminAccount, customerAccount, loaderArgs } from "~/lib/testing/api";
+import { config, loadConfig } from "~/lib/server/config.server";
 import { pageMeta } from "~/lib/seo";
 import { loader as rootLoader } from "./root";
 

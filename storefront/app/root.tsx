@@ -1,17 +1,17 @@
 import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import { Footer, type FooterSettings } from "./components/layout/Footer";
-import { Header } from "./components/layout/Header";
-import { NavigationProgress } from "./components/layout/NavigationProgress";
-import { NotFound } from "./components/layout/NotFound";
-import { ToastProvider } from "./components/ui/Toast";
-import { api } from "./lib/api.server";
-import { loadCart } from "./lib/cart.server";
-import { config } from "./lib/config.server";
-import { cspMiddleware } from "./lib/csp.server";
-import { csrfMiddleware } from "./lib/csrf.server";
-import { sessionAccount, sessionMiddleware, toSessionUser } from "./lib/session.server";
+import { Footer, type FooterSettings } from "./components/layout/footer";
+import { Header } from "./components/layout/header";
+import { NavigationProgress } from "./components/layout/navigation-progress";
+import { NotFound } from "./components/layout/not-found";
+import { ToastProvider } from "./components/ui/toast";
+import { api } from "./lib/server/api.server";
+import { loadCart } from "./lib/server/cart.server";
+import { config } from "./lib/server/config.server";
+import { cspMiddleware } from "./lib/server/csp.server";
+import { csrfMiddleware } from "./lib/server/csrf.server";
+import { sessionAccount, sessionMiddleware, toSessionUser } from "./lib/server/session.server";
 import "./styles/app.css";
 
 // Every response gets a Content-Security-Policy (documents theirs, everything else one that allows

@@ -38,7 +38,7 @@ export function forwardClientAddress(req, _res, next) {
  * over this header); the reset page does. Pages come with their own Content-Security-Policy
  * (entry.server.tsx, around the page's nonce); everything else — static files, anything that
  * fails before React Router answers — gets one that allows nothing (the same as
- * app/lib/csp.server.ts's resourcePolicy, which React Router's responses get; a test checks).
+ * app/lib/server/csp.server.ts's resourcePolicy, which React Router's responses get; a test checks).
  */
 export const hardeningHeaders = Object.freeze({
   "X-Frame-Options": "DENY",

@@ -3,7 +3,7 @@
 import express from "express";
 import morgan from "morgan";
 import { afterEach, describe, expect, it } from "vitest";
-import { resourcePolicy } from "../app/lib/csp.server";
+import { resourcePolicy } from "../app/lib/server/csp.server";
 import { accessLogFormat, forwardClientAddress, hardeningHeaders, hardenResponses, redactUrl, strictTransportSecurity, trustProxy } from "./middleware.js";
 
 const servers = [];

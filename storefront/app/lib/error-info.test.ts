@@ -1,7 +1,7 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it } from "vitest";
 import { ErrorInfoSchema } from "~/gen/google/rpc/error_details_pb";
-import { apiError, fieldError } from "./api.testing";
+import { apiError, fieldError } from "./testing/api";
 import { errorInfo, fieldViolations } from "./error-info";
 
 describe("errorInfo", () => {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { UpdateProfileRequestSchema } from "~/gen/atelier/store/v1/auth_service_pb";
 import { CheckoutRequestSchema } from "~/gen/atelier/store/v1/checkout_service_pb";
 import { ConfirmTestPaymentRequestSchema } from "~/gen/atelier/store/v1/payment_service_pb";
-import { apiError, fieldError } from "./api.testing";
+import { apiError, fieldError } from "./testing/api";
 import { apiFormProblem, checkbox, formFieldOf, formInput, parseForm, required, text } from "./form-schema";
 
 function posted(fields: Record<string, string>): FormData {

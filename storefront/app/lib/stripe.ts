@@ -4,7 +4,7 @@
 // so, not spin forever. The confirmation step is a plain function so it can be tested with a
 // stand-in Stripe object.
 import type { PaymentIntentResult, Stripe, StripeElements } from "@stripe/stripe-js";
-import { checkoutText } from "./checkout";
+import { checkoutText } from "./models/checkout";
 
 /** How long Stripe.js may take to load before the page says the payment system is not ready. */
 export const stripeLoadTimeoutMs = 10_000;

@@ -1,8 +1,8 @@
 // About Atelier London: the shop's story, its six values, the team, and the way on to the shop
 // or to a conversation with us. The page is the shop's own writing, so it needs no loader.
 import { Link } from "react-router";
-import { TeamList } from "~/components/content/TeamList";
-import { ValuesList } from "~/components/content/ValuesList";
+import { TeamList } from "~/components/content/team-list";
+import { ValuesList } from "~/components/content/values-list";
 import { originFrom, pageMeta } from "~/lib/seo";
 import "~/styles/pages/about.css";
 import type { Route } from "./+types/about";

@@ -12,8 +12,8 @@ import {
   GetMeResponseSchema,
   UpdateProfileResponseSchema,
 } from "~/gen/atelier/store/v1/auth_service_pb";
-import type { Api } from "~/lib/api.server";
-import { actionArgs, apiError, contextWith, customerAccount, type FakeApi, loaderArgs } from "~/lib/api.testing";
+import type { Api } from "~/lib/server/api.server";
+import { actionArgs, apiError, contextWith, customerAccount, type FakeApi, loaderArgs } from "~/lib/testing/api";
 import AccountRoute, { action, loader } from "./account";
 
 type Update = Api["auth"]["updateProfile"];

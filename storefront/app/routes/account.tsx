@@ -2,9 +2,9 @@
 // way to their orders and wishlist. Guests are sent to sign in and brought back here.
 import { Code, ConnectError } from "@connectrpc/connect";
 import { data, Link, redirect } from "react-router";
-import { type AccountActionData, accountText } from "~/components/account/account-forms";
-import { PasswordForm, ProfileForm } from "~/components/account/AccountForms";
-import { type TwoFactorStatus, TwoFactorSection } from "~/components/account/TwoFactorSection";
+import { type AccountActionData, accountText } from "~/components/account/account-forms-data";
+import { PasswordForm, ProfileForm } from "~/components/account/account-forms";
+import { type TwoFactorStatus, TwoFactorSection } from "~/components/account/two-factor-section";
 import {
   isTwoFactorIntent,
   readTotpCode,
@@ -15,12 +15,12 @@ import {
   totpSetupSchema,
   twoFactorText,
 } from "~/components/account/two-factor";
-import { type Api, api } from "~/lib/api.server";
+import { type Api, api } from "~/lib/server/api.server";
 import { ChangePasswordRequestSchema, UpdateProfileRequestSchema } from "~/gen/atelier/store/v1/auth_service_pb";
-import { authText, loginHref, type PasswordField, passwordChangeSchema, type ProfileField, profileSchema } from "~/lib/auth";
+import { authText, loginHref, type PasswordField, passwordChangeSchema, type ProfileField, profileSchema } from "~/lib/models/auth";
 import { apiFormProblem, inputText, parseForm } from "~/lib/form-schema";
 import { originFrom, pageMeta } from "~/lib/seo";
-import { clearSessionCookie, errorReason, isCode, sessionState, throttledMessage } from "~/lib/session.server";
+import { clearSessionCookie, errorReason, isCode, sessionState, throttledMessage } from "~/lib/server/session.server";
 import "~/styles/pages/auth.css";
 import "~/styles/pages/account.css";
 import type { Route } from "./+types/account";

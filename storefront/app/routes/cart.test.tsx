@@ -4,16 +4,16 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cartLine, cartView, price, productSummary } from "~/components/cart/fixtures";
-import { ToastProvider } from "~/components/ui/Toast";
+import { cartLine, cartView, price, productSummary } from "~/lib/models/cart.fixtures";
+import { ToastProvider } from "~/components/ui/toast";
 import { CreateCartResponseSchema, GetCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
-import type { Api } from "~/lib/api.server";
-import { customerAccount, loaderArgs } from "~/lib/api.testing";
-import type { CartView } from "~/lib/cart";
+import type { Api } from "~/lib/server/api.server";
+import { customerAccount, loaderArgs } from "~/lib/testing/api";
+import type { CartView } from "~/lib/models/cart";
 import CartRoute, { loader } from "./cart";
 
 const hydration = vi.hoisted(() => ({ done: true }));
-vi.mock("~/lib/hydrated", () => ({ useHydrated: () => hydration.done }));
+vi.mock("~/lib/hooks/use-hydrated", () => ({ useHydrated: () => hydration.done }));
 
 afterEach(() => {
   hydration.done = true;

@@ -2,14 +2,14 @@
 // clear). The cart is read from the API on the server; every amount is the API's.
 import { useRef } from "react";
 import { data } from "react-router";
-import { CartSummary } from "~/components/cart/CartSummary";
-import { CartTable } from "~/components/cart/CartTable";
-import { EmptyCart } from "~/components/cart/EmptyCart";
-import { GuestBanner } from "~/components/cart/GuestBanner";
-import { useRemovalAnnouncement } from "~/components/cart/useRemovalAnnouncement";
-import { api } from "~/lib/api.server";
-import { handleCartAction, loadCart, takeCartPageError } from "~/lib/cart.server";
-import { sessionAccount } from "~/lib/session.server";
+import { CartSummary } from "~/components/cart/cart-summary";
+import { CartTable } from "~/components/cart/cart-table";
+import { EmptyCart } from "~/components/cart/empty-cart";
+import { GuestBanner } from "~/components/cart/guest-banner";
+import { useRemovalAnnouncement } from "~/components/cart/use-removal-announcement";
+import { api } from "~/lib/server/api.server";
+import { handleCartAction, loadCart, takeCartPageError } from "~/lib/server/cart.server";
+import { sessionAccount } from "~/lib/server/session.server";
 import { pageMeta, originFrom } from "~/lib/seo";
 import "~/styles/pages/saved-lists.css";
 import "~/styles/pages/cart.css";

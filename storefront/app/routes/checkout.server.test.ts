@@ -9,10 +9,10 @@ import { GetCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
 import { CheckoutResponseSchema, PaymentMode } from "~/gen/atelier/store/v1/checkout_service_pb";
 import { OrderStatus } from "~/gen/atelier/store/v1/order_pb";
 import { ConfirmTestPaymentResponseSchema } from "~/gen/atelier/store/v1/payment_service_pb";
-import type { Api } from "~/lib/api.server";
-import { actionArgs, apiError, customerAccount, type FakeApi, fieldError, loaderArgs } from "~/lib/api.testing";
-import { type CheckoutActionData, type CheckoutPageData, checkoutText } from "~/lib/checkout";
-import { pagePolicyFor } from "~/lib/csp.server";
+import type { Api } from "~/lib/server/api.server";
+import { actionArgs, apiError, customerAccount, type FakeApi, fieldError, loaderArgs } from "~/lib/testing/api";
+import { type CheckoutActionData, type CheckoutPageData, checkoutText } from "~/lib/models/checkout";
+import { pagePolicyFor } from "~/lib/server/csp.server";
 import { action, loader } from "./checkout";
 
 const cartCookie = { cookie: `atelier_cart=${cartId}` };

@@ -5,12 +5,12 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { checkoutPage, orderId } from "~/components/checkout/fixtures";
-import type { CheckoutActionData, CheckoutPageData } from "~/lib/checkout";
-import { formatPence } from "~/lib/money";
+import type { CheckoutActionData, CheckoutPageData } from "~/lib/models/checkout";
+import { formatPence } from "~/lib/models/money";
 import CheckoutRoute from "./checkout";
 
 const hydration = vi.hoisted(() => ({ done: true }));
-vi.mock("~/lib/hydrated", () => ({ useHydrated: () => hydration.done }));
+vi.mock("~/lib/hooks/use-hydrated", () => ({ useHydrated: () => hydration.done }));
 
 afterEach(() => {
   hydration.done = true;

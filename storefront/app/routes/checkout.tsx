@@ -1,14 +1,14 @@
 // Secure Checkout (PRODUCT §2): contact, shipping address, delivery, billing and card payment for
 // the cart, beside its order summary. The API places and prices the order; in test payment mode
-// the action also pays for it with the test card. The page's CSP allows Stripe (lib/csp.server.ts).
+// the action also pays for it with the test card. The page's CSP allows Stripe (lib/server/csp.server.ts).
 import { data } from "react-router";
-import { GuestBanner } from "~/components/cart/GuestBanner";
-import { CheckoutForm } from "~/components/checkout/CheckoutForm";
-import { api } from "~/lib/api.server";
-import { handleCheckoutAction, loadCheckoutPage } from "~/lib/checkout.server";
-import { requireCheckoutCsp } from "~/lib/csp.server";
+import { GuestBanner } from "~/components/cart/guest-banner";
+import { CheckoutForm } from "~/components/checkout/checkout-form";
+import { api } from "~/lib/server/api.server";
+import { handleCheckoutAction, loadCheckoutPage } from "~/lib/server/checkout.server";
+import { requireCheckoutCsp } from "~/lib/server/csp.server";
 import { originFrom, pageMeta } from "~/lib/seo";
-import { sessionAccount } from "~/lib/session.server";
+import { sessionAccount } from "~/lib/server/session.server";
 import "~/styles/pages/cart.css";
 import "~/styles/pages/checkout.css";
 import type { Route } from "./+types/checkout";

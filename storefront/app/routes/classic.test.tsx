@@ -4,10 +4,10 @@ import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { wideViewportQuery } from "~/components/classic/carousel";
-import { aProduct, stubMatchMedia } from "~/components/home/testing";
+import { aProduct, stubMatchMedia } from "~/lib/testing/catalog";
 import { ListFeaturedProductsResponseSchema } from "~/gen/atelier/store/v1/catalog_service_pb";
-import type { Api } from "~/lib/api.server";
-import { loaderArgs } from "~/lib/api.testing";
+import type { Api } from "~/lib/server/api.server";
+import { loaderArgs } from "~/lib/testing/api";
 import ClassicRoute, { loader, meta } from "./classic";
 
 type ClassicData = Awaited<ReturnType<typeof import("./classic").loader>>;

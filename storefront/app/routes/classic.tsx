@@ -1,12 +1,12 @@
 // The classic home page: hero text, why choose us, a carousel of the five most expensive products
 // and customer testimonials. If the catalogue cannot be reached the carousel gives way to a note.
-import { ClassicHero } from "~/components/classic/ClassicHero";
-import { FeaturedCarousel } from "~/components/classic/FeaturedCarousel";
-import { Testimonials } from "~/components/classic/Testimonials";
-import { WhyChooseUs } from "~/components/classic/WhyChooseUs";
-import { SectionUnavailable } from "~/components/home/SectionUnavailable";
-import { api } from "~/lib/api.server";
-import { toSummary } from "~/lib/catalog";
+import { ClassicHero } from "~/components/classic/classic-hero";
+import { FeaturedCarousel } from "~/components/classic/featured-carousel";
+import { Testimonials } from "~/components/classic/testimonials";
+import { WhyChooseUs } from "~/components/classic/why-choose-us";
+import { SectionUnavailable } from "~/components/home/section-unavailable";
+import { api } from "~/lib/server/api.server";
+import { toSummary } from "~/lib/models/catalog";
 import { originFrom, pageMeta } from "~/lib/seo";
 import "~/styles/pages/classic.css";
 import type { Route } from "./+types/classic";

@@ -3,10 +3,10 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ContactActionResult } from "~/components/contact/ContactForm";
-import type { ContactDetailsView } from "~/components/contact/contactDetails";
-import type { Api } from "~/lib/api.server";
-import { actionArgs, apiError, contextWith } from "~/lib/api.testing";
+import type { ContactActionResult } from "~/components/contact/contact-form";
+import type { ContactDetailsView } from "~/lib/models/contact-details";
+import type { Api } from "~/lib/server/api.server";
+import { actionArgs, apiError, contextWith } from "~/lib/testing/api";
 import ContactRoute, { action } from "./contact";
 
 const details: ContactDetailsView = {

@@ -2,14 +2,14 @@
 // details, opening hours and a map panel.
 import { Code } from "@connectrpc/connect";
 import { data, redirect } from "react-router";
-import { ContactDetails } from "~/components/contact/ContactDetails";
-import { type ContactActionResult, ContactForm } from "~/components/contact/ContactForm";
-import { toContactDetails } from "~/components/contact/contactDetails";
+import { ContactDetails } from "~/components/contact/contact-details";
+import { type ContactActionResult, ContactForm } from "~/components/contact/contact-form";
+import { toContactDetails } from "~/lib/models/contact-details";
 import { type ContactField, contactSchema, emptyContact } from "~/components/contact/validation";
-import { api } from "~/lib/api.server";
+import { api } from "~/lib/server/api.server";
 import { userMessage } from "~/lib/errors";
 import { inputText, parseForm } from "~/lib/form-schema";
-import { isCode, throttledMessage } from "~/lib/session.server";
+import { isCode, throttledMessage } from "~/lib/server/session.server";
 import { originFrom, pageMeta } from "~/lib/seo";
 import "~/styles/pages/contact.css";
 import type { Route } from "./+types/contact";

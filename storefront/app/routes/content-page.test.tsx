@@ -3,10 +3,10 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { render, screen } from "@testing-library/react";
 import { createRoutesStub, Outlet } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { loaderArgs } from "~/lib/api.testing";
+import { loaderArgs } from "~/lib/testing/api";
 import { GetPageResponseSchema } from "~/gen/atelier/store/v1/content_service_pb";
-import type { Api } from "~/lib/api.server";
-import type { ContentLoad } from "~/lib/content.server";
+import type { Api } from "~/lib/server/api.server";
+import type { ContentLoad } from "~/lib/server/content.server";
 import ContentPageRoute, { loader } from "./content-page";
 
 /** The page under a root route whose loader says who is signed in (an admin gets the back office's address). */

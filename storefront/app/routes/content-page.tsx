@@ -1,14 +1,14 @@
 // The Privacy Policy (/privacy) and Terms and Conditions (/terms): pages the shop writes in the
 // back office. One module serves both routes; the URL says which page is wanted.
 import { data } from "react-router";
-import { ContentFallback } from "~/components/content/ContentFallback";
-import { EditContentLink } from "~/components/content/EditContentLink";
-import { InfoHeader } from "~/components/content/InfoHeader";
-import { LoadFailure } from "~/components/content/LoadFailure";
-import { Prose } from "~/components/content/Prose";
-import { api } from "~/lib/api.server";
-import { contentPages, legalSlugFromPath } from "~/lib/content";
-import { loadContentPage } from "~/lib/content.server";
+import { ContentFallback } from "~/components/content/content-fallback";
+import { EditContentLink } from "~/components/content/edit-content-link";
+import { InfoHeader } from "~/components/content/info-header";
+import { LoadFailure } from "~/components/content/load-failure";
+import { Prose } from "~/components/content/prose";
+import { api } from "~/lib/server/api.server";
+import { contentPages, legalSlugFromPath } from "~/lib/models/content";
+import { loadContentPage } from "~/lib/server/content.server";
 import { originFrom, pageMeta } from "~/lib/seo";
 import "~/styles/pages/content.css";
 import type { Route } from "./+types/content-page";

@@ -4,9 +4,9 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Outlet, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { loaderArgs } from "~/lib/api.testing";
+import { loaderArgs } from "~/lib/testing/api";
 import { GetPageResponseSchema } from "~/gen/atelier/store/v1/content_service_pb";
-import { parseFaq } from "~/lib/content";
+import { parseFaq } from "~/lib/models/content";
 import FaqRoute, { loader, shouldRevalidate } from "./faq";
 
 const html = `

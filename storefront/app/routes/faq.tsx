@@ -1,19 +1,19 @@
 // Frequently Asked Questions: the FAQ page the shop writes in the back office, parsed on the
 // server into sections of questions and shown as an accordion the shopper can search.
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
-import { ContentFallback } from "~/components/content/ContentFallback";
-import { EditContentLink } from "~/components/content/EditContentLink";
-import { FaqSearch } from "~/components/content/FaqSearch";
-import { FaqSections } from "~/components/content/FaqSections";
-import { InfoHeader } from "~/components/content/InfoHeader";
-import { LoadFailure } from "~/components/content/LoadFailure";
-import { PageContents } from "~/components/content/PageContents";
-import { Prose } from "~/components/content/Prose";
-import { StillHaveQuestions } from "~/components/content/StillHaveQuestions";
-import { useFaqQuery } from "~/components/content/useFaqQuery";
-import { api } from "~/lib/api.server";
-import { contentPages, type FaqDocument, faqResultText, filterFaq, parseFaq } from "~/lib/content";
-import { loadContentPage } from "~/lib/content.server";
+import { ContentFallback } from "~/components/content/content-fallback";
+import { EditContentLink } from "~/components/content/edit-content-link";
+import { FaqSearch } from "~/components/content/faq-search";
+import { FaqSections } from "~/components/content/faq-sections";
+import { InfoHeader } from "~/components/content/info-header";
+import { LoadFailure } from "~/components/content/load-failure";
+import { PageContents } from "~/components/content/page-contents";
+import { Prose } from "~/components/content/prose";
+import { StillHaveQuestions } from "~/components/content/still-have-questions";
+import { useFaqQuery } from "~/components/content/use-faq-query";
+import { api } from "~/lib/server/api.server";
+import { contentPages, type FaqDocument, faqResultText, filterFaq, parseFaq } from "~/lib/models/content";
+import { loadContentPage } from "~/lib/server/content.server";
 import { originFrom, pageMeta } from "~/lib/seo";
 import "~/styles/pages/content.css";
 import "~/styles/pages/faq.css";

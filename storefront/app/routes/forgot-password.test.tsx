@@ -5,8 +5,8 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { RequestPasswordResetResponseSchema } from "~/gen/atelier/store/v1/auth_service_pb";
-import type { Api } from "~/lib/api.server";
-import { actionArgs, apiError, contextWith } from "~/lib/api.testing";
+import type { Api } from "~/lib/server/api.server";
+import { actionArgs, apiError, contextWith } from "~/lib/testing/api";
 import ForgotPasswordRoute, { action, loader } from "./forgot-password";
 
 type RequestReset = Api["auth"]["requestPasswordReset"];

@@ -3,16 +3,16 @@
 import { Code } from "@connectrpc/connect";
 import { data, Form, Link, redirect } from "react-router";
 import { TextField } from "~/components/ui/field";
-import { AuthLayout } from "~/components/account/AuthLayout";
-import { FormAlert } from "~/components/account/FormAlert";
-import { useCheckedSubmit } from "~/components/account/useCheckedSubmit";
-import { usePendingSubmission } from "~/components/account/usePendingSubmission";
-import { api } from "~/lib/api.server";
-import { authText, forgotPasswordSchema } from "~/lib/auth";
-import { maxEmailLength } from "~/lib/email";
+import { AuthLayout } from "~/components/account/auth-layout";
+import { FormAlert } from "~/components/account/form-alert";
+import { useCheckedSubmit } from "~/components/account/use-checked-submit";
+import { usePendingSubmission } from "~/lib/hooks/use-pending-submission";
+import { api } from "~/lib/server/api.server";
+import { authText, forgotPasswordSchema } from "~/lib/models/auth";
+import { maxEmailLength } from "~/lib/models/email";
 import { formCheck, inputText, parseForm } from "~/lib/form-schema";
 import { originFrom, pageMeta } from "~/lib/seo";
-import { isCode, throttledMessage } from "~/lib/session.server";
+import { isCode, throttledMessage } from "~/lib/server/session.server";
 import "~/styles/pages/auth.css";
 import type { Route } from "./+types/forgot-password";
 

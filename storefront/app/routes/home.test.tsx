@@ -4,16 +4,16 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { collectionCards, heroSlides, type Brand } from "~/components/home/homeData";
-import { aProduct, stubMatchMedia } from "~/components/home/testing";
+import { collectionCards, heroSlides, type Brand } from "~/components/home/home-data";
+import { aProduct, stubMatchMedia } from "~/lib/testing/catalog";
 import {
   ListCategoriesResponseSchema,
   ListFeaturedProductsResponseSchema,
   ListProductsResponseSchema,
 } from "~/gen/atelier/store/v1/catalog_service_pb";
 import { SubscribeResponseSchema } from "~/gen/atelier/store/v1/newsletter_service_pb";
-import type { Api } from "~/lib/api.server";
-import { actionArgs, apiError, contextWith, loaderArgs } from "~/lib/api.testing";
+import type { Api } from "~/lib/server/api.server";
+import { actionArgs, apiError, contextWith, loaderArgs } from "~/lib/testing/api";
 import HomeRoute, { action, loader, meta } from "./home";
 
 const brands: Brand[] = [

@@ -2,16 +2,16 @@
 // View, and the newsletter sign-up. Each part of the catalogue that fails to load is replaced by a
 // calm note; the rest of the page still renders.
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
-import { CollectionCards } from "~/components/home/CollectionCards";
-import { FeaturedProducts } from "~/components/home/FeaturedProducts";
-import { HeroSlider } from "~/components/home/HeroSlider";
-import { type Brand, collectionCards, heroSlides, toPictures } from "~/components/home/homeData";
-import type { NewsletterResult } from "~/components/home/newsletter";
-import { subscribeToNewsletter } from "~/components/home/newsletter.server";
-import { NewsletterSignup } from "~/components/home/NewsletterSignup";
-import { Philosophy } from "~/components/home/Philosophy";
-import { type Api, api } from "~/lib/api.server";
-import { categoryHref, toSummary } from "~/lib/catalog";
+import { CollectionCards } from "~/components/home/collection-cards";
+import { FeaturedProducts } from "~/components/home/featured-products";
+import { HeroSlider } from "~/components/home/hero-slider";
+import { type Brand, collectionCards, heroSlides, toPictures } from "~/components/home/home-data";
+import type { NewsletterResult } from "~/lib/models/newsletter";
+import { subscribeToNewsletter } from "~/lib/server/newsletter.server";
+import { NewsletterSignup } from "~/components/home/newsletter-signup";
+import { Philosophy } from "~/components/home/philosophy";
+import { type Api, api } from "~/lib/server/api.server";
+import { categoryHref, toSummary } from "~/lib/models/catalog";
 import { originFrom, pageMeta } from "~/lib/seo";
 import "~/styles/pages/home.css";
 import type { Route } from "./+types/home";

@@ -7,8 +7,8 @@ import { createRoutesStub, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { LoginResponseSchema } from "~/gen/atelier/store/v1/auth_service_pb";
 import { MergeCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
-import type { Api } from "~/lib/api.server";
-import { actionArgs, apiError, contextWith, customerAccount, type FakeApi, loaderArgs } from "~/lib/api.testing";
+import type { Api } from "~/lib/server/api.server";
+import { actionArgs, apiError, contextWith, customerAccount, type FakeApi, loaderArgs } from "~/lib/testing/api";
 import LoginRoute, { action, loader } from "./login";
 
 type Login = Api["auth"]["login"];

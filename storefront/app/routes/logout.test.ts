@@ -2,8 +2,8 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it, vi } from "vitest";
 import { LogoutResponseSchema } from "~/gen/atelier/store/v1/auth_service_pb";
-import type { Api } from "~/lib/api.server";
-import { actionArgs, customerAccount } from "~/lib/api.testing";
+import type { Api } from "~/lib/server/api.server";
+import { actionArgs, customerAccount } from "~/lib/testing/api";
 import { action, loader } from "./logout";
 
 type Logout = Api["auth"]["logout"];

@@ -1,8 +1,8 @@
 // Sign out: POST only (a form button in the header), so no link or image on another page can sign
 // a shopper out. The API revokes the session; this browser forgets it and the account's cart.
 import { redirect } from "react-router";
-import { api } from "~/lib/api.server";
-import { endSessionHeaders, readSessionToken, sessionState } from "~/lib/session.server";
+import { api } from "~/lib/server/api.server";
+import { endSessionHeaders, readSessionToken, sessionState } from "~/lib/server/session.server";
 import type { Route } from "./+types/logout";
 
 /** A GET changes nothing. */

@@ -5,8 +5,8 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { ConfirmSubscriptionResponseSchema, UnsubscribeResponseSchema } from "~/gen/atelier/store/v1/newsletter_service_pb";
-import type { Api } from "~/lib/api.server";
-import { actionArgs, apiError, contextWith, loaderArgs } from "~/lib/api.testing";
+import type { Api } from "~/lib/server/api.server";
+import { actionArgs, apiError, contextWith, loaderArgs } from "~/lib/testing/api";
 import NewsletterLinkRoute, { action, headers, loader, meta, newsletterLinkText } from "./newsletter-link";
 
 type Newsletter = Pick<Api["newsletter"], "confirmSubscription" | "unsubscribe">;

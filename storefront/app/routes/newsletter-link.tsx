@@ -6,11 +6,11 @@
 // the referrer policy is same-origin, and the form posts it in a hidden field to the bare path.
 import { ConnectError } from "@connectrpc/connect";
 import { data, Form, Link, useNavigation } from "react-router";
-import { AuthLayout } from "~/components/account/AuthLayout";
-import { api } from "~/lib/api.server";
+import { AuthLayout } from "~/components/account/auth-layout";
+import { api } from "~/lib/server/api.server";
 import { describeError } from "~/lib/errors";
 import { originFrom, pageMeta } from "~/lib/seo";
-import { errorReason } from "~/lib/session.server";
+import { errorReason } from "~/lib/server/session.server";
 import "~/styles/pages/auth.css";
 import type { Route } from "./+types/newsletter-link";
 

@@ -4,18 +4,18 @@
 // (`?token=…`), which is checked, kept in the cookie, and taken out of the address bar at once
 // (so it stays out of history, bookmarks and Referer headers). Anyone else gets the 404 page.
 import { data, Link, redirect } from "react-router";
-import { CarrierMark } from "~/components/content/CarrierMark";
-import { AddressBlock } from "~/components/orders/AddressBlock";
-import { OrderLines } from "~/components/orders/OrderLines";
-import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
-import { OrderTotals } from "~/components/orders/OrderTotals";
-import { StatusTimeline } from "~/components/orders/StatusTimeline";
-import { api } from "~/lib/api.server";
-import { orderTokenPattern, rememberOrderToken } from "~/lib/order-access.server";
-import { toOrderView } from "~/lib/orders";
-import { loadOrder, notFound } from "~/lib/orders.server";
+import { CarrierMark } from "~/components/ui/carrier-mark";
+import { AddressBlock } from "~/components/orders/address-block";
+import { OrderLines } from "~/components/orders/order-lines";
+import { OrderStatusBadge } from "~/components/orders/order-status-badge";
+import { OrderTotals } from "~/components/orders/order-totals";
+import { StatusTimeline } from "~/components/orders/status-timeline";
+import { api } from "~/lib/server/api.server";
+import { orderTokenPattern, rememberOrderToken } from "~/lib/server/order-access.server";
+import { toOrderView } from "~/lib/models/orders";
+import { loadOrder, notFound } from "~/lib/server/orders.server";
 import { originFrom, pageMeta } from "~/lib/seo";
-import { sessionAccount } from "~/lib/session.server";
+import { sessionAccount } from "~/lib/server/session.server";
 import "~/styles/pages/orders.css";
 import type { Route } from "./+types/order";
 

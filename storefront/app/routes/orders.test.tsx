@@ -4,9 +4,9 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { apiOrder, orderId } from "~/components/checkout/fixtures";
 import { OrderStatus } from "~/gen/atelier/store/v1/order_pb";
-import type { Api } from "~/lib/api.server";
-import { customerAccount, loaderArgs } from "~/lib/api.testing";
-import { type OrderSummaryView, toOrderSummaryView } from "~/lib/orders";
+import type { Api } from "~/lib/server/api.server";
+import { customerAccount, loaderArgs } from "~/lib/testing/api";
+import { type OrderSummaryView, toOrderSummaryView } from "~/lib/models/orders";
 import OrdersRoute, { loader } from "./orders";
 
 type ListOrders = Api["orders"]["listOrders"];

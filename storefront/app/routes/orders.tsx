@@ -2,12 +2,12 @@
 // total), a page at a time. Guests are sent to sign in and brought back here.
 import { Code } from "@connectrpc/connect";
 import { data, Link, redirect } from "react-router";
-import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
-import { api } from "~/lib/api.server";
-import { loginHref } from "~/lib/auth";
-import { itemsText, toOrderSummaryView } from "~/lib/orders";
+import { OrderStatusBadge } from "~/components/orders/order-status-badge";
+import { api } from "~/lib/server/api.server";
+import { loginHref } from "~/lib/models/auth";
+import { itemsText, toOrderSummaryView } from "~/lib/models/orders";
 import { originFrom, pageMeta } from "~/lib/seo";
-import { clearSessionCookie, isCode, sessionState } from "~/lib/session.server";
+import { clearSessionCookie, isCode, sessionState } from "~/lib/server/session.server";
 import "~/styles/pages/orders.css";
 import type { Route } from "./+types/orders";
 

@@ -4,12 +4,12 @@ import { act, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiOrder, mediaOrigin, orderId, placedAt } from "~/components/checkout/fixtures";
-import { maxPolls } from "~/components/orders/useOrderPolling";
+import { maxPolls } from "~/components/orders/use-order-polling";
 import { OrderStatus } from "~/gen/atelier/store/v1/order_pb";
-import type { Api } from "~/lib/api.server";
-import { customerAccount, loaderArgs } from "~/lib/api.testing";
-import { pagePolicyFor } from "~/lib/csp.server";
-import { type OrderView, toOrderView } from "~/lib/orders";
+import type { Api } from "~/lib/server/api.server";
+import { customerAccount, loaderArgs } from "~/lib/testing/api";
+import { pagePolicyFor } from "~/lib/server/csp.server";
+import { type OrderView, toOrderView } from "~/lib/models/orders";
 import PaymentSuccessRoute, { loader } from "./payment-success";
 
 type GetOrder = Api["orders"]["getOrder"];

@@ -3,14 +3,14 @@
 // confirmation the page checks again every 2 s (a meta refresh without JavaScript) and, after about
 // a minute, stops with a calm word. An unknown or inaccessible order is the 404 page.
 import { data, Link, redirect } from "react-router";
-import { OrderStatusBadge } from "~/components/orders/OrderStatusBadge";
-import { maxPolls, pollIntervalMs, useOrderPolling } from "~/components/orders/useOrderPolling";
-import { api } from "~/lib/api.server";
-import { requireCheckoutCsp } from "~/lib/csp.server";
-import { isPaidStatus, type OrderView, statusSentences, toOrderView } from "~/lib/orders";
-import { loadOrder } from "~/lib/orders.server";
+import { OrderStatusBadge } from "~/components/orders/order-status-badge";
+import { maxPolls, pollIntervalMs, useOrderPolling } from "~/components/orders/use-order-polling";
+import { api } from "~/lib/server/api.server";
+import { requireCheckoutCsp } from "~/lib/server/csp.server";
+import { isPaidStatus, type OrderView, statusSentences, toOrderView } from "~/lib/models/orders";
+import { loadOrder } from "~/lib/server/orders.server";
 import { originFrom, pageMeta } from "~/lib/seo";
-import { sessionAccount } from "~/lib/session.server";
+import { sessionAccount } from "~/lib/server/session.server";
 import "~/styles/pages/orders.css";
 import type { Route } from "./+types/payment-success";
 

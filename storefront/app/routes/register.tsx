@@ -4,17 +4,17 @@
 import { Code } from "@connectrpc/connect";
 import { data, Form, Link, redirect } from "react-router";
 import { TextField } from "~/components/ui/field";
-import { AuthLayout } from "~/components/account/AuthLayout";
-import { FormAlert } from "~/components/account/FormAlert";
-import { useCheckedSubmit } from "~/components/account/useCheckedSubmit";
-import { usePendingSubmission } from "~/components/account/usePendingSubmission";
+import { AuthLayout } from "~/components/account/auth-layout";
+import { FormAlert } from "~/components/account/form-alert";
+import { useCheckedSubmit } from "~/components/account/use-checked-submit";
+import { usePendingSubmission } from "~/lib/hooks/use-pending-submission";
 import type { Session } from "~/gen/atelier/store/v1/auth_service_pb";
-import { api } from "~/lib/api.server";
-import { authText, nameMaxLength, passwordMaxLength, type RegisterField, type RegisterValues, registerSchema } from "~/lib/auth";
-import { maxEmailLength } from "~/lib/email";
+import { api } from "~/lib/server/api.server";
+import { authText, nameMaxLength, passwordMaxLength, type RegisterField, type RegisterValues, registerSchema } from "~/lib/models/auth";
+import { maxEmailLength } from "~/lib/models/email";
 import { formCheck, inputText, parseForm } from "~/lib/form-schema";
 import { originFrom, pageMeta } from "~/lib/seo";
-import { errorReason, isCode, sessionAccount, startSession, throttledMessage } from "~/lib/session.server";
+import { errorReason, isCode, sessionAccount, startSession, throttledMessage } from "~/lib/server/session.server";
 import "~/styles/pages/auth.css";
 import type { Route } from "./+types/register";
 

@@ -5,8 +5,8 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { ConfirmPasswordResetResponseSchema } from "~/gen/atelier/store/v1/auth_service_pb";
-import type { Api } from "~/lib/api.server";
-import { actionArgs, apiError, contextWith, loaderArgs } from "~/lib/api.testing";
+import type { Api } from "~/lib/server/api.server";
+import { actionArgs, apiError, contextWith, loaderArgs } from "~/lib/testing/api";
 import ResetPasswordRoute, { action, headers, loader, meta } from "./reset-password";
 
 type Confirm = Api["auth"]["confirmPasswordReset"];

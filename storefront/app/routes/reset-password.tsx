@@ -7,15 +7,15 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { data, Form, Link, redirect } from "react-router";
 import { TextField } from "~/components/ui/field";
-import { AuthLayout } from "~/components/account/AuthLayout";
-import { FormAlert } from "~/components/account/FormAlert";
-import { useCheckedSubmit } from "~/components/account/useCheckedSubmit";
-import { usePendingSubmission } from "~/components/account/usePendingSubmission";
-import { api } from "~/lib/api.server";
-import { authText, passwordMaxLength, type ResetPasswordField, resetPasswordSchema } from "~/lib/auth";
+import { AuthLayout } from "~/components/account/auth-layout";
+import { FormAlert } from "~/components/account/form-alert";
+import { useCheckedSubmit } from "~/components/account/use-checked-submit";
+import { usePendingSubmission } from "~/lib/hooks/use-pending-submission";
+import { api } from "~/lib/server/api.server";
+import { authText, passwordMaxLength, type ResetPasswordField, resetPasswordSchema } from "~/lib/models/auth";
 import { formCheck, parseForm } from "~/lib/form-schema";
 import { originFrom, pageMeta } from "~/lib/seo";
-import { clearSessionCookie, errorReason, isCode, throttledMessage } from "~/lib/session.server";
+import { clearSessionCookie, errorReason, isCode, throttledMessage } from "~/lib/server/session.server";
 import "~/styles/pages/auth.css";
 import type { Route } from "./+types/reset-password";
 

@@ -1,5 +1,5 @@
 // /robots.txt: everything may be crawled except the shopper's own pages, and the sitemap is named.
-import { config } from "~/lib/config.server";
+import { config } from "~/lib/server/config.server";
 import type { Route } from "./+types/robots";
 
 /** Pages that are personal to a shopper and worthless in search results. */

@@ -3,9 +3,9 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { loaderArgs } from "~/lib/api.testing";
+import { loaderArgs } from "~/lib/testing/api";
 import { ListDeliveryOptionsResponseSchema } from "~/gen/atelier/store/v1/shipping_service_pb";
-import type { DeliveryOptionView } from "~/lib/content";
+import type { DeliveryOptionView } from "~/lib/models/content";
 import ShippingRoute, { loader } from "./shipping";
 
 const standard: DeliveryOptionView = {

@@ -2,14 +2,14 @@
 // (PRODUCT §2); only the delivery options and their prices come from the API, so a failing API
 // costs the table, never the page.
 import { Link } from "react-router";
-import { DeliveryOptionsTable } from "~/components/content/DeliveryOptionsTable";
-import { DeliveryPartners } from "~/components/content/DeliveryPartners";
-import { InfoHeader } from "~/components/content/InfoHeader";
-import { PageContents } from "~/components/content/PageContents";
-import { PolicySection } from "~/components/content/PolicySection";
-import { api } from "~/lib/api.server";
-import { loadDeliveryOptions } from "~/lib/content.server";
-import { returnsWindow } from "~/lib/returns-policy";
+import { DeliveryOptionsTable } from "~/components/content/delivery-options-table";
+import { DeliveryPartners } from "~/components/content/delivery-partners";
+import { InfoHeader } from "~/components/content/info-header";
+import { PageContents } from "~/components/content/page-contents";
+import { PolicySection } from "~/components/content/policy-section";
+import { api } from "~/lib/server/api.server";
+import { loadDeliveryOptions } from "~/lib/server/content.server";
+import { returnsWindow } from "~/lib/models/returns-policy";
 import { originFrom, pageMeta } from "~/lib/seo";
 import "~/styles/pages/content.css";
 import "~/styles/pages/shipping.css";

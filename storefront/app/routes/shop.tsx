@@ -2,16 +2,16 @@
 // components/shop/shop-query.ts), rendered on the server and enhanced once hydrated.
 import { useState } from "react";
 import { data, redirect, useNavigation } from "react-router";
-import { Pagination } from "~/components/shop/Pagination";
-import { LoadError, NoMatches, NoProducts, ProductList } from "~/components/shop/ProductResults";
-import { type CategoryOption, ShopFilters } from "~/components/shop/ShopFilters";
+import { Pagination } from "~/components/shop/pagination";
+import { LoadError, NoMatches, NoProducts, ProductList } from "~/components/shop/product-results";
+import { type CategoryOption, ShopFilters } from "~/components/shop/shop-filters";
 import { defaultShopQuery, isFiltered, parseShopQuery, type ShopQuery, shopHref, toListProductsRequest, updateShopQuery } from "~/components/shop/shop-query";
 import { countLine, shopHeading } from "~/components/shop/shop-text";
-import { ShopToolbar } from "~/components/shop/ShopToolbar";
-import { api } from "~/lib/api.server";
-import { type ProductSummary, toSummary } from "~/lib/catalog";
+import { ShopToolbar } from "~/components/shop/shop-toolbar";
+import { api } from "~/lib/server/api.server";
+import { type ProductSummary, toSummary } from "~/lib/models/catalog";
 import { describeError } from "~/lib/errors";
-import { useHydrated } from "~/lib/hydrated";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { originFrom, pageMeta } from "~/lib/seo";
 import noScriptFiltersCss from "~/styles/pages/shop-noscript.css?url";
 import "~/styles/pages/shop.css";

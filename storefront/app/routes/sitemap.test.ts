@@ -4,8 +4,8 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it, vi } from "vitest";
 import { ListProductsResponseSchema } from "~/gen/atelier/store/v1/catalog_service_pb";
 import { GetPageResponseSchema } from "~/gen/atelier/store/v1/content_service_pb";
-import type { Api } from "~/lib/api.server";
-import { loaderArgs } from "~/lib/api.testing";
+import type { Api } from "~/lib/server/api.server";
+import { loaderArgs } from "~/lib/testing/api";
 import { escapeXml, loader, sitemapXml, staticPaths } from "./sitemap";
 
 describe("sitemapXml", () => {

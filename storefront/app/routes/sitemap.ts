@@ -1,8 +1,8 @@
 // /sitemap.xml: the public pages and every visible product, with absolute URLs on the shop's
 // public origin.
 import { type Timestamp, timestampDate } from "@bufbuild/protobuf/wkt";
-import { type Api, api } from "~/lib/api.server";
-import { config } from "~/lib/config.server";
+import { type Api, api } from "~/lib/server/api.server";
+import { config } from "~/lib/server/config.server";
 import type { Route } from "./+types/sitemap";
 
 export type SitemapEntry = { path: string; lastmod?: Date };

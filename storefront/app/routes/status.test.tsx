@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { StatusReport } from "~/components/status/statusReport";
+import type { StatusReport } from "~/lib/models/status-report";
 import StatusRoute from "./status";
 import { loader as redirectLoader } from "./status-redirect";
 

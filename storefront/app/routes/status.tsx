@@ -3,11 +3,11 @@
 // with every row pending.
 import { type ReactNode, Suspense } from "react";
 import { Await, useRevalidator } from "react-router";
-import { StatusList } from "~/components/status/StatusList";
-import { pendingChecks, reportSummary, type StatusReport } from "~/components/status/statusReport";
-import { runStatusChecks } from "~/components/status/statusReport.server";
-import { api } from "~/lib/api.server";
-import { useHydrated } from "~/lib/hydrated";
+import { StatusList } from "~/components/status/status-list";
+import { pendingChecks, reportSummary, type StatusReport } from "~/lib/models/status-report";
+import { runStatusChecks } from "~/lib/server/status-report.server";
+import { api } from "~/lib/server/api.server";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { originFrom, pageMeta } from "~/lib/seo";
 import "~/styles/pages/status.css";
 import type { Route } from "./+types/status";

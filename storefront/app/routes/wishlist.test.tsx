@@ -4,16 +4,16 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Outlet, createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { summary } from "~/components/product-page/testing/fixtures";
-import { ToastProvider } from "~/components/ui/Toast";
+import { summary } from "~/lib/testing/product";
+import { ToastProvider } from "~/components/ui/toast";
 import { GetProductResponseSchema } from "~/gen/atelier/store/v1/catalog_service_pb";
 import { GetWishlistResponseSchema } from "~/gen/atelier/store/v1/wishlist_service_pb";
-import { customerAccount, loaderArgs } from "~/lib/api.testing";
-import type { ProductSummary } from "~/lib/catalog";
+import { customerAccount, loaderArgs } from "~/lib/testing/api";
+import type { ProductSummary } from "~/lib/models/catalog";
 import WishlistRoute, { loader, type WishlistPageData } from "./wishlist";
 
 const hydration = vi.hoisted(() => ({ done: true }));
-vi.mock("~/lib/hydrated", () => ({ useHydrated: () => hydration.done }));
+vi.mock("~/lib/hooks/use-hydrated", () => ({ useHydrated: () => hydration.done }));
 
 afterEach(() => {
   hydration.done = true;

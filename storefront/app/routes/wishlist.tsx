@@ -1,18 +1,18 @@
 // The wishlist page, and the action every wishlist form posts to (the product page's toggle, Move
 // to Cart, Remove). A signed-in customer's wishlist is the API's; a guest's is kept in their
-// browser (lib/wishlist.server.ts) and joins their account when they sign in.
+// browser (lib/server/wishlist.server.ts) and joins their account when they sign in.
 import { useRef } from "react";
 import { data } from "react-router";
-import { EmptyWishlist } from "~/components/wishlist/EmptyWishlist";
-import { GuestWishlistNote } from "~/components/wishlist/GuestWishlistNote";
-import { useDepartures } from "~/components/wishlist/useDepartures";
-import { WishlistItem } from "~/components/wishlist/WishlistItem";
-import { api } from "~/lib/api.server";
-import type { ProductSummary } from "~/lib/catalog";
+import { EmptyWishlist } from "~/components/wishlist/empty-wishlist";
+import { GuestWishlistNote } from "~/components/wishlist/guest-wishlist-note";
+import { useDepartures } from "~/components/wishlist/use-departures";
+import { WishlistItem } from "~/components/wishlist/wishlist-item";
+import { api } from "~/lib/server/api.server";
+import type { ProductSummary } from "~/lib/models/catalog";
 import { originFrom, pageMeta } from "~/lib/seo";
-import { sessionState } from "~/lib/session.server";
-import { piecesLabel } from "~/lib/wishlist";
-import { handleWishlistAction, loadWishlist, takeWishlistPageError } from "~/lib/wishlist.server";
+import { sessionState } from "~/lib/server/session.server";
+import { piecesLabel } from "~/lib/models/wishlist";
+import { handleWishlistAction, loadWishlist, takeWishlistPageError } from "~/lib/server/wishlist.server";
 import "~/styles/pages/saved-lists.css";
 import "~/styles/pages/wishlist.css";
 import type { Route } from "./+types/wishlist";

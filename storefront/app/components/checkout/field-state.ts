@@ -1,5 +1,5 @@
 // Which fields a checkout problem concerns, and what each of them says about it.
-import { type CheckoutField, type CheckoutProblem, checkoutText, isCardField } from "~/lib/checkout";
+import { type CheckoutField, type CheckoutProblem, checkoutText, isCardField } from "~/lib/models/checkout";
 
 /** A checkout field's part in the form's problem (the props the shared Field takes for it). */
 export type FieldState = {

@@ -12,9 +12,9 @@ import {
   QuoteCheckoutResponseSchema,
 } from "~/gen/atelier/store/v1/checkout_service_pb";
 import { type Order, OrderSchema, OrderStatus } from "~/gen/atelier/store/v1/order_pb";
-import type { CheckoutPageData, DeliveryChoice } from "~/lib/checkout";
-import { toCartView } from "~/lib/cart";
-import { toPrice } from "~/lib/money";
+import type { CheckoutPageData, DeliveryChoice } from "~/lib/models/checkout";
+import { toCartView } from "~/lib/models/cart";
+import { toPrice } from "~/lib/models/money";
 
 export const cartId = "7f1c2a9e-0d4b-4c3e-9b8a-6e5d4c3b2a10";
 export const orderId = "3c9e5d2a-1b4f-4a6e-8c7d-9e0f1a2b3c4d";

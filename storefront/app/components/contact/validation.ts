@@ -1,7 +1,7 @@
 // The contact form's schema, checked in the browser before sending and again by the route action
 // (the API enforces the same limits: proto/atelier/store/v1/contact_service.proto).
 import { z } from "zod";
-import { isEmailAddress, maxEmailLength } from "~/lib/email";
+import { isEmailAddress, maxEmailLength } from "~/lib/models/email";
 import { required, text } from "~/lib/form-schema";
 
 export type ContactField = "name" | "email" | "subject" | "message";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decimalPrice, jsonForScript, productJsonLd, summarize } from "./json-ld";
-import { detail, image } from "./testing/fixtures";
+import { detail, image } from "~/lib/testing/product";
 
 describe("decimalPrice", () => {
   it.each([

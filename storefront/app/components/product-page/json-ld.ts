@@ -1,5 +1,5 @@
 // What search engines and link previews read about a product: structured data and a short description.
-import type { ProductDetail } from "~/lib/catalog";
+import type { ProductDetail } from "~/lib/models/catalog";
 
 /** "24.99" from 2499 pence: the decimal string schema.org expects, built without floating point. */
 export function decimalPrice(pence: number): string {

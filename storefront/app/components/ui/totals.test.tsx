@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { formatPence, type Price } from "~/lib/money";
+import { formatPence, type Price } from "~/lib/models/money";
 import { Totals } from "./totals";
 
 const gbp = (pence: number): Price => ({ pence, currency: "GBP", formatted: formatPence(pence) });

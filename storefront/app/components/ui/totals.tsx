@@ -1,8 +1,8 @@
 // The amounts block every order summary ends with — cart, checkout and placed order: subtotal,
 // delivery, the VAT included and the total, each as the API priced it.
 import type { ReactNode } from "react";
-import type { Price } from "~/lib/money";
-import { itemsText } from "~/lib/orders";
+import type { Price } from "~/lib/models/money";
+import { itemsText } from "~/lib/models/orders";
 
 type Props = {
   itemCount: number;

@@ -1,0 +1,100 @@
+// The account page's two-factor authentication: set it up (current password → a key for the
+// authenticator app → a code to turn it on → recovery codes, shown once), or turn it off
+// (password and a code). Plain forms posting to the account action, so every step works without
+// JavaScript; the key and the recovery codes come back in the action's answer, never in a URL.
+import type { ReactNode } from "react";
+import { Form, useNavigation } from "react-router";
+import { passwordMaxLength } from "~/lib/models/auth";
+import { TextField } from "~/components/ui/field";
+import { FormAlert } from "./form-alert";
+import { type TwoFactorActionData, twoFactorText } from "./two-factor";
+
+export type TwoFactorStatus = { enabled: boolean; enrolmentRequired: boolean };
+
+const errorId = "two-factor-error";
+
+export function TwoFactorSection({ status, result }: { status: TwoFactorStatus; result?: TwoFactorActionData }) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formAction === "/account";
+  const error = result && !result.ok ? result.error : null;
+
+  let body: ReactNode;
+  if (result?.intent === "totp-enable" && result.ok) {
+    body = (
+      <>
+        <p className="alert alert--success" role="status">
+          {twoFactorText.enabled}
+        </p>
+        <ol className="two-factor__codes" aria-label="Recovery codes">
+          {result.recoveryCodes.map((code) => (
+            <li key={code}>{code}</li>
+          ))}
+        </ol>
+      </>
+    );
+  } else if ((result?.intent === "totp-setup" && result.ok) || (result?.intent === "totp-enable" && !result.ok && result.secret)) {
+    const { secret, uri } = result;
+    body = (
+      <>
+        <p>{twoFactorText.setupStarted}</p>
+        <p>
+          Key: <code className="two-factor__key">{secret}</code>
+        </p>
+        <p>
+          <a href={uri}>Open in your authenticator app</a>
+        </p>
+        <Form method="post" action="/account" className="auth-form account-form" noValidate>
+          <FormAlert id={errorId} message={error} focusKey={result} />
+          <input type="hidden" name="intent" value="totp-enable" />
+          <input type="hidden" name="secret" value={secret} />
+          <input type="hidden" name="uri" value={uri} />
+          <TextField name="code" label="Authentication Code" autoComplete="one-time-code" inputMode="numeric" maxLength={7} invalid={Boolean(error)} errorId={errorId} />
+          <button type="submit" className="button button--primary auth-form__submit" aria-disabled={sending || undefined}>
+            Turn On Two-Factor Authentication
+          </button>
+        </Form>
+      </>
+    );
+  } else if (status.enabled) {
+    body = (
+      <>
+        <p>{twoFactorText.isOn}</p>
+        <Form method="post" action="/account" className="auth-form account-form" noValidate>
+          <FormAlert id={errorId} message={error} focusKey={result} />
+          <input type="hidden" name="intent" value="totp-disable" />
+          <TextField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" maxLength={passwordMaxLength} invalid={Boolean(error)} errorId={errorId} />
+          <TextField name="code" label="Authentication or Recovery Code" autoComplete="one-time-code" maxLength={40} invalid={Boolean(error)} errorId={errorId} />
+          <button type="submit" className="button auth-form__submit" aria-disabled={sending || undefined}>
+            Turn Off Two-Factor Authentication
+          </button>
+        </Form>
+      </>
+    );
+  } else {
+    body = (
+      <>
+        {result?.intent === "totp-disable" && result.ok && (
+          <p className="alert alert--success" role="status">
+            {twoFactorText.disabled}
+          </p>
+        )}
+        {status.enrolmentRequired && <p className="alert">{twoFactorText.enrolmentRequired}</p>}
+        <p>{twoFactorText.setupIntro}</p>
+        <Form method="post" action="/account" className="auth-form account-form" noValidate>
+          <FormAlert id={errorId} message={error} focusKey={result} />
+          <input type="hidden" name="intent" value="totp-setup" />
+          <TextField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" maxLength={passwordMaxLength} invalid={Boolean(error)} errorId={errorId} />
+          <button type="submit" className="button button--primary auth-form__submit" aria-disabled={sending || undefined}>
+            Set Up Two-Factor Authentication
+          </button>
+        </Form>
+      </>
+    );
+  }
+  return (
+    <section className="account-card two-factor" aria-labelledby="two-factor-heading">
+      <h2 id="two-factor-heading">Two-Factor Authentication</h2>
+      {body}
+    </section>
+  );
+}

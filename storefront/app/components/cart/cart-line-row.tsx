@@ -1,0 +1,87 @@
+// biome-ignore-all lint/a11y/noRedundantRoles: at phone widths the stylesheet restyles the table (display: block), which strips its implicit roles in some browsers; the explicit roles keep it a table.
+// One product in the cart table: picture, name, remove, unit price, quantity and line total.
+// Its quantity and remove forms share one fetcher, so the row knows when it is being changed
+// and can show a refused change right beside the product it concerns.
+import { useEffect, useId } from "react";
+import { Link, useFetcher } from "react-router";
+import { ProductImage } from "~/components/ui/product-image";
+import { useToast } from "~/components/ui/toast";
+import type { CartActionResult, CartLineView } from "~/lib/models/cart";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
+import { QuantityForm } from "./quantity-form";
+
+type Props = {
+  line: CartLineView;
+  /** Loads the picture eagerly (the first rows are above the fold). */
+  priority?: boolean;
+};
+
+export function CartLineRow({ line, priority }: Props) {
+  const { product } = line;
+  const fetcher = useFetcher<CartActionResult>();
+  const hydrated = useHydrated();
+  const { show } = useToast();
+  const warningId = useId();
+  const href = `/product/${product.id}`;
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const busy = fetcher.state !== "idle";
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per result (fetcher.data is new per submission), not when the name or toast change.
+  useEffect(() => {
+    if (result?.ok && result.intent === "update") show(`Quantity of ${product.name} updated`);
+    // Each result is announced once: fetcher.data changes identity per submission.
+  }, [result]);
+
+  return (
+    <tr className="cart-line" role="row" aria-busy={busy || undefined}>
+      <td className="cart-line__image" role="cell">
+        <Link to={href} tabIndex={-1} aria-hidden="true">
+          <ProductImage image={product.images[0]} name={product.name} sizes="96px" priority={priority} />
+        </Link>
+      </td>
+      <td className="cart-line__product" role="cell">
+        {product.category && <p className="cart-line__category">{product.category}</p>}
+        <Link to={href} className="cart-line__name">
+          {product.name}
+        </Link>
+        {line.exceedsStock && <StockWarning id={warningId} name={product.name} stock={product.stock} />}
+        {result && !result.ok && (
+          <p className="cart-line__error" role="alert">
+            {result.error}
+          </p>
+        )}
+        <fetcher.Form method="post" action="/cart" className="cart-line__remove">
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="productId" value={product.id} />
+          {hydrated && <input type="hidden" name="enhanced" value="1" />}
+          <button type="submit" className="link-button" aria-label={`Remove ${product.name}`} disabled={busy}>
+            Remove
+          </button>
+        </fetcher.Form>
+      </td>
+      <td className="cart-line__price" role="cell" data-label="Price">
+        {line.unitPrice.formatted}
+      </td>
+      <td className="cart-line__quantity" role="cell" data-label="Quantity">
+        <QuantityForm line={line} fetcher={fetcher} hydrated={hydrated} describedBy={line.exceedsStock ? warningId : undefined} />
+      </td>
+      <td className="cart-line__total" role="cell" data-label="Total">
+        {line.lineTotal.formatted}
+      </td>
+    </tr>
+  );
+}
+
+/** Shown when the stock has fallen below the quantity since the product was added. */
+function StockWarning({ id, name, stock }: { id: string; name: string; stock: number }) {
+  return (
+    <p id={id} className="cart-line__warning">
+      <span aria-hidden="true" className="cart-line__warning-icon">
+        !
+      </span>{" "}
+      {stock > 0
+        ? `Only ${stock} of ${name} ${stock === 1 ? "is" : "are"} in stock. Please lower the quantity to check out.`
+        : `${name} is now out of stock. Please remove it to check out.`}
+    </p>
+  );
+}

@@ -1,0 +1,54 @@
+// The order summary beside the cart: every amount as the API priced it, the standard delivery
+// charge (or Free), the VAT included, the total, and the ways on.
+import { Link } from "react-router";
+import { type CartView, cartBlocksCheckout } from "~/lib/models/cart";
+import { deliveryPriceText, sentenceAmount } from "~/lib/models/content";
+import type { Price } from "~/lib/models/money";
+import { Totals } from "~/components/ui/totals";
+
+export function CartSummary({ cart }: { cart: CartView }) {
+  const { delivery } = cart;
+  return (
+    <section className="cart-summary" aria-labelledby="cart-summary-heading">
+      <h2 id="cart-summary-heading" className="cart-summary__heading">
+        Order Summary
+      </h2>
+      <Totals
+        className="cart-summary__rows"
+        totalClassName="cart-summary__total"
+        itemCount={cart.itemCount}
+        subtotal={cart.subtotal}
+        deliveryName={delivery?.name ?? null}
+        deliveryText={delivery ? deliveryPriceText(delivery.price) : "Calculated at checkout"}
+        deliveryNote={delivery?.freeOver && <DeliveryNote name={delivery.name} price={delivery.price} freeOver={delivery.freeOver} />}
+        vatIncluded={cart.vatIncluded}
+        total={cart.total}
+      />
+      {/* Some line asks for more than the stock: checkout will refuse the cart as it stands. */}
+      {cartBlocksCheckout(cart) && (
+        <p className="cart-summary__blocked" role="note">
+          Some items are no longer available in the quantity you chose. Please adjust them before checking out.
+        </p>
+      )}
+      <div className="cart-summary__actions">
+        <Link to="/checkout" className="button button--primary">
+          Proceed to Checkout
+        </Link>
+        <Link to="/shop" className="button button--ghost">
+          Continue Shopping
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function DeliveryNote({ name, price, freeOver }: { name: string; price: Price; freeOver: Price }) {
+  const option = name.toLowerCase();
+  return (
+    <dd className="cart-summary__note">
+      {price.pence === 0
+        ? `Your order qualifies for free ${option} delivery.`
+        : `Free ${option} delivery on orders over ${sentenceAmount(freeOver)}`}
+    </dd>
+  );
+}

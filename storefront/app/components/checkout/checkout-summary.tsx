@@ -1,0 +1,54 @@
+import { ProductImage } from "~/components/ui/product-image";
+import type { CartView } from "~/lib/models/cart";
+import type { CheckoutQuote } from "~/lib/models/checkout";
+import { Totals } from "~/components/ui/totals";
+
+type Props = {
+  cart: CartView;
+  /** The delivery option chosen, or null when none is. */
+  deliveryName: string | null;
+  quote: CheckoutQuote;
+};
+
+/**
+ * The order summary beside the checkout form: the cart's lines as the API priced them, and the
+ * delivery, VAT and total for the option chosen (the order itself is priced by the API).
+ */
+export function CheckoutSummary({ cart, deliveryName, quote }: Props) {
+  return (
+    <aside className="checkout-summary" aria-labelledby="checkout-summary-heading">
+      <h2 id="checkout-summary-heading" className="checkout-summary__heading">
+        Order Summary
+      </h2>
+      <ul className="checkout-summary__lines" aria-label="Items in your order">
+        {cart.lines.map((line) => (
+          <li key={line.product.id} className="summary-line">
+            <span className="summary-line__image">
+              <ProductImage image={line.product.images[0]} name={line.product.name} sizes="64px" />
+              <span className="summary-line__quantity" aria-hidden="true">
+                {line.quantity}
+              </span>
+            </span>
+            <span className="summary-line__text">
+              <span className="summary-line__name">{line.product.name}</span>
+              <span className="summary-line__meta">
+                Quantity {line.quantity} · {line.unitPrice.formatted} each
+              </span>
+            </span>
+            <span className="summary-line__total">{line.lineTotal.formatted}</span>
+          </li>
+        ))}
+      </ul>
+      <Totals
+        className="checkout-summary__rows"
+        totalClassName="checkout-summary__total"
+        itemCount={cart.itemCount}
+        subtotal={cart.subtotal}
+        deliveryName={deliveryName}
+        deliveryText={!deliveryName ? "Choose an option" : quote.delivery.pence === 0 ? "Free" : quote.delivery.formatted}
+        vatIncluded={quote.vatIncluded}
+        total={quote.total}
+      />
+    </aside>
+  );
+}

@@ -1,0 +1,114 @@
+// The home page's hero: three slides (Luxury Beauty and the two brand collections) that cross-fade
+// every six seconds. Only the current slide is exposed to assistive technology and the keyboard.
+import { Link } from "react-router";
+import { ProductImage } from "~/components/ui/product-image";
+import type { HeroSlide, Picture } from "./home-data";
+import { PlayPauseToggle, RotationDots } from "~/components/ui/rotation-controls";
+import { useRotation } from "~/lib/hooks/use-rotation";
+import { useAfterLoad } from "./use-after-load";
+
+export const heroIntervalMs = 6000;
+/** The hidden slides' pictures load this long after the page, well before the first turn. */
+const hiddenPicturesDelayMs = 2000;
+
+export function HeroSlider({ slides }: { slides: readonly HeroSlide[] }) {
+  const rotation = useRotation({ count: slides.length, intervalMs: heroIntervalMs });
+  const hiddenPicturesWanted = useAfterLoad(hiddenPicturesDelayMs);
+  return (
+    <section className="hero" aria-roledescription="carousel" aria-label="Highlights" {...rotation.holdHandlers}>
+      {/* Announce slide changes only when the shopper causes them, not on every automatic turn. */}
+      <div className="hero__slides" aria-live={rotation.advancing ? "off" : "polite"}>
+        {slides.map((slide, i) => (
+          <HeroSlideView
+            key={slide.id}
+            slide={slide}
+            position={i + 1}
+            total={slides.length}
+            current={i === rotation.index}
+            // The first slide's picture is the largest paint; the others, hidden for six seconds, wait.
+            showPictures={i === 0 || i === rotation.index || hiddenPicturesWanted}
+          />
+        ))}
+      </div>
+      {slides.length > 1 && (
+        <div className="hero__controls">
+          <RotationDots
+            rotation={rotation}
+            count={slides.length}
+            label="Choose a slide"
+            labelFor={(i) => `Show slide ${i + 1}: ${slides[i]?.title ?? ""}`}
+          />
+          <PlayPauseToggle rotation={rotation} subject="slideshow" />
+        </div>
+      )}
+    </section>
+  );
+}
+
+type SlideProps = { slide: HeroSlide; position: number; total: number; current: boolean; showPictures: boolean };
+
+function HeroSlideView({ slide, position, total, current, showPictures }: SlideProps) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a slide of the WAI-ARIA carousel pattern, not a set of form controls (<fieldset>).
+    <div
+      className={`hero-slide hero-slide--${position}${current ? " hero-slide--current" : ""}`}
+      role="group"
+      aria-roledescription="slide"
+      aria-label={`${position} of ${total}`}
+      aria-hidden={current ? undefined : true}
+      inert={!current}
+    >
+      <div className="hero-slide__inner">
+        <div className="hero-slide__text">
+          <p className="eyebrow">{slide.eyebrow}</p>
+          <h2 className="hero-slide__title">{slide.title}</h2>
+          <p className="hero-slide__lead">{slide.text}</p>
+          <Link to={slide.cta.href} className="button button--primary">
+            {slide.cta.label}
+          </Link>
+        </div>
+        <HeroMedia main={slide.main} inset={slide.inset} priority={position === 1} showPictures={showPictures} />
+      </div>
+    </div>
+  );
+}
+
+const mainSizes = "(max-width: 767px) 72vw, 460px";
+const insetSizes = "(max-width: 767px) 34vw, 220px";
+
+type MediaProps = {
+  main: Picture | null;
+  inset: Picture | null;
+  priority: boolean;
+  /** False: keep each picture's place (same size, so nothing moves) without loading it yet. */
+  showPictures: boolean;
+};
+
+function HeroMedia({ main, inset, priority, showPictures }: MediaProps) {
+  if (!main) {
+    return (
+      <div className="hero-media hero-media--empty" aria-hidden="true">
+        <span>Atelier</span>
+      </div>
+    );
+  }
+  return (
+    <figure className="hero-media">
+      <div className="hero-media__main">
+        {showPictures ? (
+          <ProductImage image={main.image} name={main.productName} sizes={mainSizes} priority={priority} />
+        ) : (
+          <div className="hero-media__pending" />
+        )}
+      </div>
+      {inset && (
+        <div className="hero-media__inset">
+          {showPictures ? <ProductImage image={inset.image} name={inset.productName} sizes={insetSizes} /> : <div className="hero-media__pending" />}
+        </div>
+      )}
+      <figcaption className="hero-media__caption">
+        Pictured: <Link to={main.href}>{main.productName}</Link>
+      </figcaption>
+    </figure>
+  );
+}

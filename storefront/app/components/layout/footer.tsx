@@ -1,0 +1,160 @@
+// The footer of every page: shop links (one per category found in the catalogue), information,
+// account and contact columns, the company details from the store settings, trust lines and the
+// accepted payment methods.
+import { Link, useLocation } from "react-router";
+import { loginHref } from "~/lib/models/auth";
+import { categoryHref } from "~/lib/models/catalog";
+import { useSessionUser } from "~/lib/hooks/use-session";
+
+export type FooterSettings = {
+  storeName: string;
+  addressLines: string[];
+  email: string;
+  phone: string;
+  companyNumber: string;
+  vatNumber: string;
+};
+
+type Props = {
+  /** Every category, sorted alphabetically. */
+  categories: string[];
+  settings: FooterSettings | null;
+  year: number;
+};
+
+export function Footer({ categories, settings, year }: Props) {
+  const name = settings?.storeName || "Atelier London";
+  const signedIn = useSessionUser() !== null;
+  const location = useLocation();
+  return (
+    <footer className="site-footer">
+      <ul className="trust" aria-label="Why shop with us">
+        <li>Secure payments</li>
+        <li>Fast and free delivery</li>
+        <li>Trusted by 1000+ customers</li>
+      </ul>
+      <div className="site-footer__columns">
+        <section aria-labelledby="footer-shop">
+          <h2 id="footer-shop">Shop</h2>
+          <ul>
+            <li>
+              <Link to="/shop">All Products</Link>
+            </li>
+            {categories.map((c) => (
+              <li key={c}>
+                <Link to={categoryHref(c)}>{c}</Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/shop?sort=newest">New Arrivals</Link>
+            </li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-info">
+          <h2 id="footer-info">Information</h2>
+          <ul>
+            <li>
+              <Link to="/about">About Us</Link>
+            </li>
+            <li>
+              <Link to="/shipping">Shipping &amp; Returns</Link>
+            </li>
+            <li>
+              <Link to="/faq">FAQ</Link>
+            </li>
+            <li>
+              <Link to="/privacy">Privacy Policy</Link>
+            </li>
+            <li>
+              <Link to="/terms">Terms &amp; Conditions</Link>
+            </li>
+            <li>
+              <Link to="/status">System Status</Link>
+            </li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-account">
+          <h2 id="footer-account">Account</h2>
+          <ul>
+            {!signedIn && (
+              <>
+                <li>
+                  {/* Back to this page after signing in, as from the header. */}
+                  <Link to={loginHref(location.pathname + location.search)}>Login</Link>
+                </li>
+                <li>
+                  <Link to="/register">Register</Link>
+                </li>
+              </>
+            )}
+            <li>
+              <Link to="/account">My Account</Link>
+            </li>
+            <li>
+              <Link to="/orders">Orders</Link>
+            </li>
+            <li>
+              <Link to="/wishlist">Wishlist</Link>
+            </li>
+            <li>
+              <Link to="/cart">Cart</Link>
+            </li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-contact">
+          <h2 id="footer-contact">Contact</h2>
+          {settings ? (
+            <address>
+              {settings.addressLines.map((line) => (
+                <span key={line}>
+                  {line}
+                  <br />
+                </span>
+              ))}
+              <a href={`mailto:${settings.email}`}>{settings.email}</a>
+              <br />
+              <a href={`tel:${settings.phone.replace(/[^+\d]/g, "")}`}>{settings.phone}</a>
+            </address>
+          ) : (
+            <p>
+              <Link to="/contact">Contact us</Link>
+            </p>
+          )}
+        </section>
+      </div>
+      <div className="site-footer__legal">
+        <ul className="payment-methods" aria-label="Accepted payment methods">
+          <li>
+            <PaymentMark label="Visa" />
+          </li>
+          <li>
+            <PaymentMark label="Mastercard" />
+          </li>
+          <li>
+            <PaymentMark label="American Express" short="Amex" />
+          </li>
+          <li>
+            <PaymentMark label="Apple Pay" />
+          </li>
+        </ul>
+        <p>
+          © {year} {name}. All rights reserved.
+          {settings && (
+            <>
+              {" "}
+              Company No. {settings.companyNumber} · VAT No. {settings.vatNumber}
+            </>
+          )}
+        </p>
+      </div>
+    </footer>
+  );
+}
+
+function PaymentMark({ label, short }: { label: string; short?: string }) {
+  return (
+    <span className="payment-mark" role="img" aria-label={label}>
+      <span aria-hidden="true">{short ?? label}</span>
+    </span>
+  );
+}

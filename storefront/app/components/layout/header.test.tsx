@@ -1,0 +1,141 @@
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createRoutesStub, useLocation } from "react-router";
+import { describe, expect, it } from "vitest";
+import type { SessionUser } from "~/lib/models/auth";
+import { Header } from "./header";
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+const customer: SessionUser = { id: "u-1", firstName: "Ada", role: "customer" };
+const admin: SessionUser = { id: "u-2", firstName: "Grace", role: "admin" };
+const backoffice = "https://admin.atelier.test";
+
+function renderHeader(cartCount = 0, opts: { user?: SessionUser | null; at?: string; backoffice?: string | null } = {}) {
+  const user = opts.user ?? null;
+  const backofficeUrl = opts.backoffice === undefined ? backoffice : opts.backoffice;
+  const Stub = createRoutesStub([
+    {
+      path: "*",
+      Component: () => (
+        <>
+          <Header
+            categories={["Maison Lumière", "Verdant & Co"]}
+            cartCount={cartCount}
+            user={user}
+            backofficeUrl={user?.role === "admin" ? backofficeUrl : null}
+          />
+          <p>outside</p>
+          <Where />
+        </>
+      ),
+    },
+  ]);
+  render(<Stub initialEntries={[opts.at ?? "/"]} />);
+}
+
+describe("Header", () => {
+  it("links to both brand collections from the Shop menu", async () => {
+    renderHeader();
+    await userEvent.click(screen.getByRole("button", { name: /shop/i }));
+    expect(screen.getByRole("link", { name: "All Products" })).toHaveAttribute("href", "/shop");
+    expect(screen.getByRole("link", { name: "Maison Lumière Collection" })).toHaveAttribute("href", "/shop?category=Maison+Lumi%C3%A8re");
+    expect(screen.getByRole("link", { name: "Verdant & Co Collection" })).toHaveAttribute("href", "/shop?category=Verdant+%26+Co");
+  });
+
+  it("shows the cart quantity in the cart link's name", () => {
+    renderHeader(3);
+    expect(screen.getByRole("link", { name: "Cart 3 items" })).toHaveAttribute("href", "/cart");
+  });
+
+  it("searches the shop with the trimmed text and clears the box", async () => {
+    renderHeader();
+    const box = screen.getByRole("searchbox", { name: "Search products" });
+    await userEvent.type(box, "  rose serum  {Enter}");
+    expect(screen.getByTestId("where")).toHaveTextContent("/shop?search=rose+serum");
+    expect(box).toHaveValue("");
+  });
+
+  it("does nothing for an empty or blank search", async () => {
+    renderHeader();
+    await userEvent.type(screen.getByRole("searchbox", { name: "Search products" }), "   {Enter}");
+    expect(screen.getByTestId("where")).toHaveTextContent(/^\/$/);
+  });
+
+  it("opens the menu, locks scrolling, and closes on Escape", async () => {
+    renderHeader();
+    const toggle = screen.getByRole("button", { name: "Open menu" });
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    expect(toggle).toHaveAccessibleName("Close menu");
+    expect(document.documentElement.style.overflow).toBe("hidden");
+    await userEvent.keyboard("{Escape}");
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(document.documentElement.style.overflow).toBe("");
+  });
+
+  it("closes the menu on a click outside the header", async () => {
+    renderHeader();
+    const toggle = screen.getByRole("button", { name: "Open menu" });
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByText("outside"));
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+});
+
+describe("Header account links", () => {
+  it("offers a guest Login, returning to the page they were on, and Register", () => {
+    renderHeader(0, { at: "/shop?category=Verdant+%26+Co" });
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(within(nav).getByRole("link", { name: "Login" })).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent("/shop?category=Verdant+%26+Co")}`);
+    expect(within(nav).getByRole("link", { name: "Register" })).toHaveAttribute("href", "/register");
+    expect(within(nav).queryByRole("link", { name: "My Account" })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole("button", { name: "Logout" })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole("link", { name: "Admin" })).not.toBeInTheDocument();
+  });
+
+  it("sends Login from the home page to plain /login", () => {
+    renderHeader(0);
+    expect(screen.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
+  });
+
+  it("offers a customer My Account and a Logout button that posts to /logout, but no Admin link", () => {
+    renderHeader(0, { user: customer });
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(within(nav).getByRole("link", { name: "My Account" })).toHaveAttribute("href", "/account");
+    const logout = within(nav).getByRole("button", { name: "Logout" });
+    expect(logout).toHaveAttribute("type", "submit");
+    expect(logout.closest("form")).toHaveAttribute("method", "post");
+    expect(logout.closest("form")).toHaveAttribute("action", "/logout");
+    expect(within(nav).queryByRole("link", { name: "Login" })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole("link", { name: "Register" })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole("link", { name: "Admin" })).not.toBeInTheDocument();
+  });
+
+  it("offers an admin the back office", () => {
+    renderHeader(0, { user: admin });
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(within(nav).getByRole("link", { name: "Admin" })).toHaveAttribute("href", backoffice);
+    expect(within(nav).getByRole("link", { name: "My Account" })).toBeInTheDocument();
+    expect(within(nav).getByRole("button", { name: "Logout" })).toBeInTheDocument();
+  });
+
+  it("offers an admin no Admin link when the shop has no back office address (production without BACKOFFICE_URL)", () => {
+    renderHeader(0, { user: admin, backoffice: null });
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(within(nav).queryByRole("link", { name: "Admin" })).not.toBeInTheDocument();
+    expect(within(nav).getByRole("link", { name: "My Account" })).toBeInTheDocument();
+  });
+
+  it("keeps the account links in the phone menu", async () => {
+    renderHeader(0, { user: customer });
+    await userEvent.click(screen.getByRole("button", { name: "Open menu" }));
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    expect(nav).toHaveClass("site-nav--open");
+    expect(within(nav).getByRole("link", { name: "My Account" })).toBeVisible();
+    expect(within(nav).getByRole("button", { name: "Logout" })).toBeVisible();
+  });
+});

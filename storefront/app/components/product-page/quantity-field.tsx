@@ -1,0 +1,39 @@
+// How many to add: a number field between 1 and the stock, with step buttons. What the shopper
+// types is kept while they type and tidied when they leave the field (a non-number becomes 1).
+import { useId, useState } from "react";
+import { normalizeQuantity } from "~/lib/models/cart";
+
+export function QuantityField({ stock }: { stock: number }) {
+  const id = useId();
+  const [text, setText] = useState("1");
+  const value = normalizeQuantity(text, stock);
+  const set = (n: number) => setText(String(normalizeQuantity(n, stock)));
+
+  return (
+    <div className="quantity">
+      <label className="label" htmlFor={id}>
+        Quantity
+      </label>
+      <div className="quantity__control">
+        <button type="button" className="quantity__step" aria-label="Decrease quantity" disabled={value <= 1} onClick={() => set(value - 1)}>
+          <span aria-hidden="true">−</span>
+        </button>
+        <input
+          id={id}
+          name="quantity"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={Math.max(stock, 1)}
+          step={1}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onBlur={() => set(value)}
+        />
+        <button type="button" className="quantity__step" aria-label="Increase quantity" disabled={value >= stock} onClick={() => set(value + 1)}>
+          <span aria-hidden="true">+</span>
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+// A product picture: responsive renditions, a fixed aspect ratio (no layout shift), lazy below the
+// fold, and a calm placeholder when there is no image or it fails to load.
+import { useEffect, useRef, useState } from "react";
+import type { ImageView } from "~/lib/models/catalog";
+
+type Props = {
+  image: ImageView | undefined;
+  /** Used as alt text when the image has none, and on the placeholder. */
+  name: string;
+  /** `sizes` attribute: how wide the image is drawn at each viewport width. */
+  sizes: string;
+  /** Above the fold: load eagerly with high priority. */
+  priority?: boolean;
+  className?: string;
+};
+
+export function ProductImage({ image, name, sizes, priority = false, className = "" }: Props) {
+  const [failed, setFailed] = useState(false);
+  const ref = useRef<HTMLImageElement>(null);
+
+  // An image that failed before hydration fired its error event before React listened.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new src is a new image to check.
+  useEffect(() => {
+    const img = ref.current;
+    if (img?.complete && img.naturalWidth === 0) setFailed(true);
+  }, [image?.src]);
+
+  if (!image || failed) {
+    return (
+      <div className={`product-image product-image--placeholder ${className}`} role="img" aria-label={`${name}: image unavailable`}>
+        <span aria-hidden="true">Atelier</span>
+      </div>
+    );
+  }
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: onError is the image failing to load, not a user interaction.
+    <img
+      ref={ref}
+      className={`product-image ${className}`}
+      src={image.src}
+      srcSet={image.srcSet || undefined}
+      sizes={sizes}
+      width={image.width}
+      height={image.height}
+      alt={image.alt || name}
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}
