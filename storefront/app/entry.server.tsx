@@ -8,13 +8,20 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { cspNonce, documentPolicy } from "./lib/server/csp.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * How long a page with deferred data may hold its first byte for that data. Data that arrives
+ * within it is sent in place, in one piece: the page then shows it without JavaScript (streamed
+ * parts need React's inline script to move into place) and never shows its skeleton. Slower data
+ * streams after the shell. A page with nothing deferred is all ready with its shell: no wait.
+ */
+export const deferredGraceMs = 150;
 
 export default function handleRequest(
   request: Request,
@@ -34,36 +41,60 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let sent = false;
     const userAgent = request.headers.get("user-agent");
-    // Bots and SPA-mode renders wait for all content before the response starts.
-    const readyOption: keyof RenderToPipeableStreamOptions = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // Bots and SPA-mode renders wait for all content before the response starts; browsers get the
+    // shell once everything is ready or deferredGraceMs after the shell, whichever comes first.
+    const waitForAll = Boolean(userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+    let graceTimer: ReturnType<typeof setTimeout> | undefined;
     // Abort the rendering stream after streamTimeout, leaving time to flush rejected boundaries.
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
+      () => abort(),
+      streamTimeout + 1000,
+    );
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
-      nonce,
-      [readyOption]() {
-        shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
-        });
-        const stream = createReadableStreamFromReadable(body);
-        responseHeaders.set("Content-Type", "text/html");
-        pipe(body);
-        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      {
+        nonce,
+        // React outlines a finished Suspense boundary (sends its fallback, and the content in a
+        // hidden element with a script to swap it in) once the page passes this many bytes; the
+        // product page's shell always does. Unbounded, what is ready when the page is sent goes in
+        // place; only what is still pending streams.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onShellReady() {
+          shellRendered = true;
+          if (!waitForAll) graceTimer = setTimeout(send, deferredGraceMs);
+        },
+        onAllReady() {
+          send();
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors during the shell are logged by React Router's document handler.
+          if (shellRendered) console.error(error);
+        },
       },
-      onShellError(error: unknown) {
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // Errors during the shell are logged by React Router's document handler.
-        if (shellRendered) console.error(error);
-      },
-    });
+    );
+
+    function send() {
+      clearTimeout(graceTimer);
+      if (sent) return;
+      sent = true;
+      const body = new PassThrough({
+        final(callback) {
+          clearTimeout(timeoutId);
+          timeoutId = undefined;
+          callback();
+        },
+      });
+      const stream = createReadableStreamFromReadable(body);
+      responseHeaders.set("Content-Type", "text/html");
+      pipe(body);
+      resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+    }
   });
 }
