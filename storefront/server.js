@@ -45,7 +45,10 @@ app.disable("x-powered-by");
 app.set("trust proxy", trustProxy(process.env.TRUST_PROXY));
 app.use(hardenResponses);
 app.use(compression());
-app.use("/assets", express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y" }));
+app.use(
+  "/assets",
+  express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y" }),
+);
 app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
 app.use(morgan(accessLogFormat));
 app.use(forwardClientAddress);

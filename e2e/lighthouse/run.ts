@@ -16,7 +16,12 @@ const formFactors = ["mobile", "desktop"] as const;
 const reportDir = path.join(e2eDir, "lighthouse-report");
 const chromeFlags = ["--headless", "--no-first-run", ...chromiumArgs];
 
-type Row = { page: string; formFactor: (typeof formFactors)[number]; scores: Partial<Record<(typeof categories)[number], number | null>>; error?: string };
+type Row = {
+  page: string;
+  formFactor: (typeof formFactors)[number];
+  scores: Partial<Record<(typeof categories)[number], number | null>>;
+  error?: string;
+};
 
 let stack: Stack | undefined;
 let stopping: Promise<void> | undefined;
@@ -34,7 +39,12 @@ try {
   // With E2E_BASE_URL and E2E_API_URL set, audit that stack instead of starting one.
   stack =
     process.env.E2E_BASE_URL && process.env.E2E_API_URL
-      ? { baseURL: process.env.E2E_BASE_URL, apiURL: process.env.E2E_API_URL, mailURL: process.env.E2E_MAIL_URL ?? "", stop: async () => {} }
+      ? {
+          baseURL: process.env.E2E_BASE_URL,
+          apiURL: process.env.E2E_API_URL,
+          mailURL: process.env.E2E_MAIL_URL ?? "",
+          stop: async () => {},
+        }
       : await startStack();
   const product = await productPath(stack.apiURL, "Huile Précieuse Rose Facial Oil");
   const pages = [
@@ -63,8 +73,13 @@ try {
 
 if (rows.length > 0) {
   printTable(rows);
-  writeFileSync(path.join(reportDir, "summary.json"), `${JSON.stringify({ date: new Date().toISOString(), rows }, null, 2)}\n`);
-  console.log(`\nHTML reports: ${path.relative(process.cwd(), reportDir)}/<page>-<form factor>.html  (${((Date.now() - started) / 1000).toFixed(0)}s in all)`);
+  writeFileSync(
+    path.join(reportDir, "summary.json"),
+    `${JSON.stringify({ date: new Date().toISOString(), rows }, null, 2)}\n`,
+  );
+  console.log(
+    `\nHTML reports: ${path.relative(process.cwd(), reportDir)}/<page>-<form factor>.html  (${((Date.now() - started) / 1000).toFixed(0)}s in all)`,
+  );
 }
 if (rows.some((r) => r.error)) process.exitCode = 1;
 
@@ -85,7 +100,12 @@ async function audit(url: string, name: string, formFactor: Row["formFactor"]): 
       const score = lhr.categories[c]?.score;
       scores[c] = typeof score === "number" ? Math.round(score * 100) : null;
     }
-    return { page: name, formFactor, scores, error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined };
+    return {
+      page: name,
+      formFactor,
+      scores,
+      error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
+    };
   } catch (err) {
     return { page: name, formFactor, scores: {}, error: (err as Error).message };
   } finally {
@@ -94,7 +114,9 @@ async function audit(url: string, name: string, formFactor: Row["formFactor"]): 
 }
 
 async function productPath(apiURL: string, name: string): Promise<string> {
-  const res = await fetch(`${apiURL}/api/v1/products?${new URLSearchParams({ search: name, page_size: "6" })}`);
+  const res = await fetch(
+    `${apiURL}/api/v1/products?${new URLSearchParams({ search: name, page_size: "6" })}`,
+  );
   if (!res.ok) throw new Error(`looking up ${name}: ${res.status}`);
   const body = (await res.json()) as { products?: { id: string; name: string }[] };
   const product = body.products?.find((p) => p.name === name) ?? body.products?.[0];
@@ -104,9 +126,16 @@ async function productPath(apiURL: string, name: string): Promise<string> {
 
 function printTable(rows: Row[]) {
   const header = ["page", "form factor", ...categories];
-  const body = rows.map((r) => [r.page, r.formFactor, ...categories.map((c) => (r.error && r.scores[c] === undefined ? "error" : String(r.scores[c] ?? "–")))]);
+  const body = rows.map((r) => [
+    r.page,
+    r.formFactor,
+    ...categories.map((c) => (r.error && r.scores[c] === undefined ? "error" : String(r.scores[c] ?? "–"))),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
-  console.log(`\n${line(header)}\n|${widths.map((w, i) => (i < 2 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`);
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
+  console.log(
+    `\n${line(header)}\n|${widths.map((w, i) => (i < 2 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`,
+  );
   for (const b of body) console.log(line(b));
 }

@@ -3,4 +3,11 @@
 // the GPU or the browser's own background traffic.
 export const chromiumPath = process.env.CHROME_PATH || "/usr/bin/chromium";
 
-export const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+export const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];

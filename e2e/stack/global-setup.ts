@@ -7,7 +7,9 @@ import { startStack } from "./stack.ts";
 
 export default async function globalSetup(_config: FullConfig) {
   if (process.env.E2E_BASE_URL && process.env.E2E_API_URL) {
-    console.log(`[stack] using the running stack at ${process.env.E2E_BASE_URL} (API ${process.env.E2E_API_URL})`);
+    console.log(
+      `[stack] using the running stack at ${process.env.E2E_BASE_URL} (API ${process.env.E2E_API_URL})`,
+    );
     return;
   }
   const stack = await startStack();

@@ -8,7 +8,17 @@
 // PostgreSQL server left behind by a crashed API is stopped by its pid, and the temporary folder
 // is removed. A last-resort hook on process exit does the same synchronously.
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, type WriteStream } from "node:fs";
+import {
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  type WriteStream,
+} from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -59,7 +69,13 @@ export type Stack = {
   stop: () => Promise<void>;
 };
 
-type Proc = { name: string; child: ChildProcess; log?: WriteStream; exited: Promise<number | null>; group?: boolean };
+type Proc = {
+  name: string;
+  child: ChildProcess;
+  log?: WriteStream;
+  exited: Promise<number | null>;
+  group?: boolean;
+};
 
 const log = (msg: string) => console.log(`[stack] ${msg}`);
 
@@ -73,7 +89,12 @@ export async function startStack(): Promise<Stack> {
   const started = Date.now();
   mkdirSync(logDir, { recursive: true });
 
-  await Promise.all([assertPortFree(ports.api), assertPortFree(ports.web), assertPortFree(ports.mail), assertPortFree(ports.smtp)]);
+  await Promise.all([
+    assertPortFree(ports.api),
+    assertPortFree(ports.web),
+    assertPortFree(ports.mail),
+    assertPortFree(ports.smtp),
+  ]);
 
   const tmp = mkdtempSync(path.join(os.tmpdir(), "atelier-e2e-"));
   const dataDir = path.join(tmp, "data");
@@ -86,7 +107,11 @@ export async function startStack(): Promise<Stack> {
     stopped = true;
     process.removeListener("exit", lastResort);
     // A build still running when the other one failed.
-    await Promise.all([...builds].map((child) => terminate({ name: "build", child, exited: exitOf(child), group: true }, "SIGTERM", 5_000)));
+    await Promise.all(
+      [...builds].map((child) =>
+        terminate({ name: "build", child, exited: exitOf(child), group: true }, "SIGTERM", 5_000),
+      ),
+    );
     const [api, web] = [procs.find((p) => p.name === "api"), procs.find((p) => p.name === "storefront")];
     if (web) await terminate(web, "SIGTERM", 5_000);
     if (api) await terminate(api, "SIGINT", 30_000);
@@ -100,7 +125,8 @@ export async function startStack(): Promise<Stack> {
   // done synchronously: kill the servers, stop PostgreSQL, remove the folder.
   const lastResort = () => {
     if (stopped) return;
-    for (const child of builds) kill({ name: "build", child, exited: Promise.resolve(null), group: true }, "SIGKILL");
+    for (const child of builds)
+      kill({ name: "build", child, exited: Promise.resolve(null), group: true }, "SIGKILL");
     for (const p of procs) kill(p, "SIGKILL");
     const pid = postmasterPid(dataDir);
     if (pid) signal(pid, "SIGQUIT");
@@ -169,7 +195,9 @@ export async function startStack(): Promise<Stack> {
     log(`storefront ready at ${baseURL} after ${seconds(started)}`);
   } catch (err) {
     for (const p of procs) {
-      log(`--- last lines of ${p.name} (${path.join(logDir, `${p.name}.log`)}) ---\n${tail(path.join(logDir, `${p.name}.log`))}`);
+      log(
+        `--- last lines of ${p.name} (${path.join(logDir, `${p.name}.log`)}) ---\n${tail(path.join(logDir, `${p.name}.log`))}`,
+      );
     }
     await stop();
     throw err;
@@ -183,17 +211,30 @@ function npmBin(): string {
 }
 
 function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const pathVar = existsSync(toolsNodeBin) ? `${toolsNodeBin}${path.delimiter}${process.env.PATH ?? ""}` : process.env.PATH;
+  const pathVar = existsSync(toolsNodeBin)
+    ? `${toolsNodeBin}${path.delimiter}${process.env.PATH ?? ""}`
+    : process.env.PATH;
   return { ...process.env, PATH: pathVar, ...extra };
 }
 
 /** Runs a build step to completion; its output goes to logs/<label>.log and is shown on failure. */
-function run(cmd: string, args: string[], cwd: string, label: string, running: Set<ChildProcess>): Promise<void> {
+function run(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  label: string,
+  running: Set<ChildProcess>,
+): Promise<void> {
   const file = path.join(logDir, `${label.replace(/\W+/g, "-")}.log`);
   const out = createWriteStream(file);
   return new Promise((resolve, reject) => {
     // Its own process group, so that stopping it also stops what npm started.
-    const child = spawn(cmd, args, { cwd, env: childEnv({ NO_COLOR: "1", FORCE_COLOR: "0" }), stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn(cmd, args, {
+      cwd,
+      env: childEnv({ NO_COLOR: "1", FORCE_COLOR: "0" }),
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     running.add(child);
     child.on("exit", () => running.delete(child));
     child.stdout.pipe(out, { end: false });
@@ -208,7 +249,13 @@ function run(cmd: string, args: string[], cwd: string, label: string, running: S
   });
 }
 
-function startProcess(name: string, cmd: string, args: string[], cwd: string, env: Record<string, string>): Proc {
+function startProcess(
+  name: string,
+  cmd: string,
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+): Proc {
   const logStream = createWriteStream(path.join(logDir, `${name}.log`));
   const child = spawn(cmd, args, { cwd, env: childEnv(env), stdio: ["ignore", "pipe", "pipe"] });
   child.stdout!.pipe(logStream, { end: false });
@@ -239,7 +286,12 @@ function snapshotStorefront(dir: string) {
   symlinkSync(path.join(storefrontDir, "node_modules"), path.join(dir, "node_modules"), "dir");
 }
 
-async function waitFor(url: string, proc: Proc, timeoutMs: number, ok: (status: number) => boolean): Promise<void> {
+async function waitFor(
+  url: string,
+  proc: Proc,
+  timeoutMs: number,
+  ok: (status: number) => boolean,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = "no answer";
   let exited = false;
@@ -267,7 +319,10 @@ function kill(p: Proc, sig: NodeJS.Signals) {
 async function terminate(p: Proc, sig: NodeJS.Signals, graceMs: number): Promise<void> {
   if (p.child.exitCode !== null || p.child.signalCode !== null) return;
   kill(p, sig);
-  const timedOut = await Promise.race([p.exited.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), graceMs).unref())]);
+  const timedOut = await Promise.race([
+    p.exited.then(() => false),
+    new Promise<boolean>((r) => setTimeout(() => r(true), graceMs).unref()),
+  ]);
   if (timedOut) {
     log(`${p.name} did not stop within ${graceMs / 1000}s of ${sig}; killing it`);
     kill(p, "SIGKILL");
@@ -310,7 +365,13 @@ async function stopOrphanedPostgres(dataDir: string): Promise<void> {
 function assertPortFree(port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
-    srv.once("error", () => reject(new Error(`port ${port} is in use: stop what listens there or set E2E_API_PORT / E2E_WEB_PORT / E2E_MAIL_PORT / E2E_SMTP_PORT`)));
+    srv.once("error", () =>
+      reject(
+        new Error(
+          `port ${port} is in use: stop what listens there or set E2E_API_PORT / E2E_WEB_PORT / E2E_MAIL_PORT / E2E_SMTP_PORT`,
+        ),
+      ),
+    );
     srv.listen(port, "127.0.0.1", () => srv.close(() => resolve()));
   });
 }

@@ -1,7 +1,12 @@
 // axe (WCAG 2.0/2.1 A and AA, 2.2 AA) on the key pages: no serious or critical violations.
 import { expect, test } from "@playwright/test";
 import { newShopper, register } from "./support/account.ts";
-import { addFromProductPage, expectNoSeriousA11yViolations, productByName, waitForHydration } from "./support/shop.ts";
+import {
+  addFromProductPage,
+  expectNoSeriousA11yViolations,
+  productByName,
+  waitForHydration,
+} from "./support/shop.ts";
 
 test("home", async ({ page }) => {
   await page.goto("/");
@@ -39,7 +44,11 @@ test("FAQ", async ({ page }) => {
 test("Quick View dialog open", async ({ page }) => {
   await page.goto("/");
   await waitForHydration(page);
-  await page.getByRole("region", { name: "Featured Products" }).getByRole("button", { name: /quick view/i }).first().click();
+  await page
+    .getByRole("region", { name: "Featured Products" })
+    .getByRole("button", { name: /quick view/i })
+    .first()
+    .click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectNoSeriousA11yViolations(page, "the home page with Quick View open");
 });

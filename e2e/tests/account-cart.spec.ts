@@ -45,7 +45,11 @@ test("a guest's cart merges into the account's cart at login", async ({ page, br
   await expect(banner(page).getByRole("link", { name: "Login" })).toBeVisible();
 });
 
-test("a signed-in shopper whose device lost the cart cookie (a failed merge) sees the account's cart again", async ({ page, context, request }) => {
+test("a signed-in shopper whose device lost the cart cookie (a failed merge) sees the account's cart again", async ({
+  page,
+  context,
+  request,
+}) => {
   const { products } = await listProducts(request, { page_size: 48 });
   const product = products.find((p) => p.stock_quantity >= 10);
   expect(product, "a product in stock").toBeDefined();
@@ -61,5 +65,8 @@ test("a signed-in shopper whose device lost the cart cookie (a failed merge) see
   await expectSignedIn(page);
   await expect(page.getByRole("row").filter({ hasText: product!.name })).toHaveCount(1);
   await expectCartCount(page, 1);
-  expect((await context.cookies()).some((c) => c.name === "atelier_cart"), "the cart cookie is set again").toBe(true);
+  expect(
+    (await context.cookies()).some((c) => c.name === "atelier_cart"),
+    "the cart cookie is set again",
+  ).toBe(true);
 });

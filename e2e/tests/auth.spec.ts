@@ -2,10 +2,23 @@
 // address, reset a forgotten password through the e-mailed link; the session cookie page scripts
 // cannot read; the hardening headers; cross-site posts refused. Runs against the stack's API with its dev mail catcher.
 import { expect, test } from "@playwright/test";
-import { banner, expectSignedIn, expectSignedOut, logIn, logOut, newShopper, register, submitLogin, uniqueEmail } from "./support/account.ts";
+import {
+  banner,
+  expectSignedIn,
+  expectSignedOut,
+  logIn,
+  logOut,
+  newShopper,
+  register,
+  submitLogin,
+  uniqueEmail,
+} from "./support/account.ts";
 import { linkIn, waitForMail } from "./support/mail.ts";
 
-test("register → logout → login → change password → logout → login with the new password", async ({ page, context }) => {
+test("register → logout → login → change password → logout → login with the new password", async ({
+  page,
+  context,
+}) => {
   const shopper = newShopper("journey");
   const newPassword = `${shopper.password}-changed`;
 
@@ -30,7 +43,10 @@ test("register → logout → login → change password → logout → login wit
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
   });
-  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login?redirectTo=%2Fabout");
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Login" })).toHaveAttribute(
+    "href",
+    "/login?redirectTo=%2Fabout",
+  );
   await banner(page).getByRole("link", { name: "Login" }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fabout$/);
   await submitLogin(page, shopper.email, shopper.password);
@@ -111,7 +127,12 @@ test("registering an address that already has an account says so", async ({ brow
   await expectSignedOut(page);
 });
 
-test("forgot password: the e-mailed link sets a new password once", async ({ page, browser, request, baseURL }) => {
+test("forgot password: the e-mailed link sets a new password once", async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
   const shopper = newShopper("reset");
   const other = await browser.newContext();
   await register(await other.newPage(), shopper);
@@ -122,9 +143,15 @@ test("forgot password: the e-mailed link sets a new password once", async ({ pag
   await expect(page).toHaveURL(/\/forgot-password$/);
   await page.getByRole("main").getByLabel("Email").fill(shopper.email);
   await page.getByRole("main").getByRole("button", { name: "Send Reset Link" }).click();
-  await expect(page.getByRole("main").getByRole("status")).toHaveText("If an account exists for that address, we've sent a link to reset your password.");
+  await expect(page.getByRole("main").getByRole("status")).toHaveText(
+    "If an account exists for that address, we've sent a link to reset your password.",
+  );
 
-  const mail = await waitForMail(request, { to: shopper.email, subject: /password/i }, "the password reset e-mail");
+  const mail = await waitForMail(
+    request,
+    { to: shopper.email, subject: /password/i },
+    "the password reset e-mail",
+  );
   const link = linkIn(mail, "/reset-password");
   expect(link.origin, "the link leads to the storefront (STOREFRONT_URL)").toBe(new URL(baseURL!).origin);
   expect(link.searchParams.get("token")).toBeTruthy();
@@ -137,13 +164,19 @@ test("forgot password: the e-mailed link sets a new password once", async ({ pag
   const main = page.getByRole("main");
   // The form posts to plain /reset-password: the token travels in the form, not the post's URL.
   await expect(main.locator("form")).toHaveAttribute("action", "/reset-password");
-  const post = page.waitForRequest((r) => r.method() === "POST" && new URL(r.url()).pathname.startsWith("/reset-password"));
+  const post = page.waitForRequest(
+    (r) => r.method() === "POST" && new URL(r.url()).pathname.startsWith("/reset-password"),
+  );
   await main.getByLabel("New Password", { exact: true }).fill(newPassword);
   await main.getByLabel("Confirm New Password").fill(newPassword);
   await main.getByRole("button", { name: "Set New Password" }).click();
-  expect(new URL((await post).url()).searchParams.has("token"), "the token is not in the post's URL").toBe(false);
+  expect(new URL((await post).url()).searchParams.has("token"), "the token is not in the post's URL").toBe(
+    false,
+  );
   await expect(page).toHaveURL(/\/login\?reset=1$/);
-  await expect(page.getByRole("main").getByRole("status")).toHaveText("Your password has been reset. Please sign in.");
+  await expect(page.getByRole("main").getByRole("status")).toHaveText(
+    "Your password has been reset. Please sign in.",
+  );
 
   await submitLogin(page, shopper.email, shopper.password);
   await expect(page.getByRole("main").getByRole("alert")).toContainText("Invalid credentials");
@@ -157,7 +190,10 @@ test("forgot password: the e-mailed link sets a new password once", async ({ pag
   await main.getByLabel("Confirm New Password").fill("yet another password");
   await main.getByRole("button", { name: "Set New Password" }).click();
   await expect(main.getByRole("alert")).toContainText("This password reset link is invalid or has expired.");
-  await expect(main.getByRole("link", { name: "Request a new link" })).toHaveAttribute("href", "/forgot-password");
+  await expect(main.getByRole("link", { name: "Request a new link" })).toHaveAttribute(
+    "href",
+    "/forgot-password",
+  );
   await logIn(page, shopper.email, newPassword);
 });
 
@@ -165,10 +201,15 @@ test("forgot password answers the same for an address without an account", async
   await page.goto("/forgot-password");
   await page.getByRole("main").getByLabel("Email").fill(`e2e-nobody-${Date.now()}@example.com`);
   await page.getByRole("main").getByRole("button", { name: "Send Reset Link" }).click();
-  await expect(page.getByRole("main").getByRole("status")).toHaveText("If an account exists for that address, we've sent a link to reset your password.");
+  await expect(page.getByRole("main").getByRole("status")).toHaveText(
+    "If an account exists for that address, we've sent a link to reset your password.",
+  );
 });
 
-test("changing the e-mail address needs the current password and signs out the other sessions", async ({ page, browser }) => {
+test("changing the e-mail address needs the current password and signs out the other sessions", async ({
+  page,
+  browser,
+}) => {
   const shopper = newShopper("email");
   await register(page, shopper);
   // The same account signed in on another device.
@@ -181,7 +222,9 @@ test("changing the e-mail address needs the current password and signs out the o
   const newEmail = uniqueEmail("email-new");
   await details.getByLabel("Email").fill(newEmail);
   await details.getByRole("button", { name: "Save Details" }).click();
-  await expect(details.getByRole("alert")).toHaveText("Please enter your current password to change your email address.");
+  await expect(details.getByRole("alert")).toHaveText(
+    "Please enter your current password to change your email address.",
+  );
 
   await details.getByLabel("Current Password").fill("not my password");
   await details.getByRole("button", { name: "Save Details" }).click();
@@ -219,12 +262,24 @@ test("/account sends a guest to sign in and back", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome, ${shopper.firstName}`);
 });
 
-test("a post from another site is refused; GET /logout changes nothing", async ({ page, request, baseURL }) => {
+test("a post from another site is refused; GET /logout changes nothing", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   // Resource routes (/logout) are refused by the storefront's middleware (403); page routes by
   // React Router's own origin check, which answers first (400). Either way nothing is changed.
-  const refused = await request.post(`${baseURL}/logout`, { headers: { Origin: "https://evil.example" }, form: {}, maxRedirects: 0 });
+  const refused = await request.post(`${baseURL}/logout`, {
+    headers: { Origin: "https://evil.example" },
+    form: {},
+    maxRedirects: 0,
+  });
   expect(refused.status()).toBe(403);
-  const crossCart = await request.post(`${baseURL}/cart`, { headers: { Origin: "https://evil.example" }, form: { intent: "clear" }, maxRedirects: 0 });
+  const crossCart = await request.post(`${baseURL}/cart`, {
+    headers: { Origin: "https://evil.example" },
+    form: { intent: "clear" },
+    maxRedirects: 0,
+  });
   expect([400, 403]).toContain(crossCart.status());
   const nullOrigin = await request.post(`${baseURL}/reset-password`, {
     headers: { Origin: "null", "Sec-Fetch-Site": "cross-site" },

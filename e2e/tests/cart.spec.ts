@@ -1,7 +1,15 @@
 // The cart page's rules: the order summary and its delivery rule (Standard £17.35, free over
 // £50 — the same rule checkout uses), quantity limits, the guest's sign-in offer and the ways on.
 import { expect, test } from "@playwright/test";
-import { addFromProductPage, expectCartCount, gbp, productByName, productInfo, toast, waitForHydration } from "./support/shop.ts";
+import {
+  addFromProductPage,
+  expectCartCount,
+  gbp,
+  productByName,
+  productInfo,
+  toast,
+  waitForHydration,
+} from "./support/shop.ts";
 
 test("order summary: Standard delivery is charged under £50 and free over it", async ({ page, request }) => {
   const salve = await productByName(request, "Peppermint Lip Salve");
@@ -49,18 +57,29 @@ test("quantity: never below 1, never above the stock", async ({ page, request })
   await expectCartCount(page, serum.stock_quantity);
   // The server agrees.
   await page.reload();
-  await expect(page.getByRole("spinbutton", { name: `Quantity of ${serum.name}` })).toHaveValue(String(serum.stock_quantity));
+  await expect(page.getByRole("spinbutton", { name: `Quantity of ${serum.name}` })).toHaveValue(
+    String(serum.stock_quantity),
+  );
 });
 
-test("a guest is offered sign-in; Proceed to Checkout and Continue Shopping lead on", async ({ page, request }) => {
+test("a guest is offered sign-in; Proceed to Checkout and Continue Shopping lead on", async ({
+  page,
+  request,
+}) => {
   const oil = await productByName(request, "Rosehip Facial Oil");
   await addFromProductPage(page, oil);
   await page.goto("/cart");
   const main = page.getByRole("main");
-  await expect(main.getByRole("link", { name: "Sign in for a faster checkout" })).toHaveAttribute("href", "/login?redirectTo=%2Fcart");
+  await expect(main.getByRole("link", { name: "Sign in for a faster checkout" })).toHaveAttribute(
+    "href",
+    "/login?redirectTo=%2Fcart",
+  );
   await expect(main.getByRole("link", { name: "Proceed to Checkout" })).toHaveAttribute("href", "/checkout");
   await expect(main.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/shop");
-  await expect(main.getByRole("link", { name: oil.name })).toHaveAttribute("href", new RegExp(`/product/${oil.id}`));
+  await expect(main.getByRole("link", { name: oil.name })).toHaveAttribute(
+    "href",
+    new RegExp(`/product/${oil.id}`),
+  );
 });
 
 test("the cart page does not show words a link puts in its URL", async ({ page }) => {
@@ -72,7 +91,10 @@ test("the cart page does not show words a link puts in its URL", async ({ page }
   await expect(page.getByText(spoof)).toHaveCount(0);
 });
 
-test("adding more than the stock is refused with a reason; the cart keeps what there is", async ({ page, request }) => {
+test("adding more than the stock is refused with a reason; the cart keeps what there is", async ({
+  page,
+  request,
+}) => {
   const coffret = await productByName(request, "Coffret Prestige Collection");
   const stock = coffret.stock_quantity;
   expect(stock).toBeGreaterThan(0);
@@ -89,5 +111,7 @@ test("adding more than the stock is refused with a reason; the cart keeps what t
   await expect(toast(page, `Only ${stock} of ${coffret.name}`)).toContainText(/in stock/);
   await expectCartCount(page, stock);
   await page.goto("/cart");
-  await expect(page.getByRole("spinbutton", { name: `Quantity of ${coffret.name}` })).toHaveValue(String(stock));
+  await expect(page.getByRole("spinbutton", { name: `Quantity of ${coffret.name}` })).toHaveValue(
+    String(stock),
+  );
 });

@@ -5,7 +5,13 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { demoCustomer, logIn, newShopper } from "./support/account.ts";
 import { linkIn, waitForMail } from "./support/mail.ts";
-import { addFromProductPage, cartLink, expectCartCount, expectNoSeriousA11yViolations, listProducts } from "./support/shop.ts";
+import {
+  addFromProductPage,
+  cartLink,
+  expectCartCount,
+  expectNoSeriousA11yViolations,
+  listProducts,
+} from "./support/shop.ts";
 
 const paidCard = "4242 4242 4242 4242";
 const declinedCard = "4000 0000 0000 0002";
@@ -13,7 +19,11 @@ const declinedCard = "4000 0000 0000 0002";
 type Product = { id: string; name: string; stock_quantity: number };
 
 /** Products with stock to spare, different for each test so parallel tests do not drain one. */
-async function productsInStock(request: Parameters<typeof listProducts>[0], count: number, offset: number): Promise<Product[]> {
+async function productsInStock(
+  request: Parameters<typeof listProducts>[0],
+  count: number,
+  offset: number,
+): Promise<Product[]> {
   const { products } = await listProducts(request, { page_size: 48 });
   const inStock = products.filter((p) => p.stock_quantity >= 20);
   expect(inStock.length, `${offset + count} products with stock`).toBeGreaterThanOrEqual(offset + count);
@@ -39,7 +49,10 @@ async function openCheckout(page: Page) {
 }
 
 async function fillAddress(page: Page, email?: string) {
-  if (email) await step(page, /Contact/).getByLabel("Email").fill(email);
+  if (email)
+    await step(page, /Contact/)
+      .getByLabel("Email")
+      .fill(email);
   const shipping = step(page, /Shipping address/);
   await shipping.getByLabel("First name").fill("Iris");
   await shipping.getByLabel("Last name").fill("Fairweather");
@@ -65,7 +78,11 @@ function watch(page: Page): string[] {
   return problems;
 }
 
-test("a guest buys two products with the test card, is e-mailed, and reopens the order from the e-mail's link", async ({ page, request, browser }) => {
+test("a guest buys two products with the test card, is e-mailed, and reopens the order from the e-mail's link", async ({
+  page,
+  request,
+  browser,
+}) => {
   const [first, second] = await productsInStock(request, 2, 0);
   const email = newShopper("guest-buyer").email;
   const problems = watch(page);
@@ -85,13 +102,17 @@ test("a guest buys two products with the test card, is e-mailed, and reopens the
   expect(scripts.length).toBeGreaterThan(0);
   for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
   await expect(step(page, /Payment/).getByText("Test mode")).toBeVisible();
-  await expect(page.getByRole("main").getByRole("link", { name: "Sign in for a faster checkout" })).toHaveAttribute("href", "/login?redirectTo=%2Fcheckout");
+  await expect(
+    page.getByRole("main").getByRole("link", { name: "Sign in for a faster checkout" }),
+  ).toHaveAttribute("href", "/login?redirectTo=%2Fcheckout");
   const summary = page.getByRole("complementary", { name: "Order Summary" });
   await expect(summary.getByText(first!.name)).toBeVisible();
   await expect(summary.getByText(second!.name)).toBeVisible();
 
   await fillAddress(page, email);
-  await step(page, /Delivery/).getByRole("radio", { name: /^Express/ }).check();
+  await step(page, /Delivery/)
+    .getByRole("radio", { name: /^Express/ })
+    .check();
   await fillCard(page, paidCard);
   const total = (await payButton(page).textContent())!.replace("Pay ", "");
   await payButton(page).click();
@@ -99,13 +120,24 @@ test("a guest buys two products with the test card, is e-mailed, and reopens the
   await expect(page).toHaveURL(/\/payment-success\?order_id=[0-9a-f-]{36}$/);
   const orderId = new URL(page.url()).searchParams.get("order_id")!;
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you for your order");
-  const number = (await page.getByText(/^Order number/).locator("strong").textContent())!;
+  const number = (await page
+    .getByText(/^Order number/)
+    .locator("strong")
+    .textContent())!;
   expect(number).toMatch(/^AL-[A-Z0-9]{6,}$/);
-  await expect(page.getByRole("status").filter({ hasText: "Paid — we're preparing your order" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Paid — we're preparing your order" }),
+  ).toBeVisible();
   await expect(page.getByText("3–5 business days")).toBeVisible();
   await expect(page.getByRole("main").getByText(total, { exact: true })).toBeVisible();
-  await expect(page.getByRole("main").getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/shop");
-  await expect(page.getByRole("main").getByRole("link", { name: "My Account" })).toHaveAttribute("href", "/account");
+  await expect(page.getByRole("main").getByRole("link", { name: "Continue Shopping" })).toHaveAttribute(
+    "href",
+    "/shop",
+  );
+  await expect(page.getByRole("main").getByRole("link", { name: "My Account" })).toHaveAttribute(
+    "href",
+    "/account",
+  );
   // The paid lines have left the cart: the header says so.
   await expectCartCount(page, 0);
   expect(problems, problems.join("\n")).toEqual([]);
@@ -122,7 +154,9 @@ test("a guest buys two products with the test card, is e-mailed, and reopens the
   await expect(other).toHaveURL(new RegExp(`/orders/${orderId}$`));
   await expect(other.getByRole("heading", { level: 1 })).toHaveText(`Order ${number}`);
   await expect(other.getByRole("main").getByText(first!.name)).toBeVisible();
-  await expect(other.getByRole("list", { name: "Order status history" }).getByRole("listitem").last()).toContainText("Paid");
+  await expect(
+    other.getByRole("list", { name: "Order status history" }).getByRole("listitem").last(),
+  ).toContainText("Paid");
   await expect(other.getByRole("main").getByText("Express", { exact: true })).toBeVisible();
   // Reloading without the token still opens it (the token is kept in an HttpOnly cookie).
   await other.reload();
@@ -141,7 +175,10 @@ test("a guest buys two products with the test card, is e-mailed, and reopens the
   await stranger.close();
 });
 
-test("a declined card shows the decline under the card field and keeps the cart", async ({ page, request }) => {
+test("a declined card shows the decline under the card field and keeps the cart", async ({
+  page,
+  request,
+}) => {
   const [product] = await productsInStock(request, 1, 2);
   await addFromProductPage(page, product!);
   await openCheckout(page);
@@ -167,10 +204,15 @@ test("a declined card shows the decline under the card field and keeps the cart"
   await fillCard(page, paidCard);
   await payButton(page).click();
   await expect(page).toHaveURL(/\/payment-success\?order_id=/);
-  await expect(page.getByRole("status").filter({ hasText: "Paid — we're preparing your order" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Paid — we're preparing your order" }),
+  ).toBeVisible();
 });
 
-test("a signed-in customer buys, then finds the order in Your Orders and opens it", async ({ page, request }) => {
+test("a signed-in customer buys, then finds the order in Your Orders and opens it", async ({
+  page,
+  request,
+}) => {
   const [product] = await productsInStock(request, 1, 3);
   const problems = watch(page);
   // The seeded customer (registering would spend the suite's per-address sign-up allowance).
@@ -180,18 +222,31 @@ test("a signed-in customer buys, then finds the order in Your Orders and opens i
   const email = step(page, /Contact/).getByLabel("Email");
   await expect(email).toHaveValue(demoCustomer.email);
   await expect(email).not.toBeEditable();
-  await expect(page.getByRole("main").getByRole("link", { name: "Sign in for a faster checkout" })).toHaveCount(0);
+  await expect(
+    page.getByRole("main").getByRole("link", { name: "Sign in for a faster checkout" }),
+  ).toHaveCount(0);
   await fillAddress(page);
-  await step(page, /Delivery/).getByRole("checkbox", { name: "Requires signature" }).uncheck();
+  await step(page, /Delivery/)
+    .getByRole("checkbox", { name: "Requires signature" })
+    .uncheck();
   await fillCard(page, paidCard);
   await payButton(page).click();
   await expect(page).toHaveURL(/\/payment-success\?order_id=/);
-  const number = (await page.getByText(/^Order number/).locator("strong").textContent())!;
+  const number = (await page
+    .getByText(/^Order number/)
+    .locator("strong")
+    .textContent())!;
 
   await page.getByRole("main").getByRole("link", { name: "My Account" }).click();
-  await page.getByRole("main").getByRole("link", { name: /Your Orders/ }).click();
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: /Your Orders/ })
+    .click();
   await expect(page).toHaveURL(/\/orders$/);
-  const row = page.getByRole("list", { name: "Your orders, newest first" }).getByRole("listitem").filter({ hasText: number });
+  const row = page
+    .getByRole("list", { name: "Your orders, newest first" })
+    .getByRole("listitem")
+    .filter({ hasText: number });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Paid");
   await expect(row).toContainText(/\d+ items?/);
@@ -208,22 +263,34 @@ test("a signed-in customer buys, then finds the order in Your Orders and opens i
   await expect(page).toHaveURL(new RegExp(`/product/${product!.id}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(product!.name);
   await page.waitForLoadState("networkidle");
-  const broken = await page.evaluate(() => [...document.images].filter((i) => i.complete && i.naturalWidth === 0).map((i) => i.src));
+  const broken = await page.evaluate(() =>
+    [...document.images].filter((i) => i.complete && i.naturalWidth === 0).map((i) => i.src),
+  );
   expect(broken, "pictures blocked or missing").toEqual([]);
   expect(problems, problems.join("\n")).toEqual([]);
 });
 
-test("submitting with missing fields asks for them, in the page and from the server", async ({ page, request, browser }) => {
+test("submitting with missing fields asks for them, in the page and from the server", async ({
+  page,
+  request,
+  browser,
+}) => {
   const [product] = await productsInStock(request, 1, 4);
   await addFromProductPage(page, product!);
   await openCheckout(page);
   await payButton(page).click();
   await expect(step(page, /Payment/).getByRole("alert")).toHaveText(/Please fill in all required fields\./);
   await expect(step(page, /Contact/).getByLabel("Email")).toBeFocused();
-  await expect(step(page, /Shipping address/).getByLabel("First name")).toHaveAttribute("aria-invalid", "true");
+  await expect(step(page, /Shipping address/).getByLabel("First name")).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
 
   // Without JavaScript the server says the same.
-  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
   const plain = await noScript.newPage();
   await plain.goto("/checkout");
   await plain.getByRole("main").getByRole("button", { name: "Place Order" }).click();
@@ -236,7 +303,10 @@ test("without JavaScript a guest can still pay with the test card", async ({ bro
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`/product/${product!.id}`);
-  await page.getByRole("region", { name: product!.name, exact: true }).getByRole("button", { name: "Add to Cart" }).click();
+  await page
+    .getByRole("region", { name: product!.name, exact: true })
+    .getByRole("button", { name: "Add to Cart" })
+    .click();
   await expect(cartLink(page)).toHaveAccessibleName(/^Cart,? 1 item$/);
   await page.goto("/checkout");
   await fillAddress(page, newShopper("no-js").email);
@@ -244,7 +314,9 @@ test("without JavaScript a guest can still pay with the test card", async ({ bro
   await page.getByRole("main").getByRole("button", { name: "Place Order" }).click();
   await expect(page).toHaveURL(/\/payment-success\?order_id=/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you for your order");
-  await expect(page.getByRole("status").filter({ hasText: "Paid — we're preparing your order" })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Paid — we're preparing your order" }),
+  ).toBeVisible();
   await context.close();
 });
 

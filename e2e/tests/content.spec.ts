@@ -29,7 +29,12 @@ test("FAQ: the search really filters the questions", async ({ page }) => {
   const crueltyFree = page.getByText("Are your products cruelty-free?", { exact: true });
   await expect(refund).toBeVisible();
   await expect(crueltyFree).toBeVisible();
-  await expect(page.getByRole("main").getByRole("link", { name: /contact us/i }).first()).toHaveAttribute("href", "/contact");
+  await expect(
+    page
+      .getByRole("main")
+      .getByRole("link", { name: /contact us/i })
+      .first(),
+  ).toHaveAttribute("href", "/contact");
 
   const search = page.getByRole("searchbox", { name: "Search questions" });
   await search.fill("refund");
@@ -60,7 +65,18 @@ test("shipping: the policy's sections and date", async ({ page }) => {
   }
   const main = page.getByRole("main");
   await expect(main).toContainText("May 12, 2025");
-  for (const policy of [/3 ?PM GMT/i, /24 hours/, /3–5 working days/, /two further delivery attempts/i, /within 5 working days/, /fragrance/i, /PO Box/, /28 days/, /10 working days/, /store credit/i]) {
+  for (const policy of [
+    /3 ?PM GMT/i,
+    /24 hours/,
+    /3–5 working days/,
+    /two further delivery attempts/i,
+    /within 5 working days/,
+    /fragrance/i,
+    /PO Box/,
+    /28 days/,
+    /10 working days/,
+    /store credit/i,
+  ]) {
     await expect(main).toContainText(policy);
   }
 });
@@ -69,7 +85,10 @@ test("contact: details and business hours from the store", async ({ page }) => {
   await page.goto("/contact");
   const main = page.getByRole("main");
   await expect(main).toContainText("14 Marylebone High Street");
-  await expect(main.getByRole("link", { name: "hello@atelierlondon.co.uk" })).toHaveAttribute("href", "mailto:hello@atelierlondon.co.uk");
+  await expect(main.getByRole("link", { name: "hello@atelierlondon.co.uk" })).toHaveAttribute(
+    "href",
+    "mailto:hello@atelierlondon.co.uk",
+  );
   await expect(main).toContainText(/Monday\s*[–-]\s*Friday\s*9:00\s*[–-]\s*18:00/i);
   await expect(main).toContainText(/Saturday\s*10:00\s*[–-]\s*16:00/i);
   await expect(main).toContainText(/Sunday\s*Closed/i);
@@ -80,7 +99,14 @@ test("about: story, six values, a team of three", async ({ page }) => {
   await page.goto("/about");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   const main = page.getByRole("main");
-  for (const value of [/natural ingredients/i, /science-backed/i, /cruelty-free/i, /sustainab/i, /social responsibility/i, /transparency/i]) {
+  for (const value of [
+    /natural ingredients/i,
+    /science-backed/i,
+    /cruelty-free/i,
+    /sustainab/i,
+    /social responsibility/i,
+    /transparency/i,
+  ]) {
     await expect(main.getByRole("heading", { name: value }).first()).toBeVisible();
   }
   await expect(main.getByRole("region", { name: /team/i }).getByRole("heading", { level: 3 })).toHaveCount(3);

@@ -39,7 +39,10 @@ test("contact form: every field is required", async ({ page }) => {
   }
 });
 
-test("newsletter: double opt-in — the e-mailed link confirms, and the unsubscribe link ends it", async ({ page, request }) => {
+test("newsletter: double opt-in — the e-mailed link confirms, and the unsubscribe link ends it", async ({
+  page,
+  request,
+}) => {
   await page.goto("/");
   const box = page.getByRole("region", { name: "Join Our Newsletter" });
   await waitForHydration(page);
@@ -50,7 +53,11 @@ test("newsletter: double opt-in — the e-mailed link confirms, and the unsubscr
   await expect(box.getByRole("status")).toContainText(email);
   await expect(box.getByLabel("Email address")).toHaveValue("");
 
-  const mail = await waitForMail(request, { to: email, subject: /confirm your subscription/i }, "the newsletter confirmation");
+  const mail = await waitForMail(
+    request,
+    { to: email, subject: /confirm your subscription/i },
+    "the newsletter confirmation",
+  );
   const confirm = linkIn(mail, "/newsletter/confirm");
   const unsubscribe = linkIn(mail, "/newsletter/unsubscribe");
   await page.goto(confirm.pathname + confirm.search);
@@ -77,12 +84,18 @@ test("newsletter: an invalid e-mail is explained", async ({ page }) => {
 test("contact form: the message reaches the shop's mailbox", async ({ page, request }) => {
   const settings = await request.get(`${process.env.E2E_API_URL}/api/v1/store-settings`);
   expect(settings.status()).toBe(200);
-  const shopMailbox = ((await settings.json()) as { store_settings?: { contact_email?: string } }).store_settings?.contact_email;
+  const shopMailbox = ((await settings.json()) as { store_settings?: { contact_email?: string } })
+    .store_settings?.contact_email;
   expect(shopMailbox, "the store settings name the shop's contact e-mail").toBeTruthy();
 
   const subject = `Gift wrapping ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   await page.goto("/contact");
-  await sendContactMessage(page, { name: "Iris Fairweather", email: "iris@example.com", subject, message: "Do you gift wrap the coffrets?" });
+  await sendContactMessage(page, {
+    name: "Iris Fairweather",
+    email: "iris@example.com",
+    subject,
+    message: "Do you gift wrap the coffrets?",
+  });
   await expect(page.getByText("Thank you for your message! We'll get back to you soon.")).toBeVisible();
 
   const mail = await waitForMail(request, { subject }, "the contact message e-mail");

@@ -1,6 +1,12 @@
 // The header on every page: the cart badge counts units, the search box's rules.
 import { expect, test } from "@playwright/test";
-import { addFromProductPage, expectCartCount, productByName, toast, waitForHydration } from "./support/shop.ts";
+import {
+  addFromProductPage,
+  expectCartCount,
+  productByName,
+  toast,
+  waitForHydration,
+} from "./support/shop.ts";
 
 test("cart badge counts every unit, survives a reload and matches the cart", async ({ page, request }) => {
   const rosehip = await productByName(request, "Rosehip Facial Oil");
@@ -20,7 +26,10 @@ test("cart badge counts every unit, survives a reload and matches the cart", asy
   // Adding what is already in the cart raises its quantity.
   await page.goto(`/shop?search=${encodeURIComponent("Rosehip Facial Oil")}`);
   await waitForHydration(page);
-  await page.getByRole("article", { name: rosehip.name }).getByRole("button", { name: "Add to Cart" }).click();
+  await page
+    .getByRole("article", { name: rosehip.name })
+    .getByRole("button", { name: "Add to Cart" })
+    .click();
   await expect(toast(page, `${rosehip.name} added to cart`)).toBeVisible();
   await expectCartCount(page, 3);
 
@@ -55,14 +64,22 @@ test("header search: trimmed text goes to the shop and clears; blank text does n
   await expect(page).toHaveURL(/\/contact$/);
 });
 
-test("header and footer: brand collections, categories A→Z, New Arrivals, company details, year", async ({ page }) => {
+test("header and footer: brand collections, categories A→Z, New Arrivals, company details, year", async ({
+  page,
+}) => {
   await page.goto("/contact");
   await waitForHydration(page);
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("button", { name: "Shop" }).click();
   await expect(nav.getByRole("button", { name: "Shop" })).toHaveAttribute("aria-expanded", "true");
-  await expect(nav.getByRole("link", { name: "Maison Lumière Collection" })).toHaveAttribute("href", /\/shop\?category=Maison(\+|%20)Lumi%C3%A8re$/);
-  await expect(nav.getByRole("link", { name: "Verdant & Co Collection" })).toHaveAttribute("href", /\/shop\?category=Verdant(\+|%20)%26(\+|%20)Co$/);
+  await expect(nav.getByRole("link", { name: "Maison Lumière Collection" })).toHaveAttribute(
+    "href",
+    /\/shop\?category=Maison(\+|%20)Lumi%C3%A8re$/,
+  );
+  await expect(nav.getByRole("link", { name: "Verdant & Co Collection" })).toHaveAttribute(
+    "href",
+    /\/shop\?category=Verdant(\+|%20)%26(\+|%20)Co$/,
+  );
   for (const [name, href] of [
     ["Home", "/"],
     ["About", "/about"],
@@ -73,7 +90,12 @@ test("header and footer: brand collections, categories A→Z, New Arrivals, comp
 
   const footer = page.getByRole("contentinfo");
   const shop = footer.getByRole("region", { name: "Shop" });
-  await expect(shop.getByRole("link")).toHaveText(["All Products", "Maison Lumière", "Verdant & Co", "New Arrivals"]);
+  await expect(shop.getByRole("link")).toHaveText([
+    "All Products",
+    "Maison Lumière",
+    "Verdant & Co",
+    "New Arrivals",
+  ]);
   await expect(shop.getByRole("link", { name: "New Arrivals" })).toHaveAttribute("href", "/shop?sort=newest");
   await expect(footer).toContainText(`© ${new Date().getFullYear()} Atelier London`);
   await expect(footer).toContainText(/London/);

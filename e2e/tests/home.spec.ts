@@ -10,9 +10,18 @@ test.describe("home", () => {
     await expect(main.getByRole("link", { name: "Discover Our Story" })).toHaveAttribute("href", "/about");
 
     const collections = main.getByRole("region", { name: "Our Collections" });
-    await expect(collections.getByRole("heading", { level: 3 })).toHaveText(["Maison Lumière", "Verdant & Co"]);
-    await expect(collections.getByRole("link", { name: "Shop Maison Lumière" })).toHaveAttribute("href", /\/shop\?category=Maison(\+|%20)Lumi%C3%A8re$/);
-    await expect(collections.getByRole("link", { name: "Shop Verdant & Co" })).toHaveAttribute("href", /\/shop\?category=Verdant(\+|%20)%26(\+|%20)Co$/);
+    await expect(collections.getByRole("heading", { level: 3 })).toHaveText([
+      "Maison Lumière",
+      "Verdant & Co",
+    ]);
+    await expect(collections.getByRole("link", { name: "Shop Maison Lumière" })).toHaveAttribute(
+      "href",
+      /\/shop\?category=Maison(\+|%20)Lumi%C3%A8re$/,
+    );
+    await expect(collections.getByRole("link", { name: "Shop Verdant & Co" })).toHaveAttribute(
+      "href",
+      /\/shop\?category=Verdant(\+|%20)%26(\+|%20)Co$/,
+    );
 
     const cards = main.getByRole("region", { name: "Featured Products" }).getByRole("article");
     await expect(cards).toHaveCount(3);
@@ -38,7 +47,10 @@ test.describe("home", () => {
 
     // Time stands still from here on, and moves only when the test says so.
     await page.clock.pauseAt(Date.now() + 1_000);
-    const current = async () => Number((await hero.getByRole("group", { name: /^\d of 3$/ }).getAttribute("aria-label"))!.split(" ")[0]);
+    const current = async () =>
+      Number(
+        (await hero.getByRole("group", { name: /^\d of 3$/ }).getAttribute("aria-label"))!.split(" ")[0],
+      );
     const before = await current();
     await page.clock.runFor(6_000);
     await expect(hero.getByRole("group", { name: `${(before % 3) + 1} of 3` })).toBeVisible();
@@ -46,16 +58,29 @@ test.describe("home", () => {
     await hero.getByRole("button", { name: /^Show slide 2: / }).click();
     const slide2 = hero.getByRole("group", { name: "2 of 3" });
     await expect(slide2.getByRole("heading", { name: "Maison Lumière" })).toBeVisible();
-    await expect(slide2.getByRole("link").filter({ hasText: /Maison Lumière/ }).first()).toHaveAttribute("href", /\/shop\?category=Maison/);
+    await expect(
+      slide2
+        .getByRole("link")
+        .filter({ hasText: /Maison Lumière/ })
+        .first(),
+    ).toHaveAttribute("href", /\/shop\?category=Maison/);
     await hero.getByRole("button", { name: /^Show slide 3: / }).click();
     const slide3 = hero.getByRole("group", { name: "3 of 3" });
     await expect(slide3.getByRole("heading", { name: "Verdant & Co" })).toBeVisible();
-    await expect(slide3.getByRole("link").filter({ hasText: /Verdant & Co/ }).first()).toHaveAttribute("href", /\/shop\?category=Verdant/);
+    await expect(
+      slide3
+        .getByRole("link")
+        .filter({ hasText: /Verdant & Co/ })
+        .first(),
+    ).toHaveAttribute("href", /\/shop\?category=Verdant/);
 
     await hero.getByRole("button", { name: "Pause slideshow" }).click();
     await expect(hero.getByRole("button", { name: "Play slideshow" })).toBeVisible();
     await page.mouse.move(0, 0);
-    await page.getByRole("link", { name: /^Atelier London/ }).first().focus();
+    await page
+      .getByRole("link", { name: /^Atelier London/ })
+      .first()
+      .focus();
     await page.clock.runFor(13_000);
     await expect(hero.getByRole("group", { name: "3 of 3" }), "a paused slideshow stays put").toBeVisible();
   });
@@ -65,13 +90,18 @@ test.describe("home", () => {
     test("the hero starts paused", async ({ page }) => {
       await page.goto("/");
       await waitForHydration(page);
-      await expect(page.getByRole("region", { name: "Highlights" }).getByRole("button", { name: "Play slideshow" })).toBeVisible();
+      await expect(
+        page.getByRole("region", { name: "Highlights" }).getByRole("button", { name: "Play slideshow" }),
+      ).toBeVisible();
     });
   });
 });
 
 test.describe("classic home", () => {
-  test("hero, Why Choose Us, the five most expensive products three at a time, testimonials", async ({ page, request }) => {
+  test("hero, Why Choose Us, the five most expensive products three at a time, testimonials", async ({
+    page,
+    request,
+  }) => {
     const { products } = await listProducts(request, { sort: "price_desc", page_size: 6 });
     const top5 = products.slice(0, 5).map((p) => p.name);
 
@@ -79,7 +109,11 @@ test.describe("classic home", () => {
     const main = page.getByRole("main");
     await expect(main.getByRole("link", { name: "Shop Now" })).toHaveAttribute("href", "/shop");
     const why = main.getByRole("region", { name: "Why Choose Us" });
-    await expect(why.getByRole("heading", { level: 3 })).toHaveText([/natural ingredients/i, /cruelty-free/i, /sustainable packaging/i]);
+    await expect(why.getByRole("heading", { level: 3 })).toHaveText([
+      /natural ingredients/i,
+      /cruelty-free/i,
+      /sustainable packaging/i,
+    ]);
 
     const carousel = main.getByRole("region", { name: "Featured Products" });
     const visibleNames = carousel.getByRole("article").getByRole("heading");
@@ -90,7 +124,9 @@ test.describe("classic home", () => {
     await carousel.getByRole("button", { name: "Previous products" }).click();
     await expect(visibleNames).toHaveText(top5.slice(0, 3));
 
-    await expect(main.getByRole("region", { name: "What Our Customers Say" }).getByRole("figure")).not.toHaveCount(0);
+    await expect(
+      main.getByRole("region", { name: "What Our Customers Say" }).getByRole("figure"),
+    ).not.toHaveCount(0);
   });
 
   test.describe("under 768 px", () => {

@@ -1,7 +1,15 @@
 // The shopper's journey end to end: home → shop → a brand → search → sort → page 2 → a product →
 // its full-screen gallery → two in the cart → change the quantity → remove → empty cart.
 import { expect, type Page, test } from "@playwright/test";
-import { cartLink, expectCartCount, gbp, listProducts, productInfo, toast, waitForHydration } from "./support/shop.ts";
+import {
+  cartLink,
+  expectCartCount,
+  gbp,
+  listProducts,
+  productInfo,
+  toast,
+  waitForHydration,
+} from "./support/shop.ts";
 
 const brand = "Maison Lumière";
 const term = "skin";
@@ -11,10 +19,22 @@ function productNames(page: Page) {
   return page.getByRole("main").getByRole("article").getByRole("heading");
 }
 
-test("home → shop → brand → search → sort → page 2 → product gallery → cart edits → empty cart", async ({ page, request }) => {
+test("home → shop → brand → search → sort → page 2 → product gallery → cart edits → empty cart", async ({
+  page,
+  request,
+}) => {
   // What the API says page 2 of "skin" in Maison Lumière, cheapest first, holds.
-  const { products: page2 } = await listProducts(request, { search: term, category: brand, sort: "price_asc", page: 2, page_size: 6 });
-  expect(page2.length, "the demo catalogue has a second page of Maison Lumière products about skin").toBeGreaterThan(0);
+  const { products: page2 } = await listProducts(request, {
+    search: term,
+    category: brand,
+    sort: "price_asc",
+    page: 2,
+    page_size: 6,
+  });
+  expect(
+    page2.length,
+    "the demo catalogue has a second page of Maison Lumière products about skin",
+  ).toBeGreaterThan(0);
 
   await test.step("home", async () => {
     await page.goto("/");
@@ -98,14 +118,23 @@ test("home → shop → brand → search → sort → page 2 → product gallery
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(`Image 1 of ${count}`)).toBeVisible();
-    await expect(page.locator("html"), "the page behind the dialog cannot scroll").toHaveCSS("overflow", "hidden");
+    await expect(page.locator("html"), "the page behind the dialog cannot scroll").toHaveCSS(
+      "overflow",
+      "hidden",
+    );
     await page.keyboard.press("ArrowRight");
     await expect(dialog.getByText(`Image 2 of ${count}`)).toBeVisible();
     await page.keyboard.press("ArrowLeft");
     await page.keyboard.press("ArrowLeft");
-    await expect(dialog.getByText(`Image ${count} of ${count}`), "ArrowLeft from the first image wraps to the last").toBeVisible();
+    await expect(
+      dialog.getByText(`Image ${count} of ${count}`),
+      "ArrowLeft from the first image wraps to the last",
+    ).toBeVisible();
     await page.keyboard.press("ArrowRight");
-    await expect(dialog.getByText(`Image 1 of ${count}`), "ArrowRight from the last image wraps to the first").toBeVisible();
+    await expect(
+      dialog.getByText(`Image 1 of ${count}`),
+      "ArrowRight from the last image wraps to the first",
+    ).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(zoom, "focus goes back to what opened the dialog").toBeFocused();
@@ -142,7 +171,10 @@ test("home → shop → brand → search → sort → page 2 → product gallery
   await test.step("cart: remove → empty state", async () => {
     await page.getByRole("button", { name: `Remove ${product.name}` }).click();
     await expect(page.getByRole("heading", { name: "Your cart is empty" })).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Shop Now" })).toHaveAttribute("href", "/shop");
+    await expect(page.getByRole("main").getByRole("link", { name: "Shop Now" })).toHaveAttribute(
+      "href",
+      "/shop",
+    );
     await expectCartCount(page, 0);
     // The server agrees: a reload still shows the empty cart.
     await page.reload();
@@ -152,7 +184,11 @@ test("home → shop → brand → search → sort → page 2 → product gallery
 
 async function expectPricesAscending(page: Page) {
   await expect(async () => {
-    const texts = await page.getByRole("main").getByRole("article").getByText(/^£[\d,]+\.\d\d$/).allTextContents();
+    const texts = await page
+      .getByRole("main")
+      .getByRole("article")
+      .getByText(/^£[\d,]+\.\d\d$/)
+      .allTextContents();
     const pence = texts.map((t) => Math.round(Number(t.replace(/[£,]/g, "")) * 100));
     expect(pence.length).toBeGreaterThan(0);
     expect(pence).toEqual([...pence].sort((a, b) => a - b));

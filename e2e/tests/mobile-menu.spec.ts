@@ -8,11 +8,17 @@ test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true
 async function pageScrollLocked(page: Page): Promise<boolean> {
   return page.evaluate(() => {
     const hidden = (el: Element) => ["hidden", "clip"].includes(getComputedStyle(el).overflowY);
-    return hidden(document.documentElement) || hidden(document.body) || getComputedStyle(document.body).position === "fixed";
+    return (
+      hidden(document.documentElement) ||
+      hidden(document.body) ||
+      getComputedStyle(document.body).position === "fixed"
+    );
   });
 }
 
-test("mobile menu opens, closes with Escape and with an outside click, and locks scrolling", async ({ page }) => {
+test("mobile menu opens, closes with Escape and with an outside click, and locks scrolling", async ({
+  page,
+}) => {
   await page.goto("/");
   await waitForHydration(page);
   const nav = page.getByRole("navigation", { name: "Main" });
@@ -30,14 +36,18 @@ test("mobile menu opens, closes with Escape and with an outside click, and locks
     await expect(nav.getByRole("link", { name: "About" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Contact" })).toBeVisible();
     await expect(nav.getByRole("searchbox", { name: "Search products" })).toBeVisible();
-    await expect.poll(() => pageScrollLocked(page), { message: "page scroll is locked while the menu is open" }).toBe(true);
+    await expect
+      .poll(() => pageScrollLocked(page), { message: "page scroll is locked while the menu is open" })
+      .toBe(true);
   });
 
   await test.step("Escape closes it", async () => {
     await page.keyboard.press("Escape");
     await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
     await expect(nav.getByRole("link", { name: "About" })).toBeHidden();
-    await expect.poll(() => pageScrollLocked(page), { message: "scrolling is back once the menu is closed" }).toBe(false);
+    await expect
+      .poll(() => pageScrollLocked(page), { message: "scrolling is back once the menu is closed" })
+      .toBe(false);
   });
 
   await test.step("an outside click closes it", async () => {
@@ -46,7 +56,10 @@ test("mobile menu opens, closes with Escape and with an outside click, and locks
     // The open menu is a panel that leaves the dimmed page visible below it: click there.
     const viewport = page.viewportSize()!;
     const outside = { x: viewport.width / 2, y: viewport.height - 10 };
-    const coveredByHeader = await page.evaluate(({ x, y }) => document.querySelector("header")!.contains(document.elementFromPoint(x, y)), outside);
+    const coveredByHeader = await page.evaluate(
+      ({ x, y }) => document.querySelector("header")!.contains(document.elementFromPoint(x, y)),
+      outside,
+    );
     expect(coveredByHeader, "the open menu leaves part of the page visible to click outside it").toBe(false);
     await page.mouse.click(outside.x, outside.y);
     await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
@@ -69,17 +82,20 @@ test.describe("the breakpoint is 768 px", () => {
   ] as const) {
     test.describe(`at ${width} px`, () => {
       test.use({ viewport: { width, height: 800 }, isMobile: false, hasTouch: false });
-      test(toggled ? "the menu sits behind the toggle" : "the navigation is shown inline", async ({ page }) => {
-        await page.goto("/");
-        const about = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" });
-        if (toggled) {
-          await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
-          await expect(about).toBeHidden();
-        } else {
-          await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
-          await expect(about).toBeVisible();
-        }
-      });
+      test(
+        toggled ? "the menu sits behind the toggle" : "the navigation is shown inline",
+        async ({ page }) => {
+          await page.goto("/");
+          const about = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" });
+          if (toggled) {
+            await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
+            await expect(about).toBeHidden();
+          } else {
+            await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+            await expect(about).toBeVisible();
+          }
+        },
+      );
     });
   }
 });

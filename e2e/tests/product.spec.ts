@@ -37,7 +37,10 @@ test("details, features, tabs with arrow keys, You May Also Like", async ({ page
   await expect(page.getByRole("tabpanel")).toContainText("Returns within 28 days of receipt");
 
   await page.keyboard.press("ArrowRight");
-  await expect(description, "arrow keys wrap around to the first tab").toHaveAttribute("aria-selected", "true");
+  await expect(description, "arrow keys wrap around to the first tab").toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
   await page.keyboard.press("ArrowLeft");
   await expect(shipping, "and back to the last").toHaveAttribute("aria-selected", "true");
 
@@ -45,7 +48,10 @@ test("details, features, tabs with arrow keys, You May Also Like", async ({ page
   const cards = related.getByRole("article");
   await expect(cards.first()).toBeVisible();
   expect(await cards.count()).toBeLessThanOrEqual(4);
-  await expect(cards.filter({ hasText: product.name }), "the product is not recommended to itself").toHaveCount(0);
+  await expect(
+    cards.filter({ hasText: product.name }),
+    "the product is not recommended to itself",
+  ).toHaveCount(0);
 });
 
 test("out of stock: badge, and Add to Cart is disabled", async ({ page, request }) => {
@@ -79,5 +85,8 @@ test("a missing product says so, with a way back to the shop, and answers 404", 
   const response = await page.goto("/product/00000000-0000-4000-8000-000000000000");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("main")).toContainText("Product not found.");
-  await expect(page.getByRole("main").getByRole("link", { name: "Return to Shop" })).toHaveAttribute("href", "/shop");
+  await expect(page.getByRole("main").getByRole("link", { name: "Return to Shop" })).toHaveAttribute(
+    "href",
+    "/shop",
+  );
 });

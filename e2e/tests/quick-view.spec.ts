@@ -30,7 +30,10 @@ test("Quick View from the home page adds the product to the cart", async ({ page
 test("Quick View closes with Escape and gives focus back", async ({ page }) => {
   await page.goto("/");
   await waitForHydration(page);
-  const button = page.getByRole("region", { name: "Featured Products" }).getByRole("button", { name: /quick view/i }).first();
+  const button = page
+    .getByRole("region", { name: "Featured Products" })
+    .getByRole("button", { name: /quick view/i })
+    .first();
   await button.click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await page.keyboard.press("Escape");

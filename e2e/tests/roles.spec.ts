@@ -14,7 +14,10 @@ const pages = [
 
 function apiURL(): string {
   const url = process.env.E2E_API_URL;
-  if (!url) throw new Error("E2E_API_URL is not set: run the suite through playwright.config.ts (it starts the stack)");
+  if (!url)
+    throw new Error(
+      "E2E_API_URL is not set: run the suite through playwright.config.ts (it starts the stack)",
+    );
   return url;
 }
 
@@ -27,13 +30,18 @@ async function expectNoBackOffice(page: Page) {
   }
 }
 
-test("the demo admin sees Admin in the header and Edit Content on privacy, terms and FAQ", async ({ page }) => {
+test("the demo admin sees Admin in the header and Edit Content on privacy, terms and FAQ", async ({
+  page,
+}) => {
   await logIn(page, demoAdmin.email, demoAdmin.password);
   await expect(banner(page).getByRole("link", { name: "Admin" })).toHaveAttribute("href", backofficeURL);
   for (const { path, slug } of pages) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "Edit Content" })).toHaveAttribute("href", `${backofficeURL}/pages?edit=${slug}`);
+    await expect(page.getByRole("main").getByRole("link", { name: "Edit Content" })).toHaveAttribute(
+      "href",
+      `${backofficeURL}/pages?edit=${slug}`,
+    );
   }
 });
 
@@ -60,19 +68,28 @@ test("a guest sees neither Admin nor Edit Content", async ({ page }) => {
   await expectNoBackOffice(page);
 });
 
-async function tokenFor(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
-  const res = await request.post(`${apiURL()}/api/v1/auth/login`, { data: { email: account.email, password: account.password } });
+async function tokenFor(
+  request: APIRequestContext,
+  account: { email: string; password: string },
+): Promise<string> {
+  const res = await request.post(`${apiURL()}/api/v1/auth/login`, {
+    data: { email: account.email, password: account.password },
+  });
   expect(res.status(), `POST /api/v1/auth/login as ${account.email}`).toBe(200);
   const body = (await res.json()) as { session?: { token?: string } };
   expect(body.session?.token).toBeTruthy();
   return body.session!.token!;
 }
 
-test("the API refuses admin procedures to customers (403) and anonymous callers (401), not to admins", async ({ request }) => {
+test("the API refuses admin procedures to customers (403) and anonymous callers (401), not to admins", async ({
+  request,
+}) => {
   const accounts = `${apiURL()}/api/v1/admin/accounts`;
 
   const customer = await tokenFor(request, demoCustomer);
-  expect((await request.get(accounts, { headers: { Authorization: `Bearer ${customer}` } })).status()).toBe(403);
+  expect((await request.get(accounts, { headers: { Authorization: `Bearer ${customer}` } })).status()).toBe(
+    403,
+  );
 
   expect((await request.get(accounts)).status()).toBe(401);
 

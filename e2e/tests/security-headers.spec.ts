@@ -35,10 +35,16 @@ async function watch(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {
     const w = window as unknown as { cspViolations: string[] };
     w.cspViolations = [];
-    document.addEventListener("securitypolicyviolation", (e) => w.cspViolations.push(`${e.effectiveDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      w.cspViolations.push(
+        `${e.effectiveDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`,
+      ),
+    );
   });
   return async () => {
-    const violations = await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []);
+    const violations = await page.evaluate(
+      () => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [],
+    );
     return [...problems, ...violations.map((v) => `CSP violation: ${v}`)];
   };
 }
@@ -66,7 +72,9 @@ async function expectNoncePolicy(res: Response | null, what: string, seen: Set<s
   expect(res!.headers()["strict-transport-security"], what).toBeUndefined();
 
   const html = await res!.text();
-  const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !/type="application\/ld\+json"/.test(tag));
+  const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter(
+    (tag) => !/type="application\/ld\+json"/.test(tag),
+  );
   expect(scripts.length, `${what}: React Router's scripts`).toBeGreaterThan(0);
   for (const tag of scripts) expect(tag, what).toContain(`nonce="${nonce}"`);
   // No inline <style> outside <noscript> (the policy would refuse it): stylesheets are linked.
@@ -88,10 +96,16 @@ async function expectScriptsRun(page: Page, what: string) {
   await page.getByRole("banner").getByRole("link", { name: "All Products" }).click();
   await expect(page).toHaveURL(/\/shop$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Luxury Beauty Products");
-  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), `${what}: a client-side navigation`).toBe(true);
+  expect(
+    await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+    `${what}: a client-side navigation`,
+  ).toBe(true);
 }
 
-test("every key page carries a nonce-based CSP its scripts live with, and cannot be framed", async ({ page, request }) => {
+test("every key page carries a nonce-based CSP its scripts live with, and cannot be framed", async ({
+  page,
+  request,
+}) => {
   const problems = await watch(page);
   const nonces = new Set<string>();
   const { products } = await listProducts(request, { page_size: 48 });
@@ -152,11 +166,15 @@ test("a page is not shown inside another site's frame", async ({ page, baseURL }
   // A page on another origin (about:blank's opener is the test) framing the shop.
   await page.setContent(`<iframe title="shop" src="${baseURL}/"></iframe>`);
   const frame = page.frameLocator('iframe[title="shop"]');
-  await expect.poll(() => problems.join("\n"), { message: "Chromium refuses to frame the shop" }).toMatch(/frame-ancestors|X-Frame-Options|refused to connect|Refused to display/i);
+  await expect
+    .poll(() => problems.join("\n"), { message: "Chromium refuses to frame the shop" })
+    .toMatch(/frame-ancestors|X-Frame-Options|refused to connect|Refused to display/i);
   await expect(frame.getByRole("banner")).toHaveCount(0);
 });
 
-test("responses that are not pages carry a policy that allows nothing; 404 pages carry the page policy", async ({ request }) => {
+test("responses that are not pages carry a policy that allows nothing; 404 pages carry the page policy", async ({
+  request,
+}) => {
   for (const url of ["/robots.txt", "/sitemap.xml", "/favicon.svg"]) {
     const res = await request.get(url);
     const d = directives(res.headers()["content-security-policy"] ?? "");
@@ -165,13 +183,18 @@ test("responses that are not pages carry a policy that allows nothing; 404 pages
   }
   const missing = await request.get("/no-such-page");
   expect(missing.status()).toBe(404);
-  expect(directives(missing.headers()["content-security-policy"] ?? "")["script-src"]).toMatch(/^'self' 'nonce-[A-Za-z0-9+/]+=*'$/);
+  expect(directives(missing.headers()["content-security-policy"] ?? "")["script-src"]).toMatch(
+    /^'self' 'nonce-[A-Za-z0-9+/]+=*'$/,
+  );
   // A client's own X-Forwarded-Proto (no trusted proxy here) does not earn HSTS.
   const claimed = await request.get("/", { headers: { "x-forwarded-proto": "https" } });
   expect(claimed.headers()["strict-transport-security"]).toBeUndefined();
 });
 
-test("a forged Host never reaches canonical links, og:url, JSON-LD, the sitemap or robots.txt", async ({ request, baseURL }) => {
+test("a forged Host never reaches canonical links, og:url, JSON-LD, the sitemap or robots.txt", async ({
+  request,
+  baseURL,
+}) => {
   const { products } = await listProducts(request, { page_size: 6 });
   const forged = { host: "evil.test", "x-forwarded-host": "evil.test", "x-forwarded-proto": "https" };
   for (const url of ["/", "/shop", `/product/${products[0]!.id}`, "/robots.txt", "/sitemap.xml"]) {
@@ -184,15 +207,26 @@ test("a forged Host never reaches canonical links, og:url, JSON-LD, the sitemap 
   }
   // The forged Host does arrive (React Router's own check, which compares Origin with Host, lets
   // this post through), but a post from evil.test is still not from the shop.
-  const post = await request.post("/contact", { headers: { host: "evil.test", origin: "http://evil.test" }, form: { name: "x" }, maxRedirects: 0 });
+  const post = await request.post("/contact", {
+    headers: { host: "evil.test", origin: "http://evil.test" },
+    form: { name: "x" },
+    maxRedirects: 0,
+  });
   expect(post.status()).toBe(403);
 });
 
 test("the production server refuses to start without STOREFRONT_URL", async () => {
-  test.skip(!existsSync(path.join(storefrontDir, "build", "server", "index.js")), "no storefront build (an external stack)");
+  test.skip(
+    !existsSync(path.join(storefrontDir, "build", "server", "index.js")),
+    "no storefront build (an external stack)",
+  );
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1" };
   delete env.STOREFRONT_URL;
-  const child = spawn(process.execPath, ["server.js"], { cwd: storefrontDir, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: storefrontDir,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout.on("data", (b) => (output += b));
   child.stderr.on("data", (b) => (output += b));

@@ -1,6 +1,13 @@
 // Pages render on the server, and the core flows work before (or without) JavaScript.
 import { expect, test } from "@playwright/test";
-import { expectCartCount, gbp, listProducts, productByName, productInfo, sendContactMessage } from "./support/shop.ts";
+import {
+  expectCartCount,
+  gbp,
+  listProducts,
+  productByName,
+  productInfo,
+  sendContactMessage,
+} from "./support/shop.ts";
 
 /** The visible text of an HTML document, roughly: tags dropped, common entities decoded. */
 function textOf(html: string): string {
@@ -23,12 +30,21 @@ test("pages arrive rendered: their key text is in the server's HTML", async ({ r
 
   const pages: { path: string; texts: (string | RegExp)[] }[] = [
     { path: "/", texts: ["Featured Products", "Join Our Newsletter", "Atelier London"] },
-    { path: "/shop", texts: ["Luxury Beauty Products", `Showing 1–6 of ${total} products`, ...products.map((p) => p.name)] },
+    {
+      path: "/shop",
+      texts: ["Luxury Beauty Products", `Showing 1–6 of ${total} products`, ...products.map((p) => p.name)],
+    },
     { path: `/shop?category=${encodeURIComponent("Verdant & Co")}`, texts: ["Verdant & Co Collection"] },
     { path: `/shop?search=serum`, texts: ['Search Results for "serum"'] },
-    { path: `/product/${product.id}`, texts: [product.name, gbp(product.price.minor_units), "Add to Cart", "Description"] },
+    {
+      path: `/product/${product.id}`,
+      texts: [product.name, gbp(product.price.minor_units), "Add to Cart", "Description"],
+    },
     { path: "/cart", texts: ["Your Shopping Cart", "Your cart is empty"] },
-    { path: "/wishlist", texts: ["Wishlist", "Your wishlist is empty", "Sign in to keep your wishlist on every device"] },
+    {
+      path: "/wishlist",
+      texts: ["Wishlist", "Your wishlist is empty", "Sign in to keep your wishlist on every device"],
+    },
     { path: "/faq", texts: ["Frequently Asked Questions", "When will I receive my refund?"] },
     { path: "/privacy", texts: ["Privacy Policy", "May 12, 2025"] },
     { path: "/terms", texts: ["Terms and Conditions", "May 13, 2025"] },
@@ -59,8 +75,12 @@ test("product pages carry meta description, Open Graph tags and Product JSON-LD"
   expect(html).toMatch(/<meta name="description" content="[^"]+"/);
   expect(html).toMatch(/<meta property="og:title" content="[^"]*Huile Précieuse/);
   expect(html).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+"/);
-  const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
-  const productLd = ld.flatMap((d) => (Array.isArray(d) ? d : (d["@graph"] ?? [d]))).find((d: { "@type"?: string }) => d["@type"] === "Product");
+  const ld = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
+    JSON.parse(m[1]!),
+  );
+  const productLd = ld
+    .flatMap((d) => (Array.isArray(d) ? d : (d["@graph"] ?? [d])))
+    .find((d: { "@type"?: string }) => d["@type"] === "Product");
   expect(productLd, "a Product JSON-LD block").toBeTruthy();
   expect(productLd.name).toBe(product.name);
   expect(JSON.stringify(productLd.offers)).toContain("GBP");
@@ -69,7 +89,10 @@ test("product pages carry meta description, Open Graph tags and Product JSON-LD"
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("add to cart from a product page lands on the cart; quantity and remove work", async ({ page, request }) => {
+  test("add to cart from a product page lands on the cart; quantity and remove work", async ({
+    page,
+    request,
+  }) => {
     const product = await productByName(request, "Oat & Calendula Soothing Cream");
     await page.goto(`/product/${product.id}`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(product.name);
@@ -109,7 +132,12 @@ test.describe("without JavaScript", () => {
 
   test("the contact form sends and confirms", async ({ page }) => {
     await page.goto("/contact");
-    await sendContactMessage(page, { name: "Grace Hopper", email: "grace@example.com", subject: "Opening hours", message: "Are you open on bank holidays?" });
+    await sendContactMessage(page, {
+      name: "Grace Hopper",
+      email: "grace@example.com",
+      subject: "Opening hours",
+      message: "Are you open on bank holidays?",
+    });
     await expect(page.getByText("Thank you for your message! We'll get back to you soon.")).toBeVisible();
   });
 
@@ -124,6 +152,8 @@ test.describe("without JavaScript", () => {
     const email = `nojs-${Date.now()}-${test.info().workerIndex}@example.com`;
     await box.getByLabel("Email address").fill(email);
     await box.getByRole("button", { name: "Join" }).click();
-    await expect(page.getByRole("region", { name: "Join Our Newsletter" }).getByRole("status")).toContainText(/confirmation link/i);
+    await expect(page.getByRole("region", { name: "Join Our Newsletter" }).getByRole("status")).toContainText(
+      /confirmation link/i,
+    );
   });
 });

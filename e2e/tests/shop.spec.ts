@@ -25,7 +25,10 @@ test("page size 12 shows twelve products; list view adds descriptions", async ({
 
 test("a price range keeps only products inside it", async ({ page }) => {
   await page.goto("/shop?min_price=100&max_price=250");
-  const prices = page.getByRole("main").getByRole("article").getByText(/^£[\d,]+\.\d\d$/);
+  const prices = page
+    .getByRole("main")
+    .getByRole("article")
+    .getByText(/^£[\d,]+\.\d\d$/);
   await expect(prices.first()).toBeVisible();
   for (const text of await prices.allTextContents()) {
     const pounds = Number(text.replace(/[£,]/g, ""));
@@ -92,7 +95,10 @@ test("a card's picture opens a lightbox: previous, next, close", async ({ page, 
   await expect(dialog).toBeHidden();
 });
 
-test("search is case-insensitive; changing sort or page size returns to page 1; the price slider tops out at the next 100", async ({ page, request }) => {
+test("search is case-insensitive; changing sort or page size returns to page 1; the price slider tops out at the next 100", async ({
+  page,
+  request,
+}) => {
   const { products } = await listProducts(request, { sort: "price_desc", page_size: 6 });
   const highest = Number(products[0]!.price.minor_units) / 100;
   // PRODUCT §2: the highest price rounded up to the next 100 (500 when there is none).

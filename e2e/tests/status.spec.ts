@@ -39,9 +39,11 @@ test("an unknown URL answers 404 with the Page not found page", async ({ page, r
   const response = await page.goto("/no-such-page-anywhere");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
-  await expect(page.getByRole("main").getByRole("link", { name: "Return Home" })).toHaveAttribute("href", "/");
+  await expect(page.getByRole("main").getByRole("link", { name: "Return Home" })).toHaveAttribute(
+    "href",
+    "/",
+  );
   // The page keeps the shop's header and footer.
   await expect(page.getByRole("banner")).toBeVisible();
   await expect(page.getByRole("contentinfo")).toBeVisible();
 });
-

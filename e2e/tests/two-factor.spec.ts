@@ -6,12 +6,23 @@
 // the backend cover the production rule that an un-enrolled admin has no admin powers.
 import { createHmac } from "node:crypto";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { banner, demoAdmin, expectSignedIn, logOut, newShopper, register, submitLogin } from "./support/account.ts";
+import {
+  banner,
+  demoAdmin,
+  expectSignedIn,
+  logOut,
+  newShopper,
+  register,
+  submitLogin,
+} from "./support/account.ts";
 import { expectNoSeriousA11yViolations, waitForHydration } from "./support/shop.ts";
 
 function apiURL(): string {
   const url = process.env.E2E_API_URL;
-  if (!url) throw new Error("E2E_API_URL is not set: run the suite through playwright.config.ts (it starts the stack)");
+  if (!url)
+    throw new Error(
+      "E2E_API_URL is not set: run the suite through playwright.config.ts (it starts the stack)",
+    );
   return url;
 }
 
@@ -43,12 +54,27 @@ function totp(secret: string, at = Date.now()): string {
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
 }
 
-async function tokenFor(request: APIRequestContext, email: string, password: string, extra: Record<string, string> = {}) {
+async function tokenFor(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  extra: Record<string, string> = {},
+) {
   const res = await request.post(`${apiURL()}/api/v1/auth/login`, { data: { email, password, ...extra } });
-  return { status: res.status(), body: (await res.json()) as { user?: { id?: string }; session?: { token?: string }; details?: { reason?: string }[] } };
+  return {
+    status: res.status(),
+    body: (await res.json()) as {
+      user?: { id?: string };
+      session?: { token?: string };
+      details?: { reason?: string }[];
+    },
+  };
 }
 
-test("an admin sets up two-factor authentication and then signs in with a code or a recovery code", async ({ page, request }) => {
+test("an admin sets up two-factor authentication and then signs in with a code or a recovery code", async ({
+  page,
+  request,
+}) => {
   // One journey (a sign-up, the set-up, three sign-ins, two accessibility scans): on the shared
   // two-core machine, with the rest of the suite running beside it, it outgrows the default 60 s.
   test.slow();

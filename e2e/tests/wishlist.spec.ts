@@ -4,7 +4,14 @@
 // page's forms also work before JavaScript loads. axe scans the page, as a guest and signed in.
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { newShopper, register } from "./support/account.ts";
-import { expectCartCount, expectNoSeriousA11yViolations, listProducts, productInfo, toast, waitForHydration } from "./support/shop.ts";
+import {
+  expectCartCount,
+  expectNoSeriousA11yViolations,
+  listProducts,
+  productInfo,
+  toast,
+  waitForHydration,
+} from "./support/shop.ts";
 
 type Product = { id: string; name: string };
 
@@ -24,7 +31,11 @@ async function wishlistCookie(context: BrowserContext) {
   return (await context.cookies()).find((c) => c.name === "atelier_wishlist");
 }
 
-test("a guest's wishlist joins the account at sign-in, and Move to Cart takes a piece to the cart", async ({ page, context, request }) => {
+test("a guest's wishlist joins the account at sign-in, and Move to Cart takes a piece to the cart", async ({
+  page,
+  context,
+  request,
+}) => {
   const [first, second] = await twoInStock(request);
 
   // As a guest, save both from their pages: each toggle flips in place.
@@ -35,12 +46,17 @@ test("a guest's wishlist joins the account at sign-in, and Move to Cart takes a 
     const toggle = info.getByRole("button", { name: "Wishlist", pressed: false });
     await expect(toggle).toHaveAttribute("aria-pressed", "false");
     await toggle.click();
-    await expect(info.getByRole("button", { name: "Wishlist", pressed: true })).toHaveAttribute("aria-pressed", "true");
+    await expect(info.getByRole("button", { name: "Wishlist", pressed: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
     await expect(toast(page, `${product.name} added to your wishlist`)).toBeVisible();
   }
   // The browser keeps it: the page comes back saying so.
   await page.reload();
-  await expect(productInfo(page, second.name).getByRole("button", { name: "Wishlist", pressed: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(
+    productInfo(page, second.name).getByRole("button", { name: "Wishlist", pressed: true }),
+  ).toHaveAttribute("aria-pressed", "true");
   const cookie = await wishlistCookie(context);
   expect(cookie, "kept in the browser").toBeDefined();
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
@@ -50,10 +66,9 @@ test("a guest's wishlist joins the account at sign-in, and Move to Cart takes a 
   await expect(page.getByRole("heading", { level: 1, name: "Wishlist" })).toBeVisible();
   await expect(saved(page)).toHaveCount(2);
   await expect(saved(page).first()).toHaveAccessibleName(second.name);
-  await expect(page.getByRole("main").getByRole("link", { name: "Sign in to keep your wishlist on every device" })).toHaveAttribute(
-    "href",
-    "/login?redirectTo=%2Fwishlist",
-  );
+  await expect(
+    page.getByRole("main").getByRole("link", { name: "Sign in to keep your wishlist on every device" }),
+  ).toHaveAttribute("href", "/login?redirectTo=%2Fwishlist");
   await expectNoSeriousA11yViolations(page, "a guest's wishlist");
 
   // Remove the first.
@@ -69,14 +84,20 @@ test("a guest's wishlist joins the account at sign-in, and Move to Cart takes a 
   await page.goto("/wishlist");
   await expect(saved(page)).toHaveCount(1);
   await expect(saved(page).first()).toHaveAccessibleName(second.name);
-  await expect(page.getByRole("link", { name: "Sign in to keep your wishlist on every device" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Sign in to keep your wishlist on every device" })).toHaveCount(
+    0,
+  );
   await expectNoSeriousA11yViolations(page, "a customer's wishlist");
 
   // The product page knows, from the account's wishlist.
   await page.goto(`/product/${first.id}`);
-  await expect(productInfo(page, first.name).getByRole("button", { name: "Wishlist", pressed: false })).toHaveAttribute("aria-pressed", "false");
+  await expect(
+    productInfo(page, first.name).getByRole("button", { name: "Wishlist", pressed: false }),
+  ).toHaveAttribute("aria-pressed", "false");
   await page.goto(`/product/${second.id}`);
-  await expect(productInfo(page, second.name).getByRole("button", { name: "Wishlist", pressed: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(
+    productInfo(page, second.name).getByRole("button", { name: "Wishlist", pressed: true }),
+  ).toHaveAttribute("aria-pressed", "true");
 
   // Move to Cart: into the cart, off the wishlist.
   await page.goto("/wishlist");
@@ -88,7 +109,9 @@ test("a guest's wishlist joins the account at sign-in, and Move to Cart takes a 
   await expect(page.getByRole("link", { name: "Explore the Shop" })).toHaveAttribute("href", "/shop");
   await expectCartCount(page, 1);
   await page.goto("/cart");
-  await expect(page.getByRole("row").filter({ has: page.getByRole("link", { name: second.name }) })).toHaveCount(1);
+  await expect(
+    page.getByRole("row").filter({ has: page.getByRole("link", { name: second.name }) }),
+  ).toHaveCount(1);
 });
 
 test.describe("without JavaScript", () => {
@@ -100,12 +123,16 @@ test.describe("without JavaScript", () => {
     await productInfo(page, product.name).getByRole("button", { name: "Wishlist", pressed: false }).click();
     // Back on the product page, now saved.
     await expect(page).toHaveURL(new RegExp(`/product/${product.id}$`));
-    await expect(productInfo(page, product.name).getByRole("button", { name: "Wishlist", pressed: true })).toHaveAttribute("aria-pressed", "true");
+    await expect(
+      productInfo(page, product.name).getByRole("button", { name: "Wishlist", pressed: true }),
+    ).toHaveAttribute("aria-pressed", "true");
 
     await page.goto(`/product/${other.id}`);
     await productInfo(page, other.name).getByRole("button", { name: "Wishlist", pressed: false }).click();
     await productInfo(page, other.name).getByRole("button", { name: "Wishlist", pressed: true }).click();
-    await expect(productInfo(page, other.name).getByRole("button", { name: "Wishlist", pressed: false })).toHaveAttribute("aria-pressed", "false");
+    await expect(
+      productInfo(page, other.name).getByRole("button", { name: "Wishlist", pressed: false }),
+    ).toHaveAttribute("aria-pressed", "false");
 
     await page.goto("/wishlist");
     await expect(saved(page)).toHaveCount(1);

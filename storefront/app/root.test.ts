@@ -4,9 +4,9 @@ import { describe, expect, it, vi } from "vitest";
 import { CreateCartResponseSchema, GetCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
 import { ListCategoriesResponseSchema } from "~/gen/atelier/store/v1/catalog_service_pb";
 import { GetStoreSettingsResponseSchema } from "~/gen/atelier/store/v1/settings_service_pb";
-import { adminAccount, customerAccount, loaderArgs } from "~/lib/testing/api";
-import { config, loadConfig } from "~/lib/server/config.server";
 import { pageMeta } from "~/lib/seo";
+import { config, loadConfig } from "~/lib/server/config.server";
+import { adminAccount, customerAccount, loaderArgs } from "~/lib/testing/api";
 import { loader as rootLoader } from "./root";
 
 const cartId = "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11";
@@ -30,7 +30,13 @@ const getStoreSettings = async () =>
   create(GetStoreSettingsResponseSchema, {
     storeSettings: {
       storeName: "Atelier London Ltd",
-      address: { line1: "12 Marylebone High Street", line2: "", city: "London", postcode: "W1U 4NR", country: "United Kingdom" },
+      address: {
+        line1: "12 Marylebone High Street",
+        line2: "",
+        city: "London",
+        postcode: "W1U 4NR",
+        country: "United Kingdom",
+      },
       contactEmail: "hello@atelier.test",
       phone: "+44 20 7946 0000",
       companyNumber: "01234567",
@@ -47,7 +53,11 @@ const down = async (): Promise<never> => {
 describe("root loader", () => {
   it("gives the header and footer the categories, the store's details and the cart count", async () => {
     const data = await loader(
-      loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings }, cart: { getCart } }, { headers: { cookie: `atelier_cart=${cartId}` } }),
+      loaderArgs(
+        "/",
+        { catalog: { listCategories }, settings: { getStoreSettings }, cart: { getCart } },
+        { headers: { cookie: `atelier_cart=${cartId}` } },
+      ),
     );
     expect(data.categories).toEqual(["Maison Lumière", "Verdant & Co"]);
     expect(data.settings).toEqual({
@@ -65,7 +75,13 @@ describe("root loader", () => {
   });
 
   it("gives every page's canonical and Open Graph URLs the configured origin, whatever Host the request names", async () => {
-    const data = await loader(loaderArgs("https://evil.test/shop", { catalog: { listCategories }, settings: { getStoreSettings } }, { headers: { "x-forwarded-host": "evil.test" } }));
+    const data = await loader(
+      loaderArgs(
+        "https://evil.test/shop",
+        { catalog: { listCategories }, settings: { getStoreSettings } },
+        { headers: { "x-forwarded-host": "evil.test" } },
+      ),
+    );
     expect(data.origin).toBe("http://localhost:3000");
     const tags = pageMeta({ description: "d", origin: data.origin, path: "/shop" });
     expect(JSON.stringify(tags)).not.toContain("evil.test");
@@ -75,21 +91,42 @@ describe("root loader", () => {
 
   it("shows an empty badge to a shopper without a cart cookie, without asking the API", async () => {
     const getCartSpy = vi.fn(getCart);
-    const data = await loader(loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings }, cart: { getCart: getCartSpy } }));
+    const data = await loader(
+      loaderArgs("/", {
+        catalog: { listCategories },
+        settings: { getStoreSettings },
+        cart: { getCart: getCartSpy },
+      }),
+    );
     expect(data.cartCount).toBe(0);
     expect(getCartSpy).not.toHaveBeenCalled();
   });
 
   it("finds a signed-in shopper's cart when this device has no cart cookie (a failed merge), and keeps it in the cookie", async () => {
-    const createCart = vi.fn(async () => create(CreateCartResponseSchema, { cart: { id: accountCartId, itemCount: 4 } }));
-    const data = await loader(loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings }, cart: { getCart, createCart } }, undefined, customerAccount));
+    const createCart = vi.fn(async () =>
+      create(CreateCartResponseSchema, { cart: { id: accountCartId, itemCount: 4 } }),
+    );
+    const data = await loader(
+      loaderArgs(
+        "/",
+        { catalog: { listCategories }, settings: { getStoreSettings }, cart: { getCart, createCart } },
+        undefined,
+        customerAccount,
+      ),
+    );
     expect(createCart).toHaveBeenCalledTimes(1);
     expect(data.cartCount).toBe(4);
-    expect(data.headers.getSetCookie()).toEqual([expect.stringMatching(new RegExp(`^atelier_cart=${accountCartId}; Path=/; HttpOnly; SameSite=Lax; Max-Age=\\d+$`))]);
+    expect(data.headers.getSetCookie()).toEqual([
+      expect.stringMatching(
+        new RegExp(`^atelier_cart=${accountCartId}; Path=/; HttpOnly; SameSite=Lax; Max-Age=\\d+$`),
+      ),
+    ]);
   });
 
   it("finds a signed-in shopper's cart when the cookie's cart is gone (a merge that timed out after merging)", async () => {
-    const createCart = vi.fn(async () => create(CreateCartResponseSchema, { cart: { id: accountCartId, itemCount: 2 } }));
+    const createCart = vi.fn(async () =>
+      create(CreateCartResponseSchema, { cart: { id: accountCartId, itemCount: 2 } }),
+    );
     const gone = vi.fn(async (): Promise<never> => {
       throw new ConnectError("cart not found", Code.NotFound);
     });
@@ -109,14 +146,26 @@ describe("root loader", () => {
   it("leaves a signed-in shopper's working cart cookie alone, and a guest's missing cart missing", async () => {
     const createCart = vi.fn();
     const signedIn = await loader(
-      loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings }, cart: { getCart, createCart } }, { headers: { cookie: `atelier_cart=${cartId}` } }, customerAccount),
+      loaderArgs(
+        "/",
+        { catalog: { listCategories }, settings: { getStoreSettings }, cart: { getCart, createCart } },
+        { headers: { cookie: `atelier_cart=${cartId}` } },
+        customerAccount,
+      ),
     );
     expect(signedIn.cartCount).toBe(3);
     expect(signedIn.headers.get("set-cookie")).toBeNull();
     const guest = await loader(
       loaderArgs(
         "/",
-        { catalog: { listCategories }, settings: { getStoreSettings }, cart: { getCart: () => Promise.reject(new ConnectError("cart not found", Code.NotFound)), createCart } },
+        {
+          catalog: { listCategories },
+          settings: { getStoreSettings },
+          cart: {
+            getCart: () => Promise.reject(new ConnectError("cart not found", Code.NotFound)),
+            createCart,
+          },
+        },
         { headers: { cookie: `atelier_cart=${cartId}` } },
       ),
     );
@@ -127,35 +176,65 @@ describe("root loader", () => {
 
   it("degrades part by part when the API fails, rather than failing the page", async () => {
     const data = await loader(
-      loaderArgs("/", { catalog: { listCategories: down }, settings: { getStoreSettings: down }, cart: { getCart: down } }, { headers: { cookie: `atelier_cart=${cartId}` } }),
+      loaderArgs(
+        "/",
+        { catalog: { listCategories: down }, settings: { getStoreSettings: down }, cart: { getCart: down } },
+        { headers: { cookie: `atelier_cart=${cartId}` } },
+      ),
     );
     expect(data).toMatchObject({ categories: [], settings: null, cartCount: 0 });
   });
 
   it("says nobody is signed in to a guest", async () => {
-    const data = await loader(loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings } }));
+    const data = await loader(
+      loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings } }),
+    );
     expect(data.user).toBeNull();
     expect(data.backofficeUrl).toBeNull();
   });
 
   it("shares who is signed in — id, first name and role only — but not the back office with a customer", async () => {
-    const data = await loader(loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings } }, undefined, customerAccount));
+    const data = await loader(
+      loaderArgs(
+        "/",
+        { catalog: { listCategories }, settings: { getStoreSettings } },
+        undefined,
+        customerAccount,
+      ),
+    );
     expect(data.user).toEqual({ id: "u-1", firstName: "Ada", role: "customer" });
     expect(JSON.stringify(data)).not.toContain("ada@example.com");
     expect(data.backofficeUrl).toBeNull();
   });
 
   it("gives an admin the back office's address", async () => {
-    const data = await loader(loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings } }, undefined, adminAccount));
+    const data = await loader(
+      loaderArgs(
+        "/",
+        { catalog: { listCategories }, settings: { getStoreSettings } },
+        undefined,
+        adminAccount,
+      ),
+    );
     expect(data.user).toEqual({ id: "u-2", firstName: "Grace", role: "admin" });
     expect(data.backofficeUrl).toBe("http://localhost:5173");
   });
 
   it("gives an admin no back office address when there is none (production without BACKOFFICE_URL)", async () => {
     const configured = config.backofficeUrl;
-    config.backofficeUrl = loadConfig({ NODE_ENV: "production", STOREFRONT_URL: "https://shop.example.com" }).backofficeUrl;
+    config.backofficeUrl = loadConfig({
+      NODE_ENV: "production",
+      STOREFRONT_URL: "https://shop.example.com",
+    }).backofficeUrl;
     try {
-      const data = await loader(loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings } }, undefined, adminAccount));
+      const data = await loader(
+        loaderArgs(
+          "/",
+          { catalog: { listCategories }, settings: { getStoreSettings } },
+          undefined,
+          adminAccount,
+        ),
+      );
       expect(data.user?.role).toBe("admin");
       expect(data.backofficeUrl).toBeNull();
     } finally {

@@ -1,5 +1,15 @@
 import type { ReactNode } from "react";
-import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { Footer, type FooterSettings } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
@@ -37,9 +47,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const footer: FooterSettings | null = s
     ? {
         storeName: s.storeName,
-        addressLines: [s.address?.line1, s.address?.line2, [s.address?.city, s.address?.postcode].filter(Boolean).join(" "), s.address?.country].filter(
-          (l): l is string => Boolean(l),
-        ),
+        addressLines: [
+          s.address?.line1,
+          s.address?.line2,
+          [s.address?.city, s.address?.postcode].filter(Boolean).join(" "),
+          s.address?.country,
+        ].filter((l): l is string => Boolean(l)),
         email: s.contactEmail,
         phone: s.phone,
         companyNumber: s.companyNumber,
@@ -95,7 +108,11 @@ export function Layout({ children }: { children: ReactNode }) {
           <main id="main" tabIndex={-1}>
             {children}
           </main>
-          <Footer categories={data?.categories ?? []} settings={data?.settings ?? null} year={data?.year ?? new Date().getFullYear()} />
+          <Footer
+            categories={data?.categories ?? []}
+            settings={data?.settings ?? null}
+            year={data?.year ?? new Date().getFullYear()}
+          />
         </ToastProvider>
         <ScrollRestoration />
         <Scripts />
@@ -112,7 +129,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFound />;
   }
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : "";
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : "";
   return (
     <section className="page page--narrow message-page">
       <title>Something went wrong | Atelier London</title>

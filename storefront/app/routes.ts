@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
 // Every storefront URL.
 export default [
@@ -27,7 +27,9 @@ export default [
   route("newsletter/confirm", "routes/newsletter-link.tsx", { id: "newsletter-confirm" }),
   route("newsletter/unsubscribe", "routes/newsletter-link.tsx", { id: "newsletter-unsubscribe" }),
   route("status", "routes/status.tsx"),
-  ...["test", "diag", "diagnostic", "api-test"].map((path) => route(path, "routes/status-redirect.tsx", { id: `status-${path}` })),
+  ...["test", "diag", "diagnostic", "api-test"].map((path) =>
+    route(path, "routes/status-redirect.tsx", { id: `status-${path}` }),
+  ),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

@@ -8,7 +8,10 @@ export function trustProxy(value = "") {
   if (v === "") return false;
   if (/^\d+$/.test(v)) return Number(v);
   if (v === "true") return true;
-  return v.split(",").map((s) => s.trim()).filter(Boolean);
+  return v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /**
@@ -44,7 +47,8 @@ export const hardeningHeaders = Object.freeze({
   "X-Frame-Options": "DENY",
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
-  "Content-Security-Policy": "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  "Content-Security-Policy":
+    "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 });
 
 /**

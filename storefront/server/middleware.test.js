@@ -4,7 +4,15 @@ import express from "express";
 import morgan from "morgan";
 import { afterEach, describe, expect, it } from "vitest";
 import { resourcePolicy } from "../app/lib/server/csp.server";
-import { accessLogFormat, forwardClientAddress, hardeningHeaders, hardenResponses, redactUrl, strictTransportSecurity, trustProxy } from "./middleware.js";
+import {
+  accessLogFormat,
+  forwardClientAddress,
+  hardeningHeaders,
+  hardenResponses,
+  redactUrl,
+  strictTransportSecurity,
+  trustProxy,
+} from "./middleware.js";
 
 const servers = [];
 afterEach(async () => {
@@ -12,7 +20,10 @@ afterEach(async () => {
 });
 
 /** An app with `setup` applied, answering every request with `handler`; its base URL. */
-async function serve(setup, handler = (req, res) => res.json({ xff: req.headers["x-forwarded-for"] ?? null })) {
+async function serve(
+  setup,
+  handler = (req, res) => res.json({ xff: req.headers["x-forwarded-for"] ?? null }),
+) {
   const app = express();
   setup(app);
   app.all("/{*splat}", handler);
@@ -38,7 +49,9 @@ describe("forwardClientAddress", () => {
 
   it("appends the peer to what a trusted proxy sent", async () => {
     expect(await forwardedFor(trustProxy("loopback"), "203.0.113.9")).toBe("203.0.113.9, 127.0.0.1");
-    expect(await forwardedFor(trustProxy("1"), "198.51.100.1, 203.0.113.9")).toBe("198.51.100.1, 203.0.113.9, 127.0.0.1");
+    expect(await forwardedFor(trustProxy("1"), "198.51.100.1, 203.0.113.9")).toBe(
+      "198.51.100.1, 203.0.113.9, 127.0.0.1",
+    );
   });
 
   it("drops it when the trusted list does not name the peer", async () => {
@@ -104,9 +117,13 @@ describe("hardenResponses", () => {
   });
 
   it("gives a response without a Content-Security-Policy (a static file, an early error) one that allows nothing", async () => {
-    const base = await hardened((_req, res) => res.type("image/svg+xml").send("<svg xmlns='http://www.w3.org/2000/svg'/>"));
+    const base = await hardened((_req, res) =>
+      res.type("image/svg+xml").send("<svg xmlns='http://www.w3.org/2000/svg'/>"),
+    );
     const res = await fetch(`${base}/favicon.svg`);
-    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'");
+    expect(res.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
   });
 
   it("is the same policy React Router's non-page responses get", () => {
@@ -119,21 +136,28 @@ describe("hardenResponses", () => {
       res.end("<p>page</p>");
     });
     const res = await fetch(`${base}/`);
-    expect(res.headers.get("content-security-policy")).toBe("default-src 'self'; script-src 'self' 'nonce-abc'");
+    expect(res.headers.get("content-security-policy")).toBe(
+      "default-src 'self'; script-src 'self' 'nonce-abc'",
+    );
   });
 
   /** A hardened app trusting `trust` as Express's "trust proxy"; the headers of a GET sending `headers`. */
   async function hsts(trust, headers) {
-    const base = await serve((app) => {
-      app.set("trust proxy", trust);
-      app.use(hardenResponses);
-    }, (_req, res) => res.send("ok"));
+    const base = await serve(
+      (app) => {
+        app.set("trust proxy", trust);
+        app.use(hardenResponses);
+      },
+      (_req, res) => res.send("ok"),
+    );
     return (await fetch(`${base}/`, { headers })).headers.get("strict-transport-security");
   }
 
   it("sends HSTS when the request arrived over HTTPS through a proxy TRUST_PROXY names", async () => {
     expect(strictTransportSecurity).toBe("max-age=31536000; includeSubDomains");
-    expect(await hsts(trustProxy("loopback"), { "x-forwarded-proto": "https" })).toBe("max-age=31536000; includeSubDomains");
+    expect(await hsts(trustProxy("loopback"), { "x-forwarded-proto": "https" })).toBe(
+      "max-age=31536000; includeSubDomains",
+    );
   });
 
   it("sends no HSTS over plain HTTP, nor when an untrusted client claims HTTPS", async () => {
@@ -147,7 +171,10 @@ describe("hardenResponses", () => {
 describe("redactUrl", () => {
   it.each([
     ["/reset-password?token=s3cr3t", "/reset-password?token=REDACTED"],
-    ["/reset-password.data?token=s3cr3t&_routes=routes%2Freset-password", "/reset-password.data?token=REDACTED&_routes=routes%2Freset-password"],
+    [
+      "/reset-password.data?token=s3cr3t&_routes=routes%2Freset-password",
+      "/reset-password.data?token=REDACTED&_routes=routes%2Freset-password",
+    ],
     ["/reset-password?a=1&Token=s3cr3t&token=again", "/reset-password?a=1&Token=REDACTED&token=REDACTED"],
     ["/reset-password?%74oken=s3cr3t", "/reset-password?%74oken=REDACTED"],
     ["/reset-password?token", "/reset-password?token=REDACTED"],
@@ -155,12 +182,21 @@ describe("redactUrl", () => {
       "/payment-success?order_id=3c9e&payment_intent=pi_3Abc&payment_intent_client_secret=pi_3Abc_secret_XyZ&redirect_status=succeeded",
       "/payment-success?order_id=3c9e&payment_intent=pi_3Abc&payment_intent_client_secret=REDACTED&redirect_status=succeeded",
     ],
-    ["/payment-success.data?Payment_Intent_Client_Secret=pi_3Abc_secret_XyZ", "/payment-success.data?Payment_Intent_Client_Secret=REDACTED"],
+    [
+      "/payment-success.data?Payment_Intent_Client_Secret=pi_3Abc_secret_XyZ",
+      "/payment-success.data?Payment_Intent_Client_Secret=REDACTED",
+    ],
   ])("redacts %s", (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });
 
-  it.each(["/", "/shop?category=Verdant+%26+Co&sort=newest", "/login?redirectTo=%2Faccount", "/x?tokens=1&mytoken=2", "/bad?%E0%A4%A=1"])("keeps %s", (url) => {
+  it.each([
+    "/",
+    "/shop?category=Verdant+%26+Co&sort=newest",
+    "/login?redirectTo=%2Faccount",
+    "/x?tokens=1&mytoken=2",
+    "/bad?%E0%A4%A=1",
+  ])("keeps %s", (url) => {
     expect(redactUrl(url)).toBe(url);
   });
 });
@@ -185,10 +221,16 @@ describe("accessLogFormat", () => {
       (app) => app.use(morgan(accessLogFormat, { stream: { write: (line) => lines.push(line) } })),
       (_req, res) => res.send("ok"),
     );
-    await (await fetch(`${base}/payment-success?order_id=3c9e&payment_intent=pi_3Abc&payment_intent_client_secret=pi_3Abc_secret_XyZ`)).text();
+    await (
+      await fetch(
+        `${base}/payment-success?order_id=3c9e&payment_intent=pi_3Abc&payment_intent_client_secret=pi_3Abc_secret_XyZ`,
+      )
+    ).text();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^GET \/payment-success\?order_id=3c9e&payment_intent=pi_3Abc&payment_intent_client_secret=REDACTED 200 2 - [\d.]+ ms\n$/);
+    expect(lines[0]).toMatch(
+      /^GET \/payment-success\?order_id=3c9e&payment_intent=pi_3Abc&payment_intent_client_secret=REDACTED 200 2 - [\d.]+ ms\n$/,
+    );
     expect(lines.join("")).not.toContain("secret_XyZ");
   });
 });

@@ -14,7 +14,12 @@ export function uniqueEmail(label = "shopper"): string {
 }
 
 export function newShopper(label?: string): Shopper {
-  return { firstName: "Iris", lastName: "Fairweather", email: uniqueEmail(label), password: `pw-${Math.random().toString(36).slice(2, 10)}-secret` };
+  return {
+    firstName: "Iris",
+    lastName: "Fairweather",
+    email: uniqueEmail(label),
+    password: `pw-${Math.random().toString(36).slice(2, 10)}-secret`,
+  };
 }
 
 export function banner(page: Page): Locator {

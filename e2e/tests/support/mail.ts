@@ -44,7 +44,10 @@ export async function waitForMail(request: APIRequestContext, m: Match, what: st
         found = (await caughtMail(request)).find((mail) => matches(mail, m));
         return found !== undefined;
       },
-      { message: `${what} reaches the mail catcher (${JSON.stringify({ to: m.to, subject: String(m.subject ?? "") })})`, timeout: 30_000 },
+      {
+        message: `${what} reaches the mail catcher (${JSON.stringify({ to: m.to, subject: String(m.subject ?? "") })})`,
+        timeout: 30_000,
+      },
     )
     .toBe(true);
   return found!;

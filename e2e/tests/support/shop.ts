@@ -5,7 +5,10 @@ import { type APIRequestContext, expect, type Locator, type Page } from "@playwr
 
 function apiURL(): string {
   const url = process.env.E2E_API_URL;
-  if (!url) throw new Error("E2E_API_URL is not set: run the suite through playwright.config.ts (it starts the stack)");
+  if (!url)
+    throw new Error(
+      "E2E_API_URL is not set: run the suite through playwright.config.ts (it starts the stack)",
+    );
   return url;
 }
 
@@ -23,7 +26,10 @@ type ApiProduct = {
 type ProductPage = { products: ApiProduct[]; total_count: number };
 
 /** One page of the catalogue from the public REST API (page_size is one of 6, 12, 24, 48). */
-export async function listProducts(request: APIRequestContext, params: Record<string, string | number>): Promise<ProductPage> {
+export async function listProducts(
+  request: APIRequestContext,
+  params: Record<string, string | number>,
+): Promise<ProductPage> {
   const res = await request.get(`${apiURL()}/api/v1/products`, { params });
   expect(res.status(), `GET /api/v1/products ${JSON.stringify(params)}`).toBe(200);
   return (await res.json()) as ProductPage;
@@ -51,7 +57,9 @@ export function cartLink(page: Page): Locator {
 }
 
 export async function expectCartCount(page: Page, count: number) {
-  await expect(cartLink(page)).toHaveAccessibleName(new RegExp(`^Cart,? ${count} ${count === 1 ? "item" : "items"}$`));
+  await expect(cartLink(page)).toHaveAccessibleName(
+    new RegExp(`^Cart,? ${count} ${count === 1 ? "item" : "items"}$`),
+  );
 }
 
 /** The product page's summary (name, price, stock, quantity, Add to Cart): a region named by its h1. */
@@ -74,7 +82,10 @@ export function toast(page: Page, text: string): Locator {
  * a link from one that has.
  */
 export async function waitForHydration(page: Page) {
-  await expect(page.locator('form input[name="enhanced"]').first(), "the page hydrates (its forms gain the enhanced field)").toBeAttached();
+  await expect(
+    page.locator('form input[name="enhanced"]').first(),
+    "the page hydrates (its forms gain the enhanced field)",
+  ).toBeAttached();
 }
 
 /** Opens the product's page and adds one to the cart in the background, as a shopper would. */
@@ -87,10 +98,16 @@ export async function addFromProductPage(page: Page, product: { id: string; name
 
 /** The contact page's form: the one with the Send button. */
 export function contactForm(page: Page): Locator {
-  return page.getByRole("main").locator("form").filter({ has: page.getByRole("button", { name: /send/i }) });
+  return page
+    .getByRole("main")
+    .locator("form")
+    .filter({ has: page.getByRole("button", { name: /send/i }) });
 }
 
-export async function sendContactMessage(page: Page, fields: { name: string; email: string; subject: string; message: string }) {
+export async function sendContactMessage(
+  page: Page,
+  fields: { name: string; email: string; subject: string; message: string },
+) {
   const form = contactForm(page);
   await form.getByLabel(/name/i).first().fill(fields.name);
   await form.getByLabel(/e-?mail/i).fill(fields.email);
@@ -109,11 +126,16 @@ export async function expectNoSeriousA11yViolations(page: Page, what: string) {
     .map((v) => {
       const nodes = v.nodes
         .slice(0, 5)
-        .map((n) => `      ${n.target.join(" ")}\n        ${n.failureSummary?.split("\n").join("\n        ")}`)
+        .map(
+          (n) => `      ${n.target.join(" ")}\n        ${n.failureSummary?.split("\n").join("\n        ")}`,
+        )
         .join("\n");
       const more = v.nodes.length > 5 ? `\n      … and ${v.nodes.length - 5} more` : "";
       return `  [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}${more}`;
     })
     .join("\n");
-  expect(serious.length, `axe found serious/critical violations on ${what} (${page.url()}):\n${report}\n`).toBe(0);
+  expect(
+    serious.length,
+    `axe found serious/critical violations on ${what} (${page.url()}):\n${report}\n`,
+  ).toBe(0);
 }

@@ -4,8 +4,8 @@ import { z } from "zod";
 import { UpdateProfileRequestSchema } from "~/gen/atelier/store/v1/auth_service_pb";
 import { CheckoutRequestSchema } from "~/gen/atelier/store/v1/checkout_service_pb";
 import { ConfirmTestPaymentRequestSchema } from "~/gen/atelier/store/v1/payment_service_pb";
-import { apiError, fieldError } from "./testing/api";
 import { apiFormProblem, checkbox, formFieldOf, formInput, parseForm, required, text } from "./form-schema";
+import { apiError, fieldError } from "./testing/api";
 
 function posted(fields: Record<string, string>): FormData {
   const form = new FormData();
@@ -15,7 +15,11 @@ function posted(fields: Record<string, string>): FormData {
 
 describe("formInput", () => {
   it("nests dotted names and keeps each name's first value", () => {
-    const form = posted({ email: "a@b.co", "shippingAddress.city": "London", "shippingAddress.postcode": "W1" });
+    const form = posted({
+      email: "a@b.co",
+      "shippingAddress.city": "London",
+      "shippingAddress.postcode": "W1",
+    });
     form.append("email", "second@b.co");
     expect(formInput(form)).toEqual({ email: "a@b.co", shippingAddress: { city: "London", postcode: "W1" } });
   });
@@ -29,8 +33,14 @@ describe("parseForm", () => {
   });
 
   it("answers the values: trimmed text (not secrets), ticked boxes", () => {
-    expect(parseForm(schema, posted({ name: " Ada ", secret: " s ", agree: "on" }))).toEqual({ ok: true, values: { name: "Ada", secret: " s ", agree: true } });
-    expect(parseForm(schema, posted({ name: "Ada", secret: "s" }))).toMatchObject({ ok: true, values: { agree: false } });
+    expect(parseForm(schema, posted({ name: " Ada ", secret: " s ", agree: "on" }))).toEqual({
+      ok: true,
+      values: { name: "Ada", secret: " s ", agree: true },
+    });
+    expect(parseForm(schema, posted({ name: "Ada", secret: "s" }))).toMatchObject({
+      ok: true,
+      values: { agree: false },
+    });
   });
 
   it("answers every missing field at once, each field's error and the input to show again", () => {
@@ -43,7 +53,10 @@ describe("parseForm", () => {
   });
 
   it("answers the first other problem when nothing is missing", () => {
-    expect(parseForm(schema, posted({ name: "Adalind", secret: "s" }))).toMatchObject({ ok: false, problem: { message: "Too long.", fields: ["name"] } });
+    expect(parseForm(schema, posted({ name: "Adalind", secret: "s" }))).toMatchObject({
+      ok: false,
+      problem: { message: "Too long.", fields: ["name"] },
+    });
   });
 });
 
@@ -70,7 +83,9 @@ describe("formFieldOf", () => {
 describe("apiFormProblem", () => {
   it("puts the API's refusal on the form field it names", () => {
     const err = fieldError("last_name", "Please keep your name short.");
-    expect(apiFormProblem(err, UpdateProfileRequestSchema, ["firstName", "lastName", "email"], err.rawMessage)).toEqual({
+    expect(
+      apiFormProblem(err, UpdateProfileRequestSchema, ["firstName", "lastName", "email"], err.rawMessage),
+    ).toEqual({
       message: "Please keep your name short.",
       fields: ["lastName"],
     });
@@ -79,6 +94,13 @@ describe("apiFormProblem", () => {
   it("names no field the form does not have", () => {
     const err = fieldError("current_password", "Needed.");
     expect(apiFormProblem(err, UpdateProfileRequestSchema, ["firstName"], "Needed.").fields).toEqual([]);
-    expect(apiFormProblem(apiError(Code.InvalidArgument, "Bad."), UpdateProfileRequestSchema, ["firstName"], "Bad.").fields).toEqual([]);
+    expect(
+      apiFormProblem(
+        apiError(Code.InvalidArgument, "Bad."),
+        UpdateProfileRequestSchema,
+        ["firstName"],
+        "Bad.",
+      ).fields,
+    ).toEqual([]);
   });
 });

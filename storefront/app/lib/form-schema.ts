@@ -61,7 +61,10 @@ export function formProblem<Field extends string>(issues: readonly z.core.$ZodIs
     return { message, fields: missing.filter((i) => i.message === message).map((i) => pathOf(i) as Field) };
   }
   const first = issues[0];
-  return { message: first?.message ?? "", fields: first && first.path.length > 0 ? [pathOf(first) as Field] : [] };
+  return {
+    message: first?.message ?? "",
+    fields: first && first.path.length > 0 ? [pathOf(first) as Field] : [],
+  };
 }
 
 /** The posted form's text fields, nested by their dotted names and trimmed (files are left out). */
@@ -82,7 +85,9 @@ export function formInput(form: FormData): FormInput {
 }
 
 function trimmed(input: FormInput): FormInput {
-  return Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === "string" ? v.trim() : trimmed(v)]));
+  return Object.fromEntries(
+    Object.entries(input).map(([k, v]) => [k, typeof v === "string" ? v.trim() : trimmed(v)]),
+  );
 }
 
 /** One string of a form's input by its dotted name ("" when absent). */
@@ -142,7 +147,9 @@ export function apiFormProblem<Field extends string>(
 }
 
 /** A form's check in the page, before it is sent: its problem, or null when it may be sent. */
-export function formCheck<Field extends string = string>(schema: z.ZodType): (form: FormData) => FormProblem<Field> | null {
+export function formCheck<Field extends string = string>(
+  schema: z.ZodType,
+): (form: FormData) => FormProblem<Field> | null {
   return (form) => {
     const result = parseForm<z.ZodType, Field>(schema, form);
     return result.ok ? null : result.problem;

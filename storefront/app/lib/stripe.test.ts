@@ -6,7 +6,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const fakeStripe = (confirmPayment: (...args: unknown[]) => Promise<unknown>) => ({ confirmPayment: vi.fn(confirmPayment) }) as unknown as Stripe & { confirmPayment: ReturnType<typeof vi.fn> };
+const fakeStripe = (confirmPayment: (...args: unknown[]) => Promise<unknown>) =>
+  ({ confirmPayment: vi.fn(confirmPayment) }) as unknown as Stripe & {
+    confirmPayment: ReturnType<typeof vi.fn>;
+  };
 const elements = {} as StripeElements;
 
 describe("loadStripeWithTimeout", () => {
@@ -19,8 +22,12 @@ describe("loadStripeWithTimeout", () => {
   });
 
   it("passes on a failure to load", async () => {
-    await expect(loadStripeWithTimeout("pk_test_x", 10_000, () => Promise.reject(new Error("Failed to load Stripe.js")))).rejects.toThrow("Failed to load Stripe.js");
-    await expect(loadStripeWithTimeout("pk_test_x", 10_000, () => Promise.resolve(null))).rejects.toThrow("not available");
+    await expect(
+      loadStripeWithTimeout("pk_test_x", 10_000, () => Promise.reject(new Error("Failed to load Stripe.js"))),
+    ).rejects.toThrow("Failed to load Stripe.js");
+    await expect(loadStripeWithTimeout("pk_test_x", 10_000, () => Promise.resolve(null))).rejects.toThrow(
+      "not available",
+    );
   });
 
   it("answers with Stripe when it loads in time", async () => {
@@ -32,7 +39,14 @@ describe("loadStripeWithTimeout", () => {
 describe("confirmStripePayment", () => {
   it("confirms the order's payment in the page, returning to the success page if the bank needs a step", async () => {
     const stripe = fakeStripe(async () => ({ paymentIntent: { status: "succeeded" } }));
-    await expect(confirmStripePayment(stripe, elements, "pi_1_secret_2", "https://shop.test/payment-success?order_id=o1")).resolves.toEqual({ ok: true });
+    await expect(
+      confirmStripePayment(
+        stripe,
+        elements,
+        "pi_1_secret_2",
+        "https://shop.test/payment-success?order_id=o1",
+      ),
+    ).resolves.toEqual({ ok: true });
     expect(stripe.confirmPayment).toHaveBeenCalledWith({
       elements,
       clientSecret: "pi_1_secret_2",
@@ -42,31 +56,61 @@ describe("confirmStripePayment", () => {
   });
 
   it("counts a processing payment as placed (the webhook settles it)", async () => {
-    await expect(confirmStripePayment(fakeStripe(async () => ({ paymentIntent: { status: "processing" } })), elements, "s", "u")).resolves.toEqual({ ok: true });
+    await expect(
+      confirmStripePayment(
+        fakeStripe(async () => ({ paymentIntent: { status: "processing" } })),
+        elements,
+        "s",
+        "u",
+      ),
+    ).resolves.toEqual({ ok: true });
   });
 
   it("words card errors as Stripe does, anything else as ours", async () => {
-    const declined = fakeStripe(async () => ({ error: { type: "card_error", message: "Your card was declined." } }));
-    await expect(confirmStripePayment(declined, elements, "s", "u")).resolves.toEqual({ ok: false, message: "Your card was declined." });
-    const apiError = fakeStripe(async () => ({ error: { type: "api_error", message: "Something internal" } }));
-    await expect(confirmStripePayment(apiError, elements, "s", "u")).resolves.toEqual({ ok: false, message: "Payment failed. Please try again." });
+    const declined = fakeStripe(async () => ({
+      error: { type: "card_error", message: "Your card was declined." },
+    }));
+    await expect(confirmStripePayment(declined, elements, "s", "u")).resolves.toEqual({
+      ok: false,
+      message: "Your card was declined.",
+    });
+    const apiError = fakeStripe(async () => ({
+      error: { type: "api_error", message: "Something internal" },
+    }));
+    await expect(confirmStripePayment(apiError, elements, "s", "u")).resolves.toEqual({
+      ok: false,
+      message: "Payment failed. Please try again.",
+    });
     const thrown = fakeStripe(async () => {
       throw new Error("network");
     });
     vi.spyOn(console, "error").mockImplementation(() => {});
-    await expect(confirmStripePayment(thrown, elements, "s", "u")).resolves.toEqual({ ok: false, message: "Payment failed. Please try again." });
+    await expect(confirmStripePayment(thrown, elements, "s", "u")).resolves.toEqual({
+      ok: false,
+      message: "Payment failed. Please try again.",
+    });
   });
 
   it("reports any other status", async () => {
     const stripe = fakeStripe(async () => ({ paymentIntent: { status: "requires_payment_method" } }));
-    await expect(confirmStripePayment(stripe, elements, "s", "u")).resolves.toEqual({ ok: false, message: "Payment failed with status: requires_payment_method" });
+    await expect(confirmStripePayment(stripe, elements, "s", "u")).resolves.toEqual({
+      ok: false,
+      message: "Payment failed with status: requires_payment_method",
+    });
   });
 });
 
 describe("submitPaymentElement", () => {
   it("passes on the element's own complaint", async () => {
-    const incomplete = { submit: async () => ({ error: { type: "validation_error", message: "Your card number is incomplete." } }) } as unknown as StripeElements;
-    await expect(submitPaymentElement(incomplete)).resolves.toEqual({ ok: false, message: "Your card number is incomplete." });
+    const incomplete = {
+      submit: async () => ({
+        error: { type: "validation_error", message: "Your card number is incomplete." },
+      }),
+    } as unknown as StripeElements;
+    await expect(submitPaymentElement(incomplete)).resolves.toEqual({
+      ok: false,
+      message: "Your card number is incomplete.",
+    });
     const complete = { submit: async () => ({ selectedPaymentMethod: "card" }) } as unknown as StripeElements;
     await expect(submitPaymentElement(complete)).resolves.toEqual({ ok: true });
   });

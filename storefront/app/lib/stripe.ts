@@ -20,9 +20,16 @@ const loadFromStripe: LoadStripe = async (publishableKey) => {
  * Stripe.js, or a rejection when it could not be loaded within `timeoutMs` (blocked, offline,
  * or the script never answered).
  */
-export function loadStripeWithTimeout(publishableKey: string, timeoutMs = stripeLoadTimeoutMs, load: LoadStripe = loadFromStripe): Promise<Stripe> {
+export function loadStripeWithTimeout(
+  publishableKey: string,
+  timeoutMs = stripeLoadTimeoutMs,
+  load: LoadStripe = loadFromStripe,
+): Promise<Stripe> {
   return new Promise<Stripe>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Stripe.js did not load within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`Stripe.js did not load within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     load(publishableKey).then(
       (stripe) => {
         clearTimeout(timer);
@@ -45,7 +52,10 @@ const shopperFacingErrors = new Set(["card_error", "validation_error"]);
 function outcomeOf(result: PaymentIntentResult): PaymentOutcome {
   if (result.error) {
     const { type, message } = result.error;
-    return { ok: false, message: shopperFacingErrors.has(type) && message ? message : checkoutText.paymentFailed };
+    return {
+      ok: false,
+      message: shopperFacingErrors.has(type) && message ? message : checkoutText.paymentFailed,
+    };
   }
   const status = result.paymentIntent?.status;
   // "processing": Stripe has it and will tell the shop by webhook; the success page waits for it.
@@ -65,9 +75,19 @@ export async function submitPaymentElement(elements: StripeElements): Promise<Pa
  * further step are settled in the page (`redirect: "if_required"`); a bank's check (3-D Secure)
  * may take the shopper away and back to `returnUrl`, the payment success page.
  */
-export async function confirmStripePayment(stripe: Stripe, elements: StripeElements, clientSecret: string, returnUrl: string): Promise<PaymentOutcome> {
+export async function confirmStripePayment(
+  stripe: Stripe,
+  elements: StripeElements,
+  clientSecret: string,
+  returnUrl: string,
+): Promise<PaymentOutcome> {
   try {
-    const result = await stripe.confirmPayment({ elements, clientSecret, redirect: "if_required", confirmParams: { return_url: returnUrl } });
+    const result = await stripe.confirmPayment({
+      elements,
+      clientSecret,
+      redirect: "if_required",
+      confirmParams: { return_url: returnUrl },
+    });
     return outcomeOf(result);
   } catch (err) {
     console.error("checkout: Stripe could not confirm the payment", err);

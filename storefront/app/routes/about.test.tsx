@@ -11,9 +11,16 @@ function renderAbout() {
 describe("About page", () => {
   it("tells the story under one h1, with the sections in order", async () => {
     renderAbout();
-    expect(await screen.findByRole("heading", { level: 1, name: "About Atelier London" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "About Atelier London" }),
+    ).toBeInTheDocument();
     expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
-    expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual(["Our Story", "Our Values", "Meet the Team", "Discover the Atelier"]);
+    expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual([
+      "Our Story",
+      "Our Values",
+      "Meet the Team",
+      "Discover the Atelier",
+    ]);
     expect(screen.getByRole("region", { name: "Our Story" })).toHaveTextContent("Marylebone");
   });
 
@@ -42,7 +49,11 @@ describe("About page", () => {
     const founder = members[0]!;
     expect(within(founder).getByRole("heading", { level: 3, name: "Eleanor Hartley" })).toBeInTheDocument();
     expect(within(founder).getByText("Founder & Director")).toBeInTheDocument();
-    expect(within(team).getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual(["Eleanor Hartley", "Dr Amara Okafor", "Julien Marchand"]);
+    expect(
+      within(team)
+        .getAllByRole("heading", { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(["Eleanor Hartley", "Dr Amara Okafor", "Julien Marchand"]);
   });
 
   it("invites the shopper on to the shop and to contact us", async () => {

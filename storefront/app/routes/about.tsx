@@ -23,7 +23,9 @@ export default function AboutRoute() {
         <div className="page about-hero__inner">
           <p className="eyebrow">Marylebone, London</p>
           <h1>About Atelier London</h1>
-          <p className="lead">A small boutique for considered skincare: chosen slowly, explained honestly and wrapped with care.</p>
+          <p className="lead">
+            A small boutique for considered skincare: chosen slowly, explained honestly and wrapped with care.
+          </p>
         </div>
       </header>
 
@@ -31,18 +33,21 @@ export default function AboutRoute() {
         <div className="about-story__text">
           <h2 id="about-story">Our Story</h2>
           <p>
-            Atelier London began with a simple idea: that choosing skincare should feel less like a gamble and more like a conversation. Our boutique on
-            Marylebone High Street is small by design, a calm room of pale oak shelves where every product has earned its place and everyone who works
-            here can tell you why.
+            Atelier London began with a simple idea: that choosing skincare should feel less like a gamble and
+            more like a conversation. Our boutique on Marylebone High Street is small by design, a calm room
+            of pale oak shelves where every product has earned its place and everyone who works here can tell
+            you why.
           </p>
           <p>
-            We carry two houses we admire for very different reasons: a French maison known for rich textures and precious, high-performance actives, and
-            a British botanical apothecary making gentle, plant-based formulas in recyclable packaging. Between them they suit every skin type and every
+            We carry two houses we admire for very different reasons: a French maison known for rich textures
+            and precious, high-performance actives, and a British botanical apothecary making gentle,
+            plant-based formulas in recyclable packaging. Between them they suit every skin type and every
             ritual, from the simplest morning routine to a slow Sunday evening.
           </p>
           <p>
-            Whether you visit us in Marylebone or shop with us from across the UK and Europe, we hope you feel the same care: honest advice, beautiful
-            things, and a parcel wrapped as if it were a gift, because it so often is.
+            Whether you visit us in Marylebone or shop with us from across the UK and Europe, we hope you feel
+            the same care: honest advice, beautiful things, and a parcel wrapped as if it were a gift, because
+            it so often is.
           </p>
         </div>
         <figure className="about-story__quote">
@@ -74,7 +79,10 @@ export default function AboutRoute() {
       <section className="about-cta" aria-labelledby="about-cta">
         <div className="page page--narrow">
           <h2 id="about-cta">Discover the Atelier</h2>
-          <p>Explore the collection, or write to us for a personal recommendation. We love helping you find what suits your skin.</p>
+          <p>
+            Explore the collection, or write to us for a personal recommendation. We love helping you find
+            what suits your skin.
+          </p>
           <p className="about-cta__actions">
             <Link className="button button--primary" to="/shop">
               Shop the Collection

@@ -2,9 +2,8 @@
 // way to their orders and wishlist. Guests are sent to sign in and brought back here.
 import { Code, ConnectError } from "@connectrpc/connect";
 import { data, Link, redirect } from "react-router";
-import { type AccountActionData, accountText } from "~/components/account/account-forms-data";
 import { PasswordForm, ProfileForm } from "~/components/account/account-forms";
-import { type TwoFactorStatus, TwoFactorSection } from "~/components/account/two-factor-section";
+import { type AccountActionData, accountText } from "~/components/account/account-forms-data";
 import {
   isTwoFactorIntent,
   readTotpCode,
@@ -15,12 +14,29 @@ import {
   totpSetupSchema,
   twoFactorText,
 } from "~/components/account/two-factor";
-import { type Api, api } from "~/lib/server/api.server";
-import { ChangePasswordRequestSchema, UpdateProfileRequestSchema } from "~/gen/atelier/store/v1/auth_service_pb";
-import { authText, loginHref, type PasswordField, passwordChangeSchema, type ProfileField, profileSchema } from "~/lib/models/auth";
+import { TwoFactorSection, type TwoFactorStatus } from "~/components/account/two-factor-section";
+import {
+  ChangePasswordRequestSchema,
+  UpdateProfileRequestSchema,
+} from "~/gen/atelier/store/v1/auth_service_pb";
 import { apiFormProblem, inputText, parseForm } from "~/lib/form-schema";
+import {
+  authText,
+  loginHref,
+  type PasswordField,
+  type ProfileField,
+  passwordChangeSchema,
+  profileSchema,
+} from "~/lib/models/auth";
 import { originFrom, pageMeta } from "~/lib/seo";
-import { clearSessionCookie, errorReason, isCode, sessionState, throttledMessage } from "~/lib/server/session.server";
+import { type Api, api } from "~/lib/server/api.server";
+import {
+  clearSessionCookie,
+  errorReason,
+  isCode,
+  sessionState,
+  throttledMessage,
+} from "~/lib/server/session.server";
 import "~/styles/pages/auth.css";
 import "~/styles/pages/account.css";
 import type { Route } from "./+types/account";
@@ -53,7 +69,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     twoFactor,
     profile: { firstName: account.firstName, lastName: account.lastName, email: account.email },
     // After a plain form post (?updated=…): what the profile form confirms.
-    saved: updated === "email" ? accountText.emailChanged : updated === "profile" ? accountText.profileSaved : null,
+    saved:
+      updated === "email"
+        ? accountText.emailChanged
+        : updated === "profile"
+          ? accountText.profileSaved
+          : null,
     changed: updated === "password",
   };
 }
@@ -72,19 +93,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const reply = (result: AccountActionData, status = 200) => {
     if (result.ok && !enhanced) {
-      const updated = result.intent === "profile" && result.message === accountText.emailChanged ? "email" : result.intent;
+      const updated =
+        result.intent === "profile" && result.message === accountText.emailChanged ? "email" : result.intent;
       return redirect(`/account?updated=${updated}`);
     }
     return data(result, { status });
   };
 
   if (form.get("intent") === "password") {
-    const fail = (error: string, fields: PasswordField[], status: number) => reply({ intent: "password", ok: false, error, fields }, status);
+    const fail = (error: string, fields: PasswordField[], status: number) =>
+      reply({ intent: "password", ok: false, error, fields }, status);
     const parsed = parseForm<typeof passwordChangeSchema, PasswordField>(passwordChangeSchema, form);
     if (!parsed.ok) return fail(parsed.problem.message, parsed.problem.fields, 400);
     const values = parsed.values;
     try {
-      await client.auth.changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+      await client.auth.changePassword({
+        currentPassword: values.currentPassword,
+        newPassword: values.newPassword,
+      });
       return reply({ intent: "password", ok: true, message: accountText.passwordChanged });
     } catch (err) {
       // The API's stable reasons decide, never its wording.
@@ -92,10 +118,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (isCode(err, Code.Unauthenticated)) return toLogin(request);
       if (reason === "wrong_password") return fail(authText.currentPasswordWrong, ["currentPassword"], 400);
       if (reason === "password_too_short") return fail(authText.passwordTooShort, ["newPassword"], 400);
-      if (reason === "missing_current_password") return fail(err instanceof ConnectError ? err.rawMessage : authText.allRequired, ["currentPassword"], 400);
+      if (reason === "missing_current_password")
+        return fail(
+          err instanceof ConnectError ? err.rawMessage : authText.allRequired,
+          ["currentPassword"],
+          400,
+        );
       if (isCode(err, Code.ResourceExhausted)) return fail(throttledMessage(err, "attempts"), [], 429);
       if (err instanceof ConnectError && err.code === Code.InvalidArgument) {
-        const problem = apiFormProblem<PasswordField>(err, ChangePasswordRequestSchema, passwordChangeSchema.keyof().options, err.rawMessage);
+        const problem = apiFormProblem<PasswordField>(
+          err,
+          ChangePasswordRequestSchema,
+          passwordChangeSchema.keyof().options,
+          err.rawMessage,
+        );
         return fail(problem.message, problem.fields, 400);
       }
       console.error("account: changing the password failed", err);
@@ -104,25 +140,49 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const parsed = parseForm<typeof profileSchema, ProfileField>(profileSchema, form);
-  const kept = parsed.ok ? parsed.values : { firstName: inputText(parsed.input, "firstName"), lastName: inputText(parsed.input, "lastName"), email: inputText(parsed.input, "email") };
+  const kept = parsed.ok
+    ? parsed.values
+    : {
+        firstName: inputText(parsed.input, "firstName"),
+        lastName: inputText(parsed.input, "lastName"),
+        email: inputText(parsed.input, "email"),
+      };
   const values = { firstName: kept.firstName, lastName: kept.lastName, email: kept.email };
-  const fail = (error: string, fields: ProfileField[], status: number) => reply({ intent: "profile", ok: false, error, fields, values }, status);
+  const fail = (error: string, fields: ProfileField[], status: number) =>
+    reply({ intent: "profile", ok: false, error, fields, values }, status);
   if (!parsed.ok) return fail(parsed.problem.message, parsed.problem.fields, 400);
   try {
-    const { user } = await client.auth.updateProfile({ ...values, currentPassword: parsed.values.currentPassword });
+    const { user } = await client.auth.updateProfile({
+      ...values,
+      currentPassword: parsed.values.currentPassword,
+    });
     // A new address ends the account's other sessions (this one stays): say so.
     const emailChanged = (user?.email ?? values.email).toLowerCase() !== account.email.toLowerCase();
-    return reply({ intent: "profile", ok: true, message: emailChanged ? accountText.emailChanged : accountText.profileSaved });
+    return reply({
+      intent: "profile",
+      ok: true,
+      message: emailChanged ? accountText.emailChanged : accountText.profileSaved,
+    });
   } catch (err) {
     const reason = errorReason(err);
     if (isCode(err, Code.Unauthenticated)) return toLogin(request);
-    if (reason === "email_taken" || isCode(err, Code.AlreadyExists)) return fail(authText.emailTaken, ["email"], 409);
-    if (reason === "current_password_required") return fail(accountText.currentPasswordForEmail, ["currentPassword"], 400);
+    if (reason === "email_taken" || isCode(err, Code.AlreadyExists))
+      return fail(authText.emailTaken, ["email"], 409);
+    if (reason === "current_password_required")
+      return fail(accountText.currentPasswordForEmail, ["currentPassword"], 400);
     if (reason === "wrong_password") return fail(authText.currentPasswordWrong, ["currentPassword"], 400);
     if (isCode(err, Code.ResourceExhausted)) return fail(throttledMessage(err, "attempts"), [], 429);
-    if (err instanceof ConnectError && (err.code === Code.InvalidArgument || err.code === Code.FailedPrecondition)) {
+    if (
+      err instanceof ConnectError &&
+      (err.code === Code.InvalidArgument || err.code === Code.FailedPrecondition)
+    ) {
       // The API's words, on the field it names (by its request field's generated name).
-      const problem = apiFormProblem<ProfileField>(err, UpdateProfileRequestSchema, profileSchema.keyof().options, err.rawMessage);
+      const problem = apiFormProblem<ProfileField>(
+        err,
+        UpdateProfileRequestSchema,
+        profileSchema.keyof().options,
+        err.rawMessage,
+      );
       return fail(problem.message, problem.fields, 400);
     }
     console.error("account: saving the profile failed", err);
@@ -133,12 +193,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 type TwoFactorAnswer = { result: TwoFactorActionData; status: number } | "signed-out";
 
 /** The two-factor forms' steps; the API's reasons decide what the shopper is told. */
-async function twoFactorAction(client: Api, intent: TwoFactorIntent, form: FormData): Promise<TwoFactorAnswer> {
-  const common = (err: unknown, fail: (error: string, status: number) => TwoFactorAnswer): TwoFactorAnswer => {
+async function twoFactorAction(
+  client: Api,
+  intent: TwoFactorIntent,
+  form: FormData,
+): Promise<TwoFactorAnswer> {
+  const common = (
+    err: unknown,
+    fail: (error: string, status: number) => TwoFactorAnswer,
+  ): TwoFactorAnswer => {
     const reason = errorReason(err);
     if (isCode(err, Code.Unauthenticated)) return "signed-out";
     if (reason === "wrong_password") return fail(authText.currentPasswordWrong, 400);
-    if (reason === "invalid_totp_code" || reason === "missing_totp_code") return fail(twoFactorText.codeInvalid, 400);
+    if (reason === "invalid_totp_code" || reason === "missing_totp_code")
+      return fail(twoFactorText.codeInvalid, 400);
     if (reason === "totp_already_enabled") return fail(twoFactorText.alreadyOn, 400);
     if (reason === "totp_setup_not_started") return fail(twoFactorText.setupExpired, 400);
     if (reason === "totp_not_enabled") return fail(twoFactorText.disabled, 400);
@@ -149,7 +217,10 @@ async function twoFactorAction(client: Api, intent: TwoFactorIntent, form: FormD
   };
 
   if (intent === "totp-setup") {
-    const fail = (error: string, status: number): TwoFactorAnswer => ({ result: { intent, ok: false, error }, status });
+    const fail = (error: string, status: number): TwoFactorAnswer => ({
+      result: { intent, ok: false, error },
+      status,
+    });
     const parsed = parseForm(totpSetupSchema, form);
     if (!parsed.ok) return fail(parsed.problem.message, 400);
     try {
@@ -163,19 +234,31 @@ async function twoFactorAction(client: Api, intent: TwoFactorIntent, form: FormD
   if (intent === "totp-enable") {
     // The key goes round with the form, so a mistyped code can be tried again after a plain post.
     const parsed = parseForm(totpEnableSchema, form);
-    const { secret, uri } = parsed.ok ? parsed.values : { secret: inputText(parsed.input, "secret"), uri: inputText(parsed.input, "uri") };
-    const fail = (error: string, status: number): TwoFactorAnswer => ({ result: { intent, ok: false, error, secret, uri }, status });
+    const { secret, uri } = parsed.ok
+      ? parsed.values
+      : { secret: inputText(parsed.input, "secret"), uri: inputText(parsed.input, "uri") };
+    const fail = (error: string, status: number): TwoFactorAnswer => ({
+      result: { intent, ok: false, error, secret, uri },
+      status,
+    });
     if (!parsed.ok) return fail(parsed.problem.message, 400);
     try {
       const { recoveryCodes } = await client.auth.enableTotp({ code: readTotpCode(parsed.values.code) });
       return { result: { intent, ok: true, recoveryCodes }, status: 200 };
     } catch (err) {
-      if (errorReason(err) === "totp_setup_not_started") return { result: { intent, ok: false, error: twoFactorText.setupExpired, secret: "", uri: "" }, status: 400 };
+      if (errorReason(err) === "totp_setup_not_started")
+        return {
+          result: { intent, ok: false, error: twoFactorText.setupExpired, secret: "", uri: "" },
+          status: 400,
+        };
       return common(err, fail);
     }
   }
 
-  const fail = (error: string, status: number): TwoFactorAnswer => ({ result: { intent: "totp-disable", ok: false, error }, status });
+  const fail = (error: string, status: number): TwoFactorAnswer => ({
+    result: { intent: "totp-disable", ok: false, error },
+    status,
+  });
   const parsed = parseForm(totpDisableSchema, form);
   if (!parsed.ok) return fail(parsed.problem.message, 400);
   const { currentPassword, code } = parsed.values;

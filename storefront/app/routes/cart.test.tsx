@@ -2,14 +2,14 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Outlet, createRoutesStub } from "react-router";
+import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cartLine, cartView, price, productSummary } from "~/lib/models/cart.fixtures";
 import { ToastProvider } from "~/components/ui/toast";
 import { CreateCartResponseSchema, GetCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
+import type { CartView } from "~/lib/models/cart";
+import { cartLine, cartView, price, productSummary } from "~/lib/models/cart.fixtures";
 import type { Api } from "~/lib/server/api.server";
 import { customerAccount, loaderArgs } from "~/lib/testing/api";
-import type { CartView } from "~/lib/models/cart";
 import CartRoute, { loader } from "./cart";
 
 const hydration = vi.hoisted(() => ({ done: true }));
@@ -68,7 +68,10 @@ describe("cart page", () => {
     const rows = within(table).getAllByRole("row");
     expect(rows).toHaveLength(3);
     const rose = rows[1]!;
-    expect(within(rose).getByRole("link", { name: "Rose Serum" })).toHaveAttribute("href", "/product/0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11");
+    expect(within(rose).getByRole("link", { name: "Rose Serum" })).toHaveAttribute(
+      "href",
+      "/product/0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11",
+    );
     expect(within(rose).getByRole("button", { name: "Remove Rose Serum" })).toBeInTheDocument();
     expect(within(rose).getByRole("spinbutton", { name: "Quantity of Rose Serum" })).toHaveValue(2);
     expect(within(rose).getByText("£42.00")).toBeInTheDocument();
@@ -83,12 +86,17 @@ describe("cart page", () => {
     expect(within(summary).getByText("Your order qualifies for free standard delivery.")).toBeInTheDocument();
     expect(within(summary).getByText("VAT included").nextElementSibling).toHaveTextContent("£17.00");
     expect(within(summary).getByText("Total").nextElementSibling).toHaveTextContent("£102.00");
-    expect(within(summary).getByRole("link", { name: "Proceed to Checkout" })).toHaveAttribute("href", "/checkout");
+    expect(within(summary).getByRole("link", { name: "Proceed to Checkout" })).toHaveAttribute(
+      "href",
+      "/checkout",
+    );
     expect(within(summary).getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/shop");
   });
 
   it("shows a delivery charge and how to get it free below the threshold", async () => {
-    renderCart({ cart: cartView({ delivery: { name: "Standard", price: price(1735), freeOver: price(5000) } }) });
+    renderCart({
+      cart: cartView({ delivery: { name: "Standard", price: price(1735), freeOver: price(5000) } }),
+    });
     const summary = await screen.findByRole("region", { name: "Order Summary" });
     expect(within(summary).getByText("Delivery (Standard)").nextElementSibling).toHaveTextContent("£17.35");
     expect(within(summary).getByText("Free standard delivery on orders over £50")).toBeInTheDocument();
@@ -96,7 +104,10 @@ describe("cart page", () => {
 
   it("offers guests a faster checkout by signing in", async () => {
     renderCart();
-    expect(await screen.findByRole("link", { name: "Sign in for a faster checkout" })).toHaveAttribute("href", "/login?redirectTo=%2Fcart");
+    expect(await screen.findByRole("link", { name: "Sign in for a faster checkout" })).toHaveAttribute(
+      "href",
+      "/login?redirectTo=%2Fcart",
+    );
   });
 
   it("does not offer signing in to a signed-in shopper", async () => {
@@ -136,10 +147,16 @@ describe("cart page", () => {
   });
 
   it("warns about a line that asks for more than the stock", async () => {
-    const line = cartLine({ product: productSummary({ stock: 1, stockLevel: "low_stock" }), quantity: 2, exceedsStock: true });
+    const line = cartLine({
+      product: productSummary({ stock: 1, stockLevel: "low_stock" }),
+      quantity: 2,
+      exceedsStock: true,
+    });
     renderCart({ cart: cartView({ lines: [line] }) });
     const input = await screen.findByRole("spinbutton", { name: "Quantity of Rose Serum" });
-    expect(input).toHaveAccessibleDescription("Only 1 of Rose Serum is in stock. Please lower the quantity to check out.");
+    expect(input).toHaveAccessibleDescription(
+      "Only 1 of Rose Serum is in stock. Please lower the quantity to check out.",
+    );
     expect(screen.getByText(/Some items are no longer available/)).toBeInTheDocument();
   });
 });
@@ -147,14 +164,21 @@ describe("cart page", () => {
 describe("cart quantity", () => {
   it("sends the new quantity in the background, capped at the stock", async () => {
     const user = userEvent.setup();
-    const { submissions } = renderCart({ cart: cartView({ lines: [cartLine({ product: productSummary({ stock: 3 }), quantity: 1 })] }) });
+    const { submissions } = renderCart({
+      cart: cartView({ lines: [cartLine({ product: productSummary({ stock: 3 }), quantity: 1 })] }),
+    });
     const input = await screen.findByRole("spinbutton", { name: "Quantity of Rose Serum" });
     expect(input).toHaveAttribute("min", "1");
     expect(input).toHaveAttribute("max", "3");
     await user.clear(input);
     await user.type(input, "9{Enter}");
     await waitFor(() => expect(submissions).toHaveLength(1));
-    expect(Object.fromEntries(submissions[0]!)).toEqual({ intent: "update", productId: "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11", quantity: "3", enhanced: "1" });
+    expect(Object.fromEntries(submissions[0]!)).toEqual({
+      intent: "update",
+      productId: "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11",
+      quantity: "3",
+      enhanced: "1",
+    });
     expect(input).toHaveValue(3);
   });
 
@@ -182,7 +206,11 @@ describe("cart quantity", () => {
 
   it("shows a refused change beside its line and puts the quantity back", async () => {
     const user = userEvent.setup();
-    renderCart({ cart: cartView({ lines: [cartLine({ quantity: 2 })] }) }, () => ({ ok: false, intent: "update", error: "Only 2 of Rose Serum are in stock." }));
+    renderCart({ cart: cartView({ lines: [cartLine({ quantity: 2 })] }) }, () => ({
+      ok: false,
+      intent: "update",
+      error: "Only 2 of Rose Serum are in stock.",
+    }));
     const input = await screen.findByRole("spinbutton", { name: "Quantity of Rose Serum" });
     await user.clear(input);
     await user.type(input, "5{Enter}");
@@ -197,7 +225,10 @@ describe("cart quantity", () => {
     const form = update.closest("form")!;
     expect(form).toHaveAttribute("method", "post");
     expect(form).toHaveAttribute("action", "/cart");
-    expect(within(form).getByRole("spinbutton", { name: "Quantity of Rose Serum" })).toHaveAttribute("name", "quantity");
+    expect(within(form).getByRole("spinbutton", { name: "Quantity of Rose Serum" })).toHaveAttribute(
+      "name",
+      "quantity",
+    );
     expect(form.querySelector('input[name="intent"]')).toHaveValue("update");
     expect(form.querySelector('input[name="enhanced"]')).toBeNull();
   });
@@ -212,8 +243,14 @@ describe("removing a line", () => {
     setData({ cart: cartView({ lines: [moss], itemCount: 1 }) });
     await user.click(remove);
     await waitFor(() => expect(screen.queryByRole("link", { name: "Rose Serum" })).not.toBeInTheDocument());
-    expect(Object.fromEntries(submissions[0]!)).toMatchObject({ intent: "remove", productId: "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11", enhanced: "1" });
-    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Rose Serum removed from your cart"));
+    expect(Object.fromEntries(submissions[0]!)).toMatchObject({
+      intent: "remove",
+      productId: "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11",
+      enhanced: "1",
+    });
+    await waitFor(() =>
+      expect(screen.getByRole("status")).toHaveTextContent("Rose Serum removed from your cart"),
+    );
     await waitFor(() => expect(screen.getByRole("heading", { level: 1 })).toHaveFocus());
   });
 });
@@ -230,14 +267,24 @@ describe("cart loader", () => {
             id: cartId,
             itemCount: 2,
             subtotal: { currencyCode: "GBP", minorUnits: 8400n },
-            lines: [{ product: { id: "p1", name: "Rose Serum" }, quantity: 2, lineTotal: { currencyCode: "GBP", minorUnits: 8400n } }],
+            lines: [
+              {
+                product: { id: "p1", name: "Rose Serum" },
+                quantity: 2,
+                lineTotal: { currencyCode: "GBP", minorUnits: 8400n },
+              },
+            ],
           },
         }),
       ),
     );
     const res = await loader(loaderArgs("/cart", { cart: { getCart } }, { headers: { cookie } }));
     expect(getCart).toHaveBeenCalledWith({ cartId });
-    expect(res.data).toMatchObject({ error: "Only 3 of Rose Serum are in stock.", loadFailed: false, signedIn: false });
+    expect(res.data).toMatchObject({
+      error: "Only 3 of Rose Serum are in stock.",
+      loadFailed: false,
+      signedIn: false,
+    });
     expect(res.data.cart).toMatchObject({ id: cartId, itemCount: 2, subtotal: { formatted: "£84.00" } });
     expect(res.data.cart?.lines.map((l) => [l.product.name, l.quantity])).toEqual([["Rose Serum", 2]]);
     expect(new Headers(res.init?.headers).get("set-cookie")).toMatch(/^atelier_cart_error=; .*Max-Age=0/);
@@ -247,22 +294,39 @@ describe("cart loader", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const getCart = () => Promise.reject(new ConnectError("down", Code.Unavailable));
     const res = await loader(loaderArgs("/cart", { cart: { getCart } }, { headers: { cookie } }));
-    expect(res.data).toEqual({ cart: null, error: "Only 3 of Rose Serum are in stock.", loadFailed: true, signedIn: false });
+    expect(res.data).toEqual({
+      cart: null,
+      error: "Only 3 of Rose Serum are in stock.",
+      loadFailed: true,
+      signedIn: false,
+    });
   });
 
   it("shows a signed-in shopper the account's cart when this device has no cart cookie, and sets it", async () => {
     const createCart = vi.fn<Api["cart"]["createCart"]>(() =>
-      Promise.resolve(create(CreateCartResponseSchema, { cart: { id: cartId, itemCount: 1, lines: [{ product: { id: "p1", name: "Rose Serum" }, quantity: 1 }] } })),
+      Promise.resolve(
+        create(CreateCartResponseSchema, {
+          cart: {
+            id: cartId,
+            itemCount: 1,
+            lines: [{ product: { id: "p1", name: "Rose Serum" }, quantity: 1 }],
+          },
+        }),
+      ),
     );
     const res = await loader(loaderArgs("/cart", { cart: { createCart } }, undefined, customerAccount));
     expect(createCart).toHaveBeenCalledTimes(1);
     expect(res.data.cart?.lines.map((l) => l.product.name)).toEqual(["Rose Serum"]);
-    expect(new Headers(res.init?.headers).getSetCookie()).toEqual([expect.stringMatching(new RegExp(`^atelier_cart=${cartId};`))]);
+    expect(new Headers(res.init?.headers).getSetCookie()).toEqual([
+      expect.stringMatching(new RegExp(`^atelier_cart=${cartId};`)),
+    ]);
   });
 
   it("knows a signed-in shopper, who is not offered signing in", async () => {
     const getCart = () => Promise.resolve(create(GetCartResponseSchema, { cart: { id: cartId } }));
-    const res = await loader(loaderArgs("/cart", { cart: { getCart } }, { headers: { cookie } }, customerAccount));
+    const res = await loader(
+      loaderArgs("/cart", { cart: { getCart } }, { headers: { cookie } }, customerAccount),
+    );
     expect(res.data.signedIn).toBe(true);
   });
 });

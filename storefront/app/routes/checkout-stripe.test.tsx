@@ -5,10 +5,10 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { CheckoutActionData } from "~/lib/models/checkout";
-import CheckoutRoute from "~/routes/checkout";
 import { checkoutPage, orderId } from "~/components/checkout/fixtures";
 import { StripeCardField } from "~/components/checkout/stripe-card-field";
+import type { CheckoutActionData } from "~/lib/models/checkout";
+import CheckoutRoute from "~/routes/checkout";
 
 const stripeLoad = vi.hoisted(() => ({ impl: null as null | (() => Promise<unknown>) }));
 vi.mock("~/lib/stripe", async (importOriginal) => {
@@ -16,7 +16,11 @@ vi.mock("~/lib/stripe", async (importOriginal) => {
   return {
     ...real,
     loadStripeWithTimeout: (key: string, ms: number, load?: () => Promise<unknown>) =>
-      real.loadStripeWithTimeout(key, ms, (load ?? stripeLoad.impl ?? (() => new Promise(() => {}))) as never),
+      real.loadStripeWithTimeout(
+        key,
+        ms,
+        (load ?? stripeLoad.impl ?? (() => new Promise(() => {}))) as never,
+      ),
   };
 });
 
@@ -28,7 +32,12 @@ afterEach(() => {
 /** Just enough of Stripe.js for React Stripe.js and our confirm step. */
 function fakeStripe(confirm: () => Promise<unknown>) {
   const element = { mount: vi.fn(), destroy: vi.fn(), on: vi.fn(), off: vi.fn(), update: vi.fn() };
-  const elements = { create: vi.fn(() => element), getElement: vi.fn(() => null), update: vi.fn(), submit: vi.fn(async () => ({ selectedPaymentMethod: "card" })) };
+  const elements = {
+    create: vi.fn(() => element),
+    getElement: vi.fn(() => null),
+    update: vi.fn(),
+    submit: vi.fn(async () => ({ selectedPaymentMethod: "card" })),
+  };
   return {
     elements: vi.fn(() => elements),
     createToken: vi.fn(),
@@ -90,12 +99,16 @@ describe("Stripe mode", () => {
     const user = userEvent.setup();
     const { posts } = renderStripeCheckout(placed);
     await waitFor(() => expect(stripe._elements.create).toHaveBeenCalledWith("payment", expect.anything()));
-    expect(stripe.elements).toHaveBeenCalledWith(expect.objectContaining({ mode: "payment", amount: 5135, currency: "gbp" }));
+    expect(stripe.elements).toHaveBeenCalledWith(
+      expect.objectContaining({ mode: "payment", amount: 5135, currency: "gbp" }),
+    );
     expect(screen.queryByLabelText("Card number")).not.toBeInTheDocument();
     await fillDetails(user);
     await user.click(screen.getByRole("button", { name: "Pay £51.35" }));
 
-    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent(`/payment-success?order_id=${orderId}`));
+    await waitFor(() =>
+      expect(screen.getByTestId("where")).toHaveTextContent(`/payment-success?order_id=${orderId}`),
+    );
     expect(posts).toHaveLength(1);
     expect(posts[0]!.get("intent")).toBe("checkout");
     expect(posts[0]!.get("cardNumber")).toBeNull();
@@ -109,7 +122,9 @@ describe("Stripe mode", () => {
   });
 
   it("shows Stripe's words for a declined card under the card field and stays", async () => {
-    const stripe = fakeStripe(async () => ({ error: { type: "card_error", message: "Your card was declined." } }));
+    const stripe = fakeStripe(async () => ({
+      error: { type: "card_error", message: "Your card was declined." },
+    }));
     stripeLoad.impl = async () => stripe;
     const user = userEvent.setup();
     renderStripeCheckout(placed);
@@ -139,7 +154,9 @@ describe("Stripe mode", () => {
     expect(await screen.findByRole("status")).toHaveTextContent("Loading the secure card form…");
     await fillDetails(user);
     await user.click(screen.getByRole("button", { name: "Pay £51.35" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Payment system not ready. Please refresh the page.");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Payment system not ready. Please refresh the page.",
+    );
     expect(posts).toHaveLength(0);
   });
 });
@@ -148,7 +165,15 @@ describe("StripeCardField", () => {
   it("gives up after the time limit with the spec's message", async () => {
     vi.useFakeTimers();
     const load = vi.fn(() => new Promise<never>(() => {}));
-    render(<StripeCardField publishableKey="pk_test_123" amount={5135} controller={{ current: null }} load={load} timeoutMs={10_000} />);
+    render(
+      <StripeCardField
+        publishableKey="pk_test_123"
+        amount={5135}
+        controller={{ current: null }}
+        load={load}
+        timeoutMs={10_000}
+      />,
+    );
     expect(screen.getByRole("status")).toHaveTextContent("Loading the secure card form…");
     expect(load).toHaveBeenCalledWith("pk_test_123");
     vi.spyOn(console, "error").mockImplementation(() => {});
@@ -160,7 +185,16 @@ describe("StripeCardField", () => {
 
   it("says the same when Stripe.js fails to load", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    render(<StripeCardField publishableKey="pk_test_123" amount={5135} controller={{ current: null }} load={() => Promise.reject(new Error("Failed to load Stripe.js"))} />);
-    expect(await screen.findByRole("alert")).toHaveTextContent("Payment system not ready. Please refresh the page.");
+    render(
+      <StripeCardField
+        publishableKey="pk_test_123"
+        amount={5135}
+        controller={{ current: null }}
+        load={() => Promise.reject(new Error("Failed to load Stripe.js"))}
+      />,
+    );
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Payment system not ready. Please refresh the page.",
+    );
   });
 });

@@ -4,15 +4,30 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it, vi } from "vitest";
-import { apiCart, apiCheckoutConfig, apiCheckoutQuote, apiOrder, cartId, mediaOrigin, orderId } from "~/components/checkout/fixtures";
+import {
+  apiCart,
+  apiCheckoutConfig,
+  apiCheckoutQuote,
+  apiOrder,
+  cartId,
+  mediaOrigin,
+  orderId,
+} from "~/components/checkout/fixtures";
 import { GetCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
 import { CheckoutResponseSchema, PaymentMode } from "~/gen/atelier/store/v1/checkout_service_pb";
 import { OrderStatus } from "~/gen/atelier/store/v1/order_pb";
 import { ConfirmTestPaymentResponseSchema } from "~/gen/atelier/store/v1/payment_service_pb";
-import type { Api } from "~/lib/server/api.server";
-import { actionArgs, apiError, customerAccount, type FakeApi, fieldError, loaderArgs } from "~/lib/testing/api";
 import { type CheckoutActionData, type CheckoutPageData, checkoutText } from "~/lib/models/checkout";
+import type { Api } from "~/lib/server/api.server";
 import { pagePolicyFor } from "~/lib/server/csp.server";
+import {
+  actionArgs,
+  apiError,
+  customerAccount,
+  type FakeApi,
+  fieldError,
+  loaderArgs,
+} from "~/lib/testing/api";
 import { action, loader } from "./checkout";
 
 const cartCookie = { cookie: `atelier_cart=${cartId}` };
@@ -21,7 +36,14 @@ const postedKey = "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11";
 type Checkout = Api["checkout"]["checkout"];
 type Confirm = Api["testPayments"]["confirmTestPayment"];
 
-function fakeApi(over: { checkout?: Checkout; confirm?: Confirm; mode?: PaymentMode; getOrder?: Api["orders"]["getOrder"] } = {}) {
+function fakeApi(
+  over: {
+    checkout?: Checkout;
+    confirm?: Confirm;
+    mode?: PaymentMode;
+    getOrder?: Api["orders"]["getOrder"];
+  } = {},
+) {
   const checkout = vi.fn<Checkout>(
     over.checkout ??
       (async () =>
@@ -31,11 +53,17 @@ function fakeApi(over: { checkout?: Checkout; confirm?: Confirm; mode?: PaymentM
           orderAccessToken: "guest.token-1",
         })),
   );
-  const confirmTestPayment = vi.fn<Confirm>(over.confirm ?? (async () => create(ConfirmTestPaymentResponseSchema, { orderId, status: "succeeded" })));
+  const confirmTestPayment = vi.fn<Confirm>(
+    over.confirm ?? (async () => create(ConfirmTestPaymentResponseSchema, { orderId, status: "succeeded" })),
+  );
   const getCart = vi.fn(async () => create(GetCartResponseSchema, { cart: apiCart() }));
   const fake: FakeApi = {
     cart: { getCart },
-    checkout: { checkout, getCheckoutConfig: vi.fn(async () => apiCheckoutConfig(over.mode)), quoteCheckout: vi.fn(async () => apiCheckoutQuote()) },
+    checkout: {
+      checkout,
+      getCheckoutConfig: vi.fn(async () => apiCheckoutConfig(over.mode)),
+      quoteCheckout: vi.fn(async () => apiCheckoutQuote()),
+    },
     testPayments: { confirmTestPayment },
     orders: { getOrder: vi.fn(over.getOrder ?? (async () => ({ order: apiOrder() }) as never)) },
   };
@@ -64,9 +92,18 @@ const filled: Record<string, string> = {
   cvc: "123",
 };
 
-async function post(fields: Record<string, string>, fake: FakeApi, session: typeof customerAccount | null = null) {
+async function post(
+  fields: Record<string, string>,
+  fake: FakeApi,
+  session: typeof customerAccount | null = null,
+) {
   try {
-    return await action(actionArgs("/checkout", fields, fake, { session, headers: { ...cartCookie, origin: "http://shop.test" } }) as never);
+    return await action(
+      actionArgs("/checkout", fields, fake, {
+        session,
+        headers: { ...cartCookie, origin: "http://shop.test" },
+      }) as never,
+    );
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -95,7 +132,13 @@ describe("checkout loader", () => {
     const res = (await loader(args as never)) as unknown as { data: CheckoutPageData; init: ResponseInit };
     const page = res.data;
     expect(page.cart.lines.map((l) => l.product.name)).toEqual(["Rose Serum", "Moss Cleanser"]);
-    expect(page.deliveryOptions?.map((o) => o.code)).toEqual(["standard", "express", "priority", "next-day", "premium"]);
+    expect(page.deliveryOptions?.map((o) => o.code)).toEqual([
+      "standard",
+      "express",
+      "priority",
+      "next-day",
+      "premium",
+    ]);
     expect(page.defaultDelivery).toBe("standard");
     expect(page.countries[0]).toEqual({ code: "GB", name: "United Kingdom" });
     expect(page.defaultCountry).toBe("GB");
@@ -104,21 +147,30 @@ describe("checkout loader", () => {
     expect(page.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
     expect(new Headers(res.init.headers).get("Cache-Control")).toBe("private, no-store");
     // The document is sent with checkout's CSP (Stripe allowed), allowing the API's media origin (API_URL here) and the cart's pictures.
-    expect(pagePolicyFor(args.context)).toEqual({ checkout: true, imageOrigins: ["http://localhost:8080", mediaOrigin] });
+    expect(pagePolicyFor(args.context)).toEqual({
+      checkout: true,
+      imageOrigins: ["http://localhost:8080", mediaOrigin],
+    });
 
-    const again = (await loader(loaderArgs("/checkout", fake, { headers: cartCookie }) as never)) as unknown as { data: CheckoutPageData };
+    const again = (await loader(
+      loaderArgs("/checkout", fake, { headers: cartCookie }) as never,
+    )) as unknown as { data: CheckoutPageData };
     expect(again.data.idempotencyKey).not.toBe(page.idempotencyKey);
   });
 
   it("locks a signed-in shopper's e-mail to the account's", async () => {
     const { fake } = fakeApi();
-    const res = (await loader(loaderArgs("/checkout", fake, { headers: cartCookie }, customerAccount) as never)) as unknown as { data: CheckoutPageData };
+    const res = (await loader(
+      loaderArgs("/checkout", fake, { headers: cartCookie }, customerAccount) as never,
+    )) as unknown as { data: CheckoutPageData };
     expect(res.data.accountEmail).toBe("ada@example.com");
   });
 
   it("knows Stripe mode and its publishable key", async () => {
     const { fake } = fakeApi({ mode: PaymentMode.STRIPE });
-    const res = (await loader(loaderArgs("/checkout", fake, { headers: cartCookie }) as never)) as unknown as { data: CheckoutPageData };
+    const res = (await loader(
+      loaderArgs("/checkout", fake, { headers: cartCookie }) as never,
+    )) as unknown as { data: CheckoutPageData };
     expect(res.data.payment).toEqual({ mode: "stripe", publishableKey: "pk_test_123" });
   });
 
@@ -128,7 +180,9 @@ describe("checkout loader", () => {
       throw new ConnectError("down", Code.Unavailable);
     });
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const res = (await loader(loaderArgs("/checkout", fake, { headers: cartCookie }) as never)) as unknown as { data: CheckoutPageData };
+    const res = (await loader(
+      loaderArgs("/checkout", fake, { headers: cartCookie }) as never,
+    )) as unknown as { data: CheckoutPageData };
     expect(res.data.payment).toEqual({ mode: "unavailable" });
     expect(res.data.countries).toEqual([{ code: "GB", name: "United Kingdom" }]);
   });
@@ -141,7 +195,9 @@ describe("checkout action (test payment mode)", () => {
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe(`/payment-success?order_id=${orderId}`);
     expect(res.headers.get("Set-Cookie")).toMatch(/^atelier_orders=.+; Path=\/; HttpOnly; SameSite=Lax/);
-    expect(decodeURIComponent(res.headers.get("Set-Cookie")!.split(";")[0]!.split("=")[1]!)).toBe(JSON.stringify([[orderId, "guest.token-1"]]));
+    expect(decodeURIComponent(res.headers.get("Set-Cookie")!.split(";")[0]!.split("=")[1]!)).toBe(
+      JSON.stringify([[orderId, "guest.token-1"]]),
+    );
 
     expect(checkout).toHaveBeenCalledTimes(1);
     expect(checkout.mock.calls[0]![0]).toEqual({
@@ -162,30 +218,53 @@ describe("checkout action (test payment mode)", () => {
       deliveryOptionCode: "standard",
       requiresSignature: true,
     });
-    expect(confirmTestPayment.mock.calls[0]![0]).toEqual({ clientSecret: "tp_1_secret_abc", cardNumber: "4242 4242 4242 4242", expMonth: 12, expYear: 30, cvc: "123" });
+    expect(confirmTestPayment.mock.calls[0]![0]).toEqual({
+      clientSecret: "tp_1_secret_abc",
+      cardNumber: "4242 4242 4242 4242",
+      expMonth: 12,
+      expYear: 30,
+      cvc: "123",
+    });
   });
 
   it("sends a separate billing address only when the box is unticked, and no signature when that box is", async () => {
     const { fake, checkout } = fakeApi();
     const { billingSame: _same, requiresSignature: _sig, ...rest } = filled;
     await post(
-      { ...rest, "billingAddress.firstName": "Ada", "billingAddress.lastName": "Lovelace", "billingAddress.addressLine1": "2 Rue de Rivoli", "billingAddress.city": "Paris", "billingAddress.postcode": "75001", "billingAddress.countryCode": "FR" },
+      {
+        ...rest,
+        "billingAddress.firstName": "Ada",
+        "billingAddress.lastName": "Lovelace",
+        "billingAddress.addressLine1": "2 Rue de Rivoli",
+        "billingAddress.city": "Paris",
+        "billingAddress.postcode": "75001",
+        "billingAddress.countryCode": "FR",
+      },
       fake,
     );
     const req = checkout.mock.calls[0]![0];
-    expect(req.billingAddress).toMatchObject({ firstName: "Ada", addressLine1: "2 Rue de Rivoli", countryCode: "FR" });
+    expect(req.billingAddress).toMatchObject({
+      firstName: "Ada",
+      addressLine1: "2 Rue de Rivoli",
+      countryCode: "FR",
+    });
     expect(req.requiresSignature).toBe(false);
   });
 
   it("ignores the billing fields while billing is the same as shipping (the form always posts them without JavaScript)", async () => {
     const { fake, checkout } = fakeApi();
-    await post({ ...filled, "billingAddress.firstName": "Someone", "billingAddress.city": "Elsewhere" }, fake);
+    await post(
+      { ...filled, "billingAddress.firstName": "Someone", "billingAddress.city": "Elsewhere" },
+      fake,
+    );
     expect(checkout.mock.calls[0]![0].billingAddress).toBeUndefined();
   });
 
   it("asks for every required field before calling the API, keeping what was typed but never the card", async () => {
     const { fake, checkout } = fakeApi();
-    const result = failure(await post({ ...filled, "shippingAddress.firstName": "", "shippingAddress.city": "" }, fake));
+    const result = failure(
+      await post({ ...filled, "shippingAddress.firstName": "", "shippingAddress.city": "" }, fake),
+    );
     expect(result.status).toBe(400);
     expect(result.error).toBe("Please fill in all required fields.");
     expect(result.fields).toEqual(["shippingAddress.firstName", "shippingAddress.city"]);
@@ -197,7 +276,9 @@ describe("checkout action (test payment mode)", () => {
 
   it("asks for a delivery option", async () => {
     const { fake } = fakeApi();
-    expect(failure(await post({ ...filled, deliveryOptionCode: "" }, fake)).error).toBe("Please select a delivery option.");
+    expect(failure(await post({ ...filled, deliveryOptionCode: "" }, fake)).error).toBe(
+      "Please select a delivery option.",
+    );
   });
 
   it("stops an obviously incomplete card before placing an order", async () => {
@@ -242,7 +323,10 @@ describe("checkout action (test payment mode)", () => {
       },
     });
     const result = failure(await post({ ...filled, cardExpiry: "01 / 20" }, fake));
-    expect(result).toMatchObject({ error: "Your card's expiration year is in the past.", fields: ["cardExpiry"] });
+    expect(result).toMatchObject({
+      error: "Your card's expiration year is in the past.",
+      fields: ["cardExpiry"],
+    });
   });
 
   it("shows the API's words on the field it names", async () => {
@@ -252,21 +336,36 @@ describe("checkout action (test payment mode)", () => {
       },
     });
     const result = failure(await post({ ...filled, "shippingAddress.postcode": "XYZ" }, fake));
-    expect(result).toMatchObject({ status: 400, error: "Please enter a valid UK postcode.", fields: ["shippingAddress.postcode"] });
+    expect(result).toMatchObject({
+      status: 400,
+      error: "Please enter a valid UK postcode.",
+      fields: ["shippingAddress.postcode"],
+    });
   });
 
   it("shows a stock problem with the way back to the cart", async () => {
     const { fake } = fakeApi({
       checkout: async () => {
-        throw apiError(Code.FailedPrecondition, "Only 1 of Rose Serum is in stock.", "insufficient_stock", undefined, { product_id: "p", available: "1" });
+        throw apiError(
+          Code.FailedPrecondition,
+          "Only 1 of Rose Serum is in stock.",
+          "insufficient_stock",
+          undefined,
+          { product_id: "p", available: "1" },
+        );
       },
     });
     const result = failure(await post(filled, fake));
-    expect(result).toMatchObject({ status: 409, error: "Only 1 of Rose Serum is in stock.", cartProblem: true });
+    expect(result).toMatchObject({
+      status: 409,
+      error: "Only 1 of Rose Serum is in stock.",
+      cartProblem: true,
+    });
   });
 
   it("says what to do when the shopper holds too many orders awaiting payment", async () => {
-    const message = "You have too many orders awaiting payment. Please pay for one, or try again in 12 minutes.";
+    const message =
+      "You have too many orders awaiting payment. Please pay for one, or try again in 12 minutes.";
     const { fake } = fakeApi({
       checkout: async () => {
         throw apiError(Code.ResourceExhausted, message, "too_many_unpaid_orders", { "Retry-After": "700" });
@@ -279,11 +378,16 @@ describe("checkout action (test payment mode)", () => {
   it("asks a throttled shopper to wait, for how long", async () => {
     const { fake } = fakeApi({
       checkout: async () => {
-        throw apiError(Code.ResourceExhausted, "Too many requests.", "too_many_attempts", { "Retry-After": "90" });
+        throw apiError(Code.ResourceExhausted, "Too many requests.", "too_many_attempts", {
+          "Retry-After": "90",
+        });
       },
     });
     const result = failure(await post(filled, fake));
-    expect(result).toMatchObject({ status: 429, error: "Too many attempts. Please wait 2 minutes and try again." });
+    expect(result).toMatchObject({
+      status: 429,
+      error: "Too many attempts. Please wait 2 minutes and try again.",
+    });
   });
 
   it("sends a shopper whose cart emptied meanwhile back to it", async () => {
@@ -300,7 +404,11 @@ describe("checkout action (test payment mode)", () => {
     const { fake, checkout } = fakeApi();
     const placed = checkout.getMockImplementation()!;
     checkout.mockImplementationOnce(async () => {
-      throw apiError(Code.AlreadyExists, "This idempotency key was used with other details.", "idempotency_key_reused");
+      throw apiError(
+        Code.AlreadyExists,
+        "This idempotency key was used with other details.",
+        "idempotency_key_reused",
+      );
     });
     checkout.mockImplementationOnce(placed);
     const res = (await post(filled, fake)) as Response;
@@ -311,7 +419,11 @@ describe("checkout action (test payment mode)", () => {
 
   it("goes straight to the success page when the same submission was already paid", async () => {
     const { fake, confirmTestPayment } = fakeApi({
-      checkout: async () => create(CheckoutResponseSchema, { order: apiOrder({ status: OrderStatus.PAID }), payment: { mode: PaymentMode.TEST, clientSecret: "s" } }),
+      checkout: async () =>
+        create(CheckoutResponseSchema, {
+          order: apiOrder({ status: OrderStatus.PAID }),
+          payment: { mode: PaymentMode.TEST, clientSecret: "s" },
+        }),
     });
     const res = (await post(filled, fake)) as Response;
     expect(res.headers.get("Location")).toBe(`/payment-success?order_id=${orderId}`);
@@ -322,7 +434,10 @@ describe("checkout action (test payment mode)", () => {
     const { fake, checkout, confirmTestPayment } = fakeApi();
     const placed = checkout.getMockImplementation()!;
     checkout.mockImplementationOnce(async () =>
-      create(CheckoutResponseSchema, { order: apiOrder({ status: OrderStatus.PAYMENT_FAILED, paymentError: "Your card was declined." }), payment: { mode: PaymentMode.TEST, clientSecret: "old" } }),
+      create(CheckoutResponseSchema, {
+        order: apiOrder({ status: OrderStatus.PAYMENT_FAILED, paymentError: "Your card was declined." }),
+        payment: { mode: PaymentMode.TEST, clientSecret: "old" },
+      }),
     );
     checkout.mockImplementationOnce(placed);
     const res = (await post(filled, fake)) as Response;
@@ -344,7 +459,9 @@ describe("checkout action (test payment mode)", () => {
   });
 
   it("says an unexpected payment status in the spec's words", async () => {
-    const { fake } = fakeApi({ confirm: async () => create(ConfirmTestPaymentResponseSchema, { orderId, status: "requires_action" }) });
+    const { fake } = fakeApi({
+      confirm: async () => create(ConfirmTestPaymentResponseSchema, { orderId, status: "requires_action" }),
+    });
     expect(failure(await post(filled, fake)).error).toBe("Payment failed with status: requires_action");
   });
 
@@ -356,7 +473,11 @@ describe("checkout action (test payment mode)", () => {
     });
     vi.spyOn(console, "error").mockImplementation(() => {});
     const result = failure(await post(filled, fake));
-    expect(result).toMatchObject({ status: 503, error: "Payment failed. Please try again.", idempotencyKey: postedKey });
+    expect(result).toMatchObject({
+      status: 503,
+      error: "Payment failed. Please try again.",
+      idempotencyKey: postedKey,
+    });
   });
 
   it("makes its own key when the form's is missing or malformed", async () => {
@@ -368,7 +489,10 @@ describe("checkout action (test payment mode)", () => {
   it("uses the account's address for a signed-in shopper, with no guest token", async () => {
     const { fake, checkout } = fakeApi({
       checkout: async () =>
-        create(CheckoutResponseSchema, { order: apiOrder({ status: OrderStatus.PENDING_PAYMENT }), payment: { mode: PaymentMode.TEST, clientSecret: "s" } }),
+        create(CheckoutResponseSchema, {
+          order: apiOrder({ status: OrderStatus.PENDING_PAYMENT }),
+          payment: { mode: PaymentMode.TEST, clientSecret: "s" },
+        }),
     });
     const res = (await post({ ...filled, email: "" }, fake, customerAccount)) as Response;
     expect(res.headers.get("Location")).toBe(`/payment-success?order_id=${orderId}`);
@@ -378,12 +502,25 @@ describe("checkout action (test payment mode)", () => {
 });
 
 describe("checkout action with an empty cart", () => {
-  const emptyCart = async () => create(GetCartResponseSchema, { cart: apiCart({ lines: [], itemCount: 0, subtotal: undefined, total: undefined, vatIncluded: undefined }) });
+  const emptyCart = async () =>
+    create(GetCartResponseSchema, {
+      cart: apiCart({
+        lines: [],
+        itemCount: 0,
+        subtotal: undefined,
+        total: undefined,
+        vatIncluded: undefined,
+      }),
+    });
 
   it("still asks the API, which finds the order this key already paid (the answer to the first submission was lost)", async () => {
     const { fake, checkout, confirmTestPayment, getCart } = fakeApi({
       checkout: async () =>
-        create(CheckoutResponseSchema, { order: apiOrder({ status: OrderStatus.PAID }), payment: { mode: PaymentMode.TEST, clientSecret: "tp_1_secret_abc" }, orderAccessToken: "guest.token-1" }),
+        create(CheckoutResponseSchema, {
+          order: apiOrder({ status: OrderStatus.PAID }),
+          payment: { mode: PaymentMode.TEST, clientSecret: "tp_1_secret_abc" },
+          orderAccessToken: "guest.token-1",
+        }),
     });
     getCart.mockImplementation(emptyCart);
     const res = (await post(filled, fake)) as Response;
@@ -423,10 +560,19 @@ describe("checkout action with an empty cart", () => {
 
 describe("checkout action when the order's total is not the one the page showed", () => {
   // The page's hidden fields: the API's quoted total for each option (apiCheckoutQuote).
-  const shownTotals = { "total.standard": "5135", "total.express": "5899", "total.priority": "6650", "total.next-day": "7924", "total.premium": "9376" };
+  const shownTotals = {
+    "total.standard": "5135",
+    "total.express": "5899",
+    "total.priority": "6650",
+    "total.next-day": "7924",
+    "total.premium": "9376",
+  };
   const placedFor = (pence: number, mode: PaymentMode = PaymentMode.TEST) =>
     create(CheckoutResponseSchema, {
-      order: apiOrder({ status: OrderStatus.PENDING_PAYMENT, total: { currencyCode: "GBP", minorUnits: BigInt(pence) } }),
+      order: apiOrder({
+        status: OrderStatus.PENDING_PAYMENT,
+        total: { currencyCode: "GBP", minorUnits: BigInt(pence) },
+      }),
       payment: { mode, clientSecret: mode === PaymentMode.TEST ? "tp_1_secret_abc" : "pi_1_secret_2" },
       orderAccessToken: "guest.token-1",
     });
@@ -439,7 +585,9 @@ describe("checkout action when the order's total is not the one the page showed"
     expect(confirmTestPayment).not.toHaveBeenCalled();
     expect(result.status).toBe(409);
     expect(result.error).toBe(checkoutText.totalChanged("£58.99"));
-    expect(result.error).toBe("Your cart or its prices changed: your order now comes to £58.99. Please check the summary and pay again.");
+    expect(result.error).toBe(
+      "Your cart or its prices changed: your order now comes to £58.99. Please check the summary and pay again.",
+    );
     expect(result.cartProblem).toBe(true);
     expect(result.fields).toEqual([]);
     expect(result.idempotencyKey).not.toBe(postedKey);
@@ -453,7 +601,11 @@ describe("checkout action when the order's total is not the one the page showed"
     const { fake, confirmTestPayment } = fakeApi({ checkout: async () => placedFor(5135) });
     const result = failure(await post({ ...filled, ...shownTotals, deliveryOptionCode: "express" }, fake));
     expect(confirmTestPayment).not.toHaveBeenCalled();
-    expect(result).toMatchObject({ status: 409, error: checkoutText.totalChanged("£51.35"), cartProblem: true });
+    expect(result).toMatchObject({
+      status: 409,
+      error: checkoutText.totalChanged("£51.35"),
+      cartProblem: true,
+    });
   });
 
   it("pays as before when the order comes to the total shown", async () => {
@@ -476,7 +628,11 @@ describe("checkout action when the order's total is not the one the page showed"
     const { fake } = fakeApi({ checkout: async () => placedFor(5899, PaymentMode.STRIPE) });
     const { cardNumber: _n, cardExpiry: _e, cvc: _c, ...noCard } = filled;
     const result = failure(await post({ ...noCard, ...shownTotals, intent: "checkout" }, fake));
-    expect(result).toMatchObject({ status: 409, error: checkoutText.totalChanged("£58.99"), cartProblem: true });
+    expect(result).toMatchObject({
+      status: 409,
+      error: checkoutText.totalChanged("£58.99"),
+      cartProblem: true,
+    });
     expect(result.idempotencyKey).not.toBe(postedKey);
     expect(JSON.stringify(result)).not.toContain("secret");
   });
@@ -498,12 +654,18 @@ describe("checkout action (Stripe mode)", () => {
       checkout: async () =>
         create(CheckoutResponseSchema, {
           order: apiOrder({ status: OrderStatus.PENDING_PAYMENT }),
-          payment: { mode: PaymentMode.STRIPE, clientSecret: "pi_1_secret_2", stripePublishableKey: "pk_test_123" },
+          payment: {
+            mode: PaymentMode.STRIPE,
+            clientSecret: "pi_1_secret_2",
+            stripePublishableKey: "pk_test_123",
+          },
           orderAccessToken: "guest.token-1",
         }),
     });
     const { cardNumber: _n, cardExpiry: _e, cvc: _c, ...noCard } = filled;
-    const result = (await post({ ...noCard, intent: "checkout" }, fake)) as unknown as DataResult & { init: ResponseInit };
+    const result = (await post({ ...noCard, intent: "checkout" }, fake)) as unknown as DataResult & {
+      init: ResponseInit;
+    };
     expect(result.data).toEqual({
       ok: true,
       orderId,

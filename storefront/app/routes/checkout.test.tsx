@@ -21,7 +21,10 @@ function Where() {
   return <p data-testid="where">{location.pathname + location.search}</p>;
 }
 
-function renderCheckout(page: Partial<CheckoutPageData> = {}, action?: (form: FormData) => Promise<unknown> | unknown) {
+function renderCheckout(
+  page: Partial<CheckoutPageData> = {},
+  action?: (form: FormData) => Promise<unknown> | unknown,
+) {
   const posts: FormData[] = [];
   const Stub = createRoutesStub([
     {
@@ -60,9 +63,27 @@ const declined = (form: FormData): CheckoutActionData => ({
   fields: ["cardNumber"],
   values: {
     email: String(form.get("email")),
-    shippingAddress: { firstName: "Iris", lastName: "Fairweather", addressLine1: "1 Bond Street", addressLine2: "", city: "London", region: "", postcode: "W1S 1AA", countryCode: "GB" },
+    shippingAddress: {
+      firstName: "Iris",
+      lastName: "Fairweather",
+      addressLine1: "1 Bond Street",
+      addressLine2: "",
+      city: "London",
+      region: "",
+      postcode: "W1S 1AA",
+      countryCode: "GB",
+    },
     billingSame: true,
-    billingAddress: { firstName: "", lastName: "", addressLine1: "", addressLine2: "", city: "", region: "", postcode: "", countryCode: "GB" },
+    billingAddress: {
+      firstName: "",
+      lastName: "",
+      addressLine1: "",
+      addressLine2: "",
+      city: "",
+      region: "",
+      postcode: "",
+      countryCode: "GB",
+    },
     deliveryOptionCode: String(form.get("deliveryOptionCode")),
     requiresSignature: true,
   },
@@ -73,18 +94,31 @@ describe("checkout page", () => {
   it("lays out contact, shipping, delivery, billing and payment, with the guest's way to sign in", async () => {
     renderCheckout();
     expect(await screen.findByRole("heading", { level: 1, name: "Secure Checkout" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Sign in for a faster checkout" })).toHaveAttribute("href", "/login?redirectTo=%2Fcheckout");
+    expect(screen.getByRole("link", { name: "Sign in for a faster checkout" })).toHaveAttribute(
+      "href",
+      "/login?redirectTo=%2Fcheckout",
+    );
     for (const step of ["Contact", "Shipping address", "Delivery", "Billing address", "Payment"]) {
       expect(screen.getByRole("heading", { level: 2, name: step })).toBeInTheDocument();
     }
     expect(screen.getByLabelText("Email")).toHaveAttribute("autocomplete", "email");
     const shipping = screen.getByRole("group", { name: /shipping address/i });
-    expect(within(shipping).getByLabelText("First name")).toHaveAttribute("autocomplete", "shipping given-name");
-    expect(within(shipping).getByLabelText("Postcode")).toHaveAttribute("autocomplete", "shipping postal-code");
+    expect(within(shipping).getByLabelText("First name")).toHaveAttribute(
+      "autocomplete",
+      "shipping given-name",
+    );
+    expect(within(shipping).getByLabelText("Postcode")).toHaveAttribute(
+      "autocomplete",
+      "shipping postal-code",
+    );
     expect(within(shipping).getByLabelText("Apartment, suite or building (optional)")).not.toBeRequired();
     expect(within(shipping).getByLabelText("State / County (optional)")).not.toBeRequired();
     expect(within(shipping).getByRole("combobox", { name: "Country" })).toHaveValue("GB");
-    expect(within(shipping).getAllByRole("option").map((o) => o.textContent)).toEqual(["United Kingdom", "France"]);
+    expect(
+      within(shipping)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["United Kingdom", "France"]);
     expect(screen.getByRole("checkbox", { name: "Billing address same as shipping" })).toBeChecked();
     expect(screen.getByRole("checkbox", { name: "Requires signature" })).toBeChecked();
   });
@@ -103,11 +137,22 @@ describe("checkout page", () => {
   it("carries each option's quoted total in a hidden field, so the action can tell when the order comes to another", async () => {
     renderCheckout();
     const standard = await screen.findByRole("radio", { name: /^Standard/ });
-    expect(standard.closest("label")!.querySelector('input[type="hidden"]')).toHaveAttribute("name", "total.standard");
-    const totals = Object.fromEntries(
-      Array.from(document.querySelectorAll<HTMLInputElement>('input[type="hidden"][name^="total."]')).map((i) => [i.name, i.value]),
+    expect(standard.closest("label")!.querySelector('input[type="hidden"]')).toHaveAttribute(
+      "name",
+      "total.standard",
     );
-    expect(totals).toEqual({ "total.standard": "5135", "total.express": "5899", "total.priority": "6650", "total.next-day": "7924", "total.premium": "9376" });
+    const totals = Object.fromEntries(
+      Array.from(document.querySelectorAll<HTMLInputElement>('input[type="hidden"][name^="total."]')).map(
+        (i) => [i.name, i.value],
+      ),
+    );
+    expect(totals).toEqual({
+      "total.standard": "5135",
+      "total.express": "5899",
+      "total.priority": "6650",
+      "total.next-day": "7924",
+      "total.premium": "9376",
+    });
   });
 
   it("shows Free when the API quotes the option free for this order", async () => {
@@ -115,9 +160,13 @@ describe("checkout page", () => {
     const gbp = (pence: number) => ({ pence, currency: "GBP", formatted: formatPence(pence) });
     renderCheckout({
       cart: { ...page.cart, subtotal: gbp(10200) },
-      deliveryOptions: page.deliveryOptions!.map((o) => (o.code === "standard" ? { ...o, charge: gbp(0), total: gbp(10200), vatIncluded: gbp(1700) } : o)),
+      deliveryOptions: page.deliveryOptions!.map((o) =>
+        o.code === "standard" ? { ...o, charge: gbp(0), total: gbp(10200), vatIncluded: gbp(1700) } : o,
+      ),
     });
-    expect((await screen.findByRole("radio", { name: /^Standard/ })).closest("label")).toHaveTextContent("Free");
+    expect((await screen.findByRole("radio", { name: /^Standard/ })).closest("label")).toHaveTextContent(
+      "Free",
+    );
     const summary = screen.getByRole("complementary", { name: "Order Summary" });
     expect(within(summary).getByText("Delivery (Standard)").nextElementSibling).toHaveTextContent("Free");
     expect(within(summary).getByText("Total").nextElementSibling).toHaveTextContent("£102.00");
@@ -144,7 +193,9 @@ describe("checkout page", () => {
     renderCheckout();
     const payment = await screen.findByRole("group", { name: /payment/i });
     expect(within(payment).getByText("Test mode")).toBeInTheDocument();
-    expect(within(payment).getByText(/^Use/)).toHaveTextContent("Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.");
+    expect(within(payment).getByText(/^Use/)).toHaveTextContent(
+      "Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.",
+    );
     expect(within(payment).getByLabelText("Card number")).toHaveAttribute("autocomplete", "cc-number");
     expect(within(payment).getByLabelText("Card number")).toHaveAttribute("inputmode", "numeric");
     expect(within(payment).getByLabelText("Expiry (MM / YY)")).toHaveAttribute("autocomplete", "cc-exp");
@@ -162,8 +213,12 @@ describe("checkout page", () => {
     expect(email).toHaveAccessibleDescription(expect.stringContaining("Email is required."));
     await waitFor(() => expect(email).toHaveFocus());
     const shipping = screen.getByRole("group", { name: /shipping address/i });
-    expect(within(shipping).getByLabelText("First name")).toHaveAccessibleDescription("First name is required.");
-    expect(within(shipping).getByLabelText("Apartment, suite or building (optional)")).not.toHaveAttribute("aria-invalid");
+    expect(within(shipping).getByLabelText("First name")).toHaveAccessibleDescription(
+      "First name is required.",
+    );
+    expect(within(shipping).getByLabelText("Apartment, suite or building (optional)")).not.toHaveAttribute(
+      "aria-invalid",
+    );
     expect(posts).toHaveLength(0);
   });
 
@@ -183,7 +238,20 @@ describe("checkout page", () => {
   it("reads Processing Payment... while paying, then goes to the success page", async () => {
     const user = userEvent.setup();
     let finish!: () => void;
-    const { posts } = renderCheckout({}, () => new Promise((resolve) => (finish = () => resolve(new Response(null, { status: 302, headers: { Location: `/payment-success?order_id=${orderId}` } })))));
+    const { posts } = renderCheckout(
+      {},
+      () =>
+        new Promise(
+          (resolve) =>
+            (finish = () =>
+              resolve(
+                new Response(null, {
+                  status: 302,
+                  headers: { Location: `/payment-success?order_id=${orderId}` },
+                }),
+              )),
+        ),
+    );
     await screen.findByRole("heading", { level: 1 });
     await fillValidForm(user);
     await user.click(screen.getByRole("radio", { name: /^Next Day/ }));
@@ -233,7 +301,12 @@ describe("checkout page", () => {
 
   it("offers the way back to the cart for a stock problem", async () => {
     const user = userEvent.setup();
-    renderCheckout({}, (form) => ({ ...declined(form), error: "Only 1 of Rose Serum is in stock.", fields: [], cartProblem: true }));
+    renderCheckout({}, (form) => ({
+      ...declined(form),
+      error: "Only 1 of Rose Serum is in stock.",
+      fields: [],
+      cartProblem: true,
+    }));
     await screen.findByRole("heading", { level: 1 });
     await fillValidForm(user);
     await user.click(screen.getByRole("button", { name: "Pay £51.35" }));

@@ -4,10 +4,10 @@
 import { data } from "react-router";
 import { GuestBanner } from "~/components/cart/guest-banner";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
+import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
 import { handleCheckoutAction, loadCheckoutPage } from "~/lib/server/checkout.server";
 import { requireCheckoutCsp } from "~/lib/server/csp.server";
-import { originFrom, pageMeta } from "~/lib/seo";
 import { sessionAccount } from "~/lib/server/session.server";
 import "~/styles/pages/cart.css";
 import "~/styles/pages/checkout.css";
@@ -18,7 +18,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { page, setCookie } = await loadCheckoutPage(api(context), request, sessionAccount(context));
   requireCheckoutCsp(
     context,
-    page.cart.lines.flatMap((l) => l.product.images.flatMap((i) => [i.src, ...i.srcSet.split(",").map((s) => s.trim().split(/\s+/)[0])])),
+    page.cart.lines.flatMap((l) =>
+      l.product.images.flatMap((i) => [i.src, ...i.srcSet.split(",").map((s) => s.trim().split(/\s+/)[0])]),
+    ),
   );
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   if (setCookie) headers.append("Set-Cookie", setCookie);
@@ -44,7 +46,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  return { "Cache-Control": actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control") ?? "private, no-store" };
+  return {
+    "Cache-Control":
+      actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control") ?? "private, no-store",
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -4,16 +4,18 @@ import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { wideViewportQuery } from "~/components/classic/carousel";
-import { aProduct, stubMatchMedia } from "~/lib/testing/catalog";
 import { ListFeaturedProductsResponseSchema } from "~/gen/atelier/store/v1/catalog_service_pb";
 import type { Api } from "~/lib/server/api.server";
 import { loaderArgs } from "~/lib/testing/api";
+import { aProduct, stubMatchMedia } from "~/lib/testing/catalog";
 import ClassicRoute, { loader, meta } from "./classic";
 
 type ClassicData = Awaited<ReturnType<typeof import("./classic").loader>>;
 
 function renderClassic(data: ClassicData) {
-  const Stub = createRoutesStub([{ path: "/classic", Component: ClassicRoute, HydrateFallback: () => null, loader: () => data }]);
+  const Stub = createRoutesStub([
+    { path: "/classic", Component: ClassicRoute, HydrateFallback: () => null, loader: () => data },
+  ]);
   render(<Stub initialEntries={["/classic"]} />);
 }
 
@@ -23,14 +25,16 @@ describe("Classic home page", () => {
 
   it("has the hero, the three reasons, the featured carousel and three testimonials", async () => {
     renderClassic({ featured: [1, 2, 3, 4, 5].map((n) => aProduct(n)) });
-    expect(await screen.findByRole("heading", { level: 1, name: "Timeless Luxury Skincare" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Timeless Luxury Skincare" }),
+    ).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Shop Now" })).toHaveAttribute("href", "/shop");
     const why = screen.getByRole("region", { name: "Why Choose Us" });
-    expect(within(why).getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual([
-      "Natural Ingredients",
-      "Cruelty-Free",
-      "Sustainable Packaging",
-    ]);
+    expect(
+      within(why)
+        .getAllByRole("heading", { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(["Natural Ingredients", "Cruelty-Free", "Sustainable Packaging"]);
     const carousel = screen.getByRole("region", { name: "Featured Products" });
     expect(carousel).toHaveAttribute("aria-roledescription", "carousel");
     expect(within(carousel).getAllByRole("article")).toHaveLength(3);
@@ -52,7 +56,14 @@ describe("Classic home page", () => {
 describe("classic loader", () => {
   it("asks for the most expensive products", async () => {
     const listFeaturedProducts = vi.fn<Api["catalog"]["listFeaturedProducts"]>(() =>
-      Promise.resolve(create(ListFeaturedProductsResponseSchema, { products: [{ id: "p1", name: "Most Expensive" }, { id: "p2", name: "Next" }] })),
+      Promise.resolve(
+        create(ListFeaturedProductsResponseSchema, {
+          products: [
+            { id: "p1", name: "Most Expensive" },
+            { id: "p2", name: "Next" },
+          ],
+        }),
+      ),
     );
     const data = await loader(loaderArgs("/classic", { catalog: { listFeaturedProducts } }));
     expect(listFeaturedProducts).toHaveBeenCalledWith({ mode: "top_price" });
@@ -61,7 +72,9 @@ describe("classic loader", () => {
 
   it("answers null when the catalogue cannot be reached", async () => {
     const listFeaturedProducts = () => Promise.reject(new ConnectError("down", Code.Unavailable));
-    expect(await loader(loaderArgs("/classic", { catalog: { listFeaturedProducts } }))).toEqual({ featured: null });
+    expect(await loader(loaderArgs("/classic", { catalog: { listFeaturedProducts } }))).toEqual({
+      featured: null,
+    });
   });
 });
 

@@ -5,9 +5,9 @@ import { FeaturedCarousel } from "~/components/classic/featured-carousel";
 import { Testimonials } from "~/components/classic/testimonials";
 import { WhyChooseUs } from "~/components/classic/why-choose-us";
 import { SectionUnavailable } from "~/components/home/section-unavailable";
-import { api } from "~/lib/server/api.server";
 import { toSummary } from "~/lib/models/catalog";
 import { originFrom, pageMeta } from "~/lib/seo";
+import { api } from "~/lib/server/api.server";
 import "~/styles/pages/classic.css";
 import type { Route } from "./+types/classic";
 
@@ -42,7 +42,11 @@ export default function ClassicRoute({ loaderData }: Route.ComponentProps) {
           <p className="eyebrow">The Finest Pieces</p>
           <h2 id="classic-featured-heading">Featured Products</h2>
         </div>
-        {featured && featured.length > 0 ? <FeaturedCarousel products={featured} labelledBy="classic-featured-heading" /> : <SectionUnavailable subject="Our featured products" />}
+        {featured && featured.length > 0 ? (
+          <FeaturedCarousel products={featured} labelledBy="classic-featured-heading" />
+        ) : (
+          <SectionUnavailable subject="Our featured products" />
+        )}
       </section>
       <Testimonials />
     </>

@@ -23,13 +23,16 @@ afterEach(() => {
 
 type Send = Api["contact"]["sendContactMessage"];
 
-const stored = () => Promise.resolve({ $typeName: "atelier.store.v1.SendContactMessageResponse" as const, id: "m1" });
+const stored = () =>
+  Promise.resolve({ $typeName: "atelier.store.v1.SendContactMessageResponse" as const, id: "m1" });
 
 /**
  * Renders the page with its real action in front of a stand-in contact service (`send`), or with
  * `action` answering in its place.
  */
-function renderContact(opts: { sent?: boolean; send?: Send; action?: (form: FormData) => ContactActionResult } = {}) {
+function renderContact(
+  opts: { sent?: boolean; send?: Send; action?: (form: FormData) => ContactActionResult } = {},
+) {
   const submissions: FormData[] = [];
   const send = vi.fn<Send>(opts.send ?? stored);
   const Stub = createRoutesStub([
@@ -40,7 +43,9 @@ function renderContact(opts: { sent?: boolean; send?: Send; action?: (form: Form
       action: async (args) => {
         const form = await args.request.clone().formData();
         submissions.push(form);
-        return opts.action ? opts.action(form) : action({ ...args, context: contextWith({ contact: { sendContactMessage: send } }) });
+        return opts.action
+          ? opts.action(form)
+          : action({ ...args, context: contextWith({ contact: { sendContactMessage: send } }) });
       },
     },
   ]);
@@ -48,20 +53,34 @@ function renderContact(opts: { sent?: boolean; send?: Send; action?: (form: Form
   return { submissions, send };
 }
 
-async function fillIn(user: ReturnType<typeof userEvent.setup>, values: Partial<Record<"Name" | "Email" | "Subject" | "Message", string>>) {
+async function fillIn(
+  user: ReturnType<typeof userEvent.setup>,
+  values: Partial<Record<"Name" | "Email" | "Subject" | "Message", string>>,
+) {
   for (const [label, value] of Object.entries(values)) {
     await user.type(screen.getByLabelText(label), value);
   }
 }
 
-const complete = { Name: "Ada Lovelace", Email: "ada@example.com", Subject: "Gift wrapping", Message: "Do you gift wrap?" };
+const complete = {
+  Name: "Ada Lovelace",
+  Email: "ada@example.com",
+  Subject: "Gift wrapping",
+  Message: "Do you gift wrap?",
+};
 
 describe("contact page", () => {
   it("shows the shop's details, business hours and a map link", async () => {
     renderContact();
     expect(await screen.findByRole("heading", { level: 1, name: "Contact Us" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "hello@atelierlondon.co.uk" })).toHaveAttribute("href", "mailto:hello@atelierlondon.co.uk");
-    expect(screen.getByRole("link", { name: "+44 20 7946 0321" })).toHaveAttribute("href", "tel:+442079460321");
+    expect(screen.getByRole("link", { name: "hello@atelierlondon.co.uk" })).toHaveAttribute(
+      "href",
+      "mailto:hello@atelierlondon.co.uk",
+    );
+    expect(screen.getByRole("link", { name: "+44 20 7946 0321" })).toHaveAttribute(
+      "href",
+      "tel:+442079460321",
+    );
     const hours = screen.getByRole("region", { name: "Business Hours" });
     expect(within(hours).getByText("Monday – Friday").nextElementSibling).toHaveTextContent("9:00 – 18:00");
     expect(within(hours).getByText("Saturday").nextElementSibling).toHaveTextContent("10:00 – 16:00");
@@ -97,7 +116,9 @@ describe("contact form", () => {
     await screen.findByLabelText("Name");
     await fillIn(user, { ...complete, Email: "ada.example.com" });
     await user.click(screen.getByRole("button", { name: "Send Message" }));
-    expect(screen.getByLabelText("Email")).toHaveAccessibleDescription("Please enter a valid email address, like name@example.com.");
+    expect(screen.getByLabelText("Email")).toHaveAccessibleDescription(
+      "Please enter a valid email address, like name@example.com.",
+    );
     await waitFor(() => expect(screen.getByLabelText("Email")).toHaveFocus());
     expect(screen.getByLabelText("Name")).toHaveValue("Ada Lovelace");
     expect(screen.getByLabelText("Message")).toHaveValue("Do you gift wrap?");
@@ -107,11 +128,16 @@ describe("contact form", () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     let finish: () => void = () => {};
-    const { submissions, send } = renderContact({ send: () => new Promise((resolve) => (finish = () => void resolve(stored()))) });
+    const { submissions, send } = renderContact({
+      send: () => new Promise((resolve) => (finish = () => void resolve(stored()))),
+    });
     await screen.findByLabelText("Name");
     await fillIn(user, complete);
     await user.click(screen.getByRole("button", { name: "Send Message" }));
-    expect(await screen.findByRole("button", { name: "Sending..." })).toHaveAttribute("aria-disabled", "true");
+    expect(await screen.findByRole("button", { name: "Sending..." })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
     expect(Object.fromEntries(submissions[0]!)).toEqual({
       enhanced: "1",
       name: "Ada Lovelace",
@@ -120,7 +146,14 @@ describe("contact form", () => {
       message: "Do you gift wrap?",
     });
 
-    await waitFor(() => expect(send).toHaveBeenCalledWith({ name: "Ada Lovelace", email: "ada@example.com", subject: "Gift wrapping", message: "Do you gift wrap?" }));
+    await waitFor(() =>
+      expect(send).toHaveBeenCalledWith({
+        name: "Ada Lovelace",
+        email: "ada@example.com",
+        subject: "Gift wrapping",
+        message: "Do you gift wrap?",
+      }),
+    );
 
     await act(async () => finish());
     const banner = await screen.findByText("Thank you for your message! We'll get back to you soon.");
@@ -140,14 +173,21 @@ describe("contact form", () => {
     renderContact({
       action: (form) => ({
         ok: false,
-        values: { name: String(form.get("name")), email: String(form.get("email")), subject: "", message: "" },
+        values: {
+          name: String(form.get("name")),
+          email: String(form.get("email")),
+          subject: "",
+          message: "",
+        },
         fieldErrors: { subject: "Please enter a subject." },
       }),
     });
     await screen.findByLabelText("Name");
     await fillIn(user, complete);
     await user.click(screen.getByRole("button", { name: "Send Message" }));
-    await waitFor(() => expect(screen.getByLabelText("Subject")).toHaveAccessibleDescription("Please enter a subject."));
+    await waitFor(() =>
+      expect(screen.getByLabelText("Subject")).toHaveAccessibleDescription("Please enter a subject."),
+    );
   });
 
   it("shows an API failure in an alert and keeps the message", async () => {
@@ -157,13 +197,17 @@ describe("contact form", () => {
     await screen.findByLabelText("Name");
     await fillIn(user, complete);
     await user.click(screen.getByRole("button", { name: "Send Message" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Sorry, we could not send your message just now.");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Sorry, we could not send your message just now.",
+    );
     expect(screen.getByLabelText("Message")).toHaveValue("Do you gift wrap?");
   });
 
   it("thanks the shopper after the no-JavaScript redirect (?sent=1)", async () => {
     renderContact({ sent: true });
-    expect(await screen.findByText("Thank you for your message! We'll get back to you soon.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Thank you for your message! We'll get back to you soon."),
+    ).toBeInTheDocument();
   });
 });
 
@@ -189,7 +233,10 @@ describe("contact action", () => {
   });
 
   it("answers an enhanced submission with data", async () => {
-    expect(answer(await run({ ...valid, enhanced: "1" }, vi.fn<Send>(stored)))).toEqual({ body: { ok: true }, status: 200 });
+    expect(answer(await run({ ...valid, enhanced: "1" }, vi.fn<Send>(stored)))).toEqual({
+      body: { ok: true },
+      status: 200,
+    });
   });
 
   it("does not call the API with invalid fields and returns the values to refill the form", async () => {
@@ -197,28 +244,51 @@ describe("contact action", () => {
     const { body, status } = answer(await run({ ...valid, email: "nope" }, send));
     expect(send).not.toHaveBeenCalled();
     expect(status).toBe(400);
-    expect(body).toEqual({ ok: false, values: { ...valid, email: "nope" }, fieldErrors: { email: "Please enter a valid email address, like name@example.com." } });
+    expect(body).toEqual({
+      ok: false,
+      values: { ...valid, email: "nope" },
+      fieldErrors: { email: "Please enter a valid email address, like name@example.com." },
+    });
   });
 
   it("passes on the API's reason for refusing the message", async () => {
-    const send = vi.fn<Send>(() => Promise.reject(new ConnectError("email: value must be a valid email address", Code.InvalidArgument)));
+    const send = vi.fn<Send>(() =>
+      Promise.reject(new ConnectError("email: value must be a valid email address", Code.InvalidArgument)),
+    );
     const { body, status } = answer(await run(valid, send));
     expect(status).toBe(400);
-    expect(body).toMatchObject({ ok: false, values: valid, formError: "Your message could not be sent: email: value must be a valid email address" });
+    expect(body).toMatchObject({
+      ok: false,
+      values: valid,
+      formError: "Your message could not be sent: email: value must be a valid email address",
+    });
   });
 
   it("asks the shopper to wait when the API throttles messages", async () => {
-    const send = vi.fn<Send>(() => Promise.reject(apiError(Code.ResourceExhausted, "Too many messages.", "too_many_requests", { "Retry-After": "600" })));
+    const send = vi.fn<Send>(() =>
+      Promise.reject(
+        apiError(Code.ResourceExhausted, "Too many messages.", "too_many_requests", { "Retry-After": "600" }),
+      ),
+    );
     const { body, status } = answer(await run(valid, send));
     expect(status).toBe(429);
-    expect(body).toMatchObject({ ok: false, values: valid, formError: "Too many messages. Please wait 10 minutes and try again." });
+    expect(body).toMatchObject({
+      ok: false,
+      values: valid,
+      formError: "Too many messages. Please wait 10 minutes and try again.",
+    });
   });
 
   it("apologises when the API cannot be reached", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const send = vi.fn<Send>(() => Promise.reject(new ConnectError("connect ECONNREFUSED", Code.Unavailable)));
+    const send = vi.fn<Send>(() =>
+      Promise.reject(new ConnectError("connect ECONNREFUSED", Code.Unavailable)),
+    );
     const { body, status } = answer(await run(valid, send));
     expect(status).toBe(503);
-    expect(body).toMatchObject({ ok: false, formError: "Sorry, we could not send your message just now. Please try again in a moment." });
+    expect(body).toMatchObject({
+      ok: false,
+      formError: "Sorry, we could not send your message just now. Please try again in a moment.",
+    });
   });
 });

@@ -4,13 +4,13 @@ import { Code } from "@connectrpc/connect";
 import { data, redirect } from "react-router";
 import { ContactDetails } from "~/components/contact/contact-details";
 import { type ContactActionResult, ContactForm } from "~/components/contact/contact-form";
-import { toContactDetails } from "~/lib/models/contact-details";
 import { type ContactField, contactSchema, emptyContact } from "~/components/contact/validation";
-import { api } from "~/lib/server/api.server";
 import { userMessage } from "~/lib/errors";
 import { inputText, parseForm } from "~/lib/form-schema";
-import { isCode, throttledMessage } from "~/lib/server/session.server";
+import { toContactDetails } from "~/lib/models/contact-details";
 import { originFrom, pageMeta } from "~/lib/seo";
+import { api } from "~/lib/server/api.server";
+import { isCode, throttledMessage } from "~/lib/server/session.server";
 import "~/styles/pages/contact.css";
 import type { Route } from "./+types/contact";
 
@@ -43,12 +43,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (err) {
     // The API limits messages per shopper and per reply address; say how long to wait.
     if (isCode(err, Code.ResourceExhausted)) {
-      return data<ContactActionResult>({ ok: false, values, fieldErrors: {}, formError: throttledMessage(err, "messages") }, { status: 429 });
+      return data<ContactActionResult>(
+        { ok: false, values, fieldErrors: {}, formError: throttledMessage(err, "messages") },
+        { status: 429 },
+      );
     }
     const reason = userMessage(err);
     if (!reason) console.error("contact: sending the message failed", err);
     return data<ContactActionResult>(
-      { ok: false, values, fieldErrors: {}, formError: reason ? `Your message could not be sent: ${reason}` : sendFailed },
+      {
+        ok: false,
+        values,
+        fieldErrors: {},
+        formError: reason ? `Your message could not be sent: ${reason}` : sendFailed,
+      },
       { status: reason ? 400 : 503 },
     );
   }
@@ -59,7 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: "Contact Us",
-    description: "Questions about a product, an order or your routine? Write to Atelier London, call us, or visit our London atelier.",
+    description:
+      "Questions about a product, an order or your routine? Write to Atelier London, call us, or visit our London atelier.",
     origin: originFrom(matches),
     path: "/contact",
   });
@@ -72,7 +81,8 @@ export default function ContactRoute({ loaderData, actionData }: Route.Component
         <p className="eyebrow">Get in Touch</p>
         <h1>Contact Us</h1>
         <p className="lead">
-          Whether you have a question about a product, an order or your skincare routine, we would love to hear from you.
+          Whether you have a question about a product, an order or your skincare routine, we would love to
+          hear from you.
         </p>
       </header>
       <div className="contact-layout">

@@ -6,10 +6,10 @@ import { EditContentLink } from "~/components/content/edit-content-link";
 import { InfoHeader } from "~/components/content/info-header";
 import { LoadFailure } from "~/components/content/load-failure";
 import { Prose } from "~/components/content/prose";
-import { api } from "~/lib/server/api.server";
 import { contentPages, legalSlugFromPath } from "~/lib/models/content";
-import { loadContentPage } from "~/lib/server/content.server";
 import { originFrom, pageMeta } from "~/lib/seo";
+import { api } from "~/lib/server/api.server";
+import { loadContentPage } from "~/lib/server/content.server";
 import "~/styles/pages/content.css";
 import type { Route } from "./+types/content-page";
 
@@ -37,7 +37,13 @@ export default function ContentPageRoute({ loaderData }: Route.ComponentProps) {
       <InfoHeader eyebrow="Legal" title={page.title} updatedAt={error ? null : page.updatedAt}>
         <EditContentLink slug={page.slug} />
       </InfoHeader>
-      {error ? <LoadFailure message={error} /> : page.html ? <Prose html={page.html} /> : <ContentFallback name={contentPages[page.slug].name} />}
+      {error ? (
+        <LoadFailure message={error} />
+      ) : page.html ? (
+        <Prose html={page.html} />
+      ) : (
+        <ContentFallback name={contentPages[page.slug].name} />
+      )}
     </article>
   );
 }

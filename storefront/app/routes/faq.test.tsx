@@ -4,9 +4,9 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Outlet, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { loaderArgs } from "~/lib/testing/api";
 import { GetPageResponseSchema } from "~/gen/atelier/store/v1/content_service_pb";
 import { parseFaq } from "~/lib/models/content";
+import { loaderArgs } from "~/lib/testing/api";
 import FaqRoute, { loader, shouldRevalidate } from "./faq";
 
 const html = `
@@ -27,7 +27,12 @@ const html = `
 
 type FaqData = Awaited<ReturnType<typeof loader>>["data"];
 
-const loaded: FaqData = { title: "Frequently Asked Questions", updatedAt: "2025-05-12T12:00:00Z", faq: parseFaq(html), error: null };
+const loaded: FaqData = {
+  title: "Frequently Asked Questions",
+  updatedAt: "2025-05-12T12:00:00Z",
+  faq: parseFaq(html),
+  error: null,
+};
 
 /** Shows the address the page keeps in sync with the search box. */
 function CurrentSearch() {
@@ -43,7 +48,10 @@ function renderFaq(data: FaqData = loaded, path = "/faq", role: "admin" | "custo
     {
       id: "root",
       Component: Outlet,
-      loader: () => ({ user: role ? { id: "u-1", firstName: "Ada", role } : null, backofficeUrl: role === "admin" ? "https://admin.atelier.test" : null }),
+      loader: () => ({
+        user: role ? { id: "u-1", firstName: "Ada", role } : null,
+        backofficeUrl: role === "admin" ? "https://admin.atelier.test" : null,
+      }),
       children: [
         {
           path: "/faq",
@@ -66,7 +74,10 @@ const questions = () => screen.getAllByRole("group").map((d) => d.querySelector(
 describe("FAQ Edit Content", () => {
   it("takes an admin to the FAQ's editor in the back office", async () => {
     renderFaq(loaded, "/faq", "admin");
-    expect(await screen.findByRole("link", { name: "Edit Content" })).toHaveAttribute("href", "https://admin.atelier.test/pages?edit=faq");
+    expect(await screen.findByRole("link", { name: "Edit Content" })).toHaveAttribute(
+      "href",
+      "https://admin.atelier.test/pages?edit=faq",
+    );
   });
 
   it("is not shown to a customer", async () => {
@@ -79,9 +90,16 @@ describe("FAQ Edit Content", () => {
 describe("FAQ page", () => {
   it("groups the questions under their sections, closed until opened", async () => {
     renderFaq();
-    expect(await screen.findByRole("heading", { level: 1, name: "Frequently Asked Questions" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Frequently Asked Questions" }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/^Last updated:/)).toHaveTextContent("Last updated: May 12, 2025");
-    expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual(["Orders", "Returns", "Products", "Still have questions?"]);
+    expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual([
+      "Orders",
+      "Returns",
+      "Products",
+      "Still have questions?",
+    ]);
     const orders = screen.getByRole("heading", { level: 2, name: "Orders" }).closest("section")!;
     expect(within(orders).getAllByRole("group")).toHaveLength(2);
     const first = within(orders).getAllByRole("group")[0]!;
@@ -114,7 +132,10 @@ describe("FAQ page", () => {
     await userEvent.clear(search);
     await userEvent.type(search, "days");
     expect(screen.getByRole("status")).toHaveTextContent("2 questions match");
-    expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual(["Returns", "Still have questions?"]);
+    expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual([
+      "Returns",
+      "Still have questions?",
+    ]);
   });
 
   it("says when nothing matches, and clears the search", async () => {
@@ -159,30 +180,57 @@ describe("FAQ page", () => {
 
   it("falls back to the spec's title and a note when there is no FAQ yet", async () => {
     renderFaq({ title: "Frequently Asked Questions", updatedAt: null, faq: null, error: null });
-    expect(await screen.findByRole("heading", { level: 1, name: "Frequently Asked Questions" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Frequently Asked Questions" }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/The full text of our FAQ is being updated/)).toBeInTheDocument();
     expect(screen.queryByText(/Last updated/)).not.toBeInTheDocument();
   });
 
   it("says the FAQ could not be loaded, and why", async () => {
-    renderFaq({ title: "Frequently Asked Questions", updatedAt: null, faq: null, error: "Unable to load FAQ. Please try again later. Error: Internal" });
-    expect(await screen.findByRole("alert")).toHaveTextContent("Unable to load FAQ. Please try again later. Error: Internal");
+    renderFaq({
+      title: "Frequently Asked Questions",
+      updatedAt: null,
+      faq: null,
+      error: "Unable to load FAQ. Please try again later. Error: Internal",
+    });
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Unable to load FAQ. Please try again later. Error: Internal",
+    );
     expect(screen.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
   });
 });
 
 describe("FAQ loader", () => {
   it("parses the page into sections on the server", async () => {
-    const result = await loader(loaderArgs("/faq", { content: { getPage: async () => create(GetPageResponseSchema, { page: { slug: "faq", title: "FAQ", html } }) } }));
+    const result = await loader(
+      loaderArgs("/faq", {
+        content: {
+          getPage: async () => create(GetPageResponseSchema, { page: { slug: "faq", title: "FAQ", html } }),
+        },
+      }),
+    );
     expect(result.init?.status).toBe(200);
-    expect(result.data.faq).toMatchObject({ kind: "sections", sections: [{ title: "Orders" }, { title: "Returns" }, { title: "Products" }] });
+    expect(result.data.faq).toMatchObject({
+      kind: "sections",
+      sections: [{ title: "Orders" }, { title: "Returns" }, { title: "Products" }],
+    });
   });
 
   it("answers 503 with the failure text when the API fails", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const result = await loader(loaderArgs("/faq", { content: { getPage: () => Promise.reject(new ConnectError("boom", Code.Internal)) } }));
+    const result = await loader(
+      loaderArgs("/faq", {
+        content: { getPage: () => Promise.reject(new ConnectError("boom", Code.Internal)) },
+      }),
+    );
     expect(result.init?.status).toBe(503);
-    expect(result.data).toEqual({ title: "Frequently Asked Questions", updatedAt: null, faq: null, error: "Unable to load FAQ. Please try again later. Error: boom" });
+    expect(result.data).toEqual({
+      title: "Frequently Asked Questions",
+      updatedAt: null,
+      faq: null,
+      error: "Unable to load FAQ. Please try again later. Error: boom",
+    });
   });
 });
 

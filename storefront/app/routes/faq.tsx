@@ -11,10 +11,10 @@ import { PageContents } from "~/components/content/page-contents";
 import { Prose } from "~/components/content/prose";
 import { StillHaveQuestions } from "~/components/content/still-have-questions";
 import { useFaqQuery } from "~/components/content/use-faq-query";
-import { api } from "~/lib/server/api.server";
 import { contentPages, type FaqDocument, faqResultText, filterFaq, parseFaq } from "~/lib/models/content";
-import { loadContentPage } from "~/lib/server/content.server";
 import { originFrom, pageMeta } from "~/lib/seo";
+import { api } from "~/lib/server/api.server";
+import { loadContentPage } from "~/lib/server/content.server";
 import "~/styles/pages/content.css";
 import "~/styles/pages/faq.css";
 import type { Route } from "./+types/faq";
@@ -28,7 +28,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** Searching only changes ?q=, which the page filters by itself: no need to ask the API again. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   const withoutQuery = (url: URL) => {
     const params = new URLSearchParams(url.search);
@@ -69,7 +74,9 @@ function SearchableFaq({ faq }: { faq: Extract<FaqDocument, { kind: "sections" }
   const [query, setQuery] = useFaqQuery();
   const result = filterFaq(faq.sections, query);
   const searching = result.term !== "";
-  const topics = faq.sections.filter((s) => s.title && s.questions.length > 0).map((s) => ({ id: s.id, title: s.title }));
+  const topics = faq.sections
+    .filter((s) => s.title && s.questions.length > 0)
+    .map((s) => ({ id: s.id, title: s.title }));
   return (
     <>
       {faq.introHtml && <Prose html={faq.introHtml} />}

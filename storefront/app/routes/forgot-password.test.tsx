@@ -19,7 +19,8 @@ function renderPage(request: RequestReset = accepted) {
       path: "/forgot-password",
       Component: ForgotPasswordRoute,
       loader: (args) => loader(args as never),
-      action: (args) => action({ ...args, context: contextWith({ auth: { requestPasswordReset: spy } }) } as never),
+      action: (args) =>
+        action({ ...args, context: contextWith({ auth: { requestPasswordReset: spy } }) } as never),
     },
   ]);
   render(<Stub initialEntries={["/forgot-password"]} />);
@@ -34,7 +35,9 @@ describe("forgot password page", () => {
     expect(email).toHaveAttribute("autocomplete", "email");
     await user.type(email, "ada@example.com");
     await user.click(screen.getByRole("button", { name: "Send Reset Link" }));
-    expect(await screen.findByRole("status")).toHaveTextContent("If an account exists for that address, we've sent a link to reset your password.");
+    expect(await screen.findByRole("status")).toHaveTextContent(
+      "If an account exists for that address, we've sent a link to reset your password.",
+    );
     expect(requestReset).toHaveBeenCalledWith({ email: "ada@example.com" });
     expect(screen.getByRole("link", { name: "Back to Sign In" })).toHaveAttribute("href", "/login");
   });
@@ -49,22 +52,40 @@ describe("forgot password page", () => {
 
   it("says how long to wait when throttled", async () => {
     const user = userEvent.setup();
-    renderPage(() => Promise.reject(apiError(Code.ResourceExhausted, "too many", "too_many_requests", { "Retry-After": "600" })));
+    renderPage(() =>
+      Promise.reject(
+        apiError(Code.ResourceExhausted, "too many", "too_many_requests", { "Retry-After": "600" }),
+      ),
+    );
     await user.type(await screen.findByLabelText("Email"), "ada@example.com");
     await user.click(screen.getByRole("button", { name: "Send Reset Link" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Too many password reset requests. Please wait 10 minutes and try again.");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Too many password reset requests. Please wait 10 minutes and try again.",
+    );
   });
 });
 
 describe("forgot password action", () => {
   it("redirects a plain form post to the confirmation", async () => {
-    const res = (await action(actionArgs("/forgot-password", { email: "nobody@example.com" }, { auth: { requestPasswordReset: accepted } }) as never)) as Response;
+    const res = (await action(
+      actionArgs(
+        "/forgot-password",
+        { email: "nobody@example.com" },
+        { auth: { requestPasswordReset: accepted } },
+      ) as never,
+    )) as Response;
     expect(res.headers.get("location")).toBe("/forgot-password?sent=1");
   });
 
   it("apologises when the API cannot be reached, rather than claiming a link was sent", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const res = await action(actionArgs("/forgot-password", { email: "ada@example.com" }, { auth: { requestPasswordReset: () => Promise.reject(new ConnectError("down", Code.Unavailable)) } }) as never);
+    const res = await action(
+      actionArgs(
+        "/forgot-password",
+        { email: "ada@example.com" },
+        { auth: { requestPasswordReset: () => Promise.reject(new ConnectError("down", Code.Unavailable)) } },
+      ) as never,
+    );
     expect(res).not.toBeInstanceOf(Response);
     expect((res as { init: ResponseInit }).init.status).toBe(503);
   });

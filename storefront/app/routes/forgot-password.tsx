@@ -2,16 +2,16 @@
 // account (PRODUCT §2: the shop never reveals who is registered).
 import { Code } from "@connectrpc/connect";
 import { data, Form, Link, redirect } from "react-router";
-import { TextField } from "~/components/ui/field";
 import { AuthLayout } from "~/components/account/auth-layout";
 import { FormAlert } from "~/components/account/form-alert";
 import { useCheckedSubmit } from "~/components/account/use-checked-submit";
+import { TextField } from "~/components/ui/field";
+import { formCheck, inputText, parseForm } from "~/lib/form-schema";
 import { usePendingSubmission } from "~/lib/hooks/use-pending-submission";
-import { api } from "~/lib/server/api.server";
 import { authText, forgotPasswordSchema } from "~/lib/models/auth";
 import { maxEmailLength } from "~/lib/models/email";
-import { formCheck, inputText, parseForm } from "~/lib/form-schema";
 import { originFrom, pageMeta } from "~/lib/seo";
+import { api } from "~/lib/server/api.server";
 import { isCode, throttledMessage } from "~/lib/server/session.server";
 import "~/styles/pages/auth.css";
 import type { Route } from "./+types/forgot-password";
@@ -26,15 +26,23 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(forgotPasswordSchema, await request.formData());
-  if (!parsed.ok) return data<ForgotPasswordActionData>({ error: parsed.problem.message, email: inputText(parsed.input, "email") }, { status: 400 });
+  if (!parsed.ok)
+    return data<ForgotPasswordActionData>(
+      { error: parsed.problem.message, email: inputText(parsed.input, "email") },
+      { status: 400 },
+    );
   const { email } = parsed.values;
   try {
     await api(context).auth.requestPasswordReset({ email });
   } catch (err) {
     if (isCode(err, Code.ResourceExhausted)) {
-      return data<ForgotPasswordActionData>({ error: throttledMessage(err, "password reset requests"), email }, { status: 429 });
+      return data<ForgotPasswordActionData>(
+        { error: throttledMessage(err, "password reset requests"), email },
+        { status: 429 },
+      );
     }
-    if (isCode(err, Code.InvalidArgument)) return data<ForgotPasswordActionData>({ error: authText.invalidEmail, email }, { status: 400 });
+    if (isCode(err, Code.InvalidArgument))
+      return data<ForgotPasswordActionData>({ error: authText.invalidEmail, email }, { status: 400 });
     console.error("password reset request failed", err);
     return data<ForgotPasswordActionData>({ error: authText.unavailable, email }, { status: 503 });
   }
@@ -58,7 +66,6 @@ export default function ForgotPasswordRoute({ loaderData, actionData }: Route.Co
   const { clientProblem: clientError, onSubmit } = useCheckedSubmit(pending, checkEmail);
   const error = clientError?.message ?? (pending ? null : actionData?.error);
 
-
   return (
     <AuthLayout
       eyebrow="Account Help"
@@ -75,7 +82,10 @@ export default function ForgotPasswordRoute({ loaderData, actionData }: Route.Co
           <p className="alert alert--success" role="status">
             {authText.resetRequested}
           </p>
-          <p className="muted">The link works once and expires soon. Do check your spam folder if it has not arrived in a few minutes.</p>
+          <p className="muted">
+            The link works once and expires soon. Do check your spam folder if it has not arrived in a few
+            minutes.
+          </p>
         </div>
       ) : (
         <Form method="post" action="/forgot-password" className="auth-form" noValidate onSubmit={onSubmit}>
@@ -90,7 +100,11 @@ export default function ForgotPasswordRoute({ loaderData, actionData }: Route.Co
             invalid={Boolean(error)}
             errorId={errorId}
           />
-          <button type="submit" className="button button--primary auth-form__submit" aria-disabled={pending || undefined}>
+          <button
+            type="submit"
+            className="button button--primary auth-form__submit"
+            aria-disabled={pending || undefined}
+          >
             {pending ? "Sending…" : "Send Reset Link"}
           </button>
         </Form>

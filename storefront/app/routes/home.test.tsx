@@ -4,8 +4,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { collectionCards, heroSlides, type Brand } from "~/components/home/home-data";
-import { aProduct, stubMatchMedia } from "~/lib/testing/catalog";
+import { type Brand, collectionCards, heroSlides } from "~/components/home/home-data";
 import {
   ListCategoriesResponseSchema,
   ListFeaturedProductsResponseSchema,
@@ -14,6 +13,7 @@ import {
 import { SubscribeResponseSchema } from "~/gen/atelier/store/v1/newsletter_service_pb";
 import type { Api } from "~/lib/server/api.server";
 import { actionArgs, apiError, contextWith, loaderArgs } from "~/lib/testing/api";
+import { aProduct, stubMatchMedia } from "~/lib/testing/catalog";
 import HomeRoute, { action, loader, meta } from "./home";
 
 const brands: Brand[] = [
@@ -31,7 +31,9 @@ const loaded: HomeData = {
 
 /** Renders the page with its real action, in front of a stand-in newsletter service. */
 function renderHome(data: HomeData = loaded) {
-  const subscribe = vi.fn<Api["newsletter"]["subscribe"]>(async ({ email }) => create(SubscribeResponseSchema, { email: email?.toLowerCase() }));
+  const subscribe = vi.fn<Api["newsletter"]["subscribe"]>(async ({ email }) =>
+    create(SubscribeResponseSchema, { email: email?.toLowerCase() }),
+  );
   const Stub = createRoutesStub([
     {
       path: "/",
@@ -51,15 +53,26 @@ describe("Home page", () => {
 
   it("renders the hero, philosophy, collections and featured products", async () => {
     renderHome();
-    expect(await screen.findByRole("heading", { level: 1, name: "Atelier London: Luxury Skincare" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Atelier London: Luxury Skincare" }),
+    ).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 2, name: "Luxury Beauty" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Shop Now" })).toHaveAttribute("href", "/shop");
     expect(screen.getByRole("link", { name: "Discover Our Story" })).toHaveAttribute("href", "/about");
-    expect(screen.getByRole("link", { name: "Shop Maison Lumière" })).toHaveAttribute("href", "/shop?category=Maison+Lumi%C3%A8re");
-    expect(screen.getByRole("link", { name: "Shop Verdant & Co" })).toHaveAttribute("href", "/shop?category=Verdant+%26+Co");
+    expect(screen.getByRole("link", { name: "Shop Maison Lumière" })).toHaveAttribute(
+      "href",
+      "/shop?category=Maison+Lumi%C3%A8re",
+    );
+    expect(screen.getByRole("link", { name: "Shop Verdant & Co" })).toHaveAttribute(
+      "href",
+      "/shop?category=Verdant+%26+Co",
+    );
     const featured = screen.getByRole("region", { name: "Featured Products" });
     expect(within(featured).getAllByRole("article")).toHaveLength(3);
-    expect(within(featured).getByRole("link", { name: "View Product: Product 2" })).toHaveAttribute("href", `/product/${aProduct(2).id}`);
+    expect(within(featured).getByRole("link", { name: "View Product: Product 2" })).toHaveAttribute(
+      "href",
+      `/product/${aProduct(2).id}`,
+    );
     expect(within(featured).getByRole("button", { name: "Quick view of Product 3" })).toBeInTheDocument();
   });
 
@@ -79,7 +92,9 @@ describe("Home page", () => {
     await userEvent.type(field, "Ada@example.com");
     await userEvent.click(screen.getByRole("button", { name: "Join" }));
     expect(
-      await screen.findByText("Almost there! We've sent a confirmation link to ada@example.com. Please open it to complete your subscription."),
+      await screen.findByText(
+        "Almost there! We've sent a confirmation link to ada@example.com. Please open it to complete your subscription.",
+      ),
     ).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Almost there!");
     // The field is cleared by an effect once the answer has rendered.
@@ -124,12 +139,17 @@ describe("home loader", () => {
         })),
       }),
     );
-  const featured = () => Promise.resolve(create(ListFeaturedProductsResponseSchema, { products: [{ id: "f1", name: "Featured 1" }] }));
+  const featured = () =>
+    Promise.resolve(
+      create(ListFeaturedProductsResponseSchema, { products: [{ id: "f1", name: "Featured 1" }] }),
+    );
 
   it("builds the slides and collections from the first two brands' dearest products, and draws the featured ones at random", async () => {
     const listProducts = vi.fn<Catalog["listProducts"]>(brandProducts);
     const listFeaturedProducts = vi.fn<Catalog["listFeaturedProducts"]>(featured);
-    const data = await loader(loaderArgs("/", { catalog: { listCategories: categories, listProducts, listFeaturedProducts } }));
+    const data = await loader(
+      loaderArgs("/", { catalog: { listCategories: categories, listProducts, listFeaturedProducts } }),
+    );
     expect(listProducts.mock.calls.map(([req]) => req)).toEqual([
       { category: ["Maison Lumière"], sort: "price_desc", pageSize: 6 },
       { category: ["Verdant & Co"], sort: "price_desc", pageSize: 6 },
@@ -141,16 +161,32 @@ describe("home loader", () => {
       ["Verdant & Co", "Verdant & Co 2"],
     ]);
     expect(data.collections).toEqual([
-      expect.objectContaining({ name: "Maison Lumière", productCount: 21, href: "/shop?category=Maison+Lumi%C3%A8re", picture: expect.objectContaining({ productName: "Maison Lumière 4" }) }),
-      expect.objectContaining({ name: "Verdant & Co", productCount: 19, href: "/shop?category=Verdant+%26+Co", picture: expect.objectContaining({ productName: "Verdant & Co 4" }) }),
+      expect.objectContaining({
+        name: "Maison Lumière",
+        productCount: 21,
+        href: "/shop?category=Maison+Lumi%C3%A8re",
+        picture: expect.objectContaining({ productName: "Maison Lumière 4" }),
+      }),
+      expect.objectContaining({
+        name: "Verdant & Co",
+        productCount: 19,
+        href: "/shop?category=Verdant+%26+Co",
+        picture: expect.objectContaining({ productName: "Verdant & Co 4" }),
+      }),
     ]);
     expect(data.featured?.map((p) => p.name)).toEqual(["Featured 1"]);
   });
 
   it("keeps a brand whose photographs could not be loaded", async () => {
     const listProducts: Catalog["listProducts"] = (req) =>
-      req.category?.[0] === "Verdant & Co" ? Promise.reject(new ConnectError("down", Code.Unavailable)) : brandProducts(req);
-    const data = await loader(loaderArgs("/", { catalog: { listCategories: categories, listProducts, listFeaturedProducts: featured } }));
+      req.category?.[0] === "Verdant & Co"
+        ? Promise.reject(new ConnectError("down", Code.Unavailable))
+        : brandProducts(req);
+    const data = await loader(
+      loaderArgs("/", {
+        catalog: { listCategories: categories, listProducts, listFeaturedProducts: featured },
+      }),
+    );
     expect(data.collections?.map((c) => [c.name, c.picture])).toEqual([
       ["Maison Lumière", expect.objectContaining({ productName: "Maison Lumière 4" })],
       ["Verdant & Co", null],
@@ -160,7 +196,9 @@ describe("home loader", () => {
 
   it("answers each part that failed with null, keeping the Luxury Beauty slide", async () => {
     const down = () => Promise.reject(new ConnectError("down", Code.Unavailable));
-    const data = await loader(loaderArgs("/", { catalog: { listCategories: down, listProducts: down, listFeaturedProducts: down } }));
+    const data = await loader(
+      loaderArgs("/", { catalog: { listCategories: down, listProducts: down, listFeaturedProducts: down } }),
+    );
     expect(data).toEqual({ slides: heroSlides([]), collections: null, featured: null });
   });
 });
@@ -171,13 +209,16 @@ describe("home action", () => {
   }
 
   it("subscribes a valid address and thanks the shopper with the stored address", async () => {
-    const subscribe = vi.fn(async () => ({ email: "ada@example.com" }) as Awaited<ReturnType<Api["newsletter"]["subscribe"]>>);
+    const subscribe = vi.fn(
+      async () => ({ email: "ada@example.com" }) as Awaited<ReturnType<Api["newsletter"]["subscribe"]>>,
+    );
     const res = await callAction({ intent: "newsletter", email: "  Ada@Example.com " }, subscribe);
     expect(subscribe).toHaveBeenCalledWith({ email: "Ada@Example.com" });
     expect(res.init?.status).toBe(200);
     expect(res.data).toEqual({
       ok: true,
-      message: "Almost there! We've sent a confirmation link to ada@example.com. Please open it to complete your subscription.",
+      message:
+        "Almost there! We've sent a confirmation link to ada@example.com. Please open it to complete your subscription.",
     });
   });
 
@@ -193,7 +234,11 @@ describe("home action", () => {
     const subscribe = vi.fn();
     const res = await callAction({ intent: "newsletter", email: "ada..l@example.com" }, subscribe);
     expect(subscribe).not.toHaveBeenCalled();
-    expect(res.data).toEqual({ ok: false, error: "Please enter a valid email address.", email: "ada..l@example.com" });
+    expect(res.data).toEqual({
+      ok: false,
+      error: "Please enter a valid email address.",
+      email: "ada..l@example.com",
+    });
   });
 
   it("words the API's InvalidArgument the same way", async () => {
@@ -206,10 +251,16 @@ describe("home action", () => {
 
   it("asks the shopper to wait when the API throttles sign-ups", async () => {
     const subscribe = vi.fn(async () => {
-      throw apiError(Code.ResourceExhausted, "Too many sign-ups.", "too_many_requests", { "Retry-After": "45" });
+      throw apiError(Code.ResourceExhausted, "Too many sign-ups.", "too_many_requests", {
+        "Retry-After": "45",
+      });
     });
     const res = await callAction({ intent: "newsletter", email: "ada@example.com" }, subscribe);
-    expect(res.data).toEqual({ ok: false, error: "Too many sign-ups. Please wait 45 seconds and try again.", email: "ada@example.com" });
+    expect(res.data).toEqual({
+      ok: false,
+      error: "Too many sign-ups. Please wait 45 seconds and try again.",
+      email: "ada@example.com",
+    });
   });
 
   it("answers calmly when the newsletter service is unavailable", async () => {
@@ -218,7 +269,10 @@ describe("home action", () => {
       throw new ConnectError("not implemented", Code.Unimplemented);
     });
     const res = await callAction({ intent: "newsletter", email: "ada@example.com" }, subscribe);
-    expect(res.data).toMatchObject({ ok: false, error: "We could not sign you up just now. Please try again in a moment." });
+    expect(res.data).toMatchObject({
+      ok: false,
+      error: "We could not sign you up just now. Please try again in a moment.",
+    });
   });
 
   it("rejects an unknown intent", async () => {
@@ -229,7 +283,12 @@ describe("home action", () => {
 
 describe("home meta", () => {
   it("uses the site title without a suffix, the canonical URL and the hero picture", () => {
-    const slides = heroSlides([{ ...brands[0]!, pictures: [{ image: aProduct(1).images[0]!, productName: "Product 1", href: "/product/1" }] }]);
+    const slides = heroSlides([
+      {
+        ...brands[0]!,
+        pictures: [{ image: aProduct(1).images[0]!, productName: "Product 1", href: "/product/1" }],
+      },
+    ]);
     const tags = meta({
       loaderData: { ...loaded, slides },
       matches: [{ id: "root", loaderData: { origin: "https://atelier.test" } }],

@@ -6,13 +6,13 @@ import { CollectionCards } from "~/components/home/collection-cards";
 import { FeaturedProducts } from "~/components/home/featured-products";
 import { HeroSlider } from "~/components/home/hero-slider";
 import { type Brand, collectionCards, heroSlides, toPictures } from "~/components/home/home-data";
-import type { NewsletterResult } from "~/lib/models/newsletter";
-import { subscribeToNewsletter } from "~/lib/server/newsletter.server";
 import { NewsletterSignup } from "~/components/home/newsletter-signup";
 import { Philosophy } from "~/components/home/philosophy";
-import { type Api, api } from "~/lib/server/api.server";
 import { categoryHref, toSummary } from "~/lib/models/catalog";
+import type { NewsletterResult } from "~/lib/models/newsletter";
 import { originFrom, pageMeta } from "~/lib/seo";
+import { type Api, api } from "~/lib/server/api.server";
+import { subscribeToNewsletter } from "~/lib/server/newsletter.server";
 import "~/styles/pages/home.css";
 import type { Route } from "./+types/home";
 
@@ -33,7 +33,10 @@ async function loadBrands(client: Api): Promise<Brand[]> {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const client = api(context);
-  const [brands, featured] = await Promise.allSettled([loadBrands(client), client.catalog.listFeaturedProducts({ mode: "random" })]);
+  const [brands, featured] = await Promise.allSettled([
+    loadBrands(client),
+    client.catalog.listFeaturedProducts({ mode: "random" }),
+  ]);
   const knownBrands = brands.status === "fulfilled" ? brands.value : [];
   return {
     slides: heroSlides(knownBrands),

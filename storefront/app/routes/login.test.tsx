@@ -8,7 +8,14 @@ import { describe, expect, it, vi } from "vitest";
 import { LoginResponseSchema } from "~/gen/atelier/store/v1/auth_service_pb";
 import { MergeCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
 import type { Api } from "~/lib/server/api.server";
-import { actionArgs, apiError, contextWith, customerAccount, type FakeApi, loaderArgs } from "~/lib/testing/api";
+import {
+  actionArgs,
+  apiError,
+  contextWith,
+  customerAccount,
+  type FakeApi,
+  loaderArgs,
+} from "~/lib/testing/api";
 import LoginRoute, { action, loader } from "./login";
 
 type Login = Api["auth"]["login"];
@@ -55,7 +62,10 @@ describe("login page", () => {
     expect(screen.getByLabelText("Password")).toHaveAttribute("autocomplete", "current-password");
     expect(screen.getByLabelText("Password")).toHaveAttribute("type", "password");
     expect(screen.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/register");
-    expect(screen.getByRole("link", { name: "Forgot your password?" })).toHaveAttribute("href", "/forgot-password");
+    expect(screen.getByRole("link", { name: "Forgot your password?" })).toHaveAttribute(
+      "href",
+      "/forgot-password",
+    );
   });
 
   it("asks for both fields in the page, announcing and focusing the message, without sending", async () => {
@@ -67,7 +77,9 @@ describe("login page", () => {
     expect(alert).toHaveTextContent("Please enter both email and password");
     await waitFor(() => expect(alert).toHaveFocus());
     expect(screen.getByLabelText("Password")).toHaveAttribute("aria-invalid", "true");
-    expect(screen.getByLabelText("Password")).toHaveAccessibleDescription("Please enter both email and password");
+    expect(screen.getByLabelText("Password")).toHaveAccessibleDescription(
+      "Please enter both email and password",
+    );
     expect(login).not.toHaveBeenCalled();
   });
 
@@ -81,14 +93,20 @@ describe("login page", () => {
     await user.type(await screen.findByLabelText("Email"), "ada@example.com");
     await user.type(screen.getByLabelText("Password"), "correct horse");
     await user.click(screen.getByRole("button", { name: "Sign In" }));
-    expect(await screen.findByRole("button", { name: "Signing in…" })).toHaveAttribute("aria-disabled", "true");
+    expect(await screen.findByRole("button", { name: "Signing in…" })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
     await act(async () => finish());
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/cart"));
   });
 
   it("shows Invalid credentials and keeps the e-mail", async () => {
     const user = userEvent.setup();
-    renderLogin({ login: () => Promise.reject(apiError(Code.Unauthenticated, "Invalid credentials", "invalid_credentials")) });
+    renderLogin({
+      login: () =>
+        Promise.reject(apiError(Code.Unauthenticated, "Invalid credentials", "invalid_credentials")),
+    });
     await user.type(await screen.findByLabelText("Email"), "ada@example.com");
     await user.type(screen.getByLabelText("Password"), "wrong password");
     await user.click(screen.getByRole("button", { name: "Sign In" }));
@@ -99,7 +117,9 @@ describe("login page", () => {
 
   it("confirms a password reset", async () => {
     renderLogin({ at: "/login?reset=1" });
-    expect(await screen.findByRole("status")).toHaveTextContent("Your password has been reset. Please sign in.");
+    expect(await screen.findByRole("status")).toHaveTextContent(
+      "Your password has been reset. Please sign in.",
+    );
   });
 });
 
@@ -119,16 +139,33 @@ describe("login loader", () => {
   });
 
   it("passes on a safe redirectTo only", async () => {
-    expect(await loader(loaderArgs("/login?redirectTo=%2Fshop%3Fcategory%3DVerdant", {}) as never)).toEqual({ redirectTo: "/shop?category=Verdant", reset: false });
-    expect(await loader(loaderArgs("/login?redirectTo=https%3A%2F%2Fevil.test", {}) as never)).toEqual({ redirectTo: "/", reset: false });
+    expect(await loader(loaderArgs("/login?redirectTo=%2Fshop%3Fcategory%3DVerdant", {}) as never)).toEqual({
+      redirectTo: "/shop?category=Verdant",
+      reset: false,
+    });
+    expect(await loader(loaderArgs("/login?redirectTo=https%3A%2F%2Fevil.test", {}) as never)).toEqual({
+      redirectTo: "/",
+      reset: false,
+    });
   });
 });
 
 describe("login action", () => {
-  function run(fields: Record<string, string>, api: { login?: Login; mergeCart?: Merge } = {}, cookie?: string) {
+  function run(
+    fields: Record<string, string>,
+    api: { login?: Login; mergeCart?: Merge } = {},
+    cookie?: string,
+  ) {
     const login = vi.fn<Login>(api.login ?? signedIn);
     const mergeCart = vi.fn<Merge>(api.mergeCart ?? merged);
-    const res = action(actionArgs("/login", fields, { auth: { login }, cart: { mergeCart } }, { headers: cookie ? { cookie } : {} }) as never);
+    const res = action(
+      actionArgs(
+        "/login",
+        fields,
+        { auth: { login }, cart: { mergeCart } },
+        { headers: cookie ? { cookie } : {} },
+      ) as never,
+    );
     return { login, mergeCart, res };
   }
 
@@ -138,27 +175,50 @@ describe("login action", () => {
   }
 
   it("signs in, keeps the session in an HttpOnly cookie, merges the guest cart and goes to redirectTo", async () => {
-    const { login, mergeCart, res } = run({ email: " ada@example.com ", password: " pass word ", redirectTo: "/cart" }, {}, `atelier_cart=${guestCart}`);
+    const { login, mergeCart, res } = run(
+      { email: " ada@example.com ", password: " pass word ", redirectTo: "/cart" },
+      {},
+      `atelier_cart=${guestCart}`,
+    );
     const response = (await res) as Response;
     expect(login).toHaveBeenCalledWith({ email: "ada@example.com", password: " pass word " });
-    expect(mergeCart).toHaveBeenCalledWith({ guestCartId: guestCart }, { headers: { authorization: `Bearer ${token}` } });
+    expect(mergeCart).toHaveBeenCalledWith(
+      { guestCartId: guestCart },
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/cart");
     const [sessionCookie, cartCookie] = response.headers.getSetCookie();
-    expect(sessionCookie).toMatch(new RegExp(`^atelier_session=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=(604799|604800)$`));
+    expect(sessionCookie).toMatch(
+      new RegExp(`^atelier_session=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=(604799|604800)$`),
+    );
     expect(cartCookie).toMatch(new RegExp(`^atelier_cart=${accountCart}; Path=/; HttpOnly; SameSite=Lax`));
   });
 
-  it.each(["//evil.test", "//evil", "https://evil.test", "https://evil", "/\\evil.test", "/\\evil", "/\t/evil.test", "/\n/evil.test", "/LOGIN/", "/Register", "evil"])(
-    "goes home instead of to redirectTo=%j",
-    async (redirectTo) => {
-      const response = (await run({ email: "ada@example.com", password: "pass word", redirectTo }).res) as Response;
-      expect(response.headers.get("location")).toBe("/");
-    },
-  );
+  it.each([
+    "//evil.test",
+    "//evil",
+    "https://evil.test",
+    "https://evil",
+    "/\\evil.test",
+    "/\\evil",
+    "/\t/evil.test",
+    "/\n/evil.test",
+    "/LOGIN/",
+    "/Register",
+    "evil",
+  ])("goes home instead of to redirectTo=%j", async (redirectTo) => {
+    const response = (await run({ email: "ada@example.com", password: "pass word", redirectTo })
+      .res) as Response;
+    expect(response.headers.get("location")).toBe("/");
+  });
 
   it("goes to a redirectTo with characters a header cannot hold, percent-encoded, rather than failing after the sign-in", async () => {
-    const { login, mergeCart, res } = run({ email: "ada@example.com", password: "pass word", redirectTo: "/shop?search=\u2028caf\u00e9" }, {}, `atelier_cart=${guestCart}`);
+    const { login, mergeCart, res } = run(
+      { email: "ada@example.com", password: "pass word", redirectTo: "/shop?search=\u2028caf\u00e9" },
+      {},
+      `atelier_cart=${guestCart}`,
+    );
     const response = await res;
     expect(response).toBeInstanceOf(Response);
     expect((response as Response).status).toBe(302);
@@ -171,43 +231,80 @@ describe("login action", () => {
   it("takes an encoded redirectTo from the URL the same way", async () => {
     const login = vi.fn<Login>(signedIn);
     const res = (await action(
-      actionArgs("/login?redirectTo=%2Fa%E2%80%A8b", { email: "ada@example.com", password: "pass word" }, { auth: { login }, cart: { mergeCart: merged } }) as never,
+      actionArgs(
+        "/login?redirectTo=%2Fa%E2%80%A8b",
+        { email: "ada@example.com", password: "pass word" },
+        { auth: { login }, cart: { mergeCart: merged } },
+      ) as never,
     )) as Response;
     expect(res.headers.get("location")).toBe("/a%E2%80%A8b");
   });
 
   it("needs both fields, without calling the API", async () => {
     const { login, res } = run({ email: "ada@example.com", password: "" });
-    expect(answer(await res)).toEqual({ body: { error: "Please enter both email and password", email: "ada@example.com" }, status: 400 });
+    expect(answer(await res)).toEqual({
+      body: { error: "Please enter both email and password", email: "ada@example.com" },
+      status: 400,
+    });
     expect(login).not.toHaveBeenCalled();
   });
 
   it("answers Invalid credentials for a wrong password or unknown address", async () => {
-    const { res } = run({ email: "ada@example.com", password: "nope" }, { login: () => Promise.reject(apiError(Code.Unauthenticated, "Invalid credentials", "invalid_credentials")) });
-    expect(answer(await res)).toEqual({ body: { error: "Invalid credentials", email: "ada@example.com" }, status: 401 });
+    const { res } = run(
+      { email: "ada@example.com", password: "nope" },
+      {
+        login: () =>
+          Promise.reject(apiError(Code.Unauthenticated, "Invalid credentials", "invalid_credentials")),
+      },
+    );
+    expect(answer(await res)).toEqual({
+      body: { error: "Invalid credentials", email: "ada@example.com" },
+      status: 401,
+    });
   });
 
   it("says how long to wait when throttled", async () => {
     const { res } = run(
       { email: "ada@example.com", password: "nope" },
-      { login: () => Promise.reject(apiError(Code.ResourceExhausted, "too many attempts", "too_many_attempts", { "Retry-After": "120" })) },
+      {
+        login: () =>
+          Promise.reject(
+            apiError(Code.ResourceExhausted, "too many attempts", "too_many_attempts", {
+              "Retry-After": "120",
+            }),
+          ),
+      },
     );
-    expect(answer(await res)).toEqual({ body: { error: "Too many sign-in attempts. Please wait 2 minutes and try again.", email: "ada@example.com" }, status: 429 });
+    expect(answer(await res)).toEqual({
+      body: {
+        error: "Too many sign-in attempts. Please wait 2 minutes and try again.",
+        email: "ada@example.com",
+      },
+      status: 429,
+    });
   });
 
   it("apologises when the API cannot be reached", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const { res } = run({ email: "ada@example.com", password: "nope" }, { login: () => Promise.reject(new ConnectError("down", Code.Unavailable)) });
+    const { res } = run(
+      { email: "ada@example.com", password: "nope" },
+      { login: () => Promise.reject(new ConnectError("down", Code.Unavailable)) },
+    );
     expect(answer(await res).status).toBe(503);
   });
 });
 
 describe("two-factor sign-in", () => {
-  const totpRequired = () => Promise.reject(apiError(Code.FailedPrecondition, "Enter the code from your authenticator app.", "totp_required"));
+  const totpRequired = () =>
+    Promise.reject(
+      apiError(Code.FailedPrecondition, "Enter the code from your authenticator app.", "totp_required"),
+    );
 
   it("asks for the one-time code once the password is right, keeps the password and sends both", async () => {
     const user = userEvent.setup();
-    const { login } = renderLogin({ login: async (req) => ((req as { totpCode?: string }).totpCode ? signedIn(req) : totpRequired()) });
+    const { login } = renderLogin({
+      login: async (req) => ((req as { totpCode?: string }).totpCode ? signedIn(req) : totpRequired()),
+    });
     await user.type(await screen.findByLabelText("Email"), "ada@example.com");
     await user.type(screen.getByLabelText("Password"), "correct horse");
     await user.click(screen.getByRole("button", { name: "Sign In" }));
@@ -215,7 +312,9 @@ describe("two-factor sign-in", () => {
     const code = await screen.findByLabelText("Authentication Code");
     expect(code).toHaveAttribute("autocomplete", "one-time-code");
     expect(code).toHaveAttribute("inputmode", "numeric");
-    expect(screen.getByRole("status")).toHaveTextContent("Enter the 6-digit code from your authenticator app.");
+    expect(screen.getByRole("status")).toHaveTextContent(
+      "Enter the 6-digit code from your authenticator app.",
+    );
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     expect(screen.getByLabelText("Password")).toHaveValue("correct horse");
     expect(screen.getByText("Use a recovery code")).toBeInTheDocument();
@@ -223,12 +322,19 @@ describe("two-factor sign-in", () => {
     await user.type(code, "123 456");
     await user.click(screen.getByRole("button", { name: "Sign In" }));
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/"));
-    expect(login).toHaveBeenLastCalledWith({ email: "ada@example.com", password: "correct horse", totpCode: "123456" });
+    expect(login).toHaveBeenLastCalledWith({
+      email: "ada@example.com",
+      password: "correct horse",
+      totpCode: "123456",
+    });
   });
 
   it("takes a recovery code instead", async () => {
     const user = userEvent.setup();
-    const { login } = renderLogin({ login: async (req) => ((req as { recoveryCode?: string }).recoveryCode ? signedIn(req) : totpRequired()) });
+    const { login } = renderLogin({
+      login: async (req) =>
+        (req as { recoveryCode?: string }).recoveryCode ? signedIn(req) : totpRequired(),
+    });
     await user.type(await screen.findByLabelText("Email"), "ada@example.com");
     await user.type(screen.getByLabelText("Password"), "correct horse");
     await user.click(screen.getByRole("button", { name: "Sign In" }));
@@ -236,14 +342,20 @@ describe("two-factor sign-in", () => {
     await user.type(screen.getByLabelText("Recovery Code"), "abcd-efgh-ijkl-mnop");
     await user.click(screen.getByRole("button", { name: "Sign In" }));
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/"));
-    expect(login).toHaveBeenLastCalledWith({ email: "ada@example.com", password: "correct horse", recoveryCode: "abcd-efgh-ijkl-mnop" });
+    expect(login).toHaveBeenLastCalledWith({
+      email: "ada@example.com",
+      password: "correct horse",
+      recoveryCode: "abcd-efgh-ijkl-mnop",
+    });
   });
 
   it("stays at the code step after a wrong code, with the password and code cleared", async () => {
     const user = userEvent.setup();
     renderLogin({
       login: (req) =>
-        (req as { totpCode?: string }).totpCode ? Promise.reject(apiError(Code.Unauthenticated, "Invalid credentials", "invalid_credentials")) : totpRequired(),
+        (req as { totpCode?: string }).totpCode
+          ? Promise.reject(apiError(Code.Unauthenticated, "Invalid credentials", "invalid_credentials"))
+          : totpRequired(),
     });
     await user.type(await screen.findByLabelText("Email"), "ada@example.com");
     await user.type(screen.getByLabelText("Password"), "correct horse");
@@ -263,7 +375,9 @@ describe("two-factor sign-in", () => {
     await user.click(screen.getByRole("button", { name: "Sign In" }));
     await screen.findByLabelText("Authentication Code");
     await user.click(screen.getByRole("button", { name: "Sign In" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Please enter the code from your authenticator app, or a recovery code.");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Please enter the code from your authenticator app, or a recovery code.",
+    );
     expect(login).toHaveBeenCalledTimes(1);
   });
 });
@@ -271,7 +385,9 @@ describe("two-factor sign-in", () => {
 describe("two-factor login action", () => {
   function run(fields: Record<string, string>, login: Login) {
     const fn = vi.fn<Login>(login);
-    const res = action(actionArgs("/login", fields, { auth: { login: fn }, cart: { mergeCart: merged } }) as never);
+    const res = action(
+      actionArgs("/login", fields, { auth: { login: fn }, cart: { mergeCart: merged } }) as never,
+    );
     return { login: fn, res };
   }
   async function answer(res: ReturnType<typeof action>) {
@@ -279,14 +395,17 @@ describe("two-factor login action", () => {
     if (r instanceof Response) throw new Error(`expected data, got a ${r.status} response`);
     return { body: r.data, status: r.init?.status ?? 200 };
   }
-  const totpRequired = () => Promise.reject(apiError(Code.FailedPrecondition, "Enter the code", "totp_required"));
+  const totpRequired = () =>
+    Promise.reject(apiError(Code.FailedPrecondition, "Enter the code", "totp_required"));
 
   it("answers with the code step on reason totp_required; after a plain post the password is asked for again", async () => {
     expect(await answer(run({ email: "ada@example.com", password: "pw" }, totpRequired).res)).toEqual({
       body: { error: null, email: "ada@example.com", codeStep: true, keptPassword: false },
       status: 200,
     });
-    expect(await answer(run({ email: "ada@example.com", password: "pw", enhanced: "1" }, totpRequired).res)).toEqual({
+    expect(
+      await answer(run({ email: "ada@example.com", password: "pw", enhanced: "1" }, totpRequired).res),
+    ).toEqual({
       body: { error: null, email: "ada@example.com", codeStep: true, keptPassword: true },
       status: 200,
     });
@@ -299,29 +418,61 @@ describe("two-factor login action", () => {
   });
 
   it("sends the code's digits, or the recovery code alone", async () => {
-    const withCode = run({ email: "ada@example.com", password: "pw", codeStep: "1", totpCode: " 123 456 " }, signedIn);
+    const withCode = run(
+      { email: "ada@example.com", password: "pw", codeStep: "1", totpCode: " 123 456 " },
+      signedIn,
+    );
     expect(((await withCode.res) as Response).status).toBe(302);
-    expect(withCode.login).toHaveBeenCalledWith({ email: "ada@example.com", password: "pw", totpCode: "123456" });
-    const withRecovery = run({ email: "ada@example.com", password: "pw", codeStep: "1", totpCode: "", recoveryCode: "abcd-efgh-ijkl-mnop" }, signedIn);
+    expect(withCode.login).toHaveBeenCalledWith({
+      email: "ada@example.com",
+      password: "pw",
+      totpCode: "123456",
+    });
+    const withRecovery = run(
+      {
+        email: "ada@example.com",
+        password: "pw",
+        codeStep: "1",
+        totpCode: "",
+        recoveryCode: "abcd-efgh-ijkl-mnop",
+      },
+      signedIn,
+    );
     expect(((await withRecovery.res) as Response).status).toBe(302);
-    expect(withRecovery.login).toHaveBeenCalledWith({ email: "ada@example.com", password: "pw", recoveryCode: "abcd-efgh-ijkl-mnop" });
+    expect(withRecovery.login).toHaveBeenCalledWith({
+      email: "ada@example.com",
+      password: "pw",
+      recoveryCode: "abcd-efgh-ijkl-mnop",
+    });
   });
 
   it("refuses a missing or malformed code without calling the API", async () => {
     const missing = run({ email: "ada@example.com", password: "pw", codeStep: "1" }, signedIn);
     expect(await answer(missing.res)).toEqual({
-      body: { error: "Please enter the code from your authenticator app, or a recovery code.", email: "ada@example.com", codeStep: true },
+      body: {
+        error: "Please enter the code from your authenticator app, or a recovery code.",
+        email: "ada@example.com",
+        codeStep: true,
+      },
       status: 400,
     });
-    const malformed = run({ email: "ada@example.com", password: "pw", codeStep: "1", totpCode: "12ab56" }, signedIn);
+    const malformed = run(
+      { email: "ada@example.com", password: "pw", codeStep: "1", totpCode: "12ab56" },
+      signedIn,
+    );
     expect((await answer(malformed.res)).status).toBe(400);
     expect(missing.login).not.toHaveBeenCalled();
     expect(malformed.login).not.toHaveBeenCalled();
   });
 
   it("answers a wrong code like a wrong password, staying at the code step", async () => {
-    const wrong = () => Promise.reject(apiError(Code.Unauthenticated, "Invalid credentials", "invalid_credentials"));
-    expect(await answer(run({ email: "ada@example.com", password: "pw", codeStep: "1", totpCode: "000000" }, wrong).res)).toEqual({
+    const wrong = () =>
+      Promise.reject(apiError(Code.Unauthenticated, "Invalid credentials", "invalid_credentials"));
+    expect(
+      await answer(
+        run({ email: "ada@example.com", password: "pw", codeStep: "1", totpCode: "000000" }, wrong).res,
+      ),
+    ).toEqual({
       body: { error: "Invalid credentials", email: "ada@example.com", codeStep: true },
       status: 401,
     });

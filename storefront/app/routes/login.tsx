@@ -12,20 +12,26 @@
 import { Code } from "@connectrpc/connect";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect } from "react-router";
-import { TextField } from "~/components/ui/field";
 import { AuthLayout } from "~/components/account/auth-layout";
 import { FormAlert } from "~/components/account/form-alert";
 import { readTotpCode, twoFactorText } from "~/components/account/two-factor";
 import { useCheckedSubmit } from "~/components/account/use-checked-submit";
-import { usePendingSubmission } from "~/lib/hooks/use-pending-submission";
+import { TextField } from "~/components/ui/field";
 import type { Session } from "~/gen/atelier/store/v1/auth_service_pb";
-import { api } from "~/lib/server/api.server";
-import { authText, loginSchema, safeRedirect } from "~/lib/models/auth";
-import { maxEmailLength } from "~/lib/models/email";
 import { formCheck, inputText, parseForm, text } from "~/lib/form-schema";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
+import { usePendingSubmission } from "~/lib/hooks/use-pending-submission";
+import { authText, loginSchema, safeRedirect } from "~/lib/models/auth";
+import { maxEmailLength } from "~/lib/models/email";
 import { originFrom, pageMeta } from "~/lib/seo";
-import { errorReason, isCode, sessionAccount, startSession, throttledMessage } from "~/lib/server/session.server";
+import { api } from "~/lib/server/api.server";
+import {
+  errorReason,
+  isCode,
+  sessionAccount,
+  startSession,
+  throttledMessage,
+} from "~/lib/server/session.server";
 import "~/styles/pages/auth.css";
 import type { Route } from "./+types/login";
 
@@ -42,7 +48,10 @@ export type LoginActionData = {
 /** Sign in, and at the code step a code from the app or a recovery code as well. */
 const loginFormSchema = loginSchema
   .extend({ codeStep: text(), totpCode: text(), recoveryCode: text() })
-  .refine((v) => v.codeStep !== "1" || Boolean(v.totpCode || v.recoveryCode), { message: twoFactorText.codeMissing, path: ["totpCode"] });
+  .refine((v) => v.codeStep !== "1" || Boolean(v.totpCode || v.recoveryCode), {
+    message: twoFactorText.codeMissing,
+    path: ["totpCode"],
+  });
 const checkLogin = formCheck(loginFormSchema);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -54,33 +63,59 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const redirectTo = safeRedirect(form.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo"));
+  const redirectTo = safeRedirect(
+    form.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo"),
+  );
   // Present only at the code step (undefined otherwise, so answers stay as they were).
   const codeStep = form.get("codeStep") === "1" || undefined;
   const keptPassword = form.get("enhanced") === "1";
   const parsed = parseForm(loginFormSchema, form);
-  if (!parsed.ok) return data<LoginActionData>({ error: parsed.problem.message, email: inputText(parsed.input, "email"), codeStep }, { status: 400 });
+  if (!parsed.ok)
+    return data<LoginActionData>(
+      { error: parsed.problem.message, email: inputText(parsed.input, "email"), codeStep },
+      { status: 400 },
+    );
   const { email, password, totpCode: typedCode, recoveryCode } = parsed.values;
   const totpCode = recoveryCode ? "" : readTotpCode(typedCode);
-  if (!recoveryCode && typedCode && !totpCode) return data<LoginActionData>({ error: twoFactorText.codeInvalid, email, codeStep: true }, { status: 400 });
+  if (!recoveryCode && typedCode && !totpCode)
+    return data<LoginActionData>(
+      { error: twoFactorText.codeInvalid, email, codeStep: true },
+      { status: 400 },
+    );
 
   const client = api(context);
   let session: Session;
   try {
-    const answer = await client.auth.login({ email, password, ...(totpCode && { totpCode }), ...(recoveryCode && { recoveryCode }) });
+    const answer = await client.auth.login({
+      email,
+      password,
+      ...(totpCode && { totpCode }),
+      ...(recoveryCode && { recoveryCode }),
+    });
     if (!answer.session?.token) throw new Error("Login answered without a session");
     session = answer.session;
   } catch (err) {
     // The password was right; the account needs its second factor as well.
-    if (errorReason(err) === "totp_required") return data<LoginActionData>({ error: null, email, codeStep: true, keptPassword });
+    if (errorReason(err) === "totp_required")
+      return data<LoginActionData>({ error: null, email, codeStep: true, keptPassword });
     // A code was given: the shopper is at the code step and stays there.
     const atCodeStep = codeStep || (totpCode || recoveryCode ? true : undefined);
     // The same words whether the address is unknown, the password wrong or the code (PRODUCT §2).
-    if (isCode(err, Code.Unauthenticated) || isCode(err, Code.InvalidArgument) || isCode(err, Code.NotFound)) {
-      return data<LoginActionData>({ error: authText.invalidCredentials, email, codeStep: atCodeStep }, { status: 401 });
+    if (
+      isCode(err, Code.Unauthenticated) ||
+      isCode(err, Code.InvalidArgument) ||
+      isCode(err, Code.NotFound)
+    ) {
+      return data<LoginActionData>(
+        { error: authText.invalidCredentials, email, codeStep: atCodeStep },
+        { status: 401 },
+      );
     }
     if (isCode(err, Code.ResourceExhausted)) {
-      return data<LoginActionData>({ error: throttledMessage(err, "sign-in attempts"), email, codeStep: atCodeStep }, { status: 429 });
+      return data<LoginActionData>(
+        { error: throttledMessage(err, "sign-in attempts"), email, codeStep: atCodeStep },
+        { status: 429 },
+      );
     }
     console.error("login failed", err);
     return data<LoginActionData>({ error: authText.unavailable, email }, { status: 503 });
@@ -92,7 +127,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: "Sign In",
-    description: "Sign in to your Atelier London account for a faster checkout, your orders and your wishlist.",
+    description:
+      "Sign in to your Atelier London account for a faster checkout, your orders and your wishlist.",
     origin: originFrom(matches),
     path: "/login",
     noindex: true,
@@ -108,7 +144,12 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
   const codeStep = Boolean(actionData?.codeStep);
   const { clientProblem: clientError, onSubmit } = useCheckedSubmit(pending, checkLogin);
   const error = clientError?.message ?? (pending ? null : actionData?.error);
-  const prompt = codeStep && !error ? (actionData?.keptPassword ? twoFactorText.codeNeeded : twoFactorText.codeNeededAgain) : null;
+  const prompt =
+    codeStep && !error
+      ? actionData?.keptPassword
+        ? twoFactorText.codeNeeded
+        : twoFactorText.codeNeededAgain
+      : null;
   const formRef = useRef<HTMLFormElement>(null);
 
   // A refused password is not left in the form (as after a plain form post); a right one that
@@ -119,7 +160,6 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
     const code = formRef.current?.elements.namedItem("totpCode");
     if (actionData?.error && code instanceof HTMLInputElement) code.value = "";
   }, [actionData]);
-
 
   return (
     <AuthLayout
@@ -156,7 +196,14 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
           invalid={Boolean(error)}
           errorId={errorId}
         />
-        <TextField name="password" label="Password" type="password" autoComplete="current-password" invalid={Boolean(error)} errorId={errorId} />
+        <TextField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          invalid={Boolean(error)}
+          errorId={errorId}
+        />
         {codeStep && (
           <>
             <input type="hidden" name="codeStep" value="1" />
@@ -173,14 +220,26 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
             />
             <details className="auth-form__recovery">
               <summary>Use a recovery code</summary>
-              <TextField name="recoveryCode" label="Recovery Code" autoComplete="off" maxLength={40} required={false} invalid={Boolean(error)} errorId={errorId} />
+              <TextField
+                name="recoveryCode"
+                label="Recovery Code"
+                autoComplete="off"
+                maxLength={40}
+                required={false}
+                invalid={Boolean(error)}
+                errorId={errorId}
+              />
             </details>
           </>
         )}
         <p className="auth-form__aside">
           <Link to="/forgot-password">Forgot your password?</Link>
         </p>
-        <button type="submit" className="button button--primary auth-form__submit" aria-disabled={pending || undefined}>
+        <button
+          type="submit"
+          className="button button--primary auth-form__submit"
+          aria-disabled={pending || undefined}
+        >
           {pending ? "Signing in…" : "Sign In"}
         </button>
       </Form>

@@ -4,7 +4,10 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { ConfirmSubscriptionResponseSchema, UnsubscribeResponseSchema } from "~/gen/atelier/store/v1/newsletter_service_pb";
+import {
+  ConfirmSubscriptionResponseSchema,
+  UnsubscribeResponseSchema,
+} from "~/gen/atelier/store/v1/newsletter_service_pb";
 import type { Api } from "~/lib/server/api.server";
 import { actionArgs, apiError, contextWith, loaderArgs } from "~/lib/testing/api";
 import NewsletterLinkRoute, { action, headers, loader, meta, newsletterLinkText } from "./newsletter-link";
@@ -13,7 +16,9 @@ type Newsletter = Pick<Api["newsletter"], "confirmSubscription" | "unsubscribe">
 
 function fakeNewsletter(overrides: Partial<Newsletter> = {}) {
   return {
-    confirmSubscription: vi.fn<Newsletter["confirmSubscription"]>(async () => create(ConfirmSubscriptionResponseSchema, { email: "ada@example.com" })),
+    confirmSubscription: vi.fn<Newsletter["confirmSubscription"]>(async () =>
+      create(ConfirmSubscriptionResponseSchema, { email: "ada@example.com" }),
+    ),
     unsubscribe: vi.fn<Newsletter["unsubscribe"]>(async () => create(UnsubscribeResponseSchema, {})),
     ...overrides,
   };
@@ -58,7 +63,11 @@ describe("newsletter link pages", () => {
       "/newsletter/confirm?token=used",
       fakeNewsletter({
         confirmSubscription: async () => {
-          throw apiError(Code.FailedPrecondition, "This confirmation link is invalid or has expired.", "invalid_confirmation_token");
+          throw apiError(
+            Code.FailedPrecondition,
+            "This confirmation link is invalid or has expired.",
+            "invalid_confirmation_token",
+          );
         },
       }),
     );
@@ -75,11 +84,19 @@ describe("newsletter link pages", () => {
 
   it("takes the token from the form, not the post's URL, and reads the page from the path", async () => {
     const unsubscribe = vi.fn<Newsletter["unsubscribe"]>(async () => create(UnsubscribeResponseSchema, {}));
-    const res = await action(actionArgs("/newsletter/unsubscribe?token=from-url", {}, { newsletter: { unsubscribe } }) as never);
+    const res = await action(
+      actionArgs("/newsletter/unsubscribe?token=from-url", {}, { newsletter: { unsubscribe } }) as never,
+    );
     expect(res).toMatchObject({ data: { ok: false, linkInvalid: true }, init: { status: 400 } });
     expect(unsubscribe).not.toHaveBeenCalled();
-    expect(await loader(loaderArgs("/newsletter/unsubscribe?token=abc", {}) as never)).toEqual({ kind: "unsubscribe", token: "abc" });
-    expect(await loader(loaderArgs("/newsletter/confirm?token=abc", {}) as never)).toEqual({ kind: "confirm", token: "abc" });
+    expect(await loader(loaderArgs("/newsletter/unsubscribe?token=abc", {}) as never)).toEqual({
+      kind: "unsubscribe",
+      token: "abc",
+    });
+    expect(await loader(loaderArgs("/newsletter/confirm?token=abc", {}) as never)).toEqual({
+      kind: "confirm",
+      token: "abc",
+    });
   });
 
   it("answers calmly when the API is unavailable", async () => {
@@ -87,7 +104,9 @@ describe("newsletter link pages", () => {
     const confirmSubscription = vi.fn(async () => {
       throw apiError(Code.Unavailable, "down");
     });
-    const res = await action(actionArgs("/newsletter/confirm", { token: "abc" }, { newsletter: { confirmSubscription } }) as never);
+    const res = await action(
+      actionArgs("/newsletter/confirm", { token: "abc" }, { newsletter: { confirmSubscription } }) as never,
+    );
     expect(res).toMatchObject({ data: { ok: false }, init: { status: 503 } });
   });
 

@@ -7,9 +7,9 @@
 import { ConnectError } from "@connectrpc/connect";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthLayout } from "~/components/account/auth-layout";
-import { api } from "~/lib/server/api.server";
 import { describeError } from "~/lib/errors";
 import { originFrom, pageMeta } from "~/lib/seo";
+import { api } from "~/lib/server/api.server";
 import { errorReason } from "~/lib/server/session.server";
 import "~/styles/pages/auth.css";
 import type { Route } from "./+types/newsletter-link";
@@ -35,17 +35,22 @@ export const newsletterLinkText = {
     busy: "Unsubscribing…",
     done: "You have been unsubscribed. You will not receive our newsletter any more.",
     invalidReason: "invalid_unsubscribe_token",
-    invalid: "This unsubscribe link is not valid. Please use the link in your most recent newsletter, or contact us.",
+    invalid:
+      "This unsubscribe link is not valid. Please use the link in your most recent newsletter, or contact us.",
   },
 } as const;
 
 const unavailable = "We could not complete this just now. Please try again in a moment.";
 const maxTokenLength = 128;
 
-export type NewsletterLinkResult = { ok: true; message: string } | { ok: false; error: string; linkInvalid?: boolean };
+export type NewsletterLinkResult =
+  | { ok: true; message: string }
+  | { ok: false; error: string; linkInvalid?: boolean };
 
 function kindOf(request: Request): Kind {
-  return new URL(request.url).pathname.startsWith(newsletterLinkText.unsubscribe.path) ? "unsubscribe" : "confirm";
+  return new URL(request.url).pathname.startsWith(newsletterLinkText.unsubscribe.path)
+    ? "unsubscribe"
+    : "confirm";
 }
 
 function tokenFrom(value: FormDataEntryValue | string | null): string {
@@ -62,7 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const text = newsletterLinkText[kind];
   // From the form only: the page's form carries it, and the URL of a post should not.
   const token = tokenFrom((await request.formData()).get("token"));
-  if (!token) return data<NewsletterLinkResult>({ ok: false, error: text.invalid, linkInvalid: true }, { status: 400 });
+  if (!token)
+    return data<NewsletterLinkResult>({ ok: false, error: text.invalid, linkInvalid: true }, { status: 400 });
   try {
     const newsletter = api(context).newsletter;
     if (kind === "confirm") await newsletter.confirmSubscription({ token });
@@ -71,8 +77,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (err) {
     // A refused link: the API words why (expired, used); the contract's own check of the token's
     // shape answers invalid_argument.
-    if (err instanceof ConnectError && (errorReason(err) === text.invalidReason || errorReason(err) === "invalid_argument")) {
-      return data<NewsletterLinkResult>({ ok: false, error: text.invalid, linkInvalid: true }, { status: 400 });
+    if (
+      err instanceof ConnectError &&
+      (errorReason(err) === text.invalidReason || errorReason(err) === "invalid_argument")
+    ) {
+      return data<NewsletterLinkResult>(
+        { ok: false, error: text.invalid, linkInvalid: true },
+        { status: 400 },
+      );
     }
     console.error(`newsletter: ${kind} failed: ${describeError(err)}`);
     return data<NewsletterLinkResult>({ ok: false, error: unavailable }, { status: 503 });
@@ -87,7 +99,13 @@ export function headers(_: Route.HeadersArgs) {
 export function meta({ matches, loaderData }: Route.MetaArgs) {
   const text = newsletterLinkText[loaderData?.kind ?? "confirm"];
   return [
-    ...pageMeta({ title: text.title, description: text.intro, origin: originFrom(matches), path: text.path, noindex: true }),
+    ...pageMeta({
+      title: text.title,
+      description: text.intro,
+      origin: originFrom(matches),
+      path: text.path,
+      noindex: true,
+    }),
     // The token in this page's URL must not leak to other sites as a Referer (see reset-password).
     { name: "referrer", content: "same-origin" },
   ];

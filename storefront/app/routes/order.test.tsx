@@ -4,15 +4,18 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { apiOrder, orderId } from "~/components/checkout/fixtures";
 import { OrderStatus } from "~/gen/atelier/store/v1/order_pb";
+import { type OrderView, toOrderView } from "~/lib/models/orders";
 import type { Api } from "~/lib/server/api.server";
 import { loaderArgs } from "~/lib/testing/api";
-import { type OrderView, toOrderView } from "~/lib/models/orders";
 import OrderRoute, { loader } from "./order";
 
 type GetOrder = Api["orders"]["getOrder"];
 
 async function load(path: string, getOrder: GetOrder, cookie?: string) {
-  const args = { ...loaderArgs(path, { orders: { getOrder } }, cookie ? { headers: { cookie } } : undefined), params: { orderId } };
+  const args = {
+    ...loaderArgs(path, { orders: { getOrder } }, cookie ? { headers: { cookie } } : undefined),
+    params: { orderId },
+  };
   try {
     return (await loader(args as never)) as unknown as { data: { order: OrderView } };
   } catch (thrown) {
@@ -38,7 +41,9 @@ describe("order loader", () => {
   it("keeps nothing for a token the API does not accept: the 404 page", async () => {
     const res = await load(`/orders/${orderId}?token=forged`, notFound);
     expect(res).toMatchObject({ init: { status: 404 } });
-    expect(await load(`/orders/${orderId}?token=${encodeURIComponent("bad;token")}`, vi.fn())).toMatchObject({ init: { status: 404 } });
+    expect(await load(`/orders/${orderId}?token=${encodeURIComponent("bad;token")}`, vi.fn())).toMatchObject({
+      init: { status: 404 },
+    });
   });
 
   it("opens the order with the token this browser keeps, or the session", async () => {
@@ -57,7 +62,9 @@ describe("order loader", () => {
 });
 
 function renderOrder(order: OrderView, signedIn = true) {
-  const Stub = createRoutesStub([{ path: "/orders/:orderId", Component: OrderRoute as never, loader: () => ({ order, signedIn }) }]);
+  const Stub = createRoutesStub([
+    { path: "/orders/:orderId", Component: OrderRoute as never, loader: () => ({ order, signedIn }) },
+  ]);
   render(<Stub initialEntries={[`/orders/${orderId}`]} />);
 }
 
@@ -68,21 +75,46 @@ describe("order page", () => {
     expect(screen.getByText("12 May 2026")).toHaveAttribute("datetime", "2026-05-12T13:05:00.000Z");
     const timeline = screen.getByRole("list", { name: "Order status history" });
     const steps = within(timeline).getAllByRole("listitem");
-    expect(steps.map((s) => s.textContent)).toEqual(["Awaiting payment12 May 2026 at 14:05", "Paid12 May 2026 at 14:06"]);
+    expect(steps.map((s) => s.textContent)).toEqual([
+      "Awaiting payment12 May 2026 at 14:05",
+      "Paid12 May 2026 at 14:06",
+    ]);
     expect(steps[1]).toHaveAttribute("aria-current", "step");
     expect(screen.getByRole("link", { name: "Your Orders" })).toHaveAttribute("href", "/orders");
   });
 
   it("lists the products with pictures and links, the delivery with its carrier, signature, addresses and amounts", async () => {
-    renderOrder(toOrderView(apiOrder({ billingDiffers: true, billingAddress: { firstName: "Ada", lastName: "Lovelace", addressLine1: "2 Rue de Rivoli", city: "Paris", postcode: "75001", countryCode: "FR" } })));
+    renderOrder(
+      toOrderView(
+        apiOrder({
+          billingDiffers: true,
+          billingAddress: {
+            firstName: "Ada",
+            lastName: "Lovelace",
+            addressLine1: "2 Rue de Rivoli",
+            city: "Paris",
+            postcode: "75001",
+            countryCode: "FR",
+          },
+        }),
+      ),
+    );
     const items = await screen.findByRole("list", { name: "Items in this order" });
     const lines = within(items).getAllByRole("listitem");
-    expect(within(lines[0]!).getByRole("img", { name: "Rose Serum" })).toHaveAttribute("src", "http://media.test:8080/media/rose-800.webp");
-    expect(within(lines[0]!).getByRole("link", { name: "Rose Serum" })).toHaveAttribute("href", "/product/0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11");
+    expect(within(lines[0]!).getByRole("img", { name: "Rose Serum" })).toHaveAttribute(
+      "src",
+      "http://media.test:8080/media/rose-800.webp",
+    );
+    expect(within(lines[0]!).getByRole("link", { name: "Rose Serum" })).toHaveAttribute(
+      "href",
+      "/product/0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11",
+    );
     expect(lines[0]).toHaveTextContent("Quantity 1");
     // A product that no longer exists is named, not linked, and has the placeholder.
     expect(within(lines[1]!).queryByRole("link")).toBeNull();
-    expect(within(lines[1]!).getByRole("img", { name: "Moss Cleanser: image unavailable" })).toBeInTheDocument();
+    expect(
+      within(lines[1]!).getByRole("img", { name: "Moss Cleanser: image unavailable" }),
+    ).toBeInTheDocument();
     expect(screen.getByText("Royal Mail · 5–7 working days")).toBeInTheDocument();
     expect(screen.getByText("Signature required on delivery")).toBeInTheDocument();
     expect(screen.getByText("1 Bond Street")).toBeInTheDocument();

@@ -4,17 +4,17 @@
 // (`?token=…`), which is checked, kept in the cookie, and taken out of the address bar at once
 // (so it stays out of history, bookmarks and Referer headers). Anyone else gets the 404 page.
 import { data, Link, redirect } from "react-router";
-import { CarrierMark } from "~/components/ui/carrier-mark";
 import { AddressBlock } from "~/components/orders/address-block";
 import { OrderLines } from "~/components/orders/order-lines";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { OrderTotals } from "~/components/orders/order-totals";
 import { StatusTimeline } from "~/components/orders/status-timeline";
+import { CarrierMark } from "~/components/ui/carrier-mark";
+import { toOrderView } from "~/lib/models/orders";
+import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
 import { orderTokenPattern, rememberOrderToken } from "~/lib/server/order-access.server";
-import { toOrderView } from "~/lib/models/orders";
 import { loadOrder, notFound } from "~/lib/server/orders.server";
-import { originFrom, pageMeta } from "~/lib/seo";
 import { sessionAccount } from "~/lib/server/session.server";
 import "~/styles/pages/orders.css";
 import type { Route } from "./+types/order";
@@ -33,7 +33,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     throw redirect(url.pathname + url.search, { headers });
   }
   const order = await loadOrder(client, request, params.orderId);
-  return data({ order: toOrderView(order), signedIn: sessionAccount(context) !== null }, { headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { order: toOrderView(order), signedIn: sessionAccount(context) !== null },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -79,7 +82,9 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
           <section className="order-panel">
             <h2 id="order-status-heading">Status</h2>
             <StatusTimeline steps={order.history} />
-            {order.email && <p className="order-panel__email muted">Updates are e-mailed to {order.email}.</p>}
+            {order.email && (
+              <p className="order-panel__email muted">Updates are e-mailed to {order.email}.</p>
+            )}
           </section>
           <p className="order-page__help">
             A question about this order? <Link to="/contact">Contact us</Link> with its number.
@@ -106,20 +111,34 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
                     {delivery.carrier} · {delivery.estimatedDelivery}
                   </p>
                 </div>
-                <p className="order-delivery__price">{delivery.price.pence === 0 ? "Free" : delivery.price.formatted}</p>
+                <p className="order-delivery__price">
+                  {delivery.price.pence === 0 ? "Free" : delivery.price.formatted}
+                </p>
               </div>
             ) : (
               <p className="muted">No delivery option recorded.</p>
             )}
-            <p className="order-signature">{order.requiresSignature ? "Signature required on delivery" : "No signature required: the carrier may leave it in a safe place"}</p>
+            <p className="order-signature">
+              {order.requiresSignature
+                ? "Signature required on delivery"
+                : "No signature required: the carrier may leave it in a safe place"}
+            </p>
             <div className="order-addresses">
               <div>
                 <h3>Shipping address</h3>
-                {order.shippingAddress ? <AddressBlock address={order.shippingAddress} /> : <p className="muted">—</p>}
+                {order.shippingAddress ? (
+                  <AddressBlock address={order.shippingAddress} />
+                ) : (
+                  <p className="muted">—</p>
+                )}
               </div>
               <div>
                 <h3>Billing address</h3>
-                {order.billingAddress ? <AddressBlock address={order.billingAddress} /> : <p>Same as shipping address</p>}
+                {order.billingAddress ? (
+                  <AddressBlock address={order.billingAddress} />
+                ) : (
+                  <p>Same as shipping address</p>
+                )}
               </div>
             </div>
           </section>

@@ -4,16 +4,22 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { apiOrder, orderId } from "~/components/checkout/fixtures";
 import { OrderStatus } from "~/gen/atelier/store/v1/order_pb";
+import { type OrderSummaryView, toOrderSummaryView } from "~/lib/models/orders";
 import type { Api } from "~/lib/server/api.server";
 import { customerAccount, loaderArgs } from "~/lib/testing/api";
-import { type OrderSummaryView, toOrderSummaryView } from "~/lib/models/orders";
 import OrdersRoute, { loader } from "./orders";
 
 type ListOrders = Api["orders"]["listOrders"];
 
-async function load(path: string, listOrders: ListOrders, session: typeof customerAccount | null = customerAccount) {
+async function load(
+  path: string,
+  listOrders: ListOrders,
+  session: typeof customerAccount | null = customerAccount,
+) {
   try {
-    return (await loader(loaderArgs(path, { orders: { listOrders } }, undefined, session) as never)) as unknown as {
+    return (await loader(
+      loaderArgs(path, { orders: { listOrders } }, undefined, session) as never,
+    )) as unknown as {
       data: { orders: OrderSummaryView[]; nextPage: string | null; laterPage: boolean; loadFailed: boolean };
     };
   } catch (thrown) {
@@ -30,10 +36,20 @@ describe("orders loader", () => {
   });
 
   it("lists the customer's orders a page at a time", async () => {
-    const listOrders = vi.fn<ListOrders>(async () => ({ orders: [apiOrder()], nextPageToken: "next-1" }) as never);
-    const res = (await load("/orders?page=abc", listOrders)) as { data: { orders: OrderSummaryView[]; nextPage: string | null; laterPage: boolean } };
+    const listOrders = vi.fn<ListOrders>(
+      async () => ({ orders: [apiOrder()], nextPageToken: "next-1" }) as never,
+    );
+    const res = (await load("/orders?page=abc", listOrders)) as {
+      data: { orders: OrderSummaryView[]; nextPage: string | null; laterPage: boolean };
+    };
     expect(listOrders).toHaveBeenCalledWith({ pageSize: 20, pageToken: "abc" });
-    expect(res.data.orders[0]).toMatchObject({ id: orderId, number: "AL-7K3F9Q2M", status: "paid", itemCount: 2, placedOn: "12 May 2026" });
+    expect(res.data.orders[0]).toMatchObject({
+      id: orderId,
+      number: "AL-7K3F9Q2M",
+      status: "paid",
+      itemCount: 2,
+      placedOn: "12 May 2026",
+    });
     expect(res.data.nextPage).toBe("next-1");
     expect(res.data.laterPage).toBe(true);
   });
@@ -42,7 +58,9 @@ describe("orders loader", () => {
     const listOrders = vi.fn<ListOrders>(async () => {
       throw new ConnectError("bad token", Code.InvalidArgument);
     });
-    expect(((await load("/orders?page=stale", listOrders)) as Response).headers.get("Location")).toBe("/orders");
+    expect(((await load("/orders?page=stale", listOrders)) as Response).headers.get("Location")).toBe(
+      "/orders",
+    );
   });
 
   it("says so when the orders cannot be loaded", async () => {
@@ -50,15 +68,27 @@ describe("orders loader", () => {
     const listOrders = vi.fn<ListOrders>(async () => {
       throw new ConnectError("down", Code.Unavailable);
     });
-    const res = (await load("/orders", listOrders)) as unknown as { data: { loadFailed: boolean }; init: ResponseInit };
+    const res = (await load("/orders", listOrders)) as unknown as {
+      data: { loadFailed: boolean };
+      init: ResponseInit;
+    };
     expect(res.data.loadFailed).toBe(true);
     expect(res.init.status).toBe(503);
   });
 });
 
-function renderOrders(data: { orders: OrderSummaryView[]; nextPage?: string | null; laterPage?: boolean; loadFailed?: boolean }) {
+function renderOrders(data: {
+  orders: OrderSummaryView[];
+  nextPage?: string | null;
+  laterPage?: boolean;
+  loadFailed?: boolean;
+}) {
   const Stub = createRoutesStub([
-    { path: "/orders", Component: OrdersRoute as never, loader: () => ({ nextPage: null, laterPage: false, loadFailed: false, ...data }) },
+    {
+      path: "/orders",
+      Component: OrdersRoute as never,
+      loader: () => ({ nextPage: null, laterPage: false, loadFailed: false, ...data }),
+    },
   ]);
   render(<Stub initialEntries={["/orders"]} />);
 }
@@ -68,14 +98,24 @@ describe("orders page", () => {
     renderOrders({
       orders: [
         toOrderSummaryView(apiOrder()),
-        toOrderSummaryView(apiOrder({ id: "9a9e5d2a-1b4f-4a6e-8c7d-9e0f1a2b3c4d", number: "AL-2B3C4D5E", status: OrderStatus.SHIPPED, itemCount: 1 })),
+        toOrderSummaryView(
+          apiOrder({
+            id: "9a9e5d2a-1b4f-4a6e-8c7d-9e0f1a2b3c4d",
+            number: "AL-2B3C4D5E",
+            status: OrderStatus.SHIPPED,
+            itemCount: 1,
+          }),
+        ),
       ],
       nextPage: "next-1",
     });
     const list = await screen.findByRole("list", { name: "Your orders, newest first" });
     const rows = within(list).getAllByRole("listitem");
     expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByRole("link", { name: "Order AL-7K3F9Q2M" })).toHaveAttribute("href", `/orders/${orderId}`);
+    expect(within(rows[0]!).getByRole("link", { name: "Order AL-7K3F9Q2M" })).toHaveAttribute(
+      "href",
+      `/orders/${orderId}`,
+    );
     expect(rows[0]).toHaveTextContent("Placed 12 May 2026");
     expect(rows[0]).toHaveTextContent("2 items");
     expect(rows[0]).toHaveTextContent("Paid");
@@ -87,7 +127,9 @@ describe("orders page", () => {
 
   it("has an empty state with the way to the shop", async () => {
     renderOrders({ orders: [] });
-    expect(await screen.findByRole("heading", { name: "You haven't placed any orders yet" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { name: "You haven't placed any orders yet" }),
+    ).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Start Shopping" })).toHaveAttribute("href", "/shop");
   });
 });

@@ -3,10 +3,10 @@
 import { Code } from "@connectrpc/connect";
 import { data, Link, redirect } from "react-router";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
-import { api } from "~/lib/server/api.server";
 import { loginHref } from "~/lib/models/auth";
 import { itemsText, toOrderSummaryView } from "~/lib/models/orders";
 import { originFrom, pageMeta } from "~/lib/seo";
+import { api } from "~/lib/server/api.server";
 import { clearSessionCookie, isCode, sessionState } from "~/lib/server/session.server";
 import "~/styles/pages/orders.css";
 import type { Route } from "./+types/orders";
@@ -18,18 +18,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const state = sessionState(context);
   if (state.unknown) throw data("We could not reach our account service just now.", { status: 503 });
   if (!state.account) {
-    throw redirect(loginHref("/orders"), state.ended ? { headers: { "Set-Cookie": clearSessionCookie(request) } } : undefined);
+    throw redirect(
+      loginHref("/orders"),
+      state.ended ? { headers: { "Set-Cookie": clearSessionCookie(request) } } : undefined,
+    );
   }
   const pageParam = new URL(request.url).searchParams.get("page") ?? "";
   const pageToken = pageTokenPattern.test(pageParam) ? pageParam : "";
   try {
     const res = await api(context).orders.listOrders({ pageSize: ordersPageSize, pageToken });
     return data(
-      { orders: res.orders.map(toOrderSummaryView), nextPage: res.nextPageToken || null, laterPage: pageToken !== "", loadFailed: false },
+      {
+        orders: res.orders.map(toOrderSummaryView),
+        nextPage: res.nextPageToken || null,
+        laterPage: pageToken !== "",
+        loadFailed: false,
+      },
       { headers: { "Cache-Control": "private, no-store" } },
     );
   } catch (err) {
-    if (isCode(err, Code.Unauthenticated)) throw redirect(loginHref("/orders"), { headers: { "Set-Cookie": clearSessionCookie(request) } });
+    if (isCode(err, Code.Unauthenticated))
+      throw redirect(loginHref("/orders"), { headers: { "Set-Cookie": clearSessionCookie(request) } });
     // A page token the API no longer accepts: start again from the newest.
     if (pageToken && isCode(err, Code.InvalidArgument)) throw redirect("/orders");
     console.error("orders: listing the orders failed", err);
@@ -68,7 +77,9 @@ export default function OrdersRoute({ loaderData }: Route.ComponentProps) {
         </div>
       ) : orders.length === 0 ? (
         <div className="orders-empty">
-          <h2 className="orders-empty__heading">{laterPage ? "No more orders" : "You haven't placed any orders yet"}</h2>
+          <h2 className="orders-empty__heading">
+            {laterPage ? "No more orders" : "You haven't placed any orders yet"}
+          </h2>
           <p className="muted">When you do, you will find them here, with their status and delivery.</p>
           <Link to="/shop" className="button button--primary">
             Start Shopping
@@ -106,7 +117,9 @@ export default function OrdersRoute({ loaderData }: Route.ComponentProps) {
           {(nextPage || laterPage) && (
             <nav className="orders-pages" aria-label="More orders">
               {laterPage && <Link to="/orders">Most recent orders</Link>}
-              {nextPage && <Link to={`/orders?${new URLSearchParams({ page: nextPage })}`}>Older orders</Link>}
+              {nextPage && (
+                <Link to={`/orders?${new URLSearchParams({ page: nextPage })}`}>Older orders</Link>
+              )}
             </nav>
           )}
         </>

@@ -6,10 +6,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiOrder, mediaOrigin, orderId, placedAt } from "~/components/checkout/fixtures";
 import { maxPolls } from "~/components/orders/use-order-polling";
 import { OrderStatus } from "~/gen/atelier/store/v1/order_pb";
-import type { Api } from "~/lib/server/api.server";
-import { customerAccount, loaderArgs } from "~/lib/testing/api";
-import { pagePolicyFor } from "~/lib/server/csp.server";
 import { type OrderView, toOrderView } from "~/lib/models/orders";
+import type { Api } from "~/lib/server/api.server";
+import { pagePolicyFor } from "~/lib/server/csp.server";
+import { customerAccount, loaderArgs } from "~/lib/testing/api";
 import PaymentSuccessRoute, { loader } from "./payment-success";
 
 type GetOrder = Api["orders"]["getOrder"];
@@ -21,7 +21,10 @@ afterEach(() => {
 async function load(path: string, getOrder: GetOrder, init?: RequestInit) {
   const args = loaderArgs(path, { orders: { getOrder } }, init);
   try {
-    const res = (await loader(args as never)) as unknown as { data: { order: OrderView; check: number }; init: ResponseInit };
+    const res = (await loader(args as never)) as unknown as {
+      data: { order: OrderView; check: number };
+      init: ResponseInit;
+    };
     return { ...res, context: args.context };
   } catch (thrown) {
     return { thrown, context: args.context };
@@ -35,14 +38,21 @@ describe("payment success loader", () => {
     const res = await load(`/payment-success?order_id=${orderId}`, getOrder, { headers: { cookie } });
     expect(getOrder).toHaveBeenCalledWith({ orderId, accessToken: "guest.token-1" });
     expect("data" in res && res.data.order.number).toBe("AL-7K3F9Q2M");
-    expect(pagePolicyFor(res.context)).toEqual({ checkout: true, imageOrigins: ["http://localhost:8080", mediaOrigin] });
+    expect(pagePolicyFor(res.context)).toEqual({
+      checkout: true,
+      imageOrigins: ["http://localhost:8080", mediaOrigin],
+    });
   });
 
   it("is the 404 page for an order the API does not show this shopper, or no order at all", async () => {
     const notFound = vi.fn<GetOrder>(async () => {
       throw new ConnectError("order not found", Code.NotFound);
     });
-    for (const path of [`/payment-success?order_id=${orderId}`, "/payment-success", "/payment-success?order_id=nonsense"]) {
+    for (const path of [
+      `/payment-success?order_id=${orderId}`,
+      "/payment-success",
+      "/payment-success?order_id=nonsense",
+    ]) {
       const res = await load(path, notFound);
       expect((res as { thrown: { init: ResponseInit } }).thrown).toMatchObject({ init: { status: 404 } });
     }
@@ -66,7 +76,9 @@ describe("payment success loader", () => {
   it("moves on when either of Stripe's parameters is there alone", async () => {
     const getOrder = vi.fn<GetOrder>(async () => ({ order: apiOrder() }) as never);
     for (const extra of ["payment_intent=pi_3Abc", "payment_intent_client_secret=pi_3Abc_secret_XyZ"]) {
-      const redirect = (await load(`/payment-success?${extra}&order_id=${orderId}`, getOrder)) as { thrown: Response };
+      const redirect = (await load(`/payment-success?${extra}&order_id=${orderId}`, getOrder)) as {
+        thrown: Response;
+      };
       expect(redirect.thrown.headers.get("Location")).toBe(`/payment-success?order_id=${orderId}`);
       expect(redirect.thrown.headers.get("Referrer-Policy")).toBe("no-referrer");
     }
@@ -74,9 +86,20 @@ describe("payment success loader", () => {
   });
 
   it("counts the visits of the no-JavaScript refresh", async () => {
-    const getOrder = vi.fn<GetOrder>(async () => ({ order: apiOrder({ status: OrderStatus.PENDING_PAYMENT }) }) as never);
-    expect(((await load(`/payment-success?order_id=${orderId}&check=3`, getOrder)) as { data: { check: number } }).data.check).toBe(3);
-    expect(((await load(`/payment-success?order_id=${orderId}&check=999`, getOrder)) as { data: { check: number } }).data.check).toBe(maxPolls);
+    const getOrder = vi.fn<GetOrder>(
+      async () => ({ order: apiOrder({ status: OrderStatus.PENDING_PAYMENT }) }) as never,
+    );
+    expect(
+      ((await load(`/payment-success?order_id=${orderId}&check=3`, getOrder)) as { data: { check: number } })
+        .data.check,
+    ).toBe(3);
+    expect(
+      (
+        (await load(`/payment-success?order_id=${orderId}&check=999`, getOrder)) as {
+          data: { check: number };
+        }
+      ).data.check,
+    ).toBe(maxPolls);
   });
 });
 
@@ -88,7 +111,9 @@ function renderSuccess(orders: OrderView[] | (() => OrderView), check = 0) {
     calls++;
     return { order, signedIn: false, check };
   });
-  const Stub = createRoutesStub([{ path: "/payment-success", Component: PaymentSuccessRoute as never, loader: loaderFn }]);
+  const Stub = createRoutesStub([
+    { path: "/payment-success", Component: PaymentSuccessRoute as never, loader: loaderFn },
+  ]);
   render(<Stub initialEntries={[`/payment-success?order_id=${orderId}`]} />);
   return { loaderFn };
 }
@@ -96,14 +121,19 @@ function renderSuccess(orders: OrderView[] | (() => OrderView), check = 0) {
 describe("payment success page", () => {
   it("thanks the shopper with the order number, its paid status, the delivery estimate and the ways on", async () => {
     renderSuccess([toOrderView(apiOrder())]);
-    expect(await screen.findByRole("heading", { level: 1, name: "Thank you for your order" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Thank you for your order" }),
+    ).toBeInTheDocument();
     expect(screen.getByText("AL-7K3F9Q2M")).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Paid — we're preparing your order");
     expect(screen.getByText("3–5 business days")).toBeInTheDocument();
     expect(screen.getByText("£51.35")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/shop");
     expect(screen.getByRole("link", { name: "My Account" })).toHaveAttribute("href", "/account");
-    expect(screen.getByRole("link", { name: "View order details" })).toHaveAttribute("href", `/orders/${orderId}`);
+    expect(screen.getByRole("link", { name: "View order details" })).toHaveAttribute(
+      "href",
+      `/orders/${orderId}`,
+    );
   });
 
   it("waits for the payment's confirmation, asking again every 2 seconds, then shows it", async () => {
@@ -146,8 +176,14 @@ describe("payment success page", () => {
       { status: OrderStatus.PENDING_PAYMENT, at: timestampFromDate(placedAt) },
       { status: OrderStatus.PAYMENT_FAILED, at: timestampFromDate(new Date(placedAt.getTime() + 60_000)) },
     ];
-    renderSuccess([toOrderView(apiOrder({ status: OrderStatus.PAYMENT_FAILED, paymentError: "Your card was declined.", history }))]);
-    expect(await screen.findByRole("heading", { level: 1, name: "Your payment did not go through" })).toBeInTheDocument();
+    renderSuccess([
+      toOrderView(
+        apiOrder({ status: OrderStatus.PAYMENT_FAILED, paymentError: "Your card was declined.", history }),
+      ),
+    ]);
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Your payment did not go through" }),
+    ).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Payment failed — Your card was declined.");
     expect(screen.getByRole("link", { name: "Return to Checkout" })).toHaveAttribute("href", "/checkout");
     expect(screen.queryByText("3–5 business days")).toBeNull();
@@ -157,7 +193,14 @@ describe("payment success page", () => {
 describe("signed-in shoppers", () => {
   it("open their own order without a token", async () => {
     const getOrder = vi.fn<GetOrder>(async () => ({ order: apiOrder() }) as never);
-    await loader(loaderArgs(`/payment-success?order_id=${orderId}`, { orders: { getOrder } }, undefined, customerAccount) as never);
+    await loader(
+      loaderArgs(
+        `/payment-success?order_id=${orderId}`,
+        { orders: { getOrder } },
+        undefined,
+        customerAccount,
+      ) as never,
+    );
     expect(getOrder).toHaveBeenCalledWith({ orderId, accessToken: "" });
   });
 });

@@ -5,11 +5,11 @@
 import { data, Link, redirect } from "react-router";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { maxPolls, pollIntervalMs, useOrderPolling } from "~/components/orders/use-order-polling";
+import { isPaidStatus, type OrderView, statusSentences, toOrderView } from "~/lib/models/orders";
+import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
 import { requireCheckoutCsp } from "~/lib/server/csp.server";
-import { isPaidStatus, type OrderView, statusSentences, toOrderView } from "~/lib/models/orders";
 import { loadOrder } from "~/lib/server/orders.server";
-import { originFrom, pageMeta } from "~/lib/seo";
 import { sessionAccount } from "~/lib/server/session.server";
 import "~/styles/pages/orders.css";
 import type { Route } from "./+types/payment-success";
@@ -22,7 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // bar, the history and any Referer.
   if (url.searchParams.has("payment_intent_client_secret") || url.searchParams.has("payment_intent")) {
     const clean = `/payment-success?${new URLSearchParams({ order_id: url.searchParams.get("order_id") ?? "" })}`;
-    throw redirect(clean, { headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" } });
+    throw redirect(clean, {
+      headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "private, no-store" },
+    });
   }
   const order = await loadOrder(api(context), request, url.searchParams.get("order_id") ?? "");
   requireCheckoutCsp(
@@ -31,7 +33,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   // Without JavaScript the page refreshes itself while pending; `check` counts those visits.
   const check = Math.min(Math.max(0, Math.trunc(Number(url.searchParams.get("check")) || 0)), maxPolls);
-  return data({ order: toOrderView(order), signedIn: sessionAccount(context) !== null, check }, { headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { order: toOrderView(order), signedIn: sessionAccount(context) !== null, check },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -68,7 +73,9 @@ export default function PaymentSuccessRoute({ loaderData }: Route.ComponentProps
       <div className="success-card">
         <p className="eyebrow">{failed ? "Order Not Paid" : pending ? "Order Placed" : "Order Confirmed"}</p>
         {!failed && <SuccessMark />}
-        <h1 id="success-heading">{failed ? "Your payment did not go through" : "Thank you for your order"}</h1>
+        <h1 id="success-heading">
+          {failed ? "Your payment did not go through" : "Thank you for your order"}
+        </h1>
         <p className="success-card__number">
           Order number <strong>{order.number}</strong>
         </p>
@@ -98,7 +105,10 @@ export default function PaymentSuccessRoute({ loaderData }: Route.ComponentProps
           )}
         </dl>
         {failed ? (
-          <p className="success-card__note">Nothing has been charged. Your cart still holds your items, so you can try again whenever you are ready.</p>
+          <p className="success-card__note">
+            Nothing has been charged. Your cart still holds your items, so you can try again whenever you are
+            ready.
+          </p>
         ) : (
           <p className="success-card__note">
             {isPaidStatus(order.status)
@@ -132,9 +142,11 @@ export default function PaymentSuccessRoute({ loaderData }: Route.ComponentProps
 function StatusLine({ order, gaveUp }: { order: OrderView; gaveUp: boolean }) {
   const pending = order.status === "pending_payment";
   let text = statusSentences[order.status];
-  if (order.status === "payment_failed" && order.paymentError) text = `Payment failed — ${order.paymentError}`;
+  if (order.status === "payment_failed" && order.paymentError)
+    text = `Payment failed — ${order.paymentError}`;
   if (pending && gaveUp) {
-    text = "Your payment is still being confirmed. There is nothing more to do: we'll e-mail you as soon as it is, and this page shows it when you return.";
+    text =
+      "Your payment is still being confirmed. There is nothing more to do: we'll e-mail you as soon as it is, and this page shows it when you return.";
   }
   return (
     <p className={`success-status success-status--${order.status.replaceAll("_", "-")}`} role="status">
@@ -146,9 +158,23 @@ function StatusLine({ order, gaveUp }: { order: OrderView; gaveUp: boolean }) {
 
 function SuccessMark() {
   return (
-    <svg className="success-mark" width="56" height="56" viewBox="0 0 56 56" aria-hidden="true" focusable="false">
+    <svg
+      className="success-mark"
+      width="56"
+      height="56"
+      viewBox="0 0 56 56"
+      aria-hidden="true"
+      focusable="false"
+    >
       <circle cx="28" cy="28" r="27" fill="none" stroke="currentColor" strokeWidth="1" />
-      <path d="M18 28.5l6.5 6.5L38.5 21" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M18 28.5l6.5 6.5L38.5 21"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -4,14 +4,17 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, Outlet } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
+import { ToastProvider } from "~/components/ui/toast";
+import {
+  GetProductResponseSchema,
+  ListRelatedProductsResponseSchema,
+} from "~/gen/atelier/store/v1/catalog_service_pb";
+import { GetWishlistResponseSchema } from "~/gen/atelier/store/v1/wishlist_service_pb";
+import type { ProductSummary } from "~/lib/models/catalog";
+import type { Api } from "~/lib/server/api.server";
+import { customerAccount, loaderArgs } from "~/lib/testing/api";
 import { installDialogPolyfill } from "~/lib/testing/dialog";
 import { detail, summary } from "~/lib/testing/product";
-import { GetProductResponseSchema, ListRelatedProductsResponseSchema } from "~/gen/atelier/store/v1/catalog_service_pb";
-import type { Api } from "~/lib/server/api.server";
-import type { ProductSummary } from "~/lib/models/catalog";
-import { ToastProvider } from "~/components/ui/toast";
-import { GetWishlistResponseSchema } from "~/gen/atelier/store/v1/wishlist_service_pb";
-import { customerAccount, loaderArgs } from "~/lib/testing/api";
 import ProductRoute, { loader, meta, type ProductPageData, shouldRevalidate } from "./product";
 
 beforeAll(installDialogPolyfill);
@@ -28,30 +31,57 @@ function renderProduct(data: ProductPageData) {
 
 describe("product page", () => {
   it("shows the product with its breadcrumb, price, stock, SKU and features", async () => {
-    renderProduct({ status: "found", product: detail({ stock: 4, stockLevel: "low_stock" }), related: [], url, saved: false });
+    renderProduct({
+      status: "found",
+      product: detail({ stock: 4, stockLevel: "low_stock" }),
+      related: [],
+      url,
+      saved: false,
+    });
     expect(await screen.findByRole("heading", { level: 1, name: "Rose Serum" })).toBeInTheDocument();
     const crumbs = screen.getByRole("navigation", { name: "Breadcrumb" });
     expect(within(crumbs).getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
     expect(within(crumbs).getByRole("link", { name: "Shop" })).toHaveAttribute("href", "/shop");
-    expect(within(crumbs).getByRole("link", { name: "Maison Lumière" })).toHaveAttribute("href", "/shop?category=Maison+Lumi%C3%A8re");
+    expect(within(crumbs).getByRole("link", { name: "Maison Lumière" })).toHaveAttribute(
+      "href",
+      "/shop?category=Maison+Lumi%C3%A8re",
+    );
     expect(within(crumbs).getByText("Rose Serum")).toHaveAttribute("aria-current", "page");
     expect(screen.getByText("£42.00")).toBeInTheDocument();
     expect(screen.getByText("Low Stock")).toBeInTheDocument();
     expect(screen.getByText("SKU: ML-001")).toBeInTheDocument();
     const features = screen.getByRole("heading", { name: "Features" }).nextElementSibling as HTMLElement;
-    expect(within(features).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Vitamin C", "Fragrance-free"]);
+    expect(
+      within(features)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Vitamin C", "Fragrance-free"]);
   });
 
   it("adds a chosen quantity up to the stock", async () => {
-    renderProduct({ status: "found", product: detail({ stock: 4, stockLevel: "low_stock" }), related: [], url, saved: false });
+    renderProduct({
+      status: "found",
+      product: detail({ stock: 4, stockLevel: "low_stock" }),
+      related: [],
+      url,
+      saved: false,
+    });
     const quantity = await screen.findByRole("spinbutton", { name: "Quantity" });
     expect(quantity).toHaveAttribute("max", "4");
     expect(quantity.closest("form")).toHaveAttribute("action", "/cart");
-    expect(within(screen.getByRole("region", { name: "Rose Serum" })).getByRole("button", { name: "Add to Cart" })).toBeEnabled();
+    expect(
+      within(screen.getByRole("region", { name: "Rose Serum" })).getByRole("button", { name: "Add to Cart" }),
+    ).toBeEnabled();
   });
 
   it("cannot add a sold-out product", async () => {
-    renderProduct({ status: "found", product: detail({ stock: 0, stockLevel: "out_of_stock" }), related: [], url, saved: false });
+    renderProduct({
+      status: "found",
+      product: detail({ stock: 0, stockLevel: "out_of_stock" }),
+      related: [],
+      url,
+      saved: false,
+    });
     expect(await screen.findByRole("button", { name: "Rose Serum is out of stock" })).toBeDisabled();
     expect(screen.queryByRole("spinbutton", { name: "Quantity" })).not.toBeInTheDocument();
   });
@@ -61,7 +91,12 @@ describe("product page", () => {
     await screen.findByRole("heading", { level: 1, name: "Rose Serum" });
     const script = document.querySelector('script[type="application/ld+json"]');
     const json = JSON.parse(script?.textContent ?? "{}");
-    expect(json).toMatchObject({ "@type": "Product", name: "Rose Serum", sku: "ML-001", offers: { price: "42.00", priceCurrency: "GBP", url } });
+    expect(json).toMatchObject({
+      "@type": "Product",
+      name: "Rose Serum",
+      sku: "ML-001",
+      offers: { price: "42.00", priceCurrency: "GBP", url },
+    });
   });
 
   it("suggests up to four related products", async () => {
@@ -107,7 +142,10 @@ describe("product page", () => {
         path: "/product/:id",
         Component: ProductRoute as never,
         // The second product never arrives, so the page stays in its loading state.
-        loader: ({ params }) => (params.id === "p1" ? { status: "found", product: detail(), related, url, saved: false } : new Promise(() => {})),
+        loader: ({ params }) =>
+          params.id === "p1"
+            ? { status: "found", product: detail(), related, url, saved: false }
+            : new Promise(() => {}),
       },
     ]);
     render(<Stub initialEntries={["/product/p1"]} />);
@@ -130,7 +168,15 @@ describe("product page", () => {
 });
 
 describe("wishlist toggle", () => {
-  function renderToggle(saved: boolean, action: (form: FormData) => unknown = (form) => ({ ok: true, intent: form.get("intent"), productId: "p1", saved: form.get("intent") === "add" })) {
+  function renderToggle(
+    saved: boolean,
+    action: (form: FormData) => unknown = (form) => ({
+      ok: true,
+      intent: form.get("intent"),
+      productId: "p1",
+      saved: form.get("intent") === "add",
+    }),
+  ) {
     const submissions: FormData[] = [];
     let loads = 0;
     const Stub = createRoutesStub([
@@ -173,7 +219,12 @@ describe("wishlist toggle", () => {
     const form = toggle.closest("form")!;
     expect(form).toHaveAttribute("method", "post");
     expect(form).toHaveAttribute("action", "/wishlist");
-    expect(Object.fromEntries(new FormData(form))).toEqual({ intent: "add", productId: "p1", redirectTo: "/product/p1", enhanced: "1" });
+    expect(Object.fromEntries(new FormData(form))).toEqual({
+      intent: "add",
+      productId: "p1",
+      redirectTo: "/product/p1",
+      enhanced: "1",
+    });
   });
 
   it("offers to remove a saved product", async () => {
@@ -190,48 +241,96 @@ describe("wishlist toggle", () => {
     const toggle = await screen.findByRole("button", { name: "Wishlist", pressed: true });
     expect(toggle).toHaveAttribute("aria-pressed", "true");
     expect(submissions[0]!.get("intent")).toBe("add");
-    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Rose Serum added to your wishlist"));
+    await waitFor(() =>
+      expect(screen.getByRole("status")).toHaveTextContent("Rose Serum added to your wishlist"),
+    );
     expect(screen.getByRole("status")).toHaveAttribute("aria-live", "polite");
     await user.click(toggle);
-    expect(await screen.findByRole("button", { name: "Wishlist", pressed: false })).toHaveAttribute("aria-pressed", "false");
-    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Rose Serum removed from your wishlist"));
+    expect(await screen.findByRole("button", { name: "Wishlist", pressed: false })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
+    await waitFor(() =>
+      expect(screen.getByRole("status")).toHaveTextContent("Rose Serum removed from your wishlist"),
+    );
     expect(loads()).toBe(1);
   });
 
   it("goes back to the saved state and says why when the wishlist refuses", async () => {
     const user = userEvent.setup();
-    renderToggle(false, () => ({ ok: false, intent: "add", productId: "p1", error: "Your wishlist is full." }));
+    renderToggle(false, () => ({
+      ok: false,
+      intent: "add",
+      productId: "p1",
+      error: "Your wishlist is full.",
+    }));
     await user.click(await screen.findByRole("button", { name: "Wishlist", pressed: false }));
     await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Your wishlist is full."));
-    expect(screen.getByRole("button", { name: "Wishlist", pressed: false })).toHaveAttribute("aria-pressed", "false");
+    expect(screen.getByRole("button", { name: "Wishlist", pressed: false })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
   });
 
   it("is offered for a sold-out product too", async () => {
-    renderProduct({ status: "found", product: detail({ stock: 0, stockLevel: "out_of_stock" }), related: [], url, saved: false });
+    renderProduct({
+      status: "found",
+      product: detail({ stock: 0, stockLevel: "out_of_stock" }),
+      related: [],
+      url,
+      saved: false,
+    });
     expect(await screen.findByRole("button", { name: "Wishlist", pressed: false })).toBeEnabled();
   });
 });
 
 describe("product loader", () => {
-  function run(getProduct: Api["catalog"]["getProduct"], listRelatedProducts: Api["catalog"]["listRelatedProducts"] = async () => create(ListRelatedProductsResponseSchema, {})) {
-    return loader({ ...loaderArgs("/product/rose-serum", { catalog: { getProduct, listRelatedProducts } }), params: { id: "rose-serum" } });
+  function run(
+    getProduct: Api["catalog"]["getProduct"],
+    listRelatedProducts: Api["catalog"]["listRelatedProducts"] = async () =>
+      create(ListRelatedProductsResponseSchema, {}),
+  ) {
+    return loader({
+      ...loaderArgs("/product/rose-serum", { catalog: { getProduct, listRelatedProducts } }),
+      params: { id: "rose-serum" },
+    });
   }
 
   const found = create(GetProductResponseSchema, {
-    product: { id: "p1", slug: "rose-serum", name: "Rose Serum", price: { currencyCode: "GBP", minorUnits: 4200n }, stockQuantity: 12 },
+    product: {
+      id: "p1",
+      slug: "rose-serum",
+      name: "Rose Serum",
+      price: { currencyCode: "GBP", minorUnits: 4200n },
+      stockQuantity: 12,
+    },
   });
 
   it("loads the product by slug and links it by id", async () => {
     const result = await run(async () => found);
     expect(result.init?.status ?? 200).toBe(200);
     // The JSON-LD's and og:url's address: the configured origin (http://localhost:3000 outside production).
-    expect(result.data).toMatchObject({ status: "found", product: { id: "p1", name: "Rose Serum" }, related: [], url: "http://localhost:3000/product/p1" });
+    expect(result.data).toMatchObject({
+      status: "found",
+      product: { id: "p1", name: "Rose Serum" },
+      related: [],
+      url: "http://localhost:3000/product/p1",
+    });
   });
 
   it("never takes the product's address from a forged Host", async () => {
-    const forged = loaderArgs("https://evil.test/product/rose-serum", { catalog: { getProduct: async () => found, listRelatedProducts: async () => create(ListRelatedProductsResponseSchema, {}) } }, {
-      headers: { "x-forwarded-host": "evil.test" },
-    });
+    const forged = loaderArgs(
+      "https://evil.test/product/rose-serum",
+      {
+        catalog: {
+          getProduct: async () => found,
+          listRelatedProducts: async () => create(ListRelatedProductsResponseSchema, {}),
+        },
+      },
+      {
+        headers: { "x-forwarded-host": "evil.test" },
+      },
+    );
     const result = await loader({ ...forged, params: { id: "rose-serum" } });
     expect(result.data).toMatchObject({ url: "http://localhost:3000/product/p1" });
     expect(JSON.stringify(result.data)).not.toContain("evil.test");
@@ -258,14 +357,24 @@ describe("product loader", () => {
 
   // Real products have UUIDs, and the wishlist cookie keeps nothing else.
   const foundById = create(GetProductResponseSchema, {
-    product: { id: "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11", slug: "rose-serum", name: "Rose Serum", price: { currencyCode: "GBP", minorUnits: 4200n }, stockQuantity: 12 },
+    product: {
+      id: "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11",
+      slug: "rose-serum",
+      name: "Rose Serum",
+      price: { currencyCode: "GBP", minorUnits: 4200n },
+      stockQuantity: 12,
+    },
   });
 
   it("knows whether a guest saved the product, from the wishlist cookie", async () => {
     const getProduct = async () => foundById;
     const listRelatedProducts = async () => create(ListRelatedProductsResponseSchema, {});
     const saved = await loader({
-      ...loaderArgs("/product/rose-serum", { catalog: { getProduct, listRelatedProducts } }, { headers: { cookie: `atelier_wishlist=${foundById.product!.id}` } }),
+      ...loaderArgs(
+        "/product/rose-serum",
+        { catalog: { getProduct, listRelatedProducts } },
+        { headers: { cookie: `atelier_wishlist=${foundById.product!.id}` } },
+      ),
       params: { id: "rose-serum" },
     });
     expect(saved.data).toMatchObject({ status: "found", saved: true });
@@ -273,9 +382,21 @@ describe("product loader", () => {
   });
 
   it("knows whether a customer saved the product, from their wishlist", async () => {
-    const getWishlist = async () => create(GetWishlistResponseSchema, { wishlist: { items: [{ product: { id: found.product!.id } }] } });
+    const getWishlist = async () =>
+      create(GetWishlistResponseSchema, { wishlist: { items: [{ product: { id: found.product!.id } }] } });
     const result = await loader({
-      ...loaderArgs("/product/rose-serum", { catalog: { getProduct: async () => found, listRelatedProducts: async () => create(ListRelatedProductsResponseSchema, {}) }, wishlist: { getWishlist } }, undefined, customerAccount),
+      ...loaderArgs(
+        "/product/rose-serum",
+        {
+          catalog: {
+            getProduct: async () => found,
+            listRelatedProducts: async () => create(ListRelatedProductsResponseSchema, {}),
+          },
+          wishlist: { getWishlist },
+        },
+        undefined,
+        customerAccount,
+      ),
       params: { id: "rose-serum" },
     });
     expect(result.data).toMatchObject({ status: "found", saved: true });
@@ -283,9 +404,11 @@ describe("product loader", () => {
 
   it("does not wait for related products: a list still on its way is passed on to stream", async () => {
     let arrive: (r: ReturnType<typeof create<typeof ListRelatedProductsResponseSchema>>) => void = () => {};
-    const pending = new Promise<ReturnType<typeof create<typeof ListRelatedProductsResponseSchema>>>((resolve) => {
-      arrive = resolve;
-    });
+    const pending = new Promise<ReturnType<typeof create<typeof ListRelatedProductsResponseSchema>>>(
+      (resolve) => {
+        arrive = resolve;
+      },
+    );
     const result = await run(
       async () => found,
       () => pending,
@@ -293,14 +416,19 @@ describe("product loader", () => {
     expect(result.data).toMatchObject({ status: "found", product: { id: "p1" } });
     const related = (result.data as Extract<ProductPageData, { status: "found" }>).related;
     expect(related).toBeInstanceOf(Promise);
-    arrive(create(ListRelatedProductsResponseSchema, { products: [{ id: "p2", name: "Neroli Mist", price: { currencyCode: "GBP", minorUnits: 1800n } }] }));
+    arrive(
+      create(ListRelatedProductsResponseSchema, {
+        products: [{ id: "p2", name: "Neroli Mist", price: { currencyCode: "GBP", minorUnits: 1800n } }],
+      }),
+    );
     expect(await related).toMatchObject([{ id: "p2", name: "Neroli Mist" }]);
   });
 
   it("passes a related list that is already in as it is, for the first HTML", async () => {
     const result = await run(
       async () => found,
-      async () => create(ListRelatedProductsResponseSchema, { products: [{ id: "p2", name: "Neroli Mist" }] }),
+      async () =>
+        create(ListRelatedProductsResponseSchema, { products: [{ id: "p2", name: "Neroli Mist" }] }),
     );
     expect(result.data).toMatchObject({ status: "found", related: [{ id: "p2", name: "Neroli Mist" }] });
   });
@@ -332,7 +460,8 @@ describe("product loader", () => {
 
 describe("product meta", () => {
   const matches = [{ id: "root", loaderData: { origin: "https://atelier.test" } }];
-  const metaFor = (loaderData: ProductPageData) => meta({ loaderData, matches, params: { id: "rose-serum" } } as unknown as Parameters<typeof meta>[0]);
+  const metaFor = (loaderData: ProductPageData) =>
+    meta({ loaderData, matches, params: { id: "rose-serum" } } as unknown as Parameters<typeof meta>[0]);
 
   it("names the product, with Open Graph product tags and its first image", () => {
     const tags = metaFor({ status: "found", product: detail(), related: [], url, saved: false });
@@ -340,7 +469,11 @@ describe("product meta", () => {
     expect(tags).toContainEqual({ name: "description", content: "A calming rose serum." });
     expect(tags).toContainEqual({ property: "og:type", content: "product" });
     expect(tags).toContainEqual({ property: "og:image", content: "https://img.test/1/1200.jpg" });
-    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://atelier.test/product/p1" });
+    expect(tags).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "https://atelier.test/product/p1",
+    });
   });
 
   it("keeps a missing product out of search engines", () => {

@@ -10,14 +10,18 @@ import { Breadcrumb } from "~/components/product-page/breadcrumb";
 import { Gallery } from "~/components/product-page/gallery";
 import { jsonForScript, productJsonLd, summarize } from "~/components/product-page/json-ld";
 import { ProductInfo } from "~/components/product-page/product-info";
-import { ProductNotFound, ProductSkeleton, ProductUnavailable } from "~/components/product-page/product-states";
+import {
+  ProductNotFound,
+  ProductSkeleton,
+  ProductUnavailable,
+} from "~/components/product-page/product-states";
 import { ProductTabs } from "~/components/product-page/product-tabs";
 import { RelatedProducts, RelatedProductsSkeleton } from "~/components/product-page/related-products";
-import { api } from "~/lib/server/api.server";
-import { type ProductDetail, type ProductSummary, toDetail, toSummary } from "~/lib/models/catalog";
-import { config } from "~/lib/server/config.server";
 import { isNotFound } from "~/lib/errors";
+import { type ProductDetail, type ProductSummary, toDetail, toSummary } from "~/lib/models/catalog";
 import { originFrom, pageMeta } from "~/lib/seo";
+import { api } from "~/lib/server/api.server";
+import { config } from "~/lib/server/config.server";
 import { sessionState } from "~/lib/server/session.server";
 import { savedProductIds } from "~/lib/server/wishlist.server";
 import "~/styles/pages/product.css";
@@ -87,7 +91,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
     const missing = loaderData?.status === "not_found";
     return pageMeta({
       title: missing ? "Product not found" : "Product unavailable",
-      description: missing ? "This product is not in the Atelier London collection." : "This product could not be loaded. Please try again later.",
+      description: missing
+        ? "This product is not in the Atelier London collection."
+        : "This product could not be loaded. Please try again later.",
       origin,
       path: `/product/${params.id}`,
       noindex: true,
@@ -107,7 +113,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches, params }) => {
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const location = useLocation();
-  const leaving = navigation.state === "loading" && navigation.location.pathname.startsWith("/product/") && navigation.location.pathname !== location.pathname;
+  const leaving =
+    navigation.state === "loading" &&
+    navigation.location.pathname.startsWith("/product/") &&
+    navigation.location.pathname !== location.pathname;
 
   if (leaving) {
     return (
@@ -124,7 +133,10 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
     // A new product starts with its first image and a quantity of one.
     <div className="page product-page" key={product.id}>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD; jsonForScript escapes "<" so the data cannot close the script. */}
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(productJsonLd(product, url)) }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: jsonForScript(productJsonLd(product, url)) }}
+      />
       <Breadcrumb category={product.category} name={product.name} />
       <div className="product-page__top">
         <Gallery images={product.images} productName={product.name} />

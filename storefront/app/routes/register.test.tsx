@@ -7,7 +7,14 @@ import { describe, expect, it, vi } from "vitest";
 import { RegisterResponseSchema } from "~/gen/atelier/store/v1/auth_service_pb";
 import { MergeCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
 import type { Api } from "~/lib/server/api.server";
-import { actionArgs, apiError, contextWith, customerAccount, type FakeApi, loaderArgs } from "~/lib/testing/api";
+import {
+  actionArgs,
+  apiError,
+  contextWith,
+  customerAccount,
+  type FakeApi,
+  loaderArgs,
+} from "~/lib/testing/api";
 import RegisterRoute, { action, loader } from "./register";
 
 type Register = Api["auth"]["register"];
@@ -15,7 +22,8 @@ type Merge = Api["cart"]["mergeCart"];
 
 const token = "tok_0123456789abcdefghijklmnop";
 const guestCart = "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11";
-const registered: Register = async () => create(RegisterResponseSchema, { user: { id: "u-1", firstName: "Ada" }, session: { token } });
+const registered: Register = async () =>
+  create(RegisterResponseSchema, { user: { id: "u-1", firstName: "Ada" }, session: { token } });
 const merged: Merge = async () => create(MergeCartResponseSchema, { cart: { id: guestCart } });
 
 function Where() {
@@ -69,7 +77,10 @@ describe("register page", () => {
   it.each([
     [{ ...complete, "Last Name": "" }, "All fields are required"],
     [{ ...complete, "Confirm Password": "correct horsE" }, "Passwords do not match"],
-    [{ ...complete, Password: "short", "Confirm Password": "short" }, "Password must be at least 8 characters"],
+    [
+      { ...complete, Password: "short", "Confirm Password": "short" },
+      "Password must be at least 8 characters",
+    ],
   ])("checks the rules in the page before sending (%#)", async (values, message) => {
     const user = userEvent.setup();
     const { register } = renderRegister();
@@ -89,12 +100,19 @@ describe("register page", () => {
     await fillIn(user, complete);
     await user.click(screen.getByRole("button", { name: "Create Account" }));
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent(/^\/$/));
-    expect(register).toHaveBeenCalledWith({ firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", password: "correct horse" });
+    expect(register).toHaveBeenCalledWith({
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@example.com",
+      password: "correct horse",
+    });
   });
 
   it("says when the address already has an account, keeping what was typed", async () => {
     const user = userEvent.setup();
-    renderRegister(() => Promise.reject(apiError(Code.AlreadyExists, "email already registered", "email_taken")));
+    renderRegister(() =>
+      Promise.reject(apiError(Code.AlreadyExists, "email already registered", "email_taken")),
+    );
     await screen.findByLabelText("First Name");
     await fillIn(user, complete);
     await user.click(screen.getByRole("button", { name: "Create Account" }));
@@ -105,12 +123,25 @@ describe("register page", () => {
 });
 
 describe("register action", () => {
-  const valid = { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", password: "correct horse", confirmPassword: "correct horse" };
+  const valid = {
+    firstName: "Ada",
+    lastName: "Lovelace",
+    email: "ada@example.com",
+    password: "correct horse",
+    confirmPassword: "correct horse",
+  };
 
   function run(fields: Record<string, string>, register: Register = registered, cookie?: string) {
     const spy = vi.fn<Register>(register);
     const mergeCart = vi.fn<Merge>(merged);
-    const res = action(actionArgs("/register", fields, { auth: { register: spy }, cart: { mergeCart } }, { headers: cookie ? { cookie } : {} }) as never);
+    const res = action(
+      actionArgs(
+        "/register",
+        fields,
+        { auth: { register: spy }, cart: { mergeCart } },
+        { headers: cookie ? { cookie } : {} },
+      ) as never,
+    );
     return { register: spy, mergeCart, res };
   }
 
@@ -123,8 +154,13 @@ describe("register action", () => {
     const { mergeCart, res } = run(valid, registered, `atelier_cart=${guestCart}`);
     const response = (await res) as Response;
     expect(response.headers.get("location")).toBe("/");
-    expect(response.headers.getSetCookie()[0]).toMatch(new RegExp(`^atelier_session=${token}; Path=/; HttpOnly; SameSite=Lax`));
-    expect(mergeCart).toHaveBeenCalledWith({ guestCartId: guestCart }, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.headers.getSetCookie()[0]).toMatch(
+      new RegExp(`^atelier_session=${token}; Path=/; HttpOnly; SameSite=Lax`),
+    );
+    expect(mergeCart).toHaveBeenCalledWith(
+      { guestCartId: guestCart },
+      { headers: { authorization: `Bearer ${token}` } },
+    );
   });
 
   it.each([
@@ -140,21 +176,42 @@ describe("register action", () => {
   });
 
   it("passes on the API's password rule, by its reason", async () => {
-    const { res } = run(valid, () => Promise.reject(apiError(Code.InvalidArgument, "Password must be at least 8 characters", "password_too_short")));
-    expect(answer(await res)).toMatchObject({ body: { error: "Password must be at least 8 characters", fields: ["password"] }, status: 400 });
+    const { res } = run(valid, () =>
+      Promise.reject(
+        apiError(Code.InvalidArgument, "Password must be at least 8 characters", "password_too_short"),
+      ),
+    );
+    expect(answer(await res)).toMatchObject({
+      body: { error: "Password must be at least 8 characters", fields: ["password"] },
+      status: 400,
+    });
   });
 
   it("does not guess the password rule from the wording of another refusal", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const { res } = run(valid, () => Promise.reject(apiError(Code.InvalidArgument, "first_name: Password must be at least 8 characters", "invalid_argument")));
-    expect(answer(await res)).toMatchObject({ body: { error: "Registration failed. Please try again.", fields: [] }, status: 400 });
+    const { res } = run(valid, () =>
+      Promise.reject(
+        apiError(
+          Code.InvalidArgument,
+          "first_name: Password must be at least 8 characters",
+          "invalid_argument",
+        ),
+      ),
+    );
+    expect(answer(await res)).toMatchObject({
+      body: { error: "Registration failed. Please try again.", fields: [] },
+      status: 400,
+    });
   });
 
   it("signs in even when the API's answer is followed by a failing cart merge", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const spy = vi.fn<Register>(registered);
     const response = (await action(
-      actionArgs("/register", valid, { auth: { register: spy }, cart: { mergeCart: () => Promise.reject(new ConnectError("timeout", Code.DeadlineExceeded)) } }) as never,
+      actionArgs("/register", valid, {
+        auth: { register: spy },
+        cart: { mergeCart: () => Promise.reject(new ConnectError("timeout", Code.DeadlineExceeded)) },
+      }) as never,
     )) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/");
@@ -164,16 +221,25 @@ describe("register action", () => {
     const { res } = run(valid, () => Promise.reject(apiError(Code.AlreadyExists, "taken", "email_taken")));
     const { body, status } = answer(await res);
     expect(status).toBe(409);
-    expect(body).toEqual({ error: "An account with this email already exists.", fields: ["email"], values: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" } });
+    expect(body).toEqual({
+      error: "An account with this email already exists.",
+      fields: ["email"],
+      values: { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" },
+    });
   });
 
   it("answers Registration failed for anything unexpected", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const { res } = run(valid, () => Promise.reject(new ConnectError("boom", Code.Internal)));
-    expect(answer(await res)).toMatchObject({ body: { error: "Registration failed. Please try again." }, status: 503 });
+    expect(answer(await res)).toMatchObject({
+      body: { error: "Registration failed. Please try again." },
+      status: 503,
+    });
   });
 
   it("sends a signed-in shopper home from the page", async () => {
-    await expect(loader(loaderArgs("/register", {}, undefined, customerAccount) as never)).rejects.toMatchObject({ status: 302 });
+    await expect(
+      loader(loaderArgs("/register", {}, undefined, customerAccount) as never),
+    ).rejects.toMatchObject({ status: 302 });
   });
 });

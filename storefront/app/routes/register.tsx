@@ -3,18 +3,31 @@
 // cookie, guest cart and wishlist merged — and goes to the home page.
 import { Code } from "@connectrpc/connect";
 import { data, Form, Link, redirect } from "react-router";
-import { TextField } from "~/components/ui/field";
 import { AuthLayout } from "~/components/account/auth-layout";
 import { FormAlert } from "~/components/account/form-alert";
 import { useCheckedSubmit } from "~/components/account/use-checked-submit";
-import { usePendingSubmission } from "~/lib/hooks/use-pending-submission";
+import { TextField } from "~/components/ui/field";
 import type { Session } from "~/gen/atelier/store/v1/auth_service_pb";
-import { api } from "~/lib/server/api.server";
-import { authText, nameMaxLength, passwordMaxLength, type RegisterField, type RegisterValues, registerSchema } from "~/lib/models/auth";
-import { maxEmailLength } from "~/lib/models/email";
 import { formCheck, inputText, parseForm } from "~/lib/form-schema";
+import { usePendingSubmission } from "~/lib/hooks/use-pending-submission";
+import {
+  authText,
+  nameMaxLength,
+  passwordMaxLength,
+  type RegisterField,
+  type RegisterValues,
+  registerSchema,
+} from "~/lib/models/auth";
+import { maxEmailLength } from "~/lib/models/email";
 import { originFrom, pageMeta } from "~/lib/seo";
-import { errorReason, isCode, sessionAccount, startSession, throttledMessage } from "~/lib/server/session.server";
+import { api } from "~/lib/server/api.server";
+import {
+  errorReason,
+  isCode,
+  sessionAccount,
+  startSession,
+  throttledMessage,
+} from "~/lib/server/session.server";
 import "~/styles/pages/auth.css";
 import type { Route } from "./+types/register";
 
@@ -32,8 +45,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm<typeof registerSchema, RegisterField>(registerSchema, await request.formData());
   const kept: Kept = parsed.ok
     ? { firstName: parsed.values.firstName, lastName: parsed.values.lastName, email: parsed.values.email }
-    : { firstName: inputText(parsed.input, "firstName"), lastName: inputText(parsed.input, "lastName"), email: inputText(parsed.input, "email") };
-  const refuse = (error: string, fields: RegisterField[], status: number) => data<RegisterActionData>({ error, fields, values: kept }, { status });
+    : {
+        firstName: inputText(parsed.input, "firstName"),
+        lastName: inputText(parsed.input, "lastName"),
+        email: inputText(parsed.input, "email"),
+      };
+  const refuse = (error: string, fields: RegisterField[], status: number) =>
+    data<RegisterActionData>({ error, fields, values: kept }, { status });
   if (!parsed.ok) return refuse(parsed.problem.message, parsed.problem.fields, 400);
   const values = parsed.values;
 
@@ -50,8 +68,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     session = answer.session;
   } catch (err) {
     const reason = errorReason(err);
-    if (reason === "email_taken" || isCode(err, Code.AlreadyExists)) return refuse(authText.emailTaken, ["email"], 409);
-    if (isCode(err, Code.ResourceExhausted)) return refuse(throttledMessage(err, "registration attempts"), [], 429);
+    if (reason === "email_taken" || isCode(err, Code.AlreadyExists))
+      return refuse(authText.emailTaken, ["email"], 409);
+    if (isCode(err, Code.ResourceExhausted))
+      return refuse(throttledMessage(err, "registration attempts"), [], 429);
     if (reason === "password_too_short") return refuse(authText.passwordTooShort, ["password"], 400);
     console.error("register failed", err);
     return refuse(authText.registrationFailed, [], isCode(err, Code.InvalidArgument) ? 400 : 503);
@@ -63,7 +83,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: "Create an Account",
-    description: "Create your Atelier London account: a faster checkout, your order history and a wishlist that follows you.",
+    description:
+      "Create your Atelier London account: a faster checkout, your order history and a wishlist that follows you.",
     origin: originFrom(matches),
     path: "/register",
     noindex: true,
@@ -80,15 +101,21 @@ export default function RegisterRoute({ actionData }: Route.ComponentProps) {
   const invalid = (f: RegisterField) => Boolean(problem?.fields.includes(f));
   const kept = actionData?.values;
 
-
-  const field = (name: RegisterField, label: string, autoComplete: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
+  const field = (
+    name: RegisterField,
+    label: string,
+    autoComplete: string,
+    extra: Partial<Parameters<typeof TextField>[0]> = {},
+  ) => (
     <TextField
       name={name}
       label={label}
       autoComplete={autoComplete}
       invalid={invalid(name)}
       errorId={errorId}
-      defaultValue={name === "firstName" || name === "lastName" || name === "email" ? kept?.[name] : undefined}
+      defaultValue={
+        name === "firstName" || name === "lastName" || name === "email" ? kept?.[name] : undefined
+      }
       {...extra}
     />
   );
@@ -111,9 +138,20 @@ export default function RegisterRoute({ actionData }: Route.ComponentProps) {
           {field("lastName", "Last Name", "family-name", { maxLength: nameMaxLength })}
         </div>
         {field("email", "Email", "email", { type: "email", maxLength: maxEmailLength })}
-        {field("password", "Password", "new-password", { type: "password", maxLength: passwordMaxLength, hint: "At least 8 characters." })}
-        {field("confirmPassword", "Confirm Password", "new-password", { type: "password", maxLength: passwordMaxLength })}
-        <button type="submit" className="button button--primary auth-form__submit" aria-disabled={pending || undefined}>
+        {field("password", "Password", "new-password", {
+          type: "password",
+          maxLength: passwordMaxLength,
+          hint: "At least 8 characters.",
+        })}
+        {field("confirmPassword", "Confirm Password", "new-password", {
+          type: "password",
+          maxLength: passwordMaxLength,
+        })}
+        <button
+          type="submit"
+          className="button button--primary auth-form__submit"
+          aria-disabled={pending || undefined}
+        >
           {pending ? "Creating your account…" : "Create Account"}
         </button>
       </Form>

@@ -24,7 +24,8 @@ function renderPage(path: string, confirm: Confirm = confirmed) {
       path: "/reset-password",
       Component: ResetPasswordRoute,
       loader: (args) => loader(args as never),
-      action: (args) => action({ ...args, context: contextWith({ auth: { confirmPasswordReset: spy } }) } as never),
+      action: (args) =>
+        action({ ...args, context: contextWith({ auth: { confirmPasswordReset: spy } }) } as never),
     },
     { path: "/login", Component: Where },
   ]);
@@ -58,18 +59,31 @@ describe("reset password page", () => {
 
   it("shows the API's word on a used or expired link, with a way to ask for a new one", async () => {
     const user = userEvent.setup();
-    renderPage("/reset-password?token=used", () => Promise.reject(apiError(Code.InvalidArgument, "This reset link has expired or was already used", "invalid_reset_token")));
+    renderPage("/reset-password?token=used", () =>
+      Promise.reject(
+        apiError(
+          Code.InvalidArgument,
+          "This reset link has expired or was already used",
+          "invalid_reset_token",
+        ),
+      ),
+    );
     await user.type(await screen.findByLabelText("New Password"), "a new password");
     await user.type(screen.getByLabelText("Confirm New Password"), "a new password");
     await user.click(screen.getByRole("button", { name: "Set New Password" }));
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("This reset link has expired or was already used");
-    expect(screen.getByRole("link", { name: "Request a new link" })).toHaveAttribute("href", "/forgot-password");
+    expect(screen.getByRole("link", { name: "Request a new link" })).toHaveAttribute(
+      "href",
+      "/forgot-password",
+    );
   });
 
   it("explains a link without a token", async () => {
     renderPage("/reset-password");
-    expect(await screen.findByRole("alert")).toHaveTextContent("This password reset link is invalid or has expired.");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "This password reset link is invalid or has expired.",
+    );
     expect(screen.queryByLabelText("New Password")).not.toBeInTheDocument();
   });
 
@@ -91,7 +105,11 @@ describe("reset password action", () => {
   it("ends this browser's session too, and redirects to sign in", async () => {
     const confirm = vi.fn<Confirm>(confirmed);
     const res = (await action(
-      actionArgs("/reset-password", { token: "abc", password: "a new password", confirmPassword: "a new password" }, { auth: { confirmPasswordReset: confirm } }) as never,
+      actionArgs(
+        "/reset-password",
+        { token: "abc", password: "a new password", confirmPassword: "a new password" },
+        { auth: { confirmPasswordReset: confirm } },
+      ) as never,
     )) as Response;
     expect(confirm).toHaveBeenCalledWith({ token: "abc", newPassword: "a new password" });
     expect(res.headers.get("location")).toBe("/login?reset=1");
@@ -101,28 +119,63 @@ describe("reset password action", () => {
   it("takes the token from the form only, never from the post's URL", async () => {
     const confirm = vi.fn<Confirm>(confirmed);
     const res = await action(
-      actionArgs("/reset-password?token=abc", { password: "a new password", confirmPassword: "a new password" }, { auth: { confirmPasswordReset: confirm } }) as never,
+      actionArgs(
+        "/reset-password?token=abc",
+        { password: "a new password", confirmPassword: "a new password" },
+        { auth: { confirmPasswordReset: confirm } },
+      ) as never,
     );
-    expect((res as { data: unknown }).data).toEqual({ error: "This password reset link is invalid or has expired.", linkInvalid: true });
+    expect((res as { data: unknown }).data).toEqual({
+      error: "This password reset link is invalid or has expired.",
+      linkInvalid: true,
+    });
     expect(confirm).not.toHaveBeenCalled();
   });
 
   it("passes on the API's password rule, by its reason", async () => {
     const res = await action(
-      actionArgs("/reset-password", { token: "abc", password: "a new password", confirmPassword: "a new password" }, {
-        auth: { confirmPasswordReset: () => Promise.reject(apiError(Code.InvalidArgument, "Password must be at least 8 characters", "password_too_short")) },
-      }) as never,
+      actionArgs(
+        "/reset-password",
+        { token: "abc", password: "a new password", confirmPassword: "a new password" },
+        {
+          auth: {
+            confirmPasswordReset: () =>
+              Promise.reject(
+                apiError(
+                  Code.InvalidArgument,
+                  "Password must be at least 8 characters",
+                  "password_too_short",
+                ),
+              ),
+          },
+        },
+      ) as never,
     );
-    expect((res as { data: unknown }).data).toEqual({ error: "Password must be at least 8 characters", field: "password" });
+    expect((res as { data: unknown }).data).toEqual({
+      error: "Password must be at least 8 characters",
+      field: "password",
+    });
   });
 
   it("does not guess from the wording of other refusals", async () => {
     const res = await action(
-      actionArgs("/reset-password", { token: "abc", password: "a new password", confirmPassword: "a new password" }, {
-        auth: { confirmPasswordReset: () => Promise.reject(new ConnectError("token: Password must be at least 8 characters", Code.InvalidArgument)) },
-      }) as never,
+      actionArgs(
+        "/reset-password",
+        { token: "abc", password: "a new password", confirmPassword: "a new password" },
+        {
+          auth: {
+            confirmPasswordReset: () =>
+              Promise.reject(
+                new ConnectError("token: Password must be at least 8 characters", Code.InvalidArgument),
+              ),
+          },
+        },
+      ) as never,
     );
-    expect((res as { data: unknown }).data).toEqual({ error: "This password reset link is invalid or has expired.", linkInvalid: true });
+    expect((res as { data: unknown }).data).toEqual({
+      error: "This password reset link is invalid or has expired.",
+      linkInvalid: true,
+    });
   });
 
   it("hands the loader's token to the form", async () => {

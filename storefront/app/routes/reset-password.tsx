@@ -6,15 +6,15 @@
 // (the API revokes them) and sends the shopper to sign in with the new password.
 import { Code, ConnectError } from "@connectrpc/connect";
 import { data, Form, Link, redirect } from "react-router";
-import { TextField } from "~/components/ui/field";
 import { AuthLayout } from "~/components/account/auth-layout";
 import { FormAlert } from "~/components/account/form-alert";
 import { useCheckedSubmit } from "~/components/account/use-checked-submit";
-import { usePendingSubmission } from "~/lib/hooks/use-pending-submission";
-import { api } from "~/lib/server/api.server";
-import { authText, passwordMaxLength, type ResetPasswordField, resetPasswordSchema } from "~/lib/models/auth";
+import { TextField } from "~/components/ui/field";
 import { formCheck, parseForm } from "~/lib/form-schema";
+import { usePendingSubmission } from "~/lib/hooks/use-pending-submission";
+import { authText, passwordMaxLength, type ResetPasswordField, resetPasswordSchema } from "~/lib/models/auth";
 import { originFrom, pageMeta } from "~/lib/seo";
+import { api } from "~/lib/server/api.server";
 import { clearSessionCookie, errorReason, isCode, throttledMessage } from "~/lib/server/session.server";
 import "~/styles/pages/auth.css";
 import type { Route } from "./+types/reset-password";
@@ -39,22 +39,46 @@ export async function action({ request, context }: Route.ActionArgs) {
   // From the form only: the page's form carries it, and the URL of a post should not.
   const posted = form.get("token");
   const token = tokenFrom(typeof posted === "string" ? posted : null);
-  if (!token) return data<ResetPasswordActionData>({ error: authText.resetLinkInvalid, linkInvalid: true }, { status: 400 });
+  if (!token)
+    return data<ResetPasswordActionData>(
+      { error: authText.resetLinkInvalid, linkInvalid: true },
+      { status: 400 },
+    );
   const parsed = parseForm<typeof resetPasswordSchema, ResetPasswordField>(resetPasswordSchema, form);
-  if (!parsed.ok) return data<ResetPasswordActionData>({ error: parsed.problem.message, field: parsed.problem.fields[0] }, { status: 400 });
+  if (!parsed.ok)
+    return data<ResetPasswordActionData>(
+      { error: parsed.problem.message, field: parsed.problem.fields[0] },
+      { status: 400 },
+    );
   const { password } = parsed.values;
   try {
     await api(context).auth.confirmPasswordReset({ token, newPassword: password });
   } catch (err) {
     const reason = errorReason(err);
-    if (reason === "invalid_reset_token" || isCode(err, Code.NotFound) || isCode(err, Code.FailedPrecondition)) {
+    if (
+      reason === "invalid_reset_token" ||
+      isCode(err, Code.NotFound) ||
+      isCode(err, Code.FailedPrecondition)
+    ) {
       // The API words why (expired, already used); its message is shown as it is.
       const message = err instanceof ConnectError ? err.rawMessage : "";
-      return data<ResetPasswordActionData>({ error: message || authText.resetLinkInvalid, linkInvalid: true }, { status: 400 });
+      return data<ResetPasswordActionData>(
+        { error: message || authText.resetLinkInvalid, linkInvalid: true },
+        { status: 400 },
+      );
     }
-    if (isCode(err, Code.ResourceExhausted)) return data<ResetPasswordActionData>({ error: throttledMessage(err, "attempts") }, { status: 429 });
-    if (reason === "password_too_short") return data<ResetPasswordActionData>({ error: authText.passwordTooShort, field: "password" }, { status: 400 });
-    if (isCode(err, Code.InvalidArgument)) return data<ResetPasswordActionData>({ error: authText.resetLinkInvalid, linkInvalid: true }, { status: 400 });
+    if (isCode(err, Code.ResourceExhausted))
+      return data<ResetPasswordActionData>({ error: throttledMessage(err, "attempts") }, { status: 429 });
+    if (reason === "password_too_short")
+      return data<ResetPasswordActionData>(
+        { error: authText.passwordTooShort, field: "password" },
+        { status: 400 },
+      );
+    if (isCode(err, Code.InvalidArgument))
+      return data<ResetPasswordActionData>(
+        { error: authText.resetLinkInvalid, linkInvalid: true },
+        { status: 400 },
+      );
     console.error("password reset failed", err);
     return data<ResetPasswordActionData>({ error: authText.unavailable }, { status: 503 });
   }
@@ -89,9 +113,11 @@ export default function ResetPasswordRoute({ loaderData, actionData }: Route.Com
   const { token } = loaderData;
   const pending = usePendingSubmission("/reset-password");
   const { clientProblem, onSubmit } = useCheckedSubmit(pending, checkPasswords);
-  const clientError: ResetPasswordActionData | null = clientProblem && { error: clientProblem.message, field: clientProblem.fields[0] };
+  const clientError: ResetPasswordActionData | null = clientProblem && {
+    error: clientProblem.message,
+    field: clientProblem.fields[0],
+  };
   const problem = clientError ?? (pending ? null : actionData);
-
 
   const requestNew = (
     <p>
@@ -145,7 +171,11 @@ export default function ResetPasswordRoute({ loaderData, actionData }: Route.Com
           invalid={problem?.field === "confirmPassword"}
           errorId={errorId}
         />
-        <button type="submit" className="button button--primary auth-form__submit" aria-disabled={pending || undefined}>
+        <button
+          type="submit"
+          className="button button--primary auth-form__submit"
+          aria-disabled={pending || undefined}
+        >
           {pending ? "Saving…" : "Set New Password"}
         </button>
       </Form>

@@ -23,8 +23,16 @@ describe("robots.txt", () => {
 
   it("is served as plain text naming the configured origin, whatever Host the request arrived with", async () => {
     // As a request with a forged Host (or X-Forwarded-Host behind a trusting proxy) reaches a loader.
-    const request = new Request("https://evil.test/robots.txt", { headers: { host: "evil.test", "x-forwarded-host": "evil.test" } });
-    const args: Route.LoaderArgs = { request, url: new URL(request.url), pattern: "/robots.txt", params: {}, context: new RouterContextProvider() };
+    const request = new Request("https://evil.test/robots.txt", {
+      headers: { host: "evil.test", "x-forwarded-host": "evil.test" },
+    });
+    const args: Route.LoaderArgs = {
+      request,
+      url: new URL(request.url),
+      pattern: "/robots.txt",
+      params: {},
+      context: new RouterContextProvider(),
+    };
     const res = loader(args);
     expect(res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     const text = await res.text();

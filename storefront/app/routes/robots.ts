@@ -6,7 +6,14 @@ import type { Route } from "./+types/robots";
 export const privatePaths = ["/cart", "/checkout", "/account", "/orders", "/wishlist"] as const;
 
 export function robotsTxt(origin: string): string {
-  return ["User-agent: *", "Allow: /", ...privatePaths.map((p) => `Disallow: ${p}`), "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
+  return [
+    "User-agent: *",
+    "Allow: /",
+    ...privatePaths.map((p) => `Disallow: ${p}`),
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
 }
 
 export function loader(_args: Route.LoaderArgs) {

@@ -3,9 +3,9 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { loaderArgs } from "~/lib/testing/api";
 import { ListDeliveryOptionsResponseSchema } from "~/gen/atelier/store/v1/shipping_service_pb";
 import type { DeliveryOptionView } from "~/lib/models/content";
+import { loaderArgs } from "~/lib/testing/api";
 import ShippingRoute, { loader } from "./shipping";
 
 const standard: DeliveryOptionView = {
@@ -18,7 +18,9 @@ const standard: DeliveryOptionView = {
 };
 
 function renderShipping(deliveryOptions: DeliveryOptionView[] | null) {
-  const Stub = createRoutesStub([{ path: "/shipping", Component: ShippingRoute, loader: () => ({ deliveryOptions }) }]);
+  const Stub = createRoutesStub([
+    { path: "/shipping", Component: ShippingRoute, loader: () => ({ deliveryOptions }) },
+  ]);
   render(<Stub initialEntries={["/shipping"]} />);
 }
 
@@ -77,7 +79,9 @@ describe("Shipping page", () => {
     renderShipping([standard]);
     const row = await screen.findByRole("row", { name: /Standard/ });
     expect(within(row).getByText("Free on orders over £50")).toBeInTheDocument();
-    expect(within(screen.getByRole("list", { name: "Our carriers" })).getByText("Royal Mail")).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("list", { name: "Our carriers" })).getByText("Royal Mail"),
+    ).toBeInTheDocument();
   });
 
   it("still renders the whole policy when the options could not be loaded", async () => {
@@ -93,16 +97,30 @@ describe("Shipping loader", () => {
   it("loads the options from the API", async () => {
     const listDeliveryOptions = vi.fn(async () =>
       create(ListDeliveryOptionsResponseSchema, {
-        deliveryOptions: [{ code: "standard", name: "Standard", carrier: "Royal Mail", price: { currencyCode: "GBP", minorUnits: 1735n }, freeOver: { currencyCode: "GBP", minorUnits: 5000n } }],
+        deliveryOptions: [
+          {
+            code: "standard",
+            name: "Standard",
+            carrier: "Royal Mail",
+            price: { currencyCode: "GBP", minorUnits: 1735n },
+            freeOver: { currencyCode: "GBP", minorUnits: 5000n },
+          },
+        ],
       }),
     );
     const result = await loader(loaderArgs("/shipping", { shipping: { listDeliveryOptions } }));
-    expect(result.deliveryOptions).toEqual([expect.objectContaining({ name: "Standard", price: "£17.35", freeOverText: "Free on orders over £50" })]);
+    expect(result.deliveryOptions).toEqual([
+      expect.objectContaining({ name: "Standard", price: "£17.35", freeOverText: "Free on orders over £50" }),
+    ]);
   });
 
   it("gives no options, not an error, when the API fails", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const result = await loader(loaderArgs("/shipping", { shipping: { listDeliveryOptions: () => Promise.reject(new ConnectError("down", Code.Unavailable)) } }));
+    const result = await loader(
+      loaderArgs("/shipping", {
+        shipping: { listDeliveryOptions: () => Promise.reject(new ConnectError("down", Code.Unavailable)) },
+      }),
+    );
     expect(result).toEqual({ deliveryOptions: null });
   });
 });

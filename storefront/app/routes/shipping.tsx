@@ -7,10 +7,10 @@ import { DeliveryPartners } from "~/components/content/delivery-partners";
 import { InfoHeader } from "~/components/content/info-header";
 import { PageContents } from "~/components/content/page-contents";
 import { PolicySection } from "~/components/content/policy-section";
-import { api } from "~/lib/server/api.server";
-import { loadDeliveryOptions } from "~/lib/server/content.server";
 import { returnsWindow } from "~/lib/models/returns-policy";
 import { originFrom, pageMeta } from "~/lib/seo";
+import { api } from "~/lib/server/api.server";
+import { loadDeliveryOptions } from "~/lib/server/content.server";
 import "~/styles/pages/content.css";
 import "~/styles/pages/shipping.css";
 import type { Route } from "./+types/shipping";
@@ -46,8 +46,8 @@ export default function ShippingRoute({ loaderData }: Route.ComponentProps) {
     <div className="page info-page shipping">
       <InfoHeader eyebrow="Customer Care" title="Shipping & Returns" updatedAt={shippingPolicyUpdatedAt}>
         <p className="lead">
-          Every order is packed by hand at our Marylebone atelier and sent with carriers we trust. Here is how and when your parcel reaches you, and what
-          to do if something is not quite right.
+          Every order is packed by hand at our Marylebone atelier and sent with carriers we trust. Here is how
+          and when your parcel reaches you, and what to do if something is not quite right.
         </p>
       </InfoHeader>
 
@@ -74,23 +74,25 @@ export default function ShippingRoute({ loaderData }: Route.ComponentProps) {
         <div className="info-layout__body">
           <PolicySection {...processing}>
             <p>
-              Every order is processed within 24 hours. Orders placed before 3PM GMT on a weekday are dispatched the same day; orders placed after 3PM, at
-              the weekend or on a UK bank holiday leave us on the next working day.
+              Every order is processed within 24 hours. Orders placed before 3PM GMT on a weekday are
+              dispatched the same day; orders placed after 3PM, at the weekend or on a UK bank holiday leave
+              us on the next working day.
             </p>
             <p>
-              Once dispatched, delivery is expected in 3–5 working days. Each service's own estimate is listed under{" "}
-              <a href={`#${deliveryOptions.id}`}>{deliveryOptions.title}</a>, and we e-mail your tracking link the moment your parcel is on its way.
+              Once dispatched, delivery is expected in 3–5 working days. Each service's own estimate is listed
+              under <a href={`#${deliveryOptions.id}`}>{deliveryOptions.title}</a>, and we e-mail your
+              tracking link the moment your parcel is on its way.
             </p>
           </PolicySection>
 
           <PolicySection {...signing}>
             <p>
-              Our parcels carry precious things, so you can ask for a signature on delivery at checkout. If no one is home to sign, the courier will leave
-              a card and make two further delivery attempts.
+              Our parcels carry precious things, so you can ask for a signature on delivery at checkout. If no
+              one is home to sign, the courier will leave a card and make two further delivery attempts.
             </p>
             <p>
-              Should those attempts not suit you, you can reschedule delivery within 5 working days using the link in your shipping e-mail, choosing a new
-              day or a safe place nearby.
+              Should those attempts not suit you, you can reschedule delivery within 5 working days using the
+              link in your shipping e-mail, choosing a new day or a safe place nearby.
             </p>
           </PolicySection>
 
@@ -101,8 +103,8 @@ export default function ShippingRoute({ loaderData }: Route.ComponentProps) {
 
           <PolicySection {...deliveryPartners}>
             <p>
-              We work with a small number of established carriers across the UK and Europe, each chosen for careful handling and reliable tracking from
-              our door to yours.
+              We work with a small number of established carriers across the UK and Europe, each chosen for
+              careful handling and reliable tracking from our door to yours.
             </p>
             <DeliveryPartners options={options} />
           </PolicySection>
@@ -110,32 +112,39 @@ export default function ShippingRoute({ loaderData }: Route.ComponentProps) {
           <PolicySection {...restrictions}>
             <ul className="policy-list">
               <li>
-                Fragrance, nail and aerosol items are restricted by our carriers and can only be sent by Standard or Premium shipping. If your order
-                includes any of them, please choose one of these services.
+                Fragrance, nail and aerosol items are restricted by our carriers and can only be sent by
+                Standard or Premium shipping. If your order includes any of them, please choose one of these
+                services.
               </li>
-              <li>We are unable to deliver to PO Box addresses; please give a street address where your parcel can be received.</li>
+              <li>
+                We are unable to deliver to PO Box addresses; please give a street address where your parcel
+                can be received.
+              </li>
             </ul>
           </PolicySection>
 
           <PolicySection {...returns}>
             <p>
-              If something is not right for you, you may return it within {returnsWindow} from receipt. Items should be unused and in their original packaging,
-              and we recommend a tracked service for your return parcel.
+              If something is not right for you, you may return it within {returnsWindow} from receipt. Items
+              should be unused and in their original packaging, and we recommend a tracked service for your
+              return parcel.
             </p>
             <p>
-              Once your return reaches us, we process your refund within 10 working days, either as store credit or to your original payment method,
-              whichever you prefer. The original shipping cost is not refunded unless the item was faulty.
+              Once your return reaches us, we process your refund within 10 working days, either as store
+              credit or to your original payment method, whichever you prefer. The original shipping cost is
+              not refunded unless the item was faulty.
             </p>
             <p>
-              To exchange an item, return it for a refund or store credit and place a new order for the product you would like; this way your new choice
-              is sent without delay.
+              To exchange an item, return it for a refund or store credit and place a new order for the
+              product you would like; this way your new choice is sent without delay.
             </p>
           </PolicySection>
 
           <aside className="info-contact" aria-labelledby="shipping-help">
             <h2 id="shipping-help">Need a hand with your order?</h2>
             <p>
-              Our client care team will help with deliveries, returns and anything in between. Send us your order number and we will take it from there.
+              Our client care team will help with deliveries, returns and anything in between. Send us your
+              order number and we will take it from there.
             </p>
             <p className="info-contact__actions">
               <Link className="button button--primary" to="/contact">

@@ -5,14 +5,22 @@ import { data, redirect, useNavigation } from "react-router";
 import { Pagination } from "~/components/shop/pagination";
 import { LoadError, NoMatches, NoProducts, ProductList } from "~/components/shop/product-results";
 import { type CategoryOption, ShopFilters } from "~/components/shop/shop-filters";
-import { defaultShopQuery, isFiltered, parseShopQuery, type ShopQuery, shopHref, toListProductsRequest, updateShopQuery } from "~/components/shop/shop-query";
+import {
+  defaultShopQuery,
+  isFiltered,
+  parseShopQuery,
+  type ShopQuery,
+  shopHref,
+  toListProductsRequest,
+  updateShopQuery,
+} from "~/components/shop/shop-query";
 import { countLine, shopHeading } from "~/components/shop/shop-text";
 import { ShopToolbar } from "~/components/shop/shop-toolbar";
-import { api } from "~/lib/server/api.server";
-import { type ProductSummary, toSummary } from "~/lib/models/catalog";
 import { describeError } from "~/lib/errors";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
+import { type ProductSummary, toSummary } from "~/lib/models/catalog";
 import { originFrom, pageMeta } from "~/lib/seo";
+import { api } from "~/lib/server/api.server";
 import noScriptFiltersCss from "~/styles/pages/shop-noscript.css?url";
 import "~/styles/pages/shop.css";
 import type { Route } from "./+types/shop";
@@ -41,12 +49,22 @@ export type ShopData = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseShopQuery(new URL(request.url).searchParams);
   const client = api(context);
-  const [listed, listedCategories] = await Promise.allSettled([client.catalog.listProducts(toListProductsRequest(query)), client.catalog.listCategories({})]);
+  const [listed, listedCategories] = await Promise.allSettled([
+    client.catalog.listProducts(toListProductsRequest(query)),
+    client.catalog.listCategories({}),
+  ]);
   const categories: CategoryOption[] =
-    listedCategories.status === "fulfilled" ? listedCategories.value.categories.map((c) => ({ name: c.name, count: c.productCount })) : [];
+    listedCategories.status === "fulfilled"
+      ? listedCategories.value.categories.map((c) => ({ name: c.name, count: c.productCount }))
+      : [];
 
   if (listed.status === "rejected") {
-    const shown: ShopData = { query, categories, listing: null, error: `The products could not be loaded: ${describeError(listed.reason)}.` };
+    const shown: ShopData = {
+      query,
+      categories,
+      listing: null,
+      error: `The products could not be loaded: ${describeError(listed.reason)}.`,
+    };
     return data(shown, { status: 503 });
   }
 
@@ -65,7 +83,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       page: res.page,
       totalPages: res.totalPages,
       firstIndex: res.pageSize > 0 ? (res.page - 1) * res.pageSize + 1 : 1,
-      priceCeiling: res.priceCeiling ? Math.ceil(Number(res.priceCeiling.minorUnits) / 100) : defaultPriceCeiling,
+      priceCeiling: res.priceCeiling
+        ? Math.ceil(Number(res.priceCeiling.minorUnits) / 100)
+        : defaultPriceCeiling,
     },
   };
   return data(shown);
@@ -128,12 +148,21 @@ export default function ShopRoute({ loaderData }: Route.ComponentProps) {
             <h2 id="shop-filters-heading" className="shop__filters-heading">
               Filters
             </h2>
-            <ShopFilters query={query} categories={categories} priceCeiling={listing?.priceCeiling ?? defaultPriceCeiling} hydrated={hydrated} />
+            <ShopFilters
+              query={query}
+              categories={categories}
+              priceCeiling={listing?.priceCeiling ?? defaultPriceCeiling}
+              hydrated={hydrated}
+            />
           </div>
         </aside>
 
         <div className={`shop__results${pending ? " shop__results--pending" : ""}`} aria-busy={pending}>
-          <ShopToolbar query={query} count={listing ? countLine(listing.firstIndex, products.length, listing.totalCount) : null} hydrated={hydrated} />
+          <ShopToolbar
+            query={query}
+            count={listing ? countLine(listing.firstIndex, products.length, listing.totalCount) : null}
+            hydrated={hydrated}
+          />
           {error !== null ? (
             <LoadError message={error} query={query} />
           ) : products.length === 0 ? (
@@ -146,7 +175,11 @@ export default function ShopRoute({ loaderData }: Route.ComponentProps) {
             <ProductList products={products} view={query.view} />
           )}
           {listing && (
-            <Pagination current={listing.page} total={listing.totalPages} hrefFor={(page) => shopHref(updateShopQuery(query, { page }))} />
+            <Pagination
+              current={listing.page}
+              total={listing.totalPages}
+              hrefFor={(page) => shopHref(updateShopQuery(query, { page }))}
+            />
           )}
         </div>
       </div>

@@ -10,7 +10,10 @@ import { escapeXml, loader, sitemapXml, staticPaths } from "./sitemap";
 
 describe("sitemapXml", () => {
   it("writes absolute, escaped URLs with a date-only lastmod where known", () => {
-    const xml = sitemapXml("https://atelier.example", [{ path: "/shop?a=1&b=<2>" }, { path: "/terms", lastmod: new Date("2025-05-13T09:30:00Z") }]);
+    const xml = sitemapXml("https://atelier.example", [
+      { path: "/shop?a=1&b=<2>" },
+      { path: "/terms", lastmod: new Date("2025-05-13T09:30:00Z") },
+    ]);
     expect(xml).toBe(
       [
         '<?xml version="1.0" encoding="UTF-8"?>',
@@ -35,18 +38,30 @@ describe("sitemap loader", () => {
     // A request whose Host is forged: the sitemap still names only the configured origin
     // (STOREFRONT_URL; outside production it defaults to http://localhost:3000).
     return loader(
-      loaderArgs("https://evil.test/sitemap.xml", { catalog: { listProducts: methods.listProducts }, content: { getPage: methods.getPage } }, { headers: { "x-forwarded-host": "evil.test" } }),
+      loaderArgs(
+        "https://evil.test/sitemap.xml",
+        { catalog: { listProducts: methods.listProducts }, content: { getPage: methods.getPage } },
+        { headers: { "x-forwarded-host": "evil.test" } },
+      ),
     );
   }
 
   const ids = Array.from({ length: 42 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
 
   it("lists the static pages and every visible product, asking the API for all of them at once", async () => {
-    const listProducts = vi.fn<Methods["listProducts"]>(() => Promise.resolve(create(ListProductsResponseSchema, { products: ids.map((id) => ({ id, name: id })), totalCount: 42 })));
+    const listProducts = vi.fn<Methods["listProducts"]>(() =>
+      Promise.resolve(
+        create(ListProductsResponseSchema, { products: ids.map((id) => ({ id, name: id })), totalCount: 42 }),
+      ),
+    );
     const getPage = vi.fn<Methods["getPage"]>((req) =>
       req.slug === "faq"
         ? Promise.reject(new ConnectError("page not found", Code.NotFound))
-        : Promise.resolve(create(GetPageResponseSchema, { page: { slug: req.slug, updatedAt: timestampFromDate(new Date("2025-05-12T00:00:00Z")) } })),
+        : Promise.resolve(
+            create(GetPageResponseSchema, {
+              page: { slug: req.slug, updatedAt: timestampFromDate(new Date("2025-05-12T00:00:00Z")) },
+            }),
+          ),
     );
     const res = await run({ listProducts, getPage });
     expect(listProducts).toHaveBeenCalledWith({ pageSize: 0 });
@@ -55,7 +70,10 @@ describe("sitemap loader", () => {
     expect(res.headers.get("cache-control")).toMatch(/max-age=\d+/);
     const xml = await res.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual([...staticPaths.map((p) => `http://localhost:3000${p}`), ...ids.map((id) => `http://localhost:3000/product/${id}`)]);
+    expect(locs).toEqual([
+      ...staticPaths.map((p) => `http://localhost:3000${p}`),
+      ...ids.map((id) => `http://localhost:3000/product/${id}`),
+    ]);
     expect(xml).toContain("<loc>http://localhost:3000/privacy</loc><lastmod>2025-05-12</lastmod>");
     expect(xml).toContain("<loc>http://localhost:3000/faq</loc></url>");
     expect(xml).not.toContain("evil.test");

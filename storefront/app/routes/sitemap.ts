@@ -8,7 +8,17 @@ import type { Route } from "./+types/sitemap";
 export type SitemapEntry = { path: string; lastmod?: Date };
 
 /** Pages every visitor can reach; cart, checkout and account pages are left out on purpose. */
-export const staticPaths = ["/", "/classic", "/shop", "/about", "/contact", "/shipping", "/privacy", "/terms", "/faq"] as const;
+export const staticPaths = [
+  "/",
+  "/classic",
+  "/shop",
+  "/about",
+  "/contact",
+  "/shipping",
+  "/privacy",
+  "/terms",
+  "/faq",
+] as const;
 
 /** Pages whose content the API dates (the rest have no known modification time). */
 const datedPages: Record<string, string> = { "/privacy": "privacy", "/terms": "terms", "/faq": "faq" };
@@ -18,7 +28,10 @@ const cacheControl = "public, max-age=300";
 export async function loader({ context }: Route.LoaderArgs) {
   const client = api(context);
   try {
-    const [{ products }, pageDates] = await Promise.all([client.catalog.listProducts({ pageSize: 0 }), contentDates(client)]);
+    const [{ products }, pageDates] = await Promise.all([
+      client.catalog.listProducts({ pageSize: 0 }),
+      contentDates(client),
+    ]);
     const entries: SitemapEntry[] = [
       ...staticPaths.map((path) => ({ path, lastmod: pageDates.get(path) })),
       // The product API has no modification time, and a creation date would understate
@@ -41,7 +54,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 async function contentDates(client: Api): Promise<Map<string, Date>> {
   const paths = Object.keys(datedPages);
   // biome-ignore lint/style/noNonNullAssertion: path is one of datedPages' own keys.
-  const results = await Promise.allSettled(paths.map((path) => client.content.getPage({ slug: datedPages[path]! })));
+  const results = await Promise.allSettled(
+    paths.map((path) => client.content.getPage({ slug: datedPages[path]! })),
+  );
   const dates = new Map<string, Date>();
   results.forEach((r, i) => {
     const updated: Timestamp | undefined = r.status === "fulfilled" ? r.value.page?.updatedAt : undefined;
@@ -51,7 +66,13 @@ async function contentDates(client: Api): Promise<Map<string, Date>> {
   return dates;
 }
 
-const xmlEntities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+const xmlEntities: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&apos;",
+};
 
 export function escapeXml(text: string): string {
   // biome-ignore lint/style/noNonNullAssertion: the pattern matches only the characters the table has.
@@ -64,5 +85,11 @@ export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
     const lastmod = e.lastmod ? `<lastmod>${e.lastmod.toISOString().slice(0, 10)}</lastmod>` : "";
     return `  <url><loc>${escapeXml(origin + e.path)}</loc>${lastmod}</url>`;
   });
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, "</urlset>", ""].join("\n");
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
 }

@@ -12,7 +12,12 @@ const healthy: StatusReport = {
     { code: "api", name: "API connection", state: "success", message: "Connected (answered in 12 ms)" },
     { code: "database", name: "Database", state: "success", message: "Connected" },
     { code: "jobs", name: "Background jobs", state: "error", message: "Not processing jobs" },
-    { code: "payments", name: "Payments", state: "not_configured", message: "Test mode (no Stripe keys configured)" },
+    {
+      code: "payments",
+      name: "Payments",
+      state: "not_configured",
+      message: "Test mode (no Stripe keys configured)",
+    },
     { code: "mail", name: "Mail", state: "success", message: "Sending through SMTP" },
   ],
 };
@@ -78,7 +83,12 @@ describe("status page", () => {
         checkedAt: "14:03:22 GMT",
         checks: [
           { code: "api", name: "API connection", state: "error", message: "The API could not be reached." },
-          { code: "database", name: "Database", state: "error", message: "Not checked: the API is unreachable" },
+          {
+            code: "database",
+            name: "Database",
+            state: "error",
+            message: "Not checked: the API is unreachable",
+          },
         ],
       }),
     ]);
@@ -99,7 +109,12 @@ describe("status page", () => {
     expect(await screen.findAllByText("Checking…")).toHaveLength(5);
     expect(runs()).toBe(2);
 
-    await act(async () => second.resolve({ ...healthy, checks: healthy.checks.map((c) => ({ ...c, state: "success" as const })) }));
+    await act(async () =>
+      second.resolve({
+        ...healthy,
+        checks: healthy.checks.map((c) => ({ ...c, state: "success" as const })),
+      }),
+    );
     expect(await screen.findByText("All systems operational.")).toBeInTheDocument();
   });
 });

@@ -4,11 +4,11 @@
 import { type ReactNode, Suspense } from "react";
 import { Await, useRevalidator } from "react-router";
 import { StatusList } from "~/components/status/status-list";
-import { pendingChecks, reportSummary, type StatusReport } from "~/lib/models/status-report";
-import { runStatusChecks } from "~/lib/server/status-report.server";
-import { api } from "~/lib/server/api.server";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
+import { pendingChecks, reportSummary, type StatusReport } from "~/lib/models/status-report";
 import { originFrom, pageMeta } from "~/lib/seo";
+import { api } from "~/lib/server/api.server";
+import { runStatusChecks } from "~/lib/server/status-report.server";
 import "~/styles/pages/status.css";
 import type { Route } from "./+types/status";
 
@@ -21,7 +21,8 @@ export function loader({ context }: Route.LoaderArgs) {
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: "System Status",
-    description: "Live status of the Atelier London shop: API, database, job queue, payment provider and mail.",
+    description:
+      "Live status of the Atelier London shop: API, database, job queue, payment provider and mail.",
     origin: originFrom(matches),
     path: "/status",
     noindex: true,
@@ -38,10 +39,17 @@ export default function StatusRoute({ loaderData }: Route.ComponentProps) {
     <section className="page page--narrow status-page" aria-labelledby="status-heading">
       <p className="eyebrow">Atelier London</p>
       <h1 id="status-heading">System Status</h1>
-      <p className="lead">Whether the shop can reach its API, and how the API finds its database, job queue, payment provider and mail.</p>
+      <p className="lead">
+        Whether the shop can reach its API, and how the API finds its database, job queue, payment provider
+        and mail.
+      </p>
 
       <p className="status-summary" role="status">
-        {rerunning ? "Running checks…" : <Results key={runId} report={report} pending="Running checks…" render={reportSummary} />}
+        {rerunning ? (
+          "Running checks…"
+        ) : (
+          <Results key={runId} report={report} pending="Running checks…" render={reportSummary} />
+        )}
       </p>
 
       {rerunning ? (
@@ -88,7 +96,14 @@ type ResultsProps = {
 function Results({ report, pending, render }: ResultsProps) {
   return (
     <Suspense fallback={pending}>
-      <Await resolve={report} errorElement={<span className="status-page__failed">The checks could not be completed. Please run them again.</span>}>
+      <Await
+        resolve={report}
+        errorElement={
+          <span className="status-page__failed">
+            The checks could not be completed. Please run them again.
+          </span>
+        }
+      >
         {(r) => render(r)}
       </Await>
     </Suspense>

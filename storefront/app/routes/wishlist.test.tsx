@@ -2,14 +2,14 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Outlet, createRoutesStub } from "react-router";
+import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { summary } from "~/lib/testing/product";
 import { ToastProvider } from "~/components/ui/toast";
 import { GetProductResponseSchema } from "~/gen/atelier/store/v1/catalog_service_pb";
 import { GetWishlistResponseSchema } from "~/gen/atelier/store/v1/wishlist_service_pb";
-import { customerAccount, loaderArgs } from "~/lib/testing/api";
 import type { ProductSummary } from "~/lib/models/catalog";
+import { customerAccount, loaderArgs } from "~/lib/testing/api";
+import { summary } from "~/lib/testing/product";
 import WishlistRoute, { loader, type WishlistPageData } from "./wishlist";
 
 const hydration = vi.hoisted(() => ({ done: true }));
@@ -21,11 +21,31 @@ afterEach(() => {
 });
 
 const rose = summary({ id: "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11" });
-const moss = summary({ id: "1c1e3d9f-8d4a-4e8f-8e6a-2d2f1f4d3b22", slug: "moss-balm", name: "Moss Balm", category: "Verdant & Co", stock: 4, stockLevel: "low_stock", price: { pence: 1500, currency: "GBP", formatted: "£15.00" } });
-const sage = summary({ id: "2d2f4eaf-9e5b-4f9f-9f7b-3e3f2f5e4c33", slug: "sage-cleanser", name: "Sage Cleanser", stock: 0, stockLevel: "out_of_stock" });
+const moss = summary({
+  id: "1c1e3d9f-8d4a-4e8f-8e6a-2d2f1f4d3b22",
+  slug: "moss-balm",
+  name: "Moss Balm",
+  category: "Verdant & Co",
+  stock: 4,
+  stockLevel: "low_stock",
+  price: { pence: 1500, currency: "GBP", formatted: "£15.00" },
+});
+const sage = summary({
+  id: "2d2f4eaf-9e5b-4f9f-9f7b-3e3f2f5e4c33",
+  slug: "sage-cleanser",
+  name: "Sage Cleanser",
+  stock: 0,
+  stockLevel: "out_of_stock",
+});
 
 function renderWishlist(data: Partial<WishlistPageData> = {}, action?: (form: FormData) => unknown) {
-  let current: WishlistPageData = { products: [rose, moss, sage], signedIn: false, error: null, loadFailed: false, ...data };
+  let current: WishlistPageData = {
+    products: [rose, moss, sage],
+    signedIn: false,
+    error: null,
+    loadFailed: false,
+    ...data,
+  };
   const submissions: FormData[] = [];
   const Stub = createRoutesStub([
     {
@@ -43,7 +63,9 @@ function renderWishlist(data: Partial<WishlistPageData> = {}, action?: (form: Fo
           action: async ({ request }) => {
             const form = await request.formData();
             submissions.push(form);
-            return action ? action(form) : { ok: true, intent: form.get("intent"), productId: form.get("productId"), saved: false };
+            return action
+              ? action(form)
+              : { ok: true, intent: form.get("intent"), productId: form.get("productId"), saved: false };
           },
         },
       ],
@@ -70,7 +92,10 @@ describe("wishlist page", () => {
     const list = screen.getByRole("list", { name: "Wishlist" });
     expect(within(list).getAllByRole("listitem")).toHaveLength(3);
     const first = item("Rose Serum");
-    expect(within(first).getByRole("link", { name: "Rose Serum" })).toHaveAttribute("href", `/product/${rose.id}`);
+    expect(within(first).getByRole("link", { name: "Rose Serum" })).toHaveAttribute(
+      "href",
+      `/product/${rose.id}`,
+    );
     // The picture repeats the name link, so it is hidden from assistive technology, but it has its text.
     expect(within(first).getByAltText("Rose Serum, view 1")).toBeInTheDocument();
     expect(within(first).getByText("£42.00")).toBeInTheDocument();
@@ -86,13 +111,17 @@ describe("wishlist page", () => {
     expect(move.closest("form")).toHaveAttribute("action", "/wishlist");
     const soldOut = screen.getByRole("button", { name: "Move to Cart: Sage Cleanser" });
     expect(soldOut).toBeDisabled();
-    expect(soldOut).toHaveAccessibleDescription("Sold out for now, so it cannot go in your cart. We will keep it here for you.");
+    expect(soldOut).toHaveAccessibleDescription(
+      "Sold out for now, so it cannot go in your cart. We will keep it here for you.",
+    );
     expect(screen.getByRole("button", { name: "Remove Sage Cleanser" })).toBeEnabled();
   });
 
   it("tells guests the wishlist lives in this browser and how to keep it everywhere", async () => {
     renderWishlist();
-    expect(await screen.findByRole("link", { name: "Sign in to keep your wishlist on every device" })).toHaveAttribute("href", "/login?redirectTo=%2Fwishlist");
+    expect(
+      await screen.findByRole("link", { name: "Sign in to keep your wishlist on every device" }),
+    ).toHaveAttribute("href", "/login?redirectTo=%2Fwishlist");
   });
 
   it("does not ask a signed-in customer to sign in", async () => {
@@ -106,7 +135,9 @@ describe("wishlist page", () => {
     expect(await screen.findByRole("heading", { name: "Your wishlist is empty" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Explore the Shop" })).toHaveAttribute("href", "/shop");
     expect(screen.queryByRole("list", { name: "Wishlist" })).not.toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Sign in to keep your wishlist on every device" })).toBeInTheDocument();
+    expect(
+      screen.getByRole("link", { name: "Sign in to keep your wishlist on every device" }),
+    ).toBeInTheDocument();
   });
 
   it("says so when the wishlist could not be loaded", async () => {
@@ -127,7 +158,11 @@ describe("wishlist page", () => {
     setProducts([rose, sage]);
     await user.click(remove);
     await waitFor(() => expect(submissions).toHaveLength(1));
-    expect(Object.fromEntries(submissions[0]!)).toEqual({ intent: "remove", productId: moss.id, enhanced: "1" });
+    expect(Object.fromEntries(submissions[0]!)).toEqual({
+      intent: "remove",
+      productId: moss.id,
+      enhanced: "1",
+    });
     await waitFor(() => expect(screen.queryByRole("article", { name: "Moss Balm" })).not.toBeInTheDocument());
     expect(screen.getByRole("status")).toHaveTextContent("Moss Balm removed from your wishlist");
     await waitFor(() => expect(screen.getByRole("heading", { level: 1, name: "Wishlist" })).toHaveFocus());
@@ -141,14 +176,23 @@ describe("wishlist page", () => {
     await user.click(move);
     await waitFor(() => expect(submissions).toHaveLength(1));
     expect(submissions[0]!.get("intent")).toBe("move");
-    await waitFor(() => expect(screen.getByRole("status")).toHaveTextContent("Rose Serum moved to your cart"));
+    await waitFor(() =>
+      expect(screen.getByRole("status")).toHaveTextContent("Rose Serum moved to your cart"),
+    );
   });
 
   it("shows a refused move beside its piece", async () => {
     const user = userEvent.setup();
-    renderWishlist({}, (form) => ({ ok: false, intent: "move", productId: form.get("productId"), error: "Rose Serum is out of stock." }));
+    renderWishlist({}, (form) => ({
+      ok: false,
+      intent: "move",
+      productId: form.get("productId"),
+      error: "Rose Serum is out of stock.",
+    }));
     await user.click(await screen.findByRole("button", { name: "Move to Cart: Rose Serum" }));
-    expect(await within(item("Rose Serum")).findByRole("alert")).toHaveTextContent("Rose Serum is out of stock.");
+    expect(await within(item("Rose Serum")).findByRole("alert")).toHaveTextContent(
+      "Rose Serum is out of stock.",
+    );
   });
 
   it("posts plain forms before JavaScript has loaded", async () => {
@@ -164,15 +208,38 @@ describe("wishlist page", () => {
 describe("wishlist loader", () => {
   it("loads a customer's wishlist from the API", async () => {
     const getWishlist = vi.fn(async () =>
-      create(GetWishlistResponseSchema, { wishlist: { items: [{ product: { id: rose.id, name: "Rose Serum", price: { currencyCode: "GBP", minorUnits: 4200n } } }] } }),
+      create(GetWishlistResponseSchema, {
+        wishlist: {
+          items: [
+            {
+              product: { id: rose.id, name: "Rose Serum", price: { currencyCode: "GBP", minorUnits: 4200n } },
+            },
+          ],
+        },
+      }),
     );
-    const result = await loader(loaderArgs("/wishlist", { wishlist: { getWishlist } }, undefined, customerAccount));
-    expect(result.data).toMatchObject({ signedIn: true, loadFailed: false, error: null, products: [{ id: rose.id, name: "Rose Serum", price: { formatted: "£42.00" } }] });
+    const result = await loader(
+      loaderArgs("/wishlist", { wishlist: { getWishlist } }, undefined, customerAccount),
+    );
+    expect(result.data).toMatchObject({
+      signedIn: true,
+      loadFailed: false,
+      error: null,
+      products: [{ id: rose.id, name: "Rose Serum", price: { formatted: "£42.00" } }],
+    });
   });
 
   it("loads a guest's from the catalogue, by the ids in the cookie", async () => {
-    const getProduct = vi.fn(async ({ id }: { id?: string }) => create(GetProductResponseSchema, { product: { id, name: "Rose Serum" } }));
-    const result = await loader(loaderArgs("/wishlist", { catalog: { getProduct } }, { headers: { cookie: `atelier_wishlist=${rose.id}` } }));
+    const getProduct = vi.fn(async ({ id }: { id?: string }) =>
+      create(GetProductResponseSchema, { product: { id, name: "Rose Serum" } }),
+    );
+    const result = await loader(
+      loaderArgs(
+        "/wishlist",
+        { catalog: { getProduct } },
+        { headers: { cookie: `atelier_wishlist=${rose.id}` } },
+      ),
+    );
     expect(getProduct).toHaveBeenCalledWith({ id: rose.id });
     expect(result.data).toMatchObject({ signedIn: false, products: [{ id: rose.id }] });
   });
@@ -182,14 +249,20 @@ describe("wishlist loader", () => {
     const getWishlist = async () => {
       throw new ConnectError("unreachable", Code.Unavailable);
     };
-    const result = await loader(loaderArgs("/wishlist", { wishlist: { getWishlist } }, undefined, customerAccount));
+    const result = await loader(
+      loaderArgs("/wishlist", { wishlist: { getWishlist } }, undefined, customerAccount),
+    );
     expect(result.init?.status).toBe(503);
     expect(result.data).toMatchObject({ loadFailed: true, products: [] });
   });
 
   it("hands over a plain form post's error once, clearing its cookie", async () => {
-    const result = await loader(loaderArgs("/wishlist", {}, { headers: { cookie: "atelier_wishlist_error=Sold%20out." } }));
+    const result = await loader(
+      loaderArgs("/wishlist", {}, { headers: { cookie: "atelier_wishlist_error=Sold%20out." } }),
+    );
     expect(result.data).toMatchObject({ error: "Sold out.", products: [] });
-    expect(new Headers(result.init?.headers).get("set-cookie")).toMatch(/^atelier_wishlist_error=; Path=\/wishlist;/);
+    expect(new Headers(result.init?.headers).get("set-cookie")).toMatch(
+      /^atelier_wishlist_error=; Path=\/wishlist;/,
+    );
   });
 });

@@ -7,17 +7,22 @@ import { EmptyWishlist } from "~/components/wishlist/empty-wishlist";
 import { GuestWishlistNote } from "~/components/wishlist/guest-wishlist-note";
 import { useDepartures } from "~/components/wishlist/use-departures";
 import { WishlistItem } from "~/components/wishlist/wishlist-item";
-import { api } from "~/lib/server/api.server";
 import type { ProductSummary } from "~/lib/models/catalog";
-import { originFrom, pageMeta } from "~/lib/seo";
-import { sessionState } from "~/lib/server/session.server";
 import { piecesLabel } from "~/lib/models/wishlist";
+import { originFrom, pageMeta } from "~/lib/seo";
+import { api } from "~/lib/server/api.server";
+import { sessionState } from "~/lib/server/session.server";
 import { handleWishlistAction, loadWishlist, takeWishlistPageError } from "~/lib/server/wishlist.server";
 import "~/styles/pages/saved-lists.css";
 import "~/styles/pages/wishlist.css";
 import type { Route } from "./+types/wishlist";
 
-export type WishlistPageData = { products: ProductSummary[]; signedIn: boolean; error: string | null; loadFailed: boolean };
+export type WishlistPageData = {
+  products: ProductSummary[];
+  signedIn: boolean;
+  error: string | null;
+  loadFailed: boolean;
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { error, headers } = takeWishlistPageError(request);
@@ -28,7 +33,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return data<WishlistPageData>({ products, signedIn, error, loadFailed: false }, { headers });
   } catch (err) {
     console.error("wishlist page: loading the wishlist failed", err);
-    return data<WishlistPageData>({ products: [], signedIn, error, loadFailed: true }, { status: 503, headers });
+    return data<WishlistPageData>(
+      { products: [], signedIn, error, loadFailed: true },
+      { status: 503, headers },
+    );
   }
 }
 
@@ -59,7 +67,9 @@ export default function WishlistRoute({ loaderData }: Route.ComponentProps) {
           <h1 id="wishlist-heading" ref={headingRef} tabIndex={-1}>
             Wishlist
           </h1>
-          {products.length > 0 && <p className="wishlist-page__count muted">{piecesLabel(products.length)}</p>}
+          {products.length > 0 && (
+            <p className="wishlist-page__count muted">{piecesLabel(products.length)}</p>
+          )}
         </div>
         {!signedIn && <GuestWishlistNote />}
       </header>

@@ -11,7 +11,8 @@ export type AccountActionData =
 
 export const accountText = {
   profileSaved: "Your details have been saved.",
-  emailChanged: "Your details have been saved. As your email address changed, you have been signed out on your other devices.",
+  emailChanged:
+    "Your details have been saved. As your email address changed, you have been signed out on your other devices.",
   passwordChanged: "Your password has been changed.",
   currentPasswordForEmail: "Please enter your current password to change your email address.",
   currentPasswordHint: "Needed only to change your email address.",

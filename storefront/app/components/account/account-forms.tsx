@@ -3,13 +3,19 @@
 // error); once hydrated it is checked in the page and sent in the background.
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { nameMaxLength, passwordChangeSchema, passwordMaxLength, profileSchema } from "~/lib/models/auth";
-import { maxEmailLength } from "~/lib/models/email";
-import { type FormProblem, formCheck } from "~/lib/form-schema";
-import { useHydrated } from "~/lib/hooks/use-hydrated";
-import { type AccountActionData, accountText, type PasswordField, type ProfileField, type ProfileValues } from "./account-forms-data";
 import { TextField } from "~/components/ui/field";
 import { useFormReset } from "~/components/ui/use-form-reset";
+import { type FormProblem, formCheck } from "~/lib/form-schema";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
+import { nameMaxLength, passwordChangeSchema, passwordMaxLength, profileSchema } from "~/lib/models/auth";
+import { maxEmailLength } from "~/lib/models/email";
+import {
+  type AccountActionData,
+  accountText,
+  type PasswordField,
+  type ProfileField,
+  type ProfileValues,
+} from "./account-forms-data";
 import { FormAlert } from "./form-alert";
 
 type Intent = AccountActionData["intent"];
@@ -29,7 +35,8 @@ function useAccountForm(
   const sending = fetcher.state !== "idle";
   const answer = fetcher.data ?? (serverResult?.intent === intent ? serverResult : undefined);
   const result = sending ? undefined : answer;
-  const failure: { error: string; fields: string[] } | null = clientError ?? (result && !result.ok ? { error: result.error, fields: result.fields } : null);
+  const failure: { error: string; fields: string[] } | null =
+    clientError ?? (result && !result.ok ? { error: result.error, fields: result.fields } : null);
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     if (!hydrated) return;
@@ -68,8 +75,20 @@ function FormShell({ title, id, children }: { title: string; id: string; childre
  * Name and e-mail address. Changing the address needs the current password (the API says so when
  * it is missing or wrong), and then signs the account out everywhere else.
  */
-export function ProfileForm({ profile, serverResult, saved }: { profile: ProfileValues; serverResult?: AccountActionData; saved: string | null }) {
-  const { fetcher, hydrated, sending, result, failure, clientError, onSubmit } = useAccountForm("profile", serverResult, checkProfile);
+export function ProfileForm({
+  profile,
+  serverResult,
+  saved,
+}: {
+  profile: ProfileValues;
+  serverResult?: AccountActionData;
+  saved: string | null;
+}) {
+  const { fetcher, hydrated, sending, result, failure, clientError, onSubmit } = useAccountForm(
+    "profile",
+    serverResult,
+    checkProfile,
+  );
   const formRef = useRef<HTMLFormElement>(null);
   const errorId = "profile-error";
   const values = result && !result.ok && result.intent === "profile" ? result.values : profile;
@@ -82,15 +101,47 @@ export function ProfileForm({ profile, serverResult, saved }: { profile: Profile
   return (
     <FormShell title="Your Details" id="profile-heading">
       <Saved message={failure ? null : message} />
-      <fetcher.Form ref={formRef} method="post" action="/account" className="auth-form account-form" noValidate onSubmit={onSubmit}>
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        action="/account"
+        className="auth-form account-form"
+        noValidate
+        onSubmit={onSubmit}
+      >
         <FormAlert id={errorId} message={failure?.error} focusKey={clientError ?? fetcher.data} />
         {hydrated && <input type="hidden" name="enhanced" value="1" />}
         <input type="hidden" name="intent" value="profile" />
         <div className="auth-form__pair">
-          <TextField name="firstName" label="First Name" autoComplete="given-name" maxLength={nameMaxLength} defaultValue={values.firstName} invalid={invalid("firstName")} errorId={errorId} />
-          <TextField name="lastName" label="Last Name" autoComplete="family-name" maxLength={nameMaxLength} defaultValue={values.lastName} invalid={invalid("lastName")} errorId={errorId} />
+          <TextField
+            name="firstName"
+            label="First Name"
+            autoComplete="given-name"
+            maxLength={nameMaxLength}
+            defaultValue={values.firstName}
+            invalid={invalid("firstName")}
+            errorId={errorId}
+          />
+          <TextField
+            name="lastName"
+            label="Last Name"
+            autoComplete="family-name"
+            maxLength={nameMaxLength}
+            defaultValue={values.lastName}
+            invalid={invalid("lastName")}
+            errorId={errorId}
+          />
         </div>
-        <TextField name="email" label="Email" type="email" autoComplete="email" maxLength={maxEmailLength} defaultValue={values.email} invalid={invalid("email")} errorId={errorId} />
+        <TextField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          maxLength={maxEmailLength}
+          defaultValue={values.email}
+          invalid={invalid("email")}
+          errorId={errorId}
+        />
         <TextField
           name="currentPassword"
           label="Current Password"
@@ -102,7 +153,11 @@ export function ProfileForm({ profile, serverResult, saved }: { profile: Profile
           invalid={invalid("currentPassword")}
           errorId={errorId}
         />
-        <button type="submit" className="button button--primary auth-form__submit" aria-disabled={sending || undefined}>
+        <button
+          type="submit"
+          className="button button--primary auth-form__submit"
+          aria-disabled={sending || undefined}
+        >
           {sending ? "Saving…" : "Save Details"}
         </button>
       </fetcher.Form>
@@ -110,12 +165,26 @@ export function ProfileForm({ profile, serverResult, saved }: { profile: Profile
   );
 }
 
-export function PasswordForm({ serverResult, changed }: { serverResult?: AccountActionData; changed: boolean }) {
-  const { fetcher, hydrated, sending, result, failure, clientError, onSubmit } = useAccountForm("password", serverResult, checkPasswords);
+export function PasswordForm({
+  serverResult,
+  changed,
+}: {
+  serverResult?: AccountActionData;
+  changed: boolean;
+}) {
+  const { fetcher, hydrated, sending, result, failure, clientError, onSubmit } = useAccountForm(
+    "password",
+    serverResult,
+    checkPasswords,
+  );
   const formRef = useRef<HTMLFormElement>(null);
   const errorId = "password-error";
   const invalid = (f: PasswordField) => Boolean(failure?.fields.includes(f));
-  const message = result?.ok ? result.message : changed && !result && !sending ? accountText.passwordChanged : null;
+  const message = result?.ok
+    ? result.message
+    : changed && !result && !sending
+      ? accountText.passwordChanged
+      : null;
 
   // Passwords are never kept in the form once changed.
   useFormReset(formRef, fetcher);
@@ -123,11 +192,26 @@ export function PasswordForm({ serverResult, changed }: { serverResult?: Account
   return (
     <FormShell title="Change Password" id="password-heading">
       <Saved message={failure ? null : message} />
-      <fetcher.Form ref={formRef} method="post" action="/account" className="auth-form account-form" noValidate onSubmit={onSubmit}>
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        action="/account"
+        className="auth-form account-form"
+        noValidate
+        onSubmit={onSubmit}
+      >
         <FormAlert id={errorId} message={failure?.error} focusKey={clientError ?? fetcher.data} />
         {hydrated && <input type="hidden" name="enhanced" value="1" />}
         <input type="hidden" name="intent" value="password" />
-        <TextField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" maxLength={passwordMaxLength} invalid={invalid("currentPassword")} errorId={errorId} />
+        <TextField
+          name="currentPassword"
+          label="Current Password"
+          type="password"
+          autoComplete="current-password"
+          maxLength={passwordMaxLength}
+          invalid={invalid("currentPassword")}
+          errorId={errorId}
+        />
         <TextField
           name="newPassword"
           label="New Password"
@@ -138,8 +222,20 @@ export function PasswordForm({ serverResult, changed }: { serverResult?: Account
           invalid={invalid("newPassword")}
           errorId={errorId}
         />
-        <TextField name="confirmPassword" label="Confirm New Password" type="password" autoComplete="new-password" maxLength={passwordMaxLength} invalid={invalid("confirmPassword")} errorId={errorId} />
-        <button type="submit" className="button button--primary auth-form__submit" aria-disabled={sending || undefined}>
+        <TextField
+          name="confirmPassword"
+          label="Confirm New Password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={passwordMaxLength}
+          invalid={invalid("confirmPassword")}
+          errorId={errorId}
+        />
+        <button
+          type="submit"
+          className="button button--primary auth-form__submit"
+          aria-disabled={sending || undefined}
+        >
           {sending ? "Changing…" : "Change Password"}
         </button>
       </fetcher.Form>

@@ -4,8 +4,8 @@
 // JavaScript; the key and the recovery codes come back in the action's answer, never in a URL.
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import { passwordMaxLength } from "~/lib/models/auth";
 import { TextField } from "~/components/ui/field";
+import { passwordMaxLength } from "~/lib/models/auth";
 import { FormAlert } from "./form-alert";
 import { type TwoFactorActionData, twoFactorText } from "./two-factor";
 
@@ -13,7 +13,13 @@ export type TwoFactorStatus = { enabled: boolean; enrolmentRequired: boolean };
 
 const errorId = "two-factor-error";
 
-export function TwoFactorSection({ status, result }: { status: TwoFactorStatus; result?: TwoFactorActionData }) {
+export function TwoFactorSection({
+  status,
+  result,
+}: {
+  status: TwoFactorStatus;
+  result?: TwoFactorActionData;
+}) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formAction === "/account";
   const error = result && !result.ok ? result.error : null;
@@ -32,7 +38,10 @@ export function TwoFactorSection({ status, result }: { status: TwoFactorStatus; 
         </ol>
       </>
     );
-  } else if ((result?.intent === "totp-setup" && result.ok) || (result?.intent === "totp-enable" && !result.ok && result.secret)) {
+  } else if (
+    (result?.intent === "totp-setup" && result.ok) ||
+    (result?.intent === "totp-enable" && !result.ok && result.secret)
+  ) {
     const { secret, uri } = result;
     body = (
       <>
@@ -48,8 +57,20 @@ export function TwoFactorSection({ status, result }: { status: TwoFactorStatus; 
           <input type="hidden" name="intent" value="totp-enable" />
           <input type="hidden" name="secret" value={secret} />
           <input type="hidden" name="uri" value={uri} />
-          <TextField name="code" label="Authentication Code" autoComplete="one-time-code" inputMode="numeric" maxLength={7} invalid={Boolean(error)} errorId={errorId} />
-          <button type="submit" className="button button--primary auth-form__submit" aria-disabled={sending || undefined}>
+          <TextField
+            name="code"
+            label="Authentication Code"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={7}
+            invalid={Boolean(error)}
+            errorId={errorId}
+          />
+          <button
+            type="submit"
+            className="button button--primary auth-form__submit"
+            aria-disabled={sending || undefined}
+          >
             Turn On Two-Factor Authentication
           </button>
         </Form>
@@ -62,8 +83,23 @@ export function TwoFactorSection({ status, result }: { status: TwoFactorStatus; 
         <Form method="post" action="/account" className="auth-form account-form" noValidate>
           <FormAlert id={errorId} message={error} focusKey={result} />
           <input type="hidden" name="intent" value="totp-disable" />
-          <TextField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" maxLength={passwordMaxLength} invalid={Boolean(error)} errorId={errorId} />
-          <TextField name="code" label="Authentication or Recovery Code" autoComplete="one-time-code" maxLength={40} invalid={Boolean(error)} errorId={errorId} />
+          <TextField
+            name="currentPassword"
+            label="Current Password"
+            type="password"
+            autoComplete="current-password"
+            maxLength={passwordMaxLength}
+            invalid={Boolean(error)}
+            errorId={errorId}
+          />
+          <TextField
+            name="code"
+            label="Authentication or Recovery Code"
+            autoComplete="one-time-code"
+            maxLength={40}
+            invalid={Boolean(error)}
+            errorId={errorId}
+          />
           <button type="submit" className="button auth-form__submit" aria-disabled={sending || undefined}>
             Turn Off Two-Factor Authentication
           </button>
@@ -83,8 +119,20 @@ export function TwoFactorSection({ status, result }: { status: TwoFactorStatus; 
         <Form method="post" action="/account" className="auth-form account-form" noValidate>
           <FormAlert id={errorId} message={error} focusKey={result} />
           <input type="hidden" name="intent" value="totp-setup" />
-          <TextField name="currentPassword" label="Current Password" type="password" autoComplete="current-password" maxLength={passwordMaxLength} invalid={Boolean(error)} errorId={errorId} />
-          <button type="submit" className="button button--primary auth-form__submit" aria-disabled={sending || undefined}>
+          <TextField
+            name="currentPassword"
+            label="Current Password"
+            type="password"
+            autoComplete="current-password"
+            maxLength={passwordMaxLength}
+            invalid={Boolean(error)}
+            errorId={errorId}
+          />
+          <button
+            type="submit"
+            className="button button--primary auth-form__submit"
+            aria-disabled={sending || undefined}
+          >
             Set Up Two-Factor Authentication
           </button>
         </Form>

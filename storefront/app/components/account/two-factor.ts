@@ -8,11 +8,15 @@ export const twoFactorText = {
   codeNeeded: "Enter the 6-digit code from your authenticator app.",
   codeNeededAgain: "Enter the 6-digit code from your authenticator app, and your password again.",
   codeMissing: "Please enter the code from your authenticator app, or a recovery code.",
-  codeInvalid: "That code is not right or was already used. Please enter the current code from your authenticator app.",
+  codeInvalid:
+    "That code is not right or was already used. Please enter the current code from your authenticator app.",
   setupIntro: "Add a second step to signing in: a code from an authenticator app on your phone.",
-  enrolmentRequired: "Your admin account needs two-factor authentication. Set it up here to use the back office.",
-  setupStarted: "Add this key to your authenticator app, then enter the code it shows to turn two-factor authentication on.",
-  enabled: "Two-factor authentication is on. Save these recovery codes somewhere safe: each one signs you in once if you lose your phone. They will not be shown again.",
+  enrolmentRequired:
+    "Your admin account needs two-factor authentication. Set it up here to use the back office.",
+  setupStarted:
+    "Add this key to your authenticator app, then enter the code it shows to turn two-factor authentication on.",
+  enabled:
+    "Two-factor authentication is on. Save these recovery codes somewhere safe: each one signs you in once if you lose your phone. They will not be shown again.",
   isOn: "Two-factor authentication is on: signing in needs a code from your authenticator app.",
   disabled: "Two-factor authentication is off.",
   alreadyOn: "Two-factor authentication is already on.",
@@ -53,4 +57,7 @@ export const totpEnableSchema = z.object({
 });
 
 /** Turning it off: the password and a code (from the app, or a recovery code). */
-export const totpDisableSchema = z.object({ currentPassword: currentPassword(), code: text(required(twoFactorText.codeMissing)) });
+export const totpDisableSchema = z.object({
+  currentPassword: currentPassword(),
+  code: text(required(twoFactorText.codeMissing)),
+});

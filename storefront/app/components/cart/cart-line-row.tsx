@@ -6,8 +6,8 @@ import { useEffect, useId } from "react";
 import { Link, useFetcher } from "react-router";
 import { ProductImage } from "~/components/ui/product-image";
 import { useToast } from "~/components/ui/toast";
-import type { CartActionResult, CartLineView } from "~/lib/models/cart";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
+import type { CartActionResult, CartLineView } from "~/lib/models/cart";
 import { QuantityForm } from "./quantity-form";
 
 type Props = {
@@ -63,7 +63,12 @@ export function CartLineRow({ line, priority }: Props) {
         {line.unitPrice.formatted}
       </td>
       <td className="cart-line__quantity" role="cell" data-label="Quantity">
-        <QuantityForm line={line} fetcher={fetcher} hydrated={hydrated} describedBy={line.exceedsStock ? warningId : undefined} />
+        <QuantityForm
+          line={line}
+          fetcher={fetcher}
+          hydrated={hydrated}
+          describedBy={line.exceedsStock ? warningId : undefined}
+        />
       </td>
       <td className="cart-line__total" role="cell" data-label="Total">
         {line.lineTotal.formatted}

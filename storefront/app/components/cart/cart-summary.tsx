@@ -1,10 +1,10 @@
 // The order summary beside the cart: every amount as the API priced it, the standard delivery
 // charge (or Free), the VAT included, the total, and the ways on.
 import { Link } from "react-router";
+import { Totals } from "~/components/ui/totals";
 import { type CartView, cartBlocksCheckout } from "~/lib/models/cart";
 import { deliveryPriceText, sentenceAmount } from "~/lib/models/content";
 import type { Price } from "~/lib/models/money";
-import { Totals } from "~/components/ui/totals";
 
 export function CartSummary({ cart }: { cart: CartView }) {
   const { delivery } = cart;
@@ -20,14 +20,19 @@ export function CartSummary({ cart }: { cart: CartView }) {
         subtotal={cart.subtotal}
         deliveryName={delivery?.name ?? null}
         deliveryText={delivery ? deliveryPriceText(delivery.price) : "Calculated at checkout"}
-        deliveryNote={delivery?.freeOver && <DeliveryNote name={delivery.name} price={delivery.price} freeOver={delivery.freeOver} />}
+        deliveryNote={
+          delivery?.freeOver && (
+            <DeliveryNote name={delivery.name} price={delivery.price} freeOver={delivery.freeOver} />
+          )
+        }
         vatIncluded={cart.vatIncluded}
         total={cart.total}
       />
       {/* Some line asks for more than the stock: checkout will refuse the cart as it stands. */}
       {cartBlocksCheckout(cart) && (
         <p className="cart-summary__blocked" role="note">
-          Some items are no longer available in the quantity you chose. Please adjust them before checking out.
+          Some items are no longer available in the quantity you chose. Please adjust them before checking
+          out.
         </p>
       )}
       <div className="cart-summary__actions">

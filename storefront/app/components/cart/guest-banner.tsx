@@ -8,8 +8,7 @@ import { loginHref } from "~/lib/models/auth";
 export function GuestBanner({ returnTo = "/cart" }: { returnTo?: string }) {
   return (
     <p className="guest-note">
-      <span>Have an account?</span>{" "}
-      <Link to={loginHref(returnTo)}>Sign in for a faster checkout</Link>
+      <span>Have an account?</span> <Link to={loginHref(returnTo)}>Sign in for a faster checkout</Link>
     </p>
   );
 }

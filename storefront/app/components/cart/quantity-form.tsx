@@ -98,7 +98,11 @@ export function QuantityForm({ line, fetcher, hydrated, describedBy }: Props) {
         aria-describedby={describedBy}
       />
       {!hydrated && (
-        <button type="submit" className="button button--ghost cart-qty__update" aria-label={`Update quantity of ${product.name}`}>
+        <button
+          type="submit"
+          className="button button--ghost cart-qty__update"
+          aria-label={`Update quantity of ${product.name}`}
+        >
           Update
         </button>
       )}

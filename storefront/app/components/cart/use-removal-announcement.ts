@@ -17,7 +17,11 @@ export function useRemovalAnnouncement(lines: CartLineView[], focusTarget: RefOb
     previous.current = lines;
     const [first] = removed;
     if (!first) return;
-    show(removed.length === 1 ? `${first.product.name} removed from your cart` : `${removed.length} items removed from your cart`);
+    show(
+      removed.length === 1
+        ? `${first.product.name} removed from your cart`
+        : `${removed.length} items removed from your cart`,
+    );
     const active = document.activeElement;
     if (!active || active === document.body || !active.isConnected) focusTarget.current?.focus();
   }, [lines, show, focusTarget]);

@@ -1,6 +1,6 @@
-import type { AddressKind, AddressValues, Country } from "~/lib/models/checkout";
 import { Field, TextField } from "~/components/ui/field";
-import { type FieldState, type FieldStates, checkoutField } from "./field-state";
+import type { AddressKind, AddressValues, Country } from "~/lib/models/checkout";
+import { checkoutField, type FieldState, type FieldStates } from "./field-state";
 
 type Props = {
   /** The form field prefix (the request's field): "shippingAddress" or "billingAddress". */
@@ -18,12 +18,33 @@ export function AddressFields({ kind, values, countries, states }: Props) {
   return (
     <div className="address-fields">
       <div className="checkout-pair">
-        <TextField {...checkoutField} name={field("firstName")} label="First name" autoComplete={ac("given-name")} defaultValue={values.firstName} {...states(field("firstName"), "First name")} />
-        <TextField {...checkoutField} name={field("lastName")} label="Last name" autoComplete={ac("family-name")} defaultValue={values.lastName} {...states(field("lastName"), "Last name")} />
-      </div>
-      <TextField {...checkoutField} name={field("addressLine1")} label="Address" autoComplete={ac("address-line1")} defaultValue={values.addressLine1} {...states(field("addressLine1"), "Address")} />
-      <TextField
+        <TextField
           {...checkoutField}
+          name={field("firstName")}
+          label="First name"
+          autoComplete={ac("given-name")}
+          defaultValue={values.firstName}
+          {...states(field("firstName"), "First name")}
+        />
+        <TextField
+          {...checkoutField}
+          name={field("lastName")}
+          label="Last name"
+          autoComplete={ac("family-name")}
+          defaultValue={values.lastName}
+          {...states(field("lastName"), "Last name")}
+        />
+      </div>
+      <TextField
+        {...checkoutField}
+        name={field("addressLine1")}
+        label="Address"
+        autoComplete={ac("address-line1")}
+        defaultValue={values.addressLine1}
+        {...states(field("addressLine1"), "Address")}
+      />
+      <TextField
+        {...checkoutField}
         name={field("addressLine2")}
         label="Apartment, suite or building"
         autoComplete={ac("address-line2")}
@@ -32,7 +53,14 @@ export function AddressFields({ kind, values, countries, states }: Props) {
         {...states(field("addressLine2"), "Apartment, suite or building")}
       />
       <div className="checkout-pair">
-        <TextField {...checkoutField} name={field("city")} label="City" autoComplete={ac("address-level2")} defaultValue={values.city} {...states(field("city"), "City")} />
+        <TextField
+          {...checkoutField}
+          name={field("city")}
+          label="City"
+          autoComplete={ac("address-level2")}
+          defaultValue={values.city}
+          {...states(field("city"), "City")}
+        />
         <TextField
           {...checkoutField}
           name={field("region")}
@@ -53,7 +81,13 @@ export function AddressFields({ kind, values, countries, states }: Props) {
           maxLength={16}
           {...states(field("postcode"), "Postcode")}
         />
-        <CountrySelect name={field("countryCode")} autoComplete={ac("country")} value={values.countryCode} countries={countries} {...states(field("countryCode"), "Country")} />
+        <CountrySelect
+          name={field("countryCode")}
+          autoComplete={ac("country")}
+          value={values.countryCode}
+          countries={countries}
+          {...states(field("countryCode"), "Country")}
+        />
       </div>
     </div>
   );
@@ -68,9 +102,20 @@ type CountryProps = FieldState & {
 
 function CountrySelect({ name, autoComplete, value, countries, autoFocus, ...state }: CountryProps) {
   return (
-    <Field label="Country" className={checkoutField.className} errorClassName={checkoutField.errorClassName} {...state}>
+    <Field
+      label="Country"
+      className={checkoutField.className}
+      errorClassName={checkoutField.errorClassName}
+      {...state}
+    >
       {(control) => (
-        <select {...control} name={name} autoComplete={autoComplete} defaultValue={value} autoFocus={autoFocus}>
+        <select
+          {...control}
+          name={name}
+          autoComplete={autoComplete}
+          defaultValue={value}
+          autoFocus={autoFocus}
+        >
           {countries.map((c) => (
             <option key={c.code} value={c.code}>
               {c.name}

@@ -3,14 +3,21 @@
 // JavaScript loads; once hydrated it is checked first and sent as useCheckoutSubmit describes.
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
-import { type CheckoutActionData, type CheckoutPageData, checkoutQuote, checkoutText, emptyAddress, isCardField } from "~/lib/models/checkout";
+import { TextField } from "~/components/ui/field";
+import {
+  type CheckoutActionData,
+  type CheckoutPageData,
+  checkoutQuote,
+  checkoutText,
+  emptyAddress,
+  isCardField,
+} from "~/lib/models/checkout";
 import { maxEmailLength } from "~/lib/models/email";
 import { AddressFields } from "./address-fields";
-import { TextField } from "~/components/ui/field";
 import { CheckoutStep } from "./checkout-step";
 import { CheckoutSummary } from "./checkout-summary";
 import { DeliveryChoices } from "./delivery-choices";
-import { checkoutErrorId, fieldStates, checkoutField } from "./field-state";
+import { checkoutErrorId, checkoutField, fieldStates } from "./field-state";
 import { PaymentError } from "./payment-error";
 import { StripeCardField, type StripeController } from "./stripe-card-field";
 import { TestCardFields } from "./test-card-fields";
@@ -29,7 +36,13 @@ export function CheckoutForm({ page, actionData }: Props) {
   const stripe = useRef<StripeController | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
-  const { hydrated, pending, problem, idempotencyKey, onSubmit } = useCheckoutSubmit({ payment, guest, actionData, stripe, loaderKey: page.idempotencyKey });
+  const { hydrated, pending, problem, idempotencyKey, onSubmit } = useCheckoutSubmit({
+    payment,
+    guest,
+    actionData,
+    stripe,
+    loaderKey: page.idempotencyKey,
+  });
 
   // A refused form comes back with what was typed (never the card).
   const values = actionData && !actionData.ok ? actionData.values : null;
@@ -46,7 +59,8 @@ export function CheckoutForm({ page, actionData }: Props) {
     const form = formRef.current;
     const field =
       first === "deliveryOptionCode"
-        ? (form?.querySelector<HTMLInputElement>('input[name="deliveryOptionCode"]:checked') ?? form?.querySelector<HTMLInputElement>('input[name="deliveryOptionCode"]'))
+        ? (form?.querySelector<HTMLInputElement>('input[name="deliveryOptionCode"]:checked') ??
+          form?.querySelector<HTMLInputElement>('input[name="deliveryOptionCode"]'))
         : first
           ? form?.querySelector<HTMLElement>(`[name="${first}"]`)
           : null;
@@ -70,14 +84,21 @@ export function CheckoutForm({ page, actionData }: Props) {
 
   return (
     <div className="checkout-layout">
-      <Form ref={formRef} method="post" action="/checkout" className="checkout-form" noValidate onSubmit={onSubmit}>
+      <Form
+        ref={formRef}
+        method="post"
+        action="/checkout"
+        className="checkout-form"
+        noValidate
+        onSubmit={onSubmit}
+      >
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <input type="hidden" name="intent" value={payment.mode === "stripe" ? "checkout" : "pay"} />
 
         <CheckoutStep number={1} title="Contact">
           {guest ? (
             <TextField
-          {...checkoutField}
+              {...checkoutField}
               name="email"
               label="Email"
               type="email"
@@ -89,7 +110,7 @@ export function CheckoutForm({ page, actionData }: Props) {
             />
           ) : (
             <TextField
-          {...checkoutField}
+              {...checkoutField}
               name="email"
               label="Email"
               type="email"
@@ -102,12 +123,28 @@ export function CheckoutForm({ page, actionData }: Props) {
         </CheckoutStep>
 
         <CheckoutStep number={2} title="Shipping address">
-          <AddressFields kind="shippingAddress" values={shipping} countries={page.countries} states={states} />
+          <AddressFields
+            kind="shippingAddress"
+            values={shipping}
+            countries={page.countries}
+            states={states}
+          />
         </CheckoutStep>
 
-        <DeliveryChoices step={3} options={page.deliveryOptions} selected={delivery} onSelect={setDelivery} state={states("deliveryOptionCode", "Delivery option")}>
+        <DeliveryChoices
+          step={3}
+          options={page.deliveryOptions}
+          selected={delivery}
+          onSelect={setDelivery}
+          state={states("deliveryOptionCode", "Delivery option")}
+        >
           <label className="checkout-check">
-            <input type="checkbox" name="requiresSignature" defaultChecked={values ? values.requiresSignature : true} aria-describedby="signature-hint" />
+            <input
+              type="checkbox"
+              name="requiresSignature"
+              defaultChecked={values ? values.requiresSignature : true}
+              aria-describedby="signature-hint"
+            />
             <span>Requires signature</span>
           </label>
           <p id="signature-hint" className="field-hint muted checkout-check__hint">
@@ -123,23 +160,50 @@ export function CheckoutForm({ page, actionData }: Props) {
           {/* Shown while the box is unticked (CSS :has, so it needs no script); without :has support
               it always shows, and the action ignores it while the box is ticked. */}
           <div className="billing-fields">
-            <AddressFields kind="billingAddress" values={billing} countries={page.countries} states={states} />
+            <AddressFields
+              kind="billingAddress"
+              values={billing}
+              countries={page.countries}
+              states={states}
+            />
           </div>
         </CheckoutStep>
 
-        <CheckoutStep number={5} title="Payment" aside={payment.mode === "test" ? <span className="test-mode">Test mode</span> : undefined}>
+        <CheckoutStep
+          number={5}
+          title="Payment"
+          aside={payment.mode === "test" ? <span className="test-mode">Test mode</span> : undefined}
+        >
           {payment.mode === "test" && <TestCardFields states={states} />}
           {payment.mode === "stripe" &&
             (hydrated ? (
-              <StripeCardField publishableKey={payment.publishableKey} amount={quote.total.pence} controller={stripe} />
+              <StripeCardField
+                publishableKey={payment.publishableKey}
+                amount={quote.total.pence}
+                controller={stripe}
+              />
             ) : (
               <noscript>
-                <p className="alert alert--error">Card payment needs JavaScript. Please turn it on in your browser to pay.</p>
+                <p className="alert alert--error">
+                  Card payment needs JavaScript. Please turn it on in your browser to pay.
+                </p>
               </noscript>
             ))}
-          {payment.mode === "unavailable" && <p className="alert alert--error checkout-payment__status">{checkoutText.paymentNotReady}</p>}
-          <PaymentError ref={errorRef} id={checkoutErrorId} message={problem?.message} cartProblem={problem?.cartProblem} />
-          <button type="submit" className="button button--primary checkout-form__submit" disabled={pending || cannotPay} aria-busy={pending || undefined}>
+          {payment.mode === "unavailable" && (
+            <p className="alert alert--error checkout-payment__status">{checkoutText.paymentNotReady}</p>
+          )}
+          <PaymentError
+            ref={errorRef}
+            id={checkoutErrorId}
+            message={problem?.message}
+            cartProblem={problem?.cartProblem}
+          />
+          <button
+            type="submit"
+            className="button button--primary checkout-form__submit"
+            disabled={pending || cannotPay}
+            aria-busy={pending || undefined}
+          >
             {pending ? "Processing Payment..." : payLabel}
           </button>
           <p className="checkout-form__secure muted">
@@ -157,7 +221,14 @@ export function CheckoutForm({ page, actionData }: Props) {
 
 function LockIcon() {
   return (
-    <svg className="checkout-form__lock" width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+    <svg
+      className="checkout-form__lock"
+      width="14"
+      height="14"
+      viewBox="0 0 16 16"
+      aria-hidden="true"
+      focusable="false"
+    >
       <rect x="3" y="7" width="10" height="8" rx="1" fill="none" stroke="currentColor" strokeWidth="1.2" />
       <path d="M5.5 7V5a2.5 2.5 0 0 1 5 0v2" fill="none" stroke="currentColor" strokeWidth="1.2" />
     </svg>

@@ -1,7 +1,7 @@
 import { ProductImage } from "~/components/ui/product-image";
+import { Totals } from "~/components/ui/totals";
 import type { CartView } from "~/lib/models/cart";
 import type { CheckoutQuote } from "~/lib/models/checkout";
-import { Totals } from "~/components/ui/totals";
 
 type Props = {
   cart: CartView;
@@ -45,7 +45,9 @@ export function CheckoutSummary({ cart, deliveryName, quote }: Props) {
         itemCount={cart.itemCount}
         subtotal={cart.subtotal}
         deliveryName={deliveryName}
-        deliveryText={!deliveryName ? "Choose an option" : quote.delivery.pence === 0 ? "Free" : quote.delivery.formatted}
+        deliveryText={
+          !deliveryName ? "Choose an option" : quote.delivery.pence === 0 ? "Free" : quote.delivery.formatted
+        }
         vatIncluded={quote.vatIncluded}
         total={quote.total}
       />

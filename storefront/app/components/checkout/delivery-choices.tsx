@@ -4,8 +4,8 @@ import { CarrierMark } from "~/components/ui/carrier-mark";
 import { type DeliveryChoice, deliveryChargeText } from "~/lib/models/checkout";
 import { sentenceAmount } from "~/lib/models/content";
 import type { Price } from "~/lib/models/money";
-import type { FieldState } from "./field-state";
 import { CheckoutStep } from "./checkout-step";
+import type { FieldState } from "./field-state";
 
 type Props = {
   /** null: the API could not list them. */
@@ -66,7 +66,11 @@ export function DeliveryChoices({ options, selected, onSelect, state, step, chil
                 <span className="delivery-choice__meta">
                   {o.carrier} · {o.estimatedDelivery}
                 </span>
-                {o.freeOver && charge !== "Free" && <span className="delivery-choice__meta">Free on orders over {sentenceAmount(o.freeOver)}</span>}
+                {o.freeOver && charge !== "Free" && (
+                  <span className="delivery-choice__meta">
+                    Free on orders over {sentenceAmount(o.freeOver)}
+                  </span>
+                )}
               </span>
               <span className="delivery-choice__price">{charge}</span>
             </label>

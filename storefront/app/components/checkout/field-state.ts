@@ -14,7 +14,12 @@ export type FieldState = {
 };
 
 /** How the checkout draws the shared TextField: its error with a mark, optional fields said so. */
-export const checkoutField = { className: "checkout-field", errorClassName: "checkout-field__note", markOptional: true, maxLength: 200 } as const;
+export const checkoutField = {
+  className: "checkout-field",
+  errorClassName: "checkout-field__note",
+  markOptional: true,
+  maxLength: 200,
+} as const;
 
 /** The id of the checkout's one error message, under the card field. */
 export const checkoutErrorId = "checkout-error";
@@ -27,13 +32,21 @@ export type FieldStates = (field: CheckoutField, label: string) => FieldState;
  * above the error, so they point to it rather than repeat it. The first field in error is focused
  * when a refused form is shown again without JavaScript (`autoFocusFirst`).
  */
-export function fieldStates(problem: CheckoutProblem | null, opts: { autoFocusFirst?: boolean } = {}): FieldStates {
+export function fieldStates(
+  problem: CheckoutProblem | null,
+  opts: { autoFocusFirst?: boolean } = {},
+): FieldStates {
   const first = problem?.fields[0];
   return (field, label) => {
     if (!problem?.fields.includes(field)) return {};
     let note: string | null = null;
     if (problem.message === checkoutText.requiredFields) note = `${label} is required.`;
     else if (!isCardField(field) && problem.fields.length === 1) note = problem.message;
-    return { invalid: true, error: note, errorId: checkoutErrorId, autoFocus: opts.autoFocusFirst && field === first };
+    return {
+      invalid: true,
+      error: note,
+      errorId: checkoutErrorId,
+      autoFocus: opts.autoFocusFirst && field === first,
+    };
   };
 }

@@ -3,7 +3,6 @@
 import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { type Cart, CartSchema } from "~/gen/atelier/store/v1/cart_pb";
-import { MoneySchema } from "~/gen/atelier/type/v1/money_pb";
 import {
   type GetCheckoutConfigResponse,
   GetCheckoutConfigResponseSchema,
@@ -12,8 +11,9 @@ import {
   QuoteCheckoutResponseSchema,
 } from "~/gen/atelier/store/v1/checkout_service_pb";
 import { type Order, OrderSchema, OrderStatus } from "~/gen/atelier/store/v1/order_pb";
-import type { CheckoutPageData, DeliveryChoice } from "~/lib/models/checkout";
+import { MoneySchema } from "~/gen/atelier/type/v1/money_pb";
 import { toCartView } from "~/lib/models/cart";
+import type { CheckoutPageData, DeliveryChoice } from "~/lib/models/checkout";
 import { toPrice } from "~/lib/models/money";
 
 export const cartId = "7f1c2a9e-0d4b-4c3e-9b8a-6e5d4c3b2a10";
@@ -36,14 +36,29 @@ export function apiCart(overrides: Init<typeof CartSchema> = {}): Cart {
           name: "Rose Serum",
           price: gbp(2200),
           stockQuantity: 12,
-          images: [{ id: "i1", url: `${mediaOrigin}/media/rose-800.webp`, alt: "Rose Serum", primary: true, width: 800, height: 800 }],
+          images: [
+            {
+              id: "i1",
+              url: `${mediaOrigin}/media/rose-800.webp`,
+              alt: "Rose Serum",
+              primary: true,
+              width: 800,
+              height: 800,
+            },
+          ],
         },
         quantity: 1,
         unitPrice: gbp(2200),
         lineTotal: gbp(2200),
       },
       {
-        product: { id: "5d1e3f50-2b1a-4f4e-8a59-3c0f9b7d6e21", slug: "moss-cleanser", name: "Moss Cleanser", price: gbp(1200), stockQuantity: 4 },
+        product: {
+          id: "5d1e3f50-2b1a-4f4e-8a59-3c0f9b7d6e21",
+          slug: "moss-cleanser",
+          name: "Moss Cleanser",
+          price: gbp(1200),
+          stockQuantity: 4,
+        },
         quantity: 1,
         unitPrice: gbp(1200),
         lineTotal: gbp(1200),
@@ -59,11 +74,30 @@ export function apiCart(overrides: Init<typeof CartSchema> = {}): Cart {
 }
 
 const options = [
-  { code: "standard", name: "Standard", price: gbp(1735), carrier: "Royal Mail", estimatedDelivery: "5–7 working days", freeOver: gbp(5000) },
+  {
+    code: "standard",
+    name: "Standard",
+    price: gbp(1735),
+    carrier: "Royal Mail",
+    estimatedDelivery: "5–7 working days",
+    freeOver: gbp(5000),
+  },
   { code: "express", name: "Express", price: gbp(2499), carrier: "DPD", estimatedDelivery: "3–4 days" },
   { code: "priority", name: "Priority", price: gbp(3250), carrier: "Hermes", estimatedDelivery: "2–3 days" },
-  { code: "next-day", name: "Next Day", price: gbp(4524), carrier: "DHL", estimatedDelivery: "Next working day if ordered before 2pm" },
-  { code: "premium", name: "Premium", price: gbp(5976), carrier: "FedEx", estimatedDelivery: "By 10am next working day if ordered before 4pm" },
+  {
+    code: "next-day",
+    name: "Next Day",
+    price: gbp(4524),
+    carrier: "DHL",
+    estimatedDelivery: "Next working day if ordered before 2pm",
+  },
+  {
+    code: "premium",
+    name: "Premium",
+    price: gbp(5976),
+    carrier: "FedEx",
+    estimatedDelivery: "By 10am next working day if ordered before 4pm",
+  },
 ];
 
 // The API's quote for the cart above (subtotal £34.00): each option's charge, and the total and
@@ -154,9 +188,22 @@ export function apiOrder(overrides: Init<typeof OrderSchema> = {}): Order {
       postcode: "W1S 1AA",
       countryCode: "GB",
     },
-    billingAddress: { firstName: "Iris", lastName: "Fairweather", addressLine1: "1 Bond Street", city: "London", postcode: "W1S 1AA", countryCode: "GB" },
+    billingAddress: {
+      firstName: "Iris",
+      lastName: "Fairweather",
+      addressLine1: "1 Bond Street",
+      city: "London",
+      postcode: "W1S 1AA",
+      countryCode: "GB",
+    },
     billingDiffers: false,
-    delivery: { code: "standard", name: "Standard", carrier: "Royal Mail", estimatedDelivery: "5–7 working days", price: gbp(1735) },
+    delivery: {
+      code: "standard",
+      name: "Standard",
+      carrier: "Royal Mail",
+      estimatedDelivery: "5–7 working days",
+      price: gbp(1735),
+    },
     requiresSignature: true,
     lines: [
       {
@@ -169,7 +216,14 @@ export function apiOrder(overrides: Init<typeof OrderSchema> = {}): Order {
         imageUrl: `${mediaOrigin}/media/rose-800.webp`,
         productSlug: "rose-serum",
       },
-      { productId: "5d1e3f50-2b1a-4f4e-8a59-3c0f9b7d6e21", name: "Moss Cleanser", sku: "VC-MOSS", quantity: 1, unitPrice: gbp(1200), lineTotal: gbp(1200) },
+      {
+        productId: "5d1e3f50-2b1a-4f4e-8a59-3c0f9b7d6e21",
+        name: "Moss Cleanser",
+        sku: "VC-MOSS",
+        quantity: 1,
+        unitPrice: gbp(1200),
+        lineTotal: gbp(1200),
+      },
     ],
     subtotal: gbp(3400),
     vatIncluded: gbp(856),

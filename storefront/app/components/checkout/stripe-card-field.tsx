@@ -5,7 +5,14 @@ import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-
 import type { Stripe } from "@stripe/stripe-js";
 import { type RefObject, useEffect, useState } from "react";
 import { checkoutText } from "~/lib/models/checkout";
-import { confirmStripePayment, type LoadStripe, loadStripeWithTimeout, type PaymentOutcome, stripeLoadTimeoutMs, submitPaymentElement } from "~/lib/stripe";
+import {
+  confirmStripePayment,
+  type LoadStripe,
+  loadStripeWithTimeout,
+  type PaymentOutcome,
+  stripeLoadTimeoutMs,
+  submitPaymentElement,
+} from "~/lib/stripe";
 
 /** What the form needs from the Payment Element once it is ready. */
 export type StripeController = {
@@ -25,7 +32,13 @@ type Props = {
 
 type LoadState = { status: "loading" } | { status: "ready"; stripe: Stripe } | { status: "failed" };
 
-export function StripeCardField({ publishableKey, amount, controller, load, timeoutMs = stripeLoadTimeoutMs }: Props) {
+export function StripeCardField({
+  publishableKey,
+  amount,
+  controller,
+  load,
+  timeoutMs = stripeLoadTimeoutMs,
+}: Props) {
   const [state, setState] = useState<LoadState>({ status: "loading" });
 
   // Loading a third-party script is an effect of showing this field, not data for the page.
@@ -64,7 +77,15 @@ export function StripeCardField({ publishableKey, amount, controller, load, time
         mode: "payment",
         amount,
         currency: "gbp",
-        appearance: { theme: "flat", variables: { colorPrimary: "#1f1b17", colorText: "#1f1b17", colorDanger: "#9b2c2c", borderRadius: "2px" } },
+        appearance: {
+          theme: "flat",
+          variables: {
+            colorPrimary: "#1f1b17",
+            colorText: "#1f1b17",
+            colorDanger: "#9b2c2c",
+            borderRadius: "2px",
+          },
+        },
       }}
     >
       <PaymentElement options={{ layout: "tabs" }} />

@@ -1,5 +1,5 @@
 import { TextField } from "~/components/ui/field";
-import { type FieldStates, checkoutField } from "./field-state";
+import { checkoutField, type FieldStates } from "./field-state";
 
 /**
  * Test payment mode (no Stripe keys): plain card fields posted with the form, which the API checks
@@ -10,10 +10,18 @@ export function TestCardFields({ states }: { states: FieldStates }) {
   return (
     <div className="test-card">
       <p className="test-card__hint">
-        Use <span className="test-card__number">4242 4242 4242 4242</span> to pay, or <span className="test-card__number">4000 0000 0000 0002</span> to see a
-        decline.
+        Use <span className="test-card__number">4242 4242 4242 4242</span> to pay, or{" "}
+        <span className="test-card__number">4000 0000 0000 0002</span> to see a decline.
       </p>
-      <TextField {...checkoutField} name="cardNumber" label="Card number" autoComplete="cc-number" inputMode="numeric" maxLength={23} {...states("cardNumber", "Card number")} />
+      <TextField
+        {...checkoutField}
+        name="cardNumber"
+        label="Card number"
+        autoComplete="cc-number"
+        inputMode="numeric"
+        maxLength={23}
+        {...states("cardNumber", "Card number")}
+      />
       <div className="checkout-pair checkout-pair--card">
         <TextField
           {...checkoutField}
@@ -25,7 +33,15 @@ export function TestCardFields({ states }: { states: FieldStates }) {
           placeholder="MM / YY"
           {...states("cardExpiry", "Expiry")}
         />
-        <TextField {...checkoutField} name="cvc" label="CVC" autoComplete="cc-csc" inputMode="numeric" maxLength={4} {...states("cvc", "CVC")} />
+        <TextField
+          {...checkoutField}
+          name="cvc"
+          label="CVC"
+          autoComplete="cc-csc"
+          inputMode="numeric"
+          maxLength={4}
+          {...states("cvc", "CVC")}
+        />
       </div>
     </div>
   );

@@ -5,9 +5,15 @@
 // and its client secret, and Stripe.js confirms the payment in the page.
 import { type FormEvent, type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { usePendingSubmission } from "~/lib/hooks/use-pending-submission";
-import { type CheckoutActionData, type CheckoutProblem, checkoutProblem, checkoutText, type PaymentSetup } from "~/lib/models/checkout";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
+import { usePendingSubmission } from "~/lib/hooks/use-pending-submission";
+import {
+  type CheckoutActionData,
+  type CheckoutProblem,
+  checkoutProblem,
+  checkoutText,
+  type PaymentSetup,
+} from "~/lib/models/checkout";
 import type { StripeController } from "./stripe-card-field";
 
 type Options = {
@@ -35,7 +41,10 @@ export function useCheckoutSubmit({ payment, guest, actionData, stripe, loaderKe
   const pending = navigating || fetcher.state !== "idle" || confirming;
   // One object per answer, so the same refusal twice is still announced (and focused) twice.
   const serverProblem = useMemo<ShownProblem | null>(
-    () => (serverAnswer && !serverAnswer.ok ? { message: serverAnswer.error, fields: serverAnswer.fields, cartProblem: serverAnswer.cartProblem } : null),
+    () =>
+      serverAnswer && !serverAnswer.ok
+        ? { message: serverAnswer.error, fields: serverAnswer.fields, cartProblem: serverAnswer.cartProblem }
+        : null,
     [serverAnswer],
   );
   const problem = clientProblem ?? (pending ? null : serverProblem);
@@ -67,7 +76,8 @@ export function useCheckoutSubmit({ payment, guest, actionData, stripe, loaderKe
     if (!hydrated) return;
     if (pending || payment.mode === "unavailable") {
       e.preventDefault();
-      if (payment.mode === "unavailable") setClientProblem({ message: checkoutText.paymentNotReady, fields: [] });
+      if (payment.mode === "unavailable")
+        setClientProblem({ message: checkoutText.paymentNotReady, fields: [] });
       return;
     }
     const form = new FormData(e.currentTarget);

@@ -18,5 +18,7 @@ export function isInView(item: number, position: number, visible: number): boole
 
 /** Accessible name of the dot for a stop, e.g. "Show products 2 to 4" or "Show product 3". */
 export function positionLabel(position: number, visible: number): string {
-  return visible === 1 ? `Show product ${position + 1}` : `Show products ${position + 1} to ${position + visible}`;
+  return visible === 1
+    ? `Show product ${position + 1}`
+    : `Show products ${position + 1} to ${position + visible}`;
 }

@@ -7,7 +7,8 @@ export function ClassicHero() {
         <p className="eyebrow">Atelier London</p>
         <h1 id="classic-title">Timeless Luxury Skincare</h1>
         <p className="classic-hero__lead">
-          Exceptional formulas from the houses we love, chosen by hand in London and delivered across the UK and Europe.
+          Exceptional formulas from the houses we love, chosen by hand in London and delivered across the UK
+          and Europe.
         </p>
         <Link to="/shop" className="button button--primary">
           Shop Now

@@ -39,11 +39,9 @@ describe("FeaturedCarousel", () => {
     stubMatchMedia(wideViewportQuery);
     renderCarousel();
     expect(cardsInView()).toEqual(["Product 1", "Product 2", "Product 3"]);
-    expect(screen.getAllByRole("button", { name: /^Show products/ }).map((b) => b.getAttribute("aria-label"))).toEqual([
-      "Show products 1 to 3",
-      "Show products 2 to 4",
-      "Show products 3 to 5",
-    ]);
+    expect(
+      screen.getAllByRole("button", { name: /^Show products/ }).map((b) => b.getAttribute("aria-label")),
+    ).toEqual(["Show products 1 to 3", "Show products 2 to 4", "Show products 3 to 5"]);
   });
 
   it("shows one product at a time below 768px", () => {

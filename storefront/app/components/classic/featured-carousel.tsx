@@ -2,10 +2,10 @@
 // Before JavaScript loads it is a plain row that scrolls sideways, so every card stays reachable.
 import { ProductCard } from "~/components/ui/product-card";
 import { PlayPauseToggle, RotationDots } from "~/components/ui/rotation-controls";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { useMediaQuery } from "~/lib/hooks/use-media-query";
 import { useRotation } from "~/lib/hooks/use-rotation";
 import type { ProductSummary } from "~/lib/models/catalog";
-import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { isInView, positionCount, positionLabel, visibleCount, wideViewportQuery } from "./carousel";
 
 export const carouselIntervalMs = 5000;
@@ -60,7 +60,12 @@ export function FeaturedCarousel({ products, labelledBy }: Props) {
       {stops > 1 && (
         <div className="carousel__controls">
           <ArrowButton direction="previous" onClick={rotation.previous} />
-          <RotationDots rotation={rotation} count={stops} label="Choose products to show" labelFor={(i) => positionLabel(i, visible)} />
+          <RotationDots
+            rotation={rotation}
+            count={stops}
+            label="Choose products to show"
+            labelFor={(i) => positionLabel(i, visible)}
+          />
           <ArrowButton direction="next" onClick={rotation.next} />
           <PlayPauseToggle rotation={rotation} subject="carousel" />
         </div>
@@ -74,10 +79,20 @@ const arrowPaths = { previous: "m15 5-7 7 7 7", next: "m9 5 7 7-7 7" };
 function ArrowButton({ direction, onClick }: { direction: "previous" | "next"; onClick: () => void }) {
   return (
     <button type="button" className="rotation-button carousel__arrow" onClick={onClick}>
-      <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5">
+      <svg
+        aria-hidden="true"
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      >
         <path d={arrowPaths[direction]} />
       </svg>
-      <span className="visually-hidden">{direction === "previous" ? "Previous products" : "Next products"}</span>
+      <span className="visually-hidden">
+        {direction === "previous" ? "Previous products" : "Next products"}
+      </span>
     </button>
   );
 }

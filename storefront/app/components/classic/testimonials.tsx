@@ -3,17 +3,20 @@ type Testimonial = { quote: string; name: string; place: string };
 
 const testimonials: Testimonial[] = [
   {
-    quote: "My skin has never felt so calm. Every order arrives wrapped like a gift, and the advice I was given was spot on.",
+    quote:
+      "My skin has never felt so calm. Every order arrives wrapped like a gift, and the advice I was given was spot on.",
     name: "Charlotte",
     place: "London",
   },
   {
-    quote: "I came for the cruelty-free promise and stayed for the results. It is now where I buy every birthday present, too.",
+    quote:
+      "I came for the cruelty-free promise and stayed for the results. It is now where I buy every birthday present, too.",
     name: "Eleanor",
     place: "Edinburgh",
   },
   {
-    quote: "Quick, beautifully packed delivery and a genuinely lovely team. The night serum has become part of my evening ritual.",
+    quote:
+      "Quick, beautifully packed delivery and a genuinely lovely team. The night serum has become part of my evening ritual.",
     name: "Priya",
     place: "Manchester",
   },

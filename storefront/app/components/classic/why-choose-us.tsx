@@ -3,7 +3,14 @@ import type { ReactNode } from "react";
 
 type Reason = { title: string; text: string; icon: ReactNode };
 
-const iconProps = { width: 40, height: 40, viewBox: "0 0 40 40", fill: "none", stroke: "currentColor", strokeWidth: 1.2 } as const;
+const iconProps = {
+  width: 40,
+  height: 40,
+  viewBox: "0 0 40 40",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 1.2,
+} as const;
 
 const reasons: Reason[] = [
   {

@@ -44,7 +44,9 @@ export function ContactDetails({ details }: { details: ContactDetailsView | null
             </div>
           </dl>
         ) : (
-          <p className="muted">Our address and telephone number are briefly unavailable. The form on this page always reaches us.</p>
+          <p className="muted">
+            Our address and telephone number are briefly unavailable. The form on this page always reaches us.
+          </p>
         )}
       </section>
       <section aria-labelledby="contact-hours-heading" className="contact-details__block">
@@ -59,7 +61,9 @@ export function ContactDetails({ details }: { details: ContactDetailsView | null
         </dl>
         <p className="muted contact-hours__zone">All times are GMT.</p>
       </section>
-      {details && <MapPanel addressLines={details.addressLines} storeName={details.storeName} mapUrl={details.mapUrl} />}
+      {details && (
+        <MapPanel addressLines={details.addressLines} storeName={details.storeName} mapUrl={details.mapUrl} />
+      )}
     </div>
   );
 }

@@ -3,15 +3,25 @@
 // the browser first and sends in the background, clearing itself when the message is stored.
 import { type FormEvent, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { parseForm } from "~/lib/form-schema";
-import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { TextField } from "~/components/ui/field";
 import { useFormReset } from "~/components/ui/use-form-reset";
+import { parseForm } from "~/lib/form-schema";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { SentBanner } from "./sent-banner";
-import { type ContactErrors, type ContactField, type ContactValues, contactFields, contactLimits, contactSchema, emptyContact } from "./validation";
+import {
+  type ContactErrors,
+  type ContactField,
+  type ContactValues,
+  contactFields,
+  contactLimits,
+  contactSchema,
+  emptyContact,
+} from "./validation";
 
 /** What the contact action answers. */
-export type ContactActionResult = { ok: true } | { ok: false; values: ContactValues; fieldErrors: ContactErrors; formError?: string };
+export type ContactActionResult =
+  | { ok: true }
+  | { ok: false; values: ContactValues; fieldErrors: ContactErrors; formError?: string };
 
 type Props = {
   /** The action's answer to a plain (no-JavaScript) form post. */
@@ -62,21 +72,60 @@ export function ContactForm({ serverResult, sent }: Props) {
   return (
     <>
       <SentBanner successCount={successCount} />
-      <fetcher.Form ref={formRef} method="post" action="/contact" className="contact-form" noValidate onSubmit={onSubmit}>
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        action="/contact"
+        className="contact-form"
+        noValidate
+        onSubmit={onSubmit}
+      >
         {hydrated && <input type="hidden" name="enhanced" value="1" />}
         <div className="contact-form__pair">
-          <TextField name="name" maxLength={contactLimits.name} label="Name" autoComplete="name" defaultValue={defaults.name} error={errors.name} />
-          <TextField name="email" maxLength={contactLimits.email} label="Email" type="email" autoComplete="email" defaultValue={defaults.email} error={errors.email} />
+          <TextField
+            name="name"
+            maxLength={contactLimits.name}
+            label="Name"
+            autoComplete="name"
+            defaultValue={defaults.name}
+            error={errors.name}
+          />
+          <TextField
+            name="email"
+            maxLength={contactLimits.email}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            defaultValue={defaults.email}
+            error={errors.email}
+          />
         </div>
-        <TextField name="subject" maxLength={contactLimits.subject} label="Subject" defaultValue={defaults.subject} error={errors.subject} />
-        <TextField name="message" maxLength={contactLimits.message} label="Message" multiline defaultValue={defaults.message} error={errors.message} />
+        <TextField
+          name="subject"
+          maxLength={contactLimits.subject}
+          label="Subject"
+          defaultValue={defaults.subject}
+          error={errors.subject}
+        />
+        <TextField
+          name="message"
+          maxLength={contactLimits.message}
+          label="Message"
+          multiline
+          defaultValue={defaults.message}
+          error={errors.message}
+        />
         <p className="contact-form__required muted">All fields are required.</p>
         {failed?.formError && (
           <p className="alert alert--error" role="alert">
             {failed.formError}
           </p>
         )}
-        <button type="submit" className="button button--primary contact-form__submit" aria-disabled={sending || undefined}>
+        <button
+          type="submit"
+          className="button button--primary contact-form__submit"
+          aria-disabled={sending || undefined}
+        >
           {sending ? "Sending..." : "Send Message"}
         </button>
       </fetcher.Form>

@@ -6,7 +6,13 @@ type Props = { storeName: string; addressLines: string[]; mapUrl: string };
 export function MapPanel({ storeName, addressLines, mapUrl }: Props) {
   return (
     <figure className="map-panel">
-      <svg className="map-panel__art" viewBox="0 0 400 240" preserveAspectRatio="xMidYMid slice" aria-hidden="true" focusable="false">
+      <svg
+        className="map-panel__art"
+        viewBox="0 0 400 240"
+        preserveAspectRatio="xMidYMid slice"
+        aria-hidden="true"
+        focusable="false"
+      >
         <rect width="400" height="240" className="map-panel__ground" />
         <path className="map-panel__park" d="M250 18h112v78H250z" />
         <path className="map-panel__street map-panel__street--main" d="M-10 150 C90 140 170 120 410 128" />

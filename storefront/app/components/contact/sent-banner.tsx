@@ -23,7 +23,9 @@ export function SentBanner({ successCount }: { successCount: number }) {
 
   return (
     <div ref={ref} role="status" aria-live="polite" className="contact-sent">
-      {visible && <p className="alert alert--success">Thank you for your message! We&apos;ll get back to you soon.</p>}
+      {visible && (
+        <p className="alert alert--success">Thank you for your message! We&apos;ll get back to you soon.</p>
+      )}
     </div>
   );
 }

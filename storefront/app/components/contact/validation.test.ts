@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { parseForm } from "~/lib/form-schema";
 import { type ContactField, contactSchema } from "./validation";
 
-const valid = { name: "Ada Lovelace", email: "ada@example.com", subject: "Order 1042", message: "Where is my parcel?" };
+const valid = {
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  subject: "Order 1042",
+  message: "Where is my parcel?",
+};
 
 function posted(fields: Record<string, string>): FormData {
   const form = new FormData();
@@ -29,13 +34,27 @@ describe("contactSchema", () => {
     });
   });
 
-  it.each(["ada", "ada@", "@example.com", "ada@example", "ada @example.com", "ada..l@example.com", "ada@exa_mple.com"])("refuses the email address %j", (email) => {
-    expect(errorsOf({ ...valid, email }).email).toBe("Please enter a valid email address, like name@example.com.");
+  it.each([
+    "ada",
+    "ada@",
+    "@example.com",
+    "ada@example",
+    "ada @example.com",
+    "ada..l@example.com",
+    "ada@exa_mple.com",
+  ])("refuses the email address %j", (email) => {
+    expect(errorsOf({ ...valid, email }).email).toBe(
+      "Please enter a valid email address, like name@example.com.",
+    );
   });
 
   it("holds each field to the API's length limit", () => {
-    expect(errorsOf({ ...valid, message: "x".repeat(5001) }).message).toBe("Please keep your message to 5000 characters or fewer.");
-    expect(errorsOf({ ...valid, email: `${"a".repeat(250)}@example.com` }).email).toBe("Please keep your email address to 254 characters or fewer.");
+    expect(errorsOf({ ...valid, message: "x".repeat(5001) }).message).toBe(
+      "Please keep your message to 5000 characters or fewer.",
+    );
+    expect(errorsOf({ ...valid, email: `${"a".repeat(250)}@example.com` }).email).toBe(
+      "Please keep your email address to 254 characters or fewer.",
+    );
     expect(errorsOf({ ...valid, message: "x".repeat(5000) })).toEqual({});
   });
 
@@ -43,6 +62,9 @@ describe("contactSchema", () => {
     const result = parseForm(contactSchema, posted({ name: "  Ada ", email: " ada@example.com" }));
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.input).toEqual({ name: "Ada", email: "ada@example.com" });
-    expect(parseForm(contactSchema, posted({ ...valid, name: "  Ada " }))).toMatchObject({ ok: true, values: { name: "Ada" } });
+    expect(parseForm(contactSchema, posted({ ...valid, name: "  Ada " }))).toMatchObject({
+      ok: true,
+      values: { name: "Ada" },
+    });
   });
 });

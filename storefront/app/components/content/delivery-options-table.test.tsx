@@ -1,13 +1,27 @@
 import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { DeliveryOptionView } from "~/lib/models/content";
 import { carrierMonogram } from "~/components/ui/carrier-mark";
+import type { DeliveryOptionView } from "~/lib/models/content";
 import { DeliveryOptionsTable } from "./delivery-options-table";
 
 const options: DeliveryOptionView[] = [
-  { code: "standard", name: "Standard", carrier: "Royal Mail", estimatedDelivery: "5–7 working days", price: "£17.35", freeOverText: "Free on orders over £50" },
-  { code: "express", name: "Express", carrier: "DPD", estimatedDelivery: "3–4 working days", price: "£24.99", freeOverText: null },
+  {
+    code: "standard",
+    name: "Standard",
+    carrier: "Royal Mail",
+    estimatedDelivery: "5–7 working days",
+    price: "£17.35",
+    freeOverText: "Free on orders over £50",
+  },
+  {
+    code: "express",
+    name: "Express",
+    carrier: "DPD",
+    estimatedDelivery: "3–4 working days",
+    price: "£24.99",
+    freeOverText: null,
+  },
 ];
 
 function renderTable(value: DeliveryOptionView[] | null) {
@@ -19,7 +33,9 @@ describe("DeliveryOptionsTable", () => {
   it("lists each option with carrier, estimate and price", async () => {
     renderTable(options);
     const table = await screen.findByRole("table", { name: "Delivery options, prices including VAT" });
-    const headers = within(table).getAllByRole("columnheader").map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((h) => h.textContent);
     expect(headers).toEqual(["Service", "Carrier", "Estimated delivery", "Price"]);
 
     const standard = within(table).getByRole("row", { name: /Standard/ });
@@ -40,7 +56,9 @@ describe("DeliveryOptionsTable", () => {
 
   it("explains calmly when the options could not be loaded", async () => {
     renderTable(null);
-    expect(await screen.findByRole("status")).toHaveTextContent("Our delivery options cannot be shown just now.");
+    expect(await screen.findByRole("status")).toHaveTextContent(
+      "Our delivery options cannot be shown just now.",
+    );
     expect(screen.getByRole("link", { name: "contact us" })).toHaveAttribute("href", "/contact");
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
   });

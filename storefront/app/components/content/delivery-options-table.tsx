@@ -1,7 +1,7 @@
 // biome-ignore-all lint/a11y/noRedundantRoles: at phone widths the stylesheet restyles the table (display: block), which strips its implicit roles in some browsers; the explicit roles keep it a table.
 import { Link } from "react-router";
-import type { DeliveryOptionView } from "~/lib/models/content";
 import { CarrierMark } from "~/components/ui/carrier-mark";
+import type { DeliveryOptionView } from "~/lib/models/content";
 
 type Props = {
   /** null: the API could not list them. */
@@ -16,13 +16,17 @@ export function DeliveryOptionsTable({ options }: Props) {
   if (!options) {
     return (
       <p className="delivery-options__notice" role="status">
-        Our delivery options cannot be shown just now. Every available service and its price is listed at checkout, or please{" "}
-        <Link to="/contact">contact us</Link> and we will gladly help.
+        Our delivery options cannot be shown just now. Every available service and its price is listed at
+        checkout, or please <Link to="/contact">contact us</Link> and we will gladly help.
       </p>
     );
   }
   if (options.length === 0) {
-    return <p className="delivery-options__notice">Delivery options will be listed here shortly; every available service is shown at checkout.</p>;
+    return (
+      <p className="delivery-options__notice">
+        Delivery options will be listed here shortly; every available service is shown at checkout.
+      </p>
+    );
   }
   return (
     <table className="delivery-options" role="table">

@@ -1,5 +1,5 @@
-import type { DeliveryOptionView } from "~/lib/models/content";
 import { CarrierMark } from "~/components/ui/carrier-mark";
+import type { DeliveryOptionView } from "~/lib/models/content";
 
 /** The carriers behind the delivery options, each once, in the options' order. */
 export function DeliveryPartners({ options }: { options: DeliveryOptionView[] | null }) {

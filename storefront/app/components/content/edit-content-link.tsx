@@ -6,9 +6,7 @@ export function EditContentLink({ slug }: { slug: string }) {
   if (!backoffice) return null;
   return (
     <p className="edit-content">
-      <a href={`${backoffice}/pages?${new URLSearchParams({ edit: slug })}`}>
-        Edit Content
-      </a>
+      <a href={`${backoffice}/pages?${new URLSearchParams({ edit: slug })}`}>Edit Content</a>
     </p>
   );
 }

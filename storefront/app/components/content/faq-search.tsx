@@ -15,7 +15,15 @@ type Props = {
 export function FaqSearch({ query, onQueryChange, resultText }: Props) {
   return (
     <div className="faq-search">
-      <Form method="get" action="/faq" role="search" aria-label="Search the FAQ" className="faq-search__form" replace preventScrollReset>
+      <Form
+        method="get"
+        action="/faq"
+        role="search"
+        aria-label="Search the FAQ"
+        className="faq-search__form"
+        replace
+        preventScrollReset
+      >
         <label htmlFor="faq-search-input">Search questions</label>
         <div className="faq-search__row">
           <input

@@ -3,7 +3,13 @@ import { useId } from "react";
 export type ContentsItem = { id: string; title: string };
 
 /** An in-page table of contents: anchor links to the page's sections. */
-export function PageContents({ items, label = "On this page" }: { items: readonly ContentsItem[]; label?: string }) {
+export function PageContents({
+  items,
+  label = "On this page",
+}: {
+  items: readonly ContentsItem[];
+  label?: string;
+}) {
   const labelId = useId();
   return (
     <nav className="page-contents" aria-labelledby={labelId}>

@@ -68,7 +68,19 @@ export function ValuesList() {
     <ul className="values">
       {values.map((v) => (
         <li key={v.title} className="values__item">
-          <svg className="values__icon" width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+          <svg
+            className="values__icon"
+            width="32"
+            height="32"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+            focusable="false"
+          >
             {v.icon}
           </svg>
           <h3>{v.title}</h3>

@@ -19,7 +19,11 @@ export function CollectionCards({ collections }: { collections: readonly Collect
             <li key={c.name} className="collection-card split">
               <div className="split__inner">
                 <div className="split__media">
-                  <ProductImage image={c.picture?.image} name={c.picture?.productName ?? c.name} sizes={cardSizes} />
+                  <ProductImage
+                    image={c.picture?.image}
+                    name={c.picture?.productName ?? c.name}
+                    sizes={cardSizes}
+                  />
                 </div>
                 <div className="split__body collection-card__body">
                   <p className="collection-card__count">{productCountText(c.productCount)}</p>

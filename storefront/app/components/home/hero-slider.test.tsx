@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { HeroSlider, heroIntervalMs } from "./hero-slider";
-import type { HeroSlide } from "./home-data";
 import { reducedMotionQuery } from "~/lib/hooks/use-media-query";
 import { aProduct, stubMatchMedia } from "~/lib/testing/catalog";
+import { HeroSlider, heroIntervalMs } from "./hero-slider";
+import type { HeroSlide } from "./home-data";
 
 const slides: HeroSlide[] = ["Luxury Beauty", "Maison Lumière", "Verdant & Co"].map((title, i) => ({
   id: `s${i}`,
@@ -54,9 +54,17 @@ describe("HeroSlider", () => {
     renderSlider();
     fireEvent.click(screen.getByRole("button", { name: "Show slide 3: Verdant & Co" }));
     expect(currentTitle()).toBe("Verdant & Co");
-    expect(screen.getByRole("link", { name: "Explore Verdant & Co" })).toHaveAttribute("href", "/shop?category=Verdant%20%26%20Co");
-    expect(screen.getByRole("button", { name: "Show slide 3: Verdant & Co" })).toHaveAttribute("aria-current", "true");
-    expect(screen.getByRole("button", { name: "Show slide 1: Luxury Beauty" })).not.toHaveAttribute("aria-current");
+    expect(screen.getByRole("link", { name: "Explore Verdant & Co" })).toHaveAttribute(
+      "href",
+      "/shop?category=Verdant%20%26%20Co",
+    );
+    expect(screen.getByRole("button", { name: "Show slide 3: Verdant & Co" })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
+    expect(screen.getByRole("button", { name: "Show slide 1: Luxury Beauty" })).not.toHaveAttribute(
+      "aria-current",
+    );
   });
 
   it("advances every six seconds and wraps round to the first slide", () => {
@@ -108,13 +116,20 @@ describe("HeroSlider", () => {
   it("loads the hidden slides' pictures only after the page, so the first one paints alone", () => {
     const pictured = slides.map((s, i) => {
       const product = aProduct(i + 1);
-      return { ...s, main: { image: product.images[0]!, productName: product.name, href: `/product/${product.id}` } };
+      return {
+        ...s,
+        main: { image: product.images[0]!, productName: product.name, href: `/product/${product.id}` },
+      };
     });
     renderSlider(pictured);
-    const pictures = () => screen.queryAllByRole("img", { hidden: true }).map((img) => img.getAttribute("alt"));
+    const pictures = () =>
+      screen.queryAllByRole("img", { hidden: true }).map((img) => img.getAttribute("alt"));
     expect(pictures()).toEqual(["Product 1, front view"]);
     act(() => vi.advanceTimersByTime(2000));
     expect(pictures()).toEqual(["Product 1, front view", "Product 2, front view", "Product 3, front view"]);
-    expect(screen.getByRole("img", { name: "Product 1, front view" })).toHaveAttribute("fetchpriority", "high");
+    expect(screen.getByRole("img", { name: "Product 1, front view" })).toHaveAttribute(
+      "fetchpriority",
+      "high",
+    );
   });
 });

@@ -2,9 +2,9 @@
 // every six seconds. Only the current slide is exposed to assistive technology and the keyboard.
 import { Link } from "react-router";
 import { ProductImage } from "~/components/ui/product-image";
-import type { HeroSlide, Picture } from "./home-data";
 import { PlayPauseToggle, RotationDots } from "~/components/ui/rotation-controls";
 import { useRotation } from "~/lib/hooks/use-rotation";
+import type { HeroSlide, Picture } from "./home-data";
 import { useAfterLoad } from "./use-after-load";
 
 export const heroIntervalMs = 6000;
@@ -15,7 +15,12 @@ export function HeroSlider({ slides }: { slides: readonly HeroSlide[] }) {
   const rotation = useRotation({ count: slides.length, intervalMs: heroIntervalMs });
   const hiddenPicturesWanted = useAfterLoad(hiddenPicturesDelayMs);
   return (
-    <section className="hero" aria-roledescription="carousel" aria-label="Highlights" {...rotation.holdHandlers}>
+    <section
+      className="hero"
+      aria-roledescription="carousel"
+      aria-label="Highlights"
+      {...rotation.holdHandlers}
+    >
       {/* Announce slide changes only when the shopper causes them, not on every automatic turn. */}
       <div className="hero__slides" aria-live={rotation.advancing ? "off" : "polite"}>
         {slides.map((slide, i) => (
@@ -45,7 +50,13 @@ export function HeroSlider({ slides }: { slides: readonly HeroSlide[] }) {
   );
 }
 
-type SlideProps = { slide: HeroSlide; position: number; total: number; current: boolean; showPictures: boolean };
+type SlideProps = {
+  slide: HeroSlide;
+  position: number;
+  total: number;
+  current: boolean;
+  showPictures: boolean;
+};
 
 function HeroSlideView({ slide, position, total, current, showPictures }: SlideProps) {
   return (
@@ -67,7 +78,12 @@ function HeroSlideView({ slide, position, total, current, showPictures }: SlideP
             {slide.cta.label}
           </Link>
         </div>
-        <HeroMedia main={slide.main} inset={slide.inset} priority={position === 1} showPictures={showPictures} />
+        <HeroMedia
+          main={slide.main}
+          inset={slide.inset}
+          priority={position === 1}
+          showPictures={showPictures}
+        />
       </div>
     </div>
   );
@@ -103,7 +119,11 @@ function HeroMedia({ main, inset, priority, showPictures }: MediaProps) {
       </div>
       {inset && (
         <div className="hero-media__inset">
-          {showPictures ? <ProductImage image={inset.image} name={inset.productName} sizes={insetSizes} /> : <div className="hero-media__pending" />}
+          {showPictures ? (
+            <ProductImage image={inset.image} name={inset.productName} sizes={insetSizes} />
+          ) : (
+            <div className="hero-media__pending" />
+          )}
         </div>
       )}
       <figcaption className="hero-media__caption">

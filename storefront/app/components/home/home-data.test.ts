@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { type Brand, collectionCards, heroSlides, type Picture, productCountText, toPictures } from "./home-data";
 import { aProduct } from "~/lib/testing/catalog";
+import {
+  type Brand,
+  collectionCards,
+  heroSlides,
+  type Picture,
+  productCountText,
+  toPictures,
+} from "./home-data";
 
 function pictures(prefix: string, n: number): Picture[] {
   return Array.from({ length: n }, (_, i) => ({
@@ -10,8 +17,18 @@ function pictures(prefix: string, n: number): Picture[] {
   }));
 }
 
-const maison: Brand = { name: "Maison Lumière", productCount: 21, href: "/shop?category=Maison+Lumi%C3%A8re", pictures: pictures("m", 4) };
-const verdant: Brand = { name: "Verdant & Co", productCount: 1, href: "/shop?category=Verdant+%26+Co", pictures: pictures("v", 4) };
+const maison: Brand = {
+  name: "Maison Lumière",
+  productCount: 21,
+  href: "/shop?category=Maison+Lumi%C3%A8re",
+  pictures: pictures("m", 4),
+};
+const verdant: Brand = {
+  name: "Verdant & Co",
+  productCount: 1,
+  href: "/shop?category=Verdant+%26+Co",
+  pictures: pictures("v", 4),
+};
 
 describe("heroSlides", () => {
   it("leads with Luxury Beauty, then one slide per brand linking to its collection", () => {
@@ -52,7 +69,9 @@ describe("heroSlides", () => {
 describe("toPictures", () => {
   it("takes each product's leading image and skips products without one", () => {
     const result = toPictures([aProduct(1), aProduct(2, { images: [] })]);
-    expect(result).toEqual([{ image: aProduct(1).images[0], productName: "Product 1", href: `/product/${aProduct(1).id}` }]);
+    expect(result).toEqual([
+      { image: aProduct(1).images[0], productName: "Product 1", href: `/product/${aProduct(1).id}` },
+    ]);
   });
 });
 

@@ -23,7 +23,9 @@ export type HeroSlide = {
 export type CollectionCard = { name: string; productCount: number; href: string; picture: Picture | null };
 
 export function toPictures(products: readonly ProductSummary[]): Picture[] {
-  return products.flatMap((p) => (p.images[0] ? [{ image: p.images[0], productName: p.name, href: `/product/${p.id}` }] : []));
+  return products.flatMap((p) =>
+    p.images[0] ? [{ image: p.images[0], productName: p.name, href: `/product/${p.id}` }] : [],
+  );
 }
 
 export function productCountText(n: number): string {

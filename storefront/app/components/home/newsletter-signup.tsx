@@ -26,7 +26,9 @@ export function NewsletterSignup({ submitted }: Props) {
       <div className="newsletter__inner">
         <p className="eyebrow">The Atelier Letter</p>
         <h2 id="newsletter-heading">Join Our Newsletter</h2>
-        <p className="newsletter__intro">New arrivals, skincare rituals and private events, a few times a season. Unsubscribe at any time.</p>
+        <p className="newsletter__intro">
+          New arrivals, skincare rituals and private events, a few times a season. Unsubscribe at any time.
+        </p>
         {/* noValidate: the shop explains an invalid address in its own words, with or without JavaScript. */}
         <fetcher.Form ref={formRef} method="post" noValidate className="newsletter__form">
           <input type="hidden" name="intent" value="newsletter" />
@@ -48,7 +50,11 @@ export function NewsletterSignup({ submitted }: Props) {
           </button>
         </fetcher.Form>
         <div id={messageId} className="newsletter__message" role="status">
-          {result && <p className={`alert ${result.ok ? "alert--success" : "alert--error"}`}>{result.ok ? result.message : result.error}</p>}
+          {result && (
+            <p className={`alert ${result.ok ? "alert--success" : "alert--error"}`}>
+              {result.ok ? result.message : result.error}
+            </p>
+          )}
         </div>
       </div>
     </section>

@@ -10,12 +10,12 @@ export function Philosophy() {
       </div>
       <div className="philosophy__body">
         <p className="lead">
-          We believe skincare should be a quiet pleasure. Every formula on our shelves is chosen by hand in our London atelier for what
-          it does, how it feels and what it is made of.
+          We believe skincare should be a quiet pleasure. Every formula on our shelves is chosen by hand in
+          our London atelier for what it does, how it feels and what it is made of.
         </p>
         <p>
-          Natural ingredients, science-backed formulas and a promise that nothing we sell is tested on animals: that is the standard
-          each of our houses has to meet.
+          Natural ingredients, science-backed formulas and a promise that nothing we sell is tested on
+          animals: that is the standard each of our houses has to meet.
         </p>
         <Link to="/about" className="button button--ghost">
           Discover Our Story

@@ -3,13 +3,25 @@ import userEvent from "@testing-library/user-event";
 import { type ActionFunctionArgs, createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { CartActionResult } from "~/lib/models/cart";
+import { aProduct, installDialogPolyfill } from "~/lib/testing/catalog";
 import { FeaturedProducts } from "./featured-products";
 import { stockText } from "./quick-view-dialog";
-import { aProduct, installDialogPolyfill } from "~/lib/testing/catalog";
 
-const products = [aProduct(1), aProduct(2, { stockLevel: "low_stock" }), aProduct(3, { stockLevel: "out_of_stock" })];
+const products = [
+  aProduct(1),
+  aProduct(2, { stockLevel: "low_stock" }),
+  aProduct(3, { stockLevel: "out_of_stock" }),
+];
 
-function renderFeatured(cartAction = vi.fn(async (_args: ActionFunctionArgs): Promise<CartActionResult> => ({ ok: true, intent: "add", productName: "Product 1" }))) {
+function renderFeatured(
+  cartAction = vi.fn(
+    async (_args: ActionFunctionArgs): Promise<CartActionResult> => ({
+      ok: true,
+      intent: "add",
+      productName: "Product 1",
+    }),
+  ),
+) {
   const Stub = createRoutesStub([
     { path: "/", Component: () => <FeaturedProducts products={products} /> },
     { path: "/cart", action: cartAction },
@@ -31,7 +43,10 @@ describe("Quick View", () => {
     expect(within(dialog).getByText("Low Stock")).toBeInTheDocument();
     expect(within(dialog).getByText("Only 4 left")).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Add to Cart" })).toBeEnabled();
-    expect(within(dialog).getByRole("link", { name: "View full details" })).toHaveAttribute("href", `/product/${products[1]!.id}`);
+    expect(within(dialog).getByRole("link", { name: "View full details" })).toHaveAttribute(
+      "href",
+      `/product/${products[1]!.id}`,
+    );
   });
 
   it("locks page scroll while open, closes with its close button and gives focus back to the Quick View button", async () => {
@@ -67,11 +82,17 @@ describe("Quick View", () => {
   it("adds the product to the cart and closes", async () => {
     const cartAction = renderFeatured();
     await userEvent.click(screen.getByRole("button", { name: "Quick view of Product 1" }));
-    await userEvent.click(within(screen.getByRole("dialog", { name: "Product 1" })).getByRole("button", { name: "Add to Cart" }));
+    await userEvent.click(
+      within(screen.getByRole("dialog", { name: "Product 1" })).getByRole("button", { name: "Add to Cart" }),
+    );
     await vi.waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(cartAction).toHaveBeenCalledOnce();
     const form = await cartAction.mock.calls[0]![0].request.formData();
-    expect(Object.fromEntries(form)).toMatchObject({ intent: "add", productId: products[0]!.id, quantity: "1" });
+    expect(Object.fromEntries(form)).toMatchObject({
+      intent: "add",
+      productId: products[0]!.id,
+      quantity: "1",
+    });
   });
 });
 

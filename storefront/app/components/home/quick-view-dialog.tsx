@@ -5,8 +5,8 @@ import { Link } from "react-router";
 import { AddToCartForm } from "~/components/ui/add-to-cart-form";
 import { ProductImage } from "~/components/ui/product-image";
 import { StockBadge } from "~/components/ui/stock-badge";
-import type { ProductSummary } from "~/lib/models/catalog";
 import { useScrollLock } from "~/lib/hooks/use-scroll-lock";
+import type { ProductSummary } from "~/lib/models/catalog";
 
 type Props = {
   /** The product to show; null keeps the dialog closed. */
@@ -67,7 +67,11 @@ export function QuickViewDialog({ product, onClose }: Props) {
             <span className="visually-hidden">Close quick view</span>
           </button>
           <div className="split__media">
-            <ProductImage image={product.images[0]} name={product.name} sizes="(max-width: 767px) 90vw, 440px" />
+            <ProductImage
+              image={product.images[0]}
+              name={product.name}
+              sizes="(max-width: 767px) 90vw, 440px"
+            />
           </div>
           <div className="split__body quick-view__details">
             {product.category && <p className="eyebrow">{product.category}</p>}

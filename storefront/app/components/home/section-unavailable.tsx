@@ -7,7 +7,8 @@ import { Link } from "react-router";
 export function SectionUnavailable({ subject }: { subject: string }) {
   return (
     <p className="alert section-unavailable">
-      {subject} cannot be shown just now. Please try again in a moment, or <Link to="/shop">browse the shop</Link>.
+      {subject} cannot be shown just now. Please try again in a moment, or{" "}
+      <Link to="/shop">browse the shop</Link>.
     </p>
   );
 }

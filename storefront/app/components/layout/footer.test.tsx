@@ -21,7 +21,10 @@ describe("Footer", () => {
   it("signs in from the footer back to the page the shopper is on, as the header does", async () => {
     renderFooter("/shop?category=Maison+Lumi%C3%A8re");
     const account = await screen.findByRole("region", { name: "Account" });
-    expect(within(account).getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login?redirectTo=%2Fshop%3Fcategory%3DMaison%2BLumi%25C3%25A8re");
+    expect(within(account).getByRole("link", { name: "Login" })).toHaveAttribute(
+      "href",
+      "/login?redirectTo=%2Fshop%3Fcategory%3DMaison%2BLumi%25C3%25A8re",
+    );
     expect(within(account).getByRole("link", { name: "Register" })).toHaveAttribute("href", "/register");
   });
 

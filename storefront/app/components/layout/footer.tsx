@@ -2,9 +2,9 @@
 // account and contact columns, the company details from the store settings, trust lines and the
 // accepted payment methods.
 import { Link, useLocation } from "react-router";
+import { useSessionUser } from "~/lib/hooks/use-session";
 import { loginHref } from "~/lib/models/auth";
 import { categoryHref } from "~/lib/models/catalog";
-import { useSessionUser } from "~/lib/hooks/use-session";
 
 export type FooterSettings = {
   storeName: string;

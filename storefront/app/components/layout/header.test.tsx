@@ -14,7 +14,10 @@ const customer: SessionUser = { id: "u-1", firstName: "Ada", role: "customer" };
 const admin: SessionUser = { id: "u-2", firstName: "Grace", role: "admin" };
 const backoffice = "https://admin.atelier.test";
 
-function renderHeader(cartCount = 0, opts: { user?: SessionUser | null; at?: string; backoffice?: string | null } = {}) {
+function renderHeader(
+  cartCount = 0,
+  opts: { user?: SessionUser | null; at?: string; backoffice?: string | null } = {},
+) {
   const user = opts.user ?? null;
   const backofficeUrl = opts.backoffice === undefined ? backoffice : opts.backoffice;
   const Stub = createRoutesStub([
@@ -42,8 +45,14 @@ describe("Header", () => {
     renderHeader();
     await userEvent.click(screen.getByRole("button", { name: /shop/i }));
     expect(screen.getByRole("link", { name: "All Products" })).toHaveAttribute("href", "/shop");
-    expect(screen.getByRole("link", { name: "Maison Lumière Collection" })).toHaveAttribute("href", "/shop?category=Maison+Lumi%C3%A8re");
-    expect(screen.getByRole("link", { name: "Verdant & Co Collection" })).toHaveAttribute("href", "/shop?category=Verdant+%26+Co");
+    expect(screen.getByRole("link", { name: "Maison Lumière Collection" })).toHaveAttribute(
+      "href",
+      "/shop?category=Maison+Lumi%C3%A8re",
+    );
+    expect(screen.getByRole("link", { name: "Verdant & Co Collection" })).toHaveAttribute(
+      "href",
+      "/shop?category=Verdant+%26+Co",
+    );
   });
 
   it("shows the cart quantity in the cart link's name", () => {
@@ -90,7 +99,10 @@ describe("Header account links", () => {
   it("offers a guest Login, returning to the page they were on, and Register", () => {
     renderHeader(0, { at: "/shop?category=Verdant+%26+Co" });
     const nav = screen.getByRole("navigation", { name: "Main" });
-    expect(within(nav).getByRole("link", { name: "Login" })).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent("/shop?category=Verdant+%26+Co")}`);
+    expect(within(nav).getByRole("link", { name: "Login" })).toHaveAttribute(
+      "href",
+      `/login?redirectTo=${encodeURIComponent("/shop?category=Verdant+%26+Co")}`,
+    );
     expect(within(nav).getByRole("link", { name: "Register" })).toHaveAttribute("href", "/register");
     expect(within(nav).queryByRole("link", { name: "My Account" })).not.toBeInTheDocument();
     expect(within(nav).queryByRole("button", { name: "Logout" })).not.toBeInTheDocument();

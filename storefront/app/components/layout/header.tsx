@@ -4,9 +4,9 @@
 // behind it).
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
+import { useScrollLock } from "~/lib/hooks/use-scroll-lock";
 import { loginHref, type SessionUser } from "~/lib/models/auth";
 import { categoryHref } from "~/lib/models/catalog";
-import { useScrollLock } from "~/lib/hooks/use-scroll-lock";
 
 type Props = {
   /** Categories (brands) in display order; the first two are the brand collections. */
@@ -60,7 +60,8 @@ export function Header({ categories, cartCount, user, backofficeUrl }: Props) {
     if (!menuOpen) return;
     // The open menu fills the window below the header, whose height varies with the width.
     const bottom = headerRef.current?.getBoundingClientRect().bottom;
-    if (bottom !== undefined) document.documentElement.style.setProperty("--header-offset", `${Math.round(bottom)}px`);
+    if (bottom !== undefined)
+      document.documentElement.style.setProperty("--header-offset", `${Math.round(bottom)}px`);
   }, [menuOpen]);
 
   useScrollLock(menuOpen);
@@ -102,7 +103,12 @@ export function Header({ categories, cartCount, user, backofficeUrl }: Props) {
                 </NavLink>
               </li>
               <li className="site-nav__shop" ref={shopRef}>
-                <button type="button" aria-expanded={shopOpen} aria-controls={shopId} onClick={() => setShopOpen((o) => !o)}>
+                <button
+                  type="button"
+                  aria-expanded={shopOpen}
+                  aria-controls={shopId}
+                  onClick={() => setShopOpen((o) => !o)}
+                >
                   Shop <span aria-hidden="true">▾</span>
                 </button>
                 <ul id={shopId} className={`dropdown${shopOpen ? " dropdown--open" : ""}`}>
@@ -155,10 +161,24 @@ export function Header({ categories, cartCount, user, backofficeUrl }: Props) {
               <label htmlFor={`${menuId}-search`} className="visually-hidden">
                 Search products
               </label>
-              <input id={`${menuId}-search`} type="search" name="search" placeholder="Search products" autoComplete="off" />
+              <input
+                id={`${menuId}-search`}
+                type="search"
+                name="search"
+                placeholder="Search products"
+                autoComplete="off"
+              />
               <button type="submit" className="search__button">
                 <span className="visually-hidden">Search</span>
-                <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6">
+                <svg
+                  aria-hidden="true"
+                  width="18"
+                  height="18"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.6"
+                >
                   <circle cx="11" cy="11" r="7" />
                   <path d="m20 20-3.5-3.5" />
                 </svg>
@@ -166,7 +186,15 @@ export function Header({ categories, cartCount, user, backofficeUrl }: Props) {
             </Form>
           </nav>
           <Link to="/cart" className="cart-link">
-            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5">
+            <svg
+              aria-hidden="true"
+              width="22"
+              height="22"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+            >
               <path d="M6 7h12l-1 13H7L6 7Z" />
               <path d="M9 7a3 3 0 0 1 6 0" />
             </svg>

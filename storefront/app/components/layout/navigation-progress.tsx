@@ -7,5 +7,7 @@ import { useNavigation } from "react-router";
 export function NavigationProgress() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.location !== undefined;
-  return <div className={`navigation-progress${busy ? " navigation-progress--active" : ""}`} aria-hidden="true" />;
+  return (
+    <div className={`navigation-progress${busy ? " navigation-progress--active" : ""}`} aria-hidden="true" />
+  );
 }

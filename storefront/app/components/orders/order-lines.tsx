@@ -9,7 +9,15 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
       {lines.map((line) => (
         <li key={`${line.productId}-${line.sku}`} className="order-line">
           <span className="order-line__image">
-            <ProductImage image={line.imageUrl ? { src: line.imageUrl, srcSet: "", alt: line.name, width: 1200, height: 1200 } : undefined} name={line.name} sizes="88px" />
+            <ProductImage
+              image={
+                line.imageUrl
+                  ? { src: line.imageUrl, srcSet: "", alt: line.name, width: 1200, height: 1200 }
+                  : undefined
+              }
+              name={line.name}
+              sizes="88px"
+            />
           </span>
           <span className="order-line__text">
             {line.href ? (

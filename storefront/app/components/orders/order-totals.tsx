@@ -1,8 +1,12 @@
-import type { OrderView } from "~/lib/models/orders";
 import { Totals } from "~/components/ui/totals";
+import type { OrderView } from "~/lib/models/orders";
 
 /** The order's amounts as the API fixed them when it was placed. */
-export function OrderTotals({ order }: { order: Pick<OrderView, "itemCount" | "subtotal" | "delivery" | "vatIncluded" | "total"> }) {
+export function OrderTotals({
+  order,
+}: {
+  order: Pick<OrderView, "itemCount" | "subtotal" | "delivery" | "vatIncluded" | "total">;
+}) {
   const { delivery } = order;
   return (
     <Totals

@@ -11,7 +11,11 @@ export function StatusTimeline({ steps }: { steps: StatusStepView[] }) {
     <ol className="status-timeline" aria-label="Order status history">
       {steps.map((step, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a status can recur at the same second; the history only grows at its end.
-        <li key={`${step.status}-${step.atIso}-${i}`} className={`status-timeline__step${i === last ? " status-timeline__step--current" : ""}`} aria-current={i === last ? "step" : undefined}>
+        <li
+          key={`${step.status}-${step.atIso}-${i}`}
+          className={`status-timeline__step${i === last ? " status-timeline__step--current" : ""}`}
+          aria-current={i === last ? "step" : undefined}
+        >
           <span className="status-timeline__dot" aria-hidden="true" />
           <span className="status-timeline__label">{step.label}</span>
           {step.at && (

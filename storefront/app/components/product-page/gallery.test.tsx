@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Gallery } from "./gallery";
 import { installDialogPolyfill } from "~/lib/testing/dialog";
 import { image } from "~/lib/testing/product";
+import { Gallery } from "./gallery";
 
 beforeAll(installDialogPolyfill);
 

@@ -2,9 +2,9 @@
 // buttons and a thumbnail strip. The main image loads first, with high priority; it is the page's
 // largest paint.
 import { useState } from "react";
+import { ImageDialog, StepButtons, wrapIndex } from "~/components/ui/image-dialog";
 import { ProductImage } from "~/components/ui/product-image";
 import type { ImageView } from "~/lib/models/catalog";
-import { ImageDialog, StepButtons, wrapIndex } from "~/components/ui/image-dialog";
 
 type Props = {
   images: ImageView[];
@@ -33,10 +33,23 @@ export function Gallery({ images, productName }: Props) {
   return (
     <div className="gallery">
       <div className="gallery__main">
-        <button type="button" className="product-card__image-button gallery__zoom" aria-label="Zoom image" onClick={() => setZoomed(true)}>
+        <button
+          type="button"
+          className="product-card__image-button gallery__zoom"
+          aria-label="Zoom image"
+          onClick={() => setZoomed(true)}
+        >
           <ProductImage key={current?.src} image={current} name={productName} sizes={mainSizes} priority />
           <span className="gallery__zoom-icon" aria-hidden="true">
-            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth="1.5">
+            <svg
+              aria-hidden="true"
+              width="20"
+              height="20"
+              viewBox="0 0 20 20"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+            >
               <circle cx="8.5" cy="8.5" r="5.5" />
               <path d="M12.5 12.5 17 17M8.5 6v5M6 8.5h5" />
             </svg>
@@ -68,7 +81,13 @@ export function Gallery({ images, productName }: Props) {
           ))}
         </ul>
       )}
-      <ImageDialog images={images} productName={productName} index={zoomed ? index : null} onIndexChange={setIndex} onClose={() => setZoomed(false)} />
+      <ImageDialog
+        images={images}
+        productName={productName}
+        index={zoomed ? index : null}
+        onIndexChange={setIndex}
+        onClose={() => setZoomed(false)}
+      />
     </div>
   );
 }

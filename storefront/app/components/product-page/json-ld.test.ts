@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decimalPrice, jsonForScript, productJsonLd, summarize } from "./json-ld";
 import { detail, image } from "~/lib/testing/product";
+import { decimalPrice, jsonForScript, productJsonLd, summarize } from "./json-ld";
 
 describe("decimalPrice", () => {
   it.each([
@@ -37,8 +37,12 @@ describe("productJsonLd", () => {
   });
 
   it("marks a sold-out product out of stock, and a low-stock one still in stock", () => {
-    expect(productJsonLd(detail({ stock: 0, stockLevel: "out_of_stock" }), url).offers.availability).toBe("https://schema.org/OutOfStock");
-    expect(productJsonLd(detail({ stock: 3, stockLevel: "low_stock" }), url).offers.availability).toBe("https://schema.org/InStock");
+    expect(productJsonLd(detail({ stock: 0, stockLevel: "out_of_stock" }), url).offers.availability).toBe(
+      "https://schema.org/OutOfStock",
+    );
+    expect(productJsonLd(detail({ stock: 3, stockLevel: "low_stock" }), url).offers.availability).toBe(
+      "https://schema.org/InStock",
+    );
   });
 
   it("leaves out an empty SKU", () => {

@@ -21,7 +21,8 @@ export function productJsonLd(p: ProductDetail, url: string) {
       "@type": "Offer",
       price: decimalPrice(p.price.pence),
       priceCurrency: p.price.currency,
-      availability: p.stockLevel === "out_of_stock" ? "https://schema.org/OutOfStock" : "https://schema.org/InStock",
+      availability:
+        p.stockLevel === "out_of_stock" ? "https://schema.org/OutOfStock" : "https://schema.org/InStock",
       url,
     },
   };

@@ -21,7 +21,9 @@ export function ProductInfo({ product, saved }: { product: ProductDetail; saved:
           <Link to={categoryHref(product.category)}>{product.category}</Link>
         </p>
       )}
-      <h1 className="product-info__name" id={nameId}>{product.name}</h1>
+      <h1 className="product-info__name" id={nameId}>
+        {product.name}
+      </h1>
       <div className="product-info__meta">
         <p className="product-info__price">{product.price.formatted}</p>
         <StockBadge level={product.stockLevel} />
@@ -38,12 +40,19 @@ export function ProductInfo({ product, saved }: { product: ProductDetail; saved:
           </ul>
         </>
       )}
-      <AddToCartForm productId={product.id} productName={product.name} disabled={soldOut} className="product-info__buy">
+      <AddToCartForm
+        productId={product.id}
+        productName={product.name}
+        disabled={soldOut}
+        className="product-info__buy"
+      >
         {soldOut ? undefined : <QuantityField stock={product.stock} />}
       </AddToCartForm>
       {/* Out of stock is no reason not to want it: the toggle is always offered. */}
       <WishlistToggle productId={product.id} productName={product.name} saved={saved} />
-      <p className="product-info__assurance">Free shipping on orders over £50 · Returns within {returnsWindow} of receipt</p>
+      <p className="product-info__assurance">
+        Free shipping on orders over £50 · Returns within {returnsWindow} of receipt
+      </p>
     </section>
   );
 }

@@ -2,8 +2,8 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { ProductTabs } from "./product-tabs";
 import { detail } from "~/lib/testing/product";
+import { ProductTabs } from "./product-tabs";
 
 function renderTabs(product = detail()) {
   const Stub = createRoutesStub([{ path: "/", Component: () => <ProductTabs product={product} /> }]);

@@ -57,7 +57,15 @@ export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
       </div>
       {tabs.map((t, i) => (
         // biome-ignore lint/a11y/noNoninteractiveTabindex: the WAI-ARIA tabs pattern makes a panel focusable, so its text can be reached and scrolled from the keyboard.
-        <div key={t.label} role="tabpanel" id={`${baseId}-panel-${i}`} aria-labelledby={`${baseId}-tab-${i}`} hidden={i !== selected} tabIndex={0} className="tabs__panel">
+        <div
+          key={t.label}
+          role="tabpanel"
+          id={`${baseId}-panel-${i}`}
+          aria-labelledby={`${baseId}-tab-${i}`}
+          hidden={i !== selected}
+          tabIndex={0}
+          className="tabs__panel"
+        >
           {t.content}
         </div>
       ))}
@@ -72,7 +80,11 @@ export function ProductTabs({ product }: { product: ProductDetail }) {
       tabs={[
         {
           label: "Description",
-          content: <p className="tabs__text">{product.description || "No description is available for this product yet."}</p>,
+          content: (
+            <p className="tabs__text">
+              {product.description || "No description is available for this product yet."}
+            </p>
+          ),
         },
         {
           label: "Specifications",

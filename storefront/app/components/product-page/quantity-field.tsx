@@ -15,7 +15,13 @@ export function QuantityField({ stock }: { stock: number }) {
         Quantity
       </label>
       <div className="quantity__control">
-        <button type="button" className="quantity__step" aria-label="Decrease quantity" disabled={value <= 1} onClick={() => set(value - 1)}>
+        <button
+          type="button"
+          className="quantity__step"
+          aria-label="Decrease quantity"
+          disabled={value <= 1}
+          onClick={() => set(value - 1)}
+        >
           <span aria-hidden="true">−</span>
         </button>
         <input
@@ -30,7 +36,13 @@ export function QuantityField({ stock }: { stock: number }) {
           onChange={(e) => setText(e.target.value)}
           onBlur={() => set(value)}
         />
-        <button type="button" className="quantity__step" aria-label="Increase quantity" disabled={value >= stock} onClick={() => set(value + 1)}>
+        <button
+          type="button"
+          className="quantity__step"
+          aria-label="Increase quantity"
+          disabled={value >= stock}
+          onClick={() => set(value + 1)}
+        >
           <span aria-hidden="true">+</span>
         </button>
       </div>

@@ -38,7 +38,9 @@ export function WishlistToggle({ productId, productName, saved }: Props) {
     if (fetcher.state !== "idle" || !result) return;
     if (result.ok) {
       setConfirmed(result.saved);
-      show(result.saved ? `${productName} added to your wishlist` : `${productName} removed from your wishlist`);
+      show(
+        result.saved ? `${productName} added to your wishlist` : `${productName} removed from your wishlist`,
+      );
     } else {
       show(result.error, "error");
     }
@@ -53,8 +55,20 @@ export function WishlistToggle({ productId, productName, saved }: Props) {
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       {hydrated && <input type="hidden" name="enhanced" value="1" />}
       <button type="submit" className="wishlist-toggle__button" aria-pressed={on}>
-        <svg className="wishlist-toggle__icon" aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill={on ? "currentColor" : "none"} stroke="currentColor" strokeWidth="1.5">
-          <path d="M12 20.5s-7.5-4.6-7.5-10.1A4.4 4.4 0 0 1 12 7.6a4.4 4.4 0 0 1 7.5 2.8c0 5.5-7.5 10.1-7.5 10.1Z" strokeLinejoin="round" />
+        <svg
+          className="wishlist-toggle__icon"
+          aria-hidden="true"
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          fill={on ? "currentColor" : "none"}
+          stroke="currentColor"
+          strokeWidth="1.5"
+        >
+          <path
+            d="M12 20.5s-7.5-4.6-7.5-10.1A4.4 4.4 0 0 1 12 7.6a4.4 4.4 0 0 1 7.5 2.8c0 5.5-7.5 10.1-7.5 10.1Z"
+            strokeLinejoin="round"
+          />
         </svg>
         {/* One name whatever the state: aria-pressed says whether it is saved (a name that
             changed with the state would announce it twice, "Remove from wishlist, pressed"). */}

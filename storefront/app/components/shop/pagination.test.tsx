@@ -31,7 +31,12 @@ describe("paginationItems", () => {
 });
 
 function renderPagination(current: number, total: number) {
-  const Stub = createRoutesStub([{ path: "/shop", Component: () => <Pagination current={current} total={total} hrefFor={(p) => `/shop?page=${p}`} /> }]);
+  const Stub = createRoutesStub([
+    {
+      path: "/shop",
+      Component: () => <Pagination current={current} total={total} hrefFor={(p) => `/shop?page=${p}`} />,
+    },
+  ]);
   render(<Stub initialEntries={["/shop"]} />);
   return screen.queryByRole("navigation", { name: "Pagination" });
 }
@@ -52,7 +57,10 @@ describe("Pagination", () => {
   it("offers no Previous link on the first page", () => {
     const nav = renderPagination(1, 3)!;
     expect(within(nav).queryByRole("link", { name: "Previous" })).not.toBeInTheDocument();
-    expect(within(nav).getByText("Previous").closest("[aria-disabled]")).toHaveAttribute("aria-disabled", "true");
+    expect(within(nav).getByText("Previous").closest("[aria-disabled]")).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
   });
 
   it("offers no Next link on the last page", () => {

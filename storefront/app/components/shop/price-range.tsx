@@ -28,30 +28,69 @@ export function PriceRange({ ceiling, minPrice, maxPrice, hydrated }: Props) {
 
   const low = Math.min(toNumber(minText, 0), ceiling);
   const high = Math.min(Math.max(toNumber(maxText, ceiling), low), ceiling);
-  const track = { "--range-from": `${(low / ceiling) * 100}%`, "--range-to": `${(high / ceiling) * 100}%` } as CSSProperties;
+  const track = {
+    "--range-from": `${(low / ceiling) * 100}%`,
+    "--range-to": `${(high / ceiling) * 100}%`,
+  } as CSSProperties;
 
   return (
     <fieldset className="price-range">
       <legend className="label">Price</legend>
       <div className="price-range__slider" style={track}>
-        <Thumb label="Minimum price" value={low} ceiling={ceiling} disabled={!hydrated} onChange={(v) => setMinText(String(Math.min(v, high)))} />
-        <Thumb label="Maximum price" value={high} ceiling={ceiling} disabled={!hydrated} onChange={(v) => setMaxText(String(Math.max(v, low)))} />
+        <Thumb
+          label="Minimum price"
+          value={low}
+          ceiling={ceiling}
+          disabled={!hydrated}
+          onChange={(v) => setMinText(String(Math.min(v, high)))}
+        />
+        <Thumb
+          label="Maximum price"
+          value={high}
+          ceiling={ceiling}
+          disabled={!hydrated}
+          onChange={(v) => setMaxText(String(Math.max(v, low)))}
+        />
       </div>
       <div className="price-range__fields">
         <div className="field">
           <label htmlFor="min-price">Min price (£)</label>
-          <input id="min-price" name="min_price" type="number" inputMode="numeric" min={0} step={1} value={minText} onChange={(e) => setMinText(e.target.value)} />
+          <input
+            id="min-price"
+            name="min_price"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={minText}
+            onChange={(e) => setMinText(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="max-price">Max price (£)</label>
-          <input id="max-price" name="max_price" type="number" inputMode="numeric" min={0} step={1} value={maxText} onChange={(e) => setMaxText(e.target.value)} />
+          <input
+            id="max-price"
+            name="max_price"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={maxText}
+            onChange={(e) => setMaxText(e.target.value)}
+          />
         </div>
       </div>
     </fieldset>
   );
 }
 
-type ThumbProps = { label: string; value: number; ceiling: number; disabled: boolean; onChange: (value: number) => void };
+type ThumbProps = {
+  label: string;
+  value: number;
+  ceiling: number;
+  disabled: boolean;
+  onChange: (value: number) => void;
+};
 
 /** One end of the two-thumb slider. */
 function Thumb({ label, value, ceiling, disabled, onChange }: ThumbProps) {

@@ -23,7 +23,13 @@ export function ProductList({ products, view }: ListProps) {
       <ul className={view === "list" ? "card-list shop-list" : "card-list grid"}>
         {products.map((p, i) => (
           <li key={p.id}>
-            <ProductCard product={p} view={view} headingLevel={2} priority={i < priorityCount[view]} onImageClick={(product) => setLightbox({ product, index: 0 })} />
+            <ProductCard
+              product={p}
+              view={view}
+              headingLevel={2}
+              priority={i < priorityCount[view]}
+              onImageClick={(product) => setLightbox({ product, index: 0 })}
+            />
           </li>
         ))}
       </ul>

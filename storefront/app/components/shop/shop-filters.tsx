@@ -56,10 +56,19 @@ export function ShopFilters({ query, categories, priceCeiling, hydrated }: Props
     apply();
   };
 
-  const toggle = (name: string, checked: boolean) => setSelected(checked ? [...selected, name] : selected.filter((c) => c !== name));
+  const toggle = (name: string, checked: boolean) =>
+    setSelected(checked ? [...selected, name] : selected.filter((c) => c !== name));
 
   return (
-    <form ref={formRef} method="get" action="/shop" className="shop-filters" aria-label="Product filters" onChange={onChange} onSubmit={onSubmit}>
+    <form
+      ref={formRef}
+      method="get"
+      action="/shop"
+      className="shop-filters"
+      aria-label="Product filters"
+      onChange={onChange}
+      onSubmit={onSubmit}
+    >
       <HiddenQueryFields query={query} omit={["category", "min_price", "max_price", "page"]} />
       <fieldset className="shop-filters__categories">
         <legend className="label">Categories</legend>
@@ -68,7 +77,14 @@ export function ShopFilters({ query, categories, priceCeiling, hydrated }: Props
             const id = `category-${i}`;
             return (
               <li key={c.name} className="checkbox">
-                <input id={id} type="checkbox" name="category" value={c.name} checked={selected.includes(c.name)} onChange={(e) => toggle(c.name, e.target.checked)} />
+                <input
+                  id={id}
+                  type="checkbox"
+                  name="category"
+                  value={c.name}
+                  checked={selected.includes(c.name)}
+                  onChange={(e) => toggle(c.name, e.target.checked)}
+                />
                 <label htmlFor={id}>
                   {c.name}
                   {c.count !== null && <span className="checkbox__count"> ({c.count})</span>}
@@ -78,7 +94,12 @@ export function ShopFilters({ query, categories, priceCeiling, hydrated }: Props
           })}
         </ul>
       </fieldset>
-      <PriceRange ceiling={priceCeiling} minPrice={query.minPrice} maxPrice={query.maxPrice} hydrated={hydrated} />
+      <PriceRange
+        ceiling={priceCeiling}
+        minPrice={query.minPrice}
+        maxPrice={query.maxPrice}
+        hydrated={hydrated}
+      />
       <div className="shop-filters__actions">
         <button type="submit" className="button button--primary">
           Apply

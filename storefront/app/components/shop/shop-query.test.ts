@@ -20,7 +20,9 @@ describe("parseShopQuery", () => {
 
   it("reads every parameter", () => {
     expect(
-      parse("search=rose&category=Maison+Lumi%C3%A8re&category=Verdant+%26+Co&sort=price_desc&page=3&page_size=24&min_price=20&max_price=150&view=list"),
+      parse(
+        "search=rose&category=Maison+Lumi%C3%A8re&category=Verdant+%26+Co&sort=price_desc&page=3&page_size=24&min_price=20&max_price=150&view=list",
+      ),
     ).toEqual({
       search: "rose",
       categories: ["Maison Lumière", "Verdant & Co"],
@@ -110,12 +112,30 @@ describe("serializeShopQuery and shopHref", () => {
   });
 
   it("writes the parameters in a stable order", () => {
-    const q = { ...defaultShopQuery, search: "oil", categories: ["A", "B"], minPrice: 10, maxPrice: 90, sort: "name_asc" as const, pageSize: 12 as const, view: "list" as const, page: 2 };
-    expect(serializeShopQuery(q).toString()).toBe("search=oil&category=A&category=B&min_price=10&max_price=90&sort=name_asc&page_size=12&view=list&page=2");
+    const q = {
+      ...defaultShopQuery,
+      search: "oil",
+      categories: ["A", "B"],
+      minPrice: 10,
+      maxPrice: 90,
+      sort: "name_asc" as const,
+      pageSize: 12 as const,
+      view: "list" as const,
+      page: 2,
+    };
+    expect(serializeShopQuery(q).toString()).toBe(
+      "search=oil&category=A&category=B&min_price=10&max_price=90&sort=name_asc&page_size=12&view=list&page=2",
+    );
   });
 
   it("round-trips through parse", () => {
-    const q = { ...defaultShopQuery, search: "rose & oud", categories: ["Verdant & Co"], maxPrice: 300, pageSize: "all" as const };
+    const q = {
+      ...defaultShopQuery,
+      search: "rose & oud",
+      categories: ["Verdant & Co"],
+      maxPrice: 300,
+      pageSize: "all" as const,
+    };
     expect(parseShopQuery(serializeShopQuery(q))).toEqual(q);
   });
 
@@ -170,12 +190,35 @@ describe("shopQueryFromForm", () => {
       ]),
       400,
     );
-    expect(q).toEqual({ ...defaultShopQuery, search: "serum", categories: ["A"], minPrice: 25, maxPrice: 120, sort: "price_asc" });
+    expect(q).toEqual({
+      ...defaultShopQuery,
+      search: "serum",
+      categories: ["A"],
+      minPrice: 25,
+      maxPrice: 120,
+      sort: "price_asc",
+    });
   });
 
   it("drops a maximum at or above the slider's ceiling and empty fields", () => {
-    expect(shopQueryFromForm(form([["min_price", "0"], ["max_price", "400"]]), 400)).toEqual(defaultShopQuery);
-    expect(shopQueryFromForm(form([["min_price", ""], ["max_price", ""]]), 400)).toEqual(defaultShopQuery);
+    expect(
+      shopQueryFromForm(
+        form([
+          ["min_price", "0"],
+          ["max_price", "400"],
+        ]),
+        400,
+      ),
+    ).toEqual(defaultShopQuery);
+    expect(
+      shopQueryFromForm(
+        form([
+          ["min_price", ""],
+          ["max_price", ""],
+        ]),
+        400,
+      ),
+    ).toEqual(defaultShopQuery);
     expect(shopQueryFromForm(form([["max_price", "399"]]), 400).maxPrice).toBe(399);
   });
 });
@@ -194,11 +237,23 @@ describe("toListProductsRequest", () => {
   });
 
   it("asks for page size 0 and the first page when showing all", () => {
-    expect(toListProductsRequest({ ...defaultShopQuery, pageSize: "all", page: 4 })).toMatchObject({ pageSize: 0, page: 1 });
+    expect(toListProductsRequest({ ...defaultShopQuery, pageSize: "all", page: 4 })).toMatchObject({
+      pageSize: 0,
+      page: 1,
+    });
   });
 
   it("passes search, categories, sort and paging through", () => {
-    expect(toListProductsRequest({ ...defaultShopQuery, search: "oil", categories: ["A", "B"], sort: "name_desc", page: 2, pageSize: 48 })).toMatchObject({
+    expect(
+      toListProductsRequest({
+        ...defaultShopQuery,
+        search: "oil",
+        categories: ["A", "B"],
+        sort: "name_desc",
+        page: 2,
+        pageSize: 48,
+      }),
+    ).toMatchObject({
       search: "oil",
       category: ["A", "B"],
       sort: "name_desc",
@@ -210,10 +265,15 @@ describe("toListProductsRequest", () => {
 
 describe("isFiltered", () => {
   it("is false for sorting, paging and layout alone", () => {
-    expect(isFiltered({ ...defaultShopQuery, sort: "price_asc", page: 2, pageSize: 24, view: "list" })).toBe(false);
+    expect(isFiltered({ ...defaultShopQuery, sort: "price_asc", page: 2, pageSize: 24, view: "list" })).toBe(
+      false,
+    );
   });
 
-  it.each([{ search: "x" }, { categories: ["A"] }, { minPrice: 5 }, { maxPrice: 50 }])("is true for %o", (change) => {
-    expect(isFiltered({ ...defaultShopQuery, ...change })).toBe(true);
-  });
+  it.each([{ search: "x" }, { categories: ["A"] }, { minPrice: 5 }, { maxPrice: 50 }])(
+    "is true for %o",
+    (change) => {
+      expect(isFiltered({ ...defaultShopQuery, ...change })).toBe(true);
+    },
+  );
 });

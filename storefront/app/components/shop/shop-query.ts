@@ -76,7 +76,8 @@ export function parseShopQuery(params: URLSearchParams): ShopQuery {
   let minPrice = parseWhole(params.get("min_price"), maxPounds);
   let maxPrice = parseWhole(params.get("max_price"), maxPounds);
   // A reversed range is read as the shopper meant it rather than as an impossible one.
-  if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
+  if (minPrice !== null && maxPrice !== null && minPrice > maxPrice)
+    [minPrice, maxPrice] = [maxPrice, minPrice];
   // £0 is no lower bound at all; keeping it would only make the view look filtered.
   if (minPrice === 0) minPrice = null;
   const page = parseWhole(params.get("page"), maxPage);
@@ -93,7 +94,15 @@ export function parseShopQuery(params: URLSearchParams): ShopQuery {
 }
 
 /** URL parameters of the shop, in URL order. */
-export type ShopParam = "search" | "category" | "min_price" | "max_price" | "sort" | "page_size" | "view" | "page";
+export type ShopParam =
+  | "search"
+  | "category"
+  | "min_price"
+  | "max_price"
+  | "sort"
+  | "page_size"
+  | "view"
+  | "page";
 
 /** The query as URL parameters, leaving out every default so URLs stay short and canonical. */
 export function serializeShopQuery(q: ShopQuery, omit: readonly ShopParam[] = []): URLSearchParams {

@@ -1,7 +1,17 @@
 // Above the results: how many products are shown, sort order, page size and grid/list view.
 import type { FormEvent } from "react";
 import { HiddenQueryFields, useShopNavigate, useUrlBackedState } from "./shop-navigation";
-import { type PageSize, pageSizeOptions, parsePageSize, parseSort, type ShopQuery, type ShopView, type SortKey, sortOptions, updateShopQuery } from "./shop-query";
+import {
+  type PageSize,
+  pageSizeOptions,
+  parsePageSize,
+  parseSort,
+  type ShopQuery,
+  type ShopView,
+  type SortKey,
+  sortOptions,
+  updateShopQuery,
+} from "./shop-query";
 
 type Props = {
   query: ShopQuery;

@@ -28,9 +28,18 @@ export function StatusList({ checks, busy = false }: { checks: CheckView[]; busy
 
 function StatusIcon({ state }: { state: CheckState }) {
   return (
-    <svg className="status-check__icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+    <svg
+      className="status-check__icon"
+      viewBox="0 0 24 24"
+      width="28"
+      height="28"
+      aria-hidden="true"
+      focusable="false"
+    >
       <circle cx="12" cy="12" r="10.5" className="status-check__ring" />
-      {state === "pending" && <path d="M12 1.5a10.5 10.5 0 0 1 10.5 10.5" className="status-check__spinner" />}
+      {state === "pending" && (
+        <path d="M12 1.5a10.5 10.5 0 0 1 10.5 10.5" className="status-check__spinner" />
+      )}
       {state === "success" && <path d="m7.5 12.5 3 3 6-7" />}
       {state === "error" && <path d="m8.5 8.5 7 7m0-7-7 7" />}
       {state === "not_configured" && <path d="M8 12h8" />}

@@ -4,8 +4,8 @@
 import { type ReactNode, useEffect } from "react";
 import { useFetcher } from "react-router";
 import { useToast } from "~/components/ui/toast";
-import type { CartActionResult } from "~/lib/models/cart";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
+import type { CartActionResult } from "~/lib/models/cart";
 
 type Props = {
   productId: string;
@@ -17,7 +17,14 @@ type Props = {
   onAdded?: () => void;
 };
 
-export function AddToCartForm({ productId, productName, disabled, className = "", children, onAdded }: Props) {
+export function AddToCartForm({
+  productId,
+  productName,
+  disabled,
+  className = "",
+  children,
+  onAdded,
+}: Props) {
   const fetcher = useFetcher<CartActionResult>();
   const hydrated = useHydrated();
   const { show } = useToast();
@@ -43,7 +50,12 @@ export function AddToCartForm({ productId, productName, disabled, className = ""
       {hydrated && <input type="hidden" name="enhanced" value="1" />}
       {/* One unit, unless a quantity control is passed as children. */}
       {children ?? <input type="hidden" name="quantity" value="1" />}
-      <button type="submit" className="button button--primary" disabled={disabled || busy} aria-label={disabled ? `${productName} is out of stock` : undefined}>
+      <button
+        type="submit"
+        className="button button--primary"
+        disabled={disabled || busy}
+        aria-label={disabled ? `${productName} is out of stock` : undefined}
+      >
         {disabled ? "Out of Stock" : busy ? "Adding…" : "Add to Cart"}
       </button>
     </fetcher.Form>

@@ -6,7 +6,11 @@ export function carrierMonogram(carrier: string): string {
   const words = carrier.split(/[\s&/-]+/).filter(Boolean);
   const [first] = words;
   if (!first) return "";
-  if (words.length > 1) return words.slice(0, 2).map((w) => w.charAt(0).toUpperCase()).join("");
+  if (words.length > 1)
+    return words
+      .slice(0, 2)
+      .map((w) => w.charAt(0).toUpperCase())
+      .join("");
   if (first.length <= 3 && first === first.toUpperCase()) return first;
   const capitals = first.replace(/[^A-Z]/g, "");
   return capitals.length >= 2 ? capitals.slice(0, 3) : first.charAt(0).toUpperCase();
@@ -17,10 +21,25 @@ export function CarrierMark({ carrier }: { carrier: string }) {
   const letters = carrierMonogram(carrier);
   const size = letters.length >= 3 ? 11 : letters.length === 2 ? 13 : 16;
   return (
-    <svg className="carrier-mark" width="36" height="36" viewBox="0 0 36 36" aria-hidden="true" focusable="false">
+    <svg
+      className="carrier-mark"
+      width="36"
+      height="36"
+      viewBox="0 0 36 36"
+      aria-hidden="true"
+      focusable="false"
+    >
       <circle cx="18" cy="18" r="17" fill="none" stroke="currentColor" strokeWidth="1" />
       <circle cx="18" cy="18" r="14" fill="none" stroke="currentColor" strokeWidth="0.5" opacity="0.5" />
-      <text x="18" y="18" textAnchor="middle" dominantBaseline="central" fontSize={size} letterSpacing="0.5" fill="currentColor">
+      <text
+        x="18"
+        y="18"
+        textAnchor="middle"
+        dominantBaseline="central"
+        fontSize={size}
+        letterSpacing="0.5"
+        fill="currentColor"
+      >
         {letters}
       </text>
     </svg>

@@ -13,7 +13,15 @@ describe("TextField", () => {
   });
 
   it("shows its own error beneath it and marks it invalid", () => {
-    render(<TextField name="email" label="Email" type="email" hint="We reply here." error="Please enter your email address." />);
+    render(
+      <TextField
+        name="email"
+        label="Email"
+        type="email"
+        hint="We reply here."
+        error="Please enter your email address."
+      />,
+    );
     const input = screen.getByRole("textbox", { name: "Email" });
     expect(input).toHaveAttribute("aria-invalid", "true");
     expect(input).toHaveAccessibleDescription("We reply here. Please enter your email address.");

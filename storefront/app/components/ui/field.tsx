@@ -33,12 +33,26 @@ export type FieldProps = {
   children: (control: FieldControl) => ReactNode;
 };
 
-export function Field({ label, hint, invalid, error, errorId, required = true, markOptional, className, errorClassName, children }: FieldProps) {
+export function Field({
+  label,
+  hint,
+  invalid,
+  error,
+  errorId,
+  required = true,
+  markOptional,
+  className,
+  errorClassName,
+  children,
+}: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const ownErrorId = `${id}-error`;
   const inError = Boolean(invalid || error);
-  const describedBy = [hint ? hintId : null, error ? ownErrorId : null, inError && !error && errorId ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? hintId : null, error ? ownErrorId : null, inError && !error && errorId ? errorId : null]
+      .filter(Boolean)
+      .join(" ") || undefined;
   return (
     <div className={["field", inError ? "field--invalid" : null, className].filter(Boolean).join(" ")}>
       <label htmlFor={id}>
@@ -76,7 +90,19 @@ export type TextFieldProps = Omit<FieldProps, "children"> & {
 };
 
 /** A Field whose control is a text input (or text area). */
-export function TextField({ name, type = "text", autoComplete, inputMode, defaultValue, readOnly, maxLength, placeholder, autoFocus, multiline, ...field }: TextFieldProps) {
+export function TextField({
+  name,
+  type = "text",
+  autoComplete,
+  inputMode,
+  defaultValue,
+  readOnly,
+  maxLength,
+  placeholder,
+  autoFocus,
+  multiline,
+  ...field
+}: TextFieldProps) {
   return (
     <Field {...field}>
       {(control) =>

@@ -2,9 +2,9 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { ImageDialog, wrapIndex } from "./image-dialog";
 import { installDialogPolyfill } from "~/lib/testing/dialog";
 import { image } from "~/lib/testing/product";
+import { ImageDialog, wrapIndex } from "./image-dialog";
 
 beforeAll(installDialogPolyfill);
 

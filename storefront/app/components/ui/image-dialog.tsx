@@ -4,8 +4,8 @@
 // lightbox.
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useId, useRef } from "react";
 import { ProductImage } from "~/components/ui/product-image";
-import type { ImageView } from "~/lib/models/catalog";
 import { useScrollLock } from "~/lib/hooks/use-scroll-lock";
+import type { ImageView } from "~/lib/models/catalog";
 import "./image-dialog.css";
 
 /** The index `step` pictures away from `index`, wrapping around both ends. */
@@ -18,10 +18,20 @@ export function wrapIndex(index: number, step: number, count: number): number {
 export function StepButtons({ onStep }: { onStep: (by: 1 | -1) => void }) {
   return (
     <>
-      <button type="button" className="step-button step-button--prev" aria-label="Previous image" onClick={() => onStep(-1)}>
+      <button
+        type="button"
+        className="step-button step-button--prev"
+        aria-label="Previous image"
+        onClick={() => onStep(-1)}
+      >
         <span aria-hidden="true">‹</span>
       </button>
-      <button type="button" className="step-button step-button--next" aria-label="Next image" onClick={() => onStep(1)}>
+      <button
+        type="button"
+        className="step-button step-button--next"
+        aria-label="Next image"
+        onClick={() => onStep(1)}
+      >
         <span aria-hidden="true">›</span>
       </button>
     </>
@@ -81,17 +91,36 @@ export function ImageDialog({ images, productName, index, onIndexChange, onClose
   };
 
   return (
-    <dialog ref={ref} className="image-dialog" aria-labelledby={titleId} onClose={onClose} onKeyDown={onKeyDown} onClick={onClick}>
+    <dialog
+      ref={ref}
+      className="image-dialog"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onKeyDown={onKeyDown}
+      onClick={onClick}
+    >
       {open && (
         <div className="image-dialog__content">
-          <button type="button" className="dialog__close" aria-label="Close" onClick={() => ref.current?.close()}>
+          <button
+            type="button"
+            className="dialog__close"
+            aria-label="Close"
+            onClick={() => ref.current?.close()}
+          >
             <span aria-hidden="true">×</span>
           </button>
           <h2 id={titleId} className="image-dialog__title">
             {productName}
           </h2>
           <div className="image-dialog__stage">
-            <ProductImage key={images[current]?.src} image={images[current]} name={productName} sizes="(max-width: 960px) 100vw, 960px" priority className="image-dialog__image" />
+            <ProductImage
+              key={images[current]?.src}
+              image={images[current]}
+              name={productName}
+              sizes="(max-width: 960px) 100vw, 960px"
+              priority
+              className="image-dialog__image"
+            />
             {several && <StepButtons onStep={step} />}
           </div>
           <div className="image-dialog__footer">

@@ -22,11 +22,21 @@ type Props = {
 
 const cardSizes = "(max-width: 600px) 100vw, (max-width: 1024px) 50vw, 400px";
 
-export function ProductCard({ product, view = "grid", priority, onImageClick, onQuickView, headingLevel = 3, detailsLabel = "View Details" }: Props) {
+export function ProductCard({
+  product,
+  view = "grid",
+  priority,
+  onImageClick,
+  onQuickView,
+  headingLevel = 3,
+  detailsLabel = "View Details",
+}: Props) {
   const href = `/product/${product.id}`;
   const Heading = `h${headingLevel}` as const;
   const photos = product.images.length;
-  const image = <ProductImage image={product.images[0]} name={product.name} sizes={cardSizes} priority={priority} />;
+  const image = (
+    <ProductImage image={product.images[0]} name={product.name} sizes={cardSizes} priority={priority} />
+  );
 
   return (
     <article className={`product-card product-card--${view}`} aria-labelledby={`product-${product.id}-name`}>
@@ -36,7 +46,9 @@ export function ProductCard({ product, view = "grid", priority, onImageClick, on
             type="button"
             className="product-card__image-button"
             onClick={() => onImageClick(product)}
-            aria-label={photos > 1 ? `View ${photos} photos of ${product.name}` : `View photo of ${product.name}`}
+            aria-label={
+              photos > 1 ? `View ${photos} photos of ${product.name}` : `View photo of ${product.name}`
+            }
           >
             {image}
           </button>
@@ -75,11 +87,20 @@ export function ProductCard({ product, view = "grid", priority, onImageClick, on
             {detailsLabel}
           </Link>
           {onQuickView && (
-            <button type="button" className="button button--ghost" onClick={() => onQuickView(product)} aria-label={`Quick view of ${product.name}`}>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => onQuickView(product)}
+              aria-label={`Quick view of ${product.name}`}
+            >
               Quick View
             </button>
           )}
-          <AddToCartForm productId={product.id} productName={product.name} disabled={product.stockLevel === "out_of_stock"} />
+          <AddToCartForm
+            productId={product.id}
+            productName={product.name}
+            disabled={product.stockLevel === "out_of_stock"}
+          />
         </div>
       </div>
     </article>

@@ -27,7 +27,11 @@ export function ProductImage({ image, name, sizes, priority = false, className =
 
   if (!image || failed) {
     return (
-      <div className={`product-image product-image--placeholder ${className}`} role="img" aria-label={`${name}: image unavailable`}>
+      <div
+        className={`product-image product-image--placeholder ${className}`}
+        role="img"
+        aria-label={`${name}: image unavailable`}
+      >
         <span aria-hidden="true">Atelier</span>
       </div>
     );

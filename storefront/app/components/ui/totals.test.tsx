@@ -8,10 +8,23 @@ const gbp = (pence: number): Price => ({ pence, currency: "GBP", formatted: form
 describe("Totals", () => {
   it("lists subtotal, delivery, VAT and total as given", () => {
     const { container } = render(
-      <Totals className="order-totals" itemCount={2} subtotal={gbp(6800)} deliveryName="Express" deliveryText="£4.95" vatIncluded={gbp(1216)} total={gbp(7295)} />,
+      <Totals
+        className="order-totals"
+        itemCount={2}
+        subtotal={gbp(6800)}
+        deliveryName="Express"
+        deliveryText="£4.95"
+        vatIncluded={gbp(1216)}
+        total={gbp(7295)}
+      />,
     );
     const rows = [...container.querySelectorAll("dl > div")].map((row) => row.textContent);
-    expect(rows).toEqual(["Subtotal (2 items)£68.00", "Delivery (Express)£4.95", "VAT included£12.16", "Total£72.95"]);
+    expect(rows).toEqual([
+      "Subtotal (2 items)£68.00",
+      "Delivery (Express)£4.95",
+      "VAT included£12.16",
+      "Total£72.95",
+    ]);
     expect(container.querySelector("dl")).toHaveClass("totals", "order-totals");
     expect(screen.getByText("Total").parentElement).toHaveClass("totals__total", "order-totals__total");
   });

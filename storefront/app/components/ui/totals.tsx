@@ -20,7 +20,17 @@ type Props = {
   totalClassName?: string;
 };
 
-export function Totals({ itemCount, subtotal, deliveryName, deliveryText, deliveryNote, vatIncluded, total, className, totalClassName }: Props) {
+export function Totals({
+  itemCount,
+  subtotal,
+  deliveryName,
+  deliveryText,
+  deliveryNote,
+  vatIncluded,
+  total,
+  className,
+  totalClassName,
+}: Props) {
   return (
     <dl className={`totals ${className}`}>
       <div>

@@ -46,7 +46,9 @@ describe("useFormReset", () => {
   });
 
   it("empties only the fields named, on any answer when told so", () => {
-    const { rerender } = render(<Subject fetcher={{ state: "submitting", data: undefined }} fields={["password"]} always />);
+    const { rerender } = render(
+      <Subject fetcher={{ state: "submitting", data: undefined }} fields={["password"]} always />,
+    );
     typeInto("Name", "Ada");
     typeInto("Password", "secret");
     rerender(<Subject fetcher={{ state: "idle", data: { ok: false } }} fields={["password"]} always />);

@@ -10,7 +10,10 @@ type Answered<Data> = { state: "idle" | "loading" | "submitting"; data: Data | u
 export function useFormReset<Data>(
   form: RefObject<HTMLFormElement | null>,
   fetcher: Answered<Data>,
-  { when = (data) => isOk(data), fields }: { when?: (data: Data) => boolean; fields?: readonly string[] } = {},
+  {
+    when = (data) => isOk(data),
+    fields,
+  }: { when?: (data: Data) => boolean; fields?: readonly string[] } = {},
 ) {
   const { state, data } = fetcher;
   // The options are read when an answer comes in; they never make the form reset by themselves.

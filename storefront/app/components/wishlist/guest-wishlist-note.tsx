@@ -5,7 +5,8 @@ import { loginHref } from "~/lib/models/auth";
 export function GuestWishlistNote() {
   return (
     <p className="guest-note">
-      <span>Saved in this browser.</span> <Link to={loginHref("/wishlist")}>Sign in to keep your wishlist on every device</Link>
+      <span>Saved in this browser.</span>{" "}
+      <Link to={loginHref("/wishlist")}>Sign in to keep your wishlist on every device</Link>
     </p>
   );
 }

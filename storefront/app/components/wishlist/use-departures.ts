@@ -20,7 +20,11 @@ export function useDepartures(products: ProductSummary[], focusTarget: RefObject
     previous.current = products;
     if (gone.length === 0) return;
     for (const p of gone) {
-      show(asked.current.get(p.id) === "move" ? `${p.name} moved to your cart` : `${p.name} removed from your wishlist`);
+      show(
+        asked.current.get(p.id) === "move"
+          ? `${p.name} moved to your cart`
+          : `${p.name} removed from your wishlist`,
+      );
       asked.current.delete(p.id);
     }
     const active = document.activeElement;

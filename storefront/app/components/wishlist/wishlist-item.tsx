@@ -4,8 +4,8 @@
 import { useId } from "react";
 import { Link, useFetcher } from "react-router";
 import { ProductImage } from "~/components/ui/product-image";
-import type { ProductSummary, StockLevel } from "~/lib/models/catalog";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
+import type { ProductSummary, StockLevel } from "~/lib/models/catalog";
 import type { WishlistActionResult, WishlistIntent } from "~/lib/models/wishlist";
 
 type Props = {
@@ -59,7 +59,9 @@ export function WishlistItem({ product, priority, onSubmit }: Props) {
           <Link to={href}>{product.name}</Link>
         </h2>
         <p className="wishlist-item__price">{product.price.formatted}</p>
-        <p className={`wishlist-item__stock wishlist-item__stock--${product.stockLevel}`}>{stockText(product.stockLevel, product.stock)}</p>
+        <p className={`wishlist-item__stock wishlist-item__stock--${product.stockLevel}`}>
+          {stockText(product.stockLevel, product.stock)}
+        </p>
         {result && !result.ok && (
           <p className="wishlist-item__error" role="alert">
             {result.error}
@@ -85,7 +87,12 @@ export function WishlistItem({ product, priority, onSubmit }: Props) {
           )}
           <fetcher.Form method="post" action="/wishlist" onSubmit={() => onSubmit?.(product.id, "remove")}>
             {hidden("remove")}
-            <button type="submit" className="link-button wishlist-item__remove" aria-label={`Remove ${product.name}`} disabled={busy}>
+            <button
+              type="submit"
+              className="link-button wishlist-item__remove"
+              aria-label={`Remove ${product.name}`}
+              disabled={busy}
+            >
               {pending === "remove" ? "Removing…" : "Remove"}
             </button>
           </fetcher.Form>

@@ -1,8 +1,8 @@
 // The signed-in shopper, for components: what the root loader shares (id, first name and role;
 // never the session token), and for admins the back office's address.
 import { useRouteLoaderData } from "react-router";
-import type { loader } from "~/root";
 import type { SessionUser } from "~/lib/models/auth";
+import type { loader } from "~/root";
 
 export function useSessionUser(): SessionUser | null {
   return useRouteLoaderData<typeof loader>("root")?.user ?? null;

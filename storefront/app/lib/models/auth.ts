@@ -2,8 +2,8 @@
 // login, register, password and profile forms — checked in the page before sending, again by the
 // route actions, and enforced by the API — and the texts those checks answer with.
 import { z } from "zod";
-import { isEmailAddress } from "./email";
 import { required, text } from "~/lib/form-schema";
+import { isEmailAddress } from "./email";
 
 /** The signed-in shopper as components see it: never the session token, never more than needed. */
 export type SessionUser = { id: string; firstName: string; role: "customer" | "admin" };
@@ -33,11 +33,15 @@ export const authText = {
 } as const;
 
 const newPassword = (rules: z.ZodString = z.string()) =>
-  text(rules.min(passwordMinLength, authText.passwordTooShort).max(passwordMaxLength, authText.passwordTooLong), { trim: false });
+  text(
+    rules.min(passwordMinLength, authText.passwordTooShort).max(passwordMaxLength, authText.passwordTooLong),
+    { trim: false },
+  );
 const password = (rules: z.ZodString = z.string()) => text(rules, { trim: false });
 const personName = () => text(required(authText.allRequired).max(nameMaxLength, authText.nameTooLong));
 /** An e-mail address, required: the API's own rule (lib/email). */
-export const emailAddress = (missing: string, invalid = authText.invalidEmail) => text(required(missing).refine(isEmailAddress, invalid));
+export const emailAddress = (missing: string, invalid = authText.invalidEmail) =>
+  text(required(missing).refine(isEmailAddress, invalid));
 
 /** Sign in: both fields, nothing more (the API says whether they are right). */
 export const loginSchema = z.object({
@@ -47,10 +51,15 @@ export const loginSchema = z.object({
 
 /** A new password typed twice (register, reset, change): long enough, and alike. */
 function typedTwice<Shape extends z.ZodRawShape>(shape: Shape, passwordField: string, confirmField: string) {
-  return z.object(shape).refine((v) => (v as Record<string, unknown>)[passwordField] === (v as Record<string, unknown>)[confirmField], {
-    message: authText.passwordsDiffer,
-    path: [confirmField],
-  });
+  return z
+    .object(shape)
+    .refine(
+      (v) => (v as Record<string, unknown>)[passwordField] === (v as Record<string, unknown>)[confirmField],
+      {
+        message: authText.passwordsDiffer,
+        path: [confirmField],
+      },
+    );
 }
 
 export const registerSchema = typedTwice(
@@ -68,7 +77,11 @@ export type RegisterValues = z.output<typeof registerSchema>;
 export type RegisterField = keyof RegisterValues;
 
 /** Choosing a new password with a reset link (the link's token is checked apart). */
-export const resetPasswordSchema = typedTwice({ password: newPassword(), confirmPassword: password() }, "password", "confirmPassword");
+export const resetPasswordSchema = typedTwice(
+  { password: newPassword(), confirmPassword: password() },
+  "password",
+  "confirmPassword",
+);
 export type ResetPasswordField = keyof z.output<typeof resetPasswordSchema>;
 
 export const forgotPasswordSchema = z.object({ email: emailAddress(authText.emailRequired) });
@@ -106,7 +119,13 @@ export function safeRedirect(value: unknown, fallback = "/"): string {
   if (typeof value !== "string") return fallback;
   const path = value.trim();
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what it refuses in a redirect target.
-  if (!path.startsWith("/") || path.startsWith("//") || path.includes("\\") || /[\u0000-\u001f\u007f]/.test(path)) return fallback;
+  if (
+    !path.startsWith("/") ||
+    path.startsWith("//") ||
+    path.includes("\\") ||
+    /[\u0000-\u001f\u007f]/.test(path)
+  )
+    return fallback;
   let resolved: URL;
   try {
     resolved = new URL(path, "http://shop.invalid");

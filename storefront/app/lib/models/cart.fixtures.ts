@@ -1,7 +1,7 @@
 // Cart view models for tests: a realistic cart that each test bends to its case.
 import type { CartLineView, CartView } from "~/lib/models/cart";
 import type { ProductSummary } from "~/lib/models/catalog";
-import { type Price, formatPence } from "~/lib/models/money";
+import { formatPence, type Price } from "~/lib/models/money";
 
 export function price(pence: number): Price {
   return { pence, currency: "GBP", formatted: formatPence(pence) };
@@ -40,7 +40,13 @@ export function cartView(overrides: Partial<CartView> = {}): CartView {
   const lines = overrides.lines ?? [
     cartLine({ quantity: 2 }),
     cartLine({
-      product: productSummary({ id: "5d1e3f50-2b1a-4f4e-8a59-3c0f9b7d6e21", slug: "moss-cleanser", name: "Moss Cleanser", category: "Verdant & Co", price: price(1800) }),
+      product: productSummary({
+        id: "5d1e3f50-2b1a-4f4e-8a59-3c0f9b7d6e21",
+        slug: "moss-cleanser",
+        name: "Moss Cleanser",
+        category: "Verdant & Co",
+        price: price(1800),
+      }),
     }),
   ];
   return {

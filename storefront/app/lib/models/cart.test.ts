@@ -1,7 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import { cartLine, cartView } from "~/lib/models/cart.fixtures";
 import { CartSchema } from "~/gen/atelier/store/v1/cart_pb";
+import { cartLine, cartView } from "~/lib/models/cart.fixtures";
 import { cartBlocksCheckout, normalizeQuantity, toCartView } from "./cart";
 
 describe("normalizeQuantity", () => {
@@ -35,10 +35,20 @@ describe("toCartView", () => {
         subtotal: { currencyCode: "GBP", minorUnits: 8400n },
         total: { currencyCode: "GBP", minorUnits: 8400n },
         vatIncluded: { currencyCode: "GBP", minorUnits: 1400n },
-        delivery: { code: "standard", name: "Standard", price: { currencyCode: "GBP", minorUnits: 0n }, freeOver: { currencyCode: "GBP", minorUnits: 5000n } },
+        delivery: {
+          code: "standard",
+          name: "Standard",
+          price: { currencyCode: "GBP", minorUnits: 0n },
+          freeOver: { currencyCode: "GBP", minorUnits: 5000n },
+        },
         lines: [
           {
-            product: { id: "p1", name: "Rose Serum", price: { currencyCode: "GBP", minorUnits: 4200n }, stockQuantity: 1 },
+            product: {
+              id: "p1",
+              name: "Rose Serum",
+              price: { currencyCode: "GBP", minorUnits: 4200n },
+              stockQuantity: 1,
+            },
             quantity: 2,
             unitPrice: { currencyCode: "GBP", minorUnits: 4200n },
             lineTotal: { currencyCode: "GBP", minorUnits: 8400n },
@@ -49,7 +59,11 @@ describe("toCartView", () => {
       }),
     );
     expect(view.lines).toHaveLength(1);
-    expect(view.lines[0]).toMatchObject({ quantity: 2, exceedsStock: true, lineTotal: { formatted: "£84.00" } });
+    expect(view.lines[0]).toMatchObject({
+      quantity: 2,
+      exceedsStock: true,
+      lineTotal: { formatted: "£84.00" },
+    });
     expect(view.delivery).toEqual({
       name: "Standard",
       price: { pence: 0, currency: "GBP", formatted: "£0.00" },
@@ -66,6 +80,8 @@ describe("toCartView", () => {
 describe("cartBlocksCheckout", () => {
   it("is true only when a line asks for more than the stock", () => {
     expect(cartBlocksCheckout(cartView())).toBe(false);
-    expect(cartBlocksCheckout(cartView({ lines: [cartLine(), cartLine({ exceedsStock: true })] }))).toBe(true);
+    expect(cartBlocksCheckout(cartView({ lines: [cartLine(), cartLine({ exceedsStock: true })] }))).toBe(
+      true,
+    );
   });
 });

@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { ProductSchema, StockStatus } from "~/gen/atelier/store/v1/product_pb";
 import { categoryHref, toDetail, toSummary } from "./catalog";
 
-type Overrides = { stockStatus?: StockStatus; stockQuantity?: number; attributes?: { name: string; value: string }[] };
+type Overrides = {
+  stockStatus?: StockStatus;
+  stockQuantity?: number;
+  attributes?: { name: string; value: string }[];
+};
 
 function product(overrides: Overrides = {}) {
   return create(ProductSchema, {
@@ -24,7 +28,15 @@ function product(overrides: Overrides = {}) {
       { name: "Size", value: "30 ml" },
     ],
     images: [
-      { id: "b", url: "https://x/b/1200.jpg", alt: "", primary: false, width: 1200, height: 1200, variants: [] },
+      {
+        id: "b",
+        url: "https://x/b/1200.jpg",
+        alt: "",
+        primary: false,
+        width: 1200,
+        height: 1200,
+        variants: [],
+      },
       {
         id: "a",
         url: "https://x/a/1200.jpg",
@@ -58,9 +70,15 @@ describe("toSummary", () => {
   });
 
   it("takes the stock level from the API's status, never from the quantity", () => {
-    expect(toSummary(product({ stockStatus: StockStatus.OUT_OF_STOCK, stockQuantity: 0 })).stockLevel).toBe("out_of_stock");
-    expect(toSummary(product({ stockStatus: StockStatus.IN_STOCK, stockQuantity: 4 })).stockLevel).toBe("in_stock");
-    expect(toSummary(product({ stockStatus: StockStatus.LOW_STOCK, stockQuantity: 25 })).stockLevel).toBe("low_stock");
+    expect(toSummary(product({ stockStatus: StockStatus.OUT_OF_STOCK, stockQuantity: 0 })).stockLevel).toBe(
+      "out_of_stock",
+    );
+    expect(toSummary(product({ stockStatus: StockStatus.IN_STOCK, stockQuantity: 4 })).stockLevel).toBe(
+      "in_stock",
+    );
+    expect(toSummary(product({ stockStatus: StockStatus.LOW_STOCK, stockQuantity: 25 })).stockLevel).toBe(
+      "low_stock",
+    );
   });
 
   it("keeps at most five features on a card", () => {

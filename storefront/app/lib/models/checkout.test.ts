@@ -14,13 +14,33 @@ import { formatPence, type Price } from "./money";
 
 const gbp = (pence: number): Price => ({ pence, currency: "GBP", formatted: formatPence(pence) });
 
-const address = { firstName: "Iris", lastName: "Fairweather", addressLine1: "1 Bond Street", addressLine2: "", city: "London", region: "", postcode: "W1S 1AA", countryCode: "GB" };
+const address = {
+  firstName: "Iris",
+  lastName: "Fairweather",
+  addressLine1: "1 Bond Street",
+  addressLine2: "",
+  city: "London",
+  region: "",
+  postcode: "W1S 1AA",
+  countryCode: "GB",
+};
 
-type Posted = Omit<CheckoutValues, "shippingAddress" | "billingAddress"> & { shippingAddress: Partial<typeof address>; billingAddress: Partial<typeof address> };
+type Posted = Omit<CheckoutValues, "shippingAddress" | "billingAddress"> & {
+  shippingAddress: Partial<typeof address>;
+  billingAddress: Partial<typeof address>;
+};
 
 /** The checkout form as a browser posts it: dotted names, ticked boxes as "on", unticked left out. */
 function posted(over: Partial<Posted> = {}, card: Record<string, string> = {}): FormData {
-  const v: Posted = { email: "iris@example.com", shippingAddress: { ...address }, billingSame: true, billingAddress: {}, deliveryOptionCode: "standard", requiresSignature: true, ...over };
+  const v: Posted = {
+    email: "iris@example.com",
+    shippingAddress: { ...address },
+    billingSame: true,
+    billingAddress: {},
+    deliveryOptionCode: "standard",
+    requiresSignature: true,
+    ...over,
+  };
   const form = new FormData();
   form.set("email", v.email);
   for (const [part, value] of Object.entries(v.shippingAddress)) form.set(`shippingAddress.${part}`, value);
@@ -35,9 +55,32 @@ function posted(over: Partial<Posted> = {}, card: Record<string, string> = {}): 
 const guest = { guest: true, card: false };
 
 // As the API quotes them for a £34.00 cart (Standard charged) and a £102.00 one (Standard free).
-const standard: DeliveryChoice = { code: "standard", name: "Standard", carrier: "Royal Mail", estimatedDelivery: "5–7 working days", freeOver: gbp(5000), charge: gbp(1735), total: gbp(5135), vatIncluded: gbp(856) };
-const freeStandard: DeliveryChoice = { ...standard, charge: gbp(0), total: gbp(10200), vatIncluded: gbp(1700) };
-const express: DeliveryChoice = { code: "express", name: "Express", carrier: "DPD", estimatedDelivery: "3–4 days", freeOver: null, charge: gbp(2499), total: gbp(12699), vatIncluded: gbp(2117) };
+const standard: DeliveryChoice = {
+  code: "standard",
+  name: "Standard",
+  carrier: "Royal Mail",
+  estimatedDelivery: "5–7 working days",
+  freeOver: gbp(5000),
+  charge: gbp(1735),
+  total: gbp(5135),
+  vatIncluded: gbp(856),
+};
+const freeStandard: DeliveryChoice = {
+  ...standard,
+  charge: gbp(0),
+  total: gbp(10200),
+  vatIncluded: gbp(1700),
+};
+const express: DeliveryChoice = {
+  code: "express",
+  name: "Express",
+  carrier: "DPD",
+  estimatedDelivery: "3–4 days",
+  freeOver: null,
+  charge: gbp(2499),
+  total: gbp(12699),
+  vatIncluded: gbp(2117),
+};
 
 describe("readCheckoutForm", () => {
   it("reads trimmed values, ticked boxes and an upper-case country", () => {
@@ -64,12 +107,21 @@ describe("checkoutProblem", () => {
   });
 
   it("names every missing required field", () => {
-    const problem = checkoutProblem(posted({ email: "", shippingAddress: { ...address, firstName: "", postcode: "" } }), guest);
-    expect(problem).toEqual({ message: checkoutText.requiredFields, fields: ["email", "shippingAddress.firstName", "shippingAddress.postcode"] });
+    const problem = checkoutProblem(
+      posted({ email: "", shippingAddress: { ...address, firstName: "", postcode: "" } }),
+      guest,
+    );
+    expect(problem).toEqual({
+      message: checkoutText.requiredFields,
+      fields: ["email", "shippingAddress.firstName", "shippingAddress.postcode"],
+    });
   });
 
   it("asks for missing fields before an address that cannot be one", () => {
-    const problem = checkoutProblem(posted({ email: "iris@", shippingAddress: { ...address, city: "" } }), guest);
+    const problem = checkoutProblem(
+      posted({ email: "iris@", shippingAddress: { ...address, city: "" } }),
+      guest,
+    );
     expect(problem).toEqual({ message: checkoutText.requiredFields, fields: ["shippingAddress.city"] });
   });
 
@@ -79,21 +131,38 @@ describe("checkoutProblem", () => {
 
   it("needs the billing address only when it differs", () => {
     expect(checkoutProblem(posted({ billingSame: true }), guest)).toBeNull();
-    const problem = checkoutProblem(posted({ billingSame: false, billingAddress: { countryCode: "GB" } }), guest);
+    const problem = checkoutProblem(
+      posted({ billingSame: false, billingAddress: { countryCode: "GB" } }),
+      guest,
+    );
     expect(problem?.message).toBe(checkoutText.requiredFields);
-    expect(problem?.fields).toEqual(["billingAddress.firstName", "billingAddress.lastName", "billingAddress.addressLine1", "billingAddress.city", "billingAddress.postcode"]);
+    expect(problem?.fields).toEqual([
+      "billingAddress.firstName",
+      "billingAddress.lastName",
+      "billingAddress.addressLine1",
+      "billingAddress.city",
+      "billingAddress.postcode",
+    ]);
   });
 
   it("leaves address line 2 and the county optional", () => {
-    expect(checkoutProblem(posted({ shippingAddress: { ...address, addressLine2: "", region: "" } }), guest)).toBeNull();
+    expect(
+      checkoutProblem(posted({ shippingAddress: { ...address, addressLine2: "", region: "" } }), guest),
+    ).toBeNull();
   });
 
   it("explains an e-mail address that cannot be one", () => {
-    expect(checkoutProblem(posted({ email: "iris@" }), guest)).toEqual({ message: checkoutText.invalidEmail, fields: ["email"] });
+    expect(checkoutProblem(posted({ email: "iris@" }), guest)).toEqual({
+      message: checkoutText.invalidEmail,
+      fields: ["email"],
+    });
   });
 
   it("asks for a delivery option", () => {
-    expect(checkoutProblem(posted({ deliveryOptionCode: "" }), guest)).toEqual({ message: "Please select a delivery option.", fields: ["deliveryOptionCode"] });
+    expect(checkoutProblem(posted({ deliveryOptionCode: "" }), guest)).toEqual({
+      message: "Please select a delivery option.",
+      fields: ["deliveryOptionCode"],
+    });
   });
 });
 
@@ -112,15 +181,26 @@ describe("card", () => {
 
   it("catches only what is plainly incomplete, in the provider's words", () => {
     const withCard = { guest: true, card: true };
-    expect(checkoutProblem(posted({}, { cardNumber: "", cardExpiry: "12 / 30", cvc: "123" }), withCard)).toEqual({ message: "Your card number is incomplete.", fields: ["cardNumber"] });
-    expect(checkoutProblem(posted({}, { cardNumber: "4242", cardExpiry: "12", cvc: "123" }), withCard)).toEqual({ message: "Your card's expiration date is incomplete.", fields: ["cardExpiry"] });
-    expect(checkoutProblem(posted({}, { cardNumber: "4242", cardExpiry: "12/30", cvc: "1" }), withCard)).toEqual({ message: "Your card's security code is incomplete.", fields: ["cvc"] });
+    expect(
+      checkoutProblem(posted({}, { cardNumber: "", cardExpiry: "12 / 30", cvc: "123" }), withCard),
+    ).toEqual({ message: "Your card number is incomplete.", fields: ["cardNumber"] });
+    expect(
+      checkoutProblem(posted({}, { cardNumber: "4242", cardExpiry: "12", cvc: "123" }), withCard),
+    ).toEqual({ message: "Your card's expiration date is incomplete.", fields: ["cardExpiry"] });
+    expect(
+      checkoutProblem(posted({}, { cardNumber: "4242", cardExpiry: "12/30", cvc: "1" }), withCard),
+    ).toEqual({ message: "Your card's security code is incomplete.", fields: ["cvc"] });
     // A short number is the API's to judge ("incorrect" or "incomplete").
-    expect(checkoutProblem(posted({}, { cardNumber: "4242", cardExpiry: "12/30", cvc: "123" }), withCard)).toBeNull();
+    expect(
+      checkoutProblem(posted({}, { cardNumber: "4242", cardExpiry: "12/30", cvc: "123" }), withCard),
+    ).toBeNull();
   });
 
   it("checks the form before the card", () => {
-    expect(checkoutProblem(posted({ deliveryOptionCode: "" }, { cardNumber: "" }), { guest: true, card: true })?.fields).toEqual(["deliveryOptionCode"]);
+    expect(
+      checkoutProblem(posted({ deliveryOptionCode: "" }, { cardNumber: "" }), { guest: true, card: true })
+        ?.fields,
+    ).toEqual(["deliveryOptionCode"]);
   });
 });
 
@@ -128,7 +208,11 @@ describe("checkoutQuote", () => {
   const withoutDelivery = { delivery: gbp(0), total: gbp(3400), vatIncluded: gbp(567) };
 
   it("shows the API's quote for the option chosen", () => {
-    expect(checkoutQuote(withoutDelivery, standard)).toEqual({ delivery: gbp(1735), total: gbp(5135), vatIncluded: gbp(856) });
+    expect(checkoutQuote(withoutDelivery, standard)).toEqual({
+      delivery: gbp(1735),
+      total: gbp(5135),
+      vatIncluded: gbp(856),
+    });
   });
 
   it("shows the amounts without delivery before a choice", () => {

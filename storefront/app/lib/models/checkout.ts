@@ -4,9 +4,9 @@
 // Runs in both the browser and the server.
 import { z } from "zod";
 import type { OrderAddress } from "~/gen/atelier/store/v1/order_pb";
+import { checkbox, type FormProblem, formInput, parseForm, required, text } from "~/lib/form-schema";
 import type { CartView } from "./cart";
 import { isEmailAddress, maxEmailLength } from "./email";
-import { checkbox, type FormProblem, formInput, parseForm, required, text } from "~/lib/form-schema";
 import { formatPence, type Price } from "./money";
 
 export const checkoutText = {
@@ -21,7 +21,8 @@ export const checkoutText = {
   expiryIncomplete: "Your card's expiration date is incomplete.",
   cvcIncomplete: "Your card's security code is incomplete.",
   keyReused: "Your details changed while your last attempt was on its way. Please check them and try again.",
-  totalChanged: (total: string) => `Your cart or its prices changed: your order now comes to ${total}. Please check the summary and pay again.`,
+  totalChanged: (total: string) =>
+    `Your cart or its prices changed: your order now comes to ${total}. Please check the summary and pay again.`,
 } as const;
 
 /**
@@ -29,13 +30,29 @@ export const checkoutText = {
  * names), so that a refusal naming `shipping_address.address_line1` lands on
  * `shippingAddress.addressLine1` without a map.
  */
-export const addressParts = ["firstName", "lastName", "addressLine1", "addressLine2", "city", "region", "postcode", "countryCode"] as const satisfies readonly (keyof OrderAddressFields)[];
+export const addressParts = [
+  "firstName",
+  "lastName",
+  "addressLine1",
+  "addressLine2",
+  "city",
+  "region",
+  "postcode",
+  "countryCode",
+] as const satisfies readonly (keyof OrderAddressFields)[];
 type OrderAddressFields = Omit<OrderAddress, "$typeName" | "$unknown">;
 export type AddressPart = (typeof addressParts)[number];
 export type AddressValues = Record<AddressPart, string>;
 
 /** The address parts a shopper must give (address line 2 and the county are optional). */
-export const requiredAddressParts: readonly AddressPart[] = ["firstName", "lastName", "addressLine1", "city", "postcode", "countryCode"];
+export const requiredAddressParts: readonly AddressPart[] = [
+  "firstName",
+  "lastName",
+  "addressLine1",
+  "city",
+  "postcode",
+  "countryCode",
+];
 
 export type AddressKind = "shippingAddress" | "billingAddress";
 /** The card fields of test payment mode: ConfirmTestPaymentRequest's names, the expiry one field. */
@@ -59,11 +76,14 @@ export type CardValues = { cardNumber: string; cardExpiry: string; cvc: string }
 const cut = (max: number) => (value: string) => value.slice(0, max);
 
 /** An object of the form ("shippingAddress"), empty when none of its fields was posted. */
-const group = <Shape extends z.ZodRawShape>(shape: Shape) => z.preprocess((v) => (typeof v === "object" && v !== null ? v : {}), z.object(shape));
+const group = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z.preprocess((v) => (typeof v === "object" && v !== null ? v : {}), z.object(shape));
 
 function addressSchema(check: boolean) {
   const part = (name: AddressPart) =>
-    text(check && requiredAddressParts.includes(name) ? required(checkoutText.requiredFields) : z.string()).transform(cut(200));
+    text(
+      check && requiredAddressParts.includes(name) ? required(checkoutText.requiredFields) : z.string(),
+    ).transform(cut(200));
   return group({
     firstName: part("firstName"),
     lastName: part("lastName"),
@@ -82,12 +102,17 @@ function addressSchema(check: boolean) {
  * `check: false` it only reads the values (trimmed), to show a refused form again.
  */
 export function checkoutSchema({ guest, check = true }: { guest: boolean; check?: boolean }) {
-  const email = guest && check ? required(checkoutText.requiredFields).refine(isEmailAddress, checkoutText.invalidEmail) : z.string();
+  const email =
+    guest && check
+      ? required(checkoutText.requiredFields).refine(isEmailAddress, checkoutText.invalidEmail)
+      : z.string();
   return z
     .object({
       email: text(email).transform(cut(maxEmailLength + 1)),
       shippingAddress: addressSchema(check),
-      deliveryOptionCode: text(check ? z.string().refine((code) => code !== "", checkoutText.deliveryRequired) : z.string()).transform(cut(64)),
+      deliveryOptionCode: text(
+        check ? z.string().refine((code) => code !== "", checkoutText.deliveryRequired) : z.string(),
+      ).transform(cut(64)),
       requiresSignature: checkbox(),
       billingSame: checkbox(),
       billingAddress: addressSchema(false),
@@ -97,13 +122,30 @@ export function checkoutSchema({ guest, check = true }: { guest: boolean; check?
       for (const part of requiredAddressParts) {
         if (v.billingAddress[part]) continue;
         // A missing field, like the shipping address's (formProblem lists them together).
-        ctx.addIssue({ code: "too_small", origin: "string", minimum: 1, inclusive: true, input: "", path: ["billingAddress", part], message: checkoutText.requiredFields });
+        ctx.addIssue({
+          code: "too_small",
+          origin: "string",
+          minimum: 1,
+          inclusive: true,
+          input: "",
+          path: ["billingAddress", part],
+          message: checkoutText.requiredFields,
+        });
       }
     });
 }
 
 export function emptyAddress(countryCode = "GB"): AddressValues {
-  return { firstName: "", lastName: "", addressLine1: "", addressLine2: "", city: "", region: "", postcode: "", countryCode };
+  return {
+    firstName: "",
+    lastName: "",
+    addressLine1: "",
+    addressLine2: "",
+    city: "",
+    region: "",
+    postcode: "",
+    countryCode,
+  };
 }
 
 /** The card's expiry as typed ("MM / YY", "MM/YY", "MMYY", "MM / YYYY"), or null when incomplete. */
@@ -119,8 +161,12 @@ export function parseExpiry(raw: string): { month: number; year: number } | null
  * provider's to say.
  */
 export const cardSchema = z.object({
-  cardNumber: text(z.string().refine((n) => n.replace(/\D/g, "").length > 0, checkoutText.cardNumberIncomplete)).transform(cut(40)),
-  cardExpiry: text(z.string().refine((e) => parseExpiry(e.slice(0, 20)) !== null, checkoutText.expiryIncomplete)).transform(cut(20)),
+  cardNumber: text(
+    z.string().refine((n) => n.replace(/\D/g, "").length > 0, checkoutText.cardNumberIncomplete),
+  ).transform(cut(40)),
+  cardExpiry: text(
+    z.string().refine((e) => parseExpiry(e.slice(0, 20)) !== null, checkoutText.expiryIncomplete),
+  ).transform(cut(20)),
   cvc: text(z.string().regex(/^\d{3,4}$/, checkoutText.cvcIncomplete)),
 });
 
@@ -130,7 +176,10 @@ export type CheckoutProblem = FormProblem<CheckoutField>;
  * The first problem with the form (and the card, in test payment mode) and the fields it
  * concerns; null when it may be sent.
  */
-export function checkoutProblem(form: FormData, opts: { guest: boolean; card: boolean }): CheckoutProblem | null {
+export function checkoutProblem(
+  form: FormData,
+  opts: { guest: boolean; card: boolean },
+): CheckoutProblem | null {
   const checked = parseForm<z.ZodType, CheckoutField>(checkoutSchema({ guest: opts.guest }), form);
   if (!checked.ok) return checked.problem;
   if (!opts.card) return null;
@@ -169,8 +218,13 @@ export type CheckoutQuote = { delivery: Price; total: Price; vatIncluded: Price 
  * What the summary shows for the option chosen: the API's quote for it (checkout charges by the
  * same rule), or before a choice the amounts without delivery. No amount is worked out here.
  */
-export function checkoutQuote(withoutDelivery: CheckoutQuote, option: DeliveryChoice | undefined): CheckoutQuote {
-  return option ? { delivery: option.charge, total: option.total, vatIncluded: option.vatIncluded } : withoutDelivery;
+export function checkoutQuote(
+  withoutDelivery: CheckoutQuote,
+  option: DeliveryChoice | undefined,
+): CheckoutQuote {
+  return option
+    ? { delivery: option.charge, total: option.total, vatIncluded: option.vatIncluded }
+    : withoutDelivery;
 }
 
 /** "Free" or "£17.35": what the option costs this order, for its radio card. */
@@ -223,7 +277,12 @@ export type CheckoutFailure = {
 };
 
 /** Stripe mode: the order exists; the page confirms its payment with Stripe.js. */
-export type CheckoutPlaced = { ok: true; orderId: string; clientSecret: string; returnUrl: string; idempotencyKey: string };
+export type CheckoutPlaced = {
+  ok: true;
+  orderId: string;
+  clientSecret: string;
+  returnUrl: string;
+  idempotencyKey: string;
+};
 
 export type CheckoutActionData = CheckoutFailure | CheckoutPlaced;
-

@@ -12,7 +12,12 @@ export type ContactDetailsView = {
 
 export function toContactDetails(s: StoreSettings): ContactDetailsView {
   const a = s.address;
-  const addressLines = [a?.line1, a?.line2, [a?.city, a?.postcode].filter(Boolean).join(" "), a?.country].filter((l): l is string => Boolean(l));
+  const addressLines = [
+    a?.line1,
+    a?.line2,
+    [a?.city, a?.postcode].filter(Boolean).join(" "),
+    a?.country,
+  ].filter((l): l is string => Boolean(l));
   return {
     storeName: s.storeName,
     addressLines,

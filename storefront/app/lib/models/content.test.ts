@@ -50,7 +50,12 @@ describe("toContentPageView", () => {
 
   it("falls back to the spec's titles and dates when the page is missing", () => {
     const privacy = toContentPageView("privacy", undefined);
-    expect(privacy).toEqual({ slug: "privacy", title: "Privacy Policy", updatedAt: "2025-05-12T00:00:00Z", html: null });
+    expect(privacy).toEqual({
+      slug: "privacy",
+      title: "Privacy Policy",
+      updatedAt: "2025-05-12T00:00:00Z",
+      html: null,
+    });
     expect(formatLongDate(privacy.updatedAt!)).toBe("May 12, 2025");
 
     const terms = toContentPageView("terms", undefined);
@@ -64,15 +69,26 @@ describe("toContentPageView", () => {
 
   it("fills each empty field on its own", () => {
     const page = create(PageSchema, { slug: "terms", title: "  ", html: " \n ", updatedAt: { seconds: 0n } });
-    expect(toContentPageView("terms", page)).toEqual({ slug: "terms", title: "Terms and Conditions", updatedAt: "2025-05-13T00:00:00Z", html: null });
+    expect(toContentPageView("terms", page)).toEqual({
+      slug: "terms",
+      title: "Terms and Conditions",
+      updatedAt: "2025-05-13T00:00:00Z",
+      html: null,
+    });
   });
 });
 
 describe("loadFailureText", () => {
   it("names the page and the reason", () => {
-    expect(loadFailureText("privacy", "Internal")).toBe("Unable to load Privacy Policy. Please try again later. Error: Internal");
-    expect(loadFailureText("terms", "503")).toBe("Unable to load Terms and Conditions. Please try again later. Error: 503");
-    expect(loadFailureText("faq", "the shop's API is unreachable")).toBe("Unable to load FAQ. Please try again later. Error: the shop's API is unreachable");
+    expect(loadFailureText("privacy", "Internal")).toBe(
+      "Unable to load Privacy Policy. Please try again later. Error: Internal",
+    );
+    expect(loadFailureText("terms", "503")).toBe(
+      "Unable to load Terms and Conditions. Please try again later. Error: 503",
+    );
+    expect(loadFailureText("faq", "the shop's API is unreachable")).toBe(
+      "Unable to load FAQ. Please try again later. Error: the shop's API is unreachable",
+    );
   });
 });
 
@@ -105,24 +121,34 @@ describe("toDeliveryOptionView", () => {
   });
 
   it("keeps pence in a threshold that has them, and has no rule without one", () => {
-    const option = create(DeliveryOptionSchema, { price: { currencyCode: "GBP", minorUnits: 2499n }, freeOver: { currencyCode: "GBP", minorUnits: 7550n } });
+    const option = create(DeliveryOptionSchema, {
+      price: { currencyCode: "GBP", minorUnits: 2499n },
+      freeOver: { currencyCode: "GBP", minorUnits: 7550n },
+    });
     expect(toDeliveryOptionView(option).freeOverText).toBe("Free on orders over £75.50");
     const express = create(DeliveryOptionSchema, { price: { currencyCode: "GBP", minorUnits: 2499n } });
     expect(toDeliveryOptionView(express)).toMatchObject({ price: "£24.99", freeOverText: null });
   });
 
   it("says Free for an option without a charge", () => {
-    expect(toDeliveryOptionView(create(DeliveryOptionSchema, { price: { currencyCode: "GBP", minorUnits: 0n } })).price).toBe("Free");
+    expect(
+      toDeliveryOptionView(create(DeliveryOptionSchema, { price: { currencyCode: "GBP", minorUnits: 0n } }))
+        .price,
+    ).toBe("Free");
   });
 });
 
 describe("htmlToText", () => {
   it("drops tags, decodes entities and collapses whitespace", () => {
-    expect(htmlToText("<p>Verdant &amp; Co&#8217;s <a href=\"/x\">range</a>\n&nbsp; is &#x263A; &bogus;</p>")).toBe("Verdant & Co’s range is ☺ &bogus;");
+    expect(
+      htmlToText('<p>Verdant &amp; Co&#8217;s <a href="/x">range</a>\n&nbsp; is &#x263A; &bogus;</p>'),
+    ).toBe("Verdant & Co’s range is ☺ &bogus;");
   });
 
   it("keeps words in separate blocks apart and inline markup joined", () => {
-    expect(htmlToText("<ul><li>one</li><li>two</li></ul><p><strong>Bold</strong>ly</p>")).toBe("one two Boldly");
+    expect(htmlToText("<ul><li>one</li><li>two</li></ul><p><strong>Bold</strong>ly</p>")).toBe(
+      "one two Boldly",
+    );
   });
 });
 
@@ -152,8 +178,16 @@ describe("parseFaq", () => {
     const [orders, products] = sections(doc);
     expect(orders).toMatchObject({ id: "faq-orders", title: "Orders", introHtml: "" });
     expect(orders!.questions).toEqual([
-      { id: "q-do-i-need-an-account", question: "Do I need an account?", answerHtml: "<p>No. You can check out as a guest.</p>" },
-      { id: "q-are-prices-inclusive-of-vat", question: "Are prices inclusive of VAT?", answerHtml: "<p>Yes, UK VAT at 20%.</p>\n<p>It is shown at checkout.</p>" },
+      {
+        id: "q-do-i-need-an-account",
+        question: "Do I need an account?",
+        answerHtml: "<p>No. You can check out as a guest.</p>",
+      },
+      {
+        id: "q-are-prices-inclusive-of-vat",
+        question: "Are prices inclusive of VAT?",
+        answerHtml: "<p>Yes, UK VAT at 20%.</p>\n<p>It is shown at checkout.</p>",
+      },
     ]);
     expect(products!.title).toBe("Products");
     expect(products!.questions[0]).toMatchObject({
@@ -170,13 +204,17 @@ describe("parseFaq", () => {
   });
 
   it("gathers questions that come before any section into an untitled one", () => {
-    const [first, second] = sections(parseFaq("<h3>First?</h3><p>One.</p><h2>More</h2><h3>Second?</h3><p>Two.</p>"));
+    const [first, second] = sections(
+      parseFaq("<h3>First?</h3><p>One.</p><h2>More</h2><h3>Second?</h3><p>Two.</p>"),
+    );
     expect(first).toMatchObject({ title: "", questions: [{ question: "First?" }] });
     expect(second).toMatchObject({ title: "More", questions: [{ question: "Second?" }] });
   });
 
   it("accepts attributes, upper-case tags, inline markup in questions and an unanswered question", () => {
-    const [s] = sections(parseFaq('<H2 class="topic">Care</H2><h3 id="x">Is it <em>vegan</em>?</h3><h3>Empty?</h3>'));
+    const [s] = sections(
+      parseFaq('<H2 class="topic">Care</H2><h3 id="x">Is it <em>vegan</em>?</h3><h3>Empty?</h3>'),
+    );
     expect(s!.questions).toEqual([
       { id: "q-is-it-vegan", question: "Is it vegan?", answerHtml: "" },
       { id: "q-empty", question: "Empty?", answerHtml: "" },
@@ -227,7 +265,11 @@ describe("filterFaq", () => {
   });
 
   it("drops sections left without questions and keeps the trimmed term", () => {
-    expect(filterFaq(all, "  nothing like this ")).toEqual({ sections: [], count: 0, term: "nothing like this" });
+    expect(filterFaq(all, "  nothing like this ")).toEqual({
+      sections: [],
+      count: 0,
+      term: "nothing like this",
+    });
   });
 });
 

@@ -24,19 +24,22 @@ export const contentPages: Record<ContentSlug, ContentPageInfo> = {
     title: "Privacy Policy",
     name: "Privacy Policy",
     fallbackUpdatedAt: "2025-05-12T00:00:00Z",
-    description: "How Atelier London collects, uses and protects your personal data, and the rights you have over it.",
+    description:
+      "How Atelier London collects, uses and protects your personal data, and the rights you have over it.",
   },
   terms: {
     title: "Terms and Conditions",
     name: "Terms and Conditions",
     fallbackUpdatedAt: "2025-05-13T00:00:00Z",
-    description: "The terms that apply to every order placed with Atelier London: ordering, prices, delivery, returns and your statutory rights.",
+    description:
+      "The terms that apply to every order placed with Atelier London: ordering, prices, delivery, returns and your statutory rights.",
   },
   faq: {
     title: "Frequently Asked Questions",
     name: "FAQ",
     fallbackUpdatedAt: null,
-    description: "Answers to common questions about ordering, delivery, returns, our products and your account at Atelier London.",
+    description:
+      "Answers to common questions about ordering, delivery, returns, our products and your account at Atelier London.",
   },
 };
 
@@ -53,7 +56,10 @@ export type ContentPageView = {
 export function toContentPageView(slug: ContentSlug, page: Page | undefined): ContentPageView {
   const info = contentPages[slug];
   // An unset or zero timestamp means the server never recorded a change.
-  const updatedAt = page?.updatedAt && page.updatedAt.seconds > 0n ? timestampDate(page.updatedAt).toISOString() : info.fallbackUpdatedAt;
+  const updatedAt =
+    page?.updatedAt && page.updatedAt.seconds > 0n
+      ? timestampDate(page.updatedAt).toISOString()
+      : info.fallbackUpdatedAt;
   return {
     slug,
     title: page?.title.trim() || info.title,
@@ -77,7 +83,12 @@ export function legalSlugFromPath(pathname: string): "privacy" | "terms" | undef
   return last === "privacy" || last === "terms" ? last : undefined;
 }
 
-const longDate = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const longDate = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
 
 /** "May 12, 2025" — the long date the spec writes, read in UTC so every server agrees. */
 export function formatLongDate(iso: string): string {
@@ -135,7 +146,9 @@ export type FaqSection = {
  * The FAQ as sections of questions, or — when the HTML does not follow the <h2> section /
  * <h3> question shape — the whole HTML, so nothing the shop wrote is ever lost.
  */
-export type FaqDocument = { kind: "sections"; introHtml: string; sections: FaqSection[] } | { kind: "html"; html: string };
+export type FaqDocument =
+  | { kind: "sections"; introHtml: string; sections: FaqSection[] }
+  | { kind: "html"; html: string };
 
 const headingPattern = /<h([23])(?:\s[^>]*)?>([\s\S]*?)<\/h\1\s*>/gi;
 const headingOpenPattern = /<h[23][\s>]/gi;
@@ -153,7 +166,8 @@ function decodeEntities(text: string): string {
 }
 
 // Block elements separate words; inline ones (<em>, <a>, <strong>) sit inside them.
-const blockTagPattern = /<\/?(?:p|div|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|blockquote|table|tr|td|th|section)\b[^>]*>/gi;
+const blockTagPattern =
+  /<\/?(?:p|div|br|hr|li|ul|ol|dl|dt|dd|h[1-6]|blockquote|table|tr|td|th|section)\b[^>]*>/gi;
 
 /** The readable text of an HTML fragment, whitespace collapsed. */
 export function htmlToText(html: string): string {
@@ -187,7 +201,8 @@ export function parseFaq(html: string): FaqDocument {
   const whole: FaqDocument = { kind: "html", html };
   const headings = [...html.matchAll(headingPattern)];
   // A heading that opens but never closes (or nests another) would swallow content.
-  if (headings.length === 0 || headings.length !== (html.match(headingOpenPattern) ?? []).length) return whole;
+  if (headings.length === 0 || headings.length !== (html.match(headingOpenPattern) ?? []).length)
+    return whole;
 
   const sectionId = uniqueIds("faq");
   const questionId = uniqueIds("q");
@@ -219,7 +234,10 @@ export function parseFaq(html: string): FaqDocument {
 }
 
 function searchable(text: string): string {
-  return text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
 }
 
 export type FaqFilterResult = {

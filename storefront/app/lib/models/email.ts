@@ -22,5 +22,10 @@ export function isEmailAddress(s: string): boolean {
   if (at < 0) return false;
   const local = s.slice(0, at);
   const labels = s.slice(at + 1).split(".");
-  return local.length <= 64 && localPart.test(local) && labels.length >= 2 && labels.every((l) => domainLabel.test(l));
+  return (
+    local.length <= 64 &&
+    localPart.test(local) &&
+    labels.length >= 2 &&
+    labels.every((l) => domainLabel.test(l))
+  );
 }

@@ -1,7 +1,7 @@
 // The newsletter sign-up as the home page's action answers it, shared by server and browser.
 import { z } from "zod";
-import { isEmailAddress } from "~/lib/models/email";
 import { text } from "~/lib/form-schema";
+import { isEmailAddress } from "~/lib/models/email";
 
 export type NewsletterResult = { ok: true; message: string } | { ok: false; error: string; email: string };
 
@@ -14,4 +14,6 @@ export function newsletterThanks(email: string): string {
 }
 
 /** The sign-up box's one field. */
-export const newsletterSchema = z.object({ email: text(z.string().refine(isEmailAddress, newsletterInvalidEmail)) });
+export const newsletterSchema = z.object({
+  email: text(z.string().refine(isEmailAddress, newsletterInvalidEmail)),
+});

@@ -1,7 +1,7 @@
 // Orders as the pages show them. Loaders map the API's Order to these plain, serialisable shapes;
 // every amount is the API's, dates are written out on the server (in London time, so the page
 // reads the same wherever it is rendered), and the words for each status live here.
-import { timestampDate, type Timestamp } from "@bufbuild/protobuf/wkt";
+import { type Timestamp, timestampDate } from "@bufbuild/protobuf/wkt";
 import { type Order, type OrderAddress, OrderStatus } from "~/gen/atelier/store/v1/order_pb";
 import { type Price, toPrice } from "./money";
 
@@ -113,9 +113,17 @@ export type OrderView = {
 };
 
 /** The row of the order history list. */
-export type OrderSummaryView = Pick<OrderView, "id" | "number" | "status" | "statusLabel" | "placedOn" | "placedAtIso" | "itemCount" | "total">;
+export type OrderSummaryView = Pick<
+  OrderView,
+  "id" | "number" | "status" | "statusLabel" | "placedOn" | "placedAtIso" | "itemCount" | "total"
+>;
 
-const londonDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
+const londonDate = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Europe/London",
+});
 const londonDateTime = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
   month: "long",
@@ -148,7 +156,9 @@ export function toAddressView(a: OrderAddress | undefined): AddressView | null {
   const cityLine = [a.city, a.region].filter(Boolean).join(", ");
   return {
     name: [a.firstName, a.lastName].filter(Boolean).join(" "),
-    lines: [a.addressLine1, a.addressLine2, cityLine, a.postcode, countryName(a.countryCode)].filter((l) => Boolean(l?.trim())),
+    lines: [a.addressLine1, a.addressLine2, cityLine, a.postcode, countryName(a.countryCode)].filter((l) =>
+      Boolean(l?.trim()),
+    ),
   };
 }
 
@@ -166,7 +176,12 @@ export function toOrderView(o: Order): OrderView {
     shippingAddress: toAddressView(o.shippingAddress),
     billingAddress: o.billingDiffers ? toAddressView(o.billingAddress) : null,
     delivery: o.delivery
-      ? { name: o.delivery.name, carrier: o.delivery.carrier, estimatedDelivery: o.delivery.estimatedDelivery, price: toPrice(o.delivery.price) }
+      ? {
+          name: o.delivery.name,
+          carrier: o.delivery.carrier,
+          estimatedDelivery: o.delivery.estimatedDelivery,
+          price: toPrice(o.delivery.price),
+        }
       : null,
     requiresSignature: o.requiresSignature,
     lines: o.lines.map((l) => ({

@@ -1,13 +1,13 @@
 // @vitest-environment node
-import { create, type DescMethod } from "@bufbuild/protobuf";
-import type { Interceptor, UnaryResponse } from "@connectrpc/connect";
+
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import { create, type DescMethod, toBinary } from "@bufbuild/protobuf";
+import type { Interceptor, UnaryResponse } from "@connectrpc/connect";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GetMeResponseSchema } from "~/gen/atelier/store/v1/auth_service_pb";
 import { CartService } from "~/gen/atelier/store/v1/cart_service_pb";
 import { CatalogService } from "~/gen/atelier/store/v1/catalog_service_pb";
-import { toBinary } from "@bufbuild/protobuf";
 import { bearer, createApi, memoizeReads } from "./api.server";
 
 type Call = Parameters<Parameters<Interceptor>[0]>[0];
@@ -18,7 +18,9 @@ function call(method: DescMethod, init: Record<string, unknown> = {}): Call {
 }
 
 function setup() {
-  const next = vi.fn((req: Call) => Promise.resolve({ stream: false, message: req.message } as unknown as UnaryResponse));
+  const next = vi.fn((req: Call) =>
+    Promise.resolve({ stream: false, message: req.message } as unknown as UnaryResponse),
+  );
   const send = memoizeReads()(next);
   return { next, send };
 }
@@ -26,7 +28,10 @@ function setup() {
 describe("memoizeReads", () => {
   it("answers the same read once per request", async () => {
     const { next, send } = setup();
-    const [a, b] = await Promise.all([send(call(CatalogService.method.listCategories)), send(call(CatalogService.method.listCategories))]);
+    const [a, b] = await Promise.all([
+      send(call(CatalogService.method.listCategories)),
+      send(call(CatalogService.method.listCategories)),
+    ]);
     expect(next).toHaveBeenCalledTimes(1);
     expect(a).toBe(b);
   });
@@ -65,7 +70,9 @@ describe("createApi", () => {
     req.resume();
     req.on("end", () => {
       res.writeHead(200, { "content-type": "application/proto" });
-      res.end(Buffer.from(toBinary(GetMeResponseSchema, create(GetMeResponseSchema, { user: { id: "u-1" } }))));
+      res.end(
+        Buffer.from(toBinary(GetMeResponseSchema, create(GetMeResponseSchema, { user: { id: "u-1" } }))),
+      );
     });
   });
   let baseUrl = "";
@@ -85,7 +92,9 @@ describe("createApi", () => {
 
   it("passes on the shopper's address as the proxy in front recorded it", async () => {
     seen.length = 0;
-    await createApi(new Request("http://shop.test/", { headers: { "x-forwarded-for": "203.0.113.7" } }), { baseUrl }).auth.getMe({});
+    await createApi(new Request("http://shop.test/", { headers: { "x-forwarded-for": "203.0.113.7" } }), {
+      baseUrl,
+    }).auth.getMe({});
     expect(seen[0]?.["x-forwarded-for"]).toBe("203.0.113.7");
   });
 

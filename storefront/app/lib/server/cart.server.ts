@@ -3,10 +3,17 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { data, redirect } from "react-router";
 import type { Cart } from "~/gen/atelier/store/v1/cart_pb";
+import { isNotFound, userMessage } from "~/lib/errors";
+import {
+  type CartActionResult,
+  type CartIntent,
+  type CartView,
+  maxCartQuantity,
+  normalizeQuantity,
+  toCartView,
+} from "~/lib/models/cart";
 import type { Api } from "./api.server";
 import { pageMessageCookie, readCookie, serverCookie, takePageMessage } from "./cookies.server";
-import { type CartActionResult, type CartIntent, type CartView, maxCartQuantity, normalizeQuantity, toCartView } from "~/lib/models/cart";
-import { isNotFound, userMessage } from "~/lib/errors";
 
 export const cartCookieName = "atelier_cart";
 const cartCookieMaxAge = 60 * 60 * 24 * 60; // 60 days
@@ -48,7 +55,11 @@ function accountCart(api: CartApi): Promise<Cart | undefined> {
  * the guest cart may be gone), the account's cart is fetched and the cookie set to it, so it never
  * stays invisible on this device.
  */
-export async function loadCart(api: CartApi, request: Request, opts: { signedIn?: boolean } = {}): Promise<CartLoad> {
+export async function loadCart(
+  api: CartApi,
+  request: Request,
+  opts: { signedIn?: boolean } = {},
+): Promise<CartLoad> {
   const id = readCartId(request);
   if (id) {
     try {
@@ -85,7 +96,10 @@ export function takeCartPageError(request: Request): { error: string | null; hea
  * Enhanced submissions (JavaScript, `enhanced=1`) get a result for a toast; plain form posts are
  * redirected to the cart page (post/redirect/get), with the error in a one-time cookie.
  */
-export async function handleCartAction(api: CartApi, request: Request): Promise<Response | ReturnType<typeof data<CartActionResult>>> {
+export async function handleCartAction(
+  api: CartApi,
+  request: Request,
+): Promise<Response | ReturnType<typeof data<CartActionResult>>> {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "") as CartIntent;
   const enhanced = form.get("enhanced") === "1";
@@ -140,7 +154,13 @@ export async function handleCartAction(api: CartApi, request: Request): Promise<
  * unknown product) are thrown for the caller to word. Shared by the cart's own forms and the
  * wishlist's Move to Cart, so both treat the cart cookie the same way.
  */
-export async function addToCart(api: CartApi, request: Request, productId: string, quantity: number, headers: Headers): Promise<Cart | undefined> {
+export async function addToCart(
+  api: CartApi,
+  request: Request,
+  productId: string,
+  quantity: number,
+  headers: Headers,
+): Promise<Cart | undefined> {
   const startCart = async () => {
     const created = await api.cart.createCart({});
     if (!created.cart) throw new Error("CreateCart answered without a cart");

@@ -3,38 +3,37 @@
 // in test payment mode — pays for it. Every amount and rule is the API's; this file orders the
 // calls, keeps the idempotency key honest, and words the answers.
 import { randomUUID } from "node:crypto";
-import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { DescMessage, MessageInitShape } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { data, redirect } from "react-router";
-import type { DescMessage } from "@bufbuild/protobuf";
 import { CheckoutRequestSchema, PaymentMode } from "~/gen/atelier/store/v1/checkout_service_pb";
 import type { Order } from "~/gen/atelier/store/v1/order_pb";
 import { ConfirmTestPaymentRequestSchema } from "~/gen/atelier/store/v1/payment_service_pb";
-import type { Api } from "./api.server";
-import { loadCart } from "./cart.server";
+import { errorInfo, fieldViolations } from "~/lib/error-info";
+import { formFieldOf, formInput } from "~/lib/form-schema";
 import {
   type CardValues,
-  type CheckoutField,
-  type CheckoutValues,
   type CheckoutActionData,
   type CheckoutFailure,
+  type CheckoutField,
   type CheckoutPageData,
-  checkoutText,
+  type CheckoutValues,
   type Country,
-  type DeliveryChoice,
-  type PaymentSetup,
   cardSchema,
   checkoutProblem,
+  checkoutText,
+  type DeliveryChoice,
   idempotencyKeyPattern,
   isCardField,
+  type PaymentSetup,
   parseExpiry,
   readCheckoutForm,
 } from "~/lib/models/checkout";
-import { config } from "./config.server";
-import { errorInfo, fieldViolations } from "~/lib/error-info";
-import { formFieldOf, formInput } from "~/lib/form-schema";
 import { formatPence, toPrice } from "~/lib/models/money";
 import { isPaidStatus, statusKey } from "~/lib/models/orders";
+import type { Api } from "./api.server";
+import { loadCart } from "./cart.server";
+import { config } from "./config.server";
 import { rememberOrderToken } from "./order-access.server";
 import { type Account, throttledMessage } from "./session.server";
 
@@ -47,7 +46,11 @@ export function newIdempotencyKey(): string {
 const fallbackCountries: Country[] = [{ code: "GB", name: "United Kingdom" }];
 
 /** The checkout page's data, or a redirect to the cart when there is nothing to check out. */
-export async function loadCheckoutPage(client: CheckoutApi, request: Request, account: Account | null): Promise<{ page: CheckoutPageData; setCookie: string | null }> {
+export async function loadCheckoutPage(
+  client: CheckoutApi,
+  request: Request,
+  account: Account | null,
+): Promise<{ page: CheckoutPageData; setCookie: string | null }> {
   const [cartLoad, config] = await Promise.allSettled([
     loadCart(client, request, { signedIn: account !== null }),
     client.checkout.getCheckoutConfig({}),
@@ -57,7 +60,8 @@ export async function loadCheckoutPage(client: CheckoutApi, request: Request, ac
   if (!cart || cart.lines.length === 0) {
     throw redirect("/cart", setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
   }
-  if (config.status === "rejected") console.error("checkout: reading the checkout configuration failed", config.reason);
+  if (config.status === "rejected")
+    console.error("checkout: reading the checkout configuration failed", config.reason);
   // Every amount the page shows for a delivery option is the API's quote for this cart.
   const quote = await client.checkout.quoteCheckout({ cartId: cart.id }).catch((err: unknown) => {
     console.error("checkout: pricing the delivery options failed", err);
@@ -84,16 +88,32 @@ export async function loadCheckoutPage(client: CheckoutApi, request: Request, ac
   // Before a choice: the subtotal alone, with its VAT (the cart's own amounts if the quote failed,
   // when no order can be placed anyway).
   const withoutDelivery = quote
-    ? { delivery: toPrice(undefined), total: toPrice(quote.subtotal), vatIncluded: toPrice(quote.subtotalVatIncluded) }
-    : { delivery: cart.delivery?.price ?? toPrice(undefined), total: cart.total, vatIncluded: cart.vatIncluded };
+    ? {
+        delivery: toPrice(undefined),
+        total: toPrice(quote.subtotal),
+        vatIncluded: toPrice(quote.subtotalVatIncluded),
+      }
+    : {
+        delivery: cart.delivery?.price ?? toPrice(undefined),
+        total: cart.total,
+        vatIncluded: cart.vatIncluded,
+      };
   const cfg = config.status === "fulfilled" ? config.value : null;
   let payment: PaymentSetup = { mode: "unavailable" };
   if (cfg?.paymentMode === PaymentMode.TEST) payment = { mode: "test" };
-  else if (cfg?.paymentMode === PaymentMode.STRIPE && cfg.stripePublishableKey) payment = { mode: "stripe", publishableKey: cfg.stripePublishableKey };
-  const countries = cfg && cfg.countries.length > 0 ? cfg.countries.map((c) => ({ code: c.code, name: c.name })) : fallbackCountries;
+  else if (cfg?.paymentMode === PaymentMode.STRIPE && cfg.stripePublishableKey)
+    payment = { mode: "stripe", publishableKey: cfg.stripePublishableKey };
+  const countries =
+    cfg && cfg.countries.length > 0
+      ? cfg.countries.map((c) => ({ code: c.code, name: c.name }))
+      : fallbackCountries;
   // biome-ignore lint/style/noNonNullAssertion: countries is never empty: the API's list when it has one, else the fallback.
-  const defaultCountry = cfg?.defaultCountryCode && countries.some((c) => c.code === cfg.defaultCountryCode) ? cfg.defaultCountryCode : countries[0]!.code;
-  const defaultDelivery = deliveryOptions?.find((o) => o.name === cart.delivery?.name)?.code ?? deliveryOptions?.[0]?.code ?? "";
+  const defaultCountry =
+    cfg?.defaultCountryCode && countries.some((c) => c.code === cfg.defaultCountryCode)
+      ? cfg.defaultCountryCode
+      : countries[0]!.code;
+  const defaultDelivery =
+    deliveryOptions?.find((o) => o.name === cart.delivery?.name)?.code ?? deliveryOptions?.[0]?.code ?? "";
 
   return {
     page: {
@@ -122,7 +142,8 @@ function refusedField(err: unknown, request: DescMessage): CheckoutField | null 
   const [violation] = fieldViolations(err);
   const field = violation ? formFieldOf(request, violation.field) : null;
   if (field === "expMonth" || field === "expYear") return "cardExpiry";
-  if (field === "email" || field === "deliveryOptionCode" || /^(shipping|billing)Address\./.test(field ?? "")) return field as CheckoutField;
+  if (field === "email" || field === "deliveryOptionCode" || /^(shipping|billing)Address\./.test(field ?? ""))
+    return field as CheckoutField;
   return field && isCardField(field as CheckoutField) ? (field as CheckoutField) : null;
 }
 
@@ -150,8 +171,16 @@ export async function handleCheckoutAction(client: CheckoutApi, request: Request
   let key = idempotencyKeyPattern.test(postedKey) ? postedKey : newIdempotencyKey();
   const headers = new Headers();
 
-  const fail = (error: string, fields: CheckoutField[], status: number, extra: Partial<CheckoutFailure> = {}) =>
-    data<CheckoutActionData>({ ok: false, error, fields, values, idempotencyKey: key, ...extra }, { status, headers });
+  const fail = (
+    error: string,
+    fields: CheckoutField[],
+    status: number,
+    extra: Partial<CheckoutFailure> = {},
+  ) =>
+    data<CheckoutActionData>(
+      { ok: false, error, fields, values, idempotencyKey: key, ...extra },
+      { status, headers },
+    );
 
   const problem = checkoutProblem(form, { guest: account === null, card: intent === "pay" });
   if (problem) return fail(problem.message, problem.fields, 400);
@@ -187,7 +216,14 @@ export async function handleCheckoutAction(client: CheckoutApi, request: Request
     } catch (err) {
       // The key went with other details (the form changed after an attempt whose answer was lost):
       // these details are a new attempt.
-      if (!(err instanceof ConnectError && err.code === Code.AlreadyExists && errorInfo(err).reason === "idempotency_key_reused")) throw err;
+      if (
+        !(
+          err instanceof ConnectError &&
+          err.code === Code.AlreadyExists &&
+          errorInfo(err).reason === "idempotency_key_reused"
+        )
+      )
+        throw err;
       key = newIdempotencyKey();
       await placeOrder();
     }
@@ -220,7 +256,12 @@ export async function handleCheckoutAction(client: CheckoutApi, request: Request
   const placedTotal = Number(order.total?.minorUnits ?? 0n);
   if (typeof shown === "string" && shown !== "" && Number(shown) !== placedTotal) {
     key = newIdempotencyKey();
-    return fail(checkoutText.totalChanged(formatPence(placedTotal, order.total?.currencyCode || "GBP")), [], 409, { cartProblem: true });
+    return fail(
+      checkoutText.totalChanged(formatPence(placedTotal, order.total?.currencyCode || "GBP")),
+      [],
+      409,
+      { cartProblem: true },
+    );
   }
   if (!clientSecret) {
     console.error("checkout: the API answered without a payment");
@@ -229,15 +270,30 @@ export async function handleCheckoutAction(client: CheckoutApi, request: Request
 
   if (intent === "checkout") {
     return data<CheckoutActionData>(
-      { ok: true, orderId: order.id, clientSecret, returnUrl: config.publicUrl + successPath(order.id), idempotencyKey: key },
+      {
+        ok: true,
+        orderId: order.id,
+        clientSecret,
+        returnUrl: config.publicUrl + successPath(order.id),
+        idempotencyKey: key,
+      },
       { headers },
     );
   }
   const card: CardValues = cardSchema.parse(formInput(form));
-  return payWithTestCard(client, { orderId: order.id, accessToken, clientSecret }, card, { fail, headers, renewKey: () => (key = newIdempotencyKey()) });
+  return payWithTestCard(client, { orderId: order.id, accessToken, clientSecret }, card, {
+    fail,
+    headers,
+    renewKey: () => (key = newIdempotencyKey()),
+  });
 }
 
-function checkoutRequest(cartId: string, key: string, v: CheckoutValues, account: Account | null): MessageInitShape<typeof CheckoutRequestSchema> {
+function checkoutRequest(
+  cartId: string,
+  key: string,
+  v: CheckoutValues,
+  account: Account | null,
+): MessageInitShape<typeof CheckoutRequestSchema> {
   return {
     cartId,
     idempotencyKey: key,
@@ -249,7 +305,12 @@ function checkoutRequest(cartId: string, key: string, v: CheckoutValues, account
   };
 }
 
-type Fail = (error: string, fields: CheckoutField[], status: number, extra?: Partial<CheckoutFailure>) => ReturnType<typeof data<CheckoutActionData>>;
+type Fail = (
+  error: string,
+  fields: CheckoutField[],
+  status: number,
+  extra?: Partial<CheckoutFailure>,
+) => ReturnType<typeof data<CheckoutActionData>>;
 
 /** Checkout refused the submission: the API's words for what is wrong, on the field it names. */
 function checkoutRefusal(err: unknown, fail: Fail, headers: Headers) {
@@ -265,7 +326,9 @@ function checkoutRefusal(err: unknown, fail: Fail, headers: Headers) {
     }
     case Code.FailedPrecondition:
       if (reason === "cart_empty") throw redirect("/cart", { headers });
-      return fail(err.rawMessage || checkoutText.paymentFailed, [], 409, { cartProblem: reason ? cartProblemReasons.has(reason) : false });
+      return fail(err.rawMessage || checkoutText.paymentFailed, [], 409, {
+        cartProblem: reason ? cartProblemReasons.has(reason) : false,
+      });
     case Code.NotFound:
       // The cart itself is gone.
       throw redirect("/cart", { headers });
@@ -314,7 +377,8 @@ async function payWithTestCard(
       if (reason === "card_declined" || reason === "payment_not_payable") {
         // Declined: the order is not paid and never will be. If it was paid meanwhile (the answer
         // to an earlier identical submission got lost), that is what the shopper should see.
-        if (reason === "payment_not_payable" && (await orderIsPaid(client, orderId, accessToken))) return redirect(successPath(orderId), { headers });
+        if (reason === "payment_not_payable" && (await orderIsPaid(client, orderId, accessToken)))
+          return redirect(successPath(orderId), { headers });
         renewKey();
         return fail(err.rawMessage || checkoutText.paymentFailed, ["cardNumber"], 402);
       }

@@ -44,7 +44,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StorefrontConf
   const publicUrl = storefrontOrigin(env);
   const developmentBackoffice = env.NODE_ENV === "production" ? undefined : "http://localhost:5173";
   const backofficeUrl = env.BACKOFFICE_URL?.trim().replace(/\/$/, "") || developmentBackoffice;
-  if (backofficeUrl !== undefined && !/^https?:\/\/[^/]/.test(backofficeUrl)) throw new Error(`BACKOFFICE_URL must be an http(s) URL: ${backofficeUrl}`);
+  if (backofficeUrl !== undefined && !/^https?:\/\/[^/]/.test(backofficeUrl))
+    throw new Error(`BACKOFFICE_URL must be an http(s) URL: ${backofficeUrl}`);
   const apiPublic = env.API_PUBLIC_URL?.trim();
   let mediaOrigin = url.origin;
   if (apiPublic) {
@@ -77,7 +78,8 @@ function storefrontOrigin(env: NodeJS.ProcessEnv): string {
   } catch {
     throw new Error(`STOREFRONT_URL must be an http(s) URL: ${raw}`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`STOREFRONT_URL must be an http(s) URL: ${raw}`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new Error(`STOREFRONT_URL must be an http(s) URL: ${raw}`);
   if (url.pathname !== "/" || url.search || url.hash || url.username || url.password) {
     throw new Error(`STOREFRONT_URL must be an origin (scheme://host[:port], no path): ${raw}`);
   }

@@ -17,12 +17,24 @@ beforeEach(() => {
 describe("loadContentPage", () => {
   it("asks for the page by slug and maps it", async () => {
     const getPage = vi.fn<Api["content"]["getPage"]>(async () =>
-      create(GetPageResponseSchema, { page: { slug: "terms", title: "Terms and Conditions", html: "<p>Terms</p>", updatedAt: { seconds: 1747051200n } } }),
+      create(GetPageResponseSchema, {
+        page: {
+          slug: "terms",
+          title: "Terms and Conditions",
+          html: "<p>Terms</p>",
+          updatedAt: { seconds: 1747051200n },
+        },
+      }),
     );
     const result = await loadContentPage(contentApi(getPage), "terms");
     expect(getPage).toHaveBeenCalledWith({ slug: "terms" });
     expect(result).toEqual({
-      page: { slug: "terms", title: "Terms and Conditions", html: "<p>Terms</p>", updatedAt: "2025-05-12T12:00:00.000Z" },
+      page: {
+        slug: "terms",
+        title: "Terms and Conditions",
+        html: "<p>Terms</p>",
+        updatedAt: "2025-05-12T12:00:00.000Z",
+      },
       error: null,
     });
   });
@@ -32,16 +44,32 @@ describe("loadContentPage", () => {
       contentApi(async () => Promise.reject(new ConnectError('page "privacy" not found', Code.NotFound))),
       "privacy",
     );
-    expect(result).toEqual({ page: { slug: "privacy", title: "Privacy Policy", updatedAt: "2025-05-12T00:00:00Z", html: null }, error: null });
+    expect(result).toEqual({
+      page: { slug: "privacy", title: "Privacy Policy", updatedAt: "2025-05-12T00:00:00Z", html: null },
+      error: null,
+    });
   });
 
   it("reports any other failure with its reason", async () => {
-    const failing = await loadContentPage(contentApi(async () => Promise.reject(new ConnectError("database is down", Code.Internal))), "faq");
+    const failing = await loadContentPage(
+      contentApi(async () => Promise.reject(new ConnectError("database is down", Code.Internal))),
+      "faq",
+    );
     expect(failing.error).toBe("Unable to load FAQ. Please try again later. Error: database is down");
-    expect(failing.page).toEqual({ slug: "faq", title: "Frequently Asked Questions", updatedAt: null, html: null });
+    expect(failing.page).toEqual({
+      slug: "faq",
+      title: "Frequently Asked Questions",
+      updatedAt: null,
+      html: null,
+    });
 
-    const unreachable = await loadContentPage(contentApi(async () => Promise.reject(new ConnectError("fetch failed", Code.Unavailable))), "terms");
-    expect(unreachable.error).toBe("Unable to load Terms and Conditions. Please try again later. Error: the shop's API is unreachable");
+    const unreachable = await loadContentPage(
+      contentApi(async () => Promise.reject(new ConnectError("fetch failed", Code.Unavailable))),
+      "terms",
+    );
+    expect(unreachable.error).toBe(
+      "Unable to load Terms and Conditions. Please try again later. Error: the shop's API is unreachable",
+    );
   });
 });
 
@@ -63,7 +91,9 @@ describe("loadDeliveryOptions", () => {
 
   it("answers null when the API fails, so the page can still render", async () => {
     const options = await loadDeliveryOptions({
-      shipping: { listDeliveryOptions: async () => Promise.reject(new ConnectError("down", Code.Unavailable)) },
+      shipping: {
+        listDeliveryOptions: async () => Promise.reject(new ConnectError("down", Code.Unavailable)),
+      },
     });
     expect(options).toBeNull();
   });

@@ -1,9 +1,18 @@
 // Loading the editable pages and delivery options for the information pages. A page the shop has
 // not written yet is not an error (the page shows its fallback); an API failure is, and the page
 // says so with the reason.
-import type { Api } from "./api.server";
-import { type ContentPageView, type ContentSlug, type DeliveryOptionView, loadFailureText, toContentPageView, toDeliveryOptionView, unavailableContentPage } from "~/lib/models/content";
+
 import { describeError, isNotFound } from "~/lib/errors";
+import {
+  type ContentPageView,
+  type ContentSlug,
+  type DeliveryOptionView,
+  loadFailureText,
+  toContentPageView,
+  toDeliveryOptionView,
+  unavailableContentPage,
+} from "~/lib/models/content";
+import type { Api } from "./api.server";
 
 export type ContentLoad = {
   page: ContentPageView;
@@ -23,7 +32,9 @@ export async function loadContentPage(client: Pick<Api, "content">, slug: Conten
 }
 
 /** The active delivery options, or null when the API could not list them. */
-export async function loadDeliveryOptions(client: Pick<Api, "shipping">): Promise<DeliveryOptionView[] | null> {
+export async function loadDeliveryOptions(
+  client: Pick<Api, "shipping">,
+): Promise<DeliveryOptionView[] | null> {
   try {
     const { deliveryOptions } = await client.shipping.listDeliveryOptions({});
     return deliveryOptions.map(toDeliveryOptionView);

@@ -25,7 +25,13 @@ export function isSecure(request: Request, publicUrl: string = config.publicUrl)
  * A Set-Cookie value for a cookie only this server reads. An empty value deletes the cookie;
  * without `maxAge` it lasts as long as the browser session.
  */
-export function serverCookie(request: Request, name: string, value: string, path: string, maxAge?: number): string {
+export function serverCookie(
+  request: Request,
+  name: string,
+  value: string,
+  path: string,
+  maxAge?: number,
+): string {
   const attrs = [`${name}=${value}`, `Path=${path}`, "HttpOnly", "SameSite=Lax"];
   if (!value) attrs.push("Max-Age=0");
   else if (maxAge !== undefined) attrs.push(`Max-Age=${Math.max(0, Math.floor(maxAge))}`);
@@ -46,13 +52,22 @@ export function setsCookie(headers: Headers, name: string): boolean {
 const maxMessageLength = 300;
 
 /** The Set-Cookie value that leaves `message` for the page at `path` (null clears it). */
-export function pageMessageCookie(request: Request, name: string, path: string, message: string | null): string {
+export function pageMessageCookie(
+  request: Request,
+  name: string,
+  path: string,
+  message: string | null,
+): string {
   const value = message ? encodeURIComponent(message.slice(0, maxMessageLength)) : "";
   return serverCookie(request, name, value, path, 60);
 }
 
 /** The message a failed plain form post left for this page, and the header that clears it, so it shows exactly once. */
-export function takePageMessage(request: Request, name: string, path: string): { message: string | null; headers: Headers } {
+export function takePageMessage(
+  request: Request,
+  name: string,
+  path: string,
+): { message: string | null; headers: Headers } {
   const headers = new Headers();
   const raw = readCookie(request, name);
   if (raw === undefined) return { message: null, headers };

@@ -1,9 +1,20 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, cspMiddleware, cspNonce, documentPolicy, newNonce, pagePolicyFor, requireCheckoutCsp, resourcePolicy } from "./csp.server";
+import {
+  contentSecurityPolicy,
+  cspMiddleware,
+  cspNonce,
+  documentPolicy,
+  newNonce,
+  pagePolicyFor,
+  requireCheckoutCsp,
+  resourcePolicy,
+} from "./csp.server";
 
 function directives(policy: string): Record<string, string> {
-  return Object.fromEntries(policy.split("; ").map((d) => [d.slice(0, d.indexOf(" ")), d.slice(d.indexOf(" ") + 1)]));
+  return Object.fromEntries(
+    policy.split("; ").map((d) => [d.slice(0, d.indexOf(" ")), d.slice(d.indexOf(" ") + 1)]),
+  );
 }
 
 const media = "http://127.0.0.1:18080";
@@ -37,7 +48,14 @@ describe("every page's CSP", () => {
   });
 
   it("lets the development server's HMR socket and injected styles through in development only", () => {
-    const dev = directives(contentSecurityPolicy({ nonce: "n", checkout: false, imageOrigins: [], devServer: "ws://localhost:3000" }));
+    const dev = directives(
+      contentSecurityPolicy({
+        nonce: "n",
+        checkout: false,
+        imageOrigins: [],
+        devServer: "ws://localhost:3000",
+      }),
+    );
     expect(dev["connect-src"]).toBe("'self' ws://localhost:3000");
     expect(dev["style-src-elem"]).toBe("'self' 'unsafe-inline'");
     expect(dev["script-src"]).toBe("'self' 'nonce-n'");
@@ -59,10 +77,22 @@ describe("checkout's CSP", () => {
 
   it("is chosen only by a loader that asks, allowing the API's media origin and the page's images", () => {
     const context = new RouterContextProvider();
-    expect(pagePolicyFor(context, "http://api.test:8080")).toEqual({ checkout: false, imageOrigins: ["http://api.test:8080"] });
+    expect(pagePolicyFor(context, "http://api.test:8080")).toEqual({
+      checkout: false,
+      imageOrigins: ["http://api.test:8080"],
+    });
     requireCheckoutCsp(context, [], "http://api.test:8080");
-    requireCheckoutCsp(context, ["https://cdn.test/media/a.webp", "/relative.png", null, "javascript:alert(1)", "http://api.test:8080/media/b.webp"]);
-    expect(pagePolicyFor(context)).toEqual({ checkout: true, imageOrigins: ["http://api.test:8080", "https://cdn.test"] });
+    requireCheckoutCsp(context, [
+      "https://cdn.test/media/a.webp",
+      "/relative.png",
+      null,
+      "javascript:alert(1)",
+      "http://api.test:8080/media/b.webp",
+    ]);
+    expect(pagePolicyFor(context)).toEqual({
+      checkout: true,
+      imageOrigins: ["http://api.test:8080", "https://cdn.test"],
+    });
     const policy = directives(documentPolicy(context, "n"));
     expect(policy["img-src"]).toBe("'self' data: http://api.test:8080 https://cdn.test https://*.stripe.com");
     expect(policy["script-src"]).toContain("https://js.stripe.com");
@@ -87,20 +117,33 @@ describe("nonces", () => {
 
 describe("cspMiddleware", () => {
   const run = async (response: Response, context = new RouterContextProvider()) => {
-    const args = { request: new Request("http://shop.test/robots.txt"), context, params: {}, url: new URL("http://shop.test/robots.txt"), pattern: "/robots.txt" };
+    const args = {
+      request: new Request("http://shop.test/robots.txt"),
+      context,
+      params: {},
+      url: new URL("http://shop.test/robots.txt"),
+      pattern: "/robots.txt",
+    };
     return (await cspMiddleware(args as never, async () => response)) as Response;
   };
 
   it("gives responses that are not pages (resource routes, data, errors) a policy that allows nothing", async () => {
     const res = await run(new Response("User-agent: *", { headers: { "Content-Type": "text/plain" } }));
     expect(res.headers.get("content-security-policy")).toBe(resourcePolicy);
-    expect(directives(resourcePolicy)).toEqual({ "default-src": "'none'", "base-uri": "'none'", "form-action": "'none'", "frame-ancestors": "'none'" });
+    expect(directives(resourcePolicy)).toEqual({
+      "default-src": "'none'",
+      "base-uri": "'none'",
+      "form-action": "'none'",
+      "frame-ancestors": "'none'",
+    });
     const refused = await run(new Response("Forbidden", { status: 403 }));
     expect(refused.headers.get("content-security-policy")).toBe(resourcePolicy);
   });
 
   it("leaves a document's own policy", async () => {
-    const res = await run(new Response("<html></html>", { headers: { "Content-Security-Policy": "default-src 'self'" } }));
+    const res = await run(
+      new Response("<html></html>", { headers: { "Content-Security-Policy": "default-src 'self'" } }),
+    );
     expect(res.headers.get("content-security-policy")).toBe("default-src 'self'");
   });
 
@@ -114,10 +157,19 @@ describe("cspMiddleware", () => {
   it("makes the request's nonce before the page renders", async () => {
     const context = new RouterContextProvider();
     let seen = "";
-    await cspMiddleware({ request: new Request("http://shop.test/"), context, params: {}, url: new URL("http://shop.test/"), pattern: "/" } as never, async () => {
-      seen = cspNonce(context);
-      return new Response("");
-    });
+    await cspMiddleware(
+      {
+        request: new Request("http://shop.test/"),
+        context,
+        params: {},
+        url: new URL("http://shop.test/"),
+        pattern: "/",
+      } as never,
+      async () => {
+        seen = cspNonce(context);
+        return new Response("");
+      },
+    );
     expect(seen).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(cspNonce(context)).toBe(seen);
   });

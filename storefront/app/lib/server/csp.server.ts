@@ -17,7 +17,12 @@
 // errors, refused posts — is not a page and gets `resourcePolicy`, which allows nothing at all
 // (cspMiddleware; the production server adds it to static files too, server/middleware.js).
 import { randomBytes } from "node:crypto";
-import { createContext, type MiddlewareFunction, type RouterContext, type RouterContextProvider } from "react-router";
+import {
+  createContext,
+  type MiddlewareFunction,
+  type RouterContext,
+  type RouterContextProvider,
+} from "react-router";
 import { config } from "./config.server";
 
 /** What a document's policy allows beyond the shop's own: Stripe, and more image origins. */
@@ -42,7 +47,10 @@ export function cspNonce(context: Readonly<RouterContextProvider>): string {
 }
 
 /** A context value, or null where the context has none (or is not a RouterContextProvider). */
-function safeGet<T>(context: Readonly<RouterContextProvider> | undefined, key: RouterContext<T | null>): T | null {
+function safeGet<T>(
+  context: Readonly<RouterContextProvider> | undefined,
+  key: RouterContext<T | null>,
+): T | null {
   try {
     return context?.get(key) ?? null;
   } catch {
@@ -64,17 +72,27 @@ function httpOrigin(url: string): string | undefined {
  * Marks the document as a checkout page: its policy allows Stripe, and images from the origins of
  * `imageUrls` besides the shop's own and the API's media origin.
  */
-export function requireCheckoutCsp(context: Readonly<RouterContextProvider>, imageUrls: Iterable<string | null | undefined>, mediaOrigin = config.mediaOrigin) {
+export function requireCheckoutCsp(
+  context: Readonly<RouterContextProvider>,
+  imageUrls: Iterable<string | null | undefined>,
+  mediaOrigin = config.mediaOrigin,
+) {
   const origins = new Set(safeGet(context, pagePolicyContext)?.imageOrigins ?? [mediaOrigin]);
   for (const url of imageUrls) {
     const origin = url ? httpOrigin(url) : undefined;
     if (origin) origins.add(origin);
   }
-  (context as RouterContextProvider).set(pagePolicyContext, { checkout: true, imageOrigins: [...origins].sort() });
+  (context as RouterContextProvider).set(pagePolicyContext, {
+    checkout: true,
+    imageOrigins: [...origins].sort(),
+  });
 }
 
 /** What this request's document may load: the checkout allowances if one of its loaders asked. */
-export function pagePolicyFor(context: Readonly<RouterContextProvider> | undefined, mediaOrigin = config.mediaOrigin): PagePolicy {
+export function pagePolicyFor(
+  context: Readonly<RouterContextProvider> | undefined,
+  mediaOrigin = config.mediaOrigin,
+): PagePolicy {
   return safeGet(context, pagePolicyContext) ?? { checkout: false, imageOrigins: [mediaOrigin] };
 }
 
@@ -95,7 +113,12 @@ const stripeScripts = "https://js.stripe.com https://*.js.stripe.com";
  *   server-rendered document cannot hand it one), and its HMR client talks over a WebSocket to
  *   the dev server (`devServer`, its ws:// origin).
  */
-export function contentSecurityPolicy({ nonce, checkout, imageOrigins, devServer }: { nonce: string; devServer?: string } & PagePolicy): string {
+export function contentSecurityPolicy({
+  nonce,
+  checkout,
+  imageOrigins,
+  devServer,
+}: { nonce: string; devServer?: string } & PagePolicy): string {
   const stripe = (s: string) => (checkout ? ` ${s}` : "");
   const inlineStyleElements = checkout || devServer !== undefined;
   const directives: [string, string][] = [
@@ -121,11 +144,16 @@ export function contentSecurityPolicy({ nonce, checkout, imageOrigins, devServer
  * error, a static file): it may load and run nothing, and nothing may frame it. Kept equal to
  * server/middleware.js's copy (a test checks).
  */
-export const resourcePolicy = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const resourcePolicy =
+  "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** The document policy for this request, around its nonce. */
 export function documentPolicy(context: Readonly<RouterContextProvider> | undefined, nonce: string): string {
-  return contentSecurityPolicy({ nonce, ...pagePolicyFor(context), devServer: import.meta.env.DEV ? devServerSocket() : undefined });
+  return contentSecurityPolicy({
+    nonce,
+    ...pagePolicyFor(context),
+    devServer: import.meta.env.DEV ? devServerSocket() : undefined,
+  });
 }
 
 /** The development server's WebSocket origin (Vite's HMR): the shop's origin with ws(s)://. */

@@ -21,7 +21,9 @@ describe("crossSiteReason", () => {
   });
 
   it.each(["POST", "PUT", "PATCH", "DELETE"])("refuses a %s from another origin", (method) => {
-    expect(reason(post({ origin: "https://evil.test" }, "http://shop.test/logout", method))).toMatch(/evil\.test/);
+    expect(reason(post({ origin: "https://evil.test" }, "http://shop.test/logout", method))).toMatch(
+      /evil\.test/,
+    );
   });
 
   it("refuses another port or scheme of the same host", () => {
@@ -43,7 +45,12 @@ describe("crossSiteReason", () => {
   });
 
   it("accepts the public origin however the request reached this server (behind a TLS-terminating proxy)", () => {
-    expect(crossSiteReason(post({ origin: "https://atelier.london" }, "http://10.0.0.5:3000/cart"), "https://atelier.london")).toBeNull();
+    expect(
+      crossSiteReason(
+        post({ origin: "https://atelier.london" }, "http://10.0.0.5:3000/cart"),
+        "https://atelier.london",
+      ),
+    ).toBeNull();
   });
 
   it("takes the shop's origin from configuration, never from the request's Host or X-Forwarded-Proto", () => {
@@ -57,14 +64,19 @@ describe("crossSiteReason", () => {
   });
 
   it("never refuses reads", () => {
-    expect(reason(new Request("http://shop.test/login", { headers: { origin: "https://evil.test" } }))).toBeNull();
+    expect(
+      reason(new Request("http://shop.test/login", { headers: { origin: "https://evil.test" } })),
+    ).toBeNull();
   });
 });
 
 describe("csrfMiddleware", () => {
   const run = (request: Request) => {
     const next = vi.fn(async () => new Response("ok"));
-    const res = csrfMiddleware({ request, context: undefined as never, params: {}, url: new URL(request.url), pattern: "/" } as never, next);
+    const res = csrfMiddleware(
+      { request, context: undefined as never, params: {}, url: new URL(request.url), pattern: "/" } as never,
+      next,
+    );
     return { next, res: res as Promise<Response> };
   };
 

@@ -1,13 +1,23 @@
 import { Code, ConnectError } from "@connectrpc/connect";
-import type { Api } from "~/lib/server/api.server";
 import { describeError } from "~/lib/errors";
+import {
+  type NewsletterResult,
+  newsletterInvalidEmail,
+  newsletterSchema,
+  newsletterThanks,
+  newsletterUnavailable,
+} from "~/lib/models/newsletter";
+import type { Api } from "~/lib/server/api.server";
 import { throttledMessage } from "~/lib/server/session.server";
-import { type NewsletterResult, newsletterInvalidEmail, newsletterSchema, newsletterThanks, newsletterUnavailable } from "~/lib/models/newsletter";
 
 /** Subscribes the address typed into the newsletter box, checking it before the API does. */
-export async function subscribeToNewsletter(newsletter: Api["newsletter"], raw: FormDataEntryValue | null): Promise<NewsletterResult> {
+export async function subscribeToNewsletter(
+  newsletter: Api["newsletter"],
+  raw: FormDataEntryValue | null,
+): Promise<NewsletterResult> {
   const parsed = newsletterSchema.safeParse({ email: raw });
-  if (!parsed.success) return { ok: false, error: newsletterInvalidEmail, email: typeof raw === "string" ? raw.trim() : "" };
+  if (!parsed.success)
+    return { ok: false, error: newsletterInvalidEmail, email: typeof raw === "string" ? raw.trim() : "" };
   const { email } = parsed.data;
   try {
     const res = await newsletter.subscribe({ email });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { maxRememberedOrders, ordersCookieName, rememberedOrderToken, rememberOrderToken } from "./order-access.server";
+import {
+  maxRememberedOrders,
+  ordersCookieName,
+  rememberedOrderToken,
+  rememberOrderToken,
+} from "./order-access.server";
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 
@@ -26,8 +31,11 @@ describe("orders cookie", () => {
 
   it("keeps the newest orders first and forgets the oldest beyond the cap", () => {
     let cookie: string | undefined;
-    for (let n = 1; n <= maxRememberedOrders + 2; n++) cookie = rememberOrderToken(withCookie(cookie), id(n), `token-${n}`);
-    expect(rememberedOrderToken(withCookie(cookie), id(maxRememberedOrders + 2))).toBe(`token-${maxRememberedOrders + 2}`);
+    for (let n = 1; n <= maxRememberedOrders + 2; n++)
+      cookie = rememberOrderToken(withCookie(cookie), id(n), `token-${n}`);
+    expect(rememberedOrderToken(withCookie(cookie), id(maxRememberedOrders + 2))).toBe(
+      `token-${maxRememberedOrders + 2}`,
+    );
     expect(rememberedOrderToken(withCookie(cookie), id(3))).toBe("token-3");
     expect(rememberedOrderToken(withCookie(cookie), id(2))).toBeUndefined();
     expect(rememberedOrderToken(withCookie(cookie), id(1))).toBeUndefined();
@@ -44,7 +52,9 @@ describe("orders cookie", () => {
   it("keeps nothing that is not an order id and a token", () => {
     expect(rememberOrderToken(new Request("http://shop.test/"), "not-an-id", "token")).toBeUndefined();
     expect(rememberOrderToken(new Request("http://shop.test/"), id(1), "bad;token")).toBeUndefined();
-    const tampered = new Request("http://shop.test/", { headers: { cookie: `${ordersCookieName}=${encodeURIComponent('[["x","y"],{"a":1}]')}` } });
+    const tampered = new Request("http://shop.test/", {
+      headers: { cookie: `${ordersCookieName}=${encodeURIComponent('[["x","y"],{"a":1}]')}` },
+    });
     expect(rememberedOrderToken(tampered, "x")).toBeUndefined();
     const garbage = new Request("http://shop.test/", { headers: { cookie: `${ordersCookieName}=%E0%A4%A` } });
     expect(rememberedOrderToken(garbage, id(1))).toBeUndefined();

@@ -2,8 +2,9 @@
 // confirmation e-mail's link). The storefront keeps the tokens of this browser's recent orders in
 // one HttpOnly cookie of its own origin — page scripts never see them — so the payment success
 // page and /orders/:id open the order without the token ever appearing in a URL the shop made.
-import { readCookie, serverCookie } from "./cookies.server";
+
 import { orderIdPattern } from "~/lib/models/orders";
+import { readCookie, serverCookie } from "./cookies.server";
 
 export const ordersCookieName = "atelier_orders";
 /** The most orders remembered: the cookie stays well under the 4 KB a browser keeps per cookie. */
@@ -25,7 +26,12 @@ function readEntries(request: Request): Entry[] {
     return parsed
       .filter(
         (e): e is Entry =>
-          Array.isArray(e) && e.length === 2 && typeof e[0] === "string" && typeof e[1] === "string" && orderIdPattern.test(e[0]) && orderTokenPattern.test(e[1]),
+          Array.isArray(e) &&
+          e.length === 2 &&
+          typeof e[0] === "string" &&
+          typeof e[1] === "string" &&
+          orderIdPattern.test(e[0]) &&
+          orderTokenPattern.test(e[1]),
       )
       .slice(0, maxRememberedOrders);
   } catch {
@@ -46,6 +52,15 @@ export function rememberedOrderToken(request: Request, orderId: string): string 
 export function rememberOrderToken(request: Request, orderId: string, token: string): string | undefined {
   if (!orderIdPattern.test(orderId) || !orderTokenPattern.test(token)) return undefined;
   const id = orderId.toLowerCase();
-  const entries: Entry[] = [[id, token] as Entry, ...readEntries(request).filter(([entryId]) => entryId.toLowerCase() !== id)].slice(0, maxRememberedOrders);
-  return serverCookie(request, ordersCookieName, encodeURIComponent(JSON.stringify(entries)), "/", ordersCookieMaxAge);
+  const entries: Entry[] = [
+    [id, token] as Entry,
+    ...readEntries(request).filter(([entryId]) => entryId.toLowerCase() !== id),
+  ].slice(0, maxRememberedOrders);
+  return serverCookie(
+    request,
+    ordersCookieName,
+    encodeURIComponent(JSON.stringify(entries)),
+    "/",
+    ordersCookieMaxAge,
+  );
 }

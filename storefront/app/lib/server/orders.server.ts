@@ -5,9 +5,9 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { data } from "react-router";
 import type { Order } from "~/gen/atelier/store/v1/order_pb";
+import { orderIdPattern } from "~/lib/models/orders";
 import type { Api } from "./api.server";
 import { rememberedOrderToken } from "./order-access.server";
-import { orderIdPattern } from "~/lib/models/orders";
 
 export type OrdersApi = Pick<Api, "orders">;
 
@@ -19,15 +19,27 @@ export function notFound(): never {
  * The order `orderId`, opened with `token` when given, else with the token this browser holds for
  * it (if any) and the session. Throws the 404 response for an unknown or inaccessible order.
  */
-export async function loadOrder(client: OrdersApi, request: Request, orderId: string, token?: string): Promise<Order> {
+export async function loadOrder(
+  client: OrdersApi,
+  request: Request,
+  orderId: string,
+  token?: string,
+): Promise<Order> {
   if (!orderIdPattern.test(orderId)) notFound();
   try {
-    const { order } = await client.orders.getOrder({ orderId, accessToken: token ?? rememberedOrderToken(request, orderId) ?? "" });
+    const { order } = await client.orders.getOrder({
+      orderId,
+      accessToken: token ?? rememberedOrderToken(request, orderId) ?? "",
+    });
     if (!order) notFound();
     return order;
   } catch (err) {
     // NotFound, and a token the API refuses to read (malformed): the same 404.
-    if (err instanceof ConnectError && (err.code === Code.NotFound || err.code === Code.InvalidArgument || err.code === Code.PermissionDenied)) notFound();
+    if (
+      err instanceof ConnectError &&
+      (err.code === Code.NotFound || err.code === Code.InvalidArgument || err.code === Code.PermissionDenied)
+    )
+      notFound();
     throw err;
   }
 }

@@ -4,18 +4,18 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { GetMeResponseSchema, SessionSchema } from "~/gen/atelier/store/v1/auth_service_pb";
-import { UserSchema } from "~/gen/atelier/store/v1/user_pb";
 import { MergeCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
+import { UserSchema } from "~/gen/atelier/store/v1/user_pb";
 import { MergeWishlistResponseSchema } from "~/gen/atelier/store/v1/wishlist_service_pb";
 import { Role } from "~/gen/atelier/type/v1/role_pb";
-import { type Api, apiContext } from "./api.server";
 import { apiError } from "~/lib/testing/api";
+import { type Api, apiContext } from "./api.server";
 import { isSecure } from "./cookies.server";
 import {
   endSessionHeaders,
   errorReason,
-  sessionContext,
   readSessionToken,
+  sessionContext,
   sessionCookie,
   sessionCookieName,
   sessionMiddlewareWith,
@@ -31,7 +31,8 @@ const accountCart = "7f1c2a9e-0d4b-4c3e-9b8a-6e5d4c3b2a10";
 function session(expiresInSeconds?: number, now = Date.now()) {
   return create(SessionSchema, {
     token,
-    expiresAt: expiresInSeconds === undefined ? undefined : timestampFromDate(new Date(now + expiresInSeconds * 1000)),
+    expiresAt:
+      expiresInSeconds === undefined ? undefined : timestampFromDate(new Date(now + expiresInSeconds * 1000)),
   });
 }
 
@@ -44,7 +45,12 @@ describe("sessionCookie", () => {
 
   it("is Secure over HTTPS; a client's own X-Forwarded-Proto proves nothing", () => {
     expect(sessionCookie(new Request("https://shop.test/login"), session(60))).toMatch(/; Secure$/);
-    expect(sessionCookie(new Request("http://shop.test/login", { headers: { "x-forwarded-proto": "https" } }), session(60))).not.toMatch(/Secure/);
+    expect(
+      sessionCookie(
+        new Request("http://shop.test/login", { headers: { "x-forwarded-proto": "https" } }),
+        session(60),
+      ),
+    ).not.toMatch(/Secure/);
   });
 
   it("is Secure whenever the shop's public origin is HTTPS", () => {
@@ -55,7 +61,9 @@ describe("sessionCookie", () => {
   it("over HTTPS is a __Host- cookie: Secure, Path=/ and no Domain, so no other host can set it", () => {
     const now = Date.now();
     const cookie = sessionCookie(new Request("https://shop.test/login"), session(60, now), now);
-    expect(cookie).toBe(`__Host-atelier_session=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60; Secure`);
+    expect(cookie).toBe(
+      `__Host-atelier_session=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60; Secure`,
+    );
     expect(cookie).not.toMatch(/Domain=/i);
   });
 
@@ -68,7 +76,11 @@ describe("sessionCookie", () => {
     const both = { cookie: `atelier_session=${token}x; __Host-atelier_session=${token}` };
     expect(readSessionToken(new Request("https://shop.test/", { headers: both }))).toBe(token);
     expect(readSessionToken(new Request("http://shop.test/", { headers: both }))).toBe(`${token}x`);
-    expect(readSessionToken(new Request("https://shop.test/", { headers: { cookie: `atelier_session=${token}` } }))).toBeUndefined();
+    expect(
+      readSessionToken(
+        new Request("https://shop.test/", { headers: { cookie: `atelier_session=${token}` } }),
+      ),
+    ).toBeUndefined();
   });
 
   it("lasts the browser session when the API gives no expiry", () => {
@@ -93,18 +105,37 @@ describe("endSessionHeaders", () => {
 
 describe("startSession", () => {
   it("sets the session cookie and merges the guest cart with the new session's token", async () => {
-    const mergeCart = vi.fn<Api["cart"]["mergeCart"]>(async () => create(MergeCartResponseSchema, { cart: { id: accountCart } }));
-    const request = new Request("http://shop.test/login", { headers: { cookie: `atelier_cart=${guestCart}` } });
-    const headers = await startSession({ cart: { mergeCart } as unknown as Api["cart"], wishlist: {} as Api["wishlist"] }, request, session(60));
-    expect(mergeCart).toHaveBeenCalledWith({ guestCartId: guestCart }, { headers: { authorization: `Bearer ${token}` } });
+    const mergeCart = vi.fn<Api["cart"]["mergeCart"]>(async () =>
+      create(MergeCartResponseSchema, { cart: { id: accountCart } }),
+    );
+    const request = new Request("http://shop.test/login", {
+      headers: { cookie: `atelier_cart=${guestCart}` },
+    });
+    const headers = await startSession(
+      { cart: { mergeCart } as unknown as Api["cart"], wishlist: {} as Api["wishlist"] },
+      request,
+      session(60),
+    );
+    expect(mergeCart).toHaveBeenCalledWith(
+      { guestCartId: guestCart },
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     const cookies = headers.getSetCookie();
     expect(cookies[0]).toMatch(/^atelier_session=tok_/);
-    expect(cookies[1]).toMatch(new RegExp(`^atelier_cart=${accountCart}; Path=/; HttpOnly; SameSite=Lax; Max-Age=\\d+$`));
+    expect(cookies[1]).toMatch(
+      new RegExp(`^atelier_cart=${accountCart}; Path=/; HttpOnly; SameSite=Lax; Max-Age=\\d+$`),
+    );
   });
 
   it("asks for the account's cart even without a guest cart", async () => {
-    const mergeCart = vi.fn<Api["cart"]["mergeCart"]>(async () => create(MergeCartResponseSchema, { cart: { id: accountCart } }));
-    await startSession({ cart: { mergeCart } as unknown as Api["cart"], wishlist: {} as Api["wishlist"] }, new Request("http://shop.test/login"), session(60));
+    const mergeCart = vi.fn<Api["cart"]["mergeCart"]>(async () =>
+      create(MergeCartResponseSchema, { cart: { id: accountCart } }),
+    );
+    await startSession(
+      { cart: { mergeCart } as unknown as Api["cart"], wishlist: {} as Api["wishlist"] },
+      new Request("http://shop.test/login"),
+      session(60),
+    );
     expect(mergeCart).toHaveBeenCalledWith({ guestCartId: "" }, expect.anything());
   });
 
@@ -113,7 +144,11 @@ describe("startSession", () => {
     const mergeCart = vi.fn(async () => {
       throw new ConnectError("down", Code.Unavailable);
     });
-    const headers = await startSession({ cart: { mergeCart } as unknown as Api["cart"], wishlist: {} as Api["wishlist"] }, new Request("http://shop.test/login"), session(60));
+    const headers = await startSession(
+      { cart: { mergeCart } as unknown as Api["cart"], wishlist: {} as Api["wishlist"] },
+      new Request("http://shop.test/login"),
+      session(60),
+    );
     expect(headers.getSetCookie()).toHaveLength(1);
   });
 
@@ -121,10 +156,24 @@ describe("startSession", () => {
   const mergeCart = async () => create(MergeCartResponseSchema, { cart: { id: accountCart } });
 
   it("merges the guest wishlist with the new session's token and clears its cookie", async () => {
-    const mergeWishlist = vi.fn<Api["wishlist"]["mergeWishlist"]>(async () => create(MergeWishlistResponseSchema, {}));
-    const request = new Request("http://shop.test/login", { headers: { cookie: `atelier_wishlist=${saved}` } });
-    const headers = await startSession({ cart: { mergeCart } as unknown as Api["cart"], wishlist: { mergeWishlist } as unknown as Api["wishlist"] }, request, session(60));
-    expect(mergeWishlist).toHaveBeenCalledWith({ productIds: [saved] }, { headers: { authorization: `Bearer ${token}` } });
+    const mergeWishlist = vi.fn<Api["wishlist"]["mergeWishlist"]>(async () =>
+      create(MergeWishlistResponseSchema, {}),
+    );
+    const request = new Request("http://shop.test/login", {
+      headers: { cookie: `atelier_wishlist=${saved}` },
+    });
+    const headers = await startSession(
+      {
+        cart: { mergeCart } as unknown as Api["cart"],
+        wishlist: { mergeWishlist } as unknown as Api["wishlist"],
+      },
+      request,
+      session(60),
+    );
+    expect(mergeWishlist).toHaveBeenCalledWith(
+      { productIds: [saved] },
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     expect(headers.getSetCookie()).toContain("atelier_wishlist=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
   });
 
@@ -133,8 +182,17 @@ describe("startSession", () => {
     const mergeWishlist = vi.fn(async () => {
       throw new ConnectError("down", Code.Unavailable);
     });
-    const request = new Request("http://shop.test/login", { headers: { cookie: `atelier_wishlist=${saved}` } });
-    const headers = await startSession({ cart: { mergeCart } as unknown as Api["cart"], wishlist: { mergeWishlist } as unknown as Api["wishlist"] }, request, session(60));
+    const request = new Request("http://shop.test/login", {
+      headers: { cookie: `atelier_wishlist=${saved}` },
+    });
+    const headers = await startSession(
+      {
+        cart: { mergeCart } as unknown as Api["cart"],
+        wishlist: { mergeWishlist } as unknown as Api["wishlist"],
+      },
+      request,
+      session(60),
+    );
     const cookies = headers.getSetCookie();
     expect(cookies[0]).toMatch(/^atelier_session=tok_/);
     expect(cookies.some((c) => c.startsWith("atelier_wishlist="))).toBe(false);
@@ -142,7 +200,12 @@ describe("startSession", () => {
 });
 
 describe("sessionMiddleware", () => {
-  function run(cookie: string | undefined, getMe: Api["auth"]["getMe"], respond: () => Response = () => new Response("page"), url = "http://shop.test/") {
+  function run(
+    cookie: string | undefined,
+    getMe: Api["auth"]["getMe"],
+    respond: () => Response = () => new Response("page"),
+    url = "http://shop.test/",
+  ) {
     const made: { token?: string }[] = [];
     const create = (_request: Request, opts: { token?: string } = {}) => {
       made.push(opts);
@@ -150,16 +213,35 @@ describe("sessionMiddleware", () => {
     };
     const context = new RouterContextProvider();
     const request = new Request(url, { headers: cookie ? { cookie } : {} });
-    const res = sessionMiddlewareWith(create)({ request, context, params: {}, url: new URL(request.url), pattern: "/" } as never, async () => respond());
+    const res = sessionMiddlewareWith(create)(
+      { request, context, params: {}, url: new URL(request.url), pattern: "/" } as never,
+      async () => respond(),
+    );
     return { made, context, res: res as Promise<Response> };
   }
 
   it("sends the cookie's token with every call and knows the account", async () => {
-    const getMe = vi.fn(async () => create(GetMeResponseSchema, { user: { id: "u-2", firstName: "Grace", lastName: "Hopper", email: "g@atelier.test", role: Role.ADMIN } }));
+    const getMe = vi.fn(async () =>
+      create(GetMeResponseSchema, {
+        user: {
+          id: "u-2",
+          firstName: "Grace",
+          lastName: "Hopper",
+          email: "g@atelier.test",
+          role: Role.ADMIN,
+        },
+      }),
+    );
     const { made, context, res } = run(`atelier_session=${token}`, getMe);
     const response = await res;
     expect(made).toEqual([{ token }]);
-    expect(context.get(sessionContext).account).toEqual({ id: "u-2", firstName: "Grace", lastName: "Hopper", email: "g@atelier.test", role: "admin" });
+    expect(context.get(sessionContext).account).toEqual({
+      id: "u-2",
+      firstName: "Grace",
+      lastName: "Hopper",
+      email: "g@atelier.test",
+      role: "admin",
+    });
     expect(context.get(apiContext)).toBeDefined();
     expect(response.headers.get("set-cookie")).toBeNull();
   });
@@ -181,7 +263,9 @@ describe("sessionMiddleware", () => {
     const response = await res;
     expect(made).toEqual([{ token }, {}]);
     expect(context.get(sessionContext)).toMatchObject({ account: null, ended: true });
-    expect(response.headers.get("set-cookie")).toBe("atelier_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0");
+    expect(response.headers.get("set-cookie")).toBe(
+      "atelier_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0",
+    );
   });
 
   it("leaves a new session the page set alone", async () => {
@@ -189,19 +273,35 @@ describe("sessionMiddleware", () => {
       throw new ConnectError("session expired", Code.Unauthenticated);
     });
     const fresh = "atelier_session=new_token_0123456789; Path=/; HttpOnly; SameSite=Lax";
-    const { res } = run(`atelier_session=${token}`, getMe, () => new Response(null, { status: 302, headers: { "Set-Cookie": fresh } }));
+    const { res } = run(
+      `atelier_session=${token}`,
+      getMe,
+      () => new Response(null, { status: 302, headers: { "Set-Cookie": fresh } }),
+    );
     expect((await res).headers.getSetCookie()).toEqual([fresh]);
   });
 
   it("over HTTPS uses the __Host- cookie and clears an unprefixed one without reading it", async () => {
-    const getMe = vi.fn(async () => create(GetMeResponseSchema, { user: { id: "u-2", firstName: "Grace", lastName: "Hopper", email: "g@atelier.test", role: Role.CUSTOMER } }));
+    const getMe = vi.fn(async () =>
+      create(GetMeResponseSchema, {
+        user: {
+          id: "u-2",
+          firstName: "Grace",
+          lastName: "Hopper",
+          email: "g@atelier.test",
+          role: Role.CUSTOMER,
+        },
+      }),
+    );
     const secure = (cookie: string) => run(cookie, getMe, undefined, "https://shop.test/");
     const signedIn = secure(`__Host-atelier_session=${token}`);
     expect((await signedIn.res).headers.get("set-cookie")).toBeNull();
     expect(signedIn.made).toEqual([{ token }]);
 
     const planted = secure(`atelier_session=${token}`);
-    expect((await planted.res).headers.getSetCookie()).toEqual(["atelier_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure"]);
+    expect((await planted.res).headers.getSetCookie()).toEqual([
+      "atelier_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure",
+    ]);
     expect(planted.made).toEqual([{ token: undefined }]);
     expect(planted.context.get(sessionContext).account).toBeNull();
   });
@@ -225,12 +325,18 @@ describe("errorReason and throttledMessage", () => {
   });
 
   it("says how long to wait from Retry-After", () => {
-    expect(throttledMessage(apiError(Code.ResourceExhausted, "slow down", "too_many", { "Retry-After": "30" }), "sign-in attempts")).toBe(
-      "Too many sign-in attempts. Please wait 30 seconds and try again.",
-    );
-    expect(throttledMessage(apiError(Code.ResourceExhausted, "slow down", undefined, { "Retry-After": "61" }), "sign-in attempts")).toBe(
-      "Too many sign-in attempts. Please wait 2 minutes and try again.",
-    );
+    expect(
+      throttledMessage(
+        apiError(Code.ResourceExhausted, "slow down", "too_many", { "Retry-After": "30" }),
+        "sign-in attempts",
+      ),
+    ).toBe("Too many sign-in attempts. Please wait 30 seconds and try again.");
+    expect(
+      throttledMessage(
+        apiError(Code.ResourceExhausted, "slow down", undefined, { "Retry-After": "61" }),
+        "sign-in attempts",
+      ),
+    ).toBe("Too many sign-in attempts. Please wait 2 minutes and try again.");
     expect(throttledMessage(apiError(Code.ResourceExhausted, "slow down"), "sign-in attempts")).toBe(
       "Too many sign-in attempts. Please wait a few minutes and try again.",
     );
@@ -239,7 +345,13 @@ describe("errorReason and throttledMessage", () => {
 
 describe("toAccount", () => {
   const user = (over: Partial<{ role: Role; totpEnrolmentRequired: boolean }>) =>
-    create(UserSchema, { id: "u1", firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", ...over });
+    create(UserSchema, {
+      id: "u1",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@example.com",
+      ...over,
+    });
 
   it("shows an admin as one", () => {
     expect(toAccount(user({ role: Role.ADMIN })).role).toBe("admin");

@@ -10,11 +10,11 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import type { Session } from "~/gen/atelier/store/v1/auth_service_pb";
 import type { User } from "~/gen/atelier/store/v1/user_pb";
 import { Role } from "~/gen/atelier/type/v1/role_pb";
-import { type Api, apiContext, bearer, createApi } from "./api.server";
+import { errorInfo } from "~/lib/error-info";
 import type { SessionUser } from "~/lib/models/auth";
+import { type Api, apiContext, bearer, createApi } from "./api.server";
 import { cartCookie, readCartId } from "./cart.server";
 import { isSecure, readCookie, serverCookie, setsCookie } from "./cookies.server";
-import { errorInfo } from "~/lib/error-info";
 import { mergeGuestWishlist } from "./wishlist.server";
 
 const plainSessionCookieName = "atelier_session";
@@ -60,7 +60,13 @@ function clearPlainSessionCookie(request: Request): string | undefined {
 }
 
 /** The account behind the request's session, as the server knows it (the page gets less). */
-export type Account = { id: string; firstName: string; lastName: string; email: string; role: SessionUser["role"] };
+export type Account = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: SessionUser["role"];
+};
 
 export type SessionState = {
   account: Account | null;
@@ -105,10 +111,13 @@ export function sessionAccount(context: Readonly<RouterContextProvider>): Accoun
  * the session's account. Deletes the cookie of a session the API has ended, unless the response
  * sets a new one (signing in again).
  */
-export const sessionMiddleware: MiddlewareFunction<Response> = (args, next) => sessionMiddlewareWith(createApi)(args, next);
+export const sessionMiddleware: MiddlewareFunction<Response> = (args, next) =>
+  sessionMiddlewareWith(createApi)(args, next);
 
 /** The middleware with its API client maker passed in (tests pass a fake). */
-export function sessionMiddlewareWith(create: (request: Request, opts?: { token?: string }) => Api): MiddlewareFunction<Response> {
+export function sessionMiddlewareWith(
+  create: (request: Request, opts?: { token?: string }) => Api,
+): MiddlewareFunction<Response> {
   return async ({ request, context }, next) => {
     const token = readSessionToken(request);
     let client = create(request, { token });
@@ -132,8 +141,10 @@ export function sessionMiddlewareWith(create: (request: Request, opts?: { token?
     const response = await next();
     const name = sessionCookieName(request);
     const staleCookie = state.ended || (readCookie(request, name) !== undefined && !token);
-    const clear = [staleCookie && !setsCookie(response.headers, name) ? clearSessionCookie(request) : undefined, clearPlainSessionCookie(request)]
-      .filter((c) => c !== undefined);
+    const clear = [
+      staleCookie && !setsCookie(response.headers, name) ? clearSessionCookie(request) : undefined,
+      clearPlainSessionCookie(request),
+    ].filter((c) => c !== undefined);
     if (clear.length === 0) return response;
     try {
       for (const c of clear) response.headers.append("Set-Cookie", c);
@@ -154,19 +165,29 @@ export function sessionMiddlewareWith(create: (request: Request, opts?: { token?
  * side by side. One that fails does not undo the sign-in: the guest cart stays the shopper's
  * cart, and the guest wishlist's cookie stays for the next sign-in.
  */
-export async function startSession(api: Pick<Api, "cart" | "wishlist">, request: Request, session: Session): Promise<Headers> {
+export async function startSession(
+  api: Pick<Api, "cart" | "wishlist">,
+  request: Request,
+  session: Session,
+): Promise<Headers> {
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(request, session));
   const guestCartId = readCartId(request);
   const mergeCart = async () => {
     try {
-      const { cart } = await api.cart.mergeCart({ guestCartId: guestCartId ?? "" }, { headers: bearer(session.token) });
+      const { cart } = await api.cart.mergeCart(
+        { guestCartId: guestCartId ?? "" },
+        { headers: bearer(session.token) },
+      );
       if (cart?.id && cart.id !== guestCartId) headers.append("Set-Cookie", cartCookie(request, cart.id));
     } catch (err) {
       console.error("session: merging the guest cart into the account failed", err);
     }
   };
-  const [, clearWishlist] = await Promise.all([mergeCart(), mergeGuestWishlist(api, request, bearer(session.token))]);
+  const [, clearWishlist] = await Promise.all([
+    mergeCart(),
+    mergeGuestWishlist(api, request, bearer(session.token)),
+  ]);
   if (clearWishlist) headers.append("Set-Cookie", clearWishlist);
   return headers;
 }
@@ -196,7 +217,10 @@ export function retryAfterSeconds(err: ConnectError): number | undefined {
 export function throttledMessage(err: ConnectError, what: string): string {
   const seconds = retryAfterSeconds(err);
   if (seconds === undefined) return `Too many ${what}. Please wait a few minutes and try again.`;
-  const wait = seconds < 60 ? `${seconds} ${seconds === 1 ? "second" : "seconds"}` : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? "minute" : "minutes"}`;
+  const wait =
+    seconds < 60
+      ? `${seconds} ${seconds === 1 ? "second" : "seconds"}`
+      : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? "minute" : "minutes"}`;
   return `Too many ${what}. Please wait ${wait} and try again.`;
 }
 

@@ -2,8 +2,8 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { describe, expect, it, vi } from "vitest";
 import { GetStatusResponseSchema, StatusCheckState } from "~/gen/atelier/store/v1/status_service_pb";
-import type { Api } from "~/lib/server/api.server";
 import { reportSummary } from "~/lib/models/status-report";
+import type { Api } from "~/lib/server/api.server";
 import { runStatusChecks } from "./status-report.server";
 
 function statusApi(getStatus: Api["status"]["getStatus"]): Pick<Api, "status"> {
@@ -19,7 +19,12 @@ describe("runStatusChecks", () => {
           checks: [
             { code: "database", name: "Database", state: StatusCheckState.OK, message: "Connected" },
             { code: "jobs", name: "Job queue", state: StatusCheckState.ERROR, message: "3 jobs failing" },
-            { code: "payments", name: "Payment provider", state: StatusCheckState.NOT_CONFIGURED, message: "Test mode (no Stripe keys configured)" },
+            {
+              code: "payments",
+              name: "Payment provider",
+              state: StatusCheckState.NOT_CONFIGURED,
+              message: "Test mode (no Stripe keys configured)",
+            },
             { code: "mail", name: "Mail", state: StatusCheckState.UNSPECIFIED, message: "" },
           ],
         }),
@@ -30,7 +35,12 @@ describe("runStatusChecks", () => {
       { code: "api", name: "API connection", state: "success", message: "Connected (answered in 42 ms)" },
       { code: "database", name: "Database", state: "success", message: "Connected" },
       { code: "jobs", name: "Job queue", state: "error", message: "3 jobs failing" },
-      { code: "payments", name: "Payment provider", state: "not_configured", message: "Test mode (no Stripe keys configured)" },
+      {
+        code: "payments",
+        name: "Payment provider",
+        state: "not_configured",
+        message: "Test mode (no Stripe keys configured)",
+      },
       { code: "mail", name: "Mail", state: "error", message: "No result reported" },
     ]);
     expect(report.checkedAt).toMatch(/^\d\d:\d\d:\d\d (GMT|BST)$/);
@@ -39,7 +49,9 @@ describe("runStatusChecks", () => {
 
   it("marks every other check as not checked when the API cannot be reached", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const api = statusApi(() => Promise.reject(new ConnectError("connect ECONNREFUSED 10.0.0.5:8080", Code.Unavailable)));
+    const api = statusApi(() =>
+      Promise.reject(new ConnectError("connect ECONNREFUSED 10.0.0.5:8080", Code.Unavailable)),
+    );
     const report = await runStatusChecks(api);
     expect(report.checks.map((c) => [c.name, c.state, c.message])).toEqual([
       ["API connection", "error", "The API could not be reached."],
@@ -53,9 +65,13 @@ describe("runStatusChecks", () => {
 
   it("words a slow API and a missing status service plainly", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const slow = await runStatusChecks(statusApi(() => Promise.reject(new ConnectError("deadline", Code.DeadlineExceeded))));
+    const slow = await runStatusChecks(
+      statusApi(() => Promise.reject(new ConnectError("deadline", Code.DeadlineExceeded))),
+    );
     expect(slow.checks[0]?.message).toBe("The API did not answer in time.");
-    const missing = await runStatusChecks(statusApi(() => Promise.reject(new ConnectError("no such endpoint", Code.Unimplemented))));
+    const missing = await runStatusChecks(
+      statusApi(() => Promise.reject(new ConnectError("no such endpoint", Code.Unimplemented))),
+    );
     expect(missing.checks[0]?.message).toBe("The API does not offer status checks.");
   });
 });

@@ -2,8 +2,13 @@
 // itself succeeding; the other checks are what that call reports.
 import { Code, ConnectError } from "@connectrpc/connect";
 import { StatusCheckState } from "~/gen/atelier/store/v1/status_service_pb";
+import {
+  type CheckState,
+  type CheckView,
+  expectedChecks,
+  type StatusReport,
+} from "~/lib/models/status-report";
 import type { Api } from "~/lib/server/api.server";
-import { type CheckState, type CheckView, expectedChecks, type StatusReport } from "~/lib/models/status-report";
 
 const notChecked = "Not checked: the API is unreachable";
 
@@ -23,13 +28,21 @@ const clock = new Intl.DateTimeFormat("en-GB", {
 });
 
 /** Never rejects: a failure is itself a result the page shows. */
-export async function runStatusChecks(api: Pick<Api, "status">, now: () => number = performance.now.bind(performance)): Promise<StatusReport> {
+export async function runStatusChecks(
+  api: Pick<Api, "status">,
+  now: () => number = performance.now.bind(performance),
+): Promise<StatusReport> {
   const started = now();
   const checkedAt = clock.format(new Date());
   try {
     const { checks } = await api.status.getStatus({});
     const elapsed = Math.max(1, Math.round(now() - started));
-    const apiCheck: CheckView = { code: "api", name: "API connection", state: "success", message: `Connected (answered in ${elapsed} ms)` };
+    const apiCheck: CheckView = {
+      code: "api",
+      name: "API connection",
+      state: "success",
+      message: `Connected (answered in ${elapsed} ms)`,
+    };
     return {
       checkedAt,
       checks: [

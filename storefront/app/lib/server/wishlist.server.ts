@@ -4,14 +4,19 @@
 // guest's list is merged into the account (mergeGuestWishlist) and the cookie cleared.
 import { Code, ConnectError } from "@connectrpc/connect";
 import { data, redirect } from "react-router";
-import type { Api } from "./api.server";
-import { safeRedirect } from "~/lib/models/auth";
-import { addToCart } from "./cart.server";
-import { type ProductSummary, toSummary } from "~/lib/models/catalog";
-import { pageMessageCookie, readCookie, serverCookie, takePageMessage } from "./cookies.server";
 import { isNotFound, userMessage } from "~/lib/errors";
+import { safeRedirect } from "~/lib/models/auth";
+import { type ProductSummary, toSummary } from "~/lib/models/catalog";
+import {
+  guestWishlistLimit,
+  toWishlistProducts,
+  type WishlistActionResult,
+  type WishlistIntent,
+} from "~/lib/models/wishlist";
+import type { Api } from "./api.server";
+import { addToCart } from "./cart.server";
+import { pageMessageCookie, readCookie, serverCookie, takePageMessage } from "./cookies.server";
 import type { SessionState } from "./session.server";
-import { guestWishlistLimit, toWishlistProducts, type WishlistActionResult, type WishlistIntent } from "~/lib/models/wishlist";
 
 export const wishlistCookieName = "atelier_wishlist";
 // A wish outlives a cart: kept for a year (browsers cap cookies at 400 days).
@@ -78,7 +83,11 @@ async function loadGuestProducts(api: Pick<Api, "catalog">, ids: string[]): Prom
  * session could not be checked (the API was unreachable) neither can be trusted, so this throws
  * like any other outage and the page says it could not load.
  */
-export async function loadWishlist(api: Pick<Api, "wishlist" | "catalog">, request: Request, shopper: Shopper): Promise<ProductSummary[]> {
+export async function loadWishlist(
+  api: Pick<Api, "wishlist" | "catalog">,
+  request: Request,
+  shopper: Shopper,
+): Promise<ProductSummary[]> {
   if (shopper.unknown) throw new ConnectError("the session could not be checked", Code.Unavailable);
   if (shopper.account) return toWishlistProducts((await api.wishlist.getWishlist({})).wishlist);
   return loadGuestProducts(api, readGuestWishlist(request));
@@ -89,12 +98,18 @@ export async function loadWishlist(api: Pick<Api, "wishlist" | "catalog">, reque
  * cookie alone; a customer's wishlist is read once per request (the client remembers reads). When
  * it cannot be read the toggle shows "not saved": saving again is harmless.
  */
-export async function savedProductIds(api: Pick<Api, "wishlist">, request: Request, shopper: Shopper): Promise<Set<string>> {
+export async function savedProductIds(
+  api: Pick<Api, "wishlist">,
+  request: Request,
+  shopper: Shopper,
+): Promise<Set<string>> {
   if (shopper.unknown) return new Set();
   if (!shopper.account) return new Set(readGuestWishlist(request));
   try {
     const { wishlist } = await api.wishlist.getWishlist({});
-    return new Set((wishlist?.items ?? []).flatMap((item) => (item.product ? [item.product.id.toLowerCase()] : [])));
+    return new Set(
+      (wishlist?.items ?? []).flatMap((item) => (item.product ? [item.product.id.toLowerCase()] : [])),
+    );
   } catch (err) {
     console.error("wishlist: reading the account's wishlist for the product page failed", err);
     return new Set();
@@ -113,7 +128,8 @@ export const wishlistText = {
   unavailable: "We could not update your wishlist just now. Please try again in a moment.",
   productGone: "This product is no longer available.",
   guestFull: `Your wishlist keeps up to ${guestWishlistLimit} pieces while you are signed out. Sign in to save more, or remove one to make room.`,
-  movedButKept: "The piece is in your cart, but we could not take it off your wishlist. Please try again in a moment.",
+  movedButKept:
+    "The piece is in your cart, but we could not take it off your wishlist. Please try again in a moment.",
 } as const;
 
 const intents: readonly WishlistIntent[] = ["add", "remove", "move"];
@@ -129,13 +145,18 @@ export async function handleWishlistAction(api: WishlistApi, request: Request, s
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "") as WishlistIntent;
   const enhanced = form.get("enhanced") === "1";
-  const productId = String(form.get("productId") ?? "").trim().toLowerCase();
+  const productId = String(form.get("productId") ?? "")
+    .trim()
+    .toLowerCase();
   const headers = new Headers();
 
   const reply = (result: WishlistActionResult, status = 200) => {
     if (enhanced) return data(result, { status, headers });
     if (!result.ok) {
-      headers.append("Set-Cookie", pageMessageCookie(request, wishlistErrorCookieName, "/wishlist", result.error));
+      headers.append(
+        "Set-Cookie",
+        pageMessageCookie(request, wishlistErrorCookieName, "/wishlist", result.error),
+      );
       return redirect("/wishlist", { headers });
     }
     return redirect(safeRedirect(form.get("redirectTo"), "/wishlist"), { headers });
@@ -161,7 +182,14 @@ export async function handleWishlistAction(api: WishlistApi, request: Request, s
     }
     try {
       if (shopper.account) await api.wishlist.removeWishlistItem({ productId });
-      else headers.append("Set-Cookie", guestWishlistCookie(request, readGuestWishlist(request).filter((id) => id !== productId)));
+      else
+        headers.append(
+          "Set-Cookie",
+          guestWishlistCookie(
+            request,
+            readGuestWishlist(request).filter((id) => id !== productId),
+          ),
+        );
     } catch (err) {
       if (intent !== "move") throw err;
       console.error("wishlist: moved to the cart but not removed", err);
@@ -183,7 +211,12 @@ export async function handleWishlistAction(api: WishlistApi, request: Request, s
  * Saves a product in the guest's cookie, newest first, once the catalogue confirms it is on sale
  * (so the cookie never fills with ids of nothing). Returns why it was refused, if it was.
  */
-async function addForGuest(api: Pick<Api, "catalog">, request: Request, productId: string, headers: Headers): Promise<string | null> {
+async function addForGuest(
+  api: Pick<Api, "catalog">,
+  request: Request,
+  productId: string,
+  headers: Headers,
+): Promise<string | null> {
   const ids = readGuestWishlist(request);
   if (ids.includes(productId)) return null;
   if (ids.length >= guestWishlistLimit) return wishlistText.guestFull;
@@ -199,10 +232,15 @@ async function addForGuest(api: Pick<Api, "catalog">, request: Request, productI
  * when there was nothing to merge or the merge failed — then the cookie stays for the next
  * sign-in, and the sign-in goes ahead regardless.
  */
-export async function mergeGuestWishlist(api: Pick<Api, "wishlist">, request: Request, authorization: { authorization: string }): Promise<string | null> {
+export async function mergeGuestWishlist(
+  api: Pick<Api, "wishlist">,
+  request: Request,
+  authorization: { authorization: string },
+): Promise<string | null> {
   const productIds = readGuestWishlist(request);
   // A cookie holding nothing usable is simply cleared.
-  if (productIds.length === 0) return readCookie(request, wishlistCookieName) === undefined ? null : guestWishlistCookie(request, []);
+  if (productIds.length === 0)
+    return readCookie(request, wishlistCookieName) === undefined ? null : guestWishlistCookie(request, []);
   try {
     await api.wishlist.mergeWishlist({ productIds }, { headers: authorization });
     return guestWishlistCookie(request, []);

@@ -2,10 +2,10 @@
 // given, the signed-in account), so the real loader or action runs against canned answers.
 import { create, toBinary } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { BadRequestSchema, ErrorInfoSchema } from "~/gen/google/rpc/error_details_pb";
 import { RouterContextProvider } from "react-router";
+import { BadRequestSchema, ErrorInfoSchema } from "~/gen/google/rpc/error_details_pb";
 import { type Api, apiContext } from "~/lib/server/api.server";
-import { type Account, sessionContext, type SessionState } from "~/lib/server/session.server";
+import { type Account, type SessionState, sessionContext } from "~/lib/server/session.server";
 
 /** The services and methods a test stands in for; a loader never reaches the rest. */
 export type FakeApi = { [S in keyof Api]?: Partial<Api[S]> };
@@ -13,8 +13,20 @@ export type FakeApi = { [S in keyof Api]?: Partial<Api[S]> };
 /** Who the request is from: an account (signed in), or a session state as the middleware left it. */
 export type FakeSession = Account | Partial<SessionState> | null;
 
-export const customerAccount: Account = { id: "u-1", firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", role: "customer" };
-export const adminAccount: Account = { id: "u-2", firstName: "Grace", lastName: "Hopper", email: "grace@atelier.test", role: "admin" };
+export const customerAccount: Account = {
+  id: "u-1",
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  role: "customer",
+};
+export const adminAccount: Account = {
+  id: "u-2",
+  firstName: "Grace",
+  lastName: "Hopper",
+  email: "grace@atelier.test",
+  role: "admin",
+};
 
 export function contextWith(api: FakeApi, session: FakeSession = null): RouterContextProvider {
   const context = new RouterContextProvider();
@@ -29,12 +41,28 @@ export function contextWith(api: FakeApi, session: FakeSession = null): RouterCo
 /** What a loader receives for a GET of `path` (relative to http://shop.test, or absolute). */
 export function loaderArgs(path: string, api: FakeApi, init?: RequestInit, session: FakeSession = null) {
   const url = new URL(path, "http://shop.test");
-  return { request: new Request(url, init), url, pattern: url.pathname, params: {}, context: contextWith(api, session) };
+  return {
+    request: new Request(url, init),
+    url,
+    pattern: url.pathname,
+    params: {},
+    context: contextWith(api, session),
+  };
 }
 
 /** What an action receives for a plain form post of `fields` to `path`. */
-export function actionArgs(path: string, fields: Record<string, string>, api: FakeApi, opts: { session?: FakeSession; headers?: HeadersInit } = {}) {
-  return loaderArgs(path, api, { method: "POST", body: new URLSearchParams(fields), headers: opts.headers }, opts.session ?? null);
+export function actionArgs(
+  path: string,
+  fields: Record<string, string>,
+  api: FakeApi,
+  opts: { session?: FakeSession; headers?: HeadersInit } = {},
+) {
+  return loaderArgs(
+    path,
+    api,
+    { method: "POST", body: new URLSearchParams(fields), headers: opts.headers },
+    opts.session ?? null,
+  );
 }
 
 /**
@@ -42,11 +70,21 @@ export function actionArgs(path: string, fields: Record<string, string>, api: Fa
  * google.rpc.ErrorInfo detail (with its metadata, e.g. the field) and any response headers
  * (Retry-After) in the Connect metadata.
  */
-export function apiError(code: Code, message: string, reason?: string, headers?: HeadersInit, metadata?: Record<string, string>): ConnectError {
+export function apiError(
+  code: Code,
+  message: string,
+  reason?: string,
+  headers?: HeadersInit,
+  metadata?: Record<string, string>,
+): ConnectError {
   const err = new ConnectError(message, code, headers);
   if (reason || metadata) {
     // As a Connect client receives it: the detail's type name and its bytes.
-    const info = create(ErrorInfoSchema, { reason: reason ?? "", domain: "atelier.store", metadata: metadata ?? {} });
+    const info = create(ErrorInfoSchema, {
+      reason: reason ?? "",
+      domain: "atelier.store",
+      metadata: metadata ?? {},
+    });
     err.details.push({ type: ErrorInfoSchema.typeName, value: toBinary(ErrorInfoSchema, info) });
   }
   return err;

@@ -17,7 +17,15 @@ export function aProduct(n: number, overrides: Partial<ProductSummary> = {}): Pr
     stock: stockLevel === "out_of_stock" ? 0 : stockLevel === "low_stock" ? 4 : 40,
     stockLevel,
     features: [],
-    images: [{ src: `https://img.test/${n}/1200.jpg`, srcSet: "", alt: `Product ${n}, front view`, width: 1200, height: 1500 }],
+    images: [
+      {
+        src: `https://img.test/${n}/1200.jpg`,
+        srcSet: "",
+        alt: `Product ${n}, front view`,
+        width: 1200,
+        height: 1500,
+      },
+    ],
     ...overrides,
   };
 }
@@ -26,7 +34,9 @@ export function aProduct(n: number, overrides: Partial<ProductSummary> = {}): Pr
 export function stubMatchMedia(...matching: string[]) {
   vi.stubGlobal(
     "matchMedia",
-    (query: string): Pick<MediaQueryList, "matches" | "media" | "addEventListener" | "removeEventListener"> => ({
+    (
+      query: string,
+    ): Pick<MediaQueryList, "matches" | "media" | "addEventListener" | "removeEventListener"> => ({
       matches: matching.includes(query),
       media: query,
       addEventListener: () => {},

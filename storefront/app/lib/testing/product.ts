@@ -2,7 +2,13 @@
 import type { ImageView, ProductDetail, ProductSummary } from "~/lib/models/catalog";
 
 export function image(n: number, name = "Rose Serum"): ImageView {
-  return { src: `https://img.test/${n}/1200.jpg`, srcSet: "", alt: `${name}, view ${n}`, width: 1200, height: 1500 };
+  return {
+    src: `https://img.test/${n}/1200.jpg`,
+    srcSet: "",
+    alt: `${name}, view ${n}`,
+    width: 1200,
+    height: 1500,
+  };
 }
 
 export function summary(overrides: Partial<ProductSummary> = {}): ProductSummary {
