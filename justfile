@@ -47,12 +47,13 @@ gen-check: gen
     fi
     echo "generated code is up to date"
 
-# Static checks: proto lint and breaking changes, gofmt, go vet, OpenAPI lint.
+# Static checks: proto lint and breaking changes, gofmt, go vet, golangci-lint, OpenAPI lint.
 lint: setup
     cd proto && {{bin}}/buf lint
     just _breaking
     cd backend && test -z "$(gofmt -l $(git ls-files '*.go' | grep -v '^internal/gen/'))" || { gofmt -l . ; echo "gofmt needed" >&2; exit 1; }
     cd backend && go vet ./...
+    cd backend && go tool -modfile=tools.mod golangci-lint run ./...
     {{bin}}/redocly lint --config openapi/redocly.yaml openapi/openapi.yaml
 
 # buf breaking against main's last commit, when there is one to compare with.
