@@ -90,10 +90,7 @@ func requireAppErr(t *testing.T, err error, kind apperr.Kind, reason string) *ap
 func TestRegisterValidation(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
-	longName := ""
-	for range 101 {
-		longName += "é"
-	}
+	longName := strings.Repeat("é", 101)
 	for _, tc := range []struct {
 		name     string
 		profile  Profile
