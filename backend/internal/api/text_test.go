@@ -128,8 +128,8 @@ func TestTextRuleCoversEveryRequestString(t *testing.T) {
 				require.Error(t, err, "%s.%s: %s is refused", name, f.path, what)
 				require.Equal(t, connect.CodeInvalidArgument, connect.CodeOf(err))
 				info := errorInfoOf(t, err)
-				require.Equal(t, "invalid_text", info.Reason)
-				require.Equal(t, f.path, info.Metadata["field"], "%s: the field is named", name)
+				require.Equal(t, "invalid_text", info.GetReason())
+				require.Equal(t, f.path, info.GetMetadata()["field"], "%s: the field is named", name)
 				checked++
 			}
 		}
@@ -179,7 +179,7 @@ func FuzzCheckText(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		if _, bad := checkText(s); !bad {
-			require.True(t, strings.ToValidUTF8(s, "") == s)
+			require.Equal(t, strings.ToValidUTF8(s, ""), s)
 			require.NotContains(t, s, "\x00")
 		}
 	})
