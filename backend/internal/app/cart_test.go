@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -112,7 +113,7 @@ func TestRESTCart(t *testing.T) {
 	require.Equal(t, fmt.Sprintf("Only %d of %s are in stock.", stock, scarce["name"]), body["message"])
 	reason, meta := errorInfo(t, body)
 	require.Equal(t, "insufficient_stock", reason)
-	require.Equal(t, fmt.Sprint(stock), meta["available"], "the available quantity, for the client")
+	require.Equal(t, strconv.Itoa(stock), meta["available"], "the available quantity, for the client")
 
 	body = add(soldOut["id"].(string), 1, http.StatusBadRequest)
 	require.Equal(t, soldOut["name"].(string)+" is out of stock.", body["message"])

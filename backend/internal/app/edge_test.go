@@ -96,7 +96,7 @@ func (s *edgeShop) fingerprint(t *testing.T) map[string]string {
 // errorLines are the log lines at ERROR.
 func (s *edgeShop) errorLines() []string {
 	var out []string
-	for _, line := range strings.Split(s.log.String(), "\n") {
+	for line := range strings.SplitSeq(s.log.String(), "\n") {
 		if strings.Contains(line, `"level":"ERROR"`) {
 			out = append(out, line)
 		}
@@ -219,7 +219,7 @@ func TestDecompressionBombsAreRefusedEverywhere(t *testing.T) {
 		require.NoError(t, err)
 		req.Header.Set("Content-Type", "application/grpc")
 		req.Header.Set("Grpc-Encoding", "gzip")
-		req.Header.Set("Te", "trailers")
+		req.Header.Set("TE", "trailers")
 		res, err := http.DefaultClient.Do(req)
 		require.NoError(t, err)
 		defer res.Body.Close()
