@@ -25,7 +25,7 @@ func contexts(t *testing.T) []string {
 		t.Fatalf("go list: %v", err)
 	}
 	var pkgs []string
-	for _, pkg := range strings.Fields(string(out)) {
+	for pkg := range strings.FieldsSeq(string(out)) {
 		rel := strings.TrimPrefix(pkg, module+"/internal/")
 		top, _, _ := strings.Cut(rel, "/")
 		if !slices.Contains(transports, top) {
@@ -58,7 +58,7 @@ func TestDependencyDirection(t *testing.T) {
 		if err != nil {
 			t.Fatalf("go list %s: %v", pkg, err)
 		}
-		for _, imp := range strings.Fields(string(direct)) {
+		for imp := range strings.FieldsSeq(string(direct)) {
 			if imp == "net/http" {
 				t.Errorf("%s imports net/http", ctx)
 			}
