@@ -32,7 +32,8 @@ type shop struct {
 	ids      map[string]string               // slug → id
 }
 
-func pence(v int64) *int64 { return &v }
+//go:fix inline
+func pence(v int64) *int64 { return new(v) }
 
 var freeOver = money.GBP(5000)
 
