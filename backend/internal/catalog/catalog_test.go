@@ -34,7 +34,8 @@ type fixtureProduct struct {
 	ageDays                 int
 }
 
-func pence(v int64) *int64 { return &v }
+//go:fix inline
+func pence(v int64) *int64 { return new(v) }
 
 // fixture: eight visible products and four hidden ones, each hidden for a different reason.
 var fixture = []fixtureProduct{
