@@ -5,6 +5,7 @@ package dbtest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -112,7 +113,7 @@ func prepareTemplate(ctx context.Context) error {
 // the test binary, for fixtures shared by several tests.
 func NewDatabase() (url, name string, err error) {
 	if cluster == nil {
-		return "", "", fmt.Errorf("dbtest: call dbtest.Main from TestMain")
+		return "", "", errors.New("dbtest: call dbtest.Main from TestMain")
 	}
 	name = fmt.Sprintf("t_%d_%d", os.Getpid(), counter.Add(1))
 	mu.Lock()
