@@ -127,7 +127,7 @@ func RenderContactMessage(shop Shop, d ContactMessage) (Content, error) {
 
 // RenderNewsletterWelcome renders the newsletter confirmation.
 func RenderNewsletterWelcome(shop Shop, d NewsletterWelcome) (Content, error) {
-	return render("newsletter_welcome", fmt.Sprintf("You’re on the list — welcome to %s", shopName(shop)), shop, d)
+	return render("newsletter_welcome", "You’re on the list — welcome to "+shopName(shop), shop, d)
 }
 
 // RenderOrderConfirmation renders the confirmation of a paid order.
