@@ -109,9 +109,9 @@ var bayer4 = [16]float32{0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5}
 
 func (c *canvas) toRGBA() *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, c.w, c.h))
-	for y := 0; y < c.h; y++ {
+	for y := range c.h {
 		row := img.Pix[y*img.Stride:]
-		for x := 0; x < c.w; x++ {
+		for x := range c.w {
 			d := (bayer4[(y&3)*4+(x&3)] + 0.5) / 16
 			i := (y*c.w + x) * 3
 			o := x * 4

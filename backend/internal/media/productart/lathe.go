@@ -2,6 +2,7 @@ package productart
 
 import (
 	"math"
+	"slices"
 )
 
 // A lathe part is a surface of revolution described by its radius along its
@@ -162,8 +163,8 @@ func (p *lathePart) outline(pl placement) *path {
 		upper = append(upper, [2]float64{ux, uy})
 	}
 	pts := lower
-	for i := len(upper) - 1; i >= 0; i-- {
-		pts = append(pts, upper[i])
+	for _, u := range slices.Backward(upper) {
+		pts = append(pts, u)
 	}
 	var pa path
 	pa.polygon(pts)
@@ -195,7 +196,7 @@ func (p *lathePart) draw(l *layer, pl placement) {
 func (p *lathePart) shadePixel(pl placement, X, Y float64) rgb {
 	pr := p.prof
 	h := Y
-	for i := 0; i < 5; i++ {
+	for range 5 {
 		r, _ := pr.at(h)
 		z := math.Sqrt(fmax(0, r*r-X*X))
 		h = Y + pl.elev*(1-p.flat(h))*z
