@@ -32,7 +32,6 @@ type shop struct {
 	ids      map[string]string               // slug → id
 }
 
-//go:fix inline
 func pence(v int64) *int64 { return new(v) }
 
 var freeOver = money.GBP(5000)

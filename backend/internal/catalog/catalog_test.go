@@ -34,7 +34,6 @@ type fixtureProduct struct {
 	ageDays                 int
 }
 
-//go:fix inline
 func pence(v int64) *int64 { return new(v) }
 
 // fixture: eight visible products and four hidden ones, each hidden for a different reason.
