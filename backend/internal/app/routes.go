@@ -172,7 +172,7 @@ func restErrorBodies(next http.Handler) http.Handler {
 
 type errorBodyWriter struct {
 	http.ResponseWriter
-	ctx    context.Context
+	ctx    context.Context //nolint:containedctx // one request's writer: it needs that request's context when it writes
 	status int
 	held   *bytes.Buffer // the error body, while held back
 }
@@ -244,5 +244,5 @@ func serveSpec(w http.ResponseWriter, _ *http.Request) {
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(v)
+	_ = json.NewEncoder(w).Encode(v) //nolint:errchkjson // the status is sent; a failed write has no one left to tell
 }
