@@ -319,11 +319,6 @@ func shadeCovered(m *image.Alpha, sh shader, paint func(x, y int, v rgb, a float
 // fill paints the path into the layer, asking sh for each covered pixel.
 func (l *layer) fill(p *path, sh shader) { shadeCovered(p.mask(l.r), sh, l.over) }
 
-// fillCanvas is fill for shapes painted straight onto the backdrop.
-func (c *canvas) fill(p *path, sh shader) {
-	shadeCovered(p.mask(image.Rect(0, 0, c.w, c.h)), sh, c.blend)
-}
-
 // sampleAlpha reads an alpha image bilinearly at a fractional position given
 // in the image's own pixel coordinates; outside it reads as 0.
 func sampleAlpha(m *image.Alpha, fx, fy float64) float64 {
