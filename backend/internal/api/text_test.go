@@ -25,9 +25,9 @@ func requestStringFields(t *testing.T) map[protoreflect.FullName][]stringField {
 		if !strings.HasPrefix(string(fd.Package()), "atelier.") {
 			return true
 		}
-		for i := 0; i < fd.Services().Len(); i++ {
+		for i := range fd.Services().Len() {
 			methods := fd.Services().Get(i).Methods()
-			for j := 0; j < methods.Len(); j++ {
+			for j := range methods.Len() {
 				in := methods.Get(j).Input()
 				if _, done := out[in.FullName()]; !done {
 					out[in.FullName()] = collectStrings(in, "", nil, 0)
@@ -45,7 +45,7 @@ func collectStrings(md protoreflect.MessageDescriptor, prefix string, steps []pr
 		return nil
 	}
 	var out []stringField
-	for i := 0; i < md.Fields().Len(); i++ {
+	for i := range md.Fields().Len() {
 		fd := md.Fields().Get(i)
 		path := string(fd.Name())
 		if prefix != "" {
