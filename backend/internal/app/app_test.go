@@ -392,7 +392,7 @@ func TestConnect(t *testing.T) {
 	require.Equal(t, 200, raw.StatusCode)
 	var body struct {
 		Products   []json.RawMessage `json:"products"`
-		TotalCount int               `json:"totalCount"`
+		TotalCount int               `json:"totalCount"` //nolint:tagliatelle // Connect's JSON uses protojson's camelCase names
 	}
 	require.NoError(t, json.NewDecoder(raw.Body).Decode(&body))
 	require.Len(t, body.Products, 12)

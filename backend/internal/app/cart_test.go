@@ -76,8 +76,8 @@ func TestRESTCart(t *testing.T) {
 		return sendJSON(t, http.MethodPost, itemsURL, fmt.Sprintf(`{"product_id": %q, "quantity": %d}`, productID, q), status)
 	}
 
-	c := add(plentyID, 1, 200)["cart"].(jsonMap)
-	c = add(plentyID, 2, 200)["cart"].(jsonMap)
+	add(plentyID, 1, 200)
+	c := add(plentyID, 2, 200)["cart"].(jsonMap)
 	lines := items(c, "lines")
 	require.Len(t, lines, 1, "adding again raises the quantity")
 	require.Equal(t, 3.0, lines[0]["quantity"])
