@@ -74,7 +74,7 @@ func TestDependencyDirection(t *testing.T) {
 		}
 		dec := json.NewDecoder(strings.NewReader(string(out)))
 		for dec.More() {
-			var p struct{ ImportPath string }
+			var p struct{ ImportPath string } //nolint:musttag // go list -json uses the Go field names
 			if err := dec.Decode(&p); err != nil {
 				t.Fatal(err)
 			}
@@ -108,7 +108,7 @@ func TestEveryPackageHasADocComment(t *testing.T) {
 	}
 	dec := json.NewDecoder(strings.NewReader(string(out)))
 	for dec.More() {
-		var p struct{ ImportPath, Doc, Name string }
+		var p struct{ ImportPath, Doc, Name string } //nolint:musttag // go list -json uses the Go field names
 		if err := dec.Decode(&p); err != nil {
 			t.Fatal(err)
 		}
