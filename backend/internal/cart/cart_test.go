@@ -311,9 +311,9 @@ func TestRemoveAndClear(t *testing.T) {
 	}
 	step(s.carts.Add(ctx, "", c.ID, s.ids["moss-balm"], 2))
 	step(s.carts.Add(ctx, "", c.ID, s.ids["rose-serum"], 1))
-	got := step(s.carts.Update(ctx, "", c.ID, s.ids["rose-serum"], 2))
+	step(s.carts.Update(ctx, "", c.ID, s.ids["rose-serum"], 2))
 
-	got = step(s.carts.Remove(ctx, "", c.ID, s.ids["moss-balm"]))
+	got := step(s.carts.Remove(ctx, "", c.ID, s.ids["moss-balm"]))
 	require.Equal(t, []string{"rose-serum=2"}, quantities(got))
 	got = step(s.carts.Remove(ctx, "", c.ID, s.ids["moss-balm"]))
 	require.Equal(t, []string{"rose-serum=2"}, quantities(got), "removing what is not there succeeds")
