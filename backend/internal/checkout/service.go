@@ -208,7 +208,8 @@ func (s *Service) normalize(ctx context.Context, accountID string, req Request) 
 // requestHash fingerprints what a checkout asked for, to tell a retry from a reused key.
 func requestHash(accountID string, req Request) string {
 	req.IdempotencyKey = "" // the key names the request; it is not part of it
-	b, _ := json.Marshal(struct { //nolint:errchkjson // plain strings, numbers and slices always encode
+	//nolint:errchkjson // plain strings, numbers and slices always encode
+	b, _ := json.Marshal(struct {
 		Account string
 		Req     Request
 	}{accountID, req})
