@@ -120,7 +120,7 @@ func TestRenderIsFastEnough(t *testing.T) {
 func BenchmarkRender1200x1500(b *testing.B) {
 	for _, sh := range []Shape{Bottle, Jar, GiftBox} {
 		b.Run(sh.String(), func(b *testing.B) {
-			for i := 0; i < b.N; i++ {
+			for i := range b.N {
 				Render(Spec{Shape: sh, Palette: VerdantAmber, Label: "Verdant & Co", Caption: "Rosehip Oil", Angle: i % 4}, 1200, 1500)
 			}
 		})
