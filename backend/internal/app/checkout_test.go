@@ -67,7 +67,7 @@ func newPaymentShopWith(t *testing.T, more map[string]string) *paymentShop {
 	s := &paymentShop{url: "http://" + <-addr, app: a, smtp: smtp}
 	t.Cleanup(func() {
 		cancel()
-		<-done
+		_ = <-done // only waits for the server to stop; TestServeShutsDownGracefully checks how it stops
 		a.stopJobs()
 		a.Close()
 	})
