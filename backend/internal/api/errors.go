@@ -172,7 +172,7 @@ func WriteHTTPError(w http.ResponseWriter, status int, ce *connect.Error) {
 	if !hasErrorInfo(ce.Details()) {
 		ce = withReason(ce, defaultReason(ce.Code()), nil)
 	}
-	st := &rpcstatus.Status{Code: int32(ce.Code()), Message: ce.Message()} //nolint:gosec // Connect codes are small.
+	st := &rpcstatus.Status{Code: int32(ce.Code()), Message: ce.Message()}
 	for _, d := range ce.Details() {
 		st.Details = append(st.Details, &anypb.Any{TypeUrl: "type.googleapis.com/" + d.Type(), Value: d.Bytes()})
 	}
@@ -222,7 +222,7 @@ func NormalizeErrorBody(body []byte) []byte {
 			return body
 		}
 	}
-	info, err := anypb.New(&errdetails.ErrorInfo{Reason: defaultReason(connect.Code(st.GetCode())), Domain: ErrorDomain}) //nolint:gosec // Connect codes are small.
+	info, err := anypb.New(&errdetails.ErrorInfo{Reason: defaultReason(connect.Code(st.GetCode())), Domain: ErrorDomain})
 	if err != nil {
 		return body
 	}

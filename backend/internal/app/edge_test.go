@@ -213,7 +213,7 @@ func TestDecompressionBombsAreRefusedEverywhere(t *testing.T) {
 		msg.Write(binary.AppendUvarint(nil, 8<<20))
 		msg.Write(bytes.Repeat([]byte("a"), 8<<20))
 		compressed := gzipped(t, msg.Bytes())
-		frame := append([]byte{1}, binary.BigEndian.AppendUint32(nil, uint32(len(compressed)))...) //nolint:gosec // small
+		frame := append([]byte{1}, binary.BigEndian.AppendUint32(nil, uint32(len(compressed)))...)
 		req, err := http.NewRequest(http.MethodPost, s.url+"/atelier.store.v1.NewsletterService/Subscribe",
 			bytes.NewReader(append(frame, compressed...)))
 		require.NoError(t, err)
