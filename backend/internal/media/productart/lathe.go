@@ -273,12 +273,12 @@ func (p *lathePart) shadeSide(pl placement, X, h float64) rgb {
 		body = body.add(grey(0.22 * math.Exp(-sq((math.Abs(u)-0.9)/0.035))))
 	}
 	if lb := p.label; lb != nil {
-		body, spec = lb.apply(pl, p, body, spec, n, X, h, r, u)
+		body, spec = lb.apply(pl, p, body, spec, n, h, r, u)
 	}
 	return body.add(spec)
 }
 
-func (lb *sideLabel) apply(pl placement, p *lathePart, body, spec rgb, n vec3, X, h, r, u float64) (rgb, rgb) {
+func (lb *sideLabel) apply(pl placement, p *lathePart, body, spec rgb, n vec3, h, r, u float64) (rgb, rgb) {
 	phi := math.Asin(u)
 	cosPhi := math.Cos(phi)
 	dh := fmin(h-lb.hA, lb.hB-h) * pl.s
