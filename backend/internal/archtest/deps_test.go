@@ -74,8 +74,8 @@ func TestDependencyDirection(t *testing.T) {
 		}
 		dec := json.NewDecoder(strings.NewReader(string(out)))
 		for dec.More() {
-			var p struct{ ImportPath string } //nolint:musttag // go list -json uses the Go field names
-			if err := dec.Decode(&p); err != nil {
+			var p struct{ ImportPath string }
+			if err := dec.Decode(&p); err != nil { //nolint:musttag // go list -json uses the Go field names
 				t.Fatal(err)
 			}
 			for _, f := range forbidden {
@@ -108,8 +108,8 @@ func TestEveryPackageHasADocComment(t *testing.T) {
 	}
 	dec := json.NewDecoder(strings.NewReader(string(out)))
 	for dec.More() {
-		var p struct{ ImportPath, Doc, Name string } //nolint:musttag // go list -json uses the Go field names
-		if err := dec.Decode(&p); err != nil {
+		var p struct{ ImportPath, Doc, Name string }
+		if err := dec.Decode(&p); err != nil { //nolint:musttag // go list -json uses the Go field names
 			t.Fatal(err)
 		}
 		// Generated packages are described by their .proto files instead.
