@@ -67,7 +67,7 @@ func newPaymentShopWith(t *testing.T, more map[string]string) *paymentShop {
 	s := &paymentShop{url: "http://" + <-addr, app: a, smtp: smtp}
 	t.Cleanup(func() {
 		cancel()
-		_ = <-done // only waits for the server to stop; TestServeShutsDownGracefully checks how it stops
+		<-done //nolint:errcheck // only waits for the server to stop; TestServeShutsDownGracefully checks how it stops
 		a.stopJobs()
 		a.Close()
 	})
