@@ -47,14 +47,15 @@ gen-check: gen
     fi
     echo "generated code is up to date"
 
-# Static checks: proto lint, breaking changes against the published contract, gofmt, go vet, OpenAPI
-# lint, and Biome over the front ends (lint rules, import boundaries and formatting; biome.jsonc says
-# which rules and why).
+# Static checks: proto lint, breaking changes against the published contract, gofmt, go vet,
+# golangci-lint, OpenAPI lint, and Biome over the front ends (lint rules, import boundaries and
+# formatting; biome.jsonc says which rules and why).
 lint: setup
     cd proto && {{bin}}/buf lint
     just _breaking
     cd backend && test -z "$(gofmt -l $(git ls-files '*.go' | grep -v '^internal/gen/'))" || { gofmt -l . ; echo "gofmt needed" >&2; exit 1; }
     cd backend && go vet ./...
+    cd backend && go tool -modfile=tools.mod golangci-lint run ./...
     {{bin}}/redocly lint --config openapi/redocly.yaml openapi/openapi.yaml
     storefront/node_modules/.bin/biome ci --error-on-warnings storefront e2e
 

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -101,7 +102,7 @@ func bench(ctx context.Context, o options, profileDir string, stdout, stderr io.
 	if err != nil {
 		return err
 	}
-	rep.results = append(ceilResults, apiResults...)
+	rep.results = slices.Concat(ceilResults, apiResults)
 
 	fmt.Fprintln(stdout)
 	rep.print(stdout)
@@ -148,7 +149,7 @@ func benchCeiling(ctx context.Context, o options, rep *report, stdout io.Writer)
 	if err != nil {
 		return nil, err
 	}
-	defer s.stop()
+	defer func() { _ = s.stop() }() // a server that will not stop has been killed; nothing is left to do
 	fmt.Fprintf(stdout, "    start-up %s, idle RSS %s\n", fmtSeconds(s.startup), fmtMiB(s.idleRSS))
 	results, fig, err := measure(ctx, s, []scenario{{name: "ceiling", paths: []string{"/"}, ceiling: true}}, o, "", "", stdout)
 	if err != nil {
@@ -190,7 +191,7 @@ func benchAPI(ctx context.Context, o options, rep *report, serverBin, dbURL, med
 	if err != nil {
 		return nil, err
 	}
-	defer s.stop()
+	defer func() { _ = s.stop() }() // a server that will not stop has been killed; nothing is left to do
 	fmt.Fprintf(stdout, "    start-up %s, idle RSS %s\n", fmtSeconds(s.startup), fmtMiB(s.idleRSS))
 	scenarios := apiScenarios(ids)
 	if err := preflight(ctx, "http://"+addr, scenarios, o.products, stdout); err != nil {
@@ -283,7 +284,7 @@ func preflight(ctx context.Context, base string, scenarios []scenario, products 
 		var page struct {
 			Products   []json.RawMessage `json:"products"`
 			TotalCount *int              `json:"total_count"`
-			CamelCount *int              `json:"totalCount"` // what the server emits if its codec falls back to protojson's defaults
+			CamelCount *int              `json:"totalCount"` //nolint:tagliatelle // what the server emits if its codec falls back to protojson's defaults
 			Product    json.RawMessage   `json:"product"`
 		}
 		err = json.Unmarshal(body, &page)

@@ -30,14 +30,15 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		if ctx.Err() != nil {
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	interrupted := ctx.Err() != nil
+	stop() // before os.Exit, which would skip a deferred call
+	if err != nil {
+		if interrupted {
 			// Whatever failed first, the cause is the signal; everything started has been stopped.
 			err = errors.New("interrupted")
 		}
 		fmt.Fprintln(os.Stderr, "atelier-bench:", err)
-		stop()
 		os.Exit(1)
 	}
 }
@@ -52,14 +53,11 @@ type options struct {
 
 // run dispatches the hidden subprocess modes and otherwise runs the whole bench.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	if len(args) > 0 {
-		switch args[0] {
-		case ceilingMode:
-			if len(args) != 2 {
-				return fmt.Errorf("usage: atelier-bench %s <addr>", ceilingMode)
-			}
-			return serveCeiling(ctx, args[1])
+	if len(args) > 0 && args[0] == ceilingMode {
+		if len(args) != 2 {
+			return fmt.Errorf("usage: atelier-bench %s <addr>", ceilingMode)
 		}
+		return serveCeiling(ctx, args[1])
 	}
 	fs := flag.NewFlagSet("atelier-bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)

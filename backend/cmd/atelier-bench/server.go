@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -79,7 +80,7 @@ func startServer(ctx context.Context, name, path string, args, env []string, add
 		select {
 		case <-tick.C:
 		case <-s.done:
-			return nil, fmt.Errorf("%s exited before answering /api/health (%v):\n%s", name, s.waitErr, s.stderr)
+			return nil, fmt.Errorf("%s exited before answering /api/health (%w):\n%s", name, s.waitErr, s.stderr)
 		case <-deadline.C:
 			_ = s.stop()
 			return nil, fmt.Errorf("%s did not answer /api/health within %s:\n%s", name, healthTimeout, s.stderr)
@@ -109,7 +110,7 @@ func startServer(ctx context.Context, name, path string, args, env []string, add
 func (s *server) rss() (int64, error) {
 	select {
 	case <-s.done:
-		return 0, fmt.Errorf("%s has exited (%v):\n%s", s.name, s.waitErr, s.stderr)
+		return 0, fmt.Errorf("%s has exited (%w):\n%s", s.name, s.waitErr, s.stderr)
 	default:
 	}
 	return readRSS(s.cmd.Process.Pid)
@@ -233,8 +234,8 @@ func withEnv(base []string, set ...string) []string {
 // envLookup reads a variable from an environment list, as the child process will see it.
 func envLookup(env []string) func(string) string {
 	return func(name string) string {
-		for i := len(env) - 1; i >= 0; i-- {
-			if v, ok := strings.CutPrefix(env[i], name+"="); ok {
+		for _, e := range slices.Backward(env) {
+			if v, ok := strings.CutPrefix(e, name+"="); ok {
 				return v
 			}
 		}

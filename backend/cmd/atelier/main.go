@@ -17,8 +17,9 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr); err != nil {
+	err := run(ctx, os.Args[1:], os.Getenv, os.Stdin, os.Stdout, os.Stderr)
+	stop() // before os.Exit, which would skip a deferred call
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "atelier:", err)
 		os.Exit(1)
 	}

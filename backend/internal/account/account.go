@@ -53,7 +53,7 @@ const (
 	defaultPageSize   = 20
 	maxPageSize       = 100
 	tokenBytes        = 32
-	invalidCredsText  = "Invalid credentials"
+	invalidCredsText  = "Invalid credentials" //nolint:gosec // G101: a message shown to users, not a credential
 	emailTakenText    = "An account with this email already exists."
 	passwordShortText = "Password must be at least 8 characters"
 )

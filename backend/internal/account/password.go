@@ -65,7 +65,7 @@ func parseHash(encoded string) (storedHash, error) {
 	}
 	var h storedHash
 	var seen [3]bool
-	for _, kv := range strings.Split(parts[3], ",") {
+	for kv := range strings.SplitSeq(parts[3], ",") {
 		k, v, ok := strings.Cut(kv, "=")
 		n, err := strconv.ParseUint(v, 10, 32)
 		if !ok || err != nil {

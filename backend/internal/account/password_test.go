@@ -1,7 +1,6 @@
 package account
 
 import (
-	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -13,7 +12,7 @@ func TestHashPassword(t *testing.T) {
 	t.Parallel()
 	h, err := hashPassword("correct horse", HashParams{Memory: 2048, Time: 3, Threads: 2})
 	require.NoError(t, err)
-	require.Regexp(t, regexp.MustCompile(`^\$argon2id\$v=19\$m=2048,t=3,p=2\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$`), h)
+	require.Regexp(t, `^\$argon2id\$v=19\$m=2048,t=3,p=2\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$`, h)
 
 	parsed, err := parseHash(h)
 	require.NoError(t, err)

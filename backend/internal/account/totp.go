@@ -9,6 +9,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -98,8 +99,8 @@ func otpauthURI(secret []byte, accountName string) string {
 	q.Set("secret", b32.EncodeToString(secret))
 	q.Set("issuer", totpIssuer)
 	q.Set("algorithm", "SHA1")
-	q.Set("digits", fmt.Sprint(totpDigits))
-	q.Set("period", fmt.Sprint(totpPeriod))
+	q.Set("digits", strconv.Itoa(totpDigits))
+	q.Set("period", strconv.Itoa(totpPeriod))
 	return "otpauth://totp/" + label + "?" + q.Encode()
 }
 

@@ -164,7 +164,7 @@ func TestAuthInterceptor(t *testing.T) {
 		require.ErrorAs(t, err, &ce)
 		require.Equal(t, "sign in to continue", ce.Message())
 		require.Equal(t, "Bearer", ce.Meta().Get("WWW-Authenticate"))
-		require.Equal(t, "unauthenticated", errorInfoOf(t, err).Reason)
+		require.Equal(t, "unauthenticated", errorInfoOf(t, err).GetReason())
 	}
 	res, err := carts.MergeCart(ctx, withToken(&storev1.MergeCartRequest{}, "customer-token"))
 	require.NoError(t, err)
@@ -177,14 +177,14 @@ func TestAuthInterceptor(t *testing.T) {
 	require.Equal(t, connect.CodeUnauthenticated, connect.CodeOf(err))
 	_, err = accounts.ListAccounts(ctx, withToken(&adminv1.ListAccountsRequest{}, "customer-token"))
 	require.Equal(t, connect.CodePermissionDenied, connect.CodeOf(err))
-	require.Equal(t, "permission_denied", errorInfoOf(t, err).Reason)
+	require.Equal(t, "permission_denied", errorInfoOf(t, err).GetReason())
 	_, err = accounts.ListAccounts(ctx, withToken(&adminv1.ListAccountsRequest{}, "admin-token"))
 	require.Equal(t, connect.CodeUnimplemented, connect.CodeOf(err))
 
 	// The authenticator's failure fails the request: the caller is not quietly made a guest.
 	_, err = carts.GetCart(ctx, withToken(&storev1.GetCartRequest{CartId: cartID}, "db-down"))
 	require.Equal(t, connect.CodeInternal, connect.CodeOf(err))
-	require.Equal(t, "internal error", err.(*connect.Error).Message())
+	require.Equal(t, "internal error", connectErrorOf(t, err).Message())
 }
 
 // A malformed Authorization header counts as no session (see authorize), and the

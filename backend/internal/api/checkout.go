@@ -59,7 +59,7 @@ func (h *CheckoutHandler) Checkout(ctx context.Context, req *connect.Request[sto
 		Shipping: addressFromProto(m.GetShippingAddress()), DeliveryCode: m.GetDeliveryOptionCode(),
 		RequiresSignature: m.GetRequiresSignature(), ClientIP: ClientIPFrom(ctx),
 	}
-	if m.BillingAddress != nil {
+	if m.GetBillingAddress() != nil {
 		b := addressFromProto(m.GetBillingAddress())
 		in.Billing = &b
 	}

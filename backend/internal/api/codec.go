@@ -11,7 +11,7 @@ import (
 
 // strictJSONCodec is Connect's JSON codec without its one leniency: a field the contract does not
 // have is refused (400, naming it) instead of silently dropped, so that a partner's typo
-// ("unit_price", "quantitiy") is noticed at once. REST bodies follow the same rule (the app's
+// ("unit_price", "quantity") is noticed at once. REST bodies follow the same rule (the app's
 // REST codec). Binary protobuf keeps its unknown-field tolerance: it cannot carry a typo, and a
 // newer client's added fields must not break an older server.
 type strictJSONCodec struct{ name string }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -42,8 +43,7 @@ var kindCodes = map[apperr.Kind]connect.Code{
 // toConnectError turns any error from a service into a Connect error whose message is safe to
 // show. Unclassified errors are logged with the request id and answered as "internal error".
 func toConnectError(ctx context.Context, logger *slog.Logger, err error) error {
-	var cerr *connect.Error
-	if errors.As(err, &cerr) {
+	if cerr, ok := errors.AsType[*connect.Error](err); ok {
 		return cerr
 	}
 	if errors.Is(err, context.Canceled) {
@@ -68,9 +68,7 @@ func toConnectError(ctx context.Context, logger *slog.Logger, err error) error {
 	}
 	if ae.Field != "" || len(ae.Metadata) > 0 || retryAfter != "" {
 		meta = make(map[string]string, len(ae.Metadata)+2)
-		for k, v := range ae.Metadata {
-			meta[k] = v
-		}
+		maps.Copy(meta, ae.Metadata)
 		if ae.Field != "" {
 			meta["field"] = ae.Field
 		}
@@ -134,8 +132,7 @@ var unknownFieldPattern = regexp.MustCompile(`unknown field "([^"]*)"`)
 // UTF-8. It is the caller's mistake (InvalidArgument, 400), never an internal error, and names
 // the unknown field a partner mistyped so that it does not go unnoticed.
 func MalformedRequest(err error) *connect.Error {
-	var ce *connect.Error
-	if errors.As(err, &ce) {
+	if ce, ok := errors.AsType[*connect.Error](err); ok {
 		return ce
 	}
 	// The decoder's message may quote the offending bytes, which need not be UTF-8 themselves.
@@ -345,7 +342,7 @@ func errorBody(ce *connect.Error) []byte {
 	if !hasErrorInfo(ce.Details()) {
 		ce = withReason(ce, defaultReason(ce.Code()), nil)
 	}
-	st := &rpcstatus.Status{Code: int32(ce.Code()), Message: ce.Message()} //nolint:gosec // Connect codes are small.
+	st := &rpcstatus.Status{Code: int32(ce.Code()), Message: ce.Message()}
 	for _, d := range ce.Details() {
 		st.Details = append(st.Details, &anypb.Any{TypeUrl: "type.googleapis.com/" + d.Type(), Value: d.Bytes()})
 	}
@@ -389,7 +386,7 @@ func NormalizeErrorBody(status int, body []byte) []byte {
 			return body
 		}
 	}
-	info, err := anypb.New(&errdetails.ErrorInfo{Reason: defaultReason(connect.Code(st.GetCode())), Domain: ErrorDomain}) //nolint:gosec // Connect codes are small.
+	info, err := anypb.New(&errdetails.ErrorInfo{Reason: defaultReason(connect.Code(st.GetCode())), Domain: ErrorDomain})
 	if err != nil {
 		return body
 	}

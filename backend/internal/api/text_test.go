@@ -1,7 +1,6 @@
 package api
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -26,9 +25,9 @@ func requestStringFields(t *testing.T) map[protoreflect.FullName][]stringField {
 		if !strings.HasPrefix(string(fd.Package()), "atelier.") {
 			return true
 		}
-		for i := 0; i < fd.Services().Len(); i++ {
+		for i := range fd.Services().Len() {
 			methods := fd.Services().Get(i).Methods()
-			for j := 0; j < methods.Len(); j++ {
+			for j := range methods.Len() {
 				in := methods.Get(j).Input()
 				if _, done := out[in.FullName()]; !done {
 					out[in.FullName()] = collectStrings(in, "", nil, 0)
@@ -46,7 +45,7 @@ func collectStrings(md protoreflect.MessageDescriptor, prefix string, steps []pr
 		return nil
 	}
 	var out []stringField
-	for i := 0; i < md.Fields().Len(); i++ {
+	for i := range md.Fields().Len() {
 		fd := md.Fields().Get(i)
 		path := string(fd.Name())
 		if prefix != "" {
@@ -129,14 +128,14 @@ func TestTextRuleCoversEveryRequestString(t *testing.T) {
 				require.Error(t, err, "%s.%s: %s is refused", name, f.path, what)
 				require.Equal(t, connect.CodeInvalidArgument, connect.CodeOf(err))
 				info := errorInfoOf(t, err)
-				require.Equal(t, "invalid_text", info.Reason)
-				require.Equal(t, f.path, info.Metadata["field"], "%s: the field is named", name)
+				require.Equal(t, "invalid_text", info.GetReason())
+				require.Equal(t, f.path, info.GetMetadata()["field"], "%s: the field is named", name)
 				checked++
 			}
 		}
 	}
 	require.Greater(t, checked, 100, "the contract's string fields were found")
-	t.Log(fmt.Sprintf("%d refusals over %d request messages", checked, len(fields)))
+	t.Logf("%d refusals over %d request messages", checked, len(fields))
 }
 
 func TestCheckText(t *testing.T) {
@@ -150,7 +149,7 @@ func TestCheckText(t *testing.T) {
 		{"latin with accents", "Crème de la Mer", false},
 		{"arabic needs no marks", "مرحبا بالعالم", false},
 		{"emoji with zero-width joiners", "👩‍👩‍👧", false},
-		{"zero-width non-joiner (Persian)", "می‌خواهم", false},
+		{"zero-width non-joiner (Persian)", "می\u200cخواهم", false},
 		{"soft hyphen", "skin\u00adcare", false},
 		{"line breaks and tabs", "a\r\nb\tc", false},
 		{"NUL", "a\x00", true},
@@ -180,7 +179,7 @@ func FuzzCheckText(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		if _, bad := checkText(s); !bad {
-			require.True(t, strings.ToValidUTF8(s, "") == s)
+			require.Equal(t, strings.ToValidUTF8(s, ""), s)
 			require.NotContains(t, s, "\x00")
 		}
 	})

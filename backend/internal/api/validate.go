@@ -68,8 +68,8 @@ func validationError(err error) error {
 		ce.AddDetail(d)
 	}
 	meta := map[string]string{}
-	if len(bad.FieldViolations) > 0 {
-		meta["field"] = bad.FieldViolations[0].Field
+	if len(bad.GetFieldViolations()) > 0 {
+		meta["field"] = bad.GetFieldViolations()[0].GetField()
 	}
 	return withReason(ce, reason, meta)
 }

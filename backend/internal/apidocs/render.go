@@ -35,6 +35,7 @@ type pageData struct {
 
 func render(p *page) ([]byte, error) {
 	var buf bytes.Buffer
+	//nolint:gosec // G203: the stylesheet is our own embedded file, not input
 	if err := tmpl.Execute(&buf, pageData{page: p, CSS: template.CSS(stylesheet)}); err != nil {
 		return nil, err
 	}

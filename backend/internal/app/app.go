@@ -253,7 +253,7 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", a.cfg.APIAddr)
+	ln, err := new(net.ListenConfig).Listen(ctx, "tcp", a.cfg.APIAddr)
 	if err != nil {
 		return fmt.Errorf("listen %s: %w", a.cfg.APIAddr, err)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image/jpeg"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -61,9 +62,7 @@ func startShop() (*httptest.Server, error) {
 		"MEDIA_BUCKET_URL":  "file://" + mediaDir,
 		"CATALOG_CACHE_TTL": "0",
 	}
-	for k, v := range liftedThrottles {
-		env[k] = v
-	}
+	maps.Copy(env, liftedThrottles)
 	cfg, err := config.Parse(func(k string) string { return env[k] })
 	if err != nil {
 		return nil, err
@@ -244,7 +243,7 @@ func TestRESTProduct(t *testing.T) {
 			require.Equal(t, 1, primaries, "exactly one primary image for %s", p["name"])
 		}
 	}
-	require.Greater(t, withImages, 0)
+	require.Positive(t, withImages)
 
 	first := all[0]
 	one := getJSON(t, base+"/api/v1/products/"+first["id"].(string), 200)["product"].(jsonMap)
@@ -363,9 +362,9 @@ func TestConnect(t *testing.T) {
 		PageSize: &size, Category: []string{"Verdant & Co"}, Sort: "price_asc",
 	}))
 	require.NoError(t, err)
-	require.NotEmpty(t, res.Msg.Products)
-	for _, p := range res.Msg.Products {
-		require.Equal(t, "Verdant & Co", p.Category)
+	require.NotEmpty(t, res.Msg.GetProducts())
+	for _, p := range res.Msg.GetProducts() {
+		require.Equal(t, "Verdant & Co", p.GetCategory())
 	}
 
 	_, err = client.GetProduct(context.Background(), connect.NewRequest(&storev1.GetProductRequest{Id: "00000000-0000-4000-8000-000000000000"}))
@@ -381,7 +380,7 @@ func TestConnect(t *testing.T) {
 		}
 	}
 	require.NotNil(t, info)
-	require.Equal(t, "product_not_found", info.Reason)
+	require.Equal(t, "product_not_found", info.GetReason())
 
 	bad := int32(7)
 	_, err = client.ListProducts(context.Background(), connect.NewRequest(&storev1.ListProductsRequest{PageSize: &bad}))
@@ -396,7 +395,7 @@ func TestConnect(t *testing.T) {
 	require.Equal(t, 200, raw.StatusCode)
 	var body struct {
 		Products   []json.RawMessage `json:"products"`
-		TotalCount int               `json:"totalCount"`
+		TotalCount int               `json:"totalCount"` //nolint:tagliatelle // Connect's JSON uses protojson's camelCase names
 	}
 	require.NoError(t, json.NewDecoder(raw.Body).Decode(&body))
 	require.Len(t, body.Products, 12)
@@ -420,16 +419,16 @@ func TestOperationalEndpoints(t *testing.T) {
 	require.Equal(t, "ok", getJSON(t, base+"/api/ready", 200)["database"])
 
 	req, _ := http.NewRequest(http.MethodGet, base+"/api/health", nil)
-	req.Header.Set("X-Request-Id", "trace-1234567890")
+	req.Header.Set("X-Request-ID", "trace-1234567890")
 	res, err := http.DefaultClient.Do(req)
 	require.NoError(t, err)
 	res.Body.Close()
-	require.Equal(t, "trace-1234567890", res.Header.Get("X-Request-Id"))
+	require.Equal(t, "trace-1234567890", res.Header.Get("X-Request-ID"))
 
 	res, err = http.Get(base + "/api/health")
 	require.NoError(t, err)
 	res.Body.Close()
-	require.Len(t, res.Header.Get("X-Request-Id"), 24, "a request id is made when none is given")
+	require.Len(t, res.Header.Get("X-Request-ID"), 24, "a request id is made when none is given")
 
 	unknown := getJSON(t, base+"/api/v1/nothing-here", http.StatusNotFound)
 	require.Equal(t, float64(connect.CodeNotFound), unknown["code"])

@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
@@ -63,9 +63,7 @@ func startAuthShopWith(t *testing.T, env map[string]string, opts ...account.Opti
 		"CATALOG_CACHE_TTL": "0",
 		"STOREFRONT_URL":    "https://shop.example",
 	}
-	for k, v := range env {
-		full[k] = v
-	}
+	maps.Copy(full, env)
 	cfg, err := config.Parse(func(k string) string { return full[k] })
 	require.NoError(t, err)
 	a, err := New(ctx, cfg, slog.New(slog.DiscardHandler))
@@ -275,7 +273,7 @@ func TestRESTLoginThrottle(t *testing.T) {
 	c := storev1connect.NewAuthServiceClient(http.DefaultClient, s.base)
 	_, err = c.Login(context.Background(), connect.NewRequest(&storev1.LoginRequest{Email: "jane@example.com", Password: "password1"}))
 	var ce *connect.Error
-	require.True(t, errors.As(err, &ce), "%v", err)
+	require.ErrorAs(t, err, &ce, "%v", err)
 	require.Equal(t, connect.CodeResourceExhausted, ce.Code())
 	require.NotEmpty(t, ce.Meta().Get("Retry-After"))
 }

@@ -31,7 +31,7 @@ func readBoundedBody(r *http.Request, limit int64) (int, *connect.Error) {
 	}
 	// The raw bytes are bounded too (a compressed body is never larger than the limit it inflates
 	// within, give or take gzip's framing).
-	raw := io.Reader(io.LimitReader(r.Body, limit+1024))
+	raw := io.LimitReader(r.Body, limit+1024)
 	src := raw
 	switch enc := strings.ToLower(strings.TrimSpace(r.Header.Get("Content-Encoding"))); enc {
 	case "", "identity":

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -75,8 +76,8 @@ func TestRESTCart(t *testing.T) {
 		return sendJSON(t, http.MethodPost, itemsURL, fmt.Sprintf(`{"product_id": %q, "quantity": %d}`, productID, q), status)
 	}
 
-	c := add(plentyID, 1, 200)["cart"].(jsonMap)
-	c = add(plentyID, 2, 200)["cart"].(jsonMap)
+	add(plentyID, 1, 200)
+	c := add(plentyID, 2, 200)["cart"].(jsonMap)
 	lines := items(c, "lines")
 	require.Len(t, lines, 1, "adding again raises the quantity")
 	require.Equal(t, 3.0, lines[0]["quantity"])
@@ -112,7 +113,7 @@ func TestRESTCart(t *testing.T) {
 	require.Equal(t, fmt.Sprintf("Only %d of %s are in stock.", stock, scarce["name"]), body["message"])
 	reason, meta := errorInfo(t, body)
 	require.Equal(t, "insufficient_stock", reason)
-	require.Equal(t, fmt.Sprint(stock), meta["available"], "the available quantity, for the client")
+	require.Equal(t, strconv.Itoa(stock), meta["available"], "the available quantity, for the client")
 
 	body = add(soldOut["id"].(string), 1, http.StatusBadRequest)
 	require.Equal(t, soldOut["name"].(string)+" is out of stock.", body["message"])

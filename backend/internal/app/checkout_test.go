@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"mime/quotedprintable"
 	"net/http"
 	"strings"
@@ -45,9 +46,7 @@ func newPaymentShopWith(t *testing.T, more map[string]string) *paymentShop {
 	env := map[string]string{"DATABASE_URL": dbtest.URL(t), "API_ADDR": "127.0.0.1:0", "MEDIA_BUCKET_URL": "file://" + t.TempDir(),
 		"SMTP_URL": fmt.Sprintf("smtp://127.0.0.1:%d", smtp.PortNumber()), "OUTBOX_POLL_INTERVAL": "50ms",
 		"CATALOG_CACHE_TTL": "0", "STOREFRONT_URL": "https://shop.example"}
-	for k, v := range more {
-		env[k] = v
-	}
+	maps.Copy(env, more)
 	cfg, err := config.Parse(func(k string) string { return env[k] })
 	require.NoError(t, err)
 	a, err := New(context.Background(), cfg, slog.New(slog.DiscardHandler))
@@ -68,7 +67,7 @@ func newPaymentShopWith(t *testing.T, more map[string]string) *paymentShop {
 	s := &paymentShop{url: "http://" + <-addr, app: a, smtp: smtp}
 	t.Cleanup(func() {
 		cancel()
-		<-done
+		<-done //nolint:errcheck // only waits for the server to stop; TestServeShutsDownGracefully checks how it stops
 		a.stopJobs()
 		a.Close()
 	})

@@ -24,7 +24,7 @@ import (
 // Migrate applies pending migrations.
 func Migrate(ctx context.Context, cfg config.Config, logger *slog.Logger) error {
 	if cfg.DatabaseURL == "" {
-		return fmt.Errorf("migrate: DATABASE_URL is not set")
+		return errors.New("migrate: DATABASE_URL is not set")
 	}
 	pool, err := db.Open(ctx, cfg.DatabaseURL)
 	if err != nil {

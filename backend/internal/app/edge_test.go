@@ -96,7 +96,7 @@ func (s *edgeShop) fingerprint(t *testing.T) map[string]string {
 // errorLines are the log lines at ERROR.
 func (s *edgeShop) errorLines() []string {
 	var out []string
-	for _, line := range strings.Split(s.log.String(), "\n") {
+	for line := range strings.SplitSeq(s.log.String(), "\n") {
 		if strings.Contains(line, `"level":"ERROR"`) {
 			out = append(out, line)
 		}
@@ -213,13 +213,13 @@ func TestDecompressionBombsAreRefusedEverywhere(t *testing.T) {
 		msg.Write(binary.AppendUvarint(nil, 8<<20))
 		msg.Write(bytes.Repeat([]byte("a"), 8<<20))
 		compressed := gzipped(t, msg.Bytes())
-		frame := append([]byte{1}, binary.BigEndian.AppendUint32(nil, uint32(len(compressed)))...) //nolint:gosec // small
+		frame := append([]byte{1}, binary.BigEndian.AppendUint32(nil, uint32(len(compressed)))...)
 		req, err := http.NewRequest(http.MethodPost, s.url+"/atelier.store.v1.NewsletterService/Subscribe",
 			bytes.NewReader(append(frame, compressed...)))
 		require.NoError(t, err)
 		req.Header.Set("Content-Type", "application/grpc")
 		req.Header.Set("Grpc-Encoding", "gzip")
-		req.Header.Set("Te", "trailers")
+		req.Header.Set("TE", "trailers")
 		res, err := http.DefaultClient.Do(req)
 		require.NoError(t, err)
 		defer res.Body.Close()

@@ -9,6 +9,7 @@ import (
 	"net/netip"
 	"regexp"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -25,17 +26,17 @@ var requestIDPattern = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
 func (a *App) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		id := r.Header.Get("X-Request-Id")
+		id := r.Header.Get("X-Request-ID")
 		if !requestIDPattern.MatchString(id) {
 			id = newRequestID()
 		}
 		info := &api.RequestInfo{ID: id, Logger: a.logger.With("request_id", id), ClientIP: clientIP(r, a.cfg.TrustedProxies)}
-		w.Header().Set("X-Request-Id", id)
+		w.Header().Set("X-Request-ID", id)
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 		defer func() {
 			if p := recover(); p != nil {
-				if p == http.ErrAbortHandler {
+				if p == http.ErrAbortHandler { //nolint:errorlint // a recovered panic value, not an error chain: net/http panics with this value itself
 					panic(p)
 				}
 				info.Logger.Error("panic", "panic", p, "stack", string(debug.Stack()))
@@ -80,10 +81,10 @@ func clientIP(r *http.Request, trusted []netip.Prefix) string {
 		return addr.String()
 	}
 	hops := r.Header.Values("X-Forwarded-For")
-	for i := len(hops) - 1; i >= 0; i-- {
-		parts := strings.Split(hops[i], ",")
-		for j := len(parts) - 1; j >= 0; j-- {
-			hop, err := netip.ParseAddr(strings.TrimSpace(parts[j]))
+	for _, field := range slices.Backward(hops) {
+		parts := strings.Split(field, ",")
+		for _, part := range slices.Backward(parts) {
+			hop, err := netip.ParseAddr(strings.TrimSpace(part))
 			if err != nil {
 				// A garbled entry: the chain cannot be followed past it, so the last trusted hop
 				// is as close to the client as can be known.

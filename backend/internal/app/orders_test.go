@@ -57,12 +57,10 @@ func TestConcurrentCheckoutsNeverOversell(t *testing.T) {
 			bodies := make([]jsonMap, tc.shoppers)
 			start := make(chan struct{})
 			for i := range carts {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
+				wg.Go(func() {
 					<-start
 					statuses[i], bodies[i] = s.checkout(t, "", carts[i], checkoutBody("c-"+uuid.NewString(), "race@example.com", "standard"))
-				}()
+				})
 			}
 			close(start)
 			wg.Wait()
@@ -162,12 +160,10 @@ func TestWebhookEventsAreIdempotentAndOrderFree(t *testing.T) {
 	body, sig := s.signedEvent(t, orderID, payment.StatusSucceeded, "")
 	var wg sync.WaitGroup
 	for range 10 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			status, answer := s.postEvent(t, body, sig)
 			require.Equal(t, 200, status, "%v", answer)
-		}()
+		})
 	}
 	wg.Wait()
 	require.Equal(t, "ORDER_STATUS_PAID", s.status(t, orderID, token))
@@ -452,13 +448,11 @@ func TestConcurrentRepeatsOfOneCheckoutAreOneOrder(t *testing.T) {
 	var wg sync.WaitGroup
 	ids := make([]any, 4)
 	for i := range ids {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			status, placed := s.checkout(t, "", cartID, body)
 			require.Equal(t, 200, status, "%v", placed)
 			ids[i] = placed["order"].(jsonMap)["id"]
-		}()
+		})
 	}
 	wg.Wait()
 	for _, id := range ids {
@@ -563,12 +557,10 @@ func TestConcurrentCheckoutsOfOneCartLeaveOnePayableOrder(t *testing.T) {
 	var wg sync.WaitGroup
 	start := make(chan struct{})
 	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			<-start
 			statuses[i], bodies[i] = s.checkout(t, "", cartID, checkoutBody("p-"+uuid.NewString(), "para@example.com", "standard"))
-		}()
+		})
 	}
 	close(start)
 	wg.Wait()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/base64"
+	"maps"
 	"net/http"
 	"strconv"
 	"strings"
@@ -106,9 +107,7 @@ func (c *responseCache) wrap(next http.Handler) http.Handler {
 
 func (e *cachedResponse) write(w http.ResponseWriter, r *http.Request, state string) {
 	h := w.Header()
-	for k, v := range e.header {
-		h[k] = v
-	}
+	maps.Copy(h, e.header)
 	h.Set("ETag", e.etag)
 	h.Set("X-Cache", state)
 	if match := r.Header.Get("If-None-Match"); match != "" && strings.Contains(match, e.etag) {
@@ -134,9 +133,7 @@ func (b *bufferedResponse) Flush()                      {}
 
 func (b *bufferedResponse) copyTo(w http.ResponseWriter) {
 	h := w.Header()
-	for k, v := range b.header {
-		h[k] = v
-	}
+	maps.Copy(h, b.header)
 	w.WriteHeader(b.status)
 	_, _ = w.Write(b.body.Bytes())
 }

@@ -60,7 +60,7 @@ func TestResponseCache(t *testing.T) {
 	require.Equal(t, "hit", res.Header.Get("X-Cache"), "the same query in another order")
 	require.Empty(t, res.Header.Get("Content-Encoding"))
 	require.Equal(t, "application/json", res.Header.Get("Content-Type"))
-	require.NotEmpty(t, res.Header.Get("X-Request-Id"))
+	require.NotEmpty(t, res.Header.Get("X-Request-ID"))
 
 	res, _ = get("/api/v1/products?page_size=12&sort=newest", "If-None-Match", etag)
 	require.Equal(t, http.StatusNotModified, res.StatusCode)

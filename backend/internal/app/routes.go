@@ -210,7 +210,7 @@ func restErrorBodies(next http.Handler) http.Handler {
 
 type errorBodyWriter struct {
 	http.ResponseWriter
-	ctx    context.Context
+	ctx    context.Context //nolint:containedctx // one request's writer: it needs that request's context when it writes
 	status int
 	held   *bytes.Buffer // the error body, while held back
 }

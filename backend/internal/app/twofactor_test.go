@@ -51,7 +51,7 @@ func loginWith(t *testing.T, s authShop, email, password, field, code string) an
 		`{"email": "`+email+`", "password": "`+password+`", "`+field+`": "`+code+`"}`, "")
 }
 
-func token(a answer, t *testing.T) string {
+func token(a answer, t *testing.T) string { //nolint:thelper // reads as token(answer) at the call sites
 	t.Helper()
 	return a.require(t, 200)["session"].(jsonMap)["token"].(string)
 }

@@ -109,8 +109,7 @@ func Unavailable(reason string, cause error) *Error {
 
 // As returns the classified error in err's chain, or nil when err is unclassified (internal).
 func As(err error) *Error {
-	var e *Error
-	if errors.As(err, &e) {
+	if e, ok := errors.AsType[*Error](err); ok {
 		return e
 	}
 	return nil

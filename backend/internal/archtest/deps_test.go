@@ -25,7 +25,7 @@ func contexts(t *testing.T) []string {
 		t.Fatalf("go list: %v", err)
 	}
 	var pkgs []string
-	for _, pkg := range strings.Fields(string(out)) {
+	for pkg := range strings.FieldsSeq(string(out)) {
 		rel := strings.TrimPrefix(pkg, module+"/internal/")
 		top, _, _ := strings.Cut(rel, "/")
 		if !slices.Contains(transports, top) {
@@ -71,7 +71,7 @@ func TestDependencyDirection(t *testing.T) {
 		if err != nil {
 			t.Fatalf("go list %s: %v", pkg, err)
 		}
-		for _, imp := range strings.Fields(string(direct)) {
+		for imp := range strings.FieldsSeq(string(direct)) {
 			if imp == "net/http" {
 				t.Errorf("%s imports net/http", ctx)
 			}
@@ -88,7 +88,7 @@ func TestDependencyDirection(t *testing.T) {
 		dec := json.NewDecoder(strings.NewReader(string(out)))
 		for dec.More() {
 			var p struct{ ImportPath string }
-			if err := dec.Decode(&p); err != nil {
+			if err := dec.Decode(&p); err != nil { //nolint:musttag // go list -json uses the Go field names
 				t.Fatal(err)
 			}
 			for _, f := range forbidden {
@@ -129,7 +129,7 @@ func TestEveryPackageHasADocComment(t *testing.T) {
 	dec := json.NewDecoder(strings.NewReader(string(out)))
 	for dec.More() {
 		var p struct{ ImportPath, Doc, Name string }
-		if err := dec.Decode(&p); err != nil {
+		if err := dec.Decode(&p); err != nil { //nolint:musttag // go list -json uses the Go field names
 			t.Fatal(err)
 		}
 		// Generated packages are described by their .proto files instead.

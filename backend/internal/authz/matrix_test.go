@@ -64,11 +64,12 @@ func renderMatrix(a *authz.Authorizer, procs []string) string {
 	var b strings.Builder
 	b.WriteString(matrixHeader)
 	row := func(first string, cells []string) {
-		line := fmt.Sprintf("%-*s", width, first)
+		var line strings.Builder
+		fmt.Fprintf(&line, "%-*s", width, first)
 		for _, c := range cells {
-			line += fmt.Sprintf("  %-9s", c)
+			fmt.Fprintf(&line, "  %-9s", c)
 		}
-		b.WriteString(strings.TrimRight(line, " ") + "\n")
+		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
 	}
 	var roles []string
 	for _, r := range authz.Roles {

@@ -38,7 +38,7 @@ type shop struct {
 	ids      map[string]string               // slug → id
 }
 
-func pence(v int64) *int64 { return &v }
+func pence(v int64) *int64 { return new(v) }
 
 var freeOver = money.GBP(5000)
 
@@ -314,9 +314,9 @@ func TestRemoveAndClear(t *testing.T) {
 	}
 	step(s.carts.Add(ctx, "", c.ID, s.ids["moss-balm"], 2))
 	step(s.carts.Add(ctx, "", c.ID, s.ids["rose-serum"], 1))
-	got := step(s.carts.Update(ctx, "", c.ID, s.ids["rose-serum"], 2))
+	step(s.carts.Update(ctx, "", c.ID, s.ids["rose-serum"], 2))
 
-	got = step(s.carts.Remove(ctx, "", c.ID, s.ids["moss-balm"]))
+	got := step(s.carts.Remove(ctx, "", c.ID, s.ids["moss-balm"]))
 	require.Equal(t, []string{"rose-serum=2"}, s.quantities(got))
 	got = step(s.carts.Remove(ctx, "", c.ID, s.ids["moss-balm"]))
 	require.Equal(t, []string{"rose-serum=2"}, s.quantities(got), "removing what is not there succeeds")

@@ -48,7 +48,7 @@ func cached[T any](ctx context.Context, c *readCache, key string, load func(cont
 	e, ok := c.entries[key]
 	c.mu.Unlock()
 	if ok && now.Before(e.expires) {
-		return e.value.(T), nil
+		return e.value.(T), nil //nolint:forcetypeassert // a key is only ever stored by the same cached[T] call
 	}
 	// A load that began before a write may have read the old catalogue: readers arriving after
 	// the write do not share it (the generation is part of the flight's key), and it is kept
@@ -74,7 +74,7 @@ func cached[T any](ctx context.Context, c *readCache, key string, load func(cont
 		var zero T
 		return zero, err
 	}
-	return v.(T), nil
+	return v.(T), nil //nolint:forcetypeassert // the flight ran this call's own load, which returns a T
 }
 
 // clear drops everything, after a write through this process.

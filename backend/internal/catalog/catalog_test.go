@@ -34,7 +34,7 @@ type fixtureProduct struct {
 	ageDays                 int
 }
 
-func pence(v int64) *int64 { return &v }
+func pence(v int64) *int64 { return new(v) }
 
 // fixture: eight visible products and four hidden ones, each hidden for a different reason.
 var fixture = []fixtureProduct{

@@ -207,6 +207,7 @@ func (s *Service) normalize(ctx context.Context, accountID string, req Request) 
 // requestHash fingerprints what a checkout asked for, to tell a retry from a reused key.
 func requestHash(accountID string, req Request) string {
 	req.IdempotencyKey = "" // the key names the request; it is not part of it
+	//nolint:errchkjson,musttag // always encodes; untagged on purpose: tags would change the hashes stored for retries
 	b, _ := json.Marshal(struct {
 		Account string
 		Req     Request

@@ -152,12 +152,10 @@ func TestConcurrentCheckoutsOfOneCartLeaveOnePayableOrder(t *testing.T) {
 			var wg sync.WaitGroup
 			start := make(chan struct{})
 			for i := range n {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
+				wg.Go(func() {
 					<-start
 					results[i], errs[i] = f.checkout.Checkout(context.Background(), "", request(cartID, "k-"+uuid.NewString()))
-				}()
+				})
 			}
 			close(start)
 			wg.Wait()

@@ -321,7 +321,7 @@ func orDefault(v, def string) string {
 // prefixes parses a comma-separated list of CIDRs; a bare address means just that address.
 func prefixes(v string) ([]netip.Prefix, error) {
 	var out []netip.Prefix
-	for _, f := range strings.Split(v, ",") {
+	for f := range strings.SplitSeq(v, ",") {
 		if f = strings.TrimSpace(f); f == "" {
 			continue
 		}

@@ -99,8 +99,7 @@ func runOnce(ctx context.Context, pool Beginner, opts pgx.TxOptions, fn func(pgx
 // IsRetryable reports whether err is a serialization failure (40001) or deadlock (40P01), the
 // errors after which a whole transaction may simply be run again.
 func IsRetryable(err error) bool {
-	var pgErr *pgconn.PgError
-	if errors.As(err, &pgErr) {
+	if pgErr, ok := errors.AsType[*pgconn.PgError](err); ok {
 		return pgErr.Code == "40001" || pgErr.Code == "40P01"
 	}
 	return false

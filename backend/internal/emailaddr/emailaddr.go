@@ -40,7 +40,7 @@ func validLocal(s string) bool {
 	if s == "" || len(s) > 64 {
 		return false
 	}
-	for _, atom := range strings.Split(s, ".") {
+	for atom := range strings.SplitSeq(s, ".") {
 		if atom == "" {
 			return false
 		}

@@ -26,7 +26,7 @@ func (w *refundWorker) Work(ctx context.Context, job *river.Job[PaymentRefund]) 
 		OrderID string `json:"order_id"`
 	}
 	if err := json.Unmarshal(job.Args.Payload, &p); err != nil || p.OrderID == "" {
-		return river.JobCancel(fmt.Errorf("jobs payment.refund: %w: %v", errMalformed, err))
+		return river.JobCancel(fmt.Errorf("jobs payment.refund: %w: %w", errMalformed, err))
 	}
 	if err := w.refund(ctx, p.OrderID); err != nil {
 		if ae := refusal(err); ae != nil {

@@ -153,7 +153,7 @@ func (c *Cluster) run(ctx context.Context, tool string, args ...string) error {
 	path := filepath.Join(c.bin, tool)
 	var cmd *exec.Cmd
 	if c.asOther {
-		cmd = exec.CommandContext(ctx, "runuser", append([]string{"-u", "postgres", "--", path}, args...)...)
+		cmd = exec.CommandContext(ctx, "runuser", append([]string{"-u", "postgres", "--", path}, args...)...) //nolint:gosec // G204: our own PostgreSQL tool path and arguments
 	} else {
 		cmd = exec.CommandContext(ctx, path, args...)
 	}
@@ -187,7 +187,7 @@ func (c *Cluster) chownToPostgres(dir string) error {
 		if err != nil {
 			return err
 		}
-		return os.Lchown(p, uid, gid)
+		return os.Lchown(p, uid, gid) //nolint:gosec // G122: our own fresh data folder, which nobody else writes to
 	})
 }
 
@@ -213,12 +213,12 @@ func versionOf(initdb string) int {
 }
 
 func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	l, err := net.Listen("tcp", "127.0.0.1:0") //nolint:noctx // binds and closes at once; there is nothing to cancel
 	if err != nil {
 		return 0, err
 	}
 	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
+	return l.Addr().(*net.TCPAddr).Port, nil //nolint:forcetypeassert // a "tcp" listener's address is a *net.TCPAddr
 }
 
 // WaitReady polls until the server accepts connections or ctx ends.

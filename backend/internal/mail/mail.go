@@ -288,12 +288,10 @@ func IsPermanent(err error) bool {
 	if err == nil {
 		return false
 	}
-	var pe permanentError
-	if errors.As(err, &pe) {
+	if _, ok := errors.AsType[permanentError](err); ok {
 		return true
 	}
-	var se *gomail.SendError
-	if errors.As(err, &se) {
+	if se, ok := errors.AsType[*gomail.SendError](err); ok {
 		switch se.Reason {
 		case gomail.ErrSMTPRcptTo, gomail.ErrSMTPData, gomail.ErrSMTPDataClose, gomail.ErrNoUnencoded:
 			return se.ErrorCode() >= 500 || se.Reason == gomail.ErrNoUnencoded

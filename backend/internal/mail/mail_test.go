@@ -263,5 +263,5 @@ func TestNewSenderValidatesFrom(t *testing.T) {
 func TestOneLine(t *testing.T) {
 	t.Parallel()
 	require.Equal(t, "a b c", mail.OneLine("a\r\nb\tc"))
-	require.True(t, !strings.ContainsAny(mail.OneLine("x\n\ry\x00z"), "\r\n\x00"))
+	require.False(t, strings.ContainsAny(mail.OneLine("x\n\ry\x00z"), "\r\n\x00"))
 }

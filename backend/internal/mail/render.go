@@ -108,7 +108,7 @@ type emailTemplate struct {
 
 var templates = map[string]emailTemplate{}
 
-func init() {
+func init() { //nolint:gochecknoinits // parses the embedded templates once; a broken template fails at start, not at send
 	for _, name := range []string{"password_reset", "contact_message", "newsletter_confirmation", "order_confirmation"} {
 		templates[name] = emailTemplate{
 			html: htmltemplate.Must(htmltemplate.New(name).Funcs(htmltemplate.FuncMap{"button": button}).

@@ -63,7 +63,7 @@ func Start(smtpAddr, httpAddr string, logger *slog.Logger) (*Catcher, error) {
 	if err := server.Start(); err != nil {
 		return nil, fmt.Errorf("mailcatcher.Start: SMTP on %s: %w", smtpAddr, err)
 	}
-	ln, err := net.Listen("tcp", httpAddr)
+	ln, err := net.Listen("tcp", httpAddr) //nolint:noctx // Start takes no context: the catcher lives until Close
 	if err != nil {
 		_ = server.Stop()
 		return nil, fmt.Errorf("mailcatcher.Start: listen %s: %w", httpAddr, err)

@@ -3,6 +3,7 @@ package mailcatcher
 import (
 	"bytes"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -87,7 +88,7 @@ func decodeWords(s string) string {
 // are not attachments.
 func walk(contentType, encoding string, body io.Reader, m *Message, depth int) error {
 	if depth > 10 {
-		return fmt.Errorf("mailcatcher: multipart nested too deeply")
+		return errors.New("mailcatcher: multipart nested too deeply")
 	}
 	if contentType == "" {
 		contentType = "text/plain; charset=us-ascii"
@@ -166,7 +167,7 @@ func (s *stripNewlines) Read(p []byte) (int, error) {
 func headersInOrder(raw []byte) []Header {
 	block, _, _ := bytes.Cut(bytes.ReplaceAll(raw, []byte("\r\n"), []byte("\n")), []byte("\n\n"))
 	var out []Header
-	for _, line := range strings.Split(string(block), "\n") {
+	for line := range strings.SplitSeq(string(block), "\n") {
 		if line == "" {
 			continue
 		}

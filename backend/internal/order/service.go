@@ -126,7 +126,7 @@ func (s *Service) describeProducts(ctx context.Context, orders []Order) error {
 	}
 	for i := range orders {
 		for j := range orders[i].Lines {
-			l := &orders[i].Lines[j]
+			l := &orders[i].Lines[j] //nolint:gosec // G602: i and j come from ranging over these slices
 			p, ok := products[l.ProductID]
 			if !ok {
 				continue
@@ -189,7 +189,7 @@ func (s *Service) List(ctx context.Context, accountID string, pageSize int, page
 	if len(orders) > pageSize {
 		page.Orders = orders[:pageSize]
 		last := page.Orders[pageSize-1]
-		raw, _ := json.Marshal(cursor{At: last.CreatedAt, ID: last.ID})
+		raw, _ := json.Marshal(cursor{At: last.CreatedAt, ID: last.ID}) //nolint:errchkjson // a time and a string always encode
 		page.NextPageToken = base64.RawURLEncoding.EncodeToString(raw)
 	}
 	return page, nil

@@ -99,7 +99,7 @@ func (w *Webhooks) Parse(body []byte, signature string) (Event, error) {
 
 // signedAt reads the timestamp of a Stripe-Signature header ("t=…,v1=…").
 func signedAt(header string) (time.Time, bool) {
-	for _, part := range strings.Split(header, ",") {
+	for part := range strings.SplitSeq(header, ",") {
 		if v, ok := strings.CutPrefix(part, "t="); ok {
 			sec, err := strconv.ParseInt(v, 10, 64)
 			return time.Unix(sec, 0), err == nil

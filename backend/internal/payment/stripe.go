@@ -57,7 +57,7 @@ func (s *Stripe) PublishableKey() string { return s.publishable }
 // checkout gets the PaymentIntent the first attempt made, never a second one.
 func (s *Stripe) Create(ctx context.Context, in NewIntent) (Intent, error) {
 	params := &stripe.PaymentIntentCreateParams{
-		Amount:   stripe.Int64(in.Amount.Minor),
+		Amount:   new(in.Amount.Minor),
 		Currency: stripe.String(strings.ToLower(in.Amount.Currency)),
 		// Cards only (wallets such as Apple Pay and Google Pay are cards to Stripe): a method that
 		// settles days later would outlive the stock reservation. No ReceiptEmail either: the

@@ -388,27 +388,33 @@ func TestStripeErrorClassification(t *testing.T) {
 	}{
 		// stripe-mock, like Stripe, refuses a live key in test mode: a configuration fault.
 		"401 from stripe-mock": {adapter: func(t *testing.T) *Stripe {
+			t.Helper()
 			s, err := NewStripe(StripeConfig{SecretKey: "sk_live_123", PublishableKey: "pk_live_123", APIURL: stripeMockURL(t)})
 			require.NoError(t, err)
 			return s
 		}, status: http.StatusUnauthorized},
 		"400 invalid request": {adapter: func(t *testing.T) *Stripe {
+			t.Helper()
 			s, _ := newStripeAdapter(t, answering(http.StatusBadRequest, `{"error": {"type": "invalid_request_error", "message": "Invalid currency: gbx"}}`))
 			return s
 		}, status: http.StatusBadRequest},
 		"404 no such payment intent": {adapter: func(t *testing.T) *Stripe {
+			t.Helper()
 			s, _ := newStripeAdapter(t, answering(http.StatusNotFound, `{"error": {"type": "invalid_request_error", "code": "resource_missing", "message": "No such payment_intent: 'pi_x'"}}`))
 			return s
 		}, status: http.StatusNotFound, notFound: true},
 		"429 rate limited": {adapter: func(t *testing.T) *Stripe {
+			t.Helper()
 			s, _ := newStripeAdapter(t, answering(http.StatusTooManyRequests, `{"error": {"type": "invalid_request_error", "code": "rate_limit", "message": "Too many requests"}}`))
 			return s
 		}, unavailable: true},
 		"500 from Stripe": {adapter: func(t *testing.T) *Stripe {
+			t.Helper()
 			s, _ := newStripeAdapter(t, answering(http.StatusInternalServerError, `{"error": {"type": "api_error", "message": "Something went wrong"}}`))
 			return s
 		}, unavailable: true},
 		"connection refused": {adapter: func(t *testing.T) *Stripe {
+			t.Helper()
 			s, err := NewStripe(StripeConfig{SecretKey: "sk_test_123", PublishableKey: "pk_test_123", APIURL: closed})
 			require.NoError(t, err)
 			return s

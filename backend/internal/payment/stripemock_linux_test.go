@@ -3,4 +3,6 @@ package payment
 import "syscall"
 
 // On Linux the kernel kills stripe-mock when the test binary dies, however it dies.
-func init() { stripeMockProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL} }
+func init() { //nolint:gochecknoinits // this build-tagged file can only set the variable from init
+	stripeMockProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+}

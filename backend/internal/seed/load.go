@@ -175,7 +175,8 @@ func drawImages(ctx context.Context, d Deps, p DemoProduct, id string, progress 
 // attributes orders a demo product's pairs as the shop shows them: category and brand first,
 // then features, then specification rows.
 func attributes(p DemoProduct) []catalog.Attribute {
-	attrs := []catalog.Attribute{{Name: catalog.AttrCategory, Value: p.Brand}, {Name: catalog.AttrBrand, Value: p.Brand}}
+	attrs := make([]catalog.Attribute, 0, 2+len(p.Features)+len(p.Specs))
+	attrs = append(attrs, catalog.Attribute{Name: catalog.AttrCategory, Value: p.Brand}, catalog.Attribute{Name: catalog.AttrBrand, Value: p.Brand})
 	for _, f := range p.Features {
 		attrs = append(attrs, catalog.Attribute{Name: catalog.AttrFeature, Value: f})
 	}

@@ -94,7 +94,7 @@ func (s *Service) Results(ctx context.Context) []Result {
 		s.mu.Unlock()
 		return out, nil
 	})
-	return v.([]Result)
+	return v.([]Result) //nolint:forcetypeassert // the flight's function returns a []Result
 }
 
 // Run runs every check at once and returns their results in the service's order.

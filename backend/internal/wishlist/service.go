@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
@@ -63,7 +64,7 @@ func (s *Service) Add(ctx context.Context, accountID, productID string) (Wishlis
 		if visibleCount(rows, products) >= MaxItems {
 			return apperr.FailedPrecondition("wishlist_full",
 				"Your wishlist is full: it holds at most %d products. Remove one to make room.", MaxItems).
-				With("limit", fmt.Sprint(MaxItems))
+				With("limit", strconv.Itoa(MaxItems))
 		}
 		return insert(ctx, tx, accountID, []string{productID})
 	})

@@ -5,6 +5,7 @@ package dbtest
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -33,13 +34,13 @@ var (
 // Call it from TestMain: func TestMain(m *testing.M) { os.Exit(dbtest.Main(m)) }.
 func Main(m *testing.M) int {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	sweepOrphans(ctx)
+	sweepOrphans()
 	dir, err := os.MkdirTemp("", dirPrefix)
 	if err == nil {
 		err = os.Chmod(dir, 0o755)
 	}
 	if err == nil {
-		err = os.WriteFile(filepath.Join(dir, ownerFile), []byte(strconv.Itoa(os.Getpid())), 0o644)
+		err = os.WriteFile(filepath.Join(dir, ownerFile), []byte(strconv.Itoa(os.Getpid())), 0o644) //nolint:gosec // G306: a pid, readable by the developer's other test runs
 	}
 	if err == nil {
 		cluster, err = localpg.Start(ctx, dir)
@@ -68,7 +69,7 @@ const (
 // sweepOrphans stops and removes clusters left by test binaries that died without cleaning up (a
 // panicking test exits before Main's cleanup runs), so they do not pile up on a developer's
 // machine.
-func sweepOrphans(ctx context.Context) {
+func sweepOrphans() {
 	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), dirPrefix+"*"))
 	for _, dir := range dirs {
 		raw, err := os.ReadFile(filepath.Join(dir, ownerFile))
@@ -112,7 +113,7 @@ func prepareTemplate(ctx context.Context) error {
 // the test binary, for fixtures shared by several tests.
 func NewDatabase() (url, name string, err error) {
 	if cluster == nil {
-		return "", "", fmt.Errorf("dbtest: call dbtest.Main from TestMain")
+		return "", "", errors.New("dbtest: call dbtest.Main from TestMain")
 	}
 	name = fmt.Sprintf("t_%d_%d", os.Getpid(), counter.Add(1))
 	mu.Lock()

@@ -148,7 +148,7 @@ func (b *bow) draw(l *layer, pl placement) {
 	ellipsePts := func(ex, ey, rx, ry, ang float64) [][2]float64 {
 		const n = 64
 		pts := make([][2]float64, 0, n)
-		for i := 0; i < n; i++ {
+		for i := range n {
 			t := 2 * math.Pi * float64(i) / n
 			px, py := rx*math.Cos(t), ry*math.Sin(t)
 			pts = append(pts, [2]float64{ex + px*math.Cos(ang) - py*math.Sin(ang), ey + px*math.Sin(ang) + py*math.Cos(ang)})

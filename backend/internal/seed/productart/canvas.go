@@ -109,9 +109,9 @@ var bayer4 = [16]float32{0, 8, 2, 10, 12, 4, 14, 6, 3, 11, 1, 9, 15, 7, 13, 5}
 
 func (c *canvas) toRGBA() *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, c.w, c.h))
-	for y := 0; y < c.h; y++ {
+	for y := range c.h {
 		row := img.Pix[y*img.Stride:]
-		for x := 0; x < c.w; x++ {
+		for x := range c.w {
 			d := (bayer4[(y&3)*4+(x&3)] + 0.5) / 16
 			i := (y*c.w + x) * 3
 			o := x * 4
@@ -318,11 +318,6 @@ func shadeCovered(m *image.Alpha, sh shader, paint func(x, y int, v rgb, a float
 
 // fill paints the path into the layer, asking sh for each covered pixel.
 func (l *layer) fill(p *path, sh shader) { shadeCovered(p.mask(l.r), sh, l.over) }
-
-// fillCanvas is fill for shapes painted straight onto the backdrop.
-func (c *canvas) fill(p *path, sh shader) {
-	shadeCovered(p.mask(image.Rect(0, 0, c.w, c.h)), sh, c.blend)
-}
 
 // sampleAlpha reads an alpha image bilinearly at a fractional position given
 // in the image's own pixel coordinates; outside it reads as 0.

@@ -2,6 +2,7 @@ package productart
 
 import (
 	"math"
+	"slices"
 )
 
 // A lathe part is a surface of revolution described by its radius along its
@@ -162,8 +163,8 @@ func (p *lathePart) outline(pl placement) *path {
 		upper = append(upper, [2]float64{ux, uy})
 	}
 	pts := lower
-	for i := len(upper) - 1; i >= 0; i-- {
-		pts = append(pts, upper[i])
+	for _, u := range slices.Backward(upper) {
+		pts = append(pts, u)
 	}
 	var pa path
 	pa.polygon(pts)
@@ -195,7 +196,7 @@ func (p *lathePart) draw(l *layer, pl placement) {
 func (p *lathePart) shadePixel(pl placement, X, Y float64) rgb {
 	pr := p.prof
 	h := Y
-	for i := 0; i < 5; i++ {
+	for range 5 {
 		r, _ := pr.at(h)
 		z := math.Sqrt(fmax(0, r*r-X*X))
 		h = Y + pl.elev*(1-p.flat(h))*z
@@ -272,12 +273,12 @@ func (p *lathePart) shadeSide(pl placement, X, h float64) rgb {
 		body = body.add(grey(0.22 * math.Exp(-sq((math.Abs(u)-0.9)/0.035))))
 	}
 	if lb := p.label; lb != nil {
-		body, spec = lb.apply(pl, p, body, spec, n, X, h, r, u)
+		body, spec = lb.apply(pl, p, body, spec, n, h, r, u)
 	}
 	return body.add(spec)
 }
 
-func (lb *sideLabel) apply(pl placement, p *lathePart, body, spec rgb, n vec3, X, h, r, u float64) (rgb, rgb) {
+func (lb *sideLabel) apply(pl placement, p *lathePart, body, spec rgb, n vec3, h, r, u float64) (rgb, rgb) {
 	phi := math.Asin(u)
 	cosPhi := math.Cos(phi)
 	dh := fmin(h-lb.hA, lb.hB-h) * pl.s

@@ -16,7 +16,7 @@ func specFor(sh Shape, angle int) Spec {
 
 func TestRenderIsDeterministic(t *testing.T) {
 	for _, sh := range Shapes {
-		for a := 0; a < 4; a++ {
+		for a := range 4 {
 			s := specFor(sh, a)
 			first := Render(s, 80, 100)
 			second := Render(s, 80, 100)
@@ -38,7 +38,7 @@ func TestRenderHonoursSize(t *testing.T) {
 func TestEveryShapeDrawsSomethingInTheCentre(t *testing.T) {
 	const w, h = 120, 150
 	for i, sh := range Shapes {
-		for a := 0; a < 4; a++ {
+		for a := range 4 {
 			// Rotate through the palettes so each is exercised with several shapes.
 			p := Palettes[(i*4+a)%len(Palettes)]
 			empty := newCanvas(w, h)
@@ -52,7 +52,7 @@ func TestEveryShapeDrawsSomethingInTheCentre(t *testing.T) {
 				for x := w * 2 / 5; x < w*3/5; x++ {
 					i := img.PixOffset(x, y)
 					d := 0
-					for c := 0; c < 3; c++ {
+					for c := range 3 {
 						d += absInt(int(img.Pix[i+c]) - int(bg.Pix[i+c]))
 					}
 					if d > 30 {
@@ -120,7 +120,7 @@ func TestRenderIsFastEnough(t *testing.T) {
 func BenchmarkRender1200x1500(b *testing.B) {
 	for _, sh := range []Shape{Bottle, Jar, GiftBox} {
 		b.Run(sh.String(), func(b *testing.B) {
-			for i := 0; i < b.N; i++ {
+			for i := range b.N {
 				Render(Spec{Shape: sh, Palette: VerdantAmber, Label: "Verdant & Co", Caption: "Rosehip Oil", Angle: i % 4}, 1200, 1500)
 			}
 		})

@@ -59,7 +59,7 @@ func TestWriteSamples(t *testing.T) {
 				continue
 			}
 			sheet := image.NewRGBA(image.Rect(0, 0, 4*400, 500))
-			for a := 0; a < 4; a++ {
+			for a := range 4 {
 				img := Render(Spec{Shape: sh, Palette: p, Label: label, Caption: caption, Angle: a}, 400, 500)
 				draw.Draw(sheet, img.Bounds().Add(image.Pt(a*400, 0)), img, image.Point{}, draw.Src)
 			}
@@ -98,7 +98,7 @@ func TestWriteSamples(t *testing.T) {
 	if os.Getenv("PRODUCTART_ALL") != "" {
 		for _, p := range Palettes {
 			for _, sh := range Shapes {
-				for a := 0; a < 4; a++ {
+				for a := range 4 {
 					write(fmt.Sprintf("%s-%s-%d", p.Name, sh, a), Spec{Shape: sh, Palette: p, Label: "Maison Lumière", Caption: "Crème Riche", Angle: a})
 				}
 			}

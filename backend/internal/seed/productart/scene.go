@@ -213,7 +213,7 @@ func (sc *scene) backdrop(gx, gy, glow float64) {
 	for x := range gcol {
 		gcol[x] = math.Exp(-sq(float64(x)+0.5-gxp) / (2 * sig * sig))
 	}
-	for y := 0; y < c.h; y++ {
+	for y := range c.h {
 		fy := float64(y) + 0.5
 		tw := clamp01((fy - sc.oy) / fmax(hz-sc.oy, 1))
 		w := mix(wallTop, sc.wall, math.Pow(tw, 0.8))
@@ -223,7 +223,7 @@ func (sc *scene) backdrop(gx, gy, glow float64) {
 		base := mix(w, f, m)
 		grow := math.Exp(-sq((fy-gyp)*1.25) / (2 * sig * sig))
 		dy2 := sq(fy - cy)
-		for x := 0; x < c.w; x++ {
+		for x := range c.w {
 			fx := float64(x) + 0.5
 			g := gcol[x] * grow
 			v := base.mul(1 + 0.07*glow*g).lighten(0.05 * glow * g)
@@ -280,13 +280,13 @@ func (sc *scene) windowLight() {
 	const x0, x1, y0, y1, soft = 430.0, 930.0, 60.0, 760.0, 26.0
 	mx, my := (x0+x1)/2, (y0+y1)/2
 	hz := sc.Y(sc.horizon)
-	for y := 0; y < c.h; y++ {
+	for y := range c.h {
 		dy := (float64(y) + 0.5 - sc.oy) / sc.u
 		fade := 1 - smooth(hz-120*sc.u, hz+40*sc.u, float64(y))
 		if fade <= 0 {
 			continue
 		}
-		for x := 0; x < c.w; x++ {
+		for x := range c.w {
 			dx := (float64(x) + 0.5 - sc.ox) / sc.u
 			X := dx + 0.42*(dy-y0)
 			m := band(X, x0, x1, soft) * band(dy, y0, y1, soft)

@@ -171,11 +171,12 @@ func productObject(s Spec) *object {
 			}
 		}
 		if !lid.topFoil && math.Abs(lid.topInk.luma()-lid.albedo.luma()) < 0.3 {
-			if p.Label.A != 0 {
+			switch {
+			case p.Label.A != 0:
 				lid.topInk = col(p.Label)
-			} else if lid.albedo.luma() > 0.5 {
+			case lid.albedo.luma() > 0.5:
 				lid.topInk = lid.albedo.mul(0.35)
-			} else {
+			default:
 				lid.topInk = lid.albedo.lighten(0.8)
 			}
 		}

@@ -8,7 +8,6 @@ import (
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gomedium"
-	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/gofont/gosmallcaps"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
@@ -18,14 +17,12 @@ import (
 var (
 	fontsOnce sync.Once
 	fontBrand *opentype.Font
-	fontText  *opentype.Font
 	fontCaps  *opentype.Font
 )
 
 func loadFonts() {
 	fontsOnce.Do(func() {
 		fontBrand = mustParse(gomedium.TTF)
-		fontText = mustParse(goregular.TTF)
 		fontCaps = mustParse(gosmallcaps.TTF)
 	})
 }
