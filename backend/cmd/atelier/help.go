@@ -18,7 +18,7 @@ commands:
             admin (password from ATELIER_ADMIN_PASSWORD or one line on stdin);
             reset-2fa --email ADDRESS: turn an account's two-factor authentication off
   version   print the version of this binary and the Go it was built with
-  help      help [COMMAND]: describe a command
+  help      describe a command: atelier help [COMMAND]
 
 Configuration comes from environment variables only; the README's configuration table lists them.
 `

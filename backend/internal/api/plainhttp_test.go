@@ -39,7 +39,7 @@ func requireStatusBody(t *testing.T, rec *httptest.ResponseRecorder) (connect.Co
 			require.NoError(t, d.UnmarshalTo(info))
 			require.NotEmpty(t, info.GetReason())
 			require.Equal(t, ErrorDomain, info.GetDomain())
-			return connect.Code(st.GetCode()), info //nolint:gosec // Connect codes are small.
+			return connect.Code(st.GetCode()), info
 		}
 	}
 	t.Fatalf("no ErrorInfo in %s", rec.Body.String())

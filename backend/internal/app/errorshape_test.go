@@ -1,6 +1,7 @@
 package app
 
 import (
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -166,9 +167,7 @@ func TestEveryRouteAnswersErrorsInOneShape(t *testing.T) {
 			if p.body != "" {
 				req.Header.Set("Content-Type", "application/json")
 			}
-			for k, vs := range p.header {
-				req.Header[k] = vs
-			}
+			maps.Copy(req.Header, p.header)
 			status, header, body := raw(t, req)
 			if p.status != 0 {
 				require.Equal(t, p.status, status, "%s", body)

@@ -72,7 +72,7 @@ func TestInternalImportsAreAllowListed(t *testing.T) {
 			ImportPath string
 			Imports    []string
 		}
-		if err := dec.Decode(&p); err != nil {
+		if err := dec.Decode(&p); err != nil { //nolint:musttag // go list -json names its fields as Go does
 			t.Fatal(err)
 		}
 		rel := strings.TrimPrefix(p.ImportPath, module+"/internal/")

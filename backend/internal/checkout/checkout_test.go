@@ -134,20 +134,23 @@ func TestCheckout(t *testing.T) {
 		"an unknown cart": {prepare: func(_ *testing.T, _ *testBundle, r *checkout.Request) { r.CartID = uuid.NewString() },
 			err: &apperrtest.Want{Kind: apperr.KindNotFound, Reason: "cart_not_found"}},
 		"an empty cart": {prepare: func(t *testing.T, b *testBundle, _ *checkout.Request) {
+			t.Helper()
 			_, err := b.carts.Clear(context.Background(), "", b.cartID)
 			require.NoError(t, err)
 		}, err: &apperrtest.Want{Kind: apperr.KindFailedPrecondition, Reason: "cart_empty"}},
-		"stock sold since it was added": {prepare: func(t *testing.T, b *testBundle, _ *checkout.Request) { b.restock(t, 1) },
+		"stock sold since it was added": {prepare: func(t *testing.T, b *testBundle, _ *checkout.Request) { t.Helper(); b.restock(t, 1) },
 			err: &apperrtest.Want{Kind: apperr.KindFailedPrecondition, Reason: "insufficient_stock",
 				Message: "Only 1 of Rose Serum is in stock."}},
-		"sold out since it was added": {prepare: func(t *testing.T, b *testBundle, _ *checkout.Request) { b.restock(t, 0) },
+		"sold out since it was added": {prepare: func(t *testing.T, b *testBundle, _ *checkout.Request) { t.Helper(); b.restock(t, 0) },
 			err: &apperrtest.Want{Kind: apperr.KindFailedPrecondition, Reason: "out_of_stock"}},
 		"a key reused for another request": {prepare: func(t *testing.T, b *testBundle, r *checkout.Request) {
+			t.Helper()
 			_, err := b.checkout.Checkout(context.Background(), "", *r)
 			require.NoError(t, err)
 			r.Shipping.City = "Leeds"
 		}, err: &apperrtest.Want{Kind: apperr.KindAlreadyExists, Reason: "idempotency_key_reused"}},
 		"an earlier payment of the cart still processing": {prepare: func(t *testing.T, b *testBundle, _ *checkout.Request) {
+			t.Helper()
 			first, err := b.checkout.Checkout(context.Background(), "", b.request())
 			require.NoError(t, err)
 			b.provider.Set(first.Payment.Ref, payment.StatusProcessing)
@@ -173,7 +176,7 @@ func TestCheckout(t *testing.T) {
 			require.Equal(t, money.GBP(units*unitPrice+deliveryGB), res.Order.Total, "priced on the server")
 			require.Equal(t, b.email, res.Order.Email)
 			require.NotEmpty(t, res.AccessToken, "a guest opens the order with its token")
-			require.Equal(t, payment.Status(payment.StatusRequiresPayment), res.Payment.Status)
+			require.Equal(t, payment.StatusRequiresPayment, res.Payment.Status)
 			require.Equal(t, res.Order.Total, b.provider.Intent(res.Payment.Ref).Amount)
 			require.Equal(t, shopState{Orders: map[string]order.Status{res.Order.ID: order.StatusPendingPayment}, Payments: 1,
 				Stock: stock - units, Cart: units, Created: 1}, b.state(t), "the cart stays until the order is paid")
@@ -193,6 +196,7 @@ func TestCheckoutAgain(t *testing.T) {
 	ctx := context.Background()
 	scenarios := map[string]func(t *testing.T, b *testBundle){
 		"the same key": func(t *testing.T, b *testBundle) {
+			t.Helper()
 			req := b.request()
 			first, err := b.checkout.Checkout(ctx, "", req)
 			require.NoError(t, err)
@@ -204,6 +208,7 @@ func TestCheckoutAgain(t *testing.T) {
 			require.Equal(t, 1, b.provider.Calls(paymenttest.Create))
 		},
 		"the same key, after the provider could not be reached": func(t *testing.T, b *testBundle) {
+			t.Helper()
 			req := b.request()
 			b.provider.Fail(paymenttest.Create, errors.New("connection refused"))
 			_, err := b.checkout.Checkout(ctx, "", req)
@@ -217,10 +222,11 @@ func TestCheckoutAgain(t *testing.T) {
 			res, err := b.checkout.Checkout(ctx, "", req)
 			require.NoError(t, err)
 			require.Contains(t, st.Orders, res.Order.ID, "the same order")
-			require.Equal(t, payment.Status(payment.StatusRequiresPayment), res.Payment.Status)
+			require.Equal(t, payment.StatusRequiresPayment, res.Payment.Status)
 			require.Equal(t, 1, b.state(t).Payments)
 		},
 		"a new key, the first order unpaid": func(t *testing.T, b *testBundle) {
+			t.Helper()
 			first, err := b.checkout.Checkout(ctx, "", b.request())
 			require.NoError(t, err)
 			second, err := b.checkout.Checkout(ctx, "", b.request())
@@ -234,6 +240,7 @@ func TestCheckoutAgain(t *testing.T) {
 			require.Equal(t, second.Order.ID, by)
 		},
 		"a new key, the first order paid behind the shop's back": func(t *testing.T, b *testBundle) {
+			t.Helper()
 			first, err := b.checkout.Checkout(ctx, "", b.request())
 			require.NoError(t, err)
 			b.provider.Set(first.Payment.Ref, payment.StatusSucceeded)

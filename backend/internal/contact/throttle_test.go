@@ -12,6 +12,7 @@ import (
 // throttled is a contact service of its own, limited by throttletest.Limits on clock: an
 // attempt sends a message, and what it keeps is the message and the e-mail to the shop.
 func throttled(t *testing.T, clock *throttletest.Clock) throttletest.Target {
+	t.Helper()
 	pool := dbtest.Pool(t)
 	svc := contact.NewService(pool, contact.WithClock(clock.Now), contact.WithLimits(throttletest.Limits))
 	return throttletest.Target{

@@ -137,7 +137,7 @@ func RenderContactMessage(shop Shop, d ContactMessage) (Content, error) {
 // RenderNewsletterConfirmation renders the e-mail that asks a new subscriber to confirm. Like
 // every newsletter e-mail it ends with an unsubscribe link.
 func RenderNewsletterConfirmation(shop Shop, d NewsletterConfirmation) (Content, error) {
-	return renderList("newsletter_confirmation", fmt.Sprintf("Please confirm your subscription to %s", shopName(shop)), shop, d, d.UnsubscribeURL)
+	return renderList("newsletter_confirmation", "Please confirm your subscription to "+shopName(shop), shop, d, d.UnsubscribeURL)
 }
 
 // RenderOrderConfirmation renders the confirmation of a paid order.

@@ -120,14 +120,16 @@ func TestConfirmRefused(t *testing.T) {
 		token func(t *testing.T, f fixture, links newsletter.Links) string
 	}{
 		"expired": {func(t *testing.T, f fixture, l newsletter.Links) string {
+			t.Helper()
 			*f.now = l.ExpiresAt
 			return tokenOf(t, l.Confirm)
 		}},
 		"unknown":            {func(*testing.T, fixture, newsletter.Links) string { return "ABCDEFGHIJKLMNOPQRSTUVWXYZ" }},
 		"malformed":          {func(*testing.T, fixture, newsletter.Links) string { return "not a token" }},
 		"empty":              {func(*testing.T, fixture, newsletter.Links) string { return "" }},
-		"an unsubscribe one": {func(t *testing.T, _ fixture, l newsletter.Links) string { return tokenOf(t, l.Unsubscribe) }},
+		"an unsubscribe one": {func(t *testing.T, _ fixture, l newsletter.Links) string { t.Helper(); return tokenOf(t, l.Unsubscribe) }},
 		"after unsubscribing": {func(t *testing.T, f fixture, l newsletter.Links) string {
+			t.Helper()
 			require.NoError(t, f.svc.Unsubscribe(context.Background(), tokenOf(t, l.Unsubscribe)))
 			return tokenOf(t, l.Confirm)
 		}},
@@ -157,15 +159,18 @@ func TestIssueConfirmationRefused(t *testing.T) {
 		reason  string
 	}{
 		"request older than a link's lifetime": {func(t *testing.T, f fixture) (string, time.Time) {
+			t.Helper()
 			f.signUp(t, "jane@example.com")
 			return "jane@example.com", f.now.Add(-48 * time.Hour)
 		}, apperr.KindFailedPrecondition, "confirmation_request_expired"},
 		"confirmed meanwhile": {func(t *testing.T, f fixture) (string, time.Time) {
+			t.Helper()
 			_, err := f.svc.Confirm(context.Background(), tokenOf(t, f.signUp(t, "jane@example.com").Confirm))
 			require.NoError(t, err)
 			return "jane@example.com", *f.now
 		}, apperr.KindFailedPrecondition, "already_confirmed"},
 		"unsubscribed meanwhile": {func(t *testing.T, f fixture) (string, time.Time) {
+			t.Helper()
 			require.NoError(t, f.svc.Unsubscribe(context.Background(), tokenOf(t, f.signUp(t, "jane@example.com").Unsubscribe)))
 			return "jane@example.com", *f.now
 		}, apperr.KindNotFound, "subscription_not_found"},

@@ -12,6 +12,7 @@ import (
 // throttled is a newsletter service of its own, limited by throttletest.Limits on clock: an
 // attempt signs an address up, and what it keeps is the subscription and its welcome e-mail.
 func throttled(t *testing.T, clock *throttletest.Clock) throttletest.Target {
+	t.Helper()
 	pool := dbtest.Pool(t)
 	svc := newsletter.NewService(pool, newsletter.WithClock(clock.Now), newsletter.WithLimits(throttletest.Limits),
 		newsletter.WithLinks("https://shop.example/", "https://api.shop.example"))

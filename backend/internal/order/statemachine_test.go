@@ -231,29 +231,36 @@ func sellRest(t *testing.T, b *testBundle) {
 var states = map[string]orderState{
 	"pending_payment": {reach: func(*testing.T, *testBundle, order.Order) {}},
 	"paid": {reach: func(t *testing.T, b *testBundle, o order.Order) {
+		t.Helper()
 		b.provider.Set(ref(o), payment.StatusSucceeded)
 		b.apply(t, o, payment.OutcomeSucceeded)
 	}},
 	"payment_failed": {reach: func(t *testing.T, b *testBundle, o order.Order) {
+		t.Helper()
 		b.provider.Set(ref(o), payment.StatusFailed)
 		b.apply(t, o, payment.OutcomeFailed)
 	}},
 	"payment_failed, its stock sold since": {reach: func(t *testing.T, b *testBundle, o order.Order) {
+		t.Helper()
 		b.provider.Set(ref(o), payment.StatusFailed)
 		b.apply(t, o, payment.OutcomeFailed)
 		sellRest(t, b)
 	}},
 	"cancelled by expiry": {due: true, reach: func(t *testing.T, b *testBundle, _ order.Order) {
+		t.Helper()
 		expireNow(t, b)
 	}},
 	"cancelled by expiry, its stock sold since": {due: true, reach: func(t *testing.T, b *testBundle, _ order.Order) {
+		t.Helper()
 		expireNow(t, b)
 		sellRest(t, b)
 	}},
 	"cancelled, superseded by a new checkout of its cart": {reach: func(t *testing.T, b *testBundle, o order.Order) {
+		t.Helper()
 		b.place(t, placement{cartID: o.CartID})
 	}},
 	"refunded": {reach: func(t *testing.T, b *testBundle, o order.Order) {
+		t.Helper()
 		b.place(t, placement{cartID: o.CartID})
 		b.provider.Set(ref(o), payment.StatusSucceeded)
 		b.apply(t, o, payment.OutcomeSucceeded)

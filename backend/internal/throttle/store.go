@@ -40,7 +40,7 @@ func deleteKey(ctx context.Context, tx pgx.Tx, kind string, keyHash []byte) erro
 	return err
 }
 
-// deleteBefore deletes the attempts at or before before and reports how many.
+// deleteBefore deletes the attempts at or before the cutoff and reports how many.
 func deleteBefore(ctx context.Context, tx pgx.Tx, before time.Time) (int64, error) {
 	tag, err := tx.Exec(ctx, `DELETE FROM throttle_attempts WHERE at <= @before`, pgx.NamedArgs{"before": before})
 	return tag.RowsAffected(), err

@@ -77,7 +77,7 @@ type attempt struct{ address, client string }
 // the oldest attempt leaves the window (also in the message, whose wording has a %d for the
 // minutes) and nothing kept; once that time has passed it is accepted. Addresses count without
 // case or surrounding space, and an IPv6 client counts by its /64.
-func TestClientAndAddress(t *testing.T, message string, newTarget func(t *testing.T, clock *Clock) Target) {
+func TestClientAndAddress(t *testing.T, message string, newTarget func(t *testing.T, clock *Clock) Target) { //nolint:tparallel // the calling test is the top level and calls t.Parallel
 	t.Helper()
 	tests := map[string]struct {
 		earlier []attempt // a minute apart
