@@ -75,8 +75,12 @@ export function formInput(form: FormData): FormInput {
     const parts = name.split(".");
     let node = input;
     for (const part of parts.slice(0, -1)) {
-      const next = node[part];
-      node = typeof next === "object" ? next : (node[part] = {});
+      let next = node[part];
+      if (typeof next !== "object") {
+        next = {};
+        node[part] = next;
+      }
+      node = next;
     }
     const leaf = parts[parts.length - 1] ?? name;
     if (!(leaf in node)) node[leaf] = value;

@@ -132,9 +132,9 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   return (
     // A new product starts with its first image and a quantity of one.
     <div className="page product-page" key={product.id}>
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD; jsonForScript escapes "<" so the data cannot close the script. */}
       <script
         type="application/ld+json"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD; jsonForScript escapes "<" so the data cannot close the script.
         dangerouslySetInnerHTML={{ __html: jsonForScript(productJsonLd(product, url)) }}
       />
       <Breadcrumb category={product.category} name={product.name} />

@@ -1,6 +1,6 @@
 // /sitemap.xml: the public pages and every visible product, with absolute URLs on the shop's
 // public origin.
-import { type Timestamp, timestampDate } from "@bufbuild/protobuf/wkt";
+import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { type Api, api } from "~/lib/server/api.server";
 import { config } from "~/lib/server/config.server";
 import type { Route } from "./+types/sitemap";
@@ -52,17 +52,17 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 async function contentDates(client: Api): Promise<Map<string, Date>> {
-  const paths = Object.keys(datedPages);
-  // biome-ignore lint/style/noNonNullAssertion: path is one of datedPages' own keys.
+  // Each page on its own: one the API cannot give is left undated, not the whole sitemap.
   const results = await Promise.allSettled(
-    paths.map((path) => client.content.getPage({ slug: datedPages[path]! })),
+    Object.entries(datedPages).map(async ([path, slug]) => {
+      const { page } = await client.content.getPage({ slug });
+      return { path, updated: page?.updatedAt };
+    }),
   );
   const dates = new Map<string, Date>();
-  results.forEach((r, i) => {
-    const updated: Timestamp | undefined = r.status === "fulfilled" ? r.value.page?.updatedAt : undefined;
-    // biome-ignore lint/style/noNonNullAssertion: results has one entry per path.
-    if (updated) dates.set(paths[i]!, timestampDate(updated));
-  });
+  for (const r of results) {
+    if (r.status === "fulfilled" && r.value.updated) dates.set(r.value.path, timestampDate(r.value.updated));
+  }
   return dates;
 }
 

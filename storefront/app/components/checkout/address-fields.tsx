@@ -114,6 +114,7 @@ function CountrySelect({ name, autoComplete, value, countries, autoFocus, ...sta
           name={name}
           autoComplete={autoComplete}
           defaultValue={value}
+          // biome-ignore lint/a11y/noAutofocus: after a page-reload submission the first invalid field takes focus, as the hydrated form does (WCAG 3.3.1); nothing else autofocuses.
           autoFocus={autoFocus}
         >
           {countries.map((c) => (

@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { CarrierMark } from "~/components/ui/carrier-mark";
 import { type DeliveryChoice, deliveryChargeText } from "~/lib/models/checkout";
 import { sentenceAmount } from "~/lib/models/content";
-import type { Price } from "~/lib/models/money";
 import { CheckoutStep } from "./checkout-step";
 import type { FieldState } from "./field-state";
 
@@ -53,6 +52,7 @@ export function DeliveryChoices({ options, selected, onSelect, state, step, chil
                 checked={selected === o.code}
                 onChange={() => onSelect(o.code)}
                 required
+                // biome-ignore lint/a11y/noAutofocus: after a page-reload submission the first invalid field takes focus, as the hydrated form does (WCAG 3.3.1); nothing else autofocuses.
                 autoFocus={state.autoFocus && i === 0}
               />
               {/* The total the page shows with this option, so the action can tell the shopper

@@ -10,8 +10,8 @@ export function StatusTimeline({ steps }: { steps: StatusStepView[] }) {
   return (
     <ol className="status-timeline" aria-label="Order status history">
       {steps.map((step, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a status can recur at the same second; the history only grows at its end.
         <li
+          // biome-ignore lint/suspicious/noArrayIndexKey: a status can recur at the same second; the history only grows at its end.
           key={`${step.status}-${step.atIso}-${i}`}
           className={`status-timeline__step${i === last ? " status-timeline__step--current" : ""}`}
           aria-current={i === last ? "step" : undefined}

@@ -56,13 +56,13 @@ export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
         ))}
       </div>
       {tabs.map((t, i) => (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: the WAI-ARIA tabs pattern makes a panel focusable, so its text can be reached and scrolled from the keyboard.
         <div
           key={t.label}
           role="tabpanel"
           id={`${baseId}-panel-${i}`}
           aria-labelledby={`${baseId}-tab-${i}`}
           hidden={i !== selected}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the WAI-ARIA tabs pattern makes a panel focusable, so its text can be reached and scrolled from the keyboard.
           tabIndex={0}
           className="tabs__panel"
         >

@@ -121,6 +121,7 @@ export function TextField({
             placeholder={placeholder}
             spellCheck={type === "email" || inputMode === "numeric" ? false : undefined}
             autoCapitalize={type === "email" || type === "password" ? "none" : undefined}
+            // biome-ignore lint/a11y/noAutofocus: after a page-reload submission the first invalid field takes focus, as the hydrated form does (WCAG 3.3.1); nothing else autofocuses.
             autoFocus={autoFocus}
           />
         )

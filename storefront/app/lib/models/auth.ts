@@ -118,11 +118,11 @@ export type PasswordField = keyof z.output<typeof passwordChangeSchema>;
 export function safeRedirect(value: unknown, fallback = "/"): string {
   if (typeof value !== "string") return fallback;
   const path = value.trim();
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what it refuses in a redirect target.
   if (
     !path.startsWith("/") ||
     path.startsWith("//") ||
     path.includes("\\") ||
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what it refuses in a redirect target.
     /[\u0000-\u001f\u007f]/.test(path)
   )
     return fallback;

@@ -7,7 +7,7 @@ import type { OrderAddress } from "~/gen/atelier/store/v1/order_pb";
 import { checkbox, type FormProblem, formInput, parseForm, required, text } from "~/lib/form-schema";
 import type { CartView } from "./cart";
 import { isEmailAddress, maxEmailLength } from "./email";
-import { formatPence, type Price } from "./money";
+import type { Price } from "./money";
 
 export const checkoutText = {
   requiredFields: "Please fill in all required fields.",

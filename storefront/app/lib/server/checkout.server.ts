@@ -43,7 +43,7 @@ export function newIdempotencyKey(): string {
   return randomUUID();
 }
 
-const fallbackCountries: Country[] = [{ code: "GB", name: "United Kingdom" }];
+const fallbackCountry: Country = { code: "GB", name: "United Kingdom" };
 
 /** The checkout page's data, or a redirect to the cart when there is nothing to check out. */
 export async function loadCheckoutPage(
@@ -106,12 +106,11 @@ export async function loadCheckoutPage(
   const countries =
     cfg && cfg.countries.length > 0
       ? cfg.countries.map((c) => ({ code: c.code, name: c.name }))
-      : fallbackCountries;
-  // biome-ignore lint/style/noNonNullAssertion: countries is never empty: the API's list when it has one, else the fallback.
+      : [fallbackCountry];
   const defaultCountry =
     cfg?.defaultCountryCode && countries.some((c) => c.code === cfg.defaultCountryCode)
       ? cfg.defaultCountryCode
-      : countries[0]!.code;
+      : (countries[0] ?? fallbackCountry).code;
   const defaultDelivery =
     deliveryOptions?.find((o) => o.name === cart.delivery?.name)?.code ?? deliveryOptions?.[0]?.code ?? "";
 
