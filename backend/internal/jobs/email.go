@@ -71,9 +71,8 @@ func (w *emailWorker[T]) Work(ctx context.Context, job *river.Job[T]) error {
 		log.WarnContext(ctx, "mail is not configured (SMTP_URL); the e-mail waits", "retry_in", w.deps.unconfiguredWait.String())
 		return river.JobSnooze(w.deps.unconfiguredWait)
 	}
-	var sent bool
-	if err := w.deps.store.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM mail_sent WHERE outbox_id = $1)`,
-		ev.OutboxID).Scan(&sent); err != nil {
+	sent, err := mailSentFor(ctx, w.deps.store, ev.OutboxID)
+	if err != nil {
 		return fmt.Errorf("jobs %s: check mail_sent: %w", job.Kind, err)
 	}
 	if sent {
@@ -105,8 +104,7 @@ func (w *emailWorker[T]) Work(ctx context.Context, job *river.Job[T]) error {
 	// a missing record is what would make a retry send twice.
 	recCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
-	if _, err := w.deps.store.Exec(recCtx, `INSERT INTO mail_sent (outbox_id, kind, message_id) VALUES ($1, $2, $3)
-		ON CONFLICT (outbox_id) DO NOTHING`, ev.OutboxID, job.Kind, msg.ID); err != nil {
+	if err := recordMailSent(recCtx, w.deps.store, ev.OutboxID, job.Kind, msg.ID); err != nil {
 		// Not an error for River: retrying would send the e-mail again.
 		log.ErrorContext(ctx, "e-mail sent but not recorded; a re-run of this event would send it again", "error", err.Error())
 	}

@@ -91,11 +91,10 @@ const mailSentRetention = 30 * 24 * time.Hour
 // pruneMailSent is the jobs package's own chore: it forgets sent e-mails no repeat can ask about.
 func pruneMailSent(store *pgxpool.Pool) Chore {
 	return Chore{Name: "mail_sent.prune", Every: 24 * time.Hour, Run: func(ctx context.Context) (int64, error) {
-		tag, err := store.Exec(ctx, `DELETE FROM mail_sent WHERE sent_at < now() - $1::interval`,
-			fmt.Sprintf("%d seconds", int64(mailSentRetention/time.Second)))
+		n, err := deleteMailSentOlderThan(ctx, store, mailSentRetention)
 		if err != nil {
 			return 0, fmt.Errorf("jobs: prune mail_sent: %w", err)
 		}
-		return tag.RowsAffected(), nil
+		return n, nil
 	}}
 }
