@@ -81,40 +81,45 @@ func (r *Relay) Run(ctx context.Context) {
 func (r *Relay) RelayOnce(ctx context.Context) (int, error) {
 	var moved int
 	err := db.WithTx(ctx, r.store, func(tx pgx.Tx) error {
-		moved = 0
-		batch, err := lockOutboxBatch(ctx, tx, Topics(), r.batch)
-		if err != nil || len(batch) == 0 {
-			return err
-		}
-		params := make([]river.InsertManyParams, 0, len(batch))
-		ids := make([]string, 0, len(batch))
-		for _, o := range batch {
-			args, ok := ArgsFor(Event{OutboxID: o.id, Topic: o.topic, Payload: o.payload, EmittedAt: o.createdAt})
-			if !ok { // the query only selects routed topics
-				return fmt.Errorf("topic %q has no route", o.topic)
-			}
-			params = append(params, river.InsertManyParams{Args: args})
-			ids = append(ids, o.id)
-		}
-		if r.sameDB {
-			_, err = r.client.InsertManyTx(ctx, tx, params)
-		} else {
-			// Committed on the jobs database before the rows go: see the type's comment.
-			_, err = r.client.InsertMany(ctx, params)
-		}
-		if err != nil {
-			return fmt.Errorf("insert jobs: %w", err)
-		}
-		if err := deleteOutboxRows(ctx, tx, ids); err != nil {
-			return fmt.Errorf("delete relayed rows: %w", err)
-		}
-		moved = len(batch)
-		return nil
+		var err error
+		moved, err = r.relayBatch(ctx, tx)
+		return err
 	})
 	if err != nil {
 		return 0, fmt.Errorf("jobs.RelayOnce: %w", err)
 	}
 	return moved, nil
+}
+
+// relayBatch is RelayOnce's transaction: it locks a batch, hands it to River and deletes it.
+func (r *Relay) relayBatch(ctx context.Context, tx pgx.Tx) (int, error) {
+	batch, err := lockOutboxBatch(ctx, tx, Topics(), r.batch)
+	if err != nil || len(batch) == 0 {
+		return 0, err
+	}
+	params := make([]river.InsertManyParams, 0, len(batch))
+	ids := make([]string, 0, len(batch))
+	for _, o := range batch {
+		args, ok := ArgsFor(Event{OutboxID: o.id, Topic: o.topic, Payload: o.payload, EmittedAt: o.createdAt})
+		if !ok { // the query only selects routed topics
+			return 0, fmt.Errorf("jobs.relayBatch: topic %q has no route", o.topic)
+		}
+		params = append(params, river.InsertManyParams{Args: args})
+		ids = append(ids, o.id)
+	}
+	if r.sameDB {
+		_, err = r.client.InsertManyTx(ctx, tx, params)
+	} else {
+		// Committed on the jobs database before the rows go: see the type's comment.
+		_, err = r.client.InsertMany(ctx, params)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("jobs.relayBatch: insert jobs: %w", err)
+	}
+	if err := deleteOutboxRows(ctx, tx, ids); err != nil {
+		return 0, fmt.Errorf("jobs.relayBatch: delete relayed rows: %w", err)
+	}
+	return len(batch), nil
 }
 
 // reportUnrouted logs outbox rows whose topic has no route. They are left in place rather than
