@@ -287,13 +287,9 @@ func AnswerUnrouted(mux *http.ServeMux) http.Handler {
 // ("/package.Service/"), except for a procedure the service does not have, which the generated
 // handler would answer with a plain-text 404: that is answered by NotFound.
 func AnswerUnknownProcedures(path string, h http.Handler) (http.Handler, error) {
-	d, err := protoregistry.GlobalFiles.FindDescriptorByName(protoreflect.FullName(strings.Trim(path, "/")))
+	service, err := serviceAt("api.AnswerUnknownProcedures", path)
 	if err != nil {
-		return nil, fmt.Errorf("api.AnswerUnknownProcedures: the service at %s: %w", path, err)
-	}
-	service, ok := d.(protoreflect.ServiceDescriptor)
-	if !ok {
-		return nil, fmt.Errorf("api.AnswerUnknownProcedures: %s is not a service", d.FullName())
+		return nil, err
 	}
 	known := map[string]bool{}
 	for i := range service.Methods().Len() {
@@ -306,6 +302,20 @@ func AnswerUnknownProcedures(path string, h http.Handler) (http.Handler, error) 
 		}
 		h.ServeHTTP(w, r)
 	}), nil
+}
+
+// serviceAt is the descriptor of the Connect service mounted at path ("/package.Service/"); op
+// names the caller in the error.
+func serviceAt(op, path string) (protoreflect.ServiceDescriptor, error) {
+	d, err := protoregistry.GlobalFiles.FindDescriptorByName(protoreflect.FullName(strings.Trim(path, "/")))
+	if err != nil {
+		return nil, fmt.Errorf("%s: the service at %s: %w", op, path, err)
+	}
+	service, ok := d.(protoreflect.ServiceDescriptor)
+	if !ok {
+		return nil, fmt.Errorf("%s: %s is not a service", op, d.FullName())
+	}
+	return service, nil
 }
 
 // headerProbe records the status and headers of an answer and drops its body.

@@ -61,6 +61,7 @@ func (a *App) routeTable() ([]route, error) {
 	}
 	var table []route
 	var services []*vanguard.Service
+	var servicePaths []string
 	var registerErr error
 	register := func(path string, h http.Handler) {
 		// Connect answers its own protocol's errors; only a procedure the service lacks would get
@@ -69,6 +70,7 @@ func (a *App) routeTable() ([]route, error) {
 		registerErr = errors.Join(registerErr, err)
 		table = append(table, route{path, served})
 		services = append(services, vanguard.NewService(path, h))
+		servicePaths = append(servicePaths, path)
 	}
 	register(storev1connect.NewCatalogServiceHandler(api.NewCatalogHandler(a.catalog, a.media), opts...))
 	register(storev1connect.NewShippingServiceHandler(api.NewShippingHandler(a.shipping), opts...))
@@ -105,12 +107,17 @@ func (a *App) routeTable() ([]route, error) {
 		return nil, err
 	}
 	cache := newResponseCache(a.catalog.CacheTTL(), a.catalog.Generation)
+	// Outside the cache, so a GET with a body is refused whether or not its answer is cached.
+	restRoutes, err := api.RefuseUnexpectedBodies(servicePaths, cache.wrap(restErrorBodies(rest)))
+	if err != nil {
+		return nil, err
+	}
 	docs, err := apidocs.New(apidocs.Spec, "/api/openapi.yaml")
 	if err != nil {
 		return nil, err
 	}
 	return append(table,
-		route{restPrefix, cache.wrap(restErrorBodies(rest))},
+		route{restPrefix, restRoutes},
 		route{"POST /api/v1/newsletter/unsubscribe", oneClick(restErrorBodies(rest))},
 		route{"GET /api/docs", docs},
 		route{"GET /api/openapi.yaml", http.HandlerFunc(serveSpec)},
