@@ -511,6 +511,9 @@ func TestUnknownFieldsAreRefused(t *testing.T) {
 			status, header, body := raw(t, req)
 			require.Equal(t, http.StatusBadRequest, status, "%s", body)
 			require.Contains(t, string(body), tc.field, "the field is named")
+			// Connect's decoder refuses the field before any interceptor runs; the reason is added
+			// after it (connectErrorBodies).
+			require.Equal(t, "unknown_field", anyErrorReason(t, jsonMapOf(t, body)), "%s", body)
 			if !tc.connect {
 				require.Equal(t, "unknown_field", requireErrorBody(t, header, body, tc.name))
 				_, meta := errorInfo(t, jsonMapOf(t, body))
@@ -519,6 +522,31 @@ func TestUnknownFieldsAreRefused(t *testing.T) {
 		})
 	}
 	t.Cleanup(func() { require.Equal(t, before, s.fingerprint(t), "nothing was written") })
+}
+
+// Connect's own decoder refuses a body before any interceptor runs; its answer still carries the
+// ErrorInfo reason every error has, as REST's does (an unknown field: TestUnknownFieldsAreRefused).
+// The status and the Connect error shape stay Connect's.
+func TestConnectDecoderErrorsCarryAReason(t *testing.T) {
+	t.Parallel()
+	s := startEdgeShop(t)
+	before := s.fingerprint(t)
+	undecodable := map[string]string{`{`: "application/json", `"x"`: "application/json", ``: "application/json",
+		"\xff\xff\xff": "application/proto"}
+	for body, contentType := range undecodable {
+		req, err := http.NewRequest(http.MethodPost, s.url+"/atelier.store.v1.CartService/CreateCart", strings.NewReader(body))
+		require.NoError(t, err)
+		req.Header.Set("Content-Type", contentType)
+		req.Header.Set("Connect-Protocol-Version", "1")
+		status, header, out := raw(t, req)
+		answer := jsonMapOf(t, out)
+		require.Equal(t, http.StatusBadRequest, status, "%q: %s", body, out)
+		require.Equal(t, "application/json", header.Get("Content-Type"), "%q: %s", body, out)
+		require.Equal(t, "invalid_argument", answer["code"], "%q: %s", body, out)
+		require.Equal(t, "malformed_request", anyErrorReason(t, answer), "%q: %s", body, out)
+	}
+	require.Equal(t, before, s.fingerprint(t), "nothing was written")
+	require.Empty(t, s.errorLines(), "a client's mistake is not logged as an error")
 }
 
 // Text that may not reach the database or a person's screen is refused at the edge, over both

@@ -68,7 +68,7 @@ func (a *App) routeTable() ([]route, error) {
 		// the generated handler's plain-text 404.
 		served, err := api.AnswerUnknownProcedures(path, h)
 		registerErr = errors.Join(registerErr, err)
-		table = append(table, route{path, served})
+		table = append(table, route{path, connectErrorBodies(served)})
 		services = append(services, vanguard.NewService(path, h))
 		servicePaths = append(servicePaths, path)
 	}
@@ -215,11 +215,26 @@ func restErrorBodies(next http.Handler) http.Handler {
 	})
 }
 
+// connectErrorBodies gives the Connect answers that Connect wrote itself, before any interceptor
+// ran (its decoder refusing a body), the ErrorInfo reason every error carries
+// (api.WriteConnectErrorBody). Error bodies are held back as restErrorBodies holds them.
+func connectErrorBodies(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ew := &errorBodyWriter{ResponseWriter: w, ctx: r.Context(), answer: func(w http.ResponseWriter, status int, body []byte) {
+			api.WriteConnectErrorBody(w, r, status, body)
+		}}
+		next.ServeHTTP(ew, r)
+		ew.finish()
+	})
+}
+
 type errorBodyWriter struct {
 	http.ResponseWriter
 	ctx    context.Context
 	status int
 	held   *bytes.Buffer // the error body, while held back
+	// answer writes the held error body; nil for REST's (api.NormalizeErrorBody).
+	answer func(w http.ResponseWriter, status int, body []byte)
 }
 
 func (e *errorBodyWriter) WriteHeader(code int) {
@@ -269,6 +284,10 @@ func (e *errorBodyWriter) finish() {
 			}
 		}
 		h.Del("Content-Encoding")
+	}
+	if e.answer != nil {
+		e.answer(e.ResponseWriter, e.status, held)
+		return
 	}
 	body := api.NormalizeErrorBody(e.status, held)
 	h.Set("Content-Type", "application/json")
