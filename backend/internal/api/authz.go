@@ -77,7 +77,7 @@ func (i *authInterceptor) authorize(ctx context.Context, procedure string, h htt
 	if token, ok := bearerToken(h.Get("Authorization")); ok {
 		got, err := i.authn.Authenticate(ctx, token)
 		if err != nil {
-			return ctx, fmt.Errorf("api: authenticate: %w", err)
+			return ctx, fmt.Errorf("api.authorize: authenticate: %w", err)
 		}
 		p = got
 	}

@@ -5,6 +5,8 @@ package api
 
 import (
 	"context"
+	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -20,6 +22,7 @@ import (
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	rpcstatus "google.golang.org/genproto/googleapis/rpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/reflect/protoregistry"
 	"google.golang.org/protobuf/types/known/anypb"
@@ -284,13 +287,9 @@ func AnswerUnrouted(mux *http.ServeMux) http.Handler {
 // ("/package.Service/"), except for a procedure the service does not have, which the generated
 // handler would answer with a plain-text 404: that is answered by NotFound.
 func AnswerUnknownProcedures(path string, h http.Handler) (http.Handler, error) {
-	d, err := protoregistry.GlobalFiles.FindDescriptorByName(protoreflect.FullName(strings.Trim(path, "/")))
+	service, err := serviceAt("api.AnswerUnknownProcedures", path)
 	if err != nil {
-		return nil, fmt.Errorf("api.AnswerUnknownProcedures: the service at %s: %w", path, err)
-	}
-	service, ok := d.(protoreflect.ServiceDescriptor)
-	if !ok {
-		return nil, fmt.Errorf("api.AnswerUnknownProcedures: %s is not a service", d.FullName())
+		return nil, err
 	}
 	known := map[string]bool{}
 	for i := range service.Methods().Len() {
@@ -303,6 +302,20 @@ func AnswerUnknownProcedures(path string, h http.Handler) (http.Handler, error) 
 		}
 		h.ServeHTTP(w, r)
 	}), nil
+}
+
+// serviceAt is the descriptor of the Connect service mounted at path ("/package.Service/"); op
+// names the caller in the error.
+func serviceAt(op, path string) (protoreflect.ServiceDescriptor, error) {
+	d, err := protoregistry.GlobalFiles.FindDescriptorByName(protoreflect.FullName(strings.Trim(path, "/")))
+	if err != nil {
+		return nil, fmt.Errorf("%s: the service at %s: %w", op, path, err)
+	}
+	service, ok := d.(protoreflect.ServiceDescriptor)
+	if !ok {
+		return nil, fmt.Errorf("%s: %s is not a service", op, d.FullName())
+	}
+	return service, nil
 }
 
 // headerProbe records the status and headers of an answer and drops its body.
@@ -396,6 +409,67 @@ func NormalizeErrorBody(status int, body []byte) []byte {
 		return body
 	}
 	return out
+}
+
+// connectWireError is a Connect unary error body: its code's name, the message and the details,
+// each a protobuf message's type name and base64 bytes.
+type connectWireError struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	Details []struct {
+		Type  string `json:"type"`
+		Value string `json:"value"`
+	} `json:"details"`
+}
+
+// WriteConnectErrorBody writes again a Connect unary error answer (status and body) that Connect
+// wrote itself, before any interceptor ran — its decoder refusing a body, say — so that it
+// carries what every error of the API carries: an ErrorInfo with a stable reason (unknown_field
+// naming the field, malformed_request, or the code's name), as NormalizeErrorBody does for REST.
+// The answer keeps Connect's shape and code; one that has a reason, or is not a Connect error
+// body, is written as it is.
+func WriteConnectErrorBody(w http.ResponseWriter, r *http.Request, status int, body []byte) {
+	var wire connectWireError
+	var code connect.Code
+	if !strings.HasPrefix(w.Header().Get("Content-Type"), "application/json") ||
+		json.Unmarshal(body, &wire) != nil || code.UnmarshalText([]byte(wire.Code)) != nil {
+		writeAsIs(w, status, body)
+		return
+	}
+	var details []*connect.ErrorDetail
+	for _, d := range wire.Details {
+		raw, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(d.Value, "="))
+		if err != nil {
+			writeAsIs(w, status, body)
+			return
+		}
+		msg, err := anypb.UnmarshalNew(&anypb.Any{TypeUrl: "type.googleapis.com/" + d.Type, Value: raw}, proto.UnmarshalOptions{})
+		if err != nil || d.Type == "google.rpc.ErrorInfo" {
+			writeAsIs(w, status, body)
+			return
+		}
+		detail, err := connect.NewErrorDetail(msg)
+		if err != nil {
+			writeAsIs(w, status, body)
+			return
+		}
+		details = append(details, detail)
+	}
+	ce := withReason(connect.NewError(code, errors.New(wire.Message)), defaultReason(code), nil)
+	if code == connect.CodeInvalidArgument {
+		ce = MalformedRequest(errors.New(wire.Message))
+	}
+	for _, d := range details {
+		ce.AddDetail(d)
+	}
+	w.Header().Del("Content-Length")
+	_ = connect.NewErrorWriter().Write(w, r, ce)
+}
+
+func writeAsIs(w http.ResponseWriter, status int, body []byte) {
+	w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
 }
 
 // plainErrorBody is the error body of an answer a library gave only a status and some text.

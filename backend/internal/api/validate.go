@@ -18,7 +18,7 @@ import (
 func validationInterceptor() (connect.UnaryInterceptorFunc, error) {
 	v, err := protovalidate.New()
 	if err != nil {
-		return nil, fmt.Errorf("api: protovalidate: %w", err)
+		return nil, fmt.Errorf("api.validationInterceptor: protovalidate: %w", err)
 	}
 	return func(next connect.UnaryFunc) connect.UnaryFunc {
 		return func(ctx context.Context, req connect.AnyRequest) (connect.AnyResponse, error) {

@@ -156,7 +156,7 @@ func (a *App) newJobs(ctx context.Context) error {
 	if a.cfg.JobsDatabaseURL != "" {
 		jp, err := db.Open(ctx, a.cfg.JobsDatabaseURL)
 		if err != nil {
-			return fmt.Errorf("jobs database: %w", err)
+			return fmt.Errorf("app.newJobs: jobs database: %w", err)
 		}
 		a.jobsPool = jp
 	}
@@ -255,7 +255,7 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 	}
 	ln, err := new(net.ListenConfig).Listen(ctx, "tcp", a.cfg.APIAddr)
 	if err != nil {
-		return fmt.Errorf("listen %s: %w", a.cfg.APIAddr, err)
+		return fmt.Errorf("app.Serve: listen %s: %w", a.cfg.APIAddr, err)
 	}
 	srv := &http.Server{
 		Handler:           handler,
@@ -281,7 +281,7 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), a.cfg.ShutdownTimeout)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
+		return fmt.Errorf("app.Serve: shutdown: %w", err)
 	}
 	return nil
 }

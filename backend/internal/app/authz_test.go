@@ -19,7 +19,6 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1/storev1connect"
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
-	"google.golang.org/genproto/googleapis/api/annotations"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
@@ -123,24 +122,12 @@ func restRoute(t *testing.T, procedure string) (method, path string, hasBody boo
 	d, err := protoregistry.GlobalFiles.FindDescriptorByName(protoreflect.FullName(service))
 	require.NoError(t, err)
 	m := d.(protoreflect.ServiceDescriptor).Methods().ByName(protoreflect.Name(name))
-	rule, _ := proto.GetExtension(m.Options(), annotations.E_Http).(*annotations.HttpRule)
-	require.NotNil(t, rule, "%s has no google.api.http route", procedure)
-	switch p := rule.GetPattern().(type) {
-	case *annotations.HttpRule_Get:
-		method, path = http.MethodGet, p.Get
-	case *annotations.HttpRule_Post:
-		method, path = http.MethodPost, p.Post
-	case *annotations.HttpRule_Patch:
-		method, path = http.MethodPatch, p.Patch
-	case *annotations.HttpRule_Put:
-		method, path = http.MethodPut, p.Put
-	case *annotations.HttpRule_Delete:
-		method, path = http.MethodDelete, p.Delete
-	default:
-		t.Fatalf("%s: unexpected route %v", procedure, rule)
-	}
+	bindings, err := api.RESTBindings(m)
+	require.NoError(t, err)
+	require.NotEmpty(t, bindings, "%s has no google.api.http route", procedure)
+	method, path = bindings[0].Method, bindings[0].Path
 	path = regexp.MustCompile(`\{[^}]*\}`).ReplaceAllString(path, "00000000-0000-4000-8000-000000000000")
-	return method, path, rule.GetBody() != ""
+	return method, path, bindings[0].Body != ""
 }
 
 // Every procedure of the contract, for every role, over both protocols and through the real

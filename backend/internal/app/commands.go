@@ -40,7 +40,7 @@ func Migrate(ctx context.Context, cfg config.Config, logger *slog.Logger) error 
 	jobsPool := pool
 	if cfg.JobsDatabaseURL != "" {
 		if jobsPool, err = db.Open(ctx, cfg.JobsDatabaseURL); err != nil {
-			return fmt.Errorf("migrate: jobs database: %w", err)
+			return fmt.Errorf("app.Migrate: jobs database: %w", err)
 		}
 		defer jobsPool.Close()
 	}
@@ -258,7 +258,7 @@ func Admin(ctx context.Context, cfg config.Config, logger *slog.Logger, args []s
 	last := fs.String("last-name", "Admin", "")
 	if err := fs.Parse(args[1:]); err != nil {
 		fmt.Fprint(stdout, AdminUsage)
-		return fmt.Errorf("admin create: %w", err)
+		return fmt.Errorf("app.Admin: create: %w", err)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprint(stdout, AdminUsage)
@@ -272,12 +272,12 @@ func Admin(ctx context.Context, cfg config.Config, logger *slog.Logger, args []s
 	if password == "" {
 		line, err := bufio.NewReader(stdin).ReadString('\n')
 		if err != nil && !errors.Is(err, io.EOF) {
-			return fmt.Errorf("admin create: reading the password: %w", err)
+			return fmt.Errorf("app.Admin: create: reading the password: %w", err)
 		}
 		password = strings.TrimRight(line, "\r\n")
 	}
 	if err := account.CheckPassword(password); err != nil {
-		return fmt.Errorf("admin create: %w", err)
+		return fmt.Errorf("app.Admin: create: %w", err)
 	}
 	if cfg.DatabaseURL == "" {
 		return errors.New("admin create: DATABASE_URL is not set")

@@ -406,9 +406,9 @@ func badQueries(op *openapi3.Operation) []string {
 // Property: every REST route of the OpenAPI document, given a body (or query) that cannot be
 // decoded — wrong types, out-of-range numbers, unknown or duplicate fields, deep nesting,
 // non-objects, truncated JSON, bytes that are not UTF-8, strings with a NUL or an invisible
-// direction character — answers 4xx with the usual JSON error body, logs nothing at ERROR, and
-// leaves the database exactly as it was. It runs as an admin, so that no route stops at the door
-// before decoding and validation have had their say.
+// direction character, any body at all where the route takes none — answers 4xx with the usual
+// JSON error body, logs nothing at ERROR, and leaves the database exactly as it was. It runs as an
+// admin, so that no route stops at the door before decoding and validation have had their say.
 func TestRESTRefusesUndecodableRequests(t *testing.T) {
 	t.Parallel()
 	s := startEdgeShop(t)
@@ -425,18 +425,28 @@ func TestRESTRefusesUndecodableRequests(t *testing.T) {
 		for method, op := range item.Operations() {
 			routes++
 			target := pathParam.ReplaceAllString(path, "00000000-0000-4000-8000-000000000000")
-			var cases []struct{ query, body string }
-			if op.RequestBody != nil && op.RequestBody.Value != nil {
+			type badCase struct{ query, body, reason string }
+			var cases []badCase
+			switch {
+			case op.RequestBody != nil && op.RequestBody.Value != nil:
 				var schema *openapi3.Schema
 				if mt := op.RequestBody.Value.Content.Get("application/json"); mt != nil {
 					schema = resolved(mt.Schema)
 				}
 				for _, b := range badBodies(schema) {
-					cases = append(cases, struct{ query, body string }{"", b})
+					cases = append(cases, badCase{body: b})
+				}
+			case method == http.MethodPost && path == "/api/v1/newsletter/unsubscribe":
+				// The one-click unsubscribe drops its body (RFC 8058's form) by design: oneClick.
+			default:
+				// The route takes no body (no "body:" in its google.api.http rule): sending one
+				// is the caller's mistake, even a well-formed or empty JSON object.
+				for _, b := range []string{`{}`, `{"a": 1}`, `[`} {
+					cases = append(cases, badCase{body: b, reason: "malformed_request"})
 				}
 			}
 			for _, q := range badQueries(op) {
-				cases = append(cases, struct{ query, body string }{q, ""})
+				cases = append(cases, badCase{query: q})
 			}
 			for _, c := range cases {
 				u := s.url + target
@@ -457,7 +467,11 @@ func TestRESTRefusesUndecodableRequests(t *testing.T) {
 				what := fmt.Sprintf("%s %s?%s body %.120q", method, target, c.query, c.body)
 				require.GreaterOrEqual(t, status, 400, "%s: %s", what, out)
 				require.Less(t, status, 500, "%s: %s", what, out)
-				requireErrorBody(t, header, out, what)
+				reason := requireErrorBody(t, header, out, what)
+				if c.reason != "" {
+					require.Equal(t, http.StatusBadRequest, status, "%s: %s", what, out)
+					require.Equal(t, c.reason, reason, "%s: %s", what, out)
+				}
 				sent++
 			}
 		}
@@ -497,6 +511,9 @@ func TestUnknownFieldsAreRefused(t *testing.T) {
 			status, header, body := raw(t, req)
 			require.Equal(t, http.StatusBadRequest, status, "%s", body)
 			require.Contains(t, string(body), tc.field, "the field is named")
+			// Connect's decoder refuses the field before any interceptor runs; the reason is added
+			// after it (connectErrorBodies).
+			require.Equal(t, "unknown_field", anyErrorReason(t, jsonMapOf(t, body)), "%s", body)
 			if !tc.connect {
 				require.Equal(t, "unknown_field", requireErrorBody(t, header, body, tc.name))
 				_, meta := errorInfo(t, jsonMapOf(t, body))
@@ -505,6 +522,31 @@ func TestUnknownFieldsAreRefused(t *testing.T) {
 		})
 	}
 	t.Cleanup(func() { require.Equal(t, before, s.fingerprint(t), "nothing was written") })
+}
+
+// Connect's own decoder refuses a body before any interceptor runs; its answer still carries the
+// ErrorInfo reason every error has, as REST's does (an unknown field: TestUnknownFieldsAreRefused).
+// The status and the Connect error shape stay Connect's.
+func TestConnectDecoderErrorsCarryAReason(t *testing.T) {
+	t.Parallel()
+	s := startEdgeShop(t)
+	before := s.fingerprint(t)
+	undecodable := map[string]string{`{`: "application/json", `"x"`: "application/json", ``: "application/json",
+		"\xff\xff\xff": "application/proto"}
+	for body, contentType := range undecodable {
+		req, err := http.NewRequest(http.MethodPost, s.url+"/atelier.store.v1.CartService/CreateCart", strings.NewReader(body))
+		require.NoError(t, err)
+		req.Header.Set("Content-Type", contentType)
+		req.Header.Set("Connect-Protocol-Version", "1")
+		status, header, out := raw(t, req)
+		answer := jsonMapOf(t, out)
+		require.Equal(t, http.StatusBadRequest, status, "%q: %s", body, out)
+		require.Equal(t, "application/json", header.Get("Content-Type"), "%q: %s", body, out)
+		require.Equal(t, "invalid_argument", answer["code"], "%q: %s", body, out)
+		require.Equal(t, "malformed_request", anyErrorReason(t, answer), "%q: %s", body, out)
+	}
+	require.Equal(t, before, s.fingerprint(t), "nothing was written")
+	require.Empty(t, s.errorLines(), "a client's mistake is not logged as an error")
 }
 
 // Text that may not reach the database or a person's screen is refused at the edge, over both

@@ -9,11 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/atelier-commerce/atelier/backend/internal/api"
 	"github.com/atelier-commerce/atelier/backend/internal/media"
 	"github.com/atelier-commerce/atelier/backend/internal/payment"
 	"github.com/stretchr/testify/require"
-	"google.golang.org/genproto/googleapis/api/annotations"
-	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/reflect/protoregistry"
 )
@@ -66,24 +65,11 @@ func restProbes(t *testing.T, servicePath string) []errorProbe {
 	type binding struct{ method, path, body string }
 	var bindings []binding
 	for i := range methods.Len() {
-		rule, _ := proto.GetExtension(methods.Get(i).Options(), annotations.E_Http).(*annotations.HttpRule)
-		require.NotNil(t, rule, "%s has a REST binding", methods.Get(i).FullName())
-		for _, r := range append([]*annotations.HttpRule{rule}, rule.GetAdditionalBindings()...) {
-			var b binding
-			switch p := r.GetPattern().(type) {
-			case *annotations.HttpRule_Get:
-				b = binding{http.MethodGet, p.Get, r.GetBody()}
-			case *annotations.HttpRule_Post:
-				b = binding{http.MethodPost, p.Post, r.GetBody()}
-			case *annotations.HttpRule_Put:
-				b = binding{http.MethodPut, p.Put, r.GetBody()}
-			case *annotations.HttpRule_Patch:
-				b = binding{http.MethodPatch, p.Patch, r.GetBody()}
-			case *annotations.HttpRule_Delete:
-				b = binding{http.MethodDelete, p.Delete, r.GetBody()}
-			default:
-				t.Fatalf("%s: a custom REST method", methods.Get(i).FullName())
-			}
+		rest, err := api.RESTBindings(methods.Get(i))
+		require.NoError(t, err)
+		require.NotEmpty(t, rest, "%s has a REST binding", methods.Get(i).FullName())
+		for _, r := range rest {
+			b := binding{r.Method, r.Path, r.Body}
 			b.path = pathVariable.ReplaceAllString(b.path, "00000000-0000-4000-8000-000000000000")
 			bindings = append(bindings, b)
 		}

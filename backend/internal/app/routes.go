@@ -61,14 +61,16 @@ func (a *App) routeTable() ([]route, error) {
 	}
 	var table []route
 	var services []*vanguard.Service
+	var servicePaths []string
 	var registerErr error
 	register := func(path string, h http.Handler) {
 		// Connect answers its own protocol's errors; only a procedure the service lacks would get
 		// the generated handler's plain-text 404.
 		served, err := api.AnswerUnknownProcedures(path, h)
 		registerErr = errors.Join(registerErr, err)
-		table = append(table, route{path, served})
+		table = append(table, route{path, connectErrorBodies(served)})
 		services = append(services, vanguard.NewService(path, h))
+		servicePaths = append(servicePaths, path)
 	}
 	register(storev1connect.NewCatalogServiceHandler(api.NewCatalogHandler(a.catalog, a.media), opts...))
 	register(storev1connect.NewShippingServiceHandler(api.NewShippingHandler(a.shipping), opts...))
@@ -105,12 +107,17 @@ func (a *App) routeTable() ([]route, error) {
 		return nil, err
 	}
 	cache := newResponseCache(a.catalog.CacheTTL(), a.catalog.Generation)
+	// Outside the cache, so a GET with a body is refused whether or not its answer is cached.
+	restRoutes, err := api.RefuseUnexpectedBodies(servicePaths, cache.wrap(restErrorBodies(rest)))
+	if err != nil {
+		return nil, err
+	}
 	docs, err := apidocs.New(apidocs.Spec, "/api/openapi.yaml")
 	if err != nil {
 		return nil, err
 	}
 	return append(table,
-		route{restPrefix, cache.wrap(restErrorBodies(rest))},
+		route{restPrefix, restRoutes},
 		route{"POST /api/v1/newsletter/unsubscribe", oneClick(restErrorBodies(rest))},
 		route{"GET /api/docs", docs},
 		route{"GET /api/openapi.yaml", http.HandlerFunc(serveSpec)},
@@ -208,11 +215,26 @@ func restErrorBodies(next http.Handler) http.Handler {
 	})
 }
 
+// connectErrorBodies gives the Connect answers that Connect wrote itself, before any interceptor
+// ran (its decoder refusing a body), the ErrorInfo reason every error carries
+// (api.WriteConnectErrorBody). Error bodies are held back as restErrorBodies holds them.
+func connectErrorBodies(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ew := &errorBodyWriter{ResponseWriter: w, ctx: r.Context(), answer: func(w http.ResponseWriter, status int, body []byte) {
+			api.WriteConnectErrorBody(w, r, status, body)
+		}}
+		next.ServeHTTP(ew, r)
+		ew.finish()
+	})
+}
+
 type errorBodyWriter struct {
 	http.ResponseWriter
 	ctx    context.Context //nolint:containedctx // one request's writer: it needs that request's context when it writes
 	status int
 	held   *bytes.Buffer // the error body, while held back
+	// answer writes the held error body; nil for REST's (api.NormalizeErrorBody).
+	answer func(w http.ResponseWriter, status int, body []byte)
 }
 
 func (e *errorBodyWriter) WriteHeader(code int) {
@@ -262,6 +284,10 @@ func (e *errorBodyWriter) finish() {
 			}
 		}
 		h.Del("Content-Encoding")
+	}
+	if e.answer != nil {
+		e.answer(e.ResponseWriter, e.status, held)
+		return
 	}
 	body := api.NormalizeErrorBody(e.status, held)
 	h.Set("Content-Type", "application/json")

@@ -16,12 +16,6 @@ var errorPrefixExempt = map[string]string{
 	"config": "names the environment variable instead",
 	// Generated code follows its generator's style.
 	"gen": "generated",
-	// TODO(issue 15): being reshaped on another branch (webhook and media handlers and the
-	// order e-mail moving out of app into api, mail and order, which touches jobs' e-mail worker);
-	// remove each line once that has landed and the package's prefixes are fixed.
-	"api":  "pending",
-	"app":  "pending",
-	"jobs": "pending",
 }
 
 // Every wrapped error says where it came from the same way, "<pkg>.<Operation>: …" (a method may

@@ -71,10 +71,9 @@ func (w *emailWorker[T]) Work(ctx context.Context, job *river.Job[T]) error {
 		log.WarnContext(ctx, "mail is not configured (SMTP_URL); the e-mail waits", "retry_in", w.deps.unconfiguredWait.String())
 		return river.JobSnooze(w.deps.unconfiguredWait)
 	}
-	var sent bool
-	if err := w.deps.store.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM mail_sent WHERE outbox_id = $1)`,
-		ev.OutboxID).Scan(&sent); err != nil {
-		return fmt.Errorf("jobs %s: check mail_sent: %w", job.Kind, err)
+	sent, err := mailSentFor(ctx, w.deps.store, ev.OutboxID)
+	if err != nil {
+		return fmt.Errorf("jobs.emailWorker.Work: %s: check mail_sent: %w", job.Kind, err)
 	}
 	if sent {
 		log.InfoContext(ctx, "e-mail already sent for this event; not sending again")
@@ -82,31 +81,30 @@ func (w *emailWorker[T]) Work(ctx context.Context, job *river.Job[T]) error {
 	}
 	st, err := w.deps.settings.Get(ctx)
 	if err != nil && !isNotConfigured(err) {
-		return fmt.Errorf("jobs %s: store settings: %w", job.Kind, err)
+		return fmt.Errorf("jobs.emailWorker.Work: %s: store settings: %w", job.Kind, err)
 	}
 	msg, err := w.compose(ctx, shopOf(st), st, ev.Payload)
 	if err != nil {
 		if mailer.IsPermanent(err) {
 			log.WarnContext(ctx, "e-mail cannot be composed; cancelling", "error", err.Error())
-			return river.JobCancel(fmt.Errorf("jobs %s: %w", job.Kind, err))
+			return river.JobCancel(fmt.Errorf("jobs.emailWorker.Work: %s: %w", job.Kind, err))
 		}
-		return fmt.Errorf("jobs %s: %w", job.Kind, err)
+		return fmt.Errorf("jobs.emailWorker.Work: %s: %w", job.Kind, err)
 	}
 	msg.ID = ev.OutboxID
 	if err := w.deps.sender.Send(ctx, msg); err != nil {
 		if mailer.IsPermanent(err) {
 			log.WarnContext(ctx, "mail server refused the e-mail for good; cancelling", "error", err.Error())
-			return river.JobCancel(fmt.Errorf("jobs %s: %w", job.Kind, err))
+			return river.JobCancel(fmt.Errorf("jobs.emailWorker.Work: %s: %w", job.Kind, err))
 		}
 		log.InfoContext(ctx, "sending failed; River will retry", "error", err.Error())
-		return fmt.Errorf("jobs %s: %w", job.Kind, err)
+		return fmt.Errorf("jobs.emailWorker.Work: %s: %w", job.Kind, err)
 	}
 	// The server has the message: record it even if the job is being cancelled meanwhile, since
 	// a missing record is what would make a retry send twice.
 	recCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
-	if _, err := w.deps.store.Exec(recCtx, `INSERT INTO mail_sent (outbox_id, kind, message_id) VALUES ($1, $2, $3)
-		ON CONFLICT (outbox_id) DO NOTHING`, ev.OutboxID, job.Kind, msg.ID); err != nil {
+	if err := recordMailSent(recCtx, w.deps.store, ev.OutboxID, job.Kind, msg.ID); err != nil {
 		// Not an error for River: retrying would send the e-mail again.
 		log.ErrorContext(ctx, "e-mail sent but not recorded; a re-run of this event would send it again", "error", err.Error())
 	}
@@ -137,7 +135,7 @@ var errMalformed = errors.New("malformed outbox payload")
 
 func decode(payload []byte, v any) error {
 	if err := json.Unmarshal(payload, v); err != nil {
-		return mailer.Permanent(fmt.Errorf("%w: %w", errMalformed, err))
+		return mailer.Permanent(fmt.Errorf("jobs.decode: %w: %w", errMalformed, err))
 	}
 	return nil
 }
@@ -154,13 +152,13 @@ func composePasswordReset(links ResetLinkFunc) composeFunc {
 		// Jobs queued by an older binary carried the link itself and no requested_at: they are
 		// cancelled here as malformed, and their shoppers ask again.
 		if p.AccountID == "" || p.Email == "" || p.RequestedAt.IsZero() {
-			return mailer.Message{}, mailer.Permanent(fmt.Errorf("%w: account_id, email and requested_at are required", errMalformed))
+			return mailer.Message{}, mailer.Permanent(fmt.Errorf("jobs.composePasswordReset: %w: account_id, email and requested_at are required", errMalformed))
 		}
 		// A retried job makes a new link, which invalidates the one of the earlier attempt (its
 		// e-mail may have reached the shopper after all); the latest e-mail's link is the one that works.
 		link, expires, err := links(ctx, p.AccountID, p.Email, p.RequestedAt)
 		if err != nil {
-			return mailer.Message{}, classify("reset link", err)
+			return mailer.Message{}, classify("jobs.composePasswordReset: reset link", err)
 		}
 		c, err := mailer.RenderPasswordReset(shop, mailer.PasswordReset{FirstName: p.FirstName, ResetURL: link, ExpiresAt: expires})
 		return mailer.Message{To: p.Email, Content: c}, err
@@ -168,10 +166,11 @@ func composePasswordReset(links ResetLinkFunc) composeFunc {
 }
 
 // classify wraps the error of a domain service that a job asked for what to send: permanent when
-// the service turned the request down for good (see refusal), else worth retrying.
+// the service turned the request down for good (see refusal), else worth retrying. what begins
+// with the operation that asked ("jobs.composePasswordReset: reset link").
 func classify(what string, err error) error {
 	if ae := refusal(err); ae != nil {
-		return mailer.Permanent(fmt.Errorf("%s refused (%s): %w", what, ae.Reason, err))
+		return mailer.Permanent(fmt.Errorf("%s: refused (%s): %w", what, ae.Reason, err))
 	}
 	return fmt.Errorf("%s: %w", what, err)
 }
@@ -202,7 +201,7 @@ func composeContactMessage(_ context.Context, shop mailer.Shop, st settings.Stor
 		return mailer.Message{}, err
 	}
 	if p.Email == "" {
-		return mailer.Message{}, mailer.Permanent(fmt.Errorf("%w: email is required", errMalformed))
+		return mailer.Message{}, mailer.Permanent(fmt.Errorf("jobs.composeContactMessage: %w: email is required", errMalformed))
 	}
 	if strings.TrimSpace(st.ContactEmail) == "" {
 		// Transient: the message waits (with backoff) for an admin to fill in the settings.
@@ -228,11 +227,11 @@ func composeNewsletterConfirmation(links NewsletterLinkFunc) composeFunc {
 		// Sign-ups queued before double opt-in carried no requested_at: cancelled here as
 		// malformed, and their owners sign up again.
 		if p.Email == "" || p.RequestedAt.IsZero() {
-			return mailer.Message{}, mailer.Permanent(fmt.Errorf("%w: email and requested_at are required", errMalformed))
+			return mailer.Message{}, mailer.Permanent(fmt.Errorf("jobs.composeNewsletterConfirmation: %w: email and requested_at are required", errMalformed))
 		}
 		l, err := links(ctx, p.Email, p.RequestedAt)
 		if err != nil {
-			return mailer.Message{}, classify("newsletter links", err)
+			return mailer.Message{}, classify("jobs.composeNewsletterConfirmation: newsletter links", err)
 		}
 		c, err := mailer.RenderNewsletterConfirmation(shop, mailer.NewsletterConfirmation{Email: p.Email,
 			ConfirmURL: l.Confirm, ExpiresAt: l.ExpiresAt, UnsubscribeURL: l.Unsubscribe})
@@ -252,14 +251,11 @@ func composeOrderConfirmation(confirmations OrderConfirmationFunc) composeFunc {
 			return mailer.Message{}, err
 		}
 		if p.OrderID == "" {
-			return mailer.Message{}, mailer.Permanent(fmt.Errorf("%w: order_id is required", errMalformed))
+			return mailer.Message{}, mailer.Permanent(fmt.Errorf("jobs.composeOrderConfirmation: %w: order_id is required", errMalformed))
 		}
 		to, data, err := confirmations(ctx, p.OrderID)
 		if err != nil {
-			if ae := refusal(err); ae != nil {
-				return mailer.Message{}, mailer.Permanent(fmt.Errorf("order confirmation refused (%s): %w", ae.Reason, err))
-			}
-			return mailer.Message{}, fmt.Errorf("order confirmation: %w", err)
+			return mailer.Message{}, classify("jobs.composeOrderConfirmation: order confirmation", err)
 		}
 		c, err := mailer.RenderOrderConfirmation(shop, data)
 		return mailer.Message{To: to, Content: c}, err

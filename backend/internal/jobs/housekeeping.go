@@ -54,7 +54,7 @@ func (w *choreWorker) Work(ctx context.Context, job *river.Job[ChoreArgs]) error
 	}
 	n, err := c.Run(ctx)
 	if err != nil {
-		return fmt.Errorf("jobs: chore %s: %w", c.Name, err)
+		return fmt.Errorf("jobs.choreWorker.Work: %s: %w", c.Name, err)
 	}
 	if n > 0 {
 		w.logger.InfoContext(ctx, "chore done", "chore", c.Name, "removed", n)
@@ -91,11 +91,10 @@ const mailSentRetention = 30 * 24 * time.Hour
 // pruneMailSent is the jobs package's own chore: it forgets sent e-mails no repeat can ask about.
 func pruneMailSent(store *pgxpool.Pool) Chore {
 	return Chore{Name: "mail_sent.prune", Every: 24 * time.Hour, Run: func(ctx context.Context) (int64, error) {
-		tag, err := store.Exec(ctx, `DELETE FROM mail_sent WHERE sent_at < now() - $1::interval`,
-			fmt.Sprintf("%d seconds", int64(mailSentRetention/time.Second)))
+		n, err := deleteMailSentOlderThan(ctx, store, mailSentRetention)
 		if err != nil {
-			return 0, fmt.Errorf("jobs: prune mail_sent: %w", err)
+			return 0, fmt.Errorf("jobs.pruneMailSent: %w", err)
 		}
-		return tag.RowsAffected(), nil
+		return n, nil
 	}}
 }

@@ -237,9 +237,11 @@ func (r *Runner) Health(ctx context.Context) (Health, error) {
 		}
 		params = params.After(page.LastCursor)
 	}
-	if err := r.store.QueryRow(ctx, `SELECT count(*) FROM outbox`).Scan(&h.Unrelayed); err != nil {
+	n, err := countOutbox(ctx, r.store)
+	if err != nil {
 		return h, fmt.Errorf("jobs.Health: outbox: %w", err)
 	}
+	h.Unrelayed = n
 	return h, nil
 }
 

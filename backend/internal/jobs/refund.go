@@ -26,14 +26,14 @@ func (w *refundWorker) Work(ctx context.Context, job *river.Job[PaymentRefund]) 
 		OrderID string `json:"order_id"`
 	}
 	if err := json.Unmarshal(job.Args.Payload, &p); err != nil || p.OrderID == "" {
-		return river.JobCancel(fmt.Errorf("jobs payment.refund: %w: %w", errMalformed, err))
+		return river.JobCancel(fmt.Errorf("jobs.refundWorker.Work: %w: %w", errMalformed, err))
 	}
 	if err := w.refund(ctx, p.OrderID); err != nil {
 		if ae := refusal(err); ae != nil {
 			w.logger.ErrorContext(ctx, "refund refused for good; refund this order by hand", "order_id", p.OrderID, "reason", ae.Reason)
-			return river.JobCancel(fmt.Errorf("jobs payment.refund: %w", err))
+			return river.JobCancel(fmt.Errorf("jobs.refundWorker.Work: %w", err))
 		}
-		return fmt.Errorf("jobs payment.refund: %w", err)
+		return fmt.Errorf("jobs.refundWorker.Work: %w", err)
 	}
 	w.logger.InfoContext(ctx, "payment refunded", "order_id", p.OrderID)
 	return nil

@@ -77,53 +77,13 @@ func (r *Relay) Run(ctx context.Context) {
 	}
 }
 
-type outboxRow struct {
-	id, topic string
-	payload   []byte
-	createdAt time.Time
-}
-
 // RelayOnce moves at most one batch and returns how many events it handed to River.
 func (r *Relay) RelayOnce(ctx context.Context) (int, error) {
 	var moved int
 	err := db.WithTx(ctx, r.store, func(tx pgx.Tx) error {
-		moved = 0
-		rows, err := tx.Query(ctx, `SELECT id::text, topic, payload, created_at FROM outbox
-			WHERE topic = ANY($1) ORDER BY created_at, id LIMIT $2 FOR UPDATE SKIP LOCKED`, Topics(), r.batch)
-		if err != nil {
-			return err
-		}
-		batch, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (outboxRow, error) {
-			var o outboxRow
-			return o, row.Scan(&o.id, &o.topic, &o.payload, &o.createdAt)
-		})
-		if err != nil || len(batch) == 0 {
-			return err
-		}
-		params := make([]river.InsertManyParams, 0, len(batch))
-		ids := make([]string, 0, len(batch))
-		for _, o := range batch {
-			args, ok := ArgsFor(Event{OutboxID: o.id, Topic: o.topic, Payload: o.payload, EmittedAt: o.createdAt})
-			if !ok { // the query only selects routed topics
-				return fmt.Errorf("topic %q has no route", o.topic)
-			}
-			params = append(params, river.InsertManyParams{Args: args})
-			ids = append(ids, o.id)
-		}
-		if r.sameDB {
-			_, err = r.client.InsertManyTx(ctx, tx, params)
-		} else {
-			// Committed on the jobs database before the rows go: see the type's comment.
-			_, err = r.client.InsertMany(ctx, params)
-		}
-		if err != nil {
-			return fmt.Errorf("insert jobs: %w", err)
-		}
-		if _, err := tx.Exec(ctx, `DELETE FROM outbox WHERE id = ANY($1::uuid[])`, ids); err != nil {
-			return fmt.Errorf("delete relayed rows: %w", err)
-		}
-		moved = len(batch)
-		return nil
+		var err error
+		moved, err = r.relayBatch(ctx, tx)
+		return err
 	})
 	if err != nil {
 		return 0, fmt.Errorf("jobs.RelayOnce: %w", err)
@@ -131,26 +91,49 @@ func (r *Relay) RelayOnce(ctx context.Context) (int, error) {
 	return moved, nil
 }
 
+// relayBatch is RelayOnce's transaction: it locks a batch, hands it to River and deletes it.
+func (r *Relay) relayBatch(ctx context.Context, tx pgx.Tx) (int, error) {
+	batch, err := lockOutboxBatch(ctx, tx, Topics(), r.batch)
+	if err != nil || len(batch) == 0 {
+		return 0, err
+	}
+	params := make([]river.InsertManyParams, 0, len(batch))
+	ids := make([]string, 0, len(batch))
+	for _, o := range batch {
+		args, ok := ArgsFor(Event{OutboxID: o.id, Topic: o.topic, Payload: o.payload, EmittedAt: o.createdAt})
+		if !ok { // the query only selects routed topics
+			return 0, fmt.Errorf("jobs.relayBatch: topic %q has no route", o.topic)
+		}
+		params = append(params, river.InsertManyParams{Args: args})
+		ids = append(ids, o.id)
+	}
+	if r.sameDB {
+		_, err = r.client.InsertManyTx(ctx, tx, params)
+	} else {
+		// Committed on the jobs database before the rows go: see the type's comment.
+		_, err = r.client.InsertMany(ctx, params)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("jobs.relayBatch: insert jobs: %w", err)
+	}
+	if err := deleteOutboxRows(ctx, tx, ids); err != nil {
+		return 0, fmt.Errorf("jobs.relayBatch: delete relayed rows: %w", err)
+	}
+	return len(batch), nil
+}
+
 // reportUnrouted logs outbox rows whose topic has no route. They are left in place rather than
 // dropped or moved: the event may belong to a newer version of the binary that will relay it.
 func (r *Relay) reportUnrouted(ctx context.Context) {
-	rows, err := r.store.Query(ctx, `SELECT topic, count(*), min(created_at) FROM outbox
-		WHERE NOT (topic = ANY($1)) GROUP BY topic ORDER BY topic`, Topics())
+	unrouted, err := unroutedOutbox(ctx, r.store, Topics())
 	if err != nil {
 		if !errors.Is(err, context.Canceled) {
 			r.logger.WarnContext(ctx, "outbox: counting unrouted events failed", "error", err.Error())
 		}
 		return
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var topic string
-		var n int
-		var oldest time.Time
-		if err := rows.Scan(&topic, &n, &oldest); err != nil {
-			return
-		}
+	for _, u := range unrouted {
 		r.logger.WarnContext(ctx, "outbox: events with no route are waiting (left in place for a binary that knows the topic)",
-			"topic", topic, "count", n, "oldest", oldest.UTC().Format(time.RFC3339))
+			"topic", u.topic, "count", u.count, "oldest", u.oldest.UTC().Format(time.RFC3339))
 	}
 }
