@@ -16,11 +16,11 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/atelier-commerce/atelier/backend/internal/config"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
+	"github.com/atelier-commerce/atelier/backend/internal/logtest"
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
@@ -32,24 +32,7 @@ import (
 type edgeShop struct {
 	url string
 	app *App
-	log *syncBuffer
-}
-
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
+	log *logtest.Buffer
 }
 
 func startEdgeShop(t testing.TB) *edgeShop {
@@ -60,7 +43,7 @@ func startEdgeShop(t testing.TB) *edgeShop {
 		"CATALOG_CACHE_TTL": "0", "STOREFRONT_URL": "https://shop.example"}
 	cfg, err := config.Parse(func(k string) string { return env[k] })
 	require.NoError(t, err)
-	logs := &syncBuffer{}
+	logs := &logtest.Buffer{}
 	a, err := New(context.Background(), cfg, slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})))
 	require.NoError(t, err)
 	t.Cleanup(a.Close)

@@ -16,6 +16,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/checkout"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
+	"github.com/atelier-commerce/atelier/backend/internal/logtest"
 	"github.com/atelier-commerce/atelier/backend/internal/money"
 	"github.com/atelier-commerce/atelier/backend/internal/order"
 	"github.com/atelier-commerce/atelier/backend/internal/payment"
@@ -35,25 +36,7 @@ type fixture struct {
 	orders   *order.Service
 	checkout *checkout.Service
 	payments *payment.TestProvider
-	logs     *syncBuffer
-}
-
-// syncBuffer is a log sink that concurrent checkouts may write to.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
+	logs     *logtest.Buffer
 }
 
 // wrap lets a test stand between the services and the test provider.
@@ -61,7 +44,7 @@ func newFixture(t *testing.T, wrap func(payment.Provider) payment.Provider) *fix
 	t.Helper()
 	ctx := context.Background()
 	pool := dbtest.Pool(t)
-	f := &fixture{pool: pool, catalog: catalog.NewService(pool, 0), logs: &syncBuffer{}}
+	f := &fixture{pool: pool, catalog: catalog.NewService(pool, 0), logs: &logtest.Buffer{}}
 	ship := shipping.NewService(pool)
 	require.NoError(t, ship.Save(ctx, shipping.Option{Code: "standard", Name: "Standard", Price: money.GBP(395), Position: 1, Active: true}))
 	f.carts = cart.NewService(pool, ship)

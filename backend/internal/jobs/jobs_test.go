@@ -20,6 +20,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
 	"github.com/atelier-commerce/atelier/backend/internal/jobs"
+	"github.com/atelier-commerce/atelier/backend/internal/logtest"
 	"github.com/atelier-commerce/atelier/backend/internal/mail"
 	"github.com/atelier-commerce/atelier/backend/internal/newsletter"
 	"github.com/atelier-commerce/atelier/backend/internal/order"
@@ -72,24 +73,6 @@ func configureShop(t *testing.T, pool *pgxpool.Pool) {
 		Country: "United Kingdom", ContactEmail: shopMailbox, Phone: "+44 20 7946 0000"}))
 }
 
-// syncBuffer is a log sink that tests read while the runner writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // farRetry keeps a failed job in the retryable state for the test to look at.
 type farRetry struct{}
 
@@ -98,7 +81,7 @@ func (farRetry) NextRetry(*rivertype.JobRow) time.Time { return time.Now().Add(t
 type runnerOpts struct {
 	jobsPool   *pgxpool.Pool
 	mail       *mail.Sender
-	log        *syncBuffer
+	log        *logtest.Buffer
 	retry      river.ClientRetryPolicy
 	chores     []jobs.Chore
 	resetLinks jobs.ResetLinkFunc
@@ -125,7 +108,7 @@ func newRunner(t *testing.T, store *pgxpool.Pool, o runnerOpts) *jobs.Runner {
 		o.jobsPool = store
 	}
 	if o.log == nil {
-		o.log = &syncBuffer{}
+		o.log = &logtest.Buffer{}
 	}
 	if o.resetLinks == nil {
 		o.resetLinks = noResetLinks
@@ -316,7 +299,7 @@ func TestEmailWorkerIsIdempotent(t *testing.T) {
 	srv, smtpURL := sink(t, smtpmock.ConfigurationAttr{})
 	_, err := newsletter.NewService(pool).Subscribe(context.Background(), "twice@example.com", "")
 	require.NoError(t, err)
-	log := &syncBuffer{}
+	log := &logtest.Buffer{}
 	r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL), log: log})
 	start(t, r)
 	job := waitForJobState(t, pool, "completed")
@@ -436,7 +419,7 @@ func TestPasswordResetEmailAndNoTokenAtRest(t *testing.T) {
 	srv, smtpURL := sink(t, smtpmock.ConfigurationAttr{})
 	svc, _ := accounts(t, pool, nil)
 	require.NoError(t, svc.RequestPasswordReset(ctx, "jane@example.com", ""))
-	log := &syncBuffer{}
+	log := &logtest.Buffer{}
 	r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL), log: log, resetLinks: svc.IssueResetLink})
 	start(t, r)
 	waitForJobState(t, pool, "completed")
@@ -541,7 +524,7 @@ func TestUnroutedTopicIsLeftAndReported(t *testing.T) {
 	}))
 	_, err := newsletter.NewService(pool).Subscribe(context.Background(), "after@example.com", "")
 	require.NoError(t, err)
-	log := &syncBuffer{}
+	log := &logtest.Buffer{}
 	r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL), log: log})
 	start(t, r)
 	waitForJobState(t, pool, "completed")
