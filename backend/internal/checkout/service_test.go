@@ -108,6 +108,23 @@ func (f *fixture) unpaid(t *testing.T, cartID string) int {
 	return n
 }
 
+// oneInCart is a fixture (wrap as for newFixture) with one product, £26.00 and 10 in stock, and
+// a cart holding one of it.
+func oneInCart(t *testing.T, wrap func(payment.Provider) payment.Provider) (f *fixture, productID, cartID string) {
+	t.Helper()
+	f = newFixture(t, wrap)
+	productID = f.product(t, 2600, 10)
+	return f, productID, f.cart(t, productID, 1)
+}
+
+// submit checks the cart out as a guest under a fresh idempotency key, as a new submit does.
+func (f *fixture) submit(t *testing.T, cartID string) checkout.Result {
+	t.Helper()
+	res, err := f.checkout.Checkout(context.Background(), "", request(cartID, "k-"+uuid.NewString()))
+	require.NoError(t, err)
+	return res
+}
+
 func (f *fixture) status(t *testing.T, orderID string) order.Status {
 	t.Helper()
 	o, err := f.orders.Read(context.Background(), orderID)
@@ -195,13 +212,10 @@ func TestConcurrentCheckoutsOfOneCartLeaveOnePayableOrder(t *testing.T) {
 // is nothing left to order.
 func TestResubmitHonoursAnEarlierPaymentThatSucceeded(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, nil)
+	f, product, cartID := oneInCart(t, nil)
 	ctx := context.Background()
-	product := f.product(t, 2600, 10)
-	cartID := f.cart(t, product, 1)
-	first, err := f.checkout.Checkout(ctx, "", request(cartID, "k-"+uuid.NewString()))
-	require.NoError(t, err)
-	_, err = f.pool.Exec(ctx, `UPDATE test_payment_intents SET status = 'succeeded' WHERE order_id = $1`, first.Order.ID)
+	first := f.submit(t, cartID)
+	_, err := f.pool.Exec(ctx, `UPDATE test_payment_intents SET status = 'succeeded' WHERE order_id = $1`, first.Order.ID)
 	require.NoError(t, err)
 
 	_, err = f.checkout.Checkout(ctx, "", request(cartID, "k-"+uuid.NewString()))
@@ -218,14 +232,10 @@ func TestResubmitHonoursAnEarlierPaymentThatSucceeded(t *testing.T) {
 // order stands for the cart, and honouring both would sell it twice.
 func TestLatePaymentForASupersededOrderIsRefunded(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, nil)
+	f, product, cartID := oneInCart(t, nil)
 	ctx := context.Background()
-	product := f.product(t, 2600, 10)
-	cartID := f.cart(t, product, 1)
-	first, err := f.checkout.Checkout(ctx, "", request(cartID, "k-"+uuid.NewString()))
-	require.NoError(t, err)
-	second, err := f.checkout.Checkout(ctx, "", request(cartID, "k-"+uuid.NewString()))
-	require.NoError(t, err)
+	first := f.submit(t, cartID)
+	second := f.submit(t, cartID)
 	require.Equal(t, order.StatusCancelled, f.status(t, first.Order.ID))
 	require.Equal(t, int32(9), f.stock(t, product))
 
@@ -281,13 +291,11 @@ func TestOrderSupersededWhilePaymentIsMadeIsNotPayable(t *testing.T) {
 			second, secondErr = f.checkout.Checkout(context.Background(), "", request(cartID, "k-"+uuid.NewString()))
 		}
 	}
-	f = newFixture(t, func(p payment.Provider) payment.Provider { return &hookedProvider{Provider: p, after: racing} })
+	var product string
+	f, product, cartID = oneInCart(t, func(p payment.Provider) payment.Provider { return &hookedProvider{Provider: p, after: racing} })
 	ctx := context.Background()
-	product := f.product(t, 2600, 10)
-	cartID = f.cart(t, product, 1)
 
-	first, err := f.checkout.Checkout(ctx, "", request(cartID, "k-"+uuid.NewString()))
-	require.NoError(t, err)
+	first := f.submit(t, cartID)
 	require.NoError(t, secondErr)
 	require.Equal(t, order.StatusCancelled, first.Order.Status)
 	require.Equal(t, order.StatusPendingPayment, second.Order.Status)
@@ -297,7 +305,7 @@ func TestOrderSupersededWhilePaymentIsMadeIsNotPayable(t *testing.T) {
 	require.Equal(t, "canceled", status, "the superseded order's payment is stopped at the provider")
 	require.Equal(t, 1, f.unpaid(t, cartID))
 	require.Equal(t, int32(9), f.stock(t, product))
-	_, err = f.payments.Confirm(ctx, second.Payment.ClientSecret, card(payment.TestCardSucceeds))
+	_, err := f.payments.Confirm(ctx, second.Payment.ClientSecret, card(payment.TestCardSucceeds))
 	require.NoError(t, err)
 }
 
@@ -317,10 +325,8 @@ func TestCheckoutRefusesAPaymentUnlikeTheOrder(t *testing.T) {
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			f := newFixture(t, func(p payment.Provider) payment.Provider { return &hookedProvider{Provider: p, after: tt.change} })
+			f, _, cartID := oneInCart(t, func(p payment.Provider) payment.Provider { return &hookedProvider{Provider: p, after: tt.change} })
 			ctx := context.Background()
-			product := f.product(t, 2600, 10)
-			cartID := f.cart(t, product, 1)
 			_, err := f.checkout.Checkout(ctx, "", request(cartID, "k-"+uuid.NewString()))
 			ae := apperr.As(err)
 			require.NotNil(t, ae, "%v", err)
