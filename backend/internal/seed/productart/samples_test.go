@@ -27,16 +27,17 @@ func TestWriteSamples(t *testing.T) {
 	if os.Getenv("PRODUCTART_BIG") != "" {
 		w, h = 1200, 1500
 	}
-	write := func(name string, s Spec) {
+	save := func(name string, img image.Image) {
 		f, err := os.Create(filepath.Join(dir, name+".png"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer f.Close()
-		if err := png.Encode(f, Render(s, w, h)); err != nil {
+		if err := png.Encode(f, img); err != nil {
 			t.Fatal(err)
 		}
 	}
+	write := func(name string, s Spec) { save(name, Render(s, w, h)) }
 	for i, sh := range Shapes {
 		p := Palettes[i%len(Palettes)]
 		label, caption := "Maison Lumière", "Sérum Éclat"
@@ -63,14 +64,7 @@ func TestWriteSamples(t *testing.T) {
 				img := Render(Spec{Shape: sh, Palette: p, Label: label, Caption: caption, Angle: a}, 400, 500)
 				draw.Draw(sheet, img.Bounds().Add(image.Pt(a*400, 0)), img, image.Point{}, draw.Src)
 			}
-			f, err := os.Create(filepath.Join(dir, "sheet-"+sh.String()+".png"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := png.Encode(f, sheet); err != nil {
-				t.Fatal(err)
-			}
-			f.Close()
+			save("sheet-"+sh.String(), sheet)
 		}
 	}
 	// One sheet per palette: all eight shapes, angles cycling.
@@ -85,14 +79,7 @@ func TestWriteSamples(t *testing.T) {
 				img := Render(Spec{Shape: sh, Palette: p, Label: label, Caption: caption, Angle: (i + pi) % 4}, 320, 400)
 				draw.Draw(sheet, img.Bounds().Add(image.Pt(i%4*320, i/4*400)), img, image.Point{}, draw.Src)
 			}
-			f, err := os.Create(filepath.Join(dir, "palette-"+p.Name+".png"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := png.Encode(f, sheet); err != nil {
-				t.Fatal(err)
-			}
-			f.Close()
+			save("palette-"+p.Name, sheet)
 		}
 	}
 	if os.Getenv("PRODUCTART_ALL") != "" {
