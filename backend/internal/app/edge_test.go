@@ -471,13 +471,7 @@ func TestUnknownFieldsAreRefused(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			req, err := http.NewRequest(http.MethodPost, s.url+tc.path, strings.NewReader(tc.body))
-			require.NoError(t, err)
-			req.Header.Set("Content-Type", "application/json")
-			if tc.connect {
-				req.Header.Set("Connect-Protocol-Version", "1")
-			}
-			status, header, body := raw(t, req)
+			status, header, body := raw(t, apiRequest(t, http.MethodPost, s.url+tc.path, "", tc.body, tc.connect))
 			require.Equal(t, http.StatusBadRequest, status, "%s", body)
 			require.Contains(t, string(body), tc.field, "the field is named")
 			if !tc.connect {
@@ -514,19 +508,7 @@ func TestInvalidTextIsRefusedAtTheEdge(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			var body io.Reader
-			if tc.body != "" {
-				body = strings.NewReader(tc.body)
-			}
-			req, err := http.NewRequest(tc.method, s.url+tc.path, body)
-			require.NoError(t, err)
-			if tc.body != "" {
-				req.Header.Set("Content-Type", "application/json")
-			}
-			if tc.connect {
-				req.Header.Set("Connect-Protocol-Version", "1")
-			}
-			status, header, out := raw(t, req)
+			status, header, out := raw(t, apiRequest(t, tc.method, s.url+tc.path, "", tc.body, tc.connect))
 			require.Equal(t, http.StatusBadRequest, status, "%s", out)
 			if tc.connect {
 				require.Contains(t, string(out), "invalid_text")
