@@ -10,6 +10,14 @@ import (
 	"testing"
 )
 
+// brandFor is the palette and label text of the i-th shape's sample: the two brands by turns.
+func brandFor(i int) (p Palette, label, caption string) {
+	if i%2 == 1 {
+		return Palettes[5+i%6], "Verdant & Co", "Botanical Cleanser"
+	}
+	return Palettes[i%len(Palettes)], "Maison Lumière", "Sérum Éclat"
+}
+
 // TestWriteSamples writes a contact sheet of PNGs for eyeballing the art:
 //
 //	PRODUCTART_OUT=/tmp/productart go test -run TestWriteSamples ./internal/seed/productart
@@ -39,23 +47,13 @@ func TestWriteSamples(t *testing.T) {
 	}
 	write := func(name string, s Spec) { save(name, Render(s, w, h)) }
 	for i, sh := range Shapes {
-		p := Palettes[i%len(Palettes)]
-		label, caption := "Maison Lumière", "Sérum Éclat"
-		if i%2 == 1 {
-			p = Palettes[5+i%6]
-			label, caption = "Verdant & Co", "Botanical Cleanser"
-		}
+		p, label, caption := brandFor(i)
 		write(sh.String(), Spec{Shape: sh, Palette: p, Label: label, Caption: caption})
 	}
 	// Contact sheets: every shape at every angle, four shots per row.
 	if sel := os.Getenv("PRODUCTART_SHEET"); sel != "" {
 		for i, sh := range Shapes {
-			p := Palettes[i%len(Palettes)]
-			label, caption := "Maison Lumière", "Sérum Éclat"
-			if i%2 == 1 {
-				p = Palettes[5+i%6]
-				label, caption = "Verdant & Co", "Botanical Cleanser"
-			}
+			p, label, caption := brandFor(i)
 			if sel != "all" && sel != sh.String() {
 				continue
 			}
