@@ -60,6 +60,24 @@ func (s *testShop) create(t *testing.T) (string, Intent) {
 	return orderID, in
 }
 
+// paid is create's payment, paid with a card that succeeds.
+func (s *testShop) paid(t *testing.T) (string, Intent) {
+	t.Helper()
+	orderID, in := s.create(t)
+	_, err := s.p.Confirm(context.Background(), in.ClientSecret, card(TestCardSucceeds))
+	require.NoError(t, err)
+	return orderID, in
+}
+
+// canceled is create's payment, cancelled before it was paid.
+func (s *testShop) canceled(t *testing.T) (string, Intent) {
+	t.Helper()
+	orderID, in := s.create(t)
+	_, err := s.p.Cancel(context.Background(), in.Ref)
+	require.NoError(t, err)
+	return orderID, in
+}
+
 // parse verifies a delivered event the way the webhook path does, with the provider's secret.
 func (s *testShop) parse(t *testing.T, d delivery) Event {
 	t.Helper()
@@ -347,15 +365,9 @@ func TestConfirmRefusesFinishedPayments(t *testing.T) {
 	s := newTestShop(t)
 	ctx := context.Background()
 
-	_, paid := s.create(t)
-	_, err := s.p.Confirm(ctx, paid.ClientSecret, card(TestCardSucceeds))
-	require.NoError(t, err)
-	_, canceled := s.create(t)
-	_, err = s.p.Cancel(ctx, canceled.Ref)
-	require.NoError(t, err)
-	_, refunded := s.create(t)
-	_, err = s.p.Confirm(ctx, refunded.ClientSecret, card(TestCardSucceeds))
-	require.NoError(t, err)
+	_, paid := s.paid(t)
+	_, canceled := s.canceled(t)
+	_, refunded := s.paid(t)
 	require.NoError(t, s.p.Refund(ctx, refunded.Ref, ""))
 	before := len(s.delivered())
 
@@ -421,9 +433,7 @@ func TestCancel(t *testing.T) {
 	require.Equal(t, StatusCanceled, got.Status, "a declined payment can still be abandoned")
 
 	// An expiring reservation races the shopper's payment: the payment wins, and Cancel says so.
-	_, paid := s.create(t)
-	_, err = s.p.Confirm(ctx, paid.ClientSecret, card(TestCardSucceeds))
-	require.NoError(t, err)
+	_, paid := s.paid(t)
 	got, err = s.p.Cancel(ctx, paid.Ref)
 	require.NoError(t, err)
 	require.Equal(t, StatusSucceeded, got.Status)
@@ -442,22 +452,18 @@ func TestRefund(t *testing.T) {
 	s := newTestShop(t)
 	ctx := context.Background()
 
-	orderID, paid := s.create(t)
-	_, err := s.p.Confirm(ctx, paid.ClientSecret, card(TestCardSucceeds))
-	require.NoError(t, err)
+	orderID, paid := s.paid(t)
 	require.NoError(t, s.p.Refund(ctx, paid.Ref, orderID))
 	require.Equal(t, StatusRefunded, s.status(t, paid.Ref).Status)
 	require.NoError(t, s.p.Refund(ctx, paid.Ref, orderID), "a retried refund job refunds once and succeeds")
 	require.Equal(t, StatusRefunded, s.status(t, paid.Ref).Status)
 
 	pendingOrder, pending := s.create(t)
-	err = s.p.Refund(ctx, pending.Ref, pendingOrder)
+	err := s.p.Refund(ctx, pending.Ref, pendingOrder)
 	requireAppErr(t, err, apperr.KindFailedPrecondition, "payment_not_refundable")
 	require.Equal(t, StatusRequiresPayment, s.status(t, pending.Ref).Status)
 
-	_, canceled := s.create(t)
-	_, err = s.p.Cancel(ctx, canceled.Ref)
-	require.NoError(t, err)
+	_, canceled := s.canceled(t)
 	requireAppErr(t, s.p.Refund(ctx, canceled.Ref, ""), apperr.KindFailedPrecondition, "payment_not_refundable")
 
 	requireAppErr(t, s.p.Refund(ctx, "pi_test_unknown", ""), apperr.KindNotFound, "payment_not_found")
