@@ -100,17 +100,6 @@ func card(number string) Card {
 	return Card{Number: number, ExpMonth: 12, ExpYear: int32(time.Now().Year() + 3), CVC: "123"}
 }
 
-// requireAppErr asserts err is classified with kind and reason.
-func requireAppErr(t *testing.T, err error, kind apperr.Kind, reason string) *apperr.Error {
-	t.Helper()
-	require.Error(t, err)
-	ae := apperr.As(err)
-	require.NotNil(t, ae, "unclassified error: %v", err)
-	require.Equal(t, kind, ae.Kind, "kind of %v", err)
-	require.Equal(t, reason, ae.Reason)
-	return ae
-}
-
 func TestTestProviderIdentity(t *testing.T) {
 	t.Parallel()
 	p := NewTestProvider(nil, []byte("key one"))
@@ -153,7 +142,7 @@ func TestTestProviderLookupUnknown(t *testing.T) {
 	t.Parallel()
 	s := newTestShop(t)
 	_, err := s.p.Lookup(context.Background(), "pi_test_unknown")
-	requireAppErr(t, err, apperr.KindNotFound, "payment_not_found")
+	apperrtest.RequireKind(t, err, apperr.KindNotFound, "payment_not_found")
 }
 
 func TestCheckCard(t *testing.T) {
@@ -227,7 +216,7 @@ func TestCheckCard(t *testing.T) {
 				require.Equal(t, tt.digits, digits)
 				return
 			}
-			ae := requireAppErr(t, err, apperr.KindInvalid, tt.reason)
+			ae := apperrtest.RequireKind(t, err, apperr.KindInvalid, tt.reason)
 			require.Equal(t, tt.field, ae.Field)
 			require.Equal(t, tt.message, ae.Message)
 			require.Empty(t, digits)
@@ -286,7 +275,7 @@ func TestConfirmDeclinedThenRetried(t *testing.T) {
 	orderID, in := s.create(t)
 
 	got, err := s.p.Confirm(ctx, in.ClientSecret, card("4000 0000 0000 0002"))
-	ae := requireAppErr(t, err, apperr.KindFailedPrecondition, "card_declined")
+	ae := apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "card_declined")
 	require.Equal(t, "Your card was declined.", ae.Message)
 	require.Equal(t, orderID, got, "the caller still learns which order was declined")
 	events := s.delivered()
@@ -320,12 +309,12 @@ func TestConfirmRefusesOtherCards(t *testing.T) {
 	_, in := s.create(t)
 	// Stripe's Mastercard test number: a real-looking card that test mode must not pretend to charge.
 	_, err := s.p.Confirm(context.Background(), in.ClientSecret, card("5555 5555 5555 4444"))
-	requireAppErr(t, err, apperr.KindFailedPrecondition, "test_card_required")
+	apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "test_card_required")
 	require.Empty(t, s.delivered())
 	require.Equal(t, StatusRequiresPayment, s.status(t, in.Ref).Status)
 
 	_, err = s.p.Confirm(context.Background(), in.ClientSecret, Card{Number: TestCardSucceeds, ExpMonth: 13, ExpYear: 2030, CVC: "123"})
-	requireAppErr(t, err, apperr.KindInvalid, "invalid_expiry_month")
+	apperrtest.RequireKind(t, err, apperr.KindInvalid, "invalid_expiry_month")
 	require.Empty(t, s.delivered(), "an invalid card never reaches the payment")
 }
 
@@ -347,13 +336,13 @@ func TestConfirmNeedsTheRealClientSecret(t *testing.T) {
 			// Even a bad card answers "not found": a guessed secret learns nothing about the card rules.
 			for _, c := range []Card{card(TestCardSucceeds), {Number: "1"}} {
 				_, err := s.p.Confirm(context.Background(), secret, c)
-				requireAppErr(t, err, apperr.KindNotFound, "payment_not_found")
+				apperrtest.RequireKind(t, err, apperr.KindNotFound, "payment_not_found")
 			}
 		})
 	}
 	// Correctly derived, but for a payment that was never created.
 	_, err := s.p.Confirm(context.Background(), s.p.clientSecret("pi_test_never_created"), card(TestCardSucceeds))
-	requireAppErr(t, err, apperr.KindNotFound, "payment_not_found")
+	apperrtest.RequireKind(t, err, apperr.KindNotFound, "payment_not_found")
 	t.Cleanup(func() {
 		require.Empty(t, s.delivered(), "no forged secret moved a payment")
 		require.Equal(t, StatusRequiresPayment, s.status(t, in.Ref).Status)
@@ -374,7 +363,7 @@ func TestConfirmRefusesFinishedPayments(t *testing.T) {
 	for name, in := range map[string]Intent{"succeeded": paid, "canceled": canceled, "refunded": refunded} {
 		for _, number := range []string{TestCardSucceeds, TestCardDeclined} {
 			_, err := s.p.Confirm(ctx, in.ClientSecret, card(number))
-			ae := requireAppErr(t, err, apperr.KindFailedPrecondition, "payment_not_payable")
+			ae := apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "payment_not_payable")
 			require.Equal(t, "This order can no longer be paid.", ae.Message, name)
 		}
 	}
@@ -427,7 +416,7 @@ func TestCancel(t *testing.T) {
 
 	_, declined := s.create(t)
 	_, err = s.p.Confirm(ctx, declined.ClientSecret, card(TestCardDeclined))
-	requireAppErr(t, err, apperr.KindFailedPrecondition, "card_declined")
+	apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "card_declined")
 	got, err = s.p.Cancel(ctx, declined.Ref)
 	require.NoError(t, err)
 	require.Equal(t, StatusCanceled, got.Status, "a declined payment can still be abandoned")
@@ -444,7 +433,7 @@ func TestCancel(t *testing.T) {
 	require.Equal(t, StatusCanceled, got.Status)
 
 	_, err = s.p.Cancel(ctx, "pi_test_unknown")
-	requireAppErr(t, err, apperr.KindNotFound, "payment_not_found")
+	apperrtest.RequireKind(t, err, apperr.KindNotFound, "payment_not_found")
 }
 
 func TestRefund(t *testing.T) {
@@ -460,13 +449,13 @@ func TestRefund(t *testing.T) {
 
 	pendingOrder, pending := s.create(t)
 	err := s.p.Refund(ctx, pending.Ref, pendingOrder)
-	requireAppErr(t, err, apperr.KindFailedPrecondition, "payment_not_refundable")
+	apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "payment_not_refundable")
 	require.Equal(t, StatusRequiresPayment, s.status(t, pending.Ref).Status)
 
 	_, canceled := s.canceled(t)
-	requireAppErr(t, s.p.Refund(ctx, canceled.Ref, ""), apperr.KindFailedPrecondition, "payment_not_refundable")
+	apperrtest.RequireKind(t, s.p.Refund(ctx, canceled.Ref, ""), apperr.KindFailedPrecondition, "payment_not_refundable")
 
-	requireAppErr(t, s.p.Refund(ctx, "pi_test_unknown", ""), apperr.KindNotFound, "payment_not_found")
+	apperrtest.RequireKind(t, s.p.Refund(ctx, "pi_test_unknown", ""), apperr.KindNotFound, "payment_not_found")
 }
 
 // EventBody's canceled event is one the webhook path understands, so test mode can announce
