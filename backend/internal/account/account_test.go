@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	"github.com/atelier-commerce/atelier/backend/internal/apperr/apperrtest"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
 	"github.com/atelier-commerce/atelier/backend/internal/throttle/throttletest"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -67,17 +68,6 @@ func (f fixture) principal(t *testing.T, token string) Principal {
 	return p
 }
 
-// requireAppErr asserts err's classification and returns it.
-func requireAppErr(t *testing.T, err error, kind apperr.Kind, reason string) *apperr.Error {
-	t.Helper()
-	require.Error(t, err)
-	ae := apperr.As(err)
-	require.NotNil(t, ae, "classified: %v", err)
-	require.Equal(t, kind, ae.Kind, "kind of %v", err)
-	require.Equal(t, reason, ae.Reason, "reason of %v", err)
-	return ae
-}
-
 func TestRegisterValidation(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
@@ -103,7 +93,7 @@ func TestRegisterValidation(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, _, err := f.svc.Register(context.Background(), tc.profile, tc.password, "")
-			ae := requireAppErr(t, err, apperr.KindInvalid, tc.reason)
+			ae := apperrtest.RequireKind(t, err, apperr.KindInvalid, tc.reason)
 			require.Equal(t, tc.field, ae.Field)
 			require.Equal(t, tc.message, ae.Message)
 		})
@@ -124,7 +114,7 @@ func TestRegisterDuplicateEmail(t *testing.T) {
 	t.Parallel()
 	f, _, _ := newJane(t)
 	_, _, err := f.svc.Register(context.Background(), Profile{FirstName: "J", LastName: "D", Email: "  JANE@example.com"}, "password2", "")
-	ae := requireAppErr(t, err, apperr.KindAlreadyExists, "email_taken")
+	ae := apperrtest.RequireKind(t, err, apperr.KindAlreadyExists, "email_taken")
 	require.Equal(t, "An account with this email already exists.", ae.Message)
 }
 
@@ -147,13 +137,13 @@ func TestLogin(t *testing.T) {
 
 	_, _, wrong := f.svc.Login(ctx, "jane@example.com", "password2", "203.0.113.5")
 	_, _, unknown := f.svc.Login(ctx, "nobody@example.com", "password1", "203.0.113.5")
-	a := requireAppErr(t, wrong, apperr.KindUnauthenticated, "invalid_credentials")
-	b := requireAppErr(t, unknown, apperr.KindUnauthenticated, "invalid_credentials")
+	a := apperrtest.RequireKind(t, wrong, apperr.KindUnauthenticated, "invalid_credentials")
+	b := apperrtest.RequireKind(t, unknown, apperr.KindUnauthenticated, "invalid_credentials")
 	require.Equal(t, "Invalid credentials", a.Message)
 	require.Equal(t, *a, *b, "a wrong password and an unknown address look the same")
 
 	_, _, err = f.svc.Login(ctx, "", "x", "")
-	requireAppErr(t, err, apperr.KindInvalid, "missing_credentials")
+	apperrtest.RequireKind(t, err, apperr.KindInvalid, "missing_credentials")
 }
 
 func TestLoginUpgradesOldHashes(t *testing.T) {
@@ -199,7 +189,7 @@ func TestSessions(t *testing.T) {
 	require.NoError(t, f.svc.Logout(ctx, ""))
 
 	_, err = f.svc.GetMe(ctx, Anonymous)
-	requireAppErr(t, err, apperr.KindUnauthenticated, "unauthenticated")
+	apperrtest.RequireKind(t, err, apperr.KindUnauthenticated, "unauthenticated")
 }
 
 func TestUpdateProfile(t *testing.T) {
@@ -221,10 +211,10 @@ func TestUpdateProfile(t *testing.T) {
 
 	// A new address needs the current password, right.
 	_, err = f.svc.UpdateProfile(ctx, p, Profile{FirstName: "Janet", LastName: "Doe", Email: "janet@example.com"}, "")
-	ae := requireAppErr(t, err, apperr.KindInvalid, "current_password_required")
+	ae := apperrtest.RequireKind(t, err, apperr.KindInvalid, "current_password_required")
 	require.Equal(t, "Please enter your current password to change your email address.", ae.Message)
 	_, err = f.svc.UpdateProfile(ctx, p, Profile{FirstName: "Janet", LastName: "Doe", Email: "janet@example.com"}, "password2")
-	requireAppErr(t, err, apperr.KindInvalid, "wrong_password")
+	apperrtest.RequireKind(t, err, apperr.KindInvalid, "wrong_password")
 	me, err := f.svc.GetMe(ctx, p)
 	require.NoError(t, err)
 	require.Equal(t, "jane@example.com", me.Email, "nothing changed")
@@ -238,12 +228,12 @@ func TestUpdateProfile(t *testing.T) {
 	require.NoError(t, err, "the new address signs in")
 
 	_, err = f.svc.UpdateProfile(ctx, p, Profile{FirstName: "Janet", LastName: "Doe", Email: "OLIVIA@example.com"}, "password1")
-	ae = requireAppErr(t, err, apperr.KindAlreadyExists, "email_taken")
+	ae = apperrtest.RequireKind(t, err, apperr.KindAlreadyExists, "email_taken")
 	require.Equal(t, "An account with this email already exists.", ae.Message)
 	_, err = f.svc.UpdateProfile(ctx, p, Profile{FirstName: "", LastName: "Doe", Email: "janet@example.com"}, "")
-	requireAppErr(t, err, apperr.KindInvalid, "missing_first_name")
+	apperrtest.RequireKind(t, err, apperr.KindInvalid, "missing_first_name")
 	_, err = f.svc.UpdateProfile(ctx, Anonymous, jane(), "password1")
-	requireAppErr(t, err, apperr.KindUnauthenticated, "unauthenticated")
+	apperrtest.RequireKind(t, err, apperr.KindUnauthenticated, "unauthenticated")
 }
 
 // Guessing the password through the address change counts against the sign-in limit.
@@ -258,9 +248,9 @@ func TestUpdateProfileWrongPasswordsAreThrottled(t *testing.T) {
 		if _, last = f.svc.UpdateProfile(ctx, p, moved, "guess-guess"); apperr.As(last).Kind == apperr.KindResourceExhausted {
 			break
 		}
-		requireAppErr(t, last, apperr.KindInvalid, "wrong_password")
+		apperrtest.RequireKind(t, last, apperr.KindInvalid, "wrong_password")
 	}
-	requireAppErr(t, last, apperr.KindResourceExhausted, "too_many_attempts")
+	apperrtest.RequireKind(t, last, apperr.KindResourceExhausted, "too_many_attempts")
 }
 
 func TestChangePassword(t *testing.T) {
@@ -275,19 +265,19 @@ func TestChangePassword(t *testing.T) {
 	p := f.principal(t, a.Token)
 
 	err = f.svc.ChangePassword(ctx, p, "password2", "new-password")
-	ae := requireAppErr(t, err, apperr.KindInvalid, "wrong_password")
+	ae := apperrtest.RequireKind(t, err, apperr.KindInvalid, "wrong_password")
 	require.Equal(t, "Current password is incorrect", ae.Message)
 	require.Equal(t, "current_password", ae.Field)
 	require.True(t, f.principal(t, c.Token).SignedIn(), "a refused change revokes nothing")
 	err = f.svc.ChangePassword(ctx, p, "password1", "short")
-	requireAppErr(t, err, apperr.KindInvalid, "password_too_short")
+	apperrtest.RequireKind(t, err, apperr.KindInvalid, "password_too_short")
 
 	require.NoError(t, f.svc.ChangePassword(ctx, p, "password1", "new-password"))
 	require.Equal(t, p, f.principal(t, a.Token), "the changing session stays signed in")
 	require.Equal(t, Anonymous, f.principal(t, c.Token), "every other session is revoked")
 	require.True(t, f.principal(t, other.Token).SignedIn(), "other accounts are untouched")
 	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "")
-	requireAppErr(t, err, apperr.KindUnauthenticated, "invalid_credentials")
+	apperrtest.RequireKind(t, err, apperr.KindUnauthenticated, "invalid_credentials")
 	_, _, err = f.svc.Login(ctx, "jane@example.com", "new-password", "")
 	require.NoError(t, err)
 
@@ -300,9 +290,9 @@ func TestChangePasswordIsThrottled(t *testing.T) {
 	f, _, s := newJane(t)
 	p := f.principal(t, s.Token)
 	for range 5 {
-		requireAppErr(t, f.svc.ChangePassword(ctx, p, "guess-guess", "new-password"), apperr.KindInvalid, "wrong_password")
+		apperrtest.RequireKind(t, f.svc.ChangePassword(ctx, p, "guess-guess", "new-password"), apperr.KindInvalid, "wrong_password")
 	}
-	requireAppErr(t, f.svc.ChangePassword(ctx, p, "password1", "new-password"), apperr.KindResourceExhausted, "too_many_attempts")
+	apperrtest.RequireKind(t, f.svc.ChangePassword(ctx, p, "password1", "new-password"), apperr.KindResourceExhausted, "too_many_attempts")
 }
 
 // failLogins makes n failed sign-ins, one a minute.
@@ -310,7 +300,7 @@ func failLogins(t *testing.T, f fixture, email, ip string, n int) {
 	t.Helper()
 	for i := range n {
 		_, _, err := f.svc.Login(context.Background(), email, "wrong-password", ip)
-		requireAppErr(t, err, apperr.KindUnauthenticated, "invalid_credentials")
+		apperrtest.RequireKind(t, err, apperr.KindUnauthenticated, "invalid_credentials")
 		if i < n-1 {
 			f.clock.Advance(time.Minute)
 		}
@@ -326,7 +316,7 @@ func TestLoginThrottlePerAddress(t *testing.T) {
 		failLogins(t, f, email, "", 5) // 10:00 … 10:04
 		f.clock.Advance(30 * time.Second)
 		_, _, err := f.svc.Login(ctx, email, "password1", "")
-		ae := requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_attempts")
+		ae := apperrtest.RequireKind(t, err, apperr.KindResourceExhausted, "too_many_attempts")
 		// The first failure (4.5 minutes ago) leaves the 15-minute window in 10.5 minutes.
 		require.Equal(t, 10*time.Minute+30*time.Second, ae.RetryAfter, email)
 		require.Equal(t, "Too many sign-in attempts. Please try again in 11 minutes.", ae.Message)
@@ -337,11 +327,11 @@ func TestLoginThrottlePerAddress(t *testing.T) {
 	require.Equal(t, *apperr.As(known), *apperr.As(unknown), "throttling does not reveal registration")
 
 	_, _, err := f.svc.Login(ctx, "olivia@example.com", "password1", "")
-	requireAppErr(t, err, apperr.KindUnauthenticated, "invalid_credentials") // other addresses are not affected
+	apperrtest.RequireKind(t, err, apperr.KindUnauthenticated, "invalid_credentials") // other addresses are not affected
 
 	f.clock.Advance(15*time.Minute - time.Second) // 10:14:59, one second before the first failure leaves the window
 	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "")
-	ae := requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_attempts")
+	ae := apperrtest.RequireKind(t, err, apperr.KindResourceExhausted, "too_many_attempts")
 	require.Equal(t, time.Second, ae.RetryAfter)
 	require.Equal(t, "Too many sign-in attempts. Please try again in 1 second.", ae.Message)
 	f.clock.Advance(time.Second)
@@ -351,7 +341,7 @@ func TestLoginThrottlePerAddress(t *testing.T) {
 	// A successful sign-in starts the address afresh: five more failures before the next refusal.
 	failLogins(t, f, "jane@example.com", "", 5)
 	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "")
-	requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_attempts")
+	apperrtest.RequireKind(t, err, apperr.KindResourceExhausted, "too_many_attempts")
 }
 
 func TestLoginThrottlePerIP(t *testing.T) {
@@ -361,15 +351,15 @@ func TestLoginThrottlePerIP(t *testing.T) {
 	const ip = "198.51.100.7"
 	for i := range 20 {
 		_, _, err := f.svc.Login(ctx, "guess"+string(rune('a'+i))+"@example.com", "wrong-password", ip)
-		requireAppErr(t, err, apperr.KindUnauthenticated, "invalid_credentials")
+		apperrtest.RequireKind(t, err, apperr.KindUnauthenticated, "invalid_credentials")
 	}
 	_, _, err := f.svc.Login(ctx, "jane@example.com", "password1", ip)
-	ae := requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_attempts")
+	ae := apperrtest.RequireKind(t, err, apperr.KindResourceExhausted, "too_many_attempts")
 	require.Equal(t, 15*time.Minute, ae.RetryAfter)
 	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "198.51.100.8")
 	require.NoError(t, err, "another address is not affected")
 	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", ip)
-	requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_attempts")
+	apperrtest.RequireKind(t, err, apperr.KindResourceExhausted, "too_many_attempts")
 	f.clock.Advance(15 * time.Minute)
 	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", ip)
 	require.NoError(t, err)
@@ -468,7 +458,7 @@ func TestRequestPasswordReset(t *testing.T) {
 	require.Zero(t, count(t, f.pool, "password_reset_tokens"), "the token is made when the e-mail is sent")
 
 	err := f.svc.RequestPasswordReset(ctx, "not-an-address", "192.0.2.1")
-	requireAppErr(t, err, apperr.KindInvalid, "invalid_email")
+	apperrtest.RequireKind(t, err, apperr.KindInvalid, "invalid_email")
 }
 
 func TestIssueResetLink(t *testing.T) {
@@ -490,14 +480,14 @@ func TestIssueResetLink(t *testing.T) {
 	again, _ := f.issue(t, row)
 	require.NotEqual(t, link, again)
 	require.Equal(t, 1, count(t, f.pool, "password_reset_tokens"))
-	requireAppErr(t, f.svc.ConfirmPasswordReset(ctx, resetToken(t, link), "brand-new-password"), apperr.KindFailedPrecondition, "invalid_reset_token")
+	apperrtest.RequireKind(t, f.svc.ConfirmPasswordReset(ctx, resetToken(t, link), "brand-new-password"), apperr.KindFailedPrecondition, "invalid_reset_token")
 
 	// A request as old as a link's lifetime is not e-mailed, and makes no token.
 	f.clock.Advance(testSettings.PasswordResetTTL - 10*time.Minute)
 	_, _, err := f.svc.IssueResetLink(ctx, u.ID, "jane@example.com", row.payload.RequestedAt)
-	requireAppErr(t, err, apperr.KindFailedPrecondition, "reset_request_expired")
+	apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "reset_request_expired")
 	_, _, err = f.svc.IssueResetLink(ctx, u.ID, "jane@example.com", row.payload.RequestedAt.Add(-time.Hour))
-	requireAppErr(t, err, apperr.KindFailedPrecondition, "reset_request_expired")
+	apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "reset_request_expired")
 	require.NoError(t, f.svc.ConfirmPasswordReset(ctx, resetToken(t, again), "brand-new-password"), "the last link still works")
 
 	// The owner moved to another mailbox after asking: the old one gets no link.
@@ -506,12 +496,12 @@ func TestIssueResetLink(t *testing.T) {
 	_, err = f.svc.UpdateProfile(ctx, Principal{AccountID: u.ID, Role: RoleCustomer}, Profile{FirstName: "Jane", LastName: "Doe", Email: "jane.doe@example.com"}, "brand-new-password")
 	require.NoError(t, err)
 	_, _, err = f.svc.IssueResetLink(ctx, u.ID, row.payload.Email, row.payload.RequestedAt)
-	requireAppErr(t, err, apperr.KindFailedPrecondition, "reset_address_changed")
+	apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "reset_address_changed")
 
 	_, _, err = f.svc.IssueResetLink(ctx, "8d6b2f7e-4a1c-4e0b-9a52-0f1d2c3b4a59", "jane@example.com", f.clock.Now())
-	requireAppErr(t, err, apperr.KindNotFound, "account_not_found")
+	apperrtest.RequireKind(t, err, apperr.KindNotFound, "account_not_found")
 	_, _, err = f.svc.IssueResetLink(ctx, "nope", "jane@example.com", f.clock.Now())
-	requireAppErr(t, err, apperr.KindNotFound, "account_not_found")
+	apperrtest.RequireKind(t, err, apperr.KindNotFound, "account_not_found")
 }
 
 func TestRequestPasswordResetThrottle(t *testing.T) {
@@ -525,7 +515,7 @@ func TestRequestPasswordResetThrottle(t *testing.T) {
 			f.clock.Advance(time.Minute)
 		}
 		err := f.svc.RequestPasswordReset(ctx, email, "")
-		errs = append(errs, requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_requests"))
+		errs = append(errs, apperrtest.RequireKind(t, err, apperr.KindResourceExhausted, "too_many_requests"))
 		f.clock.Advance(-3 * time.Minute)
 	}
 	require.Equal(t, 57*time.Minute, errs[0].RetryAfter)
@@ -537,7 +527,7 @@ func TestRequestPasswordResetThrottle(t *testing.T) {
 		require.NoError(t, f.svc.RequestPasswordReset(ctx, "someone"+string(rune('a'+i))+"@example.com", "192.0.2.9"))
 	}
 	err := f.svc.RequestPasswordReset(ctx, "another@example.com", "192.0.2.9")
-	requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_requests")
+	apperrtest.RequireKind(t, err, apperr.KindResourceExhausted, "too_many_requests")
 	require.NoError(t, f.svc.RequestPasswordReset(ctx, "another@example.com", "192.0.2.10"))
 }
 
@@ -557,28 +547,28 @@ func TestConfirmPasswordReset(t *testing.T) {
 	token := resetToken(t, link)
 
 	err = f.svc.ConfirmPasswordReset(ctx, older, "brand-new-password")
-	ae := requireAppErr(t, err, apperr.KindFailedPrecondition, "invalid_reset_token")
+	ae := apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "invalid_reset_token")
 	require.Equal(t, "This password reset link is invalid or has expired.", ae.Message)
 	require.Equal(t, s1.ID, f.principal(t, s1.Token).SessionID, "a refused reset changes nothing")
 
 	err = f.svc.ConfirmPasswordReset(ctx, token, "short")
-	requireAppErr(t, err, apperr.KindInvalid, "password_too_short")
+	apperrtest.RequireKind(t, err, apperr.KindInvalid, "password_too_short")
 	require.NoError(t, f.svc.ConfirmPasswordReset(ctx, token, "brand-new-password"))
 	require.Equal(t, Anonymous, f.principal(t, s1.Token), "every session is revoked")
 	require.Equal(t, Anonymous, f.principal(t, s2.Token))
 	for range 5 {
 		// The earlier failures were forgotten: five fresh tries before throttling.
 		_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "")
-		requireAppErr(t, err, apperr.KindUnauthenticated, "invalid_credentials")
+		apperrtest.RequireKind(t, err, apperr.KindUnauthenticated, "invalid_credentials")
 	}
 	f.clock.Advance(time.Hour)
 	_, _, err = f.svc.Login(ctx, "jane@example.com", "brand-new-password", "")
 	require.NoError(t, err)
 
 	err = f.svc.ConfirmPasswordReset(ctx, token, "another-password")
-	requireAppErr(t, err, apperr.KindFailedPrecondition, "invalid_reset_token") // single use
+	apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "invalid_reset_token") // single use
 	err = f.svc.ConfirmPasswordReset(ctx, "not a token", "another-password")
-	requireAppErr(t, err, apperr.KindFailedPrecondition, "invalid_reset_token")
+	apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "invalid_reset_token")
 }
 
 // A token that is no good is refused before any password hashing: with every hashing slot
@@ -596,7 +586,7 @@ func TestConfirmPasswordResetChecksTheTokenBeforeHashing(t *testing.T) {
 	require.NoError(t, err)
 	short, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
-	requireAppErr(t, f.svc.ConfirmPasswordReset(short, made, "brand-new-password"), apperr.KindFailedPrecondition, "invalid_reset_token")
+	apperrtest.RequireKind(t, f.svc.ConfirmPasswordReset(short, made, "brand-new-password"), apperr.KindFailedPrecondition, "invalid_reset_token")
 	require.NoError(t, short.Err(), "answered without waiting for a hashing slot")
 
 	blocked, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
@@ -617,7 +607,7 @@ func TestPasswordResetExpires(t *testing.T) {
 	link, _ := f.issue(t, outbox(t, f.pool)[0])
 	f.clock.Advance(time.Hour)
 	err := f.svc.ConfirmPasswordReset(ctx, resetToken(t, link), "brand-new-password")
-	requireAppErr(t, err, apperr.KindFailedPrecondition, "invalid_reset_token")
+	apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "invalid_reset_token")
 	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "")
 	require.NoError(t, err, "the old password still works")
 }
@@ -632,7 +622,7 @@ func TestRegisterThrottlePerIP(t *testing.T) {
 		if i == 5 {
 			// A taken address counts too: probing which addresses are registered is throttled.
 			_, _, err := f.svc.Register(ctx, jane(), "password1", ip)
-			requireAppErr(t, err, apperr.KindAlreadyExists, "email_taken")
+			apperrtest.RequireKind(t, err, apperr.KindAlreadyExists, "email_taken")
 			continue
 		}
 		_, _, err := f.svc.Register(ctx, Profile{FirstName: "P", LastName: "Q", Email: "p" + string(rune('a'+i)) + "@example.com"}, "password1", ip)
@@ -641,10 +631,10 @@ func TestRegisterThrottlePerIP(t *testing.T) {
 	}
 	// Invalid requests are refused before they are counted.
 	_, _, err := f.svc.Register(ctx, Profile{FirstName: "P", LastName: "Q", Email: "bad"}, "password1", ip)
-	requireAppErr(t, err, apperr.KindInvalid, "invalid_email")
+	apperrtest.RequireKind(t, err, apperr.KindInvalid, "invalid_email")
 
 	_, _, err = f.svc.Register(ctx, Profile{FirstName: "P", LastName: "Q", Email: "late@example.com"}, "password1", ip)
-	ae := requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_requests")
+	ae := apperrtest.RequireKind(t, err, apperr.KindResourceExhausted, "too_many_requests")
 	require.Equal(t, 51*time.Minute, ae.RetryAfter, "the first registration (9 minutes ago) leaves the hour then")
 	require.Equal(t, "Too many registrations from your network. Please try again in 51 minutes.", ae.Message)
 	_, _, err = f.svc.Register(ctx, Profile{FirstName: "P", LastName: "Q", Email: "other@example.com"}, "password1", "198.51.100.8")
@@ -659,7 +649,7 @@ func TestRegisterThrottlePerIP(t *testing.T) {
 	short, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
 	_, _, err = f.svc.Register(short, Profile{FirstName: "P", LastName: "Q", Email: "late@example.com"}, "password1", ip)
-	requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_requests")
+	apperrtest.RequireKind(t, err, apperr.KindResourceExhausted, "too_many_requests")
 	for range cap(f.svc.hashSlots) {
 		<-f.svc.hashSlots
 	}
@@ -677,19 +667,19 @@ func TestIPKeys(t *testing.T) {
 	f, _, _ := newJane(t, WithLimits(Limits{LoginPerEmail: Limit{Max: 100, Window: time.Hour}, LoginPerIP: Limit{Max: 3, Window: time.Hour}}))
 	for i, ip := range []string{"2001:db8:1:2::1", "2001:db8:1:2::2", "2001:db8:1:2:abcd:ef01:2345:6789"} {
 		_, _, err := f.svc.Login(ctx, "guess"+string(rune('a'+i))+"@example.com", "wrong-password", ip)
-		requireAppErr(t, err, apperr.KindUnauthenticated, "invalid_credentials")
+		apperrtest.RequireKind(t, err, apperr.KindUnauthenticated, "invalid_credentials")
 	}
 	_, _, err := f.svc.Login(ctx, "jane@example.com", "password1", "2001:db8:1:2::99")
-	requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_attempts") // another address, the same /64
+	apperrtest.RequireKind(t, err, apperr.KindResourceExhausted, "too_many_attempts") // another address, the same /64
 	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "2001:db8:1:3::1")
 	require.NoError(t, err, "the next /64 is someone else")
 
 	for i, ip := range []string{"192.0.2.1", "192.0.2.1", "192.0.2.1"} {
 		_, _, err := f.svc.Login(ctx, "guess"+string(rune('a'+i))+"@example.com", "wrong-password", ip)
-		requireAppErr(t, err, apperr.KindUnauthenticated, "invalid_credentials")
+		apperrtest.RequireKind(t, err, apperr.KindUnauthenticated, "invalid_credentials")
 	}
 	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "192.0.2.1")
-	requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_attempts")
+	apperrtest.RequireKind(t, err, apperr.KindResourceExhausted, "too_many_attempts")
 	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "192.0.2.2")
 	require.NoError(t, err, "IPv4 neighbours are separate clients")
 }
@@ -741,7 +731,7 @@ func TestListAccounts(t *testing.T) {
 	require.Empty(t, none.Accounts, "no wildcards")
 
 	_, err = f.svc.ListAccounts(ctx, AccountQuery{PageToken: "bogus"})
-	requireAppErr(t, err, apperr.KindInvalid, "invalid_page_token")
+	apperrtest.RequireKind(t, err, apperr.KindInvalid, "invalid_page_token")
 }
 
 func cutSpace(s string) (string, string, bool) {
@@ -769,15 +759,15 @@ func TestUpdateAccountRole(t *testing.T) {
 	customer, cs := f.register(t, jane(), "password1")
 
 	_, err = f.svc.UpdateAccountRole(ctx, ap, admin.ID, RoleCustomer, "")
-	requireAppErr(t, err, apperr.KindFailedPrecondition, "own_role")
+	apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "own_role")
 	_, err = f.svc.UpdateAccountRole(ctx, ap, "8d6b2f7e-4a1c-4e0b-9a52-0f1d2c3b4a59", RoleAdmin, "")
-	requireAppErr(t, err, apperr.KindNotFound, "account_not_found")
+	apperrtest.RequireKind(t, err, apperr.KindNotFound, "account_not_found")
 	_, err = f.svc.UpdateAccountRole(ctx, ap, "nope", RoleAdmin, "")
-	requireAppErr(t, err, apperr.KindNotFound, "account_not_found")
+	apperrtest.RequireKind(t, err, apperr.KindNotFound, "account_not_found")
 	_, err = f.svc.UpdateAccountRole(ctx, ap, customer.ID, RoleAnonymous, "")
-	requireAppErr(t, err, apperr.KindInvalid, "invalid_role")
+	apperrtest.RequireKind(t, err, apperr.KindInvalid, "invalid_role")
 	_, err = f.svc.UpdateAccountRole(ctx, f.principal(t, cs.Token), admin.ID, RoleCustomer, "")
-	requireAppErr(t, err, apperr.KindPermissionDenied, "permission_denied")
+	apperrtest.RequireKind(t, err, apperr.KindPermissionDenied, "permission_denied")
 
 	promoted, err := f.svc.UpdateAccountRole(ctx, ap, customer.ID, RoleAdmin, "")
 	require.NoError(t, err)
@@ -797,7 +787,7 @@ func TestUpdateAccountRole(t *testing.T) {
 	// Jane is the last admin: her role cannot be withdrawn, even by a caller still holding an
 	// admin principal from before.
 	_, err = f.svc.UpdateAccountRole(ctx, ap, customer.ID, RoleCustomer, "")
-	requireAppErr(t, err, apperr.KindFailedPrecondition, "last_admin")
+	apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "last_admin")
 	require.Equal(t, RoleAdmin, f.principal(t, cs.Token).Role, "she keeps it, and her session")
 }
 
@@ -833,7 +823,7 @@ func TestUpdateAccountRoleKeepsAnAdminUnderConcurrency(t *testing.T) {
 				ok++
 				continue
 			}
-			requireAppErr(t, err, apperr.KindFailedPrecondition, "last_admin")
+			apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "last_admin")
 			refused++
 		}
 		require.Equal(t, [2]int{1, 1}, [2]int{ok, refused}, "round %d: %v", round, errs)
@@ -856,7 +846,7 @@ func TestCreateOrPromoteAdmin(t *testing.T) {
 	require.NoError(t, err, "and the password its owner chose")
 
 	_, _, err = f.svc.CreateOrPromoteAdmin(ctx, Profile{FirstName: "A", LastName: "B", Email: "new@example.com"}, "short")
-	requireAppErr(t, err, apperr.KindInvalid, "password_too_short")
+	apperrtest.RequireKind(t, err, apperr.KindInvalid, "password_too_short")
 
 	// EnsureAccount leaves an existing account alone, role included.
 	u, created, err = f.svc.EnsureAccount(ctx, Profile{FirstName: "Olivia", LastName: "Hart", Email: "olivia@example.com"}, "customer-pw", RoleCustomer)

@@ -309,10 +309,7 @@ func (s *Service) GetMe(ctx context.Context, p Principal) (User, error) {
 	var acct storedAccount
 	var st totpState
 	err := db.WithReadTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
-		if acct, err = accountByID(ctx, tx, p.AccountID); err != nil {
-			return err
-		}
-		st, _, err = totpByAccount(ctx, tx, p.AccountID)
+		acct, st, _, err = accountWithTOTP(ctx, tx, p.AccountID)
 		return err
 	})
 	if err != nil {

@@ -15,6 +15,16 @@ type totpState struct {
 	lastStep int64
 }
 
+// accountWithTOTP is an account and its two-factor state (found false: never set up).
+func accountWithTOTP(ctx context.Context, tx pgx.Tx, id string) (storedAccount, totpState, bool, error) {
+	acct, err := accountByID(ctx, tx, id)
+	if err != nil {
+		return storedAccount{}, totpState{}, false, err
+	}
+	st, found, err := totpByAccount(ctx, tx, id)
+	return acct, st, found, err
+}
+
 func totpByAccount(ctx context.Context, tx pgx.Tx, accountID string) (totpState, bool, error) {
 	var st totpState
 	var enabledAt *time.Time

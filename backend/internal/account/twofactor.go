@@ -72,11 +72,7 @@ func (s *Service) BeginTOTPSetup(ctx context.Context, p Principal, currentPasswo
 		if err := throttle.Release(ctx, tx, att); err != nil {
 			return err
 		}
-		acct, err := accountByID(ctx, tx, p.AccountID)
-		if err != nil {
-			return err
-		}
-		st, found, err := totpByAccount(ctx, tx, p.AccountID)
+		acct, st, found, err := accountWithTOTP(ctx, tx, p.AccountID)
 		if err != nil {
 			return err
 		}
@@ -109,12 +105,10 @@ func (s *Service) EnableTOTP(ctx context.Context, p Principal, code string) ([]s
 	var st totpState
 	var att throttle.Attempt
 	err := db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
-		acct, err := accountByID(ctx, tx, p.AccountID)
-		if err != nil {
-			return err
-		}
+		var acct storedAccount
 		var found bool
-		if st, found, err = totpByAccount(ctx, tx, p.AccountID); err != nil {
+		var err error
+		if acct, st, found, err = accountWithTOTP(ctx, tx, p.AccountID); err != nil {
 			return err
 		}
 		switch {
@@ -283,10 +277,7 @@ func (s *Service) StepUp(ctx context.Context, p Principal, code string) error {
 	var st totpState
 	var found bool
 	err := db.WithReadTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
-		if acct, err = accountByID(ctx, tx, p.AccountID); err != nil {
-			return err
-		}
-		st, found, err = totpByAccount(ctx, tx, p.AccountID)
+		acct, st, found, err = accountWithTOTP(ctx, tx, p.AccountID)
 		return err
 	})
 	if err != nil {

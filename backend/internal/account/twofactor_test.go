@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	"github.com/atelier-commerce/atelier/backend/internal/apperr/apperrtest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -57,13 +58,13 @@ func TestTOTPSetup(t *testing.T) {
 
 	// Refused requests change nothing.
 	_, err = f.svc.BeginTOTPSetup(ctx, Anonymous, "password1")
-	requireAppErr(t, err, apperr.KindUnauthenticated, "unauthenticated")
+	apperrtest.RequireKind(t, err, apperr.KindUnauthenticated, "unauthenticated")
 	_, err = f.svc.BeginTOTPSetup(ctx, p, "")
-	requireAppErr(t, err, apperr.KindInvalid, "missing_current_password")
+	apperrtest.RequireKind(t, err, apperr.KindInvalid, "missing_current_password")
 	_, err = f.svc.BeginTOTPSetup(ctx, p, "password2")
-	requireAppErr(t, err, apperr.KindInvalid, "wrong_password")
+	apperrtest.RequireKind(t, err, apperr.KindInvalid, "wrong_password")
 	_, err = f.svc.EnableTOTP(ctx, p, "123456")
-	requireAppErr(t, err, apperr.KindFailedPrecondition, "totp_setup_not_started")
+	apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "totp_setup_not_started")
 	require.Zero(t, count(t, f.pool, "account_totp"))
 
 	first, err := f.svc.BeginTOTPSetup(ctx, p, "password1")
@@ -84,7 +85,7 @@ func TestTOTPSetup(t *testing.T) {
 		{"not a code", "abcdef"},
 	} {
 		_, err = f.svc.EnableTOTP(ctx, p, tc.code)
-		requireAppErr(t, err, apperr.KindInvalid, "invalid_totp_code")
+		apperrtest.RequireKind(t, err, apperr.KindInvalid, "invalid_totp_code")
 		me, err := f.svc.GetMe(ctx, p)
 		require.NoError(t, err)
 		require.False(t, me.TOTPEnabled, tc.name)
@@ -108,9 +109,9 @@ func TestTOTPSetup(t *testing.T) {
 	require.False(t, f.principal(t, other.Token).SignedIn(), "every other session ends")
 
 	_, err = f.svc.BeginTOTPSetup(ctx, p, "password1")
-	requireAppErr(t, err, apperr.KindFailedPrecondition, "totp_already_enabled")
+	apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "totp_already_enabled")
 	_, err = f.svc.EnableTOTP(ctx, p, f.code(secret))
-	requireAppErr(t, err, apperr.KindFailedPrecondition, "totp_already_enabled")
+	apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "totp_already_enabled")
 }
 
 // wrongCode is a 6-digit code that is not c (nor, with overwhelming likelihood, a neighbour's).
@@ -180,7 +181,7 @@ func TestSignInWithTOTP(t *testing.T) {
 				require.True(t, f.principal(t, s.Token).SignedIn())
 				return
 			}
-			requireAppErr(t, err, tc.kind, tc.reason)
+			apperrtest.RequireKind(t, err, tc.kind, tc.reason)
 			require.Equal(t, sessions, count(t, f.pool, "sessions"), "a refused sign-in makes no session")
 		})
 	}
@@ -197,15 +198,15 @@ func TestSecondFactorsAreSingleUse(t *testing.T) {
 	}
 	code := f.code(e.secret)
 	require.NoError(t, signIn(code, ""))
-	requireAppErr(t, signIn(code, ""), apperr.KindUnauthenticated, "invalid_credentials")
+	apperrtest.RequireKind(t, signIn(code, ""), apperr.KindUnauthenticated, "invalid_credentials")
 	// The next step's code (a phone running a little fast) is fresh, and then the current one is
 	// older than the last used: refused too.
 	require.NoError(t, signIn(totpCode(e.secret, f.clock.Now().Add(totpPeriod*time.Second)), ""))
 	f.clock.Advance(totpPeriod * time.Second)
-	requireAppErr(t, signIn(f.code(e.secret), ""), apperr.KindUnauthenticated, "invalid_credentials")
+	apperrtest.RequireKind(t, signIn(f.code(e.secret), ""), apperr.KindUnauthenticated, "invalid_credentials")
 
 	require.NoError(t, signIn("", e.recovery[5]))
-	requireAppErr(t, signIn("", e.recovery[5]), apperr.KindUnauthenticated, "invalid_credentials")
+	apperrtest.RequireKind(t, signIn("", e.recovery[5]), apperr.KindUnauthenticated, "invalid_credentials")
 	require.NoError(t, signIn("", e.recovery[6]), "the other codes still work")
 }
 
@@ -220,13 +221,13 @@ func TestTOTPFailuresAreThrottled(t *testing.T) {
 	}
 	// Asking for the code is not a failure: the password was right.
 	for range 8 {
-		requireAppErr(t, withCode(""), apperr.KindFailedPrecondition, "totp_required")
+		apperrtest.RequireKind(t, withCode(""), apperr.KindFailedPrecondition, "totp_required")
 	}
 	wrong := wrongCode(f.code(e.secret))
 	for range DefaultLimits.LoginPerEmail.Max {
-		requireAppErr(t, withCode(wrong), apperr.KindUnauthenticated, "invalid_credentials")
+		apperrtest.RequireKind(t, withCode(wrong), apperr.KindUnauthenticated, "invalid_credentials")
 	}
-	requireAppErr(t, withCode(f.code(e.secret)), apperr.KindResourceExhausted, "too_many_attempts")
+	apperrtest.RequireKind(t, withCode(f.code(e.secret)), apperr.KindResourceExhausted, "too_many_attempts")
 	f.clock.Advance(DefaultLimits.LoginPerEmail.Window)
 	require.NoError(t, withCode(f.code(e.secret)), "the window passed")
 }
@@ -249,7 +250,7 @@ func TestDisableTOTP(t *testing.T) {
 		{"made-up recovery code", "password1", "aaaa-bbbb-cccc-dddd", apperr.KindInvalid, "invalid_totp_code"},
 	} {
 		err := f.svc.DisableTOTP(ctx, p, tc.password, tc.code)
-		requireAppErr(t, err, tc.kind, tc.reason)
+		apperrtest.RequireKind(t, err, tc.kind, tc.reason)
 		me, err := f.svc.GetMe(ctx, p)
 		require.NoError(t, err)
 		require.True(t, me.TOTPEnabled, "%s: still on", tc.name)
@@ -263,7 +264,7 @@ func TestDisableTOTP(t *testing.T) {
 	_, _, err = f.svc.Login(ctx, "jane@example.com", "password1", "")
 	require.NoError(t, err, "the password alone signs in again")
 	err = f.svc.DisableTOTP(ctx, p, "password1", "123456")
-	requireAppErr(t, err, apperr.KindFailedPrecondition, "totp_not_enabled")
+	apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "totp_not_enabled")
 }
 
 func TestAdminWithoutTOTP(t *testing.T) {
@@ -344,12 +345,12 @@ func TestUpdateAccountRoleStepUp(t *testing.T) {
 		{"a recovery code is no step-up", e.recovery[0], apperr.KindInvalid, "invalid_totp_code"},
 	} {
 		_, err := f.svc.UpdateAccountRole(ctx, ap, customer.ID, RoleAdmin, tc.code)
-		requireAppErr(t, err, tc.kind, tc.reason)
+		apperrtest.RequireKind(t, err, tc.kind, tc.reason)
 		require.Equal(t, RoleCustomer, f.principal(t, cs.Token).Role, "%s: nothing changed", tc.name)
 	}
 	// A customer's principal (an un-enrolled admin while 2FA is required) is refused outright.
 	_, err = f.svc.UpdateAccountRole(ctx, f.principal(t, cs.Token), admin.ID, RoleCustomer, "")
-	requireAppErr(t, err, apperr.KindPermissionDenied, "permission_denied")
+	apperrtest.RequireKind(t, err, apperr.KindPermissionDenied, "permission_denied")
 
 	fresh := totpCode(e.secret, f.clock.Now().Add(totpPeriod*time.Second))
 	promoted, err := f.svc.UpdateAccountRole(ctx, ap, customer.ID, RoleAdmin, fresh)
@@ -360,15 +361,15 @@ func TestUpdateAccountRoleStepUp(t *testing.T) {
 	require.Equal(t, RoleCustomer, jp.Role)
 	require.True(t, jp.TOTPEnrolmentRequired)
 	_, err = f.svc.UpdateAccountRole(ctx, ap, customer.ID, RoleCustomer, fresh)
-	requireAppErr(t, err, apperr.KindInvalid, "invalid_totp_code")
+	apperrtest.RequireKind(t, err, apperr.KindInvalid, "invalid_totp_code")
 
 	// Wrong step-up codes count like failed sign-ins.
 	for range DefaultLimits.LoginPerEmail.Max - 4 { // four wrong ones above (the empty one is not counted)
 		_, err = f.svc.UpdateAccountRole(ctx, ap, customer.ID, RoleCustomer, "000000")
-		requireAppErr(t, err, apperr.KindInvalid, "invalid_totp_code")
+		apperrtest.RequireKind(t, err, apperr.KindInvalid, "invalid_totp_code")
 	}
 	_, err = f.svc.UpdateAccountRole(ctx, ap, customer.ID, RoleCustomer, "000000")
-	requireAppErr(t, err, apperr.KindResourceExhausted, "too_many_attempts")
+	apperrtest.RequireKind(t, err, apperr.KindResourceExhausted, "too_many_attempts")
 }
 
 func TestStepUpWhere2FAIsOptional(t *testing.T) {
@@ -378,12 +379,12 @@ func TestStepUpWhere2FAIsOptional(t *testing.T) {
 	u, s := f.register(t, jane(), "password1")
 	require.NoError(t, f.svc.StepUp(ctx, f.principal(t, s.Token), ""), "development: no 2FA, no step-up")
 	e := f.enrol(t, u, s, "password1")
-	requireAppErr(t, f.svc.StepUp(ctx, f.principal(t, e.session.Token), ""), apperr.KindFailedPrecondition, "totp_required")
+	apperrtest.RequireKind(t, f.svc.StepUp(ctx, f.principal(t, e.session.Token), ""), apperr.KindFailedPrecondition, "totp_required")
 	require.NoError(t, f.svc.StepUp(ctx, f.principal(t, e.session.Token), f.code(e.secret)), "who has 2FA uses it")
 
 	g := newFixtureWith(t, requiredTOTP)
 	_, gs := g.register(t, jane(), "password1")
-	requireAppErr(t, g.svc.StepUp(ctx, g.principal(t, gs.Token), ""), apperr.KindFailedPrecondition, "totp_enrolment_required")
+	apperrtest.RequireKind(t, g.svc.StepUp(ctx, g.principal(t, gs.Token), ""), apperr.KindFailedPrecondition, "totp_enrolment_required")
 }
 
 func TestResetTOTP(t *testing.T) {
@@ -392,7 +393,7 @@ func TestResetTOTP(t *testing.T) {
 	f := newFixtureWith(t, requiredTOTP)
 	e := f.janeEnrolled(t)
 	_, err := f.svc.ResetTOTP(ctx, "nobody@example.com")
-	requireAppErr(t, err, apperr.KindNotFound, "account_not_found")
+	apperrtest.RequireKind(t, err, apperr.KindNotFound, "account_not_found")
 
 	had, err := f.svc.ResetTOTP(ctx, " JANE@example.com ")
 	require.NoError(t, err)

@@ -66,6 +66,13 @@ func sendAs(t *testing.T, method, rawURL, token, body string, connectProtocol bo
 
 func sendAsWithHeader(t *testing.T, method, rawURL, token, body string, connectProtocol bool) (int, http.Header, jsonMap) {
 	t.Helper()
+	return doRequest(t, apiRequest(t, method, rawURL, token, body, connectProtocol))
+}
+
+// apiRequest builds a REST or Connect request: a JSON body if body is not empty, a bearer token
+// if token is not.
+func apiRequest(t *testing.T, method, rawURL, token, body string, connectProtocol bool) *http.Request {
+	t.Helper()
 	var in io.Reader
 	if body != "" {
 		in = strings.NewReader(body)
@@ -81,7 +88,7 @@ func sendAsWithHeader(t *testing.T, method, rawURL, token, body string, connectP
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	return doRequest(t, req)
+	return req
 }
 
 // doJSON sends a prepared request and returns the status and decoded JSON answer.

@@ -16,11 +16,11 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/atelier-commerce/atelier/backend/internal/config"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
+	"github.com/atelier-commerce/atelier/backend/internal/logtest"
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
@@ -32,24 +32,7 @@ import (
 type edgeShop struct {
 	url string
 	app *App
-	log *syncBuffer
-}
-
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
+	log *logtest.Buffer
 }
 
 func startEdgeShop(t testing.TB) *edgeShop {
@@ -60,7 +43,7 @@ func startEdgeShop(t testing.TB) *edgeShop {
 		"CATALOG_CACHE_TTL": "0", "STOREFRONT_URL": "https://shop.example"}
 	cfg, err := config.Parse(func(k string) string { return env[k] })
 	require.NoError(t, err)
-	logs := &syncBuffer{}
+	logs := &logtest.Buffer{}
 	a, err := New(context.Background(), cfg, slog.New(slog.NewJSONHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})))
 	require.NoError(t, err)
 	t.Cleanup(a.Close)
@@ -502,13 +485,7 @@ func TestUnknownFieldsAreRefused(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			req, err := http.NewRequest(http.MethodPost, s.url+tc.path, strings.NewReader(tc.body))
-			require.NoError(t, err)
-			req.Header.Set("Content-Type", "application/json")
-			if tc.connect {
-				req.Header.Set("Connect-Protocol-Version", "1")
-			}
-			status, header, body := raw(t, req)
+			status, header, body := raw(t, apiRequest(t, http.MethodPost, s.url+tc.path, "", tc.body, tc.connect))
 			require.Equal(t, http.StatusBadRequest, status, "%s", body)
 			require.Contains(t, string(body), tc.field, "the field is named")
 			// Connect's decoder refuses the field before any interceptor runs; the reason is added
@@ -573,19 +550,7 @@ func TestInvalidTextIsRefusedAtTheEdge(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			var body io.Reader
-			if tc.body != "" {
-				body = strings.NewReader(tc.body)
-			}
-			req, err := http.NewRequest(tc.method, s.url+tc.path, body)
-			require.NoError(t, err)
-			if tc.body != "" {
-				req.Header.Set("Content-Type", "application/json")
-			}
-			if tc.connect {
-				req.Header.Set("Connect-Protocol-Version", "1")
-			}
-			status, header, out := raw(t, req)
+			status, header, out := raw(t, apiRequest(t, tc.method, s.url+tc.path, "", tc.body, tc.connect))
 			require.Equal(t, http.StatusBadRequest, status, "%s", out)
 			if tc.connect {
 				require.Contains(t, string(out), "invalid_text")

@@ -20,12 +20,8 @@ import (
 func TestOpenAPIDocument(t *testing.T) {
 	t.Parallel()
 	base := demoShop(t)
-	res, err := http.Get(base + "/api/openapi.yaml")
-	require.NoError(t, err)
-	served, err := io.ReadAll(res.Body)
-	res.Body.Close()
-	require.NoError(t, err)
-	require.Equal(t, 200, res.StatusCode)
+	status, _, served := raw(t, apiRequest(t, http.MethodGet, base+"/api/openapi.yaml", "", "", false))
+	require.Equal(t, 200, status)
 
 	committed, err := os.ReadFile("../../../openapi/openapi.yaml")
 	require.NoError(t, err)
@@ -99,12 +95,8 @@ func TestOpenAPIDocument(t *testing.T) {
 		require.NoError(t, err, name)
 		in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route}
 		require.NoError(t, openapi3filter.ValidateRequest(context.Background(), in), name)
-		res, err := http.DefaultClient.Do(newReq())
-		require.NoError(t, err)
-		body, err := io.ReadAll(res.Body)
-		res.Body.Close()
-		require.NoError(t, err)
-		out := &openapi3filter.ResponseValidationInput{RequestValidationInput: in, Status: res.StatusCode, Header: res.Header,
+		status, header, body := raw(t, newReq())
+		out := &openapi3filter.ResponseValidationInput{RequestValidationInput: in, Status: status, Header: header,
 			Body: io.NopCloser(bytes.NewReader(body)), Options: &openapi3filter.Options{IncludeResponseStatus: true}}
 		require.NoError(t, openapi3filter.ValidateResponse(context.Background(), out), "%s: %s", name, body)
 	}
@@ -113,13 +105,10 @@ func TestOpenAPIDocument(t *testing.T) {
 func TestAPIDocsPage(t *testing.T) {
 	t.Parallel()
 	base := demoShop(t)
-	res, err := http.Get(base + "/api/docs")
-	require.NoError(t, err)
-	body, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	require.Equal(t, 200, res.StatusCode)
-	require.Contains(t, res.Header.Get("Content-Type"), "text/html")
-	require.Contains(t, res.Header.Get("Content-Security-Policy"), "default-src 'none'", "no scripts, no CDN")
+	status, header, body := raw(t, apiRequest(t, http.MethodGet, base+"/api/docs", "", "", false))
+	require.Equal(t, 200, status)
+	require.Contains(t, header.Get("Content-Type"), "text/html")
+	require.Contains(t, header.Get("Content-Security-Policy"), "default-src 'none'", "no scripts, no CDN")
 	for _, want := range []string{"Atelier Store API", "/api/v1/products", "/api/v1/pages/{slug}", "ListProductsResponse", "/api/openapi.yaml"} {
 		require.Contains(t, string(body), want)
 	}

@@ -53,43 +53,47 @@ func TestRESTCartCreationThrottle(t *testing.T) {
 	create("198.51.100.2").require(t, 200)
 }
 
-// Contact messages are throttled per client and per reply address: 429 with Retry-After.
-func TestRESTContactThrottle(t *testing.T) {
+// The public forms are throttled per client and per address (the contact form's reply address,
+// a sign-up's address): 429 with Retry-After. An address counts however it is written.
+func TestRESTFormThrottles(t *testing.T) {
 	t.Parallel()
-	s := startAuthShop(t, map[string]string{"TRUSTED_PROXIES": "127.0.0.1",
-		"CONTACT_MESSAGES_PER_IP_PER_HOUR": "3", "CONTACT_MESSAGES_PER_EMAIL_PER_HOUR": "2"})
-	send := func(email, client string) answer {
-		return s.call(t, http.MethodPost, "/api/v1/contact-messages",
-			`{"name": "Jane", "email": "`+email+`", "subject": "Hello", "message": "A question."}`, "", "X-Forwarded-For", client)
+	for _, tc := range []struct {
+		name, perIP, perEmail, path, message string
+		body                                 func(email string) string
+		sameAddress                          string // jane@example.com as a second request writes it
+	}{
+		{
+			name: "contact", perIP: "CONTACT_MESSAGES_PER_IP_PER_HOUR", perEmail: "CONTACT_MESSAGES_PER_EMAIL_PER_HOUR",
+			path: "/api/v1/contact-messages", message: "Too many messages. Please try again in 60 minutes.",
+			body: func(email string) string {
+				return `{"name": "Jane", "email": "` + email + `", "subject": "Hello", "message": "A question."}`
+			},
+			sameAddress: "Jane@Example.com",
+		},
+		{
+			name: "newsletter", perIP: "NEWSLETTER_SIGNUPS_PER_IP_PER_HOUR", perEmail: "NEWSLETTER_SIGNUPS_PER_EMAIL_PER_HOUR",
+			path: "/api/v1/newsletter/subscriptions", message: "Too many sign-ups. Please try again in 60 minutes.",
+			body:        func(email string) string { return `{"email": "` + email + `"}` },
+			sameAddress: "jane@example.com",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s := startAuthShop(t, map[string]string{"TRUSTED_PROXIES": "127.0.0.1", tc.perIP: "3", tc.perEmail: "2"})
+			send := func(email, client string) answer {
+				return s.call(t, http.MethodPost, tc.path, tc.body(email), "", "X-Forwarded-For", client)
+			}
+			for i := range 3 {
+				send("sender"+strconv.Itoa(i)+"@example.com", "198.51.100.1").require(t, 200)
+			}
+			requireThrottled(t, send("another@example.com", "198.51.100.1"), "too_many_requests", 3500, 3600)
+			send("jane@example.com", "198.51.100.2").require(t, 200)
+			send(tc.sameAddress, "198.51.100.3").require(t, 200)
+			throttled := send("jane@example.com", "198.51.100.4")
+			requireThrottled(t, throttled, "too_many_requests", 3500, 3600)
+			require.Equal(t, tc.message, throttled.body["message"])
+		})
 	}
-	for i := range 3 {
-		send("sender"+strconv.Itoa(i)+"@example.com", "198.51.100.1").require(t, 200)
-	}
-	requireThrottled(t, send("another@example.com", "198.51.100.1"), "too_many_requests", 3500, 3600)
-	send("jane@example.com", "198.51.100.2").require(t, 200)
-	send("Jane@Example.com", "198.51.100.3").require(t, 200)
-	throttled := send("jane@example.com", "198.51.100.4")
-	requireThrottled(t, throttled, "too_many_requests", 3500, 3600)
-	require.Equal(t, "Too many messages. Please try again in 60 minutes.", throttled.body["message"])
-}
-
-// Newsletter sign-ups are throttled per client and per address: 429 with Retry-After.
-func TestRESTNewsletterThrottle(t *testing.T) {
-	t.Parallel()
-	s := startAuthShop(t, map[string]string{"TRUSTED_PROXIES": "127.0.0.1",
-		"NEWSLETTER_SIGNUPS_PER_IP_PER_HOUR": "3", "NEWSLETTER_SIGNUPS_PER_EMAIL_PER_HOUR": "2"})
-	subscribe := func(email, client string) answer {
-		return s.call(t, http.MethodPost, "/api/v1/newsletter/subscriptions", `{"email": "`+email+`"}`, "", "X-Forwarded-For", client)
-	}
-	for i := range 3 {
-		subscribe("stranger"+strconv.Itoa(i)+"@example.com", "198.51.100.1").require(t, 200)
-	}
-	requireThrottled(t, subscribe("stranger9@example.com", "198.51.100.1"), "too_many_requests", 3500, 3600)
-	subscribe("jane@example.com", "198.51.100.2").require(t, 200)
-	subscribe("jane@example.com", "198.51.100.3").require(t, 200)
-	throttled := subscribe("jane@example.com", "198.51.100.4")
-	requireThrottled(t, throttled, "too_many_requests", 3500, 3600)
-	require.Equal(t, "Too many sign-ups. Please try again in 60 minutes.", throttled.body["message"])
 }
 
 // Checkout refuses a client more unpaid orders than its cap, with 429 and a Retry-After of about

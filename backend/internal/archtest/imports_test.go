@@ -35,6 +35,7 @@ var allowedImports = map[string][]string{
 	"emailaddr":             {"apperr"},
 	"jobs":                  {"apperr", "db", "mail", "settings"},
 	"localpg":               {},
+	"logtest":               {},
 	"mail":                  {},
 	"mailcatcher":           {},
 	"media":                 {"apperr"},

@@ -111,6 +111,16 @@ func (s *shop) add(t *testing.T, cartID, slug string, q int32) cart.Cart {
 	return c
 }
 
+// cartWith is a new guest cart after adds, made in order (each must succeed).
+func (s *shop) cartWith(t *testing.T, adds ...add) cart.Cart {
+	t.Helper()
+	c := s.newCart(t)
+	for _, a := range adds {
+		c = s.add(t, c.ID, a.slug, a.q)
+	}
+	return c
+}
+
 func (s *shop) get(t *testing.T, cartID string) cart.Cart {
 	t.Helper()
 	c, err := s.carts.Get(context.Background(), "", cartID)
@@ -181,10 +191,7 @@ func TestAdd(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			s := newShop(t, shared)
-			c := s.newCart(t)
-			for _, a := range tt.adds[:len(tt.adds)-1] {
-				s.add(t, c.ID, a.slug, a.q)
-			}
+			c := s.cartWith(t, tt.adds[:len(tt.adds)-1]...)
 			before := s.get(t, c.ID)
 			last := tt.adds[len(tt.adds)-1]
 			productID := s.ids[last.slug]
@@ -261,9 +268,7 @@ func TestUpdate(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			s := newShop(t, shared)
-			c := s.newCart(t)
-			s.add(t, c.ID, "moss-balm", 2)
-			s.add(t, c.ID, "rose-serum", 1)
+			c := s.cartWith(t, add{"moss-balm", 2}, add{"rose-serum", 1})
 			got, err := s.carts.Update(context.Background(), "", c.ID, s.ids[tt.slug], tt.q)
 			if tt.err != nil {
 				apperrtest.Require(t, err, s.withIDs(*tt.err))
@@ -282,9 +287,7 @@ func TestUpdateAfterCatalogueChanges(t *testing.T) {
 	t.Parallel()
 	s := newShop(t, nil)
 	ctx := context.Background()
-	c := s.newCart(t)
-	s.add(t, c.ID, "moss-balm", 2)
-	s.add(t, c.ID, "rose-serum", 2)
+	c := s.cartWith(t, add{"moss-balm", 2}, add{"rose-serum", 2})
 
 	s.change(t, "moss-balm", func(p *catalog.ProductInput) { p.Stock = 0 })
 	_, err := s.carts.Update(ctx, "", c.ID, s.ids["moss-balm"], 1)
@@ -357,10 +360,7 @@ func TestPricing(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			s := newShop(t, shared)
-			c := s.newCart(t)
-			for _, a := range tt.adds {
-				c = s.add(t, c.ID, a.slug, a.q)
-			}
+			c := s.cartWith(t, tt.adds...)
 			require.Equal(t, c, s.get(t, c.ID), "writes answer with the cart as Get prices it")
 			require.Equal(t, tt.items, c.ItemCount)
 			require.Equal(t, money.GBP(tt.subtotal), c.Subtotal)
@@ -394,9 +394,7 @@ func TestPricesFollowTheCatalogue(t *testing.T) {
 	t.Parallel()
 	s := newShop(t, nil)
 	ctx := context.Background()
-	c := s.newCart(t)
-	s.add(t, c.ID, "moss-balm", 2)
-	s.add(t, c.ID, "rose-serum", 3)
+	c := s.cartWith(t, add{"moss-balm", 2}, add{"rose-serum", 3})
 	require.Equal(t, money.GBP(16500), s.get(t, c.ID).Subtotal)
 
 	s.change(t, "moss-balm", func(p *catalog.ProductInput) { p.Price = pence(2000) })

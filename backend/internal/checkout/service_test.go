@@ -16,6 +16,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/checkout"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
+	"github.com/atelier-commerce/atelier/backend/internal/logtest"
 	"github.com/atelier-commerce/atelier/backend/internal/money"
 	"github.com/atelier-commerce/atelier/backend/internal/order"
 	"github.com/atelier-commerce/atelier/backend/internal/payment"
@@ -35,25 +36,7 @@ type fixture struct {
 	orders   *order.Service
 	checkout *checkout.Service
 	payments *payment.TestProvider
-	logs     *syncBuffer
-}
-
-// syncBuffer is a log sink that concurrent checkouts may write to.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
+	logs     *logtest.Buffer
 }
 
 // wrap lets a test stand between the services and the test provider.
@@ -61,7 +44,7 @@ func newFixture(t *testing.T, wrap func(payment.Provider) payment.Provider) *fix
 	t.Helper()
 	ctx := context.Background()
 	pool := dbtest.Pool(t)
-	f := &fixture{pool: pool, catalog: catalog.NewService(pool, 0), logs: &syncBuffer{}}
+	f := &fixture{pool: pool, catalog: catalog.NewService(pool, 0), logs: &logtest.Buffer{}}
 	ship := shipping.NewService(pool)
 	require.NoError(t, ship.Save(ctx, shipping.Option{Code: "standard", Name: "Standard", Price: money.GBP(395), Position: 1, Active: true}))
 	f.carts = cart.NewService(pool, ship)
@@ -123,6 +106,23 @@ func (f *fixture) unpaid(t *testing.T, cartID string) int {
 	require.NoError(t, f.pool.QueryRow(context.Background(),
 		`SELECT count(*) FROM orders WHERE cart_id = $1 AND status = 'pending_payment'`, cartID).Scan(&n))
 	return n
+}
+
+// oneInCart is a fixture (wrap as for newFixture) with one product, £26.00 and 10 in stock, and
+// a cart holding one of it.
+func oneInCart(t *testing.T, wrap func(payment.Provider) payment.Provider) (f *fixture, productID, cartID string) {
+	t.Helper()
+	f = newFixture(t, wrap)
+	productID = f.product(t, 2600, 10)
+	return f, productID, f.cart(t, productID, 1)
+}
+
+// submit checks the cart out as a guest under a fresh idempotency key, as a new submit does.
+func (f *fixture) submit(t *testing.T, cartID string) checkout.Result {
+	t.Helper()
+	res, err := f.checkout.Checkout(context.Background(), "", request(cartID, "k-"+uuid.NewString()))
+	require.NoError(t, err)
+	return res
 }
 
 func (f *fixture) status(t *testing.T, orderID string) order.Status {
@@ -212,13 +212,10 @@ func TestConcurrentCheckoutsOfOneCartLeaveOnePayableOrder(t *testing.T) {
 // is nothing left to order.
 func TestResubmitHonoursAnEarlierPaymentThatSucceeded(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, nil)
+	f, product, cartID := oneInCart(t, nil)
 	ctx := context.Background()
-	product := f.product(t, 2600, 10)
-	cartID := f.cart(t, product, 1)
-	first, err := f.checkout.Checkout(ctx, "", request(cartID, "k-"+uuid.NewString()))
-	require.NoError(t, err)
-	_, err = f.pool.Exec(ctx, `UPDATE test_payment_intents SET status = 'succeeded' WHERE order_id = $1`, first.Order.ID)
+	first := f.submit(t, cartID)
+	_, err := f.pool.Exec(ctx, `UPDATE test_payment_intents SET status = 'succeeded' WHERE order_id = $1`, first.Order.ID)
 	require.NoError(t, err)
 
 	_, err = f.checkout.Checkout(ctx, "", request(cartID, "k-"+uuid.NewString()))
@@ -235,14 +232,10 @@ func TestResubmitHonoursAnEarlierPaymentThatSucceeded(t *testing.T) {
 // order stands for the cart, and honouring both would sell it twice.
 func TestLatePaymentForASupersededOrderIsRefunded(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t, nil)
+	f, product, cartID := oneInCart(t, nil)
 	ctx := context.Background()
-	product := f.product(t, 2600, 10)
-	cartID := f.cart(t, product, 1)
-	first, err := f.checkout.Checkout(ctx, "", request(cartID, "k-"+uuid.NewString()))
-	require.NoError(t, err)
-	second, err := f.checkout.Checkout(ctx, "", request(cartID, "k-"+uuid.NewString()))
-	require.NoError(t, err)
+	first := f.submit(t, cartID)
+	second := f.submit(t, cartID)
 	require.Equal(t, order.StatusCancelled, f.status(t, first.Order.ID))
 	require.Equal(t, int32(9), f.stock(t, product))
 
@@ -298,13 +291,11 @@ func TestOrderSupersededWhilePaymentIsMadeIsNotPayable(t *testing.T) {
 			second, secondErr = f.checkout.Checkout(context.Background(), "", request(cartID, "k-"+uuid.NewString()))
 		}
 	}
-	f = newFixture(t, func(p payment.Provider) payment.Provider { return &hookedProvider{Provider: p, after: racing} })
+	var product string
+	f, product, cartID = oneInCart(t, func(p payment.Provider) payment.Provider { return &hookedProvider{Provider: p, after: racing} })
 	ctx := context.Background()
-	product := f.product(t, 2600, 10)
-	cartID = f.cart(t, product, 1)
 
-	first, err := f.checkout.Checkout(ctx, "", request(cartID, "k-"+uuid.NewString()))
-	require.NoError(t, err)
+	first := f.submit(t, cartID)
 	require.NoError(t, secondErr)
 	require.Equal(t, order.StatusCancelled, first.Order.Status)
 	require.Equal(t, order.StatusPendingPayment, second.Order.Status)
@@ -314,7 +305,7 @@ func TestOrderSupersededWhilePaymentIsMadeIsNotPayable(t *testing.T) {
 	require.Equal(t, "canceled", status, "the superseded order's payment is stopped at the provider")
 	require.Equal(t, 1, f.unpaid(t, cartID))
 	require.Equal(t, int32(9), f.stock(t, product))
-	_, err = f.payments.Confirm(ctx, second.Payment.ClientSecret, card(payment.TestCardSucceeds))
+	_, err := f.payments.Confirm(ctx, second.Payment.ClientSecret, card(payment.TestCardSucceeds))
 	require.NoError(t, err)
 }
 
@@ -334,10 +325,8 @@ func TestCheckoutRefusesAPaymentUnlikeTheOrder(t *testing.T) {
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
-			f := newFixture(t, func(p payment.Provider) payment.Provider { return &hookedProvider{Provider: p, after: tt.change} })
+			f, _, cartID := oneInCart(t, func(p payment.Provider) payment.Provider { return &hookedProvider{Provider: p, after: tt.change} })
 			ctx := context.Background()
-			product := f.product(t, 2600, 10)
-			cartID := f.cart(t, product, 1)
 			_, err := f.checkout.Checkout(ctx, "", request(cartID, "k-"+uuid.NewString()))
 			ae := apperr.As(err)
 			require.NotNil(t, ae, "%v", err)

@@ -121,10 +121,8 @@ func (s *Service) Send(ctx context.Context, m Message, clientIP string) (string,
 	}
 	var id string
 	err = db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
-		if _, err := throttle.Reserve(ctx, tx, s.now(), []throttle.Bucket{
-			throttle.PerAddress("contact_email", m.Email, s.limits.PerAddress),
-			throttle.PerClient("contact_ip", clientIP, s.limits.PerClient),
-		}, "too_many_requests", "Too many messages. Please try again in %s."); err != nil {
+		if err := s.limits.Reserve(ctx, tx, s.now(), "contact", m.Email, clientIP,
+			"Too many messages. Please try again in %s."); err != nil {
 			return err
 		}
 		if id, err = insertMessage(ctx, tx, m); err != nil {

@@ -20,6 +20,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
 	"github.com/atelier-commerce/atelier/backend/internal/jobs"
+	"github.com/atelier-commerce/atelier/backend/internal/logtest"
 	"github.com/atelier-commerce/atelier/backend/internal/mail"
 	"github.com/atelier-commerce/atelier/backend/internal/newsletter"
 	"github.com/atelier-commerce/atelier/backend/internal/order"
@@ -65,29 +66,20 @@ func sender(t *testing.T, smtpURL string) *mail.Sender {
 	return s
 }
 
+// mailingShop is a test's own configured shop and a mail server (cfg as for sink) its e-mails go to.
+func mailingShop(t *testing.T, cfg smtpmock.ConfigurationAttr) (*pgxpool.Pool, *smtpmock.Server, string) {
+	t.Helper()
+	pool := dbtest.Pool(t)
+	configureShop(t, pool)
+	srv, smtpURL := sink(t, cfg)
+	return pool, srv, smtpURL
+}
+
 func configureShop(t *testing.T, pool *pgxpool.Pool) {
 	t.Helper()
 	require.NoError(t, settings.NewService(pool).Save(context.Background(), settings.Store{
 		Name: "Atelier London", AddressLine1: "12 Marylebone High Street", City: "London", Postcode: "W1U 4NR",
 		Country: "United Kingdom", ContactEmail: shopMailbox, Phone: "+44 20 7946 0000"}))
-}
-
-// syncBuffer is a log sink that tests read while the runner writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // farRetry keeps a failed job in the retryable state for the test to look at.
@@ -98,7 +90,7 @@ func (farRetry) NextRetry(*rivertype.JobRow) time.Time { return time.Now().Add(t
 type runnerOpts struct {
 	jobsPool   *pgxpool.Pool
 	mail       *mail.Sender
-	log        *syncBuffer
+	log        *logtest.Buffer
 	retry      river.ClientRetryPolicy
 	chores     []jobs.Chore
 	resetLinks jobs.ResetLinkFunc
@@ -125,7 +117,7 @@ func newRunner(t *testing.T, store *pgxpool.Pool, o runnerOpts) *jobs.Runner {
 		o.jobsPool = store
 	}
 	if o.log == nil {
-		o.log = &syncBuffer{}
+		o.log = &logtest.Buffer{}
 	}
 	if o.resetLinks == nil {
 		o.resetLinks = noResetLinks
@@ -216,9 +208,7 @@ func waitForJobState(t *testing.T, pool *pgxpool.Pool, state string) jobRow {
 // same database finds the row and the e-mail goes out exactly once.
 func TestOutboxSurvivesACrashBetweenCommitAndRelay(t *testing.T) {
 	t.Parallel()
-	pool := dbtest.Pool(t)
-	configureShop(t, pool)
-	srv, smtpURL := sink(t, smtpmock.ConfigurationAttr{})
+	pool, srv, smtpURL := mailingShop(t, smtpmock.ConfigurationAttr{})
 	_, err := contact.NewService(pool).Send(context.Background(), contact.Message{Name: "Jane Doe",
 		Email: "jane@example.com", Subject: "Gift wrapping", Body: "Can you wrap <b>two</b> items?"}, "")
 	require.NoError(t, err)
@@ -311,12 +301,10 @@ func TestRolledBackTransactionEmitsNothing(t *testing.T) {
 // does not send it again.
 func TestEmailWorkerIsIdempotent(t *testing.T) {
 	t.Parallel()
-	pool := dbtest.Pool(t)
-	configureShop(t, pool)
-	srv, smtpURL := sink(t, smtpmock.ConfigurationAttr{})
+	pool, srv, smtpURL := mailingShop(t, smtpmock.ConfigurationAttr{})
 	_, err := newsletter.NewService(pool).Subscribe(context.Background(), "twice@example.com", "")
 	require.NoError(t, err)
-	log := &syncBuffer{}
+	log := &logtest.Buffer{}
 	r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL), log: log})
 	start(t, r)
 	job := waitForJobState(t, pool, "completed")
@@ -335,9 +323,7 @@ func TestEmailWorkerIsIdempotent(t *testing.T) {
 // and nothing is marked as sent.
 func TestPermanentSMTPFailureCancelsTheJob(t *testing.T) {
 	t.Parallel()
-	pool := dbtest.Pool(t)
-	configureShop(t, pool)
-	_, smtpURL := sink(t, smtpmock.ConfigurationAttr{NotRegisteredEmails: []string{"nobody@example.com"}})
+	pool, _, smtpURL := mailingShop(t, smtpmock.ConfigurationAttr{NotRegisteredEmails: []string{"nobody@example.com"}})
 	_, err := newsletter.NewService(pool).Subscribe(context.Background(), "nobody@example.com", "")
 	require.NoError(t, err)
 	r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL)})
@@ -431,12 +417,10 @@ func resetToken(t *testing.T, raw string) string {
 func TestPasswordResetEmailAndNoTokenAtRest(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool := dbtest.Pool(t)
-	configureShop(t, pool)
-	srv, smtpURL := sink(t, smtpmock.ConfigurationAttr{})
+	pool, srv, smtpURL := mailingShop(t, smtpmock.ConfigurationAttr{})
 	svc, _ := accounts(t, pool, nil)
 	require.NoError(t, svc.RequestPasswordReset(ctx, "jane@example.com", ""))
-	log := &syncBuffer{}
+	log := &logtest.Buffer{}
 	r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL), log: log, resetLinks: svc.IssueResetLink})
 	start(t, r)
 	waitForJobState(t, pool, "completed")
@@ -475,9 +459,7 @@ func TestPasswordResetEmailAndNoTokenAtRest(t *testing.T) {
 func TestStalePasswordResetRequestIsCancelled(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool := dbtest.Pool(t)
-	configureShop(t, pool)
-	srv, smtpURL := sink(t, smtpmock.ConfigurationAttr{})
+	pool, srv, smtpURL := mailingShop(t, smtpmock.ConfigurationAttr{})
 	var mu sync.Mutex
 	now := time.Date(2026, 3, 2, 10, 0, 0, 0, time.UTC)
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
@@ -502,9 +484,7 @@ func TestStalePasswordResetRequestIsCancelled(t *testing.T) {
 // When the link cannot be made for a passing reason (the database hiccupped), the job is retried.
 func TestResetLinkFailureIsRetried(t *testing.T) {
 	t.Parallel()
-	pool := dbtest.Pool(t)
-	configureShop(t, pool)
-	srv, smtpURL := sink(t, smtpmock.ConfigurationAttr{})
+	pool, srv, smtpURL := mailingShop(t, smtpmock.ConfigurationAttr{})
 	svc, _ := accounts(t, pool, nil)
 	require.NoError(t, svc.RequestPasswordReset(context.Background(), "jane@example.com", ""))
 	r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL), retry: farRetry{}})
@@ -532,16 +512,14 @@ func TestMalformedPayloadCancels(t *testing.T) {
 // reported, never silently dropped; it does not hold up the events behind it.
 func TestUnroutedTopicIsLeftAndReported(t *testing.T) {
 	t.Parallel()
-	pool := dbtest.Pool(t)
-	configureShop(t, pool)
-	srv, smtpURL := sink(t, smtpmock.ConfigurationAttr{})
+	pool, srv, smtpURL := mailingShop(t, smtpmock.ConfigurationAttr{})
 	require.NoError(t, db.WithTx(context.Background(), pool, func(tx pgx.Tx) error {
 		_, err := db.Emit(context.Background(), tx, "mystery.happened", map[string]int{"n": 1})
 		return err
 	}))
 	_, err := newsletter.NewService(pool).Subscribe(context.Background(), "after@example.com", "")
 	require.NoError(t, err)
-	log := &syncBuffer{}
+	log := &logtest.Buffer{}
 	r := newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL), log: log})
 	start(t, r)
 	waitForJobState(t, pool, "completed")
@@ -675,9 +653,7 @@ var confirmLinkRE = regexp.MustCompile(`https://shop\.atelier\.test/newsletter/c
 func TestNewsletterConfirmationEmail(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool := dbtest.Pool(t)
-	configureShop(t, pool)
-	srv, smtpURL := sink(t, smtpmock.ConfigurationAttr{})
+	pool, srv, smtpURL := mailingShop(t, smtpmock.ConfigurationAttr{})
 	svc := newsletter.NewService(pool, newsletter.WithLinks("https://shop.atelier.test", "https://api.atelier.test"))
 	_, err := svc.Subscribe(ctx, "new.subscriber@example.com", "")
 	require.NoError(t, err)

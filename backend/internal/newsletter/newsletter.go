@@ -104,10 +104,8 @@ func (s *Service) Subscribe(ctx context.Context, email, clientIP string) (string
 	}
 	err := db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
 		now := s.now()
-		if _, err := throttle.Reserve(ctx, tx, now, []throttle.Bucket{
-			throttle.PerAddress("newsletter_email", email, s.limits.PerAddress),
-			throttle.PerClient("newsletter_ip", clientIP, s.limits.PerClient),
-		}, "too_many_requests", "Too many sign-ups. Please try again in %s."); err != nil {
+		if err := s.limits.Reserve(ctx, tx, now, "newsletter", email, clientIP,
+			"Too many sign-ups. Please try again in %s."); err != nil {
 			return err
 		}
 		confirmed, err := upsertPending(ctx, tx, email)

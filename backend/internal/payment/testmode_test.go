@@ -60,6 +60,24 @@ func (s *testShop) create(t *testing.T) (string, Intent) {
 	return orderID, in
 }
 
+// paid is create's payment, paid with a card that succeeds.
+func (s *testShop) paid(t *testing.T) (string, Intent) {
+	t.Helper()
+	orderID, in := s.create(t)
+	_, err := s.p.Confirm(context.Background(), in.ClientSecret, card(TestCardSucceeds))
+	require.NoError(t, err)
+	return orderID, in
+}
+
+// canceled is create's payment, cancelled before it was paid.
+func (s *testShop) canceled(t *testing.T) (string, Intent) {
+	t.Helper()
+	orderID, in := s.create(t)
+	_, err := s.p.Cancel(context.Background(), in.Ref)
+	require.NoError(t, err)
+	return orderID, in
+}
+
 // parse verifies a delivered event the way the webhook path does, with the provider's secret.
 func (s *testShop) parse(t *testing.T, d delivery) Event {
 	t.Helper()
@@ -80,17 +98,6 @@ func (s *testShop) status(t *testing.T, ref string) Intent {
 // A card that is good for years to come, so the tests do not age.
 func card(number string) Card {
 	return Card{Number: number, ExpMonth: 12, ExpYear: int32(time.Now().Year() + 3), CVC: "123"}
-}
-
-// requireAppErr asserts err is classified with kind and reason.
-func requireAppErr(t *testing.T, err error, kind apperr.Kind, reason string) *apperr.Error {
-	t.Helper()
-	require.Error(t, err)
-	ae := apperr.As(err)
-	require.NotNil(t, ae, "unclassified error: %v", err)
-	require.Equal(t, kind, ae.Kind, "kind of %v", err)
-	require.Equal(t, reason, ae.Reason)
-	return ae
 }
 
 func TestTestProviderIdentity(t *testing.T) {
@@ -135,7 +142,7 @@ func TestTestProviderLookupUnknown(t *testing.T) {
 	t.Parallel()
 	s := newTestShop(t)
 	_, err := s.p.Lookup(context.Background(), "pi_test_unknown")
-	requireAppErr(t, err, apperr.KindNotFound, "payment_not_found")
+	apperrtest.RequireKind(t, err, apperr.KindNotFound, "payment_not_found")
 }
 
 func TestCheckCard(t *testing.T) {
@@ -209,7 +216,7 @@ func TestCheckCard(t *testing.T) {
 				require.Equal(t, tt.digits, digits)
 				return
 			}
-			ae := requireAppErr(t, err, apperr.KindInvalid, tt.reason)
+			ae := apperrtest.RequireKind(t, err, apperr.KindInvalid, tt.reason)
 			require.Equal(t, tt.field, ae.Field)
 			require.Equal(t, tt.message, ae.Message)
 			require.Empty(t, digits)
@@ -268,7 +275,7 @@ func TestConfirmDeclinedThenRetried(t *testing.T) {
 	orderID, in := s.create(t)
 
 	got, err := s.p.Confirm(ctx, in.ClientSecret, card("4000 0000 0000 0002"))
-	ae := requireAppErr(t, err, apperr.KindFailedPrecondition, "card_declined")
+	ae := apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "card_declined")
 	require.Equal(t, "Your card was declined.", ae.Message)
 	require.Equal(t, orderID, got, "the caller still learns which order was declined")
 	events := s.delivered()
@@ -302,12 +309,12 @@ func TestConfirmRefusesOtherCards(t *testing.T) {
 	_, in := s.create(t)
 	// Stripe's Mastercard test number: a real-looking card that test mode must not pretend to charge.
 	_, err := s.p.Confirm(context.Background(), in.ClientSecret, card("5555 5555 5555 4444"))
-	requireAppErr(t, err, apperr.KindFailedPrecondition, "test_card_required")
+	apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "test_card_required")
 	require.Empty(t, s.delivered())
 	require.Equal(t, StatusRequiresPayment, s.status(t, in.Ref).Status)
 
 	_, err = s.p.Confirm(context.Background(), in.ClientSecret, Card{Number: TestCardSucceeds, ExpMonth: 13, ExpYear: 2030, CVC: "123"})
-	requireAppErr(t, err, apperr.KindInvalid, "invalid_expiry_month")
+	apperrtest.RequireKind(t, err, apperr.KindInvalid, "invalid_expiry_month")
 	require.Empty(t, s.delivered(), "an invalid card never reaches the payment")
 }
 
@@ -329,13 +336,13 @@ func TestConfirmNeedsTheRealClientSecret(t *testing.T) {
 			// Even a bad card answers "not found": a guessed secret learns nothing about the card rules.
 			for _, c := range []Card{card(TestCardSucceeds), {Number: "1"}} {
 				_, err := s.p.Confirm(context.Background(), secret, c)
-				requireAppErr(t, err, apperr.KindNotFound, "payment_not_found")
+				apperrtest.RequireKind(t, err, apperr.KindNotFound, "payment_not_found")
 			}
 		})
 	}
 	// Correctly derived, but for a payment that was never created.
 	_, err := s.p.Confirm(context.Background(), s.p.clientSecret("pi_test_never_created"), card(TestCardSucceeds))
-	requireAppErr(t, err, apperr.KindNotFound, "payment_not_found")
+	apperrtest.RequireKind(t, err, apperr.KindNotFound, "payment_not_found")
 	t.Cleanup(func() {
 		require.Empty(t, s.delivered(), "no forged secret moved a payment")
 		require.Equal(t, StatusRequiresPayment, s.status(t, in.Ref).Status)
@@ -347,22 +354,16 @@ func TestConfirmRefusesFinishedPayments(t *testing.T) {
 	s := newTestShop(t)
 	ctx := context.Background()
 
-	_, paid := s.create(t)
-	_, err := s.p.Confirm(ctx, paid.ClientSecret, card(TestCardSucceeds))
-	require.NoError(t, err)
-	_, canceled := s.create(t)
-	_, err = s.p.Cancel(ctx, canceled.Ref)
-	require.NoError(t, err)
-	_, refunded := s.create(t)
-	_, err = s.p.Confirm(ctx, refunded.ClientSecret, card(TestCardSucceeds))
-	require.NoError(t, err)
+	_, paid := s.paid(t)
+	_, canceled := s.canceled(t)
+	_, refunded := s.paid(t)
 	require.NoError(t, s.p.Refund(ctx, refunded.Ref, ""))
 	before := len(s.delivered())
 
 	for name, in := range map[string]Intent{"succeeded": paid, "canceled": canceled, "refunded": refunded} {
 		for _, number := range []string{TestCardSucceeds, TestCardDeclined} {
 			_, err := s.p.Confirm(ctx, in.ClientSecret, card(number))
-			ae := requireAppErr(t, err, apperr.KindFailedPrecondition, "payment_not_payable")
+			ae := apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "payment_not_payable")
 			require.Equal(t, "This order can no longer be paid.", ae.Message, name)
 		}
 	}
@@ -415,15 +416,13 @@ func TestCancel(t *testing.T) {
 
 	_, declined := s.create(t)
 	_, err = s.p.Confirm(ctx, declined.ClientSecret, card(TestCardDeclined))
-	requireAppErr(t, err, apperr.KindFailedPrecondition, "card_declined")
+	apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "card_declined")
 	got, err = s.p.Cancel(ctx, declined.Ref)
 	require.NoError(t, err)
 	require.Equal(t, StatusCanceled, got.Status, "a declined payment can still be abandoned")
 
 	// An expiring reservation races the shopper's payment: the payment wins, and Cancel says so.
-	_, paid := s.create(t)
-	_, err = s.p.Confirm(ctx, paid.ClientSecret, card(TestCardSucceeds))
-	require.NoError(t, err)
+	_, paid := s.paid(t)
 	got, err = s.p.Cancel(ctx, paid.Ref)
 	require.NoError(t, err)
 	require.Equal(t, StatusSucceeded, got.Status)
@@ -434,7 +433,7 @@ func TestCancel(t *testing.T) {
 	require.Equal(t, StatusCanceled, got.Status)
 
 	_, err = s.p.Cancel(ctx, "pi_test_unknown")
-	requireAppErr(t, err, apperr.KindNotFound, "payment_not_found")
+	apperrtest.RequireKind(t, err, apperr.KindNotFound, "payment_not_found")
 }
 
 func TestRefund(t *testing.T) {
@@ -442,25 +441,21 @@ func TestRefund(t *testing.T) {
 	s := newTestShop(t)
 	ctx := context.Background()
 
-	orderID, paid := s.create(t)
-	_, err := s.p.Confirm(ctx, paid.ClientSecret, card(TestCardSucceeds))
-	require.NoError(t, err)
+	orderID, paid := s.paid(t)
 	require.NoError(t, s.p.Refund(ctx, paid.Ref, orderID))
 	require.Equal(t, StatusRefunded, s.status(t, paid.Ref).Status)
 	require.NoError(t, s.p.Refund(ctx, paid.Ref, orderID), "a retried refund job refunds once and succeeds")
 	require.Equal(t, StatusRefunded, s.status(t, paid.Ref).Status)
 
 	pendingOrder, pending := s.create(t)
-	err = s.p.Refund(ctx, pending.Ref, pendingOrder)
-	requireAppErr(t, err, apperr.KindFailedPrecondition, "payment_not_refundable")
+	err := s.p.Refund(ctx, pending.Ref, pendingOrder)
+	apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "payment_not_refundable")
 	require.Equal(t, StatusRequiresPayment, s.status(t, pending.Ref).Status)
 
-	_, canceled := s.create(t)
-	_, err = s.p.Cancel(ctx, canceled.Ref)
-	require.NoError(t, err)
-	requireAppErr(t, s.p.Refund(ctx, canceled.Ref, ""), apperr.KindFailedPrecondition, "payment_not_refundable")
+	_, canceled := s.canceled(t)
+	apperrtest.RequireKind(t, s.p.Refund(ctx, canceled.Ref, ""), apperr.KindFailedPrecondition, "payment_not_refundable")
 
-	requireAppErr(t, s.p.Refund(ctx, "pi_test_unknown", ""), apperr.KindNotFound, "payment_not_found")
+	apperrtest.RequireKind(t, s.p.Refund(ctx, "pi_test_unknown", ""), apperr.KindNotFound, "payment_not_found")
 }
 
 // EventBody's canceled event is one the webhook path understands, so test mode can announce

@@ -32,6 +32,16 @@ type ClientAndAddress struct {
 	PerAddress Limit
 }
 
+// Reserve counts a form's attempt naming email from clientIP (see Reserve), in buckets kind+"_email"
+// and kind+"_ip"; a refusal is too_many_requests with message (its %s the wait in words).
+func (l ClientAndAddress) Reserve(ctx context.Context, tx pgx.Tx, now time.Time, kind, email, clientIP, message string) error {
+	_, err := Reserve(ctx, tx, now, []Bucket{
+		PerAddress(kind+"_email", email, l.PerAddress),
+		PerClient(kind+"_ip", clientIP, l.PerClient),
+	}, "too_many_requests", message)
+	return err
+}
+
 // Limit is how many attempts of one kind a key may make within a sliding window. Max 0 (or
 // less) means not limited.
 type Limit struct {

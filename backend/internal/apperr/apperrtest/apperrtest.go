@@ -23,17 +23,25 @@ type Want struct {
 // Require fails the test unless err is an apperr as wanted.
 func Require(t testing.TB, err error, want Want) {
 	t.Helper()
-	require.Error(t, err)
-	ae := apperr.As(err)
-	require.NotNil(t, ae, "a classified error, got %v", err)
-	require.Equal(t, want.Kind, ae.Kind, err.Error())
-	require.Equal(t, want.Reason, ae.Reason, err.Error())
+	ae := RequireKind(t, err, want.Kind, want.Reason)
 	if want.Message != "" {
 		require.Equal(t, want.Message, ae.Message)
 	}
 	if want.Metadata != nil {
 		require.Equal(t, want.Metadata, ae.Metadata)
 	}
+}
+
+// RequireKind fails the test unless err is an apperr of kind with reason, and returns it for the
+// test to check what else it carries.
+func RequireKind(t testing.TB, err error, kind apperr.Kind, reason string) *apperr.Error {
+	t.Helper()
+	require.Error(t, err)
+	ae := apperr.As(err)
+	require.NotNil(t, ae, "a classified error, got %v", err)
+	require.Equal(t, kind, ae.Kind, err.Error())
+	require.Equal(t, reason, ae.Reason, err.Error())
+	return ae
 }
 
 // Concurrently runs call(0), …, call(n-1) in n goroutines released at the same moment, so they

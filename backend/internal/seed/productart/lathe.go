@@ -307,15 +307,20 @@ func (lb *sideLabel) apply(pl placement, p *lathePart, body, spec rgb, n vec3, h
 	sy := (lb.hB - h) * pl.s
 	a := lb.art.sample(sx, sy) * cov
 	if a > 0 {
-		if lb.foil {
-			body = mix(body, pl.lt.foil(lb.ink, n), a)
-			spec = spec.mul(1 - a*0.8)
-		} else {
-			ib, _ := pl.lt.shade(Matte, lb.ink, n, 1)
-			body = mix(body, ib, a)
-		}
+		body, spec = pl.letter(body, spec, lb.ink, lb.foil, n, a)
 	}
 	return body, spec
+}
+
+// letter lays lettering of colour ink, covering a of a surface point with normal n, over its
+// lit colour (body, spec): hot foil shines like metal and dulls the gloss under it; printed ink
+// is matte.
+func (pl placement) letter(body, spec, ink rgb, foil bool, n vec3, a float64) (rgb, rgb) {
+	if foil {
+		return mix(body, pl.lt.foil(ink, n), a), spec.mul(1 - a*0.8)
+	}
+	ib, _ := pl.lt.shade(Matte, ink, n, 1)
+	return mix(body, ib, a), spec
 }
 
 func (p *lathePart) shadeTop(pl placement, X, z, rTop float64) rgb {
@@ -329,13 +334,7 @@ func (p *lathePart) shadeTop(pl placement, X, z, rTop float64) rgb {
 		sx := (X+rTop)*pl.s - (d-p.topArt.w)/2
 		sy := (z+rTop)*pl.s - (d-p.topArt.h)/2
 		if a := p.topArt.sample(sx, sy); a > 0 {
-			if p.topFoil {
-				body = mix(body, pl.lt.foil(p.topInk, n), a)
-				spec = spec.mul(1 - a*0.8)
-			} else {
-				ib, _ := pl.lt.shade(Matte, p.topInk, n, 1)
-				body = mix(body, ib, a)
-			}
+			body, spec = pl.letter(body, spec, p.topInk, p.topFoil, n, a)
 		}
 	}
 	return body.add(spec)

@@ -10,6 +10,14 @@ import (
 	"testing"
 )
 
+// brandFor is the palette and label text of the i-th shape's sample: the two brands by turns.
+func brandFor(i int) (p Palette, label, caption string) {
+	if i%2 == 1 {
+		return Palettes[5+i%6], "Verdant & Co", "Botanical Cleanser"
+	}
+	return Palettes[i%len(Palettes)], "Maison Lumière", "Sérum Éclat"
+}
+
 // TestWriteSamples writes a contact sheet of PNGs for eyeballing the art:
 //
 //	PRODUCTART_OUT=/tmp/productart go test -run TestWriteSamples ./internal/seed/productart
@@ -27,34 +35,25 @@ func TestWriteSamples(t *testing.T) {
 	if os.Getenv("PRODUCTART_BIG") != "" {
 		w, h = 1200, 1500
 	}
-	write := func(name string, s Spec) {
+	save := func(name string, img image.Image) {
 		f, err := os.Create(filepath.Join(dir, name+".png"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer f.Close()
-		if err := png.Encode(f, Render(s, w, h)); err != nil {
+		if err := png.Encode(f, img); err != nil {
 			t.Fatal(err)
 		}
 	}
+	write := func(name string, s Spec) { save(name, Render(s, w, h)) }
 	for i, sh := range Shapes {
-		p := Palettes[i%len(Palettes)]
-		label, caption := "Maison Lumière", "Sérum Éclat"
-		if i%2 == 1 {
-			p = Palettes[5+i%6]
-			label, caption = "Verdant & Co", "Botanical Cleanser"
-		}
+		p, label, caption := brandFor(i)
 		write(sh.String(), Spec{Shape: sh, Palette: p, Label: label, Caption: caption})
 	}
 	// Contact sheets: every shape at every angle, four shots per row.
 	if sel := os.Getenv("PRODUCTART_SHEET"); sel != "" {
 		for i, sh := range Shapes {
-			p := Palettes[i%len(Palettes)]
-			label, caption := "Maison Lumière", "Sérum Éclat"
-			if i%2 == 1 {
-				p = Palettes[5+i%6]
-				label, caption = "Verdant & Co", "Botanical Cleanser"
-			}
+			p, label, caption := brandFor(i)
 			if sel != "all" && sel != sh.String() {
 				continue
 			}
@@ -63,14 +62,7 @@ func TestWriteSamples(t *testing.T) {
 				img := Render(Spec{Shape: sh, Palette: p, Label: label, Caption: caption, Angle: a}, 400, 500)
 				draw.Draw(sheet, img.Bounds().Add(image.Pt(a*400, 0)), img, image.Point{}, draw.Src)
 			}
-			f, err := os.Create(filepath.Join(dir, "sheet-"+sh.String()+".png"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := png.Encode(f, sheet); err != nil {
-				t.Fatal(err)
-			}
-			f.Close()
+			save("sheet-"+sh.String(), sheet)
 		}
 	}
 	// One sheet per palette: all eight shapes, angles cycling.
@@ -85,14 +77,7 @@ func TestWriteSamples(t *testing.T) {
 				img := Render(Spec{Shape: sh, Palette: p, Label: label, Caption: caption, Angle: (i + pi) % 4}, 320, 400)
 				draw.Draw(sheet, img.Bounds().Add(image.Pt(i%4*320, i/4*400)), img, image.Point{}, draw.Src)
 			}
-			f, err := os.Create(filepath.Join(dir, "palette-"+p.Name+".png"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := png.Encode(f, sheet); err != nil {
-				t.Fatal(err)
-			}
-			f.Close()
+			save("palette-"+p.Name, sheet)
 		}
 	}
 	if os.Getenv("PRODUCTART_ALL") != "" {

@@ -71,43 +71,36 @@ func productObject(s Spec) *object {
 		soft = capc
 		softFin = p.CapFinish
 	}
+	// The parts every container is made of, in its palette's colours; a shape gives each its
+	// profile (and the body its fill level and label). A cap is knurled unless metal (ribsFor);
+	// trim in the cap's colour (lids, collars, a compact's base) is smooth.
+	bodyPart := func(prof *profile, liquid float64, lb *sideLabel) *lathePart {
+		return &lathePart{prof: prof, fin: p.BodyFinish, albedo: body, liquid: liquid, label: lb}
+	}
+	capPart := func(prof *profile) *lathePart {
+		return &lathePart{prof: prof, fin: p.CapFinish, albedo: capc, ribs: ribsFor(p)}
+	}
+	trimPart := func(prof *profile) *lathePart { return &lathePart{prof: prof, fin: p.CapFinish, albedo: capc} }
+	softPart := func(prof *profile) *lathePart { return &lathePart{prof: prof, fin: softFin, albedo: soft} }
 	o := &object{}
 	switch s.Shape {
 	case Dropper:
-		o.addLathe(&lathePart{
-			prof: newProfile(0, 0.215, seg{0.025, 0.24, segArc}, seg{0.43, 0.24, segLine},
-				seg{0.53, 0.085, segArc}, seg{0.575, 0.085, segLine}),
-			fin: p.BodyFinish, albedo: body, liquid: 0.40, pipette: 0.028,
-			label: label(0.08, 0.37, 1.05),
-		})
-		o.addLathe(&lathePart{
-			prof: newProfile(0.56, 0.114, seg{0.59, 0.114, segLine}, seg{0.597, 0.104, segLine},
-				seg{0.70, 0.104, segLine}, seg{0.706, 0.096, segArc}),
-			fin: p.CapFinish, albedo: capc, ribs: ribsFor(p),
-		})
-		o.addLathe(&lathePart{
-			prof: newProfile(0.70, 0.086, seg{0.725, 0.086, segLine}, seg{0.77, 0.068, segEase},
-				seg{0.90, 0.074, segEase}, seg{1.0, 0, segArc}),
-			fin: softFin, albedo: soft,
-		})
+		glass := bodyPart(newProfile(0, 0.215, seg{0.025, 0.24, segArc}, seg{0.43, 0.24, segLine},
+			seg{0.53, 0.085, segArc}, seg{0.575, 0.085, segLine}), 0.40, label(0.08, 0.37, 1.05))
+		glass.pipette = 0.028
+		o.addLathe(glass)
+		o.addLathe(capPart(newProfile(0.56, 0.114, seg{0.59, 0.114, segLine}, seg{0.597, 0.104, segLine},
+			seg{0.70, 0.104, segLine}, seg{0.706, 0.096, segArc})))
+		o.addLathe(softPart(newProfile(0.70, 0.086, seg{0.725, 0.086, segLine}, seg{0.77, 0.068, segEase},
+			seg{0.90, 0.074, segEase}, seg{1.0, 0, segArc})))
 		o.labelMid = 0.225
 	case Jar:
-		o.addLathe(&lathePart{
-			prof: newProfile(0, 0.60, seg{0.05, 0.66, segArc}, seg{0.58, 0.66, segLine},
-				seg{0.64, 0.615, segArc}, seg{0.68, 0.615, segLine}),
-			fin: p.BodyFinish, albedo: body, liquid: 0.56,
-			label: label(0.1, 0.52, 0.95),
-		})
-		o.addLathe(&lathePart{
-			prof: newProfile(0.64, 0.672, seg{0.655, 0.68, segArc}, seg{0.965, 0.68, segLine}, seg{1.0, 0.645, segArc}),
-			fin:  p.CapFinish, albedo: capc,
-		})
+		o.addLathe(bodyPart(newProfile(0, 0.60, seg{0.05, 0.66, segArc}, seg{0.58, 0.66, segLine},
+			seg{0.64, 0.615, segArc}, seg{0.68, 0.615, segLine}), 0.56, label(0.1, 0.52, 0.95)))
+		o.addLathe(trimPart(newProfile(0.64, 0.672, seg{0.655, 0.68, segArc}, seg{0.965, 0.68, segLine}, seg{1.0, 0.645, segArc})))
 		o.labelMid = 0.31
 	case Tube:
-		o.addLathe(&lathePart{
-			prof: newProfile(0, 0.125, seg{0.012, 0.135, segArc}, seg{0.15, 0.135, segLine}),
-			fin:  p.CapFinish, albedo: capc, ribs: ribsFor(p),
-		})
+		o.addLathe(capPart(newProfile(0, 0.125, seg{0.012, 0.135, segArc}, seg{0.15, 0.135, segLine})))
 		tubeFin := p.BodyFinish
 		if tubeFin == Glass || tubeFin == Frosted {
 			tubeFin = Satin // tubes are laminate, never glass
@@ -120,50 +113,24 @@ func productObject(s Spec) *object {
 		})
 		o.labelMid = 0.56
 	case Pump:
-		o.addLathe(&lathePart{
-			prof: newProfile(0, 0.17, seg{0.03, 0.19, segArc}, seg{0.58, 0.19, segLine},
-				seg{0.64, 0.08, segArc}, seg{0.66, 0.08, segLine}),
-			fin: p.BodyFinish, albedo: body, liquid: 0.5,
-			label: label(0.1, 0.5, 1.0),
-		})
-		o.addLathe(&lathePart{
-			prof: newProfile(0.655, 0.09, seg{0.735, 0.09, segLine}, seg{0.745, 0.082, segArc}),
-			fin:  p.CapFinish, albedo: capc, ribs: ribsFor(p),
-		})
+		o.addLathe(bodyPart(newProfile(0, 0.17, seg{0.03, 0.19, segArc}, seg{0.58, 0.19, segLine},
+			seg{0.64, 0.08, segArc}, seg{0.66, 0.08, segLine}), 0.5, label(0.1, 0.5, 1.0)))
+		o.addLathe(capPart(newProfile(0.655, 0.09, seg{0.735, 0.09, segLine}, seg{0.745, 0.082, segArc})))
 		o.addLathe(&lathePart{prof: newProfile(0.74, 0.03, seg{0.80, 0.03, segLine}), fin: p.CapFinish, albedo: capc.mul(0.9)})
 		o.add(&spout{x0: 0.02, x1: 0.20, h: 0.862, r: 0.021, fin: p.CapFinish, albedo: capc})
-		o.addLathe(&lathePart{
-			prof: newProfile(0.795, 0.072, seg{0.865, 0.072, segLine}, seg{0.9, 0.05, segArc}),
-			fin:  p.CapFinish, albedo: capc,
-		})
+		o.addLathe(trimPart(newProfile(0.795, 0.072, seg{0.865, 0.072, segLine}, seg{0.9, 0.05, segArc})))
 		o.halfW = fmax(o.halfW, 0.2)
 		o.labelMid = 0.3
 	case Spray:
-		o.addLathe(&lathePart{
-			prof: newProfile(0, 0.14, seg{0.02, 0.16, segArc}, seg{0.66, 0.16, segLine},
-				seg{0.72, 0.058, segArc}, seg{0.75, 0.058, segLine}),
-			fin: p.BodyFinish, albedo: body, liquid: 0.6,
-			label: label(0.1, 0.55, 1.0),
-		})
-		o.addLathe(&lathePart{
-			prof: newProfile(0.74, 0.068, seg{0.80, 0.068, segLine}, seg{0.81, 0.058, segArc}),
-			fin:  p.CapFinish, albedo: capc, ribs: ribsFor(p),
-		})
-		o.addLathe(&lathePart{
-			prof: newProfile(0.805, 0.05, seg{0.875, 0.05, segLine}, seg{0.9, 0.038, segArc}),
-			fin:  softFin, albedo: soft,
-		})
+		o.addLathe(bodyPart(newProfile(0, 0.14, seg{0.02, 0.16, segArc}, seg{0.66, 0.16, segLine},
+			seg{0.72, 0.058, segArc}, seg{0.75, 0.058, segLine}), 0.6, label(0.1, 0.55, 1.0)))
+		o.addLathe(capPart(newProfile(0.74, 0.068, seg{0.80, 0.068, segLine}, seg{0.81, 0.058, segArc})))
+		o.addLathe(softPart(newProfile(0.805, 0.05, seg{0.875, 0.05, segLine}, seg{0.9, 0.038, segArc})))
 		o.labelMid = 0.325
 	case Compact:
-		o.addLathe(&lathePart{
-			prof: newProfile(0, 0.47, seg{0.015, 0.5, segArc}, seg{0.17, 0.5, segLine}),
-			fin:  p.CapFinish, albedo: capc,
-		})
-		lid := &lathePart{
-			prof: newProfile(0.16, 0.512, seg{0.29, 0.512, segLine}, seg{0.32, 0.485, segArc}),
-			fin:  softFin, albedo: soft,
-			topBrand: s.Label, topCap: s.Caption, topInk: ink, topFoil: p.InkFoil,
-		}
+		o.addLathe(trimPart(newProfile(0, 0.47, seg{0.015, 0.5, segArc}, seg{0.17, 0.5, segLine})))
+		lid := softPart(newProfile(0.16, 0.512, seg{0.29, 0.512, segLine}, seg{0.32, 0.485, segArc}))
+		lid.topBrand, lid.topCap, lid.topInk, lid.topFoil = s.Label, s.Caption, ink, p.InkFoil
 		if p.CapFinish != Metal {
 			lid.fin, lid.albedo = p.BodyFinish, body
 			if lid.fin == Glass || lid.fin == Frosted {
@@ -186,16 +153,9 @@ func productObject(s Spec) *object {
 	case GiftBox:
 		return giftBox(s)
 	default: // Bottle
-		o.addLathe(&lathePart{
-			prof: newProfile(0, 0.175, seg{0.02, 0.2, segArc}, seg{0.6, 0.2, segLine},
-				seg{0.69, 0.075, segArc}, seg{0.74, 0.075, segLine}),
-			fin: p.BodyFinish, albedo: body, liquid: 0.56,
-			label: label(0.12, 0.5, 1.0),
-		})
-		o.addLathe(&lathePart{
-			prof: newProfile(0.733, 0.098, seg{0.985, 0.098, segLine}, seg{1.0, 0.086, segArc}),
-			fin:  p.CapFinish, albedo: capc, ribs: ribsFor(p),
-		})
+		o.addLathe(bodyPart(newProfile(0, 0.175, seg{0.02, 0.2, segArc}, seg{0.6, 0.2, segLine},
+			seg{0.69, 0.075, segArc}, seg{0.74, 0.075, segLine}), 0.56, label(0.12, 0.5, 1.0)))
+		o.addLathe(capPart(newProfile(0.733, 0.098, seg{0.985, 0.098, segLine}, seg{1.0, 0.086, segArc})))
 		o.labelMid = 0.31
 	}
 	return o
