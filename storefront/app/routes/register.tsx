@@ -7,6 +7,7 @@ import { AuthLayout } from "~/components/account/auth-layout";
 import { FormAlert } from "~/components/account/form-alert";
 import { useCheckedSubmit } from "~/components/account/use-checked-submit";
 import { TextField } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/submit-button";
 import type { Session } from "~/gen/atelier/store/v1/auth_service_pb";
 import { formCheck, inputText, parseForm } from "~/lib/form-schema";
 import { usePendingSubmission } from "~/lib/hooks/use-pending-submission";
@@ -147,13 +148,9 @@ export default function RegisterRoute({ actionData }: Route.ComponentProps) {
           type: "password",
           maxLength: passwordMaxLength,
         })}
-        <button
-          type="submit"
-          className="button button--primary auth-form__submit"
-          aria-disabled={pending || undefined}
-        >
-          {pending ? "Creating your account…" : "Create Account"}
-        </button>
+        <SubmitButton pending={pending} pendingLabel="Creating your account…">
+          Create Account
+        </SubmitButton>
       </Form>
     </AuthLayout>
   );

@@ -4,8 +4,9 @@
 // JavaScript; the key and the recovery codes come back in the action's answer, never in a URL.
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
+import { CurrentPasswordField } from "~/components/ui/account-fields";
 import { TextField } from "~/components/ui/field";
-import { passwordMaxLength } from "~/lib/models/auth";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { FormAlert } from "./form-alert";
 import { type TwoFactorActionData, twoFactorText } from "./two-factor";
 
@@ -66,13 +67,7 @@ export function TwoFactorSection({
             invalid={Boolean(error)}
             errorId={errorId}
           />
-          <button
-            type="submit"
-            className="button button--primary auth-form__submit"
-            aria-disabled={sending || undefined}
-          >
-            Turn On Two-Factor Authentication
-          </button>
+          <SubmitButton pending={sending}>Turn On Two-Factor Authentication</SubmitButton>
         </Form>
       </>
     );
@@ -83,15 +78,7 @@ export function TwoFactorSection({
         <Form method="post" action="/account" className="auth-form account-form" noValidate>
           <FormAlert id={errorId} message={error} focusKey={result} />
           <input type="hidden" name="intent" value="totp-disable" />
-          <TextField
-            name="currentPassword"
-            label="Current Password"
-            type="password"
-            autoComplete="current-password"
-            maxLength={passwordMaxLength}
-            invalid={Boolean(error)}
-            errorId={errorId}
-          />
+          <CurrentPasswordField invalid={Boolean(error)} errorId={errorId} />
           <TextField
             name="code"
             label="Authentication or Recovery Code"
@@ -100,9 +87,9 @@ export function TwoFactorSection({
             invalid={Boolean(error)}
             errorId={errorId}
           />
-          <button type="submit" className="button auth-form__submit" aria-disabled={sending || undefined}>
+          <SubmitButton pending={sending} primary={false}>
             Turn Off Two-Factor Authentication
-          </button>
+          </SubmitButton>
         </Form>
       </>
     );
@@ -119,22 +106,8 @@ export function TwoFactorSection({
         <Form method="post" action="/account" className="auth-form account-form" noValidate>
           <FormAlert id={errorId} message={error} focusKey={result} />
           <input type="hidden" name="intent" value="totp-setup" />
-          <TextField
-            name="currentPassword"
-            label="Current Password"
-            type="password"
-            autoComplete="current-password"
-            maxLength={passwordMaxLength}
-            invalid={Boolean(error)}
-            errorId={errorId}
-          />
-          <button
-            type="submit"
-            className="button button--primary auth-form__submit"
-            aria-disabled={sending || undefined}
-          >
-            Set Up Two-Factor Authentication
-          </button>
+          <CurrentPasswordField invalid={Boolean(error)} errorId={errorId} />
+          <SubmitButton pending={sending}>Set Up Two-Factor Authentication</SubmitButton>
         </Form>
       </>
     );
