@@ -12,7 +12,7 @@ import {
 import { GetWishlistResponseSchema } from "~/gen/atelier/store/v1/wishlist_service_pb";
 import type { ProductSummary } from "~/lib/models/catalog";
 import type { Api } from "~/lib/server/api.server";
-import { customerAccount, loaderArgs } from "~/lib/testing/api";
+import { customerAccount, type FakeApi, type FakeSession, loaderArgs } from "~/lib/testing/api";
 import { installDialogPolyfill } from "~/lib/testing/dialog";
 import { detail, summary } from "~/lib/testing/product";
 import ProductRoute, { loader, meta, type ProductPageData, shouldRevalidate } from "./product";
@@ -285,26 +285,33 @@ describe("wishlist toggle", () => {
 });
 
 describe("product loader", () => {
+  const noRelated: Api["catalog"]["listRelatedProducts"] = async () =>
+    create(ListRelatedProductsResponseSchema, {});
+
+  /** The loader for /product/rose-serum; `rest` adds services, `init` the request's headers. */
   function run(
     getProduct: Api["catalog"]["getProduct"],
-    listRelatedProducts: Api["catalog"]["listRelatedProducts"] = async () =>
-      create(ListRelatedProductsResponseSchema, {}),
+    listRelatedProducts = noRelated,
+    { path = "/product/rose-serum", rest = {}, init, session }: RunOptions = {},
   ) {
     return loader({
-      ...loaderArgs("/product/rose-serum", { catalog: { getProduct, listRelatedProducts } }),
+      ...loaderArgs(path, { catalog: { getProduct, listRelatedProducts }, ...rest }, init, session),
       params: { id: "rose-serum" },
     });
   }
+  type RunOptions = { path?: string; rest?: FakeApi; init?: RequestInit; session?: FakeSession };
 
-  const found = create(GetProductResponseSchema, {
-    product: {
-      id: "p1",
-      slug: "rose-serum",
-      name: "Rose Serum",
-      price: { currencyCode: "GBP", minorUnits: 4200n },
-      stockQuantity: 12,
-    },
-  });
+  const productWithId = (id: string) =>
+    create(GetProductResponseSchema, {
+      product: {
+        id,
+        slug: "rose-serum",
+        name: "Rose Serum",
+        price: { currencyCode: "GBP", minorUnits: 4200n },
+        stockQuantity: 12,
+      },
+    });
+  const found = productWithId("p1");
 
   it("loads the product by slug and links it by id", async () => {
     const result = await run(async () => found);
@@ -319,19 +326,10 @@ describe("product loader", () => {
   });
 
   it("never takes the product's address from a forged Host", async () => {
-    const forged = loaderArgs(
-      "https://evil.test/product/rose-serum",
-      {
-        catalog: {
-          getProduct: async () => found,
-          listRelatedProducts: async () => create(ListRelatedProductsResponseSchema, {}),
-        },
-      },
-      {
-        headers: { "x-forwarded-host": "evil.test" },
-      },
-    );
-    const result = await loader({ ...forged, params: { id: "rose-serum" } });
+    const result = await run(async () => found, noRelated, {
+      path: "https://evil.test/product/rose-serum",
+      init: { headers: { "x-forwarded-host": "evil.test" } },
+    });
     expect(result.data).toMatchObject({ url: "http://localhost:3000/product/p1" });
     expect(JSON.stringify(result.data)).not.toContain("evil.test");
   });
@@ -356,26 +354,12 @@ describe("product loader", () => {
   });
 
   // Real products have UUIDs, and the wishlist cookie keeps nothing else.
-  const foundById = create(GetProductResponseSchema, {
-    product: {
-      id: "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11",
-      slug: "rose-serum",
-      name: "Rose Serum",
-      price: { currencyCode: "GBP", minorUnits: 4200n },
-      stockQuantity: 12,
-    },
-  });
+  const foundById = productWithId("0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11");
 
   it("knows whether a guest saved the product, from the wishlist cookie", async () => {
     const getProduct = async () => foundById;
-    const listRelatedProducts = async () => create(ListRelatedProductsResponseSchema, {});
-    const saved = await loader({
-      ...loaderArgs(
-        "/product/rose-serum",
-        { catalog: { getProduct, listRelatedProducts } },
-        { headers: { cookie: `atelier_wishlist=${foundById.product!.id}` } },
-      ),
-      params: { id: "rose-serum" },
+    const saved = await run(getProduct, noRelated, {
+      init: { headers: { cookie: `atelier_wishlist=${foundById.product!.id}` } },
     });
     expect(saved.data).toMatchObject({ status: "found", saved: true });
     expect((await run(getProduct)).data).toMatchObject({ status: "found", saved: false });
@@ -384,20 +368,9 @@ describe("product loader", () => {
   it("knows whether a customer saved the product, from their wishlist", async () => {
     const getWishlist = async () =>
       create(GetWishlistResponseSchema, { wishlist: { items: [{ product: { id: found.product!.id } }] } });
-    const result = await loader({
-      ...loaderArgs(
-        "/product/rose-serum",
-        {
-          catalog: {
-            getProduct: async () => found,
-            listRelatedProducts: async () => create(ListRelatedProductsResponseSchema, {}),
-          },
-          wishlist: { getWishlist },
-        },
-        undefined,
-        customerAccount,
-      ),
-      params: { id: "rose-serum" },
+    const result = await run(async () => found, noRelated, {
+      rest: { wishlist: { getWishlist } },
+      session: customerAccount,
     });
     expect(result.data).toMatchObject({ status: "found", saved: true });
   });
