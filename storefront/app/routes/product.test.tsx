@@ -2,9 +2,9 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, Outlet } from "react-router";
+import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ToastProvider } from "~/components/ui/toast";
+import { recordingAction, toastRoutesStub } from "~/components/ui/toast-routes-stub";
 import {
   GetProductResponseSchema,
   ListRelatedProductsResponseSchema,
@@ -177,35 +177,21 @@ describe("wishlist toggle", () => {
       saved: form.get("intent") === "add",
     }),
   ) {
-    const submissions: FormData[] = [];
+    const { submissions, action: wishlistAction } = recordingAction(action);
     let loads = 0;
-    const Stub = createRoutesStub([
+    const Stub = toastRoutesStub([
       {
-        id: "root",
-        Component: () => (
-          <ToastProvider>
-            <Outlet />
-          </ToastProvider>
-        ),
-        children: [
-          {
-            path: "/product/:id",
-            Component: ProductRoute as never,
-            loader: () => {
-              loads++;
-              return { status: "found", product: detail(), related: [], url, saved };
-            },
-            shouldRevalidate,
-          },
-          {
-            path: "/wishlist",
-            action: async ({ request }) => {
-              const form = await request.formData();
-              submissions.push(form);
-              return action(form);
-            },
-          },
-        ],
+        path: "/product/:id",
+        Component: ProductRoute as never,
+        loader: () => {
+          loads++;
+          return { status: "found", product: detail(), related: [], url, saved };
+        },
+        shouldRevalidate,
+      },
+      {
+        path: "/wishlist",
+        action: wishlistAction,
       },
     ]);
     render(<Stub initialEntries={["/product/p1"]} />);
