@@ -190,6 +190,14 @@ describe("startSession", () => {
 });
 
 describe("sessionMiddleware", () => {
+  /** getMe answering with Grace's account, in `role`. */
+  const graceAs = (role: Role) =>
+    vi.fn(async () =>
+      create(GetMeResponseSchema, {
+        user: { id: "u-2", firstName: "Grace", lastName: "Hopper", email: "g@atelier.test", role },
+      }),
+    );
+
   function run(
     cookie: string | undefined,
     getMe: Api["auth"]["getMe"],
@@ -211,17 +219,7 @@ describe("sessionMiddleware", () => {
   }
 
   it("sends the cookie's token with every call and knows the account", async () => {
-    const getMe = vi.fn(async () =>
-      create(GetMeResponseSchema, {
-        user: {
-          id: "u-2",
-          firstName: "Grace",
-          lastName: "Hopper",
-          email: "g@atelier.test",
-          role: Role.ADMIN,
-        },
-      }),
-    );
+    const getMe = graceAs(Role.ADMIN);
     const { made, context, res } = run(`atelier_session=${token}`, getMe);
     const response = await res;
     expect(made).toEqual([{ token }]);
@@ -272,17 +270,7 @@ describe("sessionMiddleware", () => {
   });
 
   it("over HTTPS uses the __Host- cookie and clears an unprefixed one without reading it", async () => {
-    const getMe = vi.fn(async () =>
-      create(GetMeResponseSchema, {
-        user: {
-          id: "u-2",
-          firstName: "Grace",
-          lastName: "Hopper",
-          email: "g@atelier.test",
-          role: Role.CUSTOMER,
-        },
-      }),
-    );
+    const getMe = graceAs(Role.CUSTOMER);
     const secure = (cookie: string) => run(cookie, getMe, undefined, "https://shop.test/");
     const signedIn = secure(`__Host-atelier_session=${token}`);
     expect((await signedIn.res).headers.get("set-cookie")).toBeNull();
