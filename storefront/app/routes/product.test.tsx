@@ -29,15 +29,14 @@ function renderProduct(data: ProductPageData) {
   render(<Stub initialEntries={["/product/p1"]} />);
 }
 
+/** Renders the page of a product that was found, with nothing related and not saved. */
+function renderFound(product = detail()) {
+  renderProduct({ status: "found", product, related: [], url, saved: false });
+}
+
 describe("product page", () => {
   it("shows the product with its breadcrumb, price, stock, SKU and features", async () => {
-    renderProduct({
-      status: "found",
-      product: detail({ stock: 4, stockLevel: "low_stock" }),
-      related: [],
-      url,
-      saved: false,
-    });
+    renderFound(detail({ stock: 4, stockLevel: "low_stock" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Rose Serum" })).toBeInTheDocument();
     const crumbs = screen.getByRole("navigation", { name: "Breadcrumb" });
     expect(within(crumbs).getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
@@ -59,13 +58,7 @@ describe("product page", () => {
   });
 
   it("adds a chosen quantity up to the stock", async () => {
-    renderProduct({
-      status: "found",
-      product: detail({ stock: 4, stockLevel: "low_stock" }),
-      related: [],
-      url,
-      saved: false,
-    });
+    renderFound(detail({ stock: 4, stockLevel: "low_stock" }));
     const quantity = await screen.findByRole("spinbutton", { name: "Quantity" });
     expect(quantity).toHaveAttribute("max", "4");
     expect(quantity.closest("form")).toHaveAttribute("action", "/cart");
@@ -75,19 +68,13 @@ describe("product page", () => {
   });
 
   it("cannot add a sold-out product", async () => {
-    renderProduct({
-      status: "found",
-      product: detail({ stock: 0, stockLevel: "out_of_stock" }),
-      related: [],
-      url,
-      saved: false,
-    });
+    renderFound(detail({ stock: 0, stockLevel: "out_of_stock" }));
     expect(await screen.findByRole("button", { name: "Rose Serum is out of stock" })).toBeDisabled();
     expect(screen.queryByRole("spinbutton", { name: "Quantity" })).not.toBeInTheDocument();
   });
 
   it("carries Product structured data", async () => {
-    renderProduct({ status: "found", product: detail(), related: [], url, saved: false });
+    renderFound();
     await screen.findByRole("heading", { level: 1, name: "Rose Serum" });
     const script = document.querySelector('script[type="application/ld+json"]');
     const json = JSON.parse(script?.textContent ?? "{}");
@@ -130,7 +117,7 @@ describe("product page", () => {
   });
 
   it("leaves out You May Also Like when there is nothing to suggest", async () => {
-    renderProduct({ status: "found", product: detail(), related: [], url, saved: false });
+    renderFound();
     await screen.findByRole("heading", { level: 1, name: "Rose Serum" });
     expect(screen.queryByRole("heading", { name: "You May Also Like" })).not.toBeInTheDocument();
   });
@@ -259,13 +246,7 @@ describe("wishlist toggle", () => {
   });
 
   it("is offered for a sold-out product too", async () => {
-    renderProduct({
-      status: "found",
-      product: detail({ stock: 0, stockLevel: "out_of_stock" }),
-      related: [],
-      url,
-      saved: false,
-    });
+    renderFound(detail({ stock: 0, stockLevel: "out_of_stock" }));
     expect(await screen.findByRole("button", { name: "Wishlist", pressed: false })).toBeEnabled();
   });
 });
