@@ -3,13 +3,17 @@
 // error); once hydrated it is checked in the page and sent in the background.
 import { type FormEvent, type ReactNode, type RefObject, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { CurrentPasswordField, EmailField, NewPasswordFields } from "~/components/ui/account-fields";
-import { TextField } from "~/components/ui/field";
+import {
+  CurrentPasswordField,
+  EmailField,
+  NameFields,
+  NewPasswordFields,
+} from "~/components/ui/account-fields";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useFormReset } from "~/components/ui/use-form-reset";
 import { type FormProblem, formCheck } from "~/lib/form-schema";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
-import { nameMaxLength, passwordChangeSchema, profileSchema } from "~/lib/models/auth";
+import { passwordChangeSchema, profileSchema } from "~/lib/models/auth";
 import {
   type AccountActionData,
   accountText,
@@ -129,26 +133,7 @@ export function ProfileForm({
     <FormShell title="Your Details" id="profile-heading">
       <Saved message={failure ? null : message} />
       <AccountForm form={form} formRef={formRef} errorId={errorId}>
-        <div className="auth-form__pair">
-          <TextField
-            name="firstName"
-            label="First Name"
-            autoComplete="given-name"
-            maxLength={nameMaxLength}
-            defaultValue={values.firstName}
-            invalid={invalid("firstName")}
-            errorId={errorId}
-          />
-          <TextField
-            name="lastName"
-            label="Last Name"
-            autoComplete="family-name"
-            maxLength={nameMaxLength}
-            defaultValue={values.lastName}
-            invalid={invalid("lastName")}
-            errorId={errorId}
-          />
-        </div>
+        <NameFields values={values} invalid={invalid} errorId={errorId} />
         <EmailField defaultValue={values.email} invalid={invalid("email")} errorId={errorId} />
         <CurrentPasswordField
           required={false}

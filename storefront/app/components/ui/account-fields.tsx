@@ -1,6 +1,6 @@
 // The e-mail and password fields the sign-in, registration and account forms share, so each
 // keeps the same label, autocomplete hint and length limit everywhere.
-import { passwordMaxLength } from "~/lib/models/auth";
+import { nameMaxLength, passwordMaxLength } from "~/lib/models/auth";
 import { maxEmailLength } from "~/lib/models/email";
 import { TextField, type TextFieldProps } from "./field";
 
@@ -66,5 +66,39 @@ export function NewPasswordFields({
         errorId={errorId}
       />
     </>
+  );
+}
+
+/** First and last name side by side, kept from the last answer when there is one. */
+export function NameFields({
+  values,
+  invalid,
+  errorId,
+}: {
+  values: { firstName?: string; lastName?: string } | undefined;
+  invalid: (field: "firstName" | "lastName") => boolean;
+  errorId: string;
+}) {
+  return (
+    <div className="auth-form__pair">
+      <TextField
+        name="firstName"
+        label="First Name"
+        autoComplete="given-name"
+        maxLength={nameMaxLength}
+        defaultValue={values?.firstName}
+        invalid={invalid("firstName")}
+        errorId={errorId}
+      />
+      <TextField
+        name="lastName"
+        label="Last Name"
+        autoComplete="family-name"
+        maxLength={nameMaxLength}
+        defaultValue={values?.lastName}
+        invalid={invalid("lastName")}
+        errorId={errorId}
+      />
+    </div>
   );
 }
