@@ -53,9 +53,7 @@ export function TwoFactorSection({
         <p>
           <a href={uri}>Open in your authenticator app</a>
         </p>
-        <Form method="post" action="/account" className="auth-form account-form" noValidate>
-          <FormAlert id={errorId} message={error} focusKey={result} />
-          <input type="hidden" name="intent" value="totp-enable" />
+        <TwoFactorForm intent="totp-enable" error={error} focusKey={result}>
           <input type="hidden" name="secret" value={secret} />
           <input type="hidden" name="uri" value={uri} />
           <TextField
@@ -68,16 +66,14 @@ export function TwoFactorSection({
             errorId={errorId}
           />
           <SubmitButton pending={sending}>Turn On Two-Factor Authentication</SubmitButton>
-        </Form>
+        </TwoFactorForm>
       </>
     );
   } else if (status.enabled) {
     body = (
       <>
         <p>{twoFactorText.isOn}</p>
-        <Form method="post" action="/account" className="auth-form account-form" noValidate>
-          <FormAlert id={errorId} message={error} focusKey={result} />
-          <input type="hidden" name="intent" value="totp-disable" />
+        <TwoFactorForm intent="totp-disable" error={error} focusKey={result}>
           <CurrentPasswordField invalid={Boolean(error)} errorId={errorId} />
           <TextField
             name="code"
@@ -90,7 +86,7 @@ export function TwoFactorSection({
           <SubmitButton pending={sending} primary={false}>
             Turn Off Two-Factor Authentication
           </SubmitButton>
-        </Form>
+        </TwoFactorForm>
       </>
     );
   } else {
@@ -103,12 +99,10 @@ export function TwoFactorSection({
         )}
         {status.enrolmentRequired && <p className="alert">{twoFactorText.enrolmentRequired}</p>}
         <p>{twoFactorText.setupIntro}</p>
-        <Form method="post" action="/account" className="auth-form account-form" noValidate>
-          <FormAlert id={errorId} message={error} focusKey={result} />
-          <input type="hidden" name="intent" value="totp-setup" />
+        <TwoFactorForm intent="totp-setup" error={error} focusKey={result}>
           <CurrentPasswordField invalid={Boolean(error)} errorId={errorId} />
           <SubmitButton pending={sending}>Set Up Two-Factor Authentication</SubmitButton>
-        </Form>
+        </TwoFactorForm>
       </>
     );
   }
@@ -117,5 +111,26 @@ export function TwoFactorSection({
       <h2 id="two-factor-heading">Two-Factor Authentication</h2>
       {body}
     </section>
+  );
+}
+
+/** A form of this section: posts its intent to the account action, with the error summary. */
+function TwoFactorForm({
+  intent,
+  error,
+  focusKey,
+  children,
+}: {
+  intent: string;
+  error: string | null;
+  focusKey: unknown;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action="/account" className="auth-form account-form" noValidate>
+      <FormAlert id={errorId} message={error} focusKey={focusKey} />
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </Form>
   );
 }
