@@ -69,6 +69,11 @@ export function NewPasswordFields({
   );
 }
 
+const nameParts = [
+  { name: "firstName", label: "First Name", autoComplete: "given-name" },
+  { name: "lastName", label: "Last Name", autoComplete: "family-name" },
+] as const;
+
 /** First and last name side by side, kept from the last answer when there is one. */
 export function NameFields({
   values,
@@ -81,24 +86,18 @@ export function NameFields({
 }) {
   return (
     <div className="auth-form__pair">
-      <TextField
-        name="firstName"
-        label="First Name"
-        autoComplete="given-name"
-        maxLength={nameMaxLength}
-        defaultValue={values?.firstName}
-        invalid={invalid("firstName")}
-        errorId={errorId}
-      />
-      <TextField
-        name="lastName"
-        label="Last Name"
-        autoComplete="family-name"
-        maxLength={nameMaxLength}
-        defaultValue={values?.lastName}
-        invalid={invalid("lastName")}
-        errorId={errorId}
-      />
+      {nameParts.map(({ name, label, autoComplete }) => (
+        <TextField
+          key={name}
+          name={name}
+          label={label}
+          autoComplete={autoComplete}
+          maxLength={nameMaxLength}
+          defaultValue={values?.[name]}
+          invalid={invalid(name)}
+          errorId={errorId}
+        />
+      ))}
     </div>
   );
 }
