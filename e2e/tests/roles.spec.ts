@@ -4,22 +4,13 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { backofficeURL } from "../stack/stack.ts";
 import { banner, demoAdmin, demoCustomer, logIn } from "./support/account.ts";
-import { waitForHydration } from "./support/shop.ts";
+import { apiURL, waitForHydration } from "./support/shop.ts";
 
 const pages = [
   { path: "/privacy", slug: "privacy" },
   { path: "/terms", slug: "terms" },
   { path: "/faq", slug: "faq" },
 ];
-
-function apiURL(): string {
-  const url = process.env.E2E_API_URL;
-  if (!url)
-    throw new Error(
-      "E2E_API_URL is not set: run the suite through playwright.config.ts (it starts the stack)",
-    );
-  return url;
-}
 
 async function expectNoBackOffice(page: Page) {
   await expect(banner(page).getByRole("link", { name: "Admin" })).toHaveCount(0);

@@ -15,16 +15,7 @@ import {
   register,
   submitLogin,
 } from "./support/account.ts";
-import { expectNoSeriousA11yViolations, waitForHydration } from "./support/shop.ts";
-
-function apiURL(): string {
-  const url = process.env.E2E_API_URL;
-  if (!url)
-    throw new Error(
-      "E2E_API_URL is not set: run the suite through playwright.config.ts (it starts the stack)",
-    );
-  return url;
-}
+import { apiURL, expectNoSeriousA11yViolations, waitForHydration } from "./support/shop.ts";
 
 /** RFC 4648 base32 without padding, as otpauth:// URIs carry the secret. */
 function base32Decode(text: string): Buffer {

@@ -6,7 +6,7 @@ import { ListCategoriesResponseSchema } from "~/gen/atelier/store/v1/catalog_ser
 import { GetStoreSettingsResponseSchema } from "~/gen/atelier/store/v1/settings_service_pb";
 import { pageMeta } from "~/lib/seo";
 import { config, loadConfig } from "~/lib/server/config.server";
-import { adminAccount, customerAccount, loaderArgs } from "~/lib/testing/api";
+import { adminAccount, customerAccount, type FakeSession, loaderArgs } from "~/lib/testing/api";
 import { loader as rootLoader } from "./root";
 
 const cartId = "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11";
@@ -43,6 +43,12 @@ const getStoreSettings = async () =>
       vatNumber: "GB123456789",
     },
   });
+
+/** The root loader for a shop with categories and store settings, as `session` sees it. */
+const loadAs = (session: FakeSession) =>
+  loader(
+    loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings } }, undefined, session),
+  );
 
 const getCart = async () => create(GetCartResponseSchema, { cart: { id: cartId, itemCount: 3 } });
 
@@ -186,36 +192,20 @@ describe("root loader", () => {
   });
 
   it("says nobody is signed in to a guest", async () => {
-    const data = await loader(
-      loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings } }),
-    );
+    const data = await loadAs(null);
     expect(data.user).toBeNull();
     expect(data.backofficeUrl).toBeNull();
   });
 
   it("shares who is signed in — id, first name and role only — but not the back office with a customer", async () => {
-    const data = await loader(
-      loaderArgs(
-        "/",
-        { catalog: { listCategories }, settings: { getStoreSettings } },
-        undefined,
-        customerAccount,
-      ),
-    );
+    const data = await loadAs(customerAccount);
     expect(data.user).toEqual({ id: "u-1", firstName: "Ada", role: "customer" });
     expect(JSON.stringify(data)).not.toContain("ada@example.com");
     expect(data.backofficeUrl).toBeNull();
   });
 
   it("gives an admin the back office's address", async () => {
-    const data = await loader(
-      loaderArgs(
-        "/",
-        { catalog: { listCategories }, settings: { getStoreSettings } },
-        undefined,
-        adminAccount,
-      ),
-    );
+    const data = await loadAs(adminAccount);
     expect(data.user).toEqual({ id: "u-2", firstName: "Grace", role: "admin" });
     expect(data.backofficeUrl).toBe("http://localhost:5173");
   });
@@ -227,14 +217,7 @@ describe("root loader", () => {
       STOREFRONT_URL: "https://shop.example.com",
     }).backofficeUrl;
     try {
-      const data = await loader(
-        loaderArgs(
-          "/",
-          { catalog: { listCategories }, settings: { getStoreSettings } },
-          undefined,
-          adminAccount,
-        ),
-      );
+      const data = await loadAs(adminAccount);
       expect(data.user?.role).toBe("admin");
       expect(data.backofficeUrl).toBeNull();
     } finally {

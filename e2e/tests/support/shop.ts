@@ -3,7 +3,8 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 
-function apiURL(): string {
+/** The address of the API the stack runs. */
+export function apiURL(): string {
   const url = process.env.E2E_API_URL;
   if (!url)
     throw new Error(

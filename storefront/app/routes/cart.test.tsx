@@ -2,9 +2,8 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ToastProvider } from "~/components/ui/toast";
+import { recordingAction, toastRoutesStub } from "~/components/ui/toast-routes-stub";
 import { CreateCartResponseSchema, GetCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
 import type { CartView } from "~/lib/models/cart";
 import { cartLine, cartView, price, productSummary } from "~/lib/models/cart.fixtures";
@@ -23,37 +22,25 @@ type PageData = { cart: CartView | null; error: string | null; loadFailed: boole
 
 function renderCart(data: Partial<PageData> = {}, action?: (form: FormData) => unknown) {
   let current: PageData = { cart: cartView(), error: null, loadFailed: false, signedIn: false, ...data };
-  const submissions: FormData[] = [];
-  const Stub = createRoutesStub([
+  const recorded = recordingAction((form) =>
+    action ? action(form) : { ok: true, intent: form.get("intent") },
+  );
+  const Stub = toastRoutesStub([
     {
-      id: "root",
-      Component: () => (
-        <ToastProvider>
-          <Outlet />
-        </ToastProvider>
-      ),
-      children: [
-        {
-          path: "/cart",
-          Component: CartRoute,
-          // Like the server, which hands a no-JS error over once and clears its cookie.
-          loader: () => {
-            const page = current;
-            current = { ...current, error: null };
-            return page;
-          },
-          action: async ({ request }) => {
-            const form = await request.formData();
-            submissions.push(form);
-            return action ? action(form) : { ok: true, intent: form.get("intent") };
-          },
-        },
-      ],
+      path: "/cart",
+      Component: CartRoute,
+      // Like the server, which hands a no-JS error over once and clears its cookie.
+      loader: () => {
+        const page = current;
+        current = { ...current, error: null };
+        return page;
+      },
+      action: recorded.action,
     },
   ]);
   render(<Stub initialEntries={["/cart"]} />);
   return {
-    submissions,
+    submissions: recorded.submissions,
     setData: (next: Partial<PageData>) => {
       current = { ...current, ...next };
     },

@@ -7,6 +7,7 @@ import { CartTable } from "~/components/cart/cart-table";
 import { EmptyCart } from "~/components/cart/empty-cart";
 import { GuestBanner } from "~/components/cart/guest-banner";
 import { useRemovalAnnouncement } from "~/components/cart/use-removal-announcement";
+import { ErrorLine, LoadFailedAlert } from "~/components/ui/error-alert";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
 import { handleCartAction, loadCart, takeCartPageError } from "~/lib/server/cart.server";
@@ -59,16 +60,11 @@ export default function CartRoute({ loaderData }: Route.ComponentProps) {
         </div>
         {!signedIn && <GuestBanner />}
       </header>
-      {error && (
-        <p className="alert alert--error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine message={error} />
       {loadFailed ? (
-        <div className="alert alert--error" role="alert">
-          <h2>We could not load your cart</h2>
-          <p>Your items are safe. Please refresh the page in a moment.</p>
-        </div>
+        <LoadFailedAlert title="We could not load your cart">
+          Your items are safe. Please refresh the page in a moment.
+        </LoadFailedAlert>
       ) : cart && lines.length > 0 ? (
         <div className="cart-layout">
           <CartTable lines={lines} />

@@ -1,13 +1,14 @@
 // Stripe mode with a stand-in Stripe object (Stripe.js cannot load here): the Payment Element is
 // mounted once Stripe.js is there, the order is placed through the action, and its payment is
 // confirmed in the page; a Stripe.js that never loads says the payment system is not ready.
-import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { checkoutPage, orderId } from "~/components/checkout/fixtures";
 import { StripeCardField } from "~/components/checkout/stripe-card-field";
 import type { CheckoutActionData } from "~/lib/models/checkout";
+import { fillShippingAddress } from "~/lib/testing/checkout";
 import CheckoutRoute from "~/routes/checkout";
 
 const stripeLoad = vi.hoisted(() => ({ impl: null as null | (() => Promise<unknown>) }));
@@ -76,12 +77,7 @@ function renderStripeCheckout(action: (form: FormData) => CheckoutActionData) {
 
 async function fillDetails(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText("Email"), "iris@example.com");
-  const shipping = screen.getByRole("group", { name: /shipping address/i });
-  await user.type(within(shipping).getByLabelText("First name"), "Iris");
-  await user.type(within(shipping).getByLabelText("Last name"), "Fairweather");
-  await user.type(within(shipping).getByLabelText("Address"), "1 Bond Street");
-  await user.type(within(shipping).getByLabelText("City"), "London");
-  await user.type(within(shipping).getByLabelText("Postcode"), "W1S 1AA");
+  await fillShippingAddress(user);
 }
 
 const placed = (form: FormData): CheckoutActionData => ({

@@ -28,6 +28,7 @@ import {
   fieldError,
   loaderArgs,
 } from "~/lib/testing/api";
+import { irisAddress } from "~/lib/testing/checkout";
 import { action, loader } from "./checkout";
 
 const cartCookie = { cookie: `atelier_cart=${cartId}` };
@@ -204,16 +205,7 @@ describe("checkout action (test payment mode)", () => {
       cartId,
       idempotencyKey: postedKey,
       email: "iris@example.com",
-      shippingAddress: {
-        firstName: "Iris",
-        lastName: "Fairweather",
-        addressLine1: "1 Bond Street",
-        addressLine2: "",
-        city: "London",
-        region: "",
-        postcode: "W1S 1AA",
-        countryCode: "GB",
-      },
+      shippingAddress: irisAddress,
       billingAddress: undefined,
       deliveryOptionCode: "standard",
       requiresSignature: true,

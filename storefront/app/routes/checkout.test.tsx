@@ -5,8 +5,9 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { checkoutPage, orderId } from "~/components/checkout/fixtures";
-import type { CheckoutActionData, CheckoutPageData } from "~/lib/models/checkout";
+import { type CheckoutActionData, type CheckoutPageData, emptyAddress } from "~/lib/models/checkout";
 import { formatPence } from "~/lib/models/money";
+import { fillShippingAddress, irisAddress } from "~/lib/testing/checkout";
 import CheckoutRoute from "./checkout";
 
 const hydration = vi.hoisted(() => ({ done: true }));
@@ -46,12 +47,7 @@ function renderCheckout(
 async function fillValidForm(user: ReturnType<typeof userEvent.setup>) {
   const main = screen.getByRole("group", { name: /contact/i });
   await user.type(within(main).getByLabelText("Email"), "iris@example.com");
-  const shipping = screen.getByRole("group", { name: /shipping address/i });
-  await user.type(within(shipping).getByLabelText("First name"), "Iris");
-  await user.type(within(shipping).getByLabelText("Last name"), "Fairweather");
-  await user.type(within(shipping).getByLabelText("Address"), "1 Bond Street");
-  await user.type(within(shipping).getByLabelText("City"), "London");
-  await user.type(within(shipping).getByLabelText("Postcode"), "W1S 1AA");
+  await fillShippingAddress(user);
   await user.type(screen.getByLabelText("Card number"), "4242 4242 4242 4242");
   await user.type(screen.getByLabelText("Expiry (MM / YY)"), "12 / 30");
   await user.type(screen.getByLabelText("CVC"), "123");
@@ -63,27 +59,9 @@ const declined = (form: FormData): CheckoutActionData => ({
   fields: ["cardNumber"],
   values: {
     email: String(form.get("email")),
-    shippingAddress: {
-      firstName: "Iris",
-      lastName: "Fairweather",
-      addressLine1: "1 Bond Street",
-      addressLine2: "",
-      city: "London",
-      region: "",
-      postcode: "W1S 1AA",
-      countryCode: "GB",
-    },
+    shippingAddress: irisAddress,
     billingSame: true,
-    billingAddress: {
-      firstName: "",
-      lastName: "",
-      addressLine1: "",
-      addressLine2: "",
-      city: "",
-      region: "",
-      postcode: "",
-      countryCode: "GB",
-    },
+    billingAddress: emptyAddress(),
     deliveryOptionCode: String(form.get("deliveryOptionCode")),
     requiresSignature: true,
   },

@@ -5,11 +5,11 @@ import { data, Form, Link, redirect } from "react-router";
 import { AuthLayout } from "~/components/account/auth-layout";
 import { FormAlert } from "~/components/account/form-alert";
 import { useCheckedSubmit } from "~/components/account/use-checked-submit";
-import { TextField } from "~/components/ui/field";
+import { EmailField } from "~/components/ui/account-fields";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { formCheck, inputText, parseForm } from "~/lib/form-schema";
 import { usePendingSubmission } from "~/lib/hooks/use-pending-submission";
 import { authText, forgotPasswordSchema } from "~/lib/models/auth";
-import { maxEmailLength } from "~/lib/models/email";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
 import { isCode, throttledMessage } from "~/lib/server/session.server";
@@ -90,23 +90,10 @@ export default function ForgotPasswordRoute({ loaderData, actionData }: Route.Co
       ) : (
         <Form method="post" action="/forgot-password" className="auth-form" noValidate onSubmit={onSubmit}>
           <FormAlert id={errorId} message={error} focusKey={clientError ?? actionData} />
-          <TextField
-            name="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            maxLength={maxEmailLength}
-            defaultValue={actionData?.email}
-            invalid={Boolean(error)}
-            errorId={errorId}
-          />
-          <button
-            type="submit"
-            className="button button--primary auth-form__submit"
-            aria-disabled={pending || undefined}
-          >
-            {pending ? "Sending…" : "Send Reset Link"}
-          </button>
+          <EmailField defaultValue={actionData?.email} invalid={Boolean(error)} errorId={errorId} />
+          <SubmitButton pending={pending} pendingLabel="Sending…">
+            Send Reset Link
+          </SubmitButton>
         </Form>
       )}
     </AuthLayout>

@@ -16,13 +16,14 @@ import { AuthLayout } from "~/components/account/auth-layout";
 import { FormAlert } from "~/components/account/form-alert";
 import { readTotpCode, twoFactorText } from "~/components/account/two-factor";
 import { useCheckedSubmit } from "~/components/account/use-checked-submit";
+import { EmailField } from "~/components/ui/account-fields";
 import { TextField } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/submit-button";
 import type { Session } from "~/gen/atelier/store/v1/auth_service_pb";
 import { formCheck, inputText, parseForm, text } from "~/lib/form-schema";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { usePendingSubmission } from "~/lib/hooks/use-pending-submission";
 import { authText, loginSchema, safeRedirect } from "~/lib/models/auth";
-import { maxEmailLength } from "~/lib/models/email";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
 import {
@@ -186,16 +187,7 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
         )}
         <input type="hidden" name="redirectTo" value={redirectTo} />
         {hydrated && <input type="hidden" name="enhanced" value="1" />}
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          maxLength={maxEmailLength}
-          defaultValue={actionData?.email}
-          invalid={Boolean(error)}
-          errorId={errorId}
-        />
+        <EmailField defaultValue={actionData?.email} invalid={Boolean(error)} errorId={errorId} />
         <TextField
           name="password"
           label="Password"
@@ -235,13 +227,9 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
         <p className="auth-form__aside">
           <Link to="/forgot-password">Forgot your password?</Link>
         </p>
-        <button
-          type="submit"
-          className="button button--primary auth-form__submit"
-          aria-disabled={pending || undefined}
-        >
-          {pending ? "Signing in…" : "Sign In"}
-        </button>
+        <SubmitButton pending={pending} pendingLabel="Signing in…">
+          Sign In
+        </SubmitButton>
       </Form>
     </AuthLayout>
   );

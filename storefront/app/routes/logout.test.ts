@@ -10,17 +10,21 @@ type Logout = Api["auth"]["logout"];
 const cookie =
   "atelier_session=tok_0123456789abcdefghijklmnop; atelier_cart=0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11";
 
+/** Posts to /logout as a signed-in customer whose browser holds the session and cart cookies. */
+const signOut = async (logout: Logout) =>
+  (await action(
+    actionArgs(
+      "/logout",
+      {},
+      { auth: { logout } },
+      { session: customerAccount, headers: { cookie } },
+    ) as never,
+  )) as Response;
+
 describe("logout", () => {
   it("revokes the session, forgets it and the account's cart, and goes home", async () => {
     const logout = vi.fn<Logout>(async () => create(LogoutResponseSchema, {}));
-    const res = (await action(
-      actionArgs(
-        "/logout",
-        {},
-        { auth: { logout } },
-        { session: customerAccount, headers: { cookie } },
-      ) as never,
-    )) as Response;
+    const res = await signOut(logout);
     expect(logout).toHaveBeenCalledOnce();
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/");
@@ -33,14 +37,7 @@ describe("logout", () => {
   it("still signs out of this browser when the API cannot be reached", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const logout = vi.fn<Logout>(() => Promise.reject(new ConnectError("down", Code.Unavailable)));
-    const res = (await action(
-      actionArgs(
-        "/logout",
-        {},
-        { auth: { logout } },
-        { session: customerAccount, headers: { cookie } },
-      ) as never,
-    )) as Response;
+    const res = await signOut(logout);
     expect(res.headers.getSetCookie()[0]).toMatch(/^atelier_session=; /);
   });
 

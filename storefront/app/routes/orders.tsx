@@ -3,6 +3,7 @@
 import { Code } from "@connectrpc/connect";
 import { data, Link, redirect } from "react-router";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
+import { LoadFailedAlert } from "~/components/ui/error-alert";
 import { loginHref } from "~/lib/models/auth";
 import { itemsText, toOrderSummaryView } from "~/lib/models/orders";
 import { originFrom, pageMeta } from "~/lib/seo";
@@ -71,10 +72,9 @@ export default function OrdersRoute({ loaderData }: Route.ComponentProps) {
         <h1 id="orders-heading">Your Orders</h1>
       </header>
       {loadFailed ? (
-        <div className="alert alert--error" role="alert">
-          <h2>We could not load your orders</h2>
-          <p>Please refresh the page in a moment.</p>
-        </div>
+        <LoadFailedAlert title="We could not load your orders">
+          Please refresh the page in a moment.
+        </LoadFailedAlert>
       ) : orders.length === 0 ? (
         <div className="orders-empty">
           <h2 className="orders-empty__heading">

@@ -2,9 +2,9 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, Outlet } from "react-router";
+import { createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ToastProvider } from "~/components/ui/toast";
+import { recordingAction, toastRoutesStub } from "~/components/ui/toast-routes-stub";
 import {
   GetProductResponseSchema,
   ListRelatedProductsResponseSchema,
@@ -12,7 +12,7 @@ import {
 import { GetWishlistResponseSchema } from "~/gen/atelier/store/v1/wishlist_service_pb";
 import type { ProductSummary } from "~/lib/models/catalog";
 import type { Api } from "~/lib/server/api.server";
-import { customerAccount, loaderArgs } from "~/lib/testing/api";
+import { customerAccount, type FakeApi, type FakeSession, loaderArgs } from "~/lib/testing/api";
 import { installDialogPolyfill } from "~/lib/testing/dialog";
 import { detail, summary } from "~/lib/testing/product";
 import ProductRoute, { loader, meta, type ProductPageData, shouldRevalidate } from "./product";
@@ -29,15 +29,14 @@ function renderProduct(data: ProductPageData) {
   render(<Stub initialEntries={["/product/p1"]} />);
 }
 
+/** Renders the page of a product that was found, with nothing related and not saved. */
+function renderFound(product = detail()) {
+  renderProduct({ status: "found", product, related: [], url, saved: false });
+}
+
 describe("product page", () => {
   it("shows the product with its breadcrumb, price, stock, SKU and features", async () => {
-    renderProduct({
-      status: "found",
-      product: detail({ stock: 4, stockLevel: "low_stock" }),
-      related: [],
-      url,
-      saved: false,
-    });
+    renderFound(detail({ stock: 4, stockLevel: "low_stock" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Rose Serum" })).toBeInTheDocument();
     const crumbs = screen.getByRole("navigation", { name: "Breadcrumb" });
     expect(within(crumbs).getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
@@ -59,13 +58,7 @@ describe("product page", () => {
   });
 
   it("adds a chosen quantity up to the stock", async () => {
-    renderProduct({
-      status: "found",
-      product: detail({ stock: 4, stockLevel: "low_stock" }),
-      related: [],
-      url,
-      saved: false,
-    });
+    renderFound(detail({ stock: 4, stockLevel: "low_stock" }));
     const quantity = await screen.findByRole("spinbutton", { name: "Quantity" });
     expect(quantity).toHaveAttribute("max", "4");
     expect(quantity.closest("form")).toHaveAttribute("action", "/cart");
@@ -75,19 +68,13 @@ describe("product page", () => {
   });
 
   it("cannot add a sold-out product", async () => {
-    renderProduct({
-      status: "found",
-      product: detail({ stock: 0, stockLevel: "out_of_stock" }),
-      related: [],
-      url,
-      saved: false,
-    });
+    renderFound(detail({ stock: 0, stockLevel: "out_of_stock" }));
     expect(await screen.findByRole("button", { name: "Rose Serum is out of stock" })).toBeDisabled();
     expect(screen.queryByRole("spinbutton", { name: "Quantity" })).not.toBeInTheDocument();
   });
 
   it("carries Product structured data", async () => {
-    renderProduct({ status: "found", product: detail(), related: [], url, saved: false });
+    renderFound();
     await screen.findByRole("heading", { level: 1, name: "Rose Serum" });
     const script = document.querySelector('script[type="application/ld+json"]');
     const json = JSON.parse(script?.textContent ?? "{}");
@@ -130,7 +117,7 @@ describe("product page", () => {
   });
 
   it("leaves out You May Also Like when there is nothing to suggest", async () => {
-    renderProduct({ status: "found", product: detail(), related: [], url, saved: false });
+    renderFound();
     await screen.findByRole("heading", { level: 1, name: "Rose Serum" });
     expect(screen.queryByRole("heading", { name: "You May Also Like" })).not.toBeInTheDocument();
   });
@@ -177,35 +164,21 @@ describe("wishlist toggle", () => {
       saved: form.get("intent") === "add",
     }),
   ) {
-    const submissions: FormData[] = [];
+    const { submissions, action: wishlistAction } = recordingAction(action);
     let loads = 0;
-    const Stub = createRoutesStub([
+    const Stub = toastRoutesStub([
       {
-        id: "root",
-        Component: () => (
-          <ToastProvider>
-            <Outlet />
-          </ToastProvider>
-        ),
-        children: [
-          {
-            path: "/product/:id",
-            Component: ProductRoute as never,
-            loader: () => {
-              loads++;
-              return { status: "found", product: detail(), related: [], url, saved };
-            },
-            shouldRevalidate,
-          },
-          {
-            path: "/wishlist",
-            action: async ({ request }) => {
-              const form = await request.formData();
-              submissions.push(form);
-              return action(form);
-            },
-          },
-        ],
+        path: "/product/:id",
+        Component: ProductRoute as never,
+        loader: () => {
+          loads++;
+          return { status: "found", product: detail(), related: [], url, saved };
+        },
+        shouldRevalidate,
+      },
+      {
+        path: "/wishlist",
+        action: wishlistAction,
       },
     ]);
     render(<Stub initialEntries={["/product/p1"]} />);
@@ -273,38 +246,39 @@ describe("wishlist toggle", () => {
   });
 
   it("is offered for a sold-out product too", async () => {
-    renderProduct({
-      status: "found",
-      product: detail({ stock: 0, stockLevel: "out_of_stock" }),
-      related: [],
-      url,
-      saved: false,
-    });
+    renderFound(detail({ stock: 0, stockLevel: "out_of_stock" }));
     expect(await screen.findByRole("button", { name: "Wishlist", pressed: false })).toBeEnabled();
   });
 });
 
 describe("product loader", () => {
+  const noRelated: Api["catalog"]["listRelatedProducts"] = async () =>
+    create(ListRelatedProductsResponseSchema, {});
+
+  /** The loader for /product/rose-serum; `rest` adds services, `init` the request's headers. */
   function run(
     getProduct: Api["catalog"]["getProduct"],
-    listRelatedProducts: Api["catalog"]["listRelatedProducts"] = async () =>
-      create(ListRelatedProductsResponseSchema, {}),
+    listRelatedProducts = noRelated,
+    { path = "/product/rose-serum", rest = {}, init, session }: RunOptions = {},
   ) {
     return loader({
-      ...loaderArgs("/product/rose-serum", { catalog: { getProduct, listRelatedProducts } }),
+      ...loaderArgs(path, { catalog: { getProduct, listRelatedProducts }, ...rest }, init, session),
       params: { id: "rose-serum" },
     });
   }
+  type RunOptions = { path?: string; rest?: FakeApi; init?: RequestInit; session?: FakeSession };
 
-  const found = create(GetProductResponseSchema, {
-    product: {
-      id: "p1",
-      slug: "rose-serum",
-      name: "Rose Serum",
-      price: { currencyCode: "GBP", minorUnits: 4200n },
-      stockQuantity: 12,
-    },
-  });
+  const productWithId = (id: string) =>
+    create(GetProductResponseSchema, {
+      product: {
+        id,
+        slug: "rose-serum",
+        name: "Rose Serum",
+        price: { currencyCode: "GBP", minorUnits: 4200n },
+        stockQuantity: 12,
+      },
+    });
+  const found = productWithId("p1");
 
   it("loads the product by slug and links it by id", async () => {
     const result = await run(async () => found);
@@ -319,19 +293,10 @@ describe("product loader", () => {
   });
 
   it("never takes the product's address from a forged Host", async () => {
-    const forged = loaderArgs(
-      "https://evil.test/product/rose-serum",
-      {
-        catalog: {
-          getProduct: async () => found,
-          listRelatedProducts: async () => create(ListRelatedProductsResponseSchema, {}),
-        },
-      },
-      {
-        headers: { "x-forwarded-host": "evil.test" },
-      },
-    );
-    const result = await loader({ ...forged, params: { id: "rose-serum" } });
+    const result = await run(async () => found, noRelated, {
+      path: "https://evil.test/product/rose-serum",
+      init: { headers: { "x-forwarded-host": "evil.test" } },
+    });
     expect(result.data).toMatchObject({ url: "http://localhost:3000/product/p1" });
     expect(JSON.stringify(result.data)).not.toContain("evil.test");
   });
@@ -356,26 +321,12 @@ describe("product loader", () => {
   });
 
   // Real products have UUIDs, and the wishlist cookie keeps nothing else.
-  const foundById = create(GetProductResponseSchema, {
-    product: {
-      id: "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11",
-      slug: "rose-serum",
-      name: "Rose Serum",
-      price: { currencyCode: "GBP", minorUnits: 4200n },
-      stockQuantity: 12,
-    },
-  });
+  const foundById = productWithId("0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11");
 
   it("knows whether a guest saved the product, from the wishlist cookie", async () => {
     const getProduct = async () => foundById;
-    const listRelatedProducts = async () => create(ListRelatedProductsResponseSchema, {});
-    const saved = await loader({
-      ...loaderArgs(
-        "/product/rose-serum",
-        { catalog: { getProduct, listRelatedProducts } },
-        { headers: { cookie: `atelier_wishlist=${foundById.product!.id}` } },
-      ),
-      params: { id: "rose-serum" },
+    const saved = await run(getProduct, noRelated, {
+      init: { headers: { cookie: `atelier_wishlist=${foundById.product!.id}` } },
     });
     expect(saved.data).toMatchObject({ status: "found", saved: true });
     expect((await run(getProduct)).data).toMatchObject({ status: "found", saved: false });
@@ -384,20 +335,9 @@ describe("product loader", () => {
   it("knows whether a customer saved the product, from their wishlist", async () => {
     const getWishlist = async () =>
       create(GetWishlistResponseSchema, { wishlist: { items: [{ product: { id: found.product!.id } }] } });
-    const result = await loader({
-      ...loaderArgs(
-        "/product/rose-serum",
-        {
-          catalog: {
-            getProduct: async () => found,
-            listRelatedProducts: async () => create(ListRelatedProductsResponseSchema, {}),
-          },
-          wishlist: { getWishlist },
-        },
-        undefined,
-        customerAccount,
-      ),
-      params: { id: "rose-serum" },
+    const result = await run(async () => found, noRelated, {
+      rest: { wishlist: { getWishlist } },
+      session: customerAccount,
     });
     expect(result.data).toMatchObject({ status: "found", saved: true });
   });

@@ -6,13 +6,14 @@ import { data, Form, Link, redirect } from "react-router";
 import { AuthLayout } from "~/components/account/auth-layout";
 import { FormAlert } from "~/components/account/form-alert";
 import { useCheckedSubmit } from "~/components/account/use-checked-submit";
+import { NameFields } from "~/components/ui/account-fields";
 import { TextField } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/submit-button";
 import type { Session } from "~/gen/atelier/store/v1/auth_service_pb";
 import { formCheck, inputText, parseForm } from "~/lib/form-schema";
 import { usePendingSubmission } from "~/lib/hooks/use-pending-submission";
 import {
   authText,
-  nameMaxLength,
   passwordMaxLength,
   type RegisterField,
   type RegisterValues,
@@ -133,10 +134,7 @@ export default function RegisterRoute({ actionData }: Route.ComponentProps) {
     >
       <Form method="post" action="/register" className="auth-form" noValidate onSubmit={onSubmit}>
         <FormAlert id={errorId} message={problem?.error} focusKey={clientProblem ?? actionData} />
-        <div className="auth-form__pair">
-          {field("firstName", "First Name", "given-name", { maxLength: nameMaxLength })}
-          {field("lastName", "Last Name", "family-name", { maxLength: nameMaxLength })}
-        </div>
+        <NameFields values={kept} invalid={invalid} errorId={errorId} />
         {field("email", "Email", "email", { type: "email", maxLength: maxEmailLength })}
         {field("password", "Password", "new-password", {
           type: "password",
@@ -147,13 +145,9 @@ export default function RegisterRoute({ actionData }: Route.ComponentProps) {
           type: "password",
           maxLength: passwordMaxLength,
         })}
-        <button
-          type="submit"
-          className="button button--primary auth-form__submit"
-          aria-disabled={pending || undefined}
-        >
-          {pending ? "Creating your account…" : "Create Account"}
-        </button>
+        <SubmitButton pending={pending} pendingLabel="Creating your account…">
+          Create Account
+        </SubmitButton>
       </Form>
     </AuthLayout>
   );

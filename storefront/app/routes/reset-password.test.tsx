@@ -102,15 +102,19 @@ describe("reset password page", () => {
 });
 
 describe("reset password action", () => {
-  it("ends this browser's session too, and redirects to sign in", async () => {
-    const confirm = vi.fn<Confirm>(confirmed);
-    const res = (await action(
+  /** Posts a valid new password with the token "abc". */
+  const resetWith = (confirmPasswordReset: Confirm) =>
+    action(
       actionArgs(
         "/reset-password",
         { token: "abc", password: "a new password", confirmPassword: "a new password" },
-        { auth: { confirmPasswordReset: confirm } },
+        { auth: { confirmPasswordReset } },
       ) as never,
-    )) as Response;
+    );
+
+  it("ends this browser's session too, and redirects to sign in", async () => {
+    const confirm = vi.fn<Confirm>(confirmed);
+    const res = (await resetWith(confirm)) as Response;
     expect(confirm).toHaveBeenCalledWith({ token: "abc", newPassword: "a new password" });
     expect(res.headers.get("location")).toBe("/login?reset=1");
     expect(res.headers.get("set-cookie")).toMatch(/^atelier_session=; .*Max-Age=0/);
@@ -133,23 +137,10 @@ describe("reset password action", () => {
   });
 
   it("passes on the API's password rule, by its reason", async () => {
-    const res = await action(
-      actionArgs(
-        "/reset-password",
-        { token: "abc", password: "a new password", confirmPassword: "a new password" },
-        {
-          auth: {
-            confirmPasswordReset: () =>
-              Promise.reject(
-                apiError(
-                  Code.InvalidArgument,
-                  "Password must be at least 8 characters",
-                  "password_too_short",
-                ),
-              ),
-          },
-        },
-      ) as never,
+    const res = await resetWith(() =>
+      Promise.reject(
+        apiError(Code.InvalidArgument, "Password must be at least 8 characters", "password_too_short"),
+      ),
     );
     expect((res as { data: unknown }).data).toEqual({
       error: "Password must be at least 8 characters",
@@ -158,19 +149,8 @@ describe("reset password action", () => {
   });
 
   it("does not guess from the wording of other refusals", async () => {
-    const res = await action(
-      actionArgs(
-        "/reset-password",
-        { token: "abc", password: "a new password", confirmPassword: "a new password" },
-        {
-          auth: {
-            confirmPasswordReset: () =>
-              Promise.reject(
-                new ConnectError("token: Password must be at least 8 characters", Code.InvalidArgument),
-              ),
-          },
-        },
-      ) as never,
+    const res = await resetWith(() =>
+      Promise.reject(new ConnectError("token: Password must be at least 8 characters", Code.InvalidArgument)),
     );
     expect((res as { data: unknown }).data).toEqual({
       error: "This password reset link is invalid or has expired.",

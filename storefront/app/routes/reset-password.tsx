@@ -9,10 +9,11 @@ import { data, Form, Link, redirect } from "react-router";
 import { AuthLayout } from "~/components/account/auth-layout";
 import { FormAlert } from "~/components/account/form-alert";
 import { useCheckedSubmit } from "~/components/account/use-checked-submit";
-import { TextField } from "~/components/ui/field";
+import { NewPasswordFields } from "~/components/ui/account-fields";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { formCheck, parseForm } from "~/lib/form-schema";
 import { usePendingSubmission } from "~/lib/hooks/use-pending-submission";
-import { authText, passwordMaxLength, type ResetPasswordField, resetPasswordSchema } from "~/lib/models/auth";
+import { authText, type ResetPasswordField, resetPasswordSchema } from "~/lib/models/auth";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
 import { clearSessionCookie, errorReason, isCode, throttledMessage } from "~/lib/server/session.server";
@@ -152,32 +153,10 @@ export default function ResetPasswordRoute({ loaderData, actionData }: Route.Com
           {problem?.linkInvalid && requestNew}
         </FormAlert>
         <input type="hidden" name="token" value={token} />
-        <TextField
-          name="password"
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={passwordMaxLength}
-          hint="At least 8 characters."
-          invalid={problem?.field === "password"}
-          errorId={errorId}
-        />
-        <TextField
-          name="confirmPassword"
-          label="Confirm New Password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={passwordMaxLength}
-          invalid={problem?.field === "confirmPassword"}
-          errorId={errorId}
-        />
-        <button
-          type="submit"
-          className="button button--primary auth-form__submit"
-          aria-disabled={pending || undefined}
-        >
-          {pending ? "Saving…" : "Set New Password"}
-        </button>
+        <NewPasswordFields name="password" invalid={(f) => problem?.field === f} errorId={errorId} />
+        <SubmitButton pending={pending} pendingLabel="Saving…">
+          Set New Password
+        </SubmitButton>
       </Form>
     </AuthLayout>
   );

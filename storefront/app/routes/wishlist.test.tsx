@@ -2,9 +2,8 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ToastProvider } from "~/components/ui/toast";
+import { recordingAction, toastRoutesStub } from "~/components/ui/toast-routes-stub";
 import { GetProductResponseSchema } from "~/gen/atelier/store/v1/catalog_service_pb";
 import { GetWishlistResponseSchema } from "~/gen/atelier/store/v1/wishlist_service_pb";
 import type { ProductSummary } from "~/lib/models/catalog";
@@ -46,34 +45,22 @@ function renderWishlist(data: Partial<WishlistPageData> = {}, action?: (form: Fo
     loadFailed: false,
     ...data,
   };
-  const submissions: FormData[] = [];
-  const Stub = createRoutesStub([
+  const recorded = recordingAction((form) =>
+    action
+      ? action(form)
+      : { ok: true, intent: form.get("intent"), productId: form.get("productId"), saved: false },
+  );
+  const Stub = toastRoutesStub([
     {
-      id: "root",
-      Component: () => (
-        <ToastProvider>
-          <Outlet />
-        </ToastProvider>
-      ),
-      children: [
-        {
-          path: "/wishlist",
-          Component: WishlistRoute as never,
-          loader: () => current,
-          action: async ({ request }) => {
-            const form = await request.formData();
-            submissions.push(form);
-            return action
-              ? action(form)
-              : { ok: true, intent: form.get("intent"), productId: form.get("productId"), saved: false };
-          },
-        },
-      ],
+      path: "/wishlist",
+      Component: WishlistRoute as never,
+      loader: () => current,
+      action: recorded.action,
     },
   ]);
   render(<Stub initialEntries={["/wishlist"]} />);
   return {
-    submissions,
+    submissions: recorded.submissions,
     setProducts: (products: ProductSummary[]) => {
       current = { ...current, products };
     },

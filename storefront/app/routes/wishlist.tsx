@@ -3,6 +3,7 @@
 // browser (lib/server/wishlist.server.ts) and joins their account when they sign in.
 import { useRef } from "react";
 import { data } from "react-router";
+import { ErrorLine, LoadFailedAlert } from "~/components/ui/error-alert";
 import { EmptyWishlist } from "~/components/wishlist/empty-wishlist";
 import { GuestWishlistNote } from "~/components/wishlist/guest-wishlist-note";
 import { useDepartures } from "~/components/wishlist/use-departures";
@@ -73,16 +74,11 @@ export default function WishlistRoute({ loaderData }: Route.ComponentProps) {
         </div>
         {!signedIn && <GuestWishlistNote />}
       </header>
-      {error && (
-        <p className="alert alert--error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine message={error} />
       {loadFailed ? (
-        <div className="alert alert--error" role="alert">
-          <h2>We could not load your wishlist</h2>
-          <p>Your saved pieces are safe. Please refresh the page in a moment.</p>
-        </div>
+        <LoadFailedAlert title="We could not load your wishlist">
+          Your saved pieces are safe. Please refresh the page in a moment.
+        </LoadFailedAlert>
       ) : products.length > 0 ? (
         <ul className="wishlist-grid card-list" aria-labelledby="wishlist-heading">
           {products.map((p, i) => (

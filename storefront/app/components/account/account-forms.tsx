@@ -1,18 +1,22 @@
 // The account page's forms: profile (name and e-mail) and change password. Each posts to the
 // account action and works as a plain form post (the page comes back with ?updated=… or the
 // error); once hydrated it is checked in the page and sent in the background.
-import { type FormEvent, type ReactNode, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, type RefObject, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { TextField } from "~/components/ui/field";
+import {
+  CurrentPasswordField,
+  EmailField,
+  NameFields,
+  NewPasswordFields,
+} from "~/components/ui/account-fields";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { useFormReset } from "~/components/ui/use-form-reset";
 import { type FormProblem, formCheck } from "~/lib/form-schema";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
-import { nameMaxLength, passwordChangeSchema, passwordMaxLength, profileSchema } from "~/lib/models/auth";
-import { maxEmailLength } from "~/lib/models/email";
+import { passwordChangeSchema, profileSchema } from "~/lib/models/auth";
 import {
   type AccountActionData,
   accountText,
-  type PasswordField,
   type ProfileField,
   type ProfileValues,
 } from "./account-forms-data";
@@ -50,7 +54,37 @@ function useAccountForm(
     setClientError(null);
     void fetcher.submit(e.currentTarget);
   };
-  return { fetcher, hydrated, sending, result, failure, clientError, onSubmit };
+  return { intent, fetcher, hydrated, sending, result, failure, clientError, onSubmit };
+}
+
+/** The form itself: posts to the account action, with the error summary and the hidden fields. */
+function AccountForm({
+  form,
+  formRef,
+  errorId,
+  children,
+}: {
+  form: ReturnType<typeof useAccountForm>;
+  formRef: RefObject<HTMLFormElement | null>;
+  errorId: string;
+  children: ReactNode;
+}) {
+  const { fetcher, hydrated, failure, clientError, onSubmit } = form;
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/account"
+      className="auth-form account-form"
+      noValidate
+      onSubmit={onSubmit}
+    >
+      <FormAlert id={errorId} message={failure?.error} focusKey={clientError ?? fetcher.data} />
+      {hydrated && <input type="hidden" name="enhanced" value="1" />}
+      <input type="hidden" name="intent" value={form.intent} />
+      {children}
+    </fetcher.Form>
+  );
 }
 
 function Saved({ message }: { message: string | null }) {
@@ -84,11 +118,8 @@ export function ProfileForm({
   serverResult?: AccountActionData;
   saved: string | null;
 }) {
-  const { fetcher, hydrated, sending, result, failure, clientError, onSubmit } = useAccountForm(
-    "profile",
-    serverResult,
-    checkProfile,
-  );
+  const form = useAccountForm("profile", serverResult, checkProfile);
+  const { fetcher, sending, result, failure } = form;
   const formRef = useRef<HTMLFormElement>(null);
   const errorId = "profile-error";
   const values = result && !result.ok && result.intent === "profile" ? result.values : profile;
@@ -101,66 +132,19 @@ export function ProfileForm({
   return (
     <FormShell title="Your Details" id="profile-heading">
       <Saved message={failure ? null : message} />
-      <fetcher.Form
-        ref={formRef}
-        method="post"
-        action="/account"
-        className="auth-form account-form"
-        noValidate
-        onSubmit={onSubmit}
-      >
-        <FormAlert id={errorId} message={failure?.error} focusKey={clientError ?? fetcher.data} />
-        {hydrated && <input type="hidden" name="enhanced" value="1" />}
-        <input type="hidden" name="intent" value="profile" />
-        <div className="auth-form__pair">
-          <TextField
-            name="firstName"
-            label="First Name"
-            autoComplete="given-name"
-            maxLength={nameMaxLength}
-            defaultValue={values.firstName}
-            invalid={invalid("firstName")}
-            errorId={errorId}
-          />
-          <TextField
-            name="lastName"
-            label="Last Name"
-            autoComplete="family-name"
-            maxLength={nameMaxLength}
-            defaultValue={values.lastName}
-            invalid={invalid("lastName")}
-            errorId={errorId}
-          />
-        </div>
-        <TextField
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          maxLength={maxEmailLength}
-          defaultValue={values.email}
-          invalid={invalid("email")}
-          errorId={errorId}
-        />
-        <TextField
-          name="currentPassword"
-          label="Current Password"
-          type="password"
-          autoComplete="current-password"
-          maxLength={passwordMaxLength}
+      <AccountForm form={form} formRef={formRef} errorId={errorId}>
+        <NameFields values={values} invalid={invalid} errorId={errorId} />
+        <EmailField defaultValue={values.email} invalid={invalid("email")} errorId={errorId} />
+        <CurrentPasswordField
           required={false}
           hint={accountText.currentPasswordHint}
           invalid={invalid("currentPassword")}
           errorId={errorId}
         />
-        <button
-          type="submit"
-          className="button button--primary auth-form__submit"
-          aria-disabled={sending || undefined}
-        >
-          {sending ? "Saving…" : "Save Details"}
-        </button>
-      </fetcher.Form>
+        <SubmitButton pending={sending} pendingLabel="Saving…">
+          Save Details
+        </SubmitButton>
+      </AccountForm>
     </FormShell>
   );
 }
@@ -172,14 +156,11 @@ export function PasswordForm({
   serverResult?: AccountActionData;
   changed: boolean;
 }) {
-  const { fetcher, hydrated, sending, result, failure, clientError, onSubmit } = useAccountForm(
-    "password",
-    serverResult,
-    checkPasswords,
-  );
+  const form = useAccountForm("password", serverResult, checkPasswords);
+  const { fetcher, sending, result, failure } = form;
   const formRef = useRef<HTMLFormElement>(null);
   const errorId = "password-error";
-  const invalid = (f: PasswordField) => Boolean(failure?.fields.includes(f));
+  const invalid = (f: string) => Boolean(failure?.fields.includes(f));
   const message = result?.ok
     ? result.message
     : changed && !result && !sending
@@ -192,53 +173,13 @@ export function PasswordForm({
   return (
     <FormShell title="Change Password" id="password-heading">
       <Saved message={failure ? null : message} />
-      <fetcher.Form
-        ref={formRef}
-        method="post"
-        action="/account"
-        className="auth-form account-form"
-        noValidate
-        onSubmit={onSubmit}
-      >
-        <FormAlert id={errorId} message={failure?.error} focusKey={clientError ?? fetcher.data} />
-        {hydrated && <input type="hidden" name="enhanced" value="1" />}
-        <input type="hidden" name="intent" value="password" />
-        <TextField
-          name="currentPassword"
-          label="Current Password"
-          type="password"
-          autoComplete="current-password"
-          maxLength={passwordMaxLength}
-          invalid={invalid("currentPassword")}
-          errorId={errorId}
-        />
-        <TextField
-          name="newPassword"
-          label="New Password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={passwordMaxLength}
-          hint="At least 8 characters."
-          invalid={invalid("newPassword")}
-          errorId={errorId}
-        />
-        <TextField
-          name="confirmPassword"
-          label="Confirm New Password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={passwordMaxLength}
-          invalid={invalid("confirmPassword")}
-          errorId={errorId}
-        />
-        <button
-          type="submit"
-          className="button button--primary auth-form__submit"
-          aria-disabled={sending || undefined}
-        >
-          {sending ? "Changing…" : "Change Password"}
-        </button>
-      </fetcher.Form>
+      <AccountForm form={form} formRef={formRef} errorId={errorId}>
+        <CurrentPasswordField invalid={invalid("currentPassword")} errorId={errorId} />
+        <NewPasswordFields name="newPassword" invalid={invalid} errorId={errorId} />
+        <SubmitButton pending={sending} pendingLabel="Changing…">
+          Change Password
+        </SubmitButton>
+      </AccountForm>
     </FormShell>
   );
 }

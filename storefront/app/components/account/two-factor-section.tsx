@@ -4,8 +4,9 @@
 // JavaScript; the key and the recovery codes come back in the action's answer, never in a URL.
 import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
+import { CurrentPasswordField } from "~/components/ui/account-fields";
 import { TextField } from "~/components/ui/field";
-import { passwordMaxLength } from "~/lib/models/auth";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { FormAlert } from "./form-alert";
 import { type TwoFactorActionData, twoFactorText } from "./two-factor";
 
@@ -52,9 +53,7 @@ export function TwoFactorSection({
         <p>
           <a href={uri}>Open in your authenticator app</a>
         </p>
-        <Form method="post" action="/account" className="auth-form account-form" noValidate>
-          <FormAlert id={errorId} message={error} focusKey={result} />
-          <input type="hidden" name="intent" value="totp-enable" />
+        <TwoFactorForm intent="totp-enable" error={error} focusKey={result}>
           <input type="hidden" name="secret" value={secret} />
           <input type="hidden" name="uri" value={uri} />
           <TextField
@@ -66,32 +65,16 @@ export function TwoFactorSection({
             invalid={Boolean(error)}
             errorId={errorId}
           />
-          <button
-            type="submit"
-            className="button button--primary auth-form__submit"
-            aria-disabled={sending || undefined}
-          >
-            Turn On Two-Factor Authentication
-          </button>
-        </Form>
+          <SubmitButton pending={sending}>Turn On Two-Factor Authentication</SubmitButton>
+        </TwoFactorForm>
       </>
     );
   } else if (status.enabled) {
     body = (
       <>
         <p>{twoFactorText.isOn}</p>
-        <Form method="post" action="/account" className="auth-form account-form" noValidate>
-          <FormAlert id={errorId} message={error} focusKey={result} />
-          <input type="hidden" name="intent" value="totp-disable" />
-          <TextField
-            name="currentPassword"
-            label="Current Password"
-            type="password"
-            autoComplete="current-password"
-            maxLength={passwordMaxLength}
-            invalid={Boolean(error)}
-            errorId={errorId}
-          />
+        <TwoFactorForm intent="totp-disable" error={error} focusKey={result}>
+          <CurrentPasswordField invalid={Boolean(error)} errorId={errorId} />
           <TextField
             name="code"
             label="Authentication or Recovery Code"
@@ -100,10 +83,10 @@ export function TwoFactorSection({
             invalid={Boolean(error)}
             errorId={errorId}
           />
-          <button type="submit" className="button auth-form__submit" aria-disabled={sending || undefined}>
+          <SubmitButton pending={sending} primary={false}>
             Turn Off Two-Factor Authentication
-          </button>
-        </Form>
+          </SubmitButton>
+        </TwoFactorForm>
       </>
     );
   } else {
@@ -116,26 +99,10 @@ export function TwoFactorSection({
         )}
         {status.enrolmentRequired && <p className="alert">{twoFactorText.enrolmentRequired}</p>}
         <p>{twoFactorText.setupIntro}</p>
-        <Form method="post" action="/account" className="auth-form account-form" noValidate>
-          <FormAlert id={errorId} message={error} focusKey={result} />
-          <input type="hidden" name="intent" value="totp-setup" />
-          <TextField
-            name="currentPassword"
-            label="Current Password"
-            type="password"
-            autoComplete="current-password"
-            maxLength={passwordMaxLength}
-            invalid={Boolean(error)}
-            errorId={errorId}
-          />
-          <button
-            type="submit"
-            className="button button--primary auth-form__submit"
-            aria-disabled={sending || undefined}
-          >
-            Set Up Two-Factor Authentication
-          </button>
-        </Form>
+        <TwoFactorForm intent="totp-setup" error={error} focusKey={result}>
+          <CurrentPasswordField invalid={Boolean(error)} errorId={errorId} />
+          <SubmitButton pending={sending}>Set Up Two-Factor Authentication</SubmitButton>
+        </TwoFactorForm>
       </>
     );
   }
@@ -144,5 +111,26 @@ export function TwoFactorSection({
       <h2 id="two-factor-heading">Two-Factor Authentication</h2>
       {body}
     </section>
+  );
+}
+
+/** A form of this section: posts its intent to the account action, with the error summary. */
+function TwoFactorForm({
+  intent,
+  error,
+  focusKey,
+  children,
+}: {
+  intent: string;
+  error: string | null;
+  focusKey: unknown;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action="/account" className="auth-form account-form" noValidate>
+      <FormAlert id={errorId} message={error} focusKey={focusKey} />
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </Form>
   );
 }

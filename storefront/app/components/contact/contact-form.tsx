@@ -3,7 +3,7 @@
 // the browser first and sends in the background, clearing itself when the message is stored.
 import { type FormEvent, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { TextField } from "~/components/ui/field";
+import { TextField, type TextFieldProps } from "~/components/ui/field";
 import { useFormReset } from "~/components/ui/use-form-reset";
 import { parseForm } from "~/lib/form-schema";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
@@ -69,6 +69,17 @@ export function ContactForm({ serverResult, sent }: Props) {
     void fetcher.submit(form);
   };
 
+  const field = (name: ContactField, label: string, extra: Partial<TextFieldProps> = {}) => (
+    <TextField
+      name={name}
+      maxLength={contactLimits[name]}
+      label={label}
+      defaultValue={defaults[name]}
+      error={errors[name]}
+      {...extra}
+    />
+  );
+
   return (
     <>
       <SentBanner successCount={successCount} />
@@ -82,39 +93,11 @@ export function ContactForm({ serverResult, sent }: Props) {
       >
         {hydrated && <input type="hidden" name="enhanced" value="1" />}
         <div className="contact-form__pair">
-          <TextField
-            name="name"
-            maxLength={contactLimits.name}
-            label="Name"
-            autoComplete="name"
-            defaultValue={defaults.name}
-            error={errors.name}
-          />
-          <TextField
-            name="email"
-            maxLength={contactLimits.email}
-            label="Email"
-            type="email"
-            autoComplete="email"
-            defaultValue={defaults.email}
-            error={errors.email}
-          />
+          {field("name", "Name", { autoComplete: "name" })}
+          {field("email", "Email", { type: "email", autoComplete: "email" })}
         </div>
-        <TextField
-          name="subject"
-          maxLength={contactLimits.subject}
-          label="Subject"
-          defaultValue={defaults.subject}
-          error={errors.subject}
-        />
-        <TextField
-          name="message"
-          maxLength={contactLimits.message}
-          label="Message"
-          multiline
-          defaultValue={defaults.message}
-          error={errors.message}
-        />
+        {field("subject", "Subject")}
+        {field("message", "Message", { multiline: true })}
         <p className="contact-form__required muted">All fields are required.</p>
         {failed?.formError && (
           <p className="alert alert--error" role="alert">

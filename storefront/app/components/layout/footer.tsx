@@ -22,6 +22,40 @@ type Props = {
   year: number;
 };
 
+type FooterLink = { to: string; label: string };
+
+const infoLinks: FooterLink[] = [
+  { to: "/about", label: "About Us" },
+  { to: "/shipping", label: "Shipping & Returns" },
+  { to: "/faq", label: "FAQ" },
+  { to: "/privacy", label: "Privacy Policy" },
+  { to: "/terms", label: "Terms & Conditions" },
+  { to: "/status", label: "System Status" },
+];
+
+const accountLinks: FooterLink[] = [
+  { to: "/account", label: "My Account" },
+  { to: "/orders", label: "Orders" },
+  { to: "/wishlist", label: "Wishlist" },
+  { to: "/cart", label: "Cart" },
+];
+
+function LinkItems({ links }: { links: FooterLink[] }) {
+  return links.map(({ to, label }) => (
+    <li key={to}>
+      <Link to={to}>{label}</Link>
+    </li>
+  ));
+}
+
+function LinkList({ links }: { links: FooterLink[] }) {
+  return (
+    <ul>
+      <LinkItems links={links} />
+    </ul>
+  );
+}
+
 export function Footer({ categories, settings, year }: Props) {
   const name = settings?.storeName || "Atelier London";
   const signedIn = useSessionUser() !== null;
@@ -36,42 +70,17 @@ export function Footer({ categories, settings, year }: Props) {
       <div className="site-footer__columns">
         <section aria-labelledby="footer-shop">
           <h2 id="footer-shop">Shop</h2>
-          <ul>
-            <li>
-              <Link to="/shop">All Products</Link>
-            </li>
-            {categories.map((c) => (
-              <li key={c}>
-                <Link to={categoryHref(c)}>{c}</Link>
-              </li>
-            ))}
-            <li>
-              <Link to="/shop?sort=newest">New Arrivals</Link>
-            </li>
-          </ul>
+          <LinkList
+            links={[
+              { to: "/shop", label: "All Products" },
+              ...categories.map((c) => ({ to: categoryHref(c), label: c })),
+              { to: "/shop?sort=newest", label: "New Arrivals" },
+            ]}
+          />
         </section>
         <section aria-labelledby="footer-info">
           <h2 id="footer-info">Information</h2>
-          <ul>
-            <li>
-              <Link to="/about">About Us</Link>
-            </li>
-            <li>
-              <Link to="/shipping">Shipping &amp; Returns</Link>
-            </li>
-            <li>
-              <Link to="/faq">FAQ</Link>
-            </li>
-            <li>
-              <Link to="/privacy">Privacy Policy</Link>
-            </li>
-            <li>
-              <Link to="/terms">Terms &amp; Conditions</Link>
-            </li>
-            <li>
-              <Link to="/status">System Status</Link>
-            </li>
-          </ul>
+          <LinkList links={infoLinks} />
         </section>
         <section aria-labelledby="footer-account">
           <h2 id="footer-account">Account</h2>
@@ -87,18 +96,7 @@ export function Footer({ categories, settings, year }: Props) {
                 </li>
               </>
             )}
-            <li>
-              <Link to="/account">My Account</Link>
-            </li>
-            <li>
-              <Link to="/orders">Orders</Link>
-            </li>
-            <li>
-              <Link to="/wishlist">Wishlist</Link>
-            </li>
-            <li>
-              <Link to="/cart">Cart</Link>
-            </li>
+            <LinkItems links={accountLinks} />
           </ul>
         </section>
         <section aria-labelledby="footer-contact">

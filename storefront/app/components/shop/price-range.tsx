@@ -53,34 +53,52 @@ export function PriceRange({ ceiling, minPrice, maxPrice, hydrated }: Props) {
         />
       </div>
       <div className="price-range__fields">
-        <div className="field">
-          <label htmlFor="min-price">Min price (£)</label>
-          <input
-            id="min-price"
-            name="min_price"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            value={minText}
-            onChange={(e) => setMinText(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="max-price">Max price (£)</label>
-          <input
-            id="max-price"
-            name="max_price"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            value={maxText}
-            onChange={(e) => setMaxText(e.target.value)}
-          />
-        </div>
+        <PriceInput
+          id="min-price"
+          name="min_price"
+          label="Min price (£)"
+          value={minText}
+          onChange={setMinText}
+        />
+        <PriceInput
+          id="max-price"
+          name="max_price"
+          label="Max price (£)"
+          value={maxText}
+          onChange={setMaxText}
+        />
       </div>
     </fieldset>
+  );
+}
+
+function PriceInput({
+  id,
+  name,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { irisAddress } from "~/lib/testing/checkout";
 import {
   type CheckoutValues,
   checkoutProblem,
@@ -14,16 +15,7 @@ import { formatPence, type Price } from "./money";
 
 const gbp = (pence: number): Price => ({ pence, currency: "GBP", formatted: formatPence(pence) });
 
-const address = {
-  firstName: "Iris",
-  lastName: "Fairweather",
-  addressLine1: "1 Bond Street",
-  addressLine2: "",
-  city: "London",
-  region: "",
-  postcode: "W1S 1AA",
-  countryCode: "GB",
-};
+const address = irisAddress;
 
 type Posted = Omit<CheckoutValues, "shippingAddress" | "billingAddress"> & {
   shippingAddress: Partial<typeof address>;

@@ -154,22 +154,22 @@ describe("startSession", () => {
 
   const saved = "2d2f4eaf-9e5b-4f9f-9f7b-3e3f2f5e4c33";
   const mergeCart = async () => create(MergeCartResponseSchema, { cart: { id: accountCart } });
+  /** Signs in from a browser whose guest wishlist holds `saved`. */
+  const startWithSavedWishlist = (mergeWishlist: (...args: never[]) => Promise<unknown>) =>
+    startSession(
+      {
+        cart: { mergeCart } as unknown as Api["cart"],
+        wishlist: { mergeWishlist } as unknown as Api["wishlist"],
+      },
+      new Request("http://shop.test/login", { headers: { cookie: `atelier_wishlist=${saved}` } }),
+      session(60),
+    );
 
   it("merges the guest wishlist with the new session's token and clears its cookie", async () => {
     const mergeWishlist = vi.fn<Api["wishlist"]["mergeWishlist"]>(async () =>
       create(MergeWishlistResponseSchema, {}),
     );
-    const request = new Request("http://shop.test/login", {
-      headers: { cookie: `atelier_wishlist=${saved}` },
-    });
-    const headers = await startSession(
-      {
-        cart: { mergeCart } as unknown as Api["cart"],
-        wishlist: { mergeWishlist } as unknown as Api["wishlist"],
-      },
-      request,
-      session(60),
-    );
+    const headers = await startWithSavedWishlist(mergeWishlist);
     expect(mergeWishlist).toHaveBeenCalledWith(
       { productIds: [saved] },
       { headers: { authorization: `Bearer ${token}` } },
@@ -182,17 +182,7 @@ describe("startSession", () => {
     const mergeWishlist = vi.fn(async () => {
       throw new ConnectError("down", Code.Unavailable);
     });
-    const request = new Request("http://shop.test/login", {
-      headers: { cookie: `atelier_wishlist=${saved}` },
-    });
-    const headers = await startSession(
-      {
-        cart: { mergeCart } as unknown as Api["cart"],
-        wishlist: { mergeWishlist } as unknown as Api["wishlist"],
-      },
-      request,
-      session(60),
-    );
+    const headers = await startWithSavedWishlist(mergeWishlist);
     const cookies = headers.getSetCookie();
     expect(cookies[0]).toMatch(/^atelier_session=tok_/);
     expect(cookies.some((c) => c.startsWith("atelier_wishlist="))).toBe(false);
@@ -200,6 +190,14 @@ describe("startSession", () => {
 });
 
 describe("sessionMiddleware", () => {
+  /** getMe answering with Grace's account, in `role`. */
+  const graceAs = (role: Role) =>
+    vi.fn(async () =>
+      create(GetMeResponseSchema, {
+        user: { id: "u-2", firstName: "Grace", lastName: "Hopper", email: "g@atelier.test", role },
+      }),
+    );
+
   function run(
     cookie: string | undefined,
     getMe: Api["auth"]["getMe"],
@@ -221,17 +219,7 @@ describe("sessionMiddleware", () => {
   }
 
   it("sends the cookie's token with every call and knows the account", async () => {
-    const getMe = vi.fn(async () =>
-      create(GetMeResponseSchema, {
-        user: {
-          id: "u-2",
-          firstName: "Grace",
-          lastName: "Hopper",
-          email: "g@atelier.test",
-          role: Role.ADMIN,
-        },
-      }),
-    );
+    const getMe = graceAs(Role.ADMIN);
     const { made, context, res } = run(`atelier_session=${token}`, getMe);
     const response = await res;
     expect(made).toEqual([{ token }]);
@@ -282,17 +270,7 @@ describe("sessionMiddleware", () => {
   });
 
   it("over HTTPS uses the __Host- cookie and clears an unprefixed one without reading it", async () => {
-    const getMe = vi.fn(async () =>
-      create(GetMeResponseSchema, {
-        user: {
-          id: "u-2",
-          firstName: "Grace",
-          lastName: "Hopper",
-          email: "g@atelier.test",
-          role: Role.CUSTOMER,
-        },
-      }),
-    );
+    const getMe = graceAs(Role.CUSTOMER);
     const secure = (cookie: string) => run(cookie, getMe, undefined, "https://shop.test/");
     const signedIn = secure(`__Host-atelier_session=${token}`);
     expect((await signedIn.res).headers.get("set-cookie")).toBeNull();
