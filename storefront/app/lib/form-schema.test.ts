@@ -1,9 +1,9 @@
 import { Code } from "@connectrpc/connect";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { UpdateProfileRequestSchema } from "~/gen/atelier/store/v1/auth_service_pb";
 import { CheckoutRequestSchema } from "~/gen/atelier/store/v1/checkout_service_pb";
 import { ConfirmTestPaymentRequestSchema } from "~/gen/atelier/store/v1/payment_service_pb";
+import { z } from "~/lib/zod";
 import { apiFormProblem, checkbox, formFieldOf, formInput, parseForm, required, text } from "./form-schema";
 import { apiError, fieldError } from "./testing/api";
 

@@ -4,7 +4,7 @@
 // where a form feeds an API request they are the request's generated (camelCase) field names, so
 // a refusal naming a request field by its proto name is put on the form field without a map.
 import type { DescField, DescMessage } from "@bufbuild/protobuf";
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { fieldViolations } from "./error-info";
 
 /** What a refused form says: the first problem's message and every field it concerns. */

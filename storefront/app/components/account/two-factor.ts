@@ -1,8 +1,9 @@
 // Two-factor authentication in the storefront: the texts of the sign-in code step and of the
 // account page's set-up, and how codes typed by people are read. The API decides; the pages
 // branch on its error reasons, never on its wording.
-import { z } from "zod";
+
 import { required, text } from "~/lib/form-schema";
+import { z } from "~/lib/zod";
 
 export const twoFactorText = {
   codeNeeded: "Enter the 6-digit code from your authenticator app.",

@@ -1,8 +1,9 @@
 // The contact form's schema, checked in the browser before sending and again by the route action
 // (the API enforces the same limits: proto/atelier/store/v1/contact_service.proto).
-import { z } from "zod";
+
 import { required, text } from "~/lib/form-schema";
 import { isEmailAddress, maxEmailLength } from "~/lib/models/email";
+import { z } from "~/lib/zod";
 
 export type ContactField = "name" | "email" | "subject" | "message";
 export type ContactValues = Record<ContactField, string>;

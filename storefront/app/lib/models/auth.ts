@@ -1,8 +1,9 @@
 // Accounts in the storefront: who is signed in (as the browser may see it), the schemas of the
 // login, register, password and profile forms — checked in the page before sending, again by the
 // route actions, and enforced by the API — and the texts those checks answer with.
-import { z } from "zod";
+
 import { required, text } from "~/lib/form-schema";
+import { z } from "~/lib/zod";
 import { isEmailAddress } from "./email";
 
 /** The signed-in shopper as components see it: never the session token, never more than needed. */

@@ -2,9 +2,10 @@
 // action checks on every post (the API enforces them again), the texts those checks answer with
 // (PRODUCT §2, checkout), and the delivery quote the order summary shows for the option chosen.
 // Runs in both the browser and the server.
-import { z } from "zod";
+
 import type { OrderAddress } from "~/gen/atelier/store/v1/order_pb";
 import { checkbox, type FormProblem, formInput, parseForm, required, text } from "~/lib/form-schema";
+import { z } from "~/lib/zod";
 import type { CartView } from "./cart";
 import { isEmailAddress, maxEmailLength } from "./email";
 import type { Price } from "./money";

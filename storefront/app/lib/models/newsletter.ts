@@ -1,7 +1,8 @@
 // The newsletter sign-up as the home page's action answers it, shared by server and browser.
-import { z } from "zod";
+
 import { text } from "~/lib/form-schema";
 import { isEmailAddress } from "~/lib/models/email";
+import { z } from "~/lib/zod";
 
 export type NewsletterResult = { ok: true; message: string } | { ok: false; error: string; email: string };
 
