@@ -28,6 +28,13 @@ export function WishlistToggle({ productId, productName, saved }: Props) {
     setLoaded(saved);
     setConfirmed(saved);
   }
+  // A toggle's answer is taken in the same render the fetcher goes idle in: set in an effect, the
+  // button would show the old state for one frame between the pending and the confirmed one.
+  const [answered, setAnswered] = useState(fetcher.data);
+  if (fetcher.state === "idle" && fetcher.data && fetcher.data !== answered) {
+    setAnswered(fetcher.data);
+    if (fetcher.data.ok) setConfirmed(fetcher.data.saved);
+  }
   // While a toggle is on its way, show what it asks for.
   const pending = fetcher.formData?.get("intent");
   const on = pending === "add" ? true : pending === "remove" ? false : confirmed;
@@ -37,7 +44,6 @@ export function WishlistToggle({ productId, productName, saved }: Props) {
     const result = fetcher.data;
     if (fetcher.state !== "idle" || !result) return;
     if (result.ok) {
-      setConfirmed(result.saved);
       show(
         result.saved ? `${productName} added to your wishlist` : `${productName} removed from your wishlist`,
       );
