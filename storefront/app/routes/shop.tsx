@@ -122,6 +122,9 @@ export default function ShopRoute({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const pending = navigation.state === "loading" && navigation.location.pathname === "/shop";
+  // While the next shop page loads, the forms build on the query it asks for rather than the one
+  // on screen, so a second change made meanwhile (sort, then page size) keeps the first.
+  const formQuery = pending ? parseShopQuery(new URLSearchParams(navigation.location.search)) : query;
   const products = listing?.products ?? [];
 
   return (
@@ -149,7 +152,7 @@ export default function ShopRoute({ loaderData }: Route.ComponentProps) {
               Filters
             </h2>
             <ShopFilters
-              query={query}
+              query={formQuery}
               categories={categories}
               priceCeiling={listing?.priceCeiling ?? defaultPriceCeiling}
               hydrated={hydrated}
@@ -159,7 +162,7 @@ export default function ShopRoute({ loaderData }: Route.ComponentProps) {
 
         <div className={`shop__results${pending ? " shop__results--pending" : ""}`} aria-busy={pending}>
           <ShopToolbar
-            query={query}
+            query={formQuery}
             count={listing ? countLine(listing.firstIndex, products.length, listing.totalCount) : null}
             hydrated={hydrated}
           />
