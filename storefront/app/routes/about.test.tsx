@@ -1,6 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import { expectLink } from "~/lib/testing/links";
 import AboutRoute from "./about";
 
 function renderAbout() {
@@ -59,7 +60,7 @@ describe("About page", () => {
   it("invites the shopper on to the shop and to contact us", async () => {
     renderAbout();
     const cta = await screen.findByRole("region", { name: "Discover the Atelier" });
-    expect(within(cta).getByRole("link", { name: "Shop the Collection" })).toHaveAttribute("href", "/shop");
-    expect(within(cta).getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
+    expectLink("Shop the Collection", "/shop", cta);
+    expectLink("Contact Us", "/contact", cta);
   });
 });

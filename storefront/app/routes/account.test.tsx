@@ -21,6 +21,7 @@ import {
   type FakeApi,
   loaderArgs,
 } from "~/lib/testing/api";
+import { expectLink } from "~/lib/testing/links";
 import AccountRoute, { action, loader } from "./account";
 
 type Update = Api["auth"]["updateProfile"];
@@ -91,8 +92,8 @@ describe("account page", () => {
     renderAccount();
     expect(await screen.findByRole("heading", { level: 1, name: "Welcome, Ada" })).toBeInTheDocument();
     const nav = screen.getByRole("navigation", { name: "Account" });
-    expect(within(nav).getByRole("link", { name: /Your Orders/ })).toHaveAttribute("href", "/orders");
-    expect(within(nav).getByRole("link", { name: /Your Wishlist/ })).toHaveAttribute("href", "/wishlist");
+    expectLink(/Your Orders/, "/orders", nav);
+    expectLink(/Your Wishlist/, "/wishlist", nav);
   });
 
   it("shows the profile and saves changes, announcing success", async () => {
@@ -490,9 +491,10 @@ describe("two-factor authentication on the account page", () => {
     await user.click(within(section).getByRole("button", { name: "Set Up Two-Factor Authentication" }));
 
     expect(await within(section).findByText("JBSWY3DPEHPK3PXP")).toBeInTheDocument();
-    expect(within(section).getByRole("link", { name: "Open in your authenticator app" })).toHaveAttribute(
-      "href",
+    expectLink(
+      "Open in your authenticator app",
       "otpauth://totp/Atelier:ada@example.com?secret=JBSWY3DPEHPK3PXP&issuer=Atelier",
+      section,
     );
     expect(twoFactor.beginTotpSetup).toHaveBeenCalledWith({ currentPassword: "my password" });
     const code = within(section).getByLabelText("Authentication Code");

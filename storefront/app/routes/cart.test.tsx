@@ -9,6 +9,7 @@ import type { CartView } from "~/lib/models/cart";
 import { cartLine, cartView, price, productSummary } from "~/lib/models/cart.fixtures";
 import type { Api } from "~/lib/server/api.server";
 import { customerAccount, loaderArgs } from "~/lib/testing/api";
+import { expectLink } from "~/lib/testing/links";
 import CartRoute, { loader } from "./cart";
 
 const hydration = vi.hoisted(() => ({ done: true }));
@@ -55,10 +56,7 @@ describe("cart page", () => {
     const rows = within(table).getAllByRole("row");
     expect(rows).toHaveLength(3);
     const rose = rows[1]!;
-    expect(within(rose).getByRole("link", { name: "Rose Serum" })).toHaveAttribute(
-      "href",
-      "/product/0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11",
-    );
+    expectLink("Rose Serum", "/product/0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11", rose);
     expect(within(rose).getByRole("button", { name: "Remove Rose Serum" })).toBeInTheDocument();
     expect(within(rose).getByRole("spinbutton", { name: "Quantity of Rose Serum" })).toHaveValue(2);
     expect(within(rose).getByText("£42.00")).toBeInTheDocument();
@@ -73,11 +71,8 @@ describe("cart page", () => {
     expect(within(summary).getByText("Your order qualifies for free standard delivery.")).toBeInTheDocument();
     expect(within(summary).getByText("VAT included").nextElementSibling).toHaveTextContent("£17.00");
     expect(within(summary).getByText("Total").nextElementSibling).toHaveTextContent("£102.00");
-    expect(within(summary).getByRole("link", { name: "Proceed to Checkout" })).toHaveAttribute(
-      "href",
-      "/checkout",
-    );
-    expect(within(summary).getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/shop");
+    expectLink("Proceed to Checkout", "/checkout", summary);
+    expectLink("Continue Shopping", "/shop", summary);
   });
 
   it("shows a delivery charge and how to get it free below the threshold", async () => {
@@ -106,7 +101,7 @@ describe("cart page", () => {
   it("shows an empty cart with a way to the shop", async () => {
     renderCart({ cart: null });
     expect(await screen.findByRole("heading", { name: "Your cart is empty" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Shop Now" })).toHaveAttribute("href", "/shop");
+    expectLink("Shop Now", "/shop");
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
   });
 

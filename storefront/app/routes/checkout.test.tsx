@@ -8,6 +8,7 @@ import { checkoutPage, orderId } from "~/components/checkout/fixtures";
 import { type CheckoutActionData, type CheckoutPageData, emptyAddress } from "~/lib/models/checkout";
 import { formatPence } from "~/lib/models/money";
 import { fillShippingAddress, irisAddress } from "~/lib/testing/checkout";
+import { expectLink } from "~/lib/testing/links";
 import CheckoutRoute from "./checkout";
 
 const hydration = vi.hoisted(() => ({ done: true }));
@@ -72,10 +73,7 @@ describe("checkout page", () => {
   it("lays out contact, shipping, delivery, billing and payment, with the guest's way to sign in", async () => {
     renderCheckout();
     expect(await screen.findByRole("heading", { level: 1, name: "Secure Checkout" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Sign in for a faster checkout" })).toHaveAttribute(
-      "href",
-      "/login?redirectTo=%2Fcheckout",
-    );
+    expectLink("Sign in for a faster checkout", "/login?redirectTo=%2Fcheckout");
     for (const step of ["Contact", "Shipping address", "Delivery", "Billing address", "Payment"]) {
       expect(screen.getByRole("heading", { level: 2, name: step })).toBeInTheDocument();
     }
@@ -290,7 +288,7 @@ describe("checkout page", () => {
     await user.click(screen.getByRole("button", { name: "Pay £51.35" }));
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Only 1 of Rose Serum is in stock.");
-    expect(within(alert).getByRole("link", { name: "Review your cart" })).toHaveAttribute("href", "/cart");
+    expectLink("Review your cart", "/cart", alert);
     await waitFor(() => expect(alert).toHaveFocus());
   });
 

@@ -8,6 +8,7 @@ import { ListFeaturedProductsResponseSchema } from "~/gen/atelier/store/v1/catal
 import type { Api } from "~/lib/server/api.server";
 import { loaderArgs } from "~/lib/testing/api";
 import { aProduct, stubMatchMedia } from "~/lib/testing/catalog";
+import { expectLink } from "~/lib/testing/links";
 import ClassicRoute, { loader, meta } from "./classic";
 
 type ClassicData = Awaited<ReturnType<typeof import("./classic").loader>>;
@@ -28,7 +29,7 @@ describe("Classic home page", () => {
     expect(
       await screen.findByRole("heading", { level: 1, name: "Timeless Luxury Skincare" }),
     ).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Shop Now" })).toHaveAttribute("href", "/shop");
+    expectLink("Shop Now", "/shop");
     const why = screen.getByRole("region", { name: "Why Choose Us" });
     expect(
       within(why)
@@ -46,7 +47,7 @@ describe("Classic home page", () => {
   it("keeps its static sections and explains calmly when the products cannot be loaded", async () => {
     renderClassic({ featured: null });
     expect(await screen.findByText(/Our featured products cannot be shown just now/)).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "browse the shop" })).toHaveAttribute("href", "/shop");
+    expectLink("browse the shop", "/shop");
     expect(screen.queryByRole("region", { name: "Featured Products" })).not.toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Why Choose Us" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "What Our Customers Say" })).toBeInTheDocument();

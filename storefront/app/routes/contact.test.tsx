@@ -7,6 +7,7 @@ import type { ContactActionResult } from "~/components/contact/contact-form";
 import type { ContactDetailsView } from "~/lib/models/contact-details";
 import type { Api } from "~/lib/server/api.server";
 import { actionArgs, apiError, contextWith } from "~/lib/testing/api";
+import { expectLink } from "~/lib/testing/links";
 import ContactRoute, { action } from "./contact";
 
 const details: ContactDetailsView = {
@@ -73,19 +74,13 @@ describe("contact page", () => {
   it("shows the shop's details, business hours and a map link", async () => {
     renderContact();
     expect(await screen.findByRole("heading", { level: 1, name: "Contact Us" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "hello@atelierlondon.co.uk" })).toHaveAttribute(
-      "href",
-      "mailto:hello@atelierlondon.co.uk",
-    );
-    expect(screen.getByRole("link", { name: "+44 20 7946 0321" })).toHaveAttribute(
-      "href",
-      "tel:+442079460321",
-    );
+    expectLink("hello@atelierlondon.co.uk", "mailto:hello@atelierlondon.co.uk");
+    expectLink("+44 20 7946 0321", "tel:+442079460321");
     const hours = screen.getByRole("region", { name: "Business Hours" });
     expect(within(hours).getByText("Monday – Friday").nextElementSibling).toHaveTextContent("9:00 – 18:00");
     expect(within(hours).getByText("Saturday").nextElementSibling).toHaveTextContent("10:00 – 16:00");
     expect(within(hours).getByText("Sunday").nextElementSibling).toHaveTextContent("Closed");
-    expect(screen.getByRole("link", { name: "Open in Maps" })).toHaveAttribute("href", details.mapUrl);
+    expectLink("Open in Maps", details.mapUrl);
   });
 
   it("labels every field and marks each as required", async () => {

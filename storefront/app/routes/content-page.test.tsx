@@ -7,6 +7,7 @@ import { GetPageResponseSchema } from "~/gen/atelier/store/v1/content_service_pb
 import type { Api } from "~/lib/server/api.server";
 import type { ContentLoad } from "~/lib/server/content.server";
 import { loaderArgs } from "~/lib/testing/api";
+import { expectLink } from "~/lib/testing/links";
 import ContentPageRoute, { loader } from "./content-page";
 
 /** The page under a root route whose loader says who is signed in (an admin gets the back office's address). */
@@ -59,7 +60,7 @@ describe("Privacy and Terms pages", () => {
     expect(
       screen.getByText(/The full text of our Terms and Conditions is being updated/),
     ).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "contact us" })).toHaveAttribute("href", "/contact");
+    expectLink("contact us", "/contact");
   });
 
   it("says the page could not be loaded, and why", async () => {

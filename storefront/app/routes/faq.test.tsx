@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { GetPageResponseSchema } from "~/gen/atelier/store/v1/content_service_pb";
 import { parseFaq } from "~/lib/models/content";
 import { loaderArgs } from "~/lib/testing/api";
+import { expectLink } from "~/lib/testing/links";
 import FaqRoute, { loader, shouldRevalidate } from "./faq";
 
 const html = `
@@ -112,7 +113,7 @@ describe("FAQ page", () => {
   it("links the topics", async () => {
     renderFaq();
     const topics = await screen.findByRole("navigation", { name: "Topics" });
-    expect(within(topics).getByRole("link", { name: "Returns" })).toHaveAttribute("href", "#faq-returns");
+    expectLink("Returns", "#faq-returns", topics);
   });
 
   it("filters as the shopper types, over questions and answers, and keeps the URL in step", async () => {
@@ -172,7 +173,7 @@ describe("FAQ page", () => {
   it("offers a way to contact us", async () => {
     renderFaq();
     const aside = await screen.findByRole("complementary", { name: "Still have questions?" });
-    expect(within(aside).getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
+    expectLink("Contact Us", "/contact", aside);
   });
 
   it("shows FAQ HTML it cannot split into questions as it is, without a search box", async () => {
@@ -200,7 +201,7 @@ describe("FAQ page", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent(
       "Unable to load FAQ. Please try again later. Error: Internal",
     );
-    expect(screen.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
+    expectLink("Contact Us", "/contact");
   });
 });
 

@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { RequestPasswordResetResponseSchema } from "~/gen/atelier/store/v1/auth_service_pb";
 import type { Api } from "~/lib/server/api.server";
 import { actionArgs, apiError, contextWith } from "~/lib/testing/api";
+import { expectLink } from "~/lib/testing/links";
 import ForgotPasswordRoute, { action, loader } from "./forgot-password";
 
 type RequestReset = Api["auth"]["requestPasswordReset"];
@@ -39,7 +40,7 @@ describe("forgot password page", () => {
       "If an account exists for that address, we've sent a link to reset your password.",
     );
     expect(requestReset).toHaveBeenCalledWith({ email: "ada@example.com" });
-    expect(screen.getByRole("link", { name: "Back to Sign In" })).toHaveAttribute("href", "/login");
+    expectLink("Back to Sign In", "/login");
   });
 
   it("asks for an address before sending", async () => {

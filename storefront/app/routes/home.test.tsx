@@ -14,6 +14,7 @@ import { SubscribeResponseSchema } from "~/gen/atelier/store/v1/newsletter_servi
 import type { Api } from "~/lib/server/api.server";
 import { actionArgs, apiError, contextWith, loaderArgs } from "~/lib/testing/api";
 import { aProduct, stubMatchMedia } from "~/lib/testing/catalog";
+import { expectLink } from "~/lib/testing/links";
 import HomeRoute, { action, loader, meta } from "./home";
 
 const brands: Brand[] = [
@@ -57,22 +58,13 @@ describe("Home page", () => {
       await screen.findByRole("heading", { level: 1, name: "Atelier London: Luxury Skincare" }),
     ).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 2, name: "Luxury Beauty" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Shop Now" })).toHaveAttribute("href", "/shop");
-    expect(screen.getByRole("link", { name: "Discover Our Story" })).toHaveAttribute("href", "/about");
-    expect(screen.getByRole("link", { name: "Shop Maison Lumière" })).toHaveAttribute(
-      "href",
-      "/shop?category=Maison+Lumi%C3%A8re",
-    );
-    expect(screen.getByRole("link", { name: "Shop Verdant & Co" })).toHaveAttribute(
-      "href",
-      "/shop?category=Verdant+%26+Co",
-    );
+    expectLink("Shop Now", "/shop");
+    expectLink("Discover Our Story", "/about");
+    expectLink("Shop Maison Lumière", "/shop?category=Maison+Lumi%C3%A8re");
+    expectLink("Shop Verdant & Co", "/shop?category=Verdant+%26+Co");
     const featured = screen.getByRole("region", { name: "Featured Products" });
     expect(within(featured).getAllByRole("article")).toHaveLength(3);
-    expect(within(featured).getByRole("link", { name: "View Product: Product 2" })).toHaveAttribute(
-      "href",
-      `/product/${aProduct(2).id}`,
-    );
+    expectLink("View Product: Product 2", `/product/${aProduct(2).id}`, featured);
     expect(within(featured).getByRole("button", { name: "Quick view of Product 3" })).toBeInTheDocument();
   });
 

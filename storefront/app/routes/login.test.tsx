@@ -16,6 +16,7 @@ import {
   type FakeApi,
   loaderArgs,
 } from "~/lib/testing/api";
+import { expectLink } from "~/lib/testing/links";
 import LoginRoute, { action, loader } from "./login";
 
 type Login = Api["auth"]["login"];
@@ -61,11 +62,8 @@ describe("login page", () => {
     expect(screen.getByLabelText("Email")).toHaveAttribute("type", "email");
     expect(screen.getByLabelText("Password")).toHaveAttribute("autocomplete", "current-password");
     expect(screen.getByLabelText("Password")).toHaveAttribute("type", "password");
-    expect(screen.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/register");
-    expect(screen.getByRole("link", { name: "Forgot your password?" })).toHaveAttribute(
-      "href",
-      "/forgot-password",
-    );
+    expectLink("Create an account", "/register");
+    expectLink("Forgot your password?", "/forgot-password");
   });
 
   it("asks for both fields in the page, announcing and focusing the message, without sending", async () => {

@@ -7,6 +7,7 @@ import { OrderStatus } from "~/gen/atelier/store/v1/order_pb";
 import { type OrderView, toOrderView } from "~/lib/models/orders";
 import type { Api } from "~/lib/server/api.server";
 import { loaderArgs } from "~/lib/testing/api";
+import { expectLink } from "~/lib/testing/links";
 import OrderRoute, { loader } from "./order";
 
 type GetOrder = Api["orders"]["getOrder"];
@@ -80,7 +81,7 @@ describe("order page", () => {
       "Paid12 May 2026 at 14:06",
     ]);
     expect(steps[1]).toHaveAttribute("aria-current", "step");
-    expect(screen.getByRole("link", { name: "Your Orders" })).toHaveAttribute("href", "/orders");
+    expectLink("Your Orders", "/orders");
   });
 
   it("lists the products with pictures and links, the delivery with its carrier, signature, addresses and amounts", async () => {

@@ -10,6 +10,7 @@ import { type OrderView, toOrderView } from "~/lib/models/orders";
 import type { Api } from "~/lib/server/api.server";
 import { pagePolicyFor } from "~/lib/server/csp.server";
 import { customerAccount, loaderArgs } from "~/lib/testing/api";
+import { expectLink } from "~/lib/testing/links";
 import PaymentSuccessRoute, { loader } from "./payment-success";
 
 type GetOrder = Api["orders"]["getOrder"];
@@ -128,12 +129,9 @@ describe("payment success page", () => {
     expect(screen.getByRole("status")).toHaveTextContent("Paid — we're preparing your order");
     expect(screen.getByText("3–5 business days")).toBeInTheDocument();
     expect(screen.getByText("£51.35")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Continue Shopping" })).toHaveAttribute("href", "/shop");
-    expect(screen.getByRole("link", { name: "My Account" })).toHaveAttribute("href", "/account");
-    expect(screen.getByRole("link", { name: "View order details" })).toHaveAttribute(
-      "href",
-      `/orders/${orderId}`,
-    );
+    expectLink("Continue Shopping", "/shop");
+    expectLink("My Account", "/account");
+    expectLink("View order details", `/orders/${orderId}`);
   });
 
   it("waits for the payment's confirmation, asking again every 2 seconds, then shows it", async () => {
@@ -185,7 +183,7 @@ describe("payment success page", () => {
       await screen.findByRole("heading", { level: 1, name: "Your payment did not go through" }),
     ).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Payment failed — Your card was declined.");
-    expect(screen.getByRole("link", { name: "Return to Checkout" })).toHaveAttribute("href", "/checkout");
+    expectLink("Return to Checkout", "/checkout");
     expect(screen.queryByText("3–5 business days")).toBeNull();
   });
 });

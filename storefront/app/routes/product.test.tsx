@@ -14,6 +14,7 @@ import type { ProductSummary } from "~/lib/models/catalog";
 import type { Api } from "~/lib/server/api.server";
 import { customerAccount, type FakeApi, type FakeSession, loaderArgs } from "~/lib/testing/api";
 import { installDialogPolyfill } from "~/lib/testing/dialog";
+import { expectLink } from "~/lib/testing/links";
 import { detail, summary } from "~/lib/testing/product";
 import ProductRoute, { loader, meta, type ProductPageData, shouldRevalidate } from "./product";
 
@@ -39,12 +40,9 @@ describe("product page", () => {
     renderFound(detail({ stock: 4, stockLevel: "low_stock" }));
     expect(await screen.findByRole("heading", { level: 1, name: "Rose Serum" })).toBeInTheDocument();
     const crumbs = screen.getByRole("navigation", { name: "Breadcrumb" });
-    expect(within(crumbs).getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
-    expect(within(crumbs).getByRole("link", { name: "Shop" })).toHaveAttribute("href", "/shop");
-    expect(within(crumbs).getByRole("link", { name: "Maison Lumière" })).toHaveAttribute(
-      "href",
-      "/shop?category=Maison+Lumi%C3%A8re",
-    );
+    expectLink("Home", "/", crumbs);
+    expectLink("Shop", "/shop", crumbs);
+    expectLink("Maison Lumière", "/shop?category=Maison+Lumi%C3%A8re", crumbs);
     expect(within(crumbs).getByText("Rose Serum")).toHaveAttribute("aria-current", "page");
     expect(screen.getByText("£42.00")).toBeInTheDocument();
     expect(screen.getByText("Low Stock")).toBeInTheDocument();
@@ -144,13 +142,13 @@ describe("product page", () => {
   it("says a missing product was not found, with the way back to the shop", async () => {
     renderProduct({ status: "not_found" });
     expect(await screen.findByRole("heading", { level: 1, name: "Product not found." })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Return to Shop" })).toHaveAttribute("href", "/shop");
+    expectLink("Return to Shop", "/shop");
   });
 
   it("says when the product could not be fetched", async () => {
     renderProduct({ status: "unavailable" });
     expect(await screen.findByText("Failed to fetch product. Please try again later.")).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Return to Shop" })).toHaveAttribute("href", "/shop");
+    expectLink("Return to Shop", "/shop");
   });
 });
 

@@ -15,6 +15,7 @@ import {
   type FakeApi,
   loaderArgs,
 } from "~/lib/testing/api";
+import { expectLink } from "~/lib/testing/links";
 import RegisterRoute, { action, loader } from "./register";
 
 type Register = Api["auth"]["register"];
@@ -71,7 +72,7 @@ describe("register page", () => {
     expect(screen.getByLabelText("Password")).toHaveAttribute("autocomplete", "new-password");
     expect(screen.getByLabelText("Password")).toHaveAccessibleDescription("At least 8 characters.");
     expect(screen.getByLabelText("Confirm Password")).toHaveAttribute("autocomplete", "new-password");
-    expect(screen.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/login");
+    expectLink("Sign in", "/login");
   });
 
   it.each([

@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ConfirmPasswordResetResponseSchema } from "~/gen/atelier/store/v1/auth_service_pb";
 import type { Api } from "~/lib/server/api.server";
 import { actionArgs, apiError, contextWith, loaderArgs } from "~/lib/testing/api";
+import { expectLink } from "~/lib/testing/links";
 import ResetPasswordRoute, { action, headers, loader, meta } from "./reset-password";
 
 type Confirm = Api["auth"]["confirmPasswordReset"];
@@ -73,10 +74,7 @@ describe("reset password page", () => {
     await user.click(screen.getByRole("button", { name: "Set New Password" }));
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("This reset link has expired or was already used");
-    expect(screen.getByRole("link", { name: "Request a new link" })).toHaveAttribute(
-      "href",
-      "/forgot-password",
-    );
+    expectLink("Request a new link", "/forgot-password");
   });
 
   it("explains a link without a token", async () => {

@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ListDeliveryOptionsResponseSchema } from "~/gen/atelier/store/v1/shipping_service_pb";
 import type { DeliveryOptionView } from "~/lib/models/content";
 import { loaderArgs } from "~/lib/testing/api";
+import { expectLink } from "~/lib/testing/links";
 import ShippingRoute, { loader } from "./shipping";
 
 const standard: DeliveryOptionView = {
@@ -89,7 +90,7 @@ describe("Shipping page", () => {
     expect(await screen.findByText(/Our delivery options cannot be shown just now/)).toBeInTheDocument();
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 2, name: "Returns & Exchanges" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
+    expectLink("Contact Us", "/contact");
   });
 });
 

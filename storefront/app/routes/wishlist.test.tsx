@@ -8,6 +8,7 @@ import { GetProductResponseSchema } from "~/gen/atelier/store/v1/catalog_service
 import { GetWishlistResponseSchema } from "~/gen/atelier/store/v1/wishlist_service_pb";
 import type { ProductSummary } from "~/lib/models/catalog";
 import { customerAccount, loaderArgs } from "~/lib/testing/api";
+import { expectLink } from "~/lib/testing/links";
 import { summary } from "~/lib/testing/product";
 import WishlistRoute, { loader, type WishlistPageData } from "./wishlist";
 
@@ -79,10 +80,7 @@ describe("wishlist page", () => {
     const list = screen.getByRole("list", { name: "Wishlist" });
     expect(within(list).getAllByRole("listitem")).toHaveLength(3);
     const first = item("Rose Serum");
-    expect(within(first).getByRole("link", { name: "Rose Serum" })).toHaveAttribute(
-      "href",
-      `/product/${rose.id}`,
-    );
+    expectLink("Rose Serum", `/product/${rose.id}`, first);
     // The picture repeats the name link, so it is hidden from assistive technology, but it has its text.
     expect(within(first).getByAltText("Rose Serum, view 1")).toBeInTheDocument();
     expect(within(first).getByText("£42.00")).toBeInTheDocument();
@@ -120,7 +118,7 @@ describe("wishlist page", () => {
   it("shows an empty wishlist with a way to the shop", async () => {
     renderWishlist({ products: [] });
     expect(await screen.findByRole("heading", { name: "Your wishlist is empty" })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Explore the Shop" })).toHaveAttribute("href", "/shop");
+    expectLink("Explore the Shop", "/shop");
     expect(screen.queryByRole("list", { name: "Wishlist" })).not.toBeInTheDocument();
     expect(
       screen.getByRole("link", { name: "Sign in to keep your wishlist on every device" }),

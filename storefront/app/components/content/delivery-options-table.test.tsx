@@ -3,6 +3,7 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { carrierMonogram } from "~/components/ui/carrier-mark";
 import type { DeliveryOptionView } from "~/lib/models/content";
+import { expectLink } from "~/lib/testing/links";
 import { DeliveryOptionsTable } from "./delivery-options-table";
 
 const options: DeliveryOptionView[] = [
@@ -59,7 +60,7 @@ describe("DeliveryOptionsTable", () => {
     expect(await screen.findByRole("status")).toHaveTextContent(
       "Our delivery options cannot be shown just now.",
     );
-    expect(screen.getByRole("link", { name: "contact us" })).toHaveAttribute("href", "/contact");
+    expectLink("contact us", "/contact");
     expect(screen.queryByRole("table")).not.toBeInTheDocument();
   });
 });

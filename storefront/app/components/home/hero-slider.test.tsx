@@ -3,6 +3,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { reducedMotionQuery } from "~/lib/hooks/use-media-query";
 import { aProduct, stubMatchMedia } from "~/lib/testing/catalog";
+import { expectLink } from "~/lib/testing/links";
 import { HeroSlider, heroIntervalMs } from "./hero-slider";
 import type { HeroSlide } from "./home-data";
 
@@ -46,7 +47,7 @@ describe("HeroSlider", () => {
     renderSlider();
     expect(currentSlide()).toHaveAccessibleName("1 of 3");
     expect(currentTitle()).toBe("Luxury Beauty");
-    expect(screen.getByRole("link", { name: "Explore Luxury Beauty" })).toHaveAttribute("href", "/shop");
+    expectLink("Explore Luxury Beauty", "/shop");
     expect(screen.queryByRole("link", { name: "Explore Maison Lumière" })).not.toBeInTheDocument();
   });
 
@@ -54,10 +55,7 @@ describe("HeroSlider", () => {
     renderSlider();
     fireEvent.click(screen.getByRole("button", { name: "Show slide 3: Verdant & Co" }));
     expect(currentTitle()).toBe("Verdant & Co");
-    expect(screen.getByRole("link", { name: "Explore Verdant & Co" })).toHaveAttribute(
-      "href",
-      "/shop?category=Verdant%20%26%20Co",
-    );
+    expectLink("Explore Verdant & Co", "/shop?category=Verdant%20%26%20Co");
     expect(screen.getByRole("button", { name: "Show slide 3: Verdant & Co" })).toHaveAttribute(
       "aria-current",
       "true",

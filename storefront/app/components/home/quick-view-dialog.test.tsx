@@ -4,6 +4,7 @@ import { type ActionFunctionArgs, createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { CartActionResult } from "~/lib/models/cart";
 import { aProduct, installDialogPolyfill } from "~/lib/testing/catalog";
+import { expectLink } from "~/lib/testing/links";
 import { FeaturedProducts } from "./featured-products";
 import { stockText } from "./quick-view-dialog";
 
@@ -43,10 +44,7 @@ describe("Quick View", () => {
     expect(within(dialog).getByText("Low Stock")).toBeInTheDocument();
     expect(within(dialog).getByText("Only 4 left")).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Add to Cart" })).toBeEnabled();
-    expect(within(dialog).getByRole("link", { name: "View full details" })).toHaveAttribute(
-      "href",
-      `/product/${products[1]!.id}`,
-    );
+    expectLink("View full details", `/product/${products[1]!.id}`, dialog);
   });
 
   it("locks page scroll while open, closes with its close button and gives focus back to the Quick View button", async () => {

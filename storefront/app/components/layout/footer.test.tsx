@@ -2,6 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { SessionUser } from "~/lib/models/auth";
+import { expectLink } from "~/lib/testing/links";
 import { Footer } from "./footer";
 
 /** The footer on the page at `at`, under a root route that says who is signed in. */
@@ -21,23 +22,20 @@ describe("Footer", () => {
   it("signs in from the footer back to the page the shopper is on, as the header does", async () => {
     renderFooter("/shop?category=Maison+Lumi%C3%A8re");
     const account = await screen.findByRole("region", { name: "Account" });
-    expect(within(account).getByRole("link", { name: "Login" })).toHaveAttribute(
-      "href",
-      "/login?redirectTo=%2Fshop%3Fcategory%3DMaison%2BLumi%25C3%25A8re",
-    );
-    expect(within(account).getByRole("link", { name: "Register" })).toHaveAttribute("href", "/register");
+    expectLink("Login", "/login?redirectTo=%2Fshop%3Fcategory%3DMaison%2BLumi%25C3%25A8re", account);
+    expectLink("Register", "/register", account);
   });
 
   it("is plain /login from the home page and the sign-in pages", async () => {
     renderFooter("/login?redirectTo=%2Fcart");
     const account = await screen.findByRole("region", { name: "Account" });
-    expect(within(account).getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
+    expectLink("Login", "/login", account);
   });
 
   it("offers no Login or Register link to a signed-in shopper", async () => {
     renderFooter("/about", { id: "u-1", firstName: "Ada", role: "customer" });
     const account = await screen.findByRole("region", { name: "Account" });
-    expect(within(account).getByRole("link", { name: "My Account" })).toHaveAttribute("href", "/account");
+    expectLink("My Account", "/account", account);
     expect(within(account).queryByRole("link", { name: "Login" })).not.toBeInTheDocument();
   });
 });

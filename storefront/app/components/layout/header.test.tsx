@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { SessionUser } from "~/lib/models/auth";
+import { expectLink } from "~/lib/testing/links";
 import { Header } from "./header";
 
 function Where() {
@@ -44,20 +45,14 @@ describe("Header", () => {
   it("links to both brand collections from the Shop menu", async () => {
     renderHeader();
     await userEvent.click(screen.getByRole("button", { name: /shop/i }));
-    expect(screen.getByRole("link", { name: "All Products" })).toHaveAttribute("href", "/shop");
-    expect(screen.getByRole("link", { name: "Maison Lumière Collection" })).toHaveAttribute(
-      "href",
-      "/shop?category=Maison+Lumi%C3%A8re",
-    );
-    expect(screen.getByRole("link", { name: "Verdant & Co Collection" })).toHaveAttribute(
-      "href",
-      "/shop?category=Verdant+%26+Co",
-    );
+    expectLink("All Products", "/shop");
+    expectLink("Maison Lumière Collection", "/shop?category=Maison+Lumi%C3%A8re");
+    expectLink("Verdant & Co Collection", "/shop?category=Verdant+%26+Co");
   });
 
   it("shows the cart quantity in the cart link's name", () => {
     renderHeader(3);
-    expect(screen.getByRole("link", { name: "Cart 3 items" })).toHaveAttribute("href", "/cart");
+    expectLink("Cart 3 items", "/cart");
   });
 
   it("searches the shop with the trimmed text and clears the box", async () => {
@@ -99,11 +94,8 @@ describe("Header account links", () => {
   it("offers a guest Login, returning to the page they were on, and Register", () => {
     renderHeader(0, { at: "/shop?category=Verdant+%26+Co" });
     const nav = screen.getByRole("navigation", { name: "Main" });
-    expect(within(nav).getByRole("link", { name: "Login" })).toHaveAttribute(
-      "href",
-      `/login?redirectTo=${encodeURIComponent("/shop?category=Verdant+%26+Co")}`,
-    );
-    expect(within(nav).getByRole("link", { name: "Register" })).toHaveAttribute("href", "/register");
+    expectLink("Login", `/login?redirectTo=${encodeURIComponent("/shop?category=Verdant+%26+Co")}`, nav);
+    expectLink("Register", "/register", nav);
     expect(within(nav).queryByRole("link", { name: "My Account" })).not.toBeInTheDocument();
     expect(within(nav).queryByRole("button", { name: "Logout" })).not.toBeInTheDocument();
     expect(within(nav).queryByRole("link", { name: "Admin" })).not.toBeInTheDocument();
@@ -111,13 +103,13 @@ describe("Header account links", () => {
 
   it("sends Login from the home page to plain /login", () => {
     renderHeader(0);
-    expect(screen.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/login");
+    expectLink("Login", "/login");
   });
 
   it("offers a customer My Account and a Logout button that posts to /logout, but no Admin link", () => {
     renderHeader(0, { user: customer });
     const nav = screen.getByRole("navigation", { name: "Main" });
-    expect(within(nav).getByRole("link", { name: "My Account" })).toHaveAttribute("href", "/account");
+    expectLink("My Account", "/account", nav);
     const logout = within(nav).getByRole("button", { name: "Logout" });
     expect(logout).toHaveAttribute("type", "submit");
     expect(logout.closest("form")).toHaveAttribute("method", "post");
@@ -130,7 +122,7 @@ describe("Header account links", () => {
   it("offers an admin the back office", () => {
     renderHeader(0, { user: admin });
     const nav = screen.getByRole("navigation", { name: "Main" });
-    expect(within(nav).getByRole("link", { name: "Admin" })).toHaveAttribute("href", backoffice);
+    expectLink("Admin", backoffice, nav);
     expect(within(nav).getByRole("link", { name: "My Account" })).toBeInTheDocument();
     expect(within(nav).getByRole("button", { name: "Logout" })).toBeInTheDocument();
   });
