@@ -13,8 +13,9 @@ import (
 )
 
 // visible is the rule of PRODUCT §1: not explicitly inactive or unpublished, named and priced.
-// The partial indexes of migration 0001 repeat it word for word so the planner can use them.
-const visible = `p.is_active AND p.published AND p.name <> '' AND p.price_minor IS NOT NULL`
+// The partial indexes of migration 0016 repeat it word for word so the planner can use them;
+// an archived product has left the shop.
+const visible = `p.is_active AND p.published AND p.archived_at IS NULL AND p.name <> '' AND p.price_minor IS NOT NULL`
 
 const productColumns = `p.id::text, p.slug, p.name, p.description, p.price_minor, p.currency_code,
 	COALESCE(p.sku, ''), p.stock_quantity, p.featured, p.created_at`
