@@ -31,14 +31,15 @@ type Cart struct {
 	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
 	// Lines in the order their products were first added.
 	Lines []*CartLine `protobuf:"bytes,2,rep,name=lines,proto3" json:"lines,omitempty"`
-	// Total number of units across all lines (the header badge).
+	// Total number of units across the lines that can be bought (the header badge); unavailable
+	// lines do not count.
 	ItemCount int32 `protobuf:"varint,3,opt,name=item_count,json=itemCount,proto3" json:"item_count,omitempty"`
-	// Sum of the line totals, VAT included.
+	// Sum of the line totals, VAT included (unavailable lines count as zero).
 	Subtotal *v1.Money `protobuf:"bytes,4,opt,name=subtotal,proto3" json:"subtotal,omitempty"`
 	// The standard delivery charge for this subtotal, the same rule checkout applies (free over the
 	// threshold). Unset when the cart is empty or no delivery option is active.
 	Delivery *CartDelivery `protobuf:"bytes,5,opt,name=delivery,proto3" json:"delivery,omitempty"`
-	// Subtotal plus the standard delivery charge.
+	// Subtotal plus the standard delivery charge (unset delivery: nothing can be bought).
 	Total *v1.Money `protobuf:"bytes,6,opt,name=total,proto3" json:"total,omitempty"`
 	// The VAT part of the total (UK VAT 20%, included in every price).
 	VatIncluded   *v1.Money              `protobuf:"bytes,7,opt,name=vat_included,json=vatIncluded,proto3" json:"vat_included,omitempty"`
@@ -136,17 +137,24 @@ func (x *Cart) GetUpdatedAt() *timestamppb.Timestamp {
 // CartLine is one product in a cart.
 type CartLine struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// The product as the catalogue shows it now (price, stock, images).
+	// The product as the catalogue shows it now (price, stock, images). For an unavailable line,
+	// the product as it was when it left the shop: enough to show its name and picture.
 	Product *Product `protobuf:"bytes,1,opt,name=product,proto3" json:"product,omitempty"`
 	// Units wanted; at least 1.
 	Quantity int32 `protobuf:"varint,2,opt,name=quantity,proto3" json:"quantity,omitempty"`
-	// Current unit price, VAT included.
+	// Current unit price, VAT included; zero when unavailable.
 	UnitPrice *v1.Money `protobuf:"bytes,3,opt,name=unit_price,json=unitPrice,proto3" json:"unit_price,omitempty"`
-	// unit_price × quantity.
+	// unit_price × quantity; zero when unavailable.
 	LineTotal *v1.Money `protobuf:"bytes,4,opt,name=line_total,json=lineTotal,proto3" json:"line_total,omitempty"`
 	// True when the product's stock has fallen below the quantity since it was added; checkout
 	// refuses the cart until the quantity is lowered.
-	ExceedsStock  bool `protobuf:"varint,5,opt,name=exceeds_stock,json=exceedsStock,proto3" json:"exceeds_stock,omitempty"`
+	ExceedsStock bool `protobuf:"varint,5,opt,name=exceeds_stock,json=exceedsStock,proto3" json:"exceeds_stock,omitempty"`
+	// True when the product has left the shop since it was added (archived, unpublished or made
+	// inactive). The line is shown so the shopper sees what went, but it is not priced and counts
+	// towards no total; its quantity cannot change (FAILED_PRECONDITION, reason
+	// product_unavailable), it can only be removed, and checkout refuses the cart with the same
+	// reason until it is. False (the default) for every line that can be bought.
+	Unavailable   bool `protobuf:"varint,6,opt,name=unavailable,proto3" json:"unavailable,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -212,6 +220,13 @@ func (x *CartLine) GetLineTotal() *v1.Money {
 func (x *CartLine) GetExceedsStock() bool {
 	if x != nil {
 		return x.ExceedsStock
+	}
+	return false
+}
+
+func (x *CartLine) GetUnavailable() bool {
+	if x != nil {
+		return x.Unavailable
 	}
 	return false
 }
@@ -304,7 +319,7 @@ const file_atelier_store_v1_cart_proto_rawDesc = "" +
 	"\x05total\x18\x06 \x01(\v2\x16.atelier.type.v1.MoneyR\x05total\x129\n" +
 	"\fvat_included\x18\a \x01(\v2\x16.atelier.type.v1.MoneyR\vvatIncluded\x129\n" +
 	"\n" +
-	"updated_at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\"\xee\x01\n" +
+	"updated_at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\"\x90\x02\n" +
 	"\bCartLine\x123\n" +
 	"\aproduct\x18\x01 \x01(\v2\x19.atelier.store.v1.ProductR\aproduct\x12\x1a\n" +
 	"\bquantity\x18\x02 \x01(\x05R\bquantity\x125\n" +
@@ -312,7 +327,8 @@ const file_atelier_store_v1_cart_proto_rawDesc = "" +
 	"unit_price\x18\x03 \x01(\v2\x16.atelier.type.v1.MoneyR\tunitPrice\x125\n" +
 	"\n" +
 	"line_total\x18\x04 \x01(\v2\x16.atelier.type.v1.MoneyR\tlineTotal\x12#\n" +
-	"\rexceeds_stock\x18\x05 \x01(\bR\fexceedsStock\"\x99\x01\n" +
+	"\rexceeds_stock\x18\x05 \x01(\bR\fexceedsStock\x12 \n" +
+	"\vunavailable\x18\x06 \x01(\bR\vunavailable\"\x99\x01\n" +
 	"\fCartDelivery\x12\x12\n" +
 	"\x04code\x18\x01 \x01(\tR\x04code\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12,\n" +

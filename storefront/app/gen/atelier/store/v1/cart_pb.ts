@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file atelier/store/v1/cart.proto.
  */
 export const file_atelier_store_v1_cart: GenFile = /*@__PURE__*/
-  fileDesc("ChthdGVsaWVyL3N0b3JlL3YxL2NhcnQucHJvdG8SEGF0ZWxpZXIuc3RvcmUudjEisgIKBENhcnQSCgoCaWQYASABKAkSKQoFbGluZXMYAiADKAsyGi5hdGVsaWVyLnN0b3JlLnYxLkNhcnRMaW5lEhIKCml0ZW1fY291bnQYAyABKAUSKAoIc3VidG90YWwYBCABKAsyFi5hdGVsaWVyLnR5cGUudjEuTW9uZXkSMAoIZGVsaXZlcnkYBSABKAsyHi5hdGVsaWVyLnN0b3JlLnYxLkNhcnREZWxpdmVyeRIlCgV0b3RhbBgGIAEoCzIWLmF0ZWxpZXIudHlwZS52MS5Nb25leRIsCgx2YXRfaW5jbHVkZWQYByABKAsyFi5hdGVsaWVyLnR5cGUudjEuTW9uZXkSLgoKdXBkYXRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAitwEKCENhcnRMaW5lEioKB3Byb2R1Y3QYASABKAsyGS5hdGVsaWVyLnN0b3JlLnYxLlByb2R1Y3QSEAoIcXVhbnRpdHkYAiABKAUSKgoKdW5pdF9wcmljZRgDIAEoCzIWLmF0ZWxpZXIudHlwZS52MS5Nb25leRIqCgpsaW5lX3RvdGFsGAQgASgLMhYuYXRlbGllci50eXBlLnYxLk1vbmV5EhUKDWV4Y2VlZHNfc3RvY2sYBSABKAgifAoMQ2FydERlbGl2ZXJ5EgwKBGNvZGUYASABKAkSDAoEbmFtZRgCIAEoCRIlCgVwcmljZRgDIAEoCzIWLmF0ZWxpZXIudHlwZS52MS5Nb25leRIpCglmcmVlX292ZXIYBCABKAsyFi5hdGVsaWVyLnR5cGUudjEuTW9uZXlCU1pRZ2l0aHViLmNvbS9hdGVsaWVyLWNvbW1lcmNlL2F0ZWxpZXIvYmFja2VuZC9pbnRlcm5hbC9nZW4vYXRlbGllci9zdG9yZS92MTtzdG9yZXYxYgZwcm90bzM", [file_atelier_store_v1_product, file_atelier_type_v1_money, file_google_protobuf_timestamp]);
+  fileDesc("ChthdGVsaWVyL3N0b3JlL3YxL2NhcnQucHJvdG8SEGF0ZWxpZXIuc3RvcmUudjEisgIKBENhcnQSCgoCaWQYASABKAkSKQoFbGluZXMYAiADKAsyGi5hdGVsaWVyLnN0b3JlLnYxLkNhcnRMaW5lEhIKCml0ZW1fY291bnQYAyABKAUSKAoIc3VidG90YWwYBCABKAsyFi5hdGVsaWVyLnR5cGUudjEuTW9uZXkSMAoIZGVsaXZlcnkYBSABKAsyHi5hdGVsaWVyLnN0b3JlLnYxLkNhcnREZWxpdmVyeRIlCgV0b3RhbBgGIAEoCzIWLmF0ZWxpZXIudHlwZS52MS5Nb25leRIsCgx2YXRfaW5jbHVkZWQYByABKAsyFi5hdGVsaWVyLnR5cGUudjEuTW9uZXkSLgoKdXBkYXRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAizAEKCENhcnRMaW5lEioKB3Byb2R1Y3QYASABKAsyGS5hdGVsaWVyLnN0b3JlLnYxLlByb2R1Y3QSEAoIcXVhbnRpdHkYAiABKAUSKgoKdW5pdF9wcmljZRgDIAEoCzIWLmF0ZWxpZXIudHlwZS52MS5Nb25leRIqCgpsaW5lX3RvdGFsGAQgASgLMhYuYXRlbGllci50eXBlLnYxLk1vbmV5EhUKDWV4Y2VlZHNfc3RvY2sYBSABKAgSEwoLdW5hdmFpbGFibGUYBiABKAgifAoMQ2FydERlbGl2ZXJ5EgwKBGNvZGUYASABKAkSDAoEbmFtZRgCIAEoCRIlCgVwcmljZRgDIAEoCzIWLmF0ZWxpZXIudHlwZS52MS5Nb25leRIpCglmcmVlX292ZXIYBCABKAsyFi5hdGVsaWVyLnR5cGUudjEuTW9uZXlCU1pRZ2l0aHViLmNvbS9hdGVsaWVyLWNvbW1lcmNlL2F0ZWxpZXIvYmFja2VuZC9pbnRlcm5hbC9nZW4vYXRlbGllci9zdG9yZS92MTtzdG9yZXYxYgZwcm90bzM", [file_atelier_store_v1_product, file_atelier_type_v1_money, file_google_protobuf_timestamp]);
 
 /**
  * Cart is a shopper's basket as the server prices it now. Every amount is computed by the server
@@ -40,14 +40,15 @@ export type Cart = Message<"atelier.store.v1.Cart"> & {
   lines: CartLine[];
 
   /**
-   * Total number of units across all lines (the header badge).
+   * Total number of units across the lines that can be bought (the header badge); unavailable
+   * lines do not count.
    *
    * @generated from field: int32 item_count = 3;
    */
   itemCount: number;
 
   /**
-   * Sum of the line totals, VAT included.
+   * Sum of the line totals, VAT included (unavailable lines count as zero).
    *
    * @generated from field: atelier.type.v1.Money subtotal = 4;
    */
@@ -62,7 +63,7 @@ export type Cart = Message<"atelier.store.v1.Cart"> & {
   delivery?: CartDelivery | undefined;
 
   /**
-   * Subtotal plus the standard delivery charge.
+   * Subtotal plus the standard delivery charge (unset delivery: nothing can be bought).
    *
    * @generated from field: atelier.type.v1.Money total = 6;
    */
@@ -95,7 +96,8 @@ export const CartSchema: GenMessage<Cart> = /*@__PURE__*/
  */
 export type CartLine = Message<"atelier.store.v1.CartLine"> & {
   /**
-   * The product as the catalogue shows it now (price, stock, images).
+   * The product as the catalogue shows it now (price, stock, images). For an unavailable line,
+   * the product as it was when it left the shop: enough to show its name and picture.
    *
    * @generated from field: atelier.store.v1.Product product = 1;
    */
@@ -109,14 +111,14 @@ export type CartLine = Message<"atelier.store.v1.CartLine"> & {
   quantity: number;
 
   /**
-   * Current unit price, VAT included.
+   * Current unit price, VAT included; zero when unavailable.
    *
    * @generated from field: atelier.type.v1.Money unit_price = 3;
    */
   unitPrice?: Money | undefined;
 
   /**
-   * unit_price × quantity.
+   * unit_price × quantity; zero when unavailable.
    *
    * @generated from field: atelier.type.v1.Money line_total = 4;
    */
@@ -129,6 +131,17 @@ export type CartLine = Message<"atelier.store.v1.CartLine"> & {
    * @generated from field: bool exceeds_stock = 5;
    */
   exceedsStock: boolean;
+
+  /**
+   * True when the product has left the shop since it was added (archived, unpublished or made
+   * inactive). The line is shown so the shopper sees what went, but it is not priced and counts
+   * towards no total; its quantity cannot change (FAILED_PRECONDITION, reason
+   * product_unavailable), it can only be removed, and checkout refuses the cart with the same
+   * reason until it is. False (the default) for every line that can be bought.
+   *
+   * @generated from field: bool unavailable = 6;
+   */
+  unavailable: boolean;
 };
 
 /**
