@@ -97,7 +97,8 @@ func cartProto(c cart.Cart, urls MediaURLs) *storev1.Cart {
 	}
 	for i, l := range c.Lines {
 		out.Lines[i] = &storev1.CartLine{Product: productProto(l.Product, urls), Quantity: l.Quantity,
-			UnitPrice: moneyProto(l.UnitPrice), LineTotal: moneyProto(l.LineTotal), ExceedsStock: l.ExceedsStock}
+			UnitPrice: moneyProto(l.UnitPrice), LineTotal: moneyProto(l.LineTotal), ExceedsStock: l.ExceedsStock,
+			Unavailable: l.Unavailable}
 	}
 	if d := c.Delivery; d != nil {
 		out.Delivery = &storev1.CartDelivery{Code: d.Code, Name: d.Name, Price: moneyProto(d.Price),

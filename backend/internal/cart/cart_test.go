@@ -30,6 +30,7 @@ const unknownID = "00000000-0000-4000-8000-000000000000"
 // its own, so shops sharing a database never see each other's products; the tests name them
 // without it.
 type shop struct {
+	pool     *pgxpool.Pool
 	carts    *cart.Service
 	catalog  *catalog.Service
 	shipping *shipping.Service
@@ -54,7 +55,7 @@ func newShop(t *testing.T, pool *pgxpool.Pool) *shop {
 	if pool == nil {
 		pool = dbtest.Pool(t)
 	}
-	s := &shop{catalog: catalog.NewService(pool, 0), shipping: shipping.NewService(pool),
+	s := &shop{pool: pool, catalog: catalog.NewService(pool, 0), shipping: shipping.NewService(pool),
 		suffix:   "-s" + strings.ReplaceAll(uuid.NewString(), "-", "")[:8],
 		products: map[string]catalog.ProductInput{}, ids: map[string]string{}}
 	s.carts = cart.NewService(pool, s.shipping)
@@ -294,10 +295,14 @@ func TestUpdateAfterCatalogueChanges(t *testing.T) {
 	apperrtest.Require(t, err, apperrtest.Want{Kind: apperr.KindFailedPrecondition, Reason: "out_of_stock", Message: "Moss Balm is out of stock."})
 
 	s.change(t, "rose-serum", func(p *catalog.ProductInput) { p.Active = false })
+	gone := apperrtest.Want{Kind: apperr.KindFailedPrecondition, Reason: "product_unavailable",
+		Message: "Rose Serum is no longer available. Please remove it from your bag to continue."}
 	_, err = s.carts.Update(ctx, "", c.ID, s.ids["rose-serum"], 1)
-	apperrtest.Require(t, err, apperrtest.Want{Kind: apperr.KindNotFound, Reason: "product_not_found"})
+	apperrtest.Require(t, err, gone)
 	_, err = s.carts.Add(ctx, "", c.ID, s.ids["rose-serum"], 1)
-	apperrtest.Require(t, err, apperrtest.Want{Kind: apperr.KindNotFound, Reason: "product_not_found"})
+	apperrtest.Require(t, err, gone) // the line is in the cart: the shopper sees it flagged
+	_, err = s.carts.Add(ctx, "", s.newCart(t).ID, s.ids["rose-serum"], 1)
+	apperrtest.Require(t, err, apperrtest.Want{Kind: apperr.KindNotFound, Reason: "product_not_found"}) // to any other cart it does not exist
 }
 
 func TestRemoveAndClear(t *testing.T) {
@@ -405,12 +410,16 @@ func TestPricesFollowTheCatalogue(t *testing.T) {
 
 	s.change(t, "rose-serum", func(p *catalog.ProductInput) { p.Published = false })
 	got = s.get(t, c.ID)
-	require.Equal(t, []string{"moss-balm=2"}, s.quantities(got), "a hidden product drops out")
-	require.Equal(t, int32(2), got.ItemCount)
+	require.Equal(t, []string{"moss-balm=2", "rose-serum=3"}, s.quantities(got), "a hidden product's line stays")
+	require.True(t, got.Lines[1].Unavailable, "flagged")
+	require.Equal(t, int32(2), got.ItemCount, "but counts for nothing")
 	require.Equal(t, money.GBP(4000), got.Subtotal)
 	require.Equal(t, money.GBP(4000+1735), got.Total, "and no longer makes delivery free")
 	s.change(t, "rose-serum", func(p *catalog.ProductInput) { p.Published = true })
-	require.Equal(t, []string{"moss-balm=2", "rose-serum=3"}, s.quantities(s.get(t, c.ID)), "and comes back with it")
+	got = s.get(t, c.ID)
+	require.Equal(t, []string{"moss-balm=2", "rose-serum=3"}, s.quantities(got))
+	require.False(t, got.Lines[1].Unavailable, "and comes back with it")
+	require.Equal(t, money.GBP(17500), got.Subtotal)
 
 	s.change(t, "rose-serum", func(p *catalog.ProductInput) { p.Stock = 2 })
 	got = s.get(t, c.ID)
@@ -465,4 +474,89 @@ func TestConcurrentAdds(t *testing.T) {
 	c = s.newCart(t)
 	require.Equal(t, 3, apperrtest.Passed(t, run(c.ID, "rose-serum", 10), "insufficient_stock"), "exactly the stock")
 	require.Equal(t, []string{"rose-serum=3"}, s.quantities(s.get(t, c.ID)))
+}
+
+// hiding lists the ways a product leaves the shop after a shopper has added it.
+var hiding = map[string]func(t *testing.T, s *shop, slug string){
+	"archived": func(t *testing.T, s *shop, slug string) {
+		t.Helper()
+		_, err := s.pool.Exec(context.Background(), `UPDATE products SET archived_at = now() WHERE id = $1`, s.ids[slug])
+		require.NoError(t, err)
+	},
+	"made inactive": func(t *testing.T, s *shop, slug string) {
+		t.Helper()
+		s.change(t, slug, func(p *catalog.ProductInput) { p.Active = false })
+	},
+	"unpublished": func(t *testing.T, s *shop, slug string) {
+		t.Helper()
+		s.change(t, slug, func(p *catalog.ProductInput) { p.Published = false })
+	},
+}
+
+// A line whose product left the shop is shown, flagged unavailable with the name and picture the
+// shopper chose it by, but it is not priced and counts towards no total; its quantity cannot
+// change, and removing it works.
+func TestUnavailableLine(t *testing.T) {
+	t.Parallel()
+	shared := dbtest.Pool(t)
+	for how, hide := range hiding {
+		t.Run(how, func(t *testing.T) {
+			t.Parallel()
+			s := newShop(t, shared)
+			ctx := context.Background()
+			image := catalog.NewImage{ID: uuid.NewString(), Alt: "A bottle of rose serum",
+				Variants: []catalog.Variant{{Key: "rose-400.jpg", Width: 400, Height: 500, ContentType: "image/jpeg"}}}
+			require.NoError(t, s.catalog.AddImages(ctx, s.ids["rose-serum"], []catalog.NewImage{image}))
+			c := s.cartWith(t, add{"moss-balm", 2}, add{"rose-serum", 2})
+			hide(t, s, "rose-serum")
+
+			got := s.get(t, c.ID)
+			require.Equal(t, []string{"moss-balm=2", "rose-serum=2"}, s.quantities(got), "the line stays, in its place")
+			gone := got.Lines[1]
+			require.True(t, gone.Unavailable)
+			require.False(t, got.Lines[0].Unavailable)
+			require.Equal(t, "Rose Serum", gone.Product.Name)
+			require.Len(t, gone.Product.Images, 1, "with its picture")
+			require.Equal(t, image.Alt, gone.Product.Images[0].Alt)
+			require.Equal(t, money.GBP(0), gone.UnitPrice, "not priced")
+			require.Equal(t, money.GBP(0), gone.LineTotal)
+			require.False(t, gone.ExceedsStock)
+			require.Equal(t, int32(2), got.ItemCount, "only what can be bought counts")
+			require.Equal(t, money.GBP(3000), got.Subtotal)
+			require.Equal(t, money.GBP(3000+1735), got.Total, "delivery on the available subtotal")
+			require.Equal(t, got.Total.VATIncluded(money.UKVATPercent), got.VATIncluded)
+
+			refused := s.withIDs(apperrtest.Want{Kind: apperr.KindFailedPrecondition, Reason: "product_unavailable",
+				Message:  "Rose Serum is no longer available. Please remove it from your bag to continue.",
+				Metadata: map[string]string{"product_id": "rose-serum"}})
+			for name, change := range map[string]func() (cart.Cart, error){
+				"update": func() (cart.Cart, error) { return s.carts.Update(ctx, "", c.ID, s.ids["rose-serum"], 1) },
+				"add":    func() (cart.Cart, error) { return s.carts.Add(ctx, "", c.ID, s.ids["rose-serum"], 1) },
+			} {
+				_, err := change()
+				apperrtest.Require(t, err, refused)
+				require.Equal(t, got, s.get(t, c.ID), "a refused %s changes nothing", name)
+			}
+
+			removed, err := s.carts.Remove(ctx, "", c.ID, s.ids["rose-serum"])
+			require.NoError(t, err)
+			require.Equal(t, []string{"moss-balm=2"}, s.quantities(removed), "removing works")
+			require.Equal(t, got.Total, removed.Total, "and changes no total")
+		})
+	}
+}
+
+// A cart holding only lines that cannot be bought has nothing to deliver.
+func TestOnlyUnavailableLines(t *testing.T) {
+	t.Parallel()
+	s := newShop(t, nil)
+	c := s.cartWith(t, add{"moss-balm", 1})
+	hiding["archived"](t, s, "moss-balm")
+	got := s.get(t, c.ID)
+	require.Equal(t, []string{"moss-balm=1"}, s.quantities(got))
+	require.True(t, got.Lines[0].Unavailable)
+	require.Zero(t, got.ItemCount)
+	require.Nil(t, got.Delivery)
+	require.Equal(t, money.GBP(0), got.Total)
+	require.Equal(t, money.GBP(0), got.VATIncluded)
 }

@@ -101,7 +101,7 @@ func TestCreateAccountCartConcurrently(t *testing.T) {
 }
 
 // Merging adds the guest's quantities to the account's, never beyond the stock, leaves out what
-// can no longer be bought, and deletes the guest cart.
+// sold out, keeps (flagged) what left the shop, and deletes the guest cart.
 func TestMerge(t *testing.T) {
 	t.Parallel()
 	s := newShop(t, nil)
@@ -113,6 +113,8 @@ func TestMerge(t *testing.T) {
 	s.addAs(t, alice, mine.ID, "moss-balm", 2)
 	s.addAs(t, alice, mine.ID, "rose-serum", 2)
 	s.addAs(t, alice, mine.ID, "lily-soap", 4)
+	s.save(t, catalog.ProductInput{Slug: "iris-oil", Name: "Iris Oil", Price: pence(900), Stock: 9, Published: true, Active: true})
+	s.addAs(t, alice, mine.ID, "iris-oil", 1)
 
 	s.change(t, "sage-cleanser", func(p *catalog.ProductInput) { p.Stock = 5 })
 	guest := s.newCart(t)
@@ -122,17 +124,21 @@ func TestMerge(t *testing.T) {
 	s.add(t, guest.ID, "petal-mist", 1)    // about to be hidden
 	s.add(t, guest.ID, "sage-cleanser", 1) // about to sell out
 	s.add(t, guest.ID, "lily-soap", 1)     // the account already holds more than the stock
+	s.add(t, guest.ID, "iris-oil", 2)      // about to be hidden; the account holds it too
 	s.change(t, "petal-mist", func(p *catalog.ProductInput) { p.Published = false })
+	s.change(t, "iris-oil", func(p *catalog.ProductInput) { p.Active = false })
 	s.change(t, "sage-cleanser", func(p *catalog.ProductInput) { p.Stock = 0 })
 	s.change(t, "lily-soap", func(p *catalog.ProductInput) { p.Stock = 2 })
 
 	merged, err := s.carts.Merge(ctx, alice, guest.ID)
 	require.NoError(t, err)
 	require.Equal(t, mine.ID, merged.ID, "the account's cart")
-	require.Equal(t, []string{"moss-balm=5", "rose-serum=3", "lily-soap=4", "cotton-pads=10"}, s.quantities(merged),
-		"the account's lines keep their places and quantities (merging only adds); new lines follow")
-	require.Equal(t, int32(22), merged.ItemCount)
+	require.Equal(t, []string{"moss-balm=5", "rose-serum=3", "lily-soap=4", "iris-oil=1", "cotton-pads=10", "petal-mist=1"},
+		s.quantities(merged), "the account's lines keep their places and quantities (merging only adds); new lines follow")
+	require.Equal(t, int32(22), merged.ItemCount, "unavailable lines count for nothing")
 	require.True(t, merged.Lines[2].ExceedsStock, "lily-soap: the account's own excess is shown, not cut")
+	require.True(t, merged.Lines[3].Unavailable, "iris-oil: the account's own hidden line, untouched")
+	require.True(t, merged.Lines[5].Unavailable, "petal-mist: kept, flagged, so it does not vanish at sign-in")
 	got, err := s.carts.Get(ctx, alice, mine.ID)
 	require.NoError(t, err)
 	require.Equal(t, merged, got)
@@ -142,12 +148,14 @@ func TestMerge(t *testing.T) {
 	_, err = s.carts.Get(ctx, alice, guest.ID)
 	apperrtest.Require(t, err, notFound)
 
-	// The hidden product was dropped, not parked: publishing it again does not bring it back.
+	// The hidden product's line was kept: publishing it again makes it buyable.
 	s.change(t, "petal-mist", func(p *catalog.ProductInput) { p.Published = true })
-	require.NotContains(t, s.quantities(s.accountCart(t, alice)), "petal-mist=1")
+	again := s.accountCart(t, alice)
+	require.False(t, again.Lines[5].Unavailable)
+	require.Equal(t, int32(23), again.ItemCount)
 
 	// Merging the same (now deleted) guest cart again changes nothing.
-	again, err := s.carts.Merge(ctx, alice, guest.ID)
+	again, err = s.carts.Merge(ctx, alice, guest.ID)
 	require.NoError(t, err)
 	require.Equal(t, s.quantities(merged), s.quantities(again))
 }

@@ -104,18 +104,19 @@ func (s *Service) Get(ctx context.Context, accountID, cartID string) (Cart, erro
 }
 
 // Add puts quantity more units of a visible product in the cart. The quantity the line ends
-// with, not just the units added, must be in stock.
+// with, not just the units added, must be in stock. A line whose product has left the shop
+// cannot be raised (product_unavailable), only removed.
 func (s *Service) Add(ctx context.Context, accountID, cartID, productID string, quantity int32) (Cart, error) {
 	productID, err := parseLine(productID, quantity)
 	if err != nil {
 		return Cart{}, err
 	}
 	return s.write(ctx, "Add", accountID, cartID, func(tx pgx.Tx, cartID string) error {
-		p, err := visibleProduct(ctx, tx, productID)
+		have, found, err := lineQuantity(ctx, tx, cartID, productID)
 		if err != nil {
 			return err
 		}
-		have, _, err := lineQuantity(ctx, tx, cartID, productID)
+		p, err := lineProduct(ctx, tx, productID, found)
 		if err != nil {
 			return err
 		}
@@ -131,7 +132,8 @@ func (s *Service) Add(ctx context.Context, accountID, cartID, productID string, 
 	})
 }
 
-// Update sets the quantity of a product already in the cart.
+// Update sets the quantity of a product already in the cart; a line whose product has left the
+// shop is refused (product_unavailable): it can only be removed.
 func (s *Service) Update(ctx context.Context, accountID, cartID, productID string, quantity int32) (Cart, error) {
 	productID, err := parseLine(productID, quantity)
 	if err != nil {
@@ -145,7 +147,7 @@ func (s *Service) Update(ctx context.Context, accountID, cartID, productID strin
 		if !found {
 			return apperr.NotFound("cart_item_not_found", "product is not in the cart").With("product_id", productID)
 		}
-		p, err := visibleProduct(ctx, tx, productID)
+		p, err := lineProduct(ctx, tx, productID, true)
 		if err != nil {
 			return err
 		}
@@ -208,8 +210,10 @@ func (s *Service) write(ctx context.Context, op, accountID, cartID string, chang
 
 // Merge folds a guest cart into the account's cart when a shopper signs in, in one transaction:
 // each guest line's quantity is added to the account's line for the same product, capped at the
-// product's current stock (and MaxQuantity); lines whose product is hidden or sold out are
-// dropped; the guest cart is deleted. The answer is the account's cart, created if the account
+// product's current stock (and MaxQuantity); lines whose product is sold out are dropped; the
+// guest cart is deleted. A line whose product has left the shop is kept, unavailable, as it was
+// in the guest cart (unless the account's cart already has that product): the shopper chose it,
+// and signing in must not make it vanish without a word, so they see it flagged and remove it. The answer is the account's cart, created if the account
 // had none.
 //
 // A guest cart id that names no cart, or a cart an account owns (the caller's own included), is
@@ -268,20 +272,26 @@ func mergeGuestCart(ctx context.Context, tx pgx.Tx, cartID, guestID string) erro
 	for i, l := range lines {
 		ids[i] = l.productID
 	}
-	products, err := catalog.VisibleProductsByID(ctx, tx, ids)
+	products, err := catalog.ProductsForLines(ctx, tx, ids)
 	if err != nil {
 		return err
 	}
 	for _, l := range lines {
 		p, ok := products[l.productID]
-		if !ok || p.Stock <= 0 {
+		if !ok || (p.Visible && p.Stock <= 0) {
 			continue
 		}
-		have, _, err := lineQuantity(ctx, tx, cartID, l.productID)
+		have, found, err := lineQuantity(ctx, tx, cartID, l.productID)
 		if err != nil {
 			return err
 		}
 		want := min(int64(have)+int64(l.quantity), int64(p.Stock), MaxQuantity)
+		if !p.Visible {
+			if found {
+				continue
+			}
+			want = int64(l.quantity)
+		}
 		if want <= int64(have) {
 			continue
 		}
@@ -296,7 +306,7 @@ func mergeGuestCart(ctx context.Context, tx pgx.Tx, cartID, guestID string) erro
 // priced adds the delivery options (read only when some line needs them) and prices the cart.
 func (s *Service) priced(ctx context.Context, op string, snap snapshot) (Cart, error) {
 	var active []shipping.Option
-	if len(snap.products) > 0 {
+	if snap.buyable() {
 		var err error
 		if active, err = s.shipping.ListActive(ctx); err != nil {
 			return Cart{}, fmt.Errorf("cart.%s: %w", op, err)
@@ -344,16 +354,33 @@ func checkStock(p catalog.Product, want int64) error {
 	return nil
 }
 
-// visibleProduct reads the product in the cart's transaction, so stock and visibility are
-// checked against the same snapshot the write commits on.
-func visibleProduct(ctx context.Context, tx pgx.Tx, id string) (catalog.Product, error) {
-	ps, err := catalog.VisibleProductsByID(ctx, tx, []string{id})
+// lineProduct reads the product of a line being added to or changed, in the cart's transaction,
+// so stock and visibility are checked against the same snapshot the write commits on. A product
+// that is not visible is not found, unless the cart already holds it (inCart): then the shopper
+// sees the line, flagged, and is told why it cannot change.
+func lineProduct(ctx context.Context, tx pgx.Tx, id string, inCart bool) (catalog.Product, error) {
+	ps, err := catalog.ProductsForLines(ctx, tx, []string{id})
 	if err != nil {
 		return catalog.Product{}, err
 	}
 	p, ok := ps[id]
-	if !ok {
-		return catalog.Product{}, apperr.NotFound("product_not_found", "product not found").With("product_id", id)
+	switch {
+	case ok && p.Visible:
+		return p.Product, nil
+	case ok && inCart:
+		return catalog.Product{}, ErrUnavailable(p.Product)
 	}
-	return p, nil
+	return catalog.Product{}, apperr.NotFound("product_not_found", "product not found").With("product_id", id)
+}
+
+// ErrUnavailable is the refusal of a line whose product has left the shop: its quantity cannot
+// change and the cart cannot be checked out until the line is removed. Checkout refuses with it
+// too, so the shopper reads one message wherever they meet it.
+func ErrUnavailable(p catalog.Product) error {
+	name := p.Name
+	if name == "" { // a draft never named; it cannot have been added, but say something sensible
+		name = "A product in your bag"
+	}
+	return apperr.FailedPrecondition("product_unavailable",
+		"%s is no longer available. Please remove it from your bag to continue.", name).With("product_id", p.ID)
 }

@@ -52,7 +52,7 @@ func touchCart(ctx context.Context, tx pgx.Tx, id, accountID string) error {
 	return nil
 }
 
-// loadCart reads the cart, its lines in the order first added and their visible products. A cart
+// loadCart reads the cart, its lines in the order first added and their products. A cart
 // the caller may not see is not found.
 func loadCart(ctx context.Context, tx pgx.Tx, id, accountID string) (snapshot, error) {
 	s := snapshot{id: id}
@@ -80,7 +80,7 @@ func loadCart(ctx context.Context, tx pgx.Tx, id, accountID string) (snapshot, e
 	for i, l := range s.lines {
 		ids[i] = l.productID
 	}
-	s.products, err = catalog.VisibleProductsByID(ctx, tx, ids)
+	s.products, err = catalog.ProductsForLines(ctx, tx, ids)
 	return s, err
 }
 

@@ -260,3 +260,54 @@ func TestCheckoutAgain(t *testing.T) {
 		})
 	}
 }
+
+// A cart holding a product that left the shop since it was added (archived, made inactive,
+// unpublished) is refused with the reason the bag shows, naming the product, before anything is
+// reserved: no order, no payment, no stock taken, even of the lines that can still be bought.
+func TestCheckoutRefusesProductsThatLeftTheShop(t *testing.T) {
+	t.Parallel()
+	shared := dbtest.Pool(t)
+	hiding := map[string]func(in *catalog.ProductInput) string{ // "" or SQL to run on the product
+		"archived":      func(*catalog.ProductInput) string { return `UPDATE products SET archived_at = now() WHERE id = $1` },
+		"made inactive": func(in *catalog.ProductInput) string { in.Active = false; return "" },
+		"unpublished":   func(in *catalog.ProductInput) string { in.Published = false; return "" },
+	}
+	for how, hide := range hiding {
+		t.Run(how, func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			b := setup(t, shared) // the bundle's product, still for sale, is the cart's first line
+			price := int64(1500)
+			gone := catalog.ProductInput{Slug: "moss-balm-" + uuid.NewString(), Name: "Moss Balm", Price: &price, Stock: 5,
+				Active: true, Published: true}
+			goneID, _, err := b.catalog.SaveProduct(ctx, gone)
+			require.NoError(t, err)
+			_, err = b.carts.Add(ctx, "", b.cartID, goneID, 1)
+			require.NoError(t, err)
+			if sql := hide(&gone); sql != "" {
+				_, err = b.pool.Exec(ctx, sql, goneID)
+			} else {
+				_, _, err = b.catalog.SaveProduct(ctx, gone)
+			}
+			require.NoError(t, err)
+
+			before := b.state(t)
+			_, err = b.checkout.Checkout(ctx, "", b.request())
+			apperrtest.Require(t, err, apperrtest.Want{Kind: apperr.KindFailedPrecondition, Reason: "product_unavailable",
+				Message:  "Moss Balm is no longer available. Please remove it from your bag to continue.",
+				Metadata: map[string]string{"product_id": goneID}})
+			require.Equal(t, before, b.state(t), "a refused checkout changes nothing")
+			require.Empty(t, before.Orders)
+			var goneStock int32
+			require.NoError(t, b.pool.QueryRow(ctx, `SELECT stock_quantity FROM products WHERE id = $1`, goneID).Scan(&goneStock))
+			require.Equal(t, int32(5), goneStock)
+
+			// Once the shopper removes the line, the rest checks out.
+			_, err = b.carts.Remove(ctx, "", b.cartID, goneID)
+			require.NoError(t, err)
+			res, err := b.checkout.Checkout(ctx, "", b.request())
+			require.NoError(t, err)
+			require.Equal(t, money.GBP(units*unitPrice+deliveryGB), res.Order.Total)
+		})
+	}
+}

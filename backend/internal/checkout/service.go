@@ -257,16 +257,25 @@ func (s *Service) place(ctx context.Context, tx pgx.Tx, accountID string, req Re
 	for i, l := range lines {
 		ids[i] = l.ProductID
 	}
-	products, err := catalog.VisibleProductsByID(ctx, tx, ids)
+	products, err := catalog.ProductsForLines(ctx, tx, ids)
 	if err != nil {
 		return "", err
 	}
+	// A product that left the shop since it was added refuses the whole cart before anything is
+	// reserved: the shopper sees the line flagged in their bag and decides, rather than getting
+	// an order that silently lacks something they chose.
+	for _, l := range lines {
+		if p, ok := products[l.ProductID]; ok && !p.Visible {
+			return "", cart.ErrUnavailable(p.Product)
+		}
+	}
 	items := make([]Item, 0, len(lines))
 	for _, l := range lines {
-		p, ok := products[l.ProductID]
+		listed, ok := products[l.ProductID]
 		if !ok {
-			continue // hidden since it was added: the cart does not show it, and it is not ordered
+			continue // deleted outright: its cart line went with it
 		}
+		p := listed.Product
 		if p.Price.Currency != money.GBPCode {
 			return "", apperr.FailedPrecondition("product_unavailable",
 				"%s cannot be bought in pounds. Please remove it to continue.", p.Name).With("product_id", l.ProductID)
@@ -409,7 +418,8 @@ type OptionQuote struct {
 
 // Quote prices the cart with every active delivery option by the rule Checkout charges, so a
 // checkout page shows the amounts the order will have without working any out itself. Lines
-// whose product is hidden are left out, as the cart leaves them out.
+// whose product is hidden are left out, as the cart's totals leave them out (Checkout refuses
+// such a cart until they are removed).
 func (s *Service) Quote(ctx context.Context, accountID, cartID string) (Quote, error) {
 	var items []Item
 	err := db.WithReadTx(ctx, s.cfg.Pool, func(tx pgx.Tx) error {
