@@ -428,3 +428,103 @@ func TestVisibleProductsByID(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, got)
 }
+
+// An archived product leaves every public read: the listing (which the sitemap is built from),
+// search, the category counts, featured, related products and the product page. A cart line
+// still reads it, flagged, with its name and picture.
+func TestArchivedProductLeavesTheShop(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.Pool(t)
+	svc := catalog.NewService(pool, 0)
+	ctx := context.Background()
+	save := func(slug, name string, price int64) string {
+		t.Helper()
+		id, _, err := svc.SaveProduct(ctx, catalog.ProductInput{Slug: slug, Name: name, Price: pence(price), Stock: 4,
+			Active: true, Published: true, Featured: true, Attributes: []catalog.Attribute{{Name: "category", Value: brandA}}})
+		require.NoError(t, err)
+		require.NoError(t, svc.AddImages(ctx, id, []catalog.NewImage{{ID: uuid.NewString(), Alt: name,
+			Variants: []catalog.Variant{{Key: "images/" + slug + "/400.jpg", Width: 400, Height: 500, ContentType: "image/jpeg"}}}}))
+		return id
+	}
+	kept := save("kept-serum", "Kept Serum", 1000)
+	gone := save("gone-serum", "Gone Serum", 99000)
+	_, err := pool.Exec(ctx, `UPDATE products SET archived_at = now() WHERE id = $1`, gone)
+	require.NoError(t, err)
+
+	page := list(t, svc, catalog.ListQuery{PageSize: catalog.AllPageSize})
+	require.Equal(t, []string{"kept-serum"}, slugs(page.Products), "the listing and so the sitemap")
+	require.Equal(t, 1, page.Total)
+	require.Empty(t, list(t, svc, catalog.ListQuery{PageSize: catalog.AllPageSize, Search: "Gone"}).Products, "search")
+	cats, err := svc.Categories(ctx)
+	require.NoError(t, err)
+	require.Equal(t, []catalog.CategoryCount{{Name: brandA, Count: 1}}, cats)
+	for _, mode := range []catalog.FeaturedMode{catalog.FeaturedRandom, catalog.FeaturedTopPrice} {
+		featured, err := svc.Featured(ctx, mode)
+		require.NoError(t, err)
+		require.Equal(t, []string{"kept-serum"}, slugs(featured), "featured %s", mode)
+	}
+	related, err := svc.Related(ctx, kept)
+	require.NoError(t, err)
+	require.Empty(t, related, "related products")
+	for _, key := range []string{gone, "gone-serum"} {
+		_, err = svc.Get(ctx, key)
+		require.Equal(t, apperr.KindNotFound, apperr.As(err).Kind, "the product page, by %s", key)
+	}
+
+	var lines map[string]catalog.Listed
+	err = db.WithReadTx(ctx, pool, func(tx pgx.Tx) (err error) {
+		lines, err = catalog.ProductsForLines(ctx, tx, []string{kept, gone})
+		return err
+	})
+	require.NoError(t, err)
+	require.True(t, lines[kept].Visible)
+	require.False(t, lines[gone].Visible, "a cart line reads it, flagged")
+	require.Equal(t, "Gone Serum", lines[gone].Name)
+	require.Len(t, lines[gone].Images, 1, "with its picture")
+}
+
+// ProductsForLines reads every product among the ids, in the caller's transaction, and says
+// which the public rule still shows; an unpriced draft reads as price zero, unknown ids are absent.
+func TestProductsForLines(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.Pool(t)
+	svc := catalog.NewService(pool, time.Hour) // a cache must not be involved
+	ctx := context.Background()
+	save := func(in catalog.ProductInput) string {
+		t.Helper()
+		in.Name, in.Stock = in.Slug, 4
+		id, _, err := svc.SaveProduct(ctx, in)
+		require.NoError(t, err)
+		return id
+	}
+	ids := map[string]string{
+		"shown":       save(catalog.ProductInput{Slug: "shown", Price: pence(100), Active: true, Published: true}),
+		"unpublished": save(catalog.ProductInput{Slug: "unpublished", Price: pence(200), Active: true}),
+		"inactive":    save(catalog.ProductInput{Slug: "inactive", Price: pence(300), Published: true}),
+		"unpriced":    save(catalog.ProductInput{Slug: "unpriced", Active: true, Published: true}),
+	}
+	var got map[string]catalog.Listed
+	err := db.WithReadTx(ctx, pool, func(tx pgx.Tx) (err error) {
+		got, err = catalog.ProductsForLines(ctx, tx, append([]string{uuid.NewString()}, ids["shown"], ids["unpublished"],
+			ids["inactive"], ids["unpriced"]))
+		return err
+	})
+	require.NoError(t, err)
+	require.Len(t, got, 4, "unknown ids are absent")
+	for slug, want := range map[string]struct {
+		visible bool
+		price   int64
+	}{"shown": {true, 100}, "unpublished": {false, 200}, "inactive": {false, 300}, "unpriced": {false, 0}} {
+		p := got[ids[slug]]
+		require.Equal(t, slug, p.Slug)
+		require.Equal(t, want.visible, p.Visible, slug)
+		require.Equal(t, want.price, p.Price.Minor, slug)
+	}
+
+	err = db.WithReadTx(ctx, pool, func(tx pgx.Tx) (err error) {
+		got, err = catalog.ProductsForLines(ctx, tx, nil)
+		return err
+	})
+	require.NoError(t, err)
+	require.Empty(t, got)
+}
