@@ -4,6 +4,7 @@
 import { data } from "react-router";
 import { GuestBanner } from "~/components/cart/guest-banner";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
+import { imageUrls } from "~/lib/models/catalog";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
 import { handleCheckoutAction, loadCheckoutPage } from "~/lib/server/checkout.server";
@@ -18,9 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { page, setCookie } = await loadCheckoutPage(api(context), request, sessionAccount(context));
   requireCheckoutCsp(
     context,
-    page.cart.lines.flatMap((l) =>
-      l.product.images.flatMap((i) => [i.src, ...i.srcSet.split(",").map((s) => s.trim().split(/\s+/)[0])]),
-    ),
+    page.cart.lines.flatMap((l) => l.product.images.flatMap(imageUrls)),
   );
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   if (setCookie) headers.append("Set-Cookie", setCookie);

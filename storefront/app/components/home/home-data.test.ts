@@ -11,7 +11,14 @@ import {
 
 function pictures(prefix: string, n: number): Picture[] {
   return Array.from({ length: n }, (_, i) => ({
-    image: { src: `https://img.test/${prefix}${i}.jpg`, srcSet: "", alt: "", width: 1200, height: 1500 },
+    image: {
+      src: `https://img.test/${prefix}${i}.jpg`,
+      srcSet: "",
+      sources: [],
+      alt: "",
+      width: 1200,
+      height: 1500,
+    },
     productName: `${prefix}${i}`,
     href: `/product/${prefix}${i}`,
   }));

@@ -12,7 +12,7 @@ export function OrderLines({ lines }: { lines: OrderLineView[] }) {
             <ProductImage
               image={
                 line.imageUrl
-                  ? { src: line.imageUrl, srcSet: "", alt: line.name, width: 1200, height: 1200 }
+                  ? { src: line.imageUrl, srcSet: "", sources: [], alt: line.name, width: 1200, height: 1200 }
                   : undefined
               }
               name={line.name}

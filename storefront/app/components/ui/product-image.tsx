@@ -1,5 +1,7 @@
-// A product picture: responsive renditions, a fixed aspect ratio (no layout shift), lazy below the
-// fold, and a calm placeholder when there is no image or it fails to load.
+// A product picture: a <picture> offering AVIF and WebP renditions ahead of the JPEG <img> (only
+// the formats the image has), responsive renditions of each, the largest JPEG's width and height
+// (no layout shift), lazy below the fold, and a calm placeholder when there is no image or it fails
+// to load. The <picture> box is `display: contents`, so the <img> lays out as it would alone.
 import { useEffect, useRef, useState } from "react";
 import type { ImageView } from "~/lib/models/catalog";
 
@@ -37,20 +39,25 @@ export function ProductImage({ image, name, sizes, priority = false, className =
     );
   }
   return (
-    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: onError is the image failing to load, not a user interaction.
-    <img
-      ref={ref}
-      className={`product-image ${className}`}
-      src={image.src}
-      srcSet={image.srcSet || undefined}
-      sizes={sizes}
-      width={image.width}
-      height={image.height}
-      alt={image.alt || name}
-      loading={priority ? "eager" : "lazy"}
-      fetchPriority={priority ? "high" : undefined}
-      decoding="async"
-      onError={() => setFailed(true)}
-    />
+    <picture className="product-picture">
+      {image.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+      ))}
+      {/* biome-ignore lint/a11y/noNoninteractiveElementInteractions: onError is the image failing to load, not a user interaction. */}
+      <img
+        ref={ref}
+        className={`product-image ${className}`}
+        src={image.src}
+        srcSet={image.srcSet || undefined}
+        sizes={sizes}
+        width={image.width}
+        height={image.height}
+        alt={image.alt || name}
+        loading={priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : undefined}
+        decoding="async"
+        onError={() => setFailed(true)}
+      />
+    </picture>
   );
 }

@@ -1,12 +1,13 @@
-import { create } from "@bufbuild/protobuf";
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
-import { ProductSchema, StockStatus } from "~/gen/atelier/store/v1/product_pb";
-import { categoryHref, toDetail, toSummary } from "./catalog";
+import { type ProductImageSchema, ProductSchema, StockStatus } from "~/gen/atelier/store/v1/product_pb";
+import { categoryHref, imageUrls, toDetail, toSummary } from "./catalog";
 
 type Overrides = {
   stockStatus?: StockStatus;
   stockQuantity?: number;
   attributes?: { name: string; value: string }[];
+  images?: MessageInitShape<typeof ProductImageSchema>[];
 };
 
 function product(overrides: Overrides = {}) {
@@ -60,6 +61,62 @@ describe("toSummary", () => {
     expect(s.images.map((i) => i.src)).toEqual(["https://x/a/1200.jpg", "https://x/b/1200.jpg"]);
     expect(s.images[0]?.srcSet).toBe("https://x/a/400.jpg 400w, https://x/a/800.jpg 800w");
     expect(s.images[1]?.alt).toBe("Rose Serum");
+  });
+
+  it("has no sources for JPEG-only images", () => {
+    expect(toSummary(product()).images[0]?.sources).toEqual([]);
+  });
+
+  it("groups renditions by format and shows the widest JPEG when the largest rendition is an AVIF", () => {
+    const variant = (w: number, ext: string, contentType: string) => ({
+      url: `https://x/c/${w}.${ext}`,
+      width: w,
+      height: w,
+      contentType,
+    });
+    const s = toSummary(
+      product({
+        images: [
+          {
+            id: "c",
+            url: "https://x/c/2000.avif",
+            alt: "Side",
+            primary: true,
+            width: 2000,
+            height: 2000,
+            variants: [
+              variant(2000, "avif", "image/avif"),
+              variant(800, "webp", "image/webp"),
+              variant(800, "jpg", "image/jpeg"),
+              variant(400, "avif", "image/avif"),
+              variant(1200, "jpg", "image/jpeg"),
+              variant(400, "jpg", "image/jpeg"),
+              variant(400, "webp", "image/webp"),
+            ],
+          },
+        ],
+      }),
+    );
+    const image = s.images[0];
+    expect(image?.src).toBe("https://x/c/1200.jpg");
+    expect([image?.width, image?.height]).toEqual([1200, 1200]);
+    expect(image?.srcSet).toBe(
+      "https://x/c/400.jpg 400w, https://x/c/800.jpg 800w, https://x/c/1200.jpg 1200w",
+    );
+    expect(image?.sources).toEqual([
+      { type: "image/avif", srcSet: "https://x/c/400.avif 400w, https://x/c/2000.avif 2000w" },
+      { type: "image/webp", srcSet: "https://x/c/400.webp 400w, https://x/c/800.webp 800w" },
+    ]);
+    expect(image && imageUrls(image)).toEqual([
+      "https://x/c/1200.jpg",
+      "https://x/c/400.jpg",
+      "https://x/c/800.jpg",
+      "https://x/c/1200.jpg",
+      "https://x/c/400.avif",
+      "https://x/c/2000.avif",
+      "https://x/c/400.webp",
+      "https://x/c/800.webp",
+    ]);
   });
 
   it("maps price, stock level and features", () => {

@@ -5,12 +5,22 @@ import type { Product, ProductImage } from "~/gen/atelier/store/v1/product_pb";
 import { StockStatus } from "~/gen/atelier/store/v1/product_pb";
 import { type Price, toPrice } from "./money";
 
+/** Formats browsers pick ahead of the JPEG fallback, best first, when they can decode them. */
+export const modernImageTypes = ["image/avif", "image/webp"] as const;
+export type ModernImageType = (typeof modernImageTypes)[number];
+
+/** One `<source>`: the renditions of one modern format. */
+export type ImageSource = { type: ModernImageType; srcSet: string };
+
 export type ImageView = {
-  /** Largest rendition. */
+  /** Largest JPEG rendition: the `<img>` every browser can show. */
   src: string;
-  /** "url 400w, url 800w, …" for responsive loading. */
+  /** "url 400w, url 800w, …" of the JPEG renditions, for responsive loading. */
   srcSet: string;
+  /** AVIF, then WebP renditions; only the formats the image has (none for JPEG-only images). */
+  sources: ImageSource[];
   alt: string;
+  /** Pixel size of the largest JPEG rendition, so the box is reserved before it loads. */
   width: number;
   height: number;
 };
@@ -40,15 +50,51 @@ export type ProductDetail = ProductSummary & {
   specifications: { name: string; value: string }[];
 };
 
+type Variant = ProductImage["variants"][number];
+
+function srcSet(variants: Variant[]): string {
+  return variants.map((v) => `${v.url} ${v.width}w`).join(", ");
+}
+
+function isModern(type: string): type is ModernImageType {
+  return (modernImageTypes as readonly string[]).includes(type);
+}
+
+/**
+ * Groups an image's renditions by format: AVIF and WebP become `<source>`s, the rest (JPEG) the
+ * `<img>` fallback. The image's own URL is its largest rendition, which may be an AVIF: the `<img>`
+ * then shows the widest JPEG instead, with that JPEG's size.
+ */
 export function toImage(img: ProductImage, productName: string): ImageView {
   const variants = [...img.variants].sort((a, b) => a.width - b.width);
+  const type = (v: Variant) => v.contentType.toLowerCase();
+  const jpegs = variants.filter((v) => !isModern(type(v)));
+  const modern = new Set(variants.filter((v) => isModern(type(v))).map((v) => v.url));
+  const widest = jpegs.at(-1);
+  const ownIsJpeg = !modern.has(img.url) && (widest === undefined || img.width >= widest.width);
+  const largest = ownIsJpeg || widest === undefined ? img : widest;
   return {
-    src: img.url,
-    srcSet: variants.map((v) => `${v.url} ${v.width}w`).join(", "),
+    src: largest.url,
+    srcSet: srcSet(jpegs),
+    sources: modernImageTypes
+      .map((t) => ({ type: t, srcSet: srcSet(variants.filter((v) => type(v) === t)) }))
+      .filter((s) => s.srcSet !== ""),
     alt: img.alt || productName,
-    width: img.width || 1200,
-    height: img.height || 1200,
+    width: largest.width || 1200,
+    height: largest.height || 1200,
   };
+}
+
+/** Every URL an image may load, whichever format the browser picks (for a CSP's img-src). */
+export function imageUrls(image: ImageView): string[] {
+  return [image.src, ...[image.srcSet, ...image.sources.map((s) => s.srcSet)].flatMap(srcSetUrls)];
+}
+
+function srcSetUrls(set: string): string[] {
+  return set
+    .split(",")
+    .map((c) => c.trim().split(/\s+/)[0] ?? "")
+    .filter(Boolean);
 }
 
 /** The badge the API gave the product: the thresholds are the catalogue's rule, not the storefront's. */

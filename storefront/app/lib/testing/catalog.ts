@@ -21,6 +21,7 @@ export function aProduct(n: number, overrides: Partial<ProductSummary> = {}): Pr
       {
         src: `https://img.test/${n}/1200.jpg`,
         srcSet: "",
+        sources: [],
         alt: `Product ${n}, front view`,
         width: 1200,
         height: 1500,

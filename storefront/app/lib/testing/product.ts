@@ -5,6 +5,7 @@ export function image(n: number, name = "Rose Serum"): ImageView {
   return {
     src: `https://img.test/${n}/1200.jpg`,
     srcSet: "",
+    sources: [],
     alt: `${name}, view ${n}`,
     width: 1200,
     height: 1500,
