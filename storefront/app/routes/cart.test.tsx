@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { recordingAction, toastRoutesStub } from "~/components/ui/toast-routes-stub";
 import { CreateCartResponseSchema, GetCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
 import type { CartView } from "~/lib/models/cart";
-import { cartLine, cartView, price, productSummary } from "~/lib/models/cart.fixtures";
+import { cartLine, cartView, price, productSummary, unavailableLine } from "~/lib/models/cart.fixtures";
 import type { Api } from "~/lib/server/api.server";
 import { customerAccount, loaderArgs } from "~/lib/testing/api";
 import { expectLink } from "~/lib/testing/links";
@@ -140,6 +140,54 @@ describe("cart page", () => {
       "Only 1 of Rose Serum is in stock. Please lower the quantity to check out.",
     );
     expect(screen.getByText(/Some items are no longer available/)).toBeInTheDocument();
+  });
+});
+
+describe("a line whose product left the shop", () => {
+  const mixed = () =>
+    cartView({ lines: [cartLine({ quantity: 2 }), unavailableLine()], itemCount: 2, subtotal: price(8400) });
+
+  it("is shown muted as no longer available, without a price, a quantity control or a link", async () => {
+    renderCart({ cart: mixed() });
+    const table = await screen.findByRole("table", { name: "Items in your cart" });
+    const iris = within(table).getAllByRole("row")[2]!;
+    expect(iris).toHaveClass("cart-line--unavailable");
+    expect(within(iris).getByText("Iris Oil")).toBeInTheDocument();
+    expect(iris).toHaveTextContent("No longer available. Please remove it from your bag to check out.");
+    expect(within(iris).queryByRole("link")).not.toBeInTheDocument();
+    expect(within(iris).queryByRole("spinbutton")).not.toBeInTheDocument();
+    expect(within(iris).queryByText(/£/)).not.toBeInTheDocument();
+    expect(within(iris).getByRole("cell", { name: "2" })).toBeInTheDocument();
+    const summary = screen.getByRole("region", { name: "Order Summary" });
+    expect(within(summary).getByText("Subtotal (2 items)").nextElementSibling).toHaveTextContent("£84.00");
+    expect(within(summary).getByRole("note")).toHaveTextContent(
+      "Some items are no longer available. Please remove them from your bag to check out.",
+    );
+  });
+
+  it("can be removed", async () => {
+    const user = userEvent.setup();
+    const { submissions, setData } = renderCart({ cart: mixed() });
+    const remove = await screen.findByRole("button", { name: "Remove Iris Oil" });
+    setData({ cart: cartView({ lines: [cartLine({ quantity: 2 })], itemCount: 2 }) });
+    await user.click(remove);
+    await waitFor(() => expect(screen.queryByText("Iris Oil")).not.toBeInTheDocument());
+    expect(Object.fromEntries(submissions[0]!)).toMatchObject({
+      intent: "remove",
+      productId: unavailableLine().product.id,
+    });
+    expect(screen.queryByRole("note")).not.toBeInTheDocument();
+  });
+
+  it("is removed by a plain form before JavaScript has loaded", async () => {
+    hydration.done = false;
+    renderCart({ cart: mixed() });
+    const form = (await screen.findByRole("button", { name: "Remove Iris Oil" })).closest("form")!;
+    expect(form).toHaveAttribute("method", "post");
+    expect(form).toHaveAttribute("action", "/cart");
+    expect(form.querySelector('input[name="intent"]')).toHaveValue("remove");
+    expect(form.querySelector('input[name="productId"]')).toHaveValue(unavailableLine().product.id);
+    expect(screen.queryByRole("button", { name: "Update quantity of Iris Oil" })).not.toBeInTheDocument();
   });
 });
 

@@ -127,6 +127,18 @@ describe("checkout loader", () => {
     expect((res as Response).headers.get("Location")).toBe("/cart");
   });
 
+  it("sends a shopper whose every product left the shop back to the bag, which says why", async () => {
+    const { fake, getCart } = fakeApi();
+    const cart = apiCart({ itemCount: 0 });
+    for (const line of cart.lines) line.unavailable = true;
+    getCart.mockResolvedValue(create(GetCartResponseSchema, { cart }));
+    const res = await loader(loaderArgs("/checkout", fake, { headers: cartCookie }) as never).catch(
+      (r: unknown) => r,
+    );
+    expect(res).toBeInstanceOf(Response);
+    expect((res as Response).headers.get("Location")).toBe("/cart");
+  });
+
   it("gives the page the cart, delivery options, countries, test payment mode and a fresh idempotency key", async () => {
     const { fake } = fakeApi();
     const args = loaderArgs("/checkout", fake, { headers: cartCookie });
@@ -353,6 +365,19 @@ describe("checkout action (test payment mode)", () => {
       error: "Only 1 of Rose Serum is in stock.",
       cartProblem: true,
     });
+  });
+
+  it("refuses a cart holding a product that left the shop in the API's words, with the way back to the bag", async () => {
+    const message = "Iris Oil is no longer available. Please remove it from your bag to continue.";
+    const { fake } = fakeApi({
+      checkout: async () => {
+        throw apiError(Code.FailedPrecondition, message, "product_unavailable", undefined, {
+          product_id: "p",
+        });
+      },
+    });
+    const result = failure(await post(filled, fake));
+    expect(result).toMatchObject({ status: 409, error: message, cartProblem: true, fields: [] });
   });
 
   it("says what to do when the shopper holds too many orders awaiting payment", async () => {

@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { checkoutPage, orderId } from "~/components/checkout/fixtures";
+import { unavailableLine } from "~/lib/models/cart.fixtures";
 import { type CheckoutActionData, type CheckoutPageData, emptyAddress } from "~/lib/models/checkout";
 import { formatPence } from "~/lib/models/money";
 import { fillShippingAddress, irisAddress } from "~/lib/testing/checkout";
@@ -275,21 +276,39 @@ describe("checkout page", () => {
     expect(posts[1]!.get("idempotencyKey")).toBe("fresh-key-after-decline-01");
   });
 
-  it("offers the way back to the cart for a stock problem", async () => {
+  it.each([
+    ["a stock problem", "Only 1 of Rose Serum is in stock."],
+    [
+      "a product that left the shop",
+      "Iris Oil is no longer available. Please remove it from your bag to continue.",
+    ],
+  ])("offers the way back to the cart for %s, in the API's words", async (_, error) => {
     const user = userEvent.setup();
-    renderCheckout({}, (form) => ({
-      ...declined(form),
-      error: "Only 1 of Rose Serum is in stock.",
-      fields: [],
-      cartProblem: true,
-    }));
+    renderCheckout({}, (form) => ({ ...declined(form), error, fields: [], cartProblem: true }));
     await screen.findByRole("heading", { level: 1 });
     await fillValidForm(user);
     await user.click(screen.getByRole("button", { name: "Pay £51.35" }));
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("Only 1 of Rose Serum is in stock.");
+    expect(alert).toHaveTextContent(error);
     expectLink("Review your cart", "/cart", alert);
     await waitFor(() => expect(alert).toHaveFocus());
+  });
+
+  it("shows a product that left the shop muted and unpriced in the summary, with the way back to the bag", async () => {
+    const cart = checkoutPage().cart;
+    const iris = unavailableLine();
+    renderCheckout({ cart: { ...cart, lines: [...cart.lines, iris] } });
+    const summary = await screen.findByRole("complementary", { name: "Order Summary" });
+    const line = within(summary).getByText("Iris Oil").closest("li")!;
+    expect(line).toHaveClass("summary-line--unavailable");
+    expect(line).toHaveTextContent("No longer available · Quantity 2");
+    expect(line).not.toHaveTextContent("£");
+    expect(within(summary).getByText("Subtotal (2 items)").nextElementSibling).toHaveTextContent("£34.00");
+    const note = within(summary).getByRole("note");
+    expect(note).toHaveTextContent(
+      "Some items are no longer available. Remove them from your bag to place your order.",
+    );
+    expectLink("Remove them from your bag", "/cart", note);
   });
 
   it("locks a signed-in shopper's e-mail and offers no sign-in", async () => {

@@ -1,13 +1,15 @@
 // biome-ignore-all lint/a11y/noRedundantRoles: at phone widths the stylesheet restyles the table (display: block), which strips its implicit roles in some browsers; the explicit roles keep it a table.
 // One product in the cart table: picture, name, remove, unit price, quantity and line total.
 // Its quantity and remove forms share one fetcher, so the row knows when it is being changed
-// and can show a refused change right beside the product it concerns.
+// and can show a refused change right beside the product it concerns. A line whose product has
+// left the shop is muted and says so instead of a price; it has no quantity control and no link
+// (its page is gone), only Remove, which posts a plain form before JavaScript too.
 import { useEffect, useId } from "react";
 import { Link, useFetcher } from "react-router";
 import { ProductImage } from "~/components/ui/product-image";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
-import type { CartActionResult, CartLineView } from "~/lib/models/cart";
+import { type CartActionResult, type CartLineView, unavailableText } from "~/lib/models/cart";
 import { QuantityForm } from "./quantity-form";
 
 type Props = {
@@ -32,18 +34,45 @@ export function CartLineRow({ line, priority }: Props) {
     // Each result is announced once: fetcher.data changes identity per submission.
   }, [result]);
 
+  const { unavailable } = line;
+  const picture = (
+    <ProductImage
+      image={product.images[0]}
+      name={product.name}
+      sizes="96px"
+      priority={priority}
+      className={unavailable ? "product-image--gone" : ""}
+    />
+  );
   return (
-    <tr className="cart-line" role="row" aria-busy={busy || undefined}>
+    <tr
+      className={unavailable ? "cart-line cart-line--unavailable" : "cart-line"}
+      role="row"
+      aria-busy={busy || undefined}
+    >
       <td className="cart-line__image" role="cell">
-        <Link to={href} tabIndex={-1} aria-hidden="true">
-          <ProductImage image={product.images[0]} name={product.name} sizes="96px" priority={priority} />
-        </Link>
+        {unavailable ? (
+          <span className="cart-line__picture">{picture}</span>
+        ) : (
+          <Link to={href} tabIndex={-1} aria-hidden="true" className="cart-line__picture">
+            {picture}
+          </Link>
+        )}
       </td>
       <td className="cart-line__product" role="cell">
         {product.category && <p className="cart-line__category">{product.category}</p>}
-        <Link to={href} className="cart-line__name">
-          {product.name}
-        </Link>
+        {unavailable ? (
+          <span className="cart-line__name">{product.name}</span>
+        ) : (
+          <Link to={href} className="cart-line__name">
+            {product.name}
+          </Link>
+        )}
+        {unavailable && (
+          <p className="cart-line__unavailable">
+            <strong>{unavailableText}.</strong> Please remove it from your bag to check out.
+          </p>
+        )}
         {line.exceedsStock && <StockWarning id={warningId} name={product.name} stock={product.stock} />}
         {result && !result.ok && (
           <p className="cart-line__error" role="alert">
@@ -60,20 +89,34 @@ export function CartLineRow({ line, priority }: Props) {
         </fetcher.Form>
       </td>
       <td className="cart-line__price" role="cell" data-label="Price">
-        {line.unitPrice.formatted}
+        {unavailable ? <NoPrice /> : line.unitPrice.formatted}
       </td>
       <td className="cart-line__quantity" role="cell" data-label="Quantity">
-        <QuantityForm
-          line={line}
-          fetcher={fetcher}
-          hydrated={hydrated}
-          describedBy={line.exceedsStock ? warningId : undefined}
-        />
+        {unavailable ? (
+          line.quantity
+        ) : (
+          <QuantityForm
+            line={line}
+            fetcher={fetcher}
+            hydrated={hydrated}
+            describedBy={line.exceedsStock ? warningId : undefined}
+          />
+        )}
       </td>
       <td className="cart-line__total" role="cell" data-label="Total">
-        {line.lineTotal.formatted}
+        {unavailable ? <NoPrice /> : line.lineTotal.formatted}
       </td>
     </tr>
+  );
+}
+
+/** An unavailable line's price and total: a dash, read out as what it means. */
+function NoPrice() {
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">{unavailableText}</span>
+    </>
   );
 }
 

@@ -2,7 +2,7 @@
 // charge (or Free), the VAT included, the total, and the ways on.
 import { Link } from "react-router";
 import { Totals } from "~/components/ui/totals";
-import { type CartView, cartBlocksCheckout } from "~/lib/models/cart";
+import { type CartView, cartBlocksCheckout, hasUnavailableLines } from "~/lib/models/cart";
 import { deliveryPriceText, sentenceAmount } from "~/lib/models/content";
 import type { Price } from "~/lib/models/money";
 
@@ -28,6 +28,12 @@ export function CartSummary({ cart }: { cart: CartView }) {
         vatIncluded={cart.vatIncluded}
         total={cart.total}
       />
+      {/* Some product left the shop: checkout refuses the cart until its line is removed. */}
+      {hasUnavailableLines(cart) && (
+        <p className="cart-summary__blocked" role="note">
+          Some items are no longer available. Please remove them from your bag to check out.
+        </p>
+      )}
       {/* Some line asks for more than the stock: checkout will refuse the cart as it stands. */}
       {cartBlocksCheckout(cart) && (
         <p className="cart-summary__blocked" role="note">

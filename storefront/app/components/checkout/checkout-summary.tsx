@@ -1,6 +1,7 @@
+import { Link } from "react-router";
 import { ProductImage } from "~/components/ui/product-image";
 import { Totals } from "~/components/ui/totals";
-import type { CartView } from "~/lib/models/cart";
+import { type CartView, hasUnavailableLines, unavailableText } from "~/lib/models/cart";
 import type { CheckoutQuote } from "~/lib/models/checkout";
 
 type Props = {
@@ -12,7 +13,8 @@ type Props = {
 
 /**
  * The order summary beside the checkout form: the cart's lines as the API priced them, and the
- * delivery, VAT and total for the option chosen (the order itself is priced by the API).
+ * delivery, VAT and total for the option chosen (the order itself is priced by the API). A line
+ * whose product has left the shop is muted, unpriced, and sends the shopper back to the bag.
  */
 export function CheckoutSummary({ cart, deliveryName, quote }: Props) {
   return (
@@ -22,9 +24,17 @@ export function CheckoutSummary({ cart, deliveryName, quote }: Props) {
       </h2>
       <ul className="checkout-summary__lines" aria-label="Items in your order">
         {cart.lines.map((line) => (
-          <li key={line.product.id} className="summary-line">
+          <li
+            key={line.product.id}
+            className={line.unavailable ? "summary-line summary-line--unavailable" : "summary-line"}
+          >
             <span className="summary-line__image">
-              <ProductImage image={line.product.images[0]} name={line.product.name} sizes="64px" />
+              <ProductImage
+                image={line.product.images[0]}
+                name={line.product.name}
+                sizes="64px"
+                className={line.unavailable ? "product-image--gone" : ""}
+              />
               <span className="summary-line__quantity" aria-hidden="true">
                 {line.quantity}
               </span>
@@ -32,13 +42,23 @@ export function CheckoutSummary({ cart, deliveryName, quote }: Props) {
             <span className="summary-line__text">
               <span className="summary-line__name">{line.product.name}</span>
               <span className="summary-line__meta">
-                Quantity {line.quantity} · {line.unitPrice.formatted} each
+                {line.unavailable
+                  ? `${unavailableText} · Quantity ${line.quantity}`
+                  : `Quantity ${line.quantity} · ${line.unitPrice.formatted} each`}
               </span>
             </span>
-            <span className="summary-line__total">{line.lineTotal.formatted}</span>
+            <span className="summary-line__total">
+              {line.unavailable ? <span aria-hidden="true">—</span> : line.lineTotal.formatted}
+            </span>
           </li>
         ))}
       </ul>
+      {hasUnavailableLines(cart) && (
+        <p className="checkout-summary__blocked" role="note">
+          Some items are no longer available. <Link to="/cart">Remove them from your bag</Link> to place your
+          order.
+        </p>
+      )}
       <Totals
         className="checkout-summary__rows"
         totalClassName="checkout-summary__total"

@@ -32,6 +32,7 @@ export function cartLine(overrides: Partial<CartLineView> = {}): CartLineView {
     unitPrice: product.price,
     lineTotal: price(product.price.pence * quantity),
     exceedsStock: false,
+    unavailable: false,
     ...overrides,
   };
 }
@@ -59,4 +60,21 @@ export function cartView(overrides: Partial<CartView> = {}): CartView {
     vatIncluded: price(1700),
     ...overrides,
   };
+}
+
+/** A line whose product has left the shop: unpriced, as the API sends it. */
+export function unavailableLine(overrides: Partial<CartLineView> = {}): CartLineView {
+  return cartLine({
+    product: productSummary({
+      id: "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d",
+      slug: "iris-oil",
+      name: "Iris Oil",
+      category: "Maison Lumière",
+    }),
+    quantity: 2,
+    unitPrice: price(0),
+    lineTotal: price(0),
+    unavailable: true,
+    ...overrides,
+  });
 }

@@ -1,8 +1,8 @@
 import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 import { CartSchema } from "~/gen/atelier/store/v1/cart_pb";
-import { cartLine, cartView } from "~/lib/models/cart.fixtures";
-import { cartBlocksCheckout, normalizeQuantity, toCartView } from "./cart";
+import { cartLine, cartView, unavailableLine } from "~/lib/models/cart.fixtures";
+import { cartBlocksCheckout, hasUnavailableLines, normalizeQuantity, nothingToBuy, toCartView } from "./cart";
 
 describe("normalizeQuantity", () => {
   it.each([
@@ -72,6 +72,28 @@ describe("toCartView", () => {
     expect(view.vatIncluded.formatted).toBe("£14.00");
   });
 
+  it("keeps a line whose product left the shop, flagged, as the API sends it", () => {
+    const view = toCartView(
+      create(CartSchema, {
+        id: "c1",
+        lines: [
+          {
+            product: { id: "p1", name: "Iris Oil", price: { currencyCode: "GBP", minorUnits: 3000n } },
+            quantity: 2,
+            unitPrice: { currencyCode: "GBP", minorUnits: 0n },
+            lineTotal: { currencyCode: "GBP", minorUnits: 0n },
+            unavailable: true,
+          },
+          { product: { id: "p2", name: "Rose Serum" }, quantity: 1 },
+        ],
+      }),
+    );
+    expect(view.lines.map((l) => [l.product.name, l.unavailable])).toEqual([
+      ["Iris Oil", true],
+      ["Rose Serum", false],
+    ]);
+  });
+
   it("has no delivery when the API sends none (empty cart)", () => {
     expect(toCartView(create(CartSchema, { id: "c1" })).delivery).toBeNull();
   });
@@ -83,5 +105,19 @@ describe("cartBlocksCheckout", () => {
     expect(cartBlocksCheckout(cartView({ lines: [cartLine(), cartLine({ exceedsStock: true })] }))).toBe(
       true,
     );
+  });
+});
+
+describe("hasUnavailableLines and nothingToBuy", () => {
+  it("tell a cart with some, or only, lines whose product left the shop", () => {
+    expect(hasUnavailableLines(cartView())).toBe(false);
+    expect(nothingToBuy(cartView())).toBe(false);
+    const mixed = cartView({ lines: [cartLine(), unavailableLine()] });
+    expect(hasUnavailableLines(mixed)).toBe(true);
+    expect(nothingToBuy(mixed)).toBe(false);
+    const gone = cartView({ lines: [unavailableLine()] });
+    expect(hasUnavailableLines(gone)).toBe(true);
+    expect(nothingToBuy(gone)).toBe(true);
+    expect(nothingToBuy(cartView({ lines: [] }))).toBe(true);
   });
 });

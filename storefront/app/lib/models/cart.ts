@@ -9,6 +9,11 @@ export type CartLineView = {
   unitPrice: Price;
   lineTotal: Price;
   exceedsStock: boolean;
+  /**
+   * The product has left the shop since it was added: the line is shown, muted, without a price
+   * (it counts towards no total), and can only be removed; checkout refuses the cart until it is.
+   */
+  unavailable: boolean;
 };
 
 export type CartView = {
@@ -33,6 +38,7 @@ export function toCartView(c: Cart): CartView {
               unitPrice: toPrice(l.unitPrice),
               lineTotal: toPrice(l.lineTotal),
               exceedsStock: l.exceedsStock,
+              unavailable: l.unavailable,
             },
           ]
         : [],
@@ -76,3 +82,16 @@ export function normalizeQuantity(raw: unknown, max: number): number {
 export function cartBlocksCheckout(cart: CartView): boolean {
   return cart.lines.some((l) => l.exceedsStock);
 }
+
+/** Whether some line's product has left the shop: checkout refuses the cart until it is removed. */
+export function hasUnavailableLines(cart: CartView): boolean {
+  return cart.lines.some((l) => l.unavailable);
+}
+
+/** Whether nothing in the cart can be bought (it is empty, or every product has left the shop). */
+export function nothingToBuy(cart: CartView): boolean {
+  return cart.lines.every((l) => l.unavailable);
+}
+
+/** What a line whose product has left the shop says instead of its price. */
+export const unavailableText = "No longer available";

@@ -11,6 +11,7 @@ import type { Order } from "~/gen/atelier/store/v1/order_pb";
 import { ConfirmTestPaymentRequestSchema } from "~/gen/atelier/store/v1/payment_service_pb";
 import { errorInfo, fieldViolations } from "~/lib/error-info";
 import { formFieldOf, formInput } from "~/lib/form-schema";
+import { nothingToBuy } from "~/lib/models/cart";
 import {
   type CardValues,
   type CheckoutActionData,
@@ -57,7 +58,8 @@ export async function loadCheckoutPage(
   ]);
   if (cartLoad.status === "rejected") throw cartLoad.reason;
   const { cart, setCookie } = cartLoad.value;
-  if (!cart || cart.lines.length === 0) {
+  // Nothing to buy: the bag says why (an empty cart, or every product has left the shop).
+  if (!cart || nothingToBuy(cart)) {
     throw redirect("/cart", setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
   }
   if (config.status === "rejected")
