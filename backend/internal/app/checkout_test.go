@@ -266,3 +266,51 @@ func TestCheckoutQuoteMatchesTheOrder(t *testing.T) {
 	status, _, _ := sendAsWithHeader(t, http.MethodGet, s.url+"/api/v1/carts/"+uuid.NewString()+"/checkout-quote", "", "", false)
 	require.Equal(t, 404, status, "an unknown cart")
 }
+
+// A line whose product left the shop after it was added, over REST: the cart shows it flagged
+// unavailable and unpriced, outside the totals; changing its quantity and checking out are
+// refused with product_unavailable (400, FAILED_PRECONDITION); removing it works.
+func TestRESTCartLineWhoseProductLeftTheShop(t *testing.T) {
+	t.Parallel()
+	s := newPaymentShop(t)
+	ctx := context.Background()
+	kept, gone := s.product(t, "Rose Serum", 2600, 5), s.product(t, "Iris Oil", 3000, 5)
+	cartID := s.cart(t, "", map[string]int{kept: 1})
+	status, _, body := sendAsWithHeader(t, http.MethodPost, s.url+"/api/v1/carts/"+cartID+"/items", "",
+		fmt.Sprintf(`{"product_id": %q, "quantity": 2}`, gone), false)
+	require.Equal(t, 200, status, "%v", body)
+	_, err := s.app.pool.Exec(ctx, `UPDATE products SET archived_at = now() WHERE id = $1`, gone)
+	require.NoError(t, err)
+
+	cartURL := s.url + "/api/v1/carts/" + cartID
+	c := getJSON(t, cartURL, 200)["cart"].(jsonMap)
+	lines := items(c, "lines")
+	require.Len(t, lines, 2)
+	require.Equal(t, false, lines[0]["unavailable"])
+	require.Equal(t, true, lines[1]["unavailable"])
+	require.Equal(t, "Iris Oil", lines[1]["product"].(jsonMap)["name"])
+	require.Equal(t, int64(0), minor(t, lines[1]["line_total"]))
+	require.Equal(t, 1.0, c["item_count"])
+	require.Equal(t, int64(2600), minor(t, c["subtotal"]))
+
+	wantRefusal := func(status int, body jsonMap) {
+		t.Helper()
+		require.Equal(t, http.StatusBadRequest, status, "%v", body)
+		require.Equal(t, "Iris Oil is no longer available. Please remove it from your bag to continue.", body["message"])
+		reason, meta := errorInfo(t, body)
+		require.Equal(t, "product_unavailable", reason)
+		require.Equal(t, gone, meta["product_id"])
+	}
+	status, _, body = sendAsWithHeader(t, http.MethodPatch, cartURL+"/items/"+gone, "", `{"quantity": 1}`, false)
+	wantRefusal(status, body)
+	wantRefusal(s.checkout(t, "", cartID, checkoutBody(uuid.NewString(), "jane@example.com", "standard")))
+	var orders int
+	require.NoError(t, s.app.pool.QueryRow(ctx, `SELECT count(*) FROM orders WHERE cart_id = $1`, cartID).Scan(&orders))
+	require.Zero(t, orders, "no order")
+	require.Equal(t, int32(5), s.stock(t, kept), "nothing reserved")
+
+	c = sendJSON(t, http.MethodDelete, cartURL+"/items/"+gone, "", 200)["cart"].(jsonMap)
+	require.Len(t, items(c, "lines"), 1)
+	status, body = s.checkout(t, "", cartID, checkoutBody(uuid.NewString(), "jane@example.com", "standard"))
+	require.Equal(t, 200, status, "%v", body)
+}
