@@ -497,6 +497,16 @@ func baseline(ctx context.Context, tx pgx.Tx, cur AdminProduct) error {
 	return insertRevision(ctx, tx, cur.ID, cur.Revision, action, cur.UpdatedBy, snapshotOf(cur), 0, cur.UpdatedAt)
 }
 
+// CheckRevision refuses expected (when not 0) unless it is p's revision, as a write would. It is
+// for callers with slow work to do before the write (storing an upload), who should not do it for
+// a write that would be refused; the write checks again.
+func CheckRevision(p AdminProduct, expected int64) error {
+	if expected != 0 && p.Revision != expected {
+		return staleRevision(p)
+	}
+	return nil
+}
+
 // london is where the shop's people read times.
 var london = func() *time.Location {
 	loc, err := time.LoadLocation("Europe/London")

@@ -125,22 +125,9 @@ func selectAdminProducts(ctx context.Context, tx pgx.Tx, sql string, args pgx.Na
 	if err != nil || len(products) == 0 {
 		return products, err
 	}
-	ids := make([]string, len(products))
-	index := make(map[string]int, len(products))
-	for i, p := range products {
-		ids[i] = p.ID
-		index[p.ID] = i
-	}
-	rows, err = tx.Query(ctx, `SELECT product_id::text, name, value FROM product_attributes
-		WHERE product_id = ANY(@ids::uuid[]) ORDER BY product_id, position`, pgx.NamedArgs{"ids": ids})
-	if err != nil {
-		return nil, err
-	}
-	var pid string
-	var a Attribute
-	if _, err := pgx.ForEachRow(rows, []any{&pid, &a.Name, &a.Value}, func() error {
-		products[index[pid]].Attributes = append(products[index[pid]].Attributes, a)
-		return nil
+	ids, index := indexByID(products, func(p AdminProduct) string { return p.ID })
+	if err := eachAttribute(ctx, tx, ids, func(id string, a Attribute) {
+		products[index[id]].Attributes = append(products[index[id]].Attributes, a)
 	}); err != nil {
 		return nil, err
 	}
@@ -150,6 +137,7 @@ func selectAdminProducts(ctx context.Context, tx pgx.Tx, sql string, args pgx.Na
 	if err != nil {
 		return nil, err
 	}
+	var pid string
 	var img AdminImage
 	var variants []byte
 	_, err = pgx.ForEachRow(rows, []any{&pid, &img.ID, &img.Alt, &img.Primary, &img.State, &img.FailureReason,
@@ -306,5 +294,25 @@ func writeImageOrder(ctx context.Context, tx pgx.Tx, productID string, images []
 	_, err := tx.Exec(ctx, `UPDATE product_images i SET position = o.pos, alt = o.alt, is_primary = (i.id = @primary::uuid)
 		FROM unnest(@ids::uuid[], @alts::text[]) WITH ORDINALITY AS o(id, alt, pos)
 		WHERE i.id = o.id AND i.product_id = @product::uuid`, args)
+	return err
+}
+
+// insertUploadedImage appends an uploaded image (state processing); the first image of a
+// product becomes its primary one.
+func insertUploadedImage(ctx context.Context, tx pgx.Tx, productID string, img UploadedImage) error {
+	_, err := tx.Exec(ctx, `INSERT INTO product_images
+		(id, product_id, position, is_primary, alt, state, original_key, width, height, size_bytes, content_type)
+		SELECT @id::uuid, @product::uuid, COALESCE(max(position), 0) + 1, NOT COALESCE(bool_or(is_primary), false),
+			@alt, 'processing', @key, @width, @height, @size, @type
+		FROM product_images WHERE product_id = @product::uuid`, pgx.NamedArgs{
+		"id": img.ID, "product": productID, "alt": img.Alt, "key": img.OriginalKey, "width": img.Width,
+		"height": img.Height, "size": img.SizeBytes, "type": img.ContentType,
+	})
+	return err
+}
+
+func deleteImage(ctx context.Context, tx pgx.Tx, productID, imageID string) error {
+	_, err := tx.Exec(ctx, `DELETE FROM product_images WHERE id = @id::uuid AND product_id = @product::uuid`,
+		pgx.NamedArgs{"id": imageID, "product": productID})
 	return err
 }
