@@ -63,6 +63,8 @@ type App struct {
 	// authn says who a session token belongs to; authorizer says what their role may call.
 	authn      api.Authenticator
 	authorizer *authz.Authorizer
+	// imageIntake checks and stores uploaded images (the media library; tests swap in a fake).
+	imageIntake api.ImageIntake
 
 	// Background jobs and e-mail: jobsPool is River's database (the store's pool itself unless
 	// JOBS_DATABASE_URL is set); mailer is nil when SMTP_URL is unset; jobs runs only in serve
@@ -119,6 +121,8 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 		authn:      accounts,
 		authorizer: authorizer,
 		jobsPool:   pool,
+
+		imageIntake: mediaIntake{store},
 	}
 	if err := a.newPayments(ctx); err != nil {
 		a.Close()

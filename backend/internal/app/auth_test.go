@@ -43,6 +43,7 @@ type authShop struct {
 	base   string
 	app    *App
 	router routers.Router
+	srv    *httptest.Server
 }
 
 func startAuthShop(t *testing.T, env map[string]string) authShop {
@@ -83,7 +84,7 @@ func startAuthShopWith(t *testing.T, env map[string]string, opts ...account.Opti
 	doc.Servers = openapi3.Servers{{URL: srv.URL}}
 	router, err := legacy.NewRouter(doc)
 	require.NoError(t, err)
-	return authShop{base: srv.URL, app: a, router: router}
+	return authShop{base: srv.URL, app: a, router: router, srv: srv}
 }
 
 // answer is a REST response: status, headers, raw and decoded body.

@@ -9,7 +9,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -132,9 +131,20 @@ func restRoute(t *testing.T, procedure string) (method, path string, hasBody boo
 	bindings, err := api.RESTBindings(m)
 	require.NoError(t, err)
 	require.NotEmpty(t, bindings, "%s has no google.api.http route", procedure)
-	method, path = bindings[0].Method, bindings[0].Path
-	path = regexp.MustCompile(`\{[^}]*\}`).ReplaceAllString(path, "00000000-0000-4000-8000-000000000000")
+	method, path = bindings[0].Method, fillPath(m, bindings[0].Path)
 	return method, path, bindings[0].Body != ""
+}
+
+// fillPath fills a REST path template's variables with values of their fields' kinds: a UUID
+// for the string ids, 1 for the numbers (a revision).
+func fillPath(m protoreflect.MethodDescriptor, template string) string {
+	return pathVariable.ReplaceAllStringFunc(template, func(v string) string {
+		name, _, _ := strings.Cut(strings.Trim(v, "{}"), "=")
+		if f := m.Input().Fields().ByName(protoreflect.Name(name)); f != nil && f.Kind() != protoreflect.StringKind {
+			return "1"
+		}
+		return "00000000-0000-4000-8000-000000000000"
+	})
 }
 
 // Every procedure of the contract, for every role, over both protocols and through the real

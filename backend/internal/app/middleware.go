@@ -58,7 +58,7 @@ func (a *App) middleware(next http.Handler) http.Handler {
 			// line is written with the same logger, so it does too.
 			info.Logger.Log(r.Context(), level, "request", attrs...)
 		}()
-		if status, err := readBoundedBody(r, maxRequestBytes); err != nil {
+		if status, err := readBoundedBody(r, bodyLimit(r)); err != nil {
 			info.Logger.Info("request refused before routing", "reason", err.Message())
 			api.WriteHTTPError(rec, status, err)
 			return

@@ -37,8 +37,8 @@ type Product struct {
 
 // Attribute is one ordered name/value pair.
 type Attribute struct {
-	Name  string
-	Value string
+	Name  string `json:"name"`
+	Value string `json:"value"`
 }
 
 // Image is a product picture with its stored renditions.

@@ -179,13 +179,10 @@ func selectProducts(ctx context.Context, db queryer, sql string, args pgx.NamedA
 	if err != nil || len(products) == 0 {
 		return products, err
 	}
-	ids := make([]string, len(products))
-	index := make(map[string]int, len(products))
-	for i, p := range products {
-		ids[i] = p.ID
-		index[p.ID] = i
-	}
-	if err := attachAttributes(ctx, db, ids, products, index); err != nil {
+	ids, index := indexByID(products, func(p Product) string { return p.ID })
+	if err := eachAttribute(ctx, db, ids, func(id string, a Attribute) {
+		products[index[id]].Attributes = append(products[index[id]].Attributes, a)
+	}); err != nil {
 		return nil, err
 	}
 	if err := attachImages(ctx, db, ids, products, index); err != nil {
@@ -194,7 +191,19 @@ func selectProducts(ctx context.Context, db queryer, sql string, args pgx.NamedA
 	return products, nil
 }
 
-func attachAttributes(ctx context.Context, db queryer, ids []string, products []Product, index map[string]int) error {
+// indexByID lists the ids of items and where each is.
+func indexByID[T any](items []T, id func(T) string) ([]string, map[string]int) {
+	ids := make([]string, len(items))
+	index := make(map[string]int, len(items))
+	for i, item := range items {
+		ids[i] = id(item)
+		index[ids[i]] = i
+	}
+	return ids, index
+}
+
+// eachAttribute calls add with every attribute of the products ids, in each product's order.
+func eachAttribute(ctx context.Context, db queryer, ids []string, add func(productID string, a Attribute)) error {
 	rows, err := db.Query(ctx, `SELECT product_id::text, name, value FROM product_attributes
 		WHERE product_id = ANY(@ids::uuid[]) ORDER BY product_id, position`, pgx.NamedArgs{"ids": ids})
 	if err != nil {
@@ -203,8 +212,7 @@ func attachAttributes(ctx context.Context, db queryer, ids []string, products []
 	var id string
 	var a Attribute
 	_, err = pgx.ForEachRow(rows, []any{&id, &a.Name, &a.Value}, func() error {
-		p := &products[index[id]]
-		p.Attributes = append(p.Attributes, a)
+		add(id, a)
 		return nil
 	})
 	return err

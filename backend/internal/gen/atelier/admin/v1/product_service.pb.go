@@ -1448,7 +1448,8 @@ func (x *RestoreProductRevisionResponse) GetProduct() *Product {
 type UploadProductImageRequest struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
 	ProductId string                 `protobuf:"bytes,1,opt,name=product_id,json=productId,proto3" json:"product_id,omitempty"`
-	// Alt text; defaults to the product's name. At most 250 characters.
+	// Alt text; defaults to the product's name. At most 250 characters. On REST, a query parameter
+	// like expected_revision (which If-Match may carry instead).
 	Alt string `protobuf:"bytes,2,opt,name=alt,proto3" json:"alt,omitempty"`
 	// The image's bytes. On REST this is the raw request body.
 	File *httpbody.HttpBody `protobuf:"bytes,3,opt,name=file,proto3" json:"file,omitempty"`

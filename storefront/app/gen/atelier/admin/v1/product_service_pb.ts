@@ -690,7 +690,8 @@ export type UploadProductImageRequest = Message<"atelier.admin.v1.UploadProductI
   productId: string;
 
   /**
-   * Alt text; defaults to the product's name. At most 250 characters.
+   * Alt text; defaults to the product's name. At most 250 characters. On REST, a query parameter
+   * like expected_revision (which If-Match may carry instead).
    *
    * @generated from field: string alt = 2;
    */
@@ -1108,7 +1109,8 @@ export const ProductService: GenService<{
   },
   /**
    * Restores a revision's content as a new revision (itself undoable). Images come back in the
-   * revision's order, with its alt texts and primary, where they still exist.
+   * revision's order, with its alt texts and primary, where they still exist; images added since
+   * stay, after them. A restore deletes nothing.
    *
    * @generated from rpc atelier.admin.v1.ProductService.RestoreProductRevision
    */

@@ -109,7 +109,8 @@ type ProductServiceClient interface {
 	// restoring it would change now.
 	DiffProductRevision(context.Context, *connect.Request[v1.DiffProductRevisionRequest]) (*connect.Response[v1.DiffProductRevisionResponse], error)
 	// Restores a revision's content as a new revision (itself undoable). Images come back in the
-	// revision's order, with its alt texts and primary, where they still exist.
+	// revision's order, with its alt texts and primary, where they still exist; images added since
+	// stay, after them. A restore deletes nothing.
 	RestoreProductRevision(context.Context, *connect.Request[v1.RestoreProductRevisionRequest]) (*connect.Response[v1.RestoreProductRevisionResponse], error)
 	// Uploads one image. On REST the request body is the image's bytes (any Content-Type; the
 	// type is read from the bytes): JPEG, PNG, WebP or AVIF, at most 20 MB and 50 megapixels. The
@@ -363,7 +364,8 @@ type ProductServiceHandler interface {
 	// restoring it would change now.
 	DiffProductRevision(context.Context, *connect.Request[v1.DiffProductRevisionRequest]) (*connect.Response[v1.DiffProductRevisionResponse], error)
 	// Restores a revision's content as a new revision (itself undoable). Images come back in the
-	// revision's order, with its alt texts and primary, where they still exist.
+	// revision's order, with its alt texts and primary, where they still exist; images added since
+	// stay, after them. A restore deletes nothing.
 	RestoreProductRevision(context.Context, *connect.Request[v1.RestoreProductRevisionRequest]) (*connect.Response[v1.RestoreProductRevisionResponse], error)
 	// Uploads one image. On REST the request body is the image's bytes (any Content-Type; the
 	// type is read from the bytes): JPEG, PNG, WebP or AVIF, at most 20 MB and 50 megapixels. The
