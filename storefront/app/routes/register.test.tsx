@@ -12,6 +12,7 @@ import {
   apiError,
   contextWith,
   customerAccount,
+  customerRegistration,
   type FakeApi,
   loaderArgs,
 } from "~/lib/testing/api";
@@ -124,13 +125,7 @@ describe("register page", () => {
 });
 
 describe("register action", () => {
-  const valid = {
-    firstName: "Ada",
-    lastName: "Lovelace",
-    email: "ada@example.com",
-    password: "correct horse",
-    confirmPassword: "correct horse",
-  };
+  const valid = customerRegistration;
 
   function run(fields: Record<string, string>, register: Register = registered, cookie?: string) {
     const spy = vi.fn<Register>(register);

@@ -20,6 +20,14 @@ export const customerAccount: Account = {
   email: "ada@example.com",
   role: "customer",
 };
+/** The registration form as customerAccount filled it in: every field valid. */
+export const customerRegistration = {
+  firstName: customerAccount.firstName,
+  lastName: customerAccount.lastName,
+  email: customerAccount.email,
+  password: "correct horse",
+  confirmPassword: "correct horse",
+};
 export const adminAccount: Account = {
   id: "u-2",
   firstName: "Grace",
