@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { TextField } from "~/components/ui/field";
+import { LineIcon } from "~/components/ui/line-icon";
 import {
   type CheckoutActionData,
   type CheckoutPageData,
@@ -221,16 +222,9 @@ export function CheckoutForm({ page, actionData }: Props) {
 
 function LockIcon() {
   return (
-    <svg
-      className="checkout-form__lock"
-      width="14"
-      height="14"
-      viewBox="0 0 16 16"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <rect x="3" y="7" width="10" height="8" rx="1" fill="none" stroke="currentColor" strokeWidth="1.2" />
-      <path d="M5.5 7V5a2.5 2.5 0 0 1 5 0v2" fill="none" stroke="currentColor" strokeWidth="1.2" />
-    </svg>
+    <LineIcon className="checkout-form__lock" size={14} box={16} strokeWidth={1.2}>
+      <rect x="3" y="7" width="10" height="8" rx="1" />
+      <path d="M5.5 7V5a2.5 2.5 0 0 1 5 0v2" />
+    </LineIcon>
   );
 }
