@@ -38,6 +38,16 @@ function Where() {
   return <p data-testid="where">{location.pathname + location.search}</p>;
 }
 
+/** The shopper's e-mail and password: as typed into the form, and as the API receives them. */
+const credentials = { email: "ada@example.com", password: "correct horse" };
+
+/** Types the credentials into the form and presses Sign In. */
+async function signIn(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText("Email"), credentials.email);
+  await user.type(screen.getByLabelText("Password"), credentials.password);
+  await user.click(screen.getByRole("button", { name: "Sign In" }));
+}
+
 function renderLogin(opts: { login?: Login; at?: string } = {}) {
   const login = vi.fn<Login>(opts.login ?? signedIn);
   const fake: FakeApi = { auth: { login }, cart: { mergeCart: vi.fn<Merge>(merged) } };
@@ -88,9 +98,7 @@ describe("login page", () => {
       at: "/login?redirectTo=%2Fcart",
       login: () => new Promise((resolve) => (finish = () => void signedIn({}).then(resolve))),
     });
-    await user.type(await screen.findByLabelText("Email"), "ada@example.com");
-    await user.type(screen.getByLabelText("Password"), "correct horse");
-    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await signIn(user);
     expect(await screen.findByRole("button", { name: "Signing in…" })).toHaveAttribute(
       "aria-disabled",
       "true",
@@ -303,9 +311,7 @@ describe("two-factor sign-in", () => {
     const { login } = renderLogin({
       login: async (req) => ((req as { totpCode?: string }).totpCode ? signedIn(req) : totpRequired()),
     });
-    await user.type(await screen.findByLabelText("Email"), "ada@example.com");
-    await user.type(screen.getByLabelText("Password"), "correct horse");
-    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await signIn(user);
 
     const code = await screen.findByLabelText("Authentication Code");
     expect(code).toHaveAttribute("autocomplete", "one-time-code");
@@ -314,15 +320,14 @@ describe("two-factor sign-in", () => {
       "Enter the 6-digit code from your authenticator app.",
     );
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
-    expect(screen.getByLabelText("Password")).toHaveValue("correct horse");
+    expect(screen.getByLabelText("Password")).toHaveValue(credentials.password);
     expect(screen.getByText("Use a recovery code")).toBeInTheDocument();
 
     await user.type(code, "123 456");
     await user.click(screen.getByRole("button", { name: "Sign In" }));
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/"));
     expect(login).toHaveBeenLastCalledWith({
-      email: "ada@example.com",
-      password: "correct horse",
+      ...credentials,
       totpCode: "123456",
     });
   });
@@ -333,16 +338,13 @@ describe("two-factor sign-in", () => {
       login: async (req) =>
         (req as { recoveryCode?: string }).recoveryCode ? signedIn(req) : totpRequired(),
     });
-    await user.type(await screen.findByLabelText("Email"), "ada@example.com");
-    await user.type(screen.getByLabelText("Password"), "correct horse");
-    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await signIn(user);
     await user.click(await screen.findByText("Use a recovery code"));
     await user.type(screen.getByLabelText("Recovery Code"), "abcd-efgh-ijkl-mnop");
     await user.click(screen.getByRole("button", { name: "Sign In" }));
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/"));
     expect(login).toHaveBeenLastCalledWith({
-      email: "ada@example.com",
-      password: "correct horse",
+      ...credentials,
       recoveryCode: "abcd-efgh-ijkl-mnop",
     });
   });
@@ -355,9 +357,7 @@ describe("two-factor sign-in", () => {
           ? Promise.reject(apiError(Code.Unauthenticated, "Invalid credentials", "invalid_credentials"))
           : totpRequired(),
     });
-    await user.type(await screen.findByLabelText("Email"), "ada@example.com");
-    await user.type(screen.getByLabelText("Password"), "correct horse");
-    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await signIn(user);
     await user.type(await screen.findByLabelText("Authentication Code"), "000000");
     await user.click(screen.getByRole("button", { name: "Sign In" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Invalid credentials");
@@ -368,9 +368,7 @@ describe("two-factor sign-in", () => {
   it("asks for a code in the page before sending", async () => {
     const user = userEvent.setup();
     const { login } = renderLogin({ login: totpRequired });
-    await user.type(await screen.findByLabelText("Email"), "ada@example.com");
-    await user.type(screen.getByLabelText("Password"), "correct horse");
-    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await signIn(user);
     await screen.findByLabelText("Authentication Code");
     await user.click(screen.getByRole("button", { name: "Sign In" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
