@@ -13,6 +13,7 @@ import {
   contextWith,
   customerAccount,
   customerRegistration,
+  customerRegistrationRequest,
   type FakeApi,
   loaderArgs,
 } from "~/lib/testing/api";
@@ -102,12 +103,7 @@ describe("register page", () => {
     await fillIn(user, complete);
     await user.click(screen.getByRole("button", { name: "Create Account" }));
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent(/^\/$/));
-    expect(register).toHaveBeenCalledWith({
-      firstName: "Ada",
-      lastName: "Lovelace",
-      email: "ada@example.com",
-      password: "correct horse",
-    });
+    expect(register).toHaveBeenCalledWith(customerRegistrationRequest);
   });
 
   it("says when the address already has an account, keeping what was typed", async () => {
