@@ -305,12 +305,25 @@ describe("two-factor sign-in", () => {
     Promise.reject(
       apiError(Code.FailedPrecondition, "Enter the code from your authenticator app.", "totp_required"),
     );
+  /** A login that wants the second factor, and signs in once the request carries it in `field`. */
+  const secondFactorIn =
+    (field: "totpCode" | "recoveryCode"): Login =>
+    async (req) =>
+      (req as Record<string, unknown>)[field] ? signedIn(req) : totpRequired();
+  /** Presses Sign In, expecting to arrive signed in, the API sent the credentials and `factor`. */
+  const finishSignIn = async (
+    user: ReturnType<typeof userEvent.setup>,
+    login: ReturnType<typeof vi.fn<Login>>,
+    factor: Record<string, string>,
+  ) => {
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/"));
+    expect(login).toHaveBeenLastCalledWith({ ...credentials, ...factor });
+  };
 
   it("asks for the one-time code once the password is right, keeps the password and sends both", async () => {
     const user = userEvent.setup();
-    const { login } = renderLogin({
-      login: async (req) => ((req as { totpCode?: string }).totpCode ? signedIn(req) : totpRequired()),
-    });
+    const { login } = renderLogin({ login: secondFactorIn("totpCode") });
     await signIn(user);
 
     const code = await screen.findByLabelText("Authentication Code");
@@ -324,29 +337,16 @@ describe("two-factor sign-in", () => {
     expect(screen.getByText("Use a recovery code")).toBeInTheDocument();
 
     await user.type(code, "123 456");
-    await user.click(screen.getByRole("button", { name: "Sign In" }));
-    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/"));
-    expect(login).toHaveBeenLastCalledWith({
-      ...credentials,
-      totpCode: "123456",
-    });
+    await finishSignIn(user, login, { totpCode: "123456" });
   });
 
   it("takes a recovery code instead", async () => {
     const user = userEvent.setup();
-    const { login } = renderLogin({
-      login: async (req) =>
-        (req as { recoveryCode?: string }).recoveryCode ? signedIn(req) : totpRequired(),
-    });
+    const { login } = renderLogin({ login: secondFactorIn("recoveryCode") });
     await signIn(user);
     await user.click(await screen.findByText("Use a recovery code"));
     await user.type(screen.getByLabelText("Recovery Code"), "abcd-efgh-ijkl-mnop");
-    await user.click(screen.getByRole("button", { name: "Sign In" }));
-    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/"));
-    expect(login).toHaveBeenLastCalledWith({
-      ...credentials,
-      recoveryCode: "abcd-efgh-ijkl-mnop",
-    });
+    await finishSignIn(user, login, { recoveryCode: "abcd-efgh-ijkl-mnop" });
   });
 
   it("stays at the code step after a wrong code, with the password and code cleared", async () => {
