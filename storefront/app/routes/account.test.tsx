@@ -1,8 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import {
   BeginTotpSetupResponseSchema,
@@ -13,15 +12,9 @@ import {
   UpdateProfileResponseSchema,
 } from "~/gen/atelier/store/v1/auth_service_pb";
 import type { Api } from "~/lib/server/api.server";
-import {
-  actionArgs,
-  apiError,
-  contextWith,
-  customerAccount,
-  type FakeApi,
-  loaderArgs,
-} from "~/lib/testing/api";
+import { actionArgs, apiError, customerAccount, type FakeApi, loaderArgs } from "~/lib/testing/api";
 import { expectLink } from "~/lib/testing/links";
+import { renderRoute } from "~/lib/testing/route";
 import AccountRoute, { action, loader } from "./account";
 
 type Update = Api["auth"]["updateProfile"];
@@ -75,15 +68,7 @@ function renderAccount(
   const updateProfile = vi.fn<Update>(api.updateProfile ?? updated);
   const changePassword = vi.fn<Change>(api.changePassword ?? changed);
   const fake: FakeApi = { auth: { updateProfile, changePassword, ...(api.twoFactor ?? twoFactorApi()) } };
-  const Stub = createRoutesStub([
-    {
-      path: "/account",
-      Component: AccountRoute,
-      loader: (args) => loader({ ...args, context: contextWith(fake, customerAccount) } as never),
-      action: (args) => action({ ...args, context: contextWith(fake, customerAccount) } as never),
-    },
-  ]);
-  render(<Stub initialEntries={["/account"]} />);
+  renderRoute("/account", { Component: AccountRoute, loader, action }, fake, { session: customerAccount });
   return { updateProfile, changePassword };
 }
 

@@ -2,13 +2,14 @@
 // and the Pay button, the in-page check, the processing state, and a refused payment.
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, useLocation } from "react-router";
+import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { checkoutPage, orderId } from "~/components/checkout/fixtures";
 import { type CheckoutActionData, type CheckoutPageData, emptyAddress } from "~/lib/models/checkout";
 import { formatPence } from "~/lib/models/money";
 import { fillShippingAddress, irisAddress } from "~/lib/testing/checkout";
 import { expectLink } from "~/lib/testing/links";
+import { Where } from "~/lib/testing/route";
 import CheckoutRoute from "./checkout";
 
 const hydration = vi.hoisted(() => ({ done: true }));
@@ -17,11 +18,6 @@ vi.mock("~/lib/hooks/use-hydrated", () => ({ useHydrated: () => hydration.done }
 afterEach(() => {
   hydration.done = true;
 });
-
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname + location.search}</p>;
-}
 
 function renderCheckout(
   page: Partial<CheckoutPageData> = {},

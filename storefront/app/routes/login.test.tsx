@@ -1,22 +1,15 @@
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { LoginResponseSchema } from "~/gen/atelier/store/v1/auth_service_pb";
 import { MergeCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
 import type { Api } from "~/lib/server/api.server";
-import {
-  actionArgs,
-  apiError,
-  contextWith,
-  customerAccount,
-  type FakeApi,
-  loaderArgs,
-} from "~/lib/testing/api";
+import { actionArgs, apiError, customerAccount, type FakeApi, loaderArgs } from "~/lib/testing/api";
 import { expectLink } from "~/lib/testing/links";
+import { renderRoute } from "~/lib/testing/route";
 import LoginRoute, { action, loader } from "./login";
 
 type Login = Api["auth"]["login"];
@@ -33,11 +26,6 @@ const signedIn: Login = async () =>
   });
 const merged: Merge = async () => create(MergeCartResponseSchema, { cart: { id: accountCart } });
 
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname + location.search}</p>;
-}
-
 /** The shopper's e-mail and password: as typed into the form, and as the API receives them. */
 const credentials = { email: "ada@example.com", password: "correct horse" };
 
@@ -51,16 +39,7 @@ async function signIn(user: ReturnType<typeof userEvent.setup>) {
 function renderLogin(opts: { login?: Login; at?: string } = {}) {
   const login = vi.fn<Login>(opts.login ?? signedIn);
   const fake: FakeApi = { auth: { login }, cart: { mergeCart: vi.fn<Merge>(merged) } };
-  const Stub = createRoutesStub([
-    {
-      path: "/login",
-      Component: LoginRoute,
-      loader: (args) => loader({ ...args, context: contextWith(fake) } as never),
-      action: (args) => action({ ...args, context: contextWith(fake) } as never),
-    },
-    { path: "*", Component: Where },
-  ]);
-  render(<Stub initialEntries={[opts.at ?? "/login"]} />);
+  renderRoute("/login", { Component: LoginRoute, loader, action }, fake, { at: opts.at });
   return { login };
 }
 

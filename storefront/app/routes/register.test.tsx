@@ -1,8 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { RegisterResponseSchema } from "~/gen/atelier/store/v1/auth_service_pb";
 import { MergeCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
@@ -10,7 +9,6 @@ import type { Api } from "~/lib/server/api.server";
 import {
   actionArgs,
   apiError,
-  contextWith,
   customerAccount,
   customerRegistration,
   customerRegistrationRequest,
@@ -18,6 +16,7 @@ import {
   loaderArgs,
 } from "~/lib/testing/api";
 import { expectLink } from "~/lib/testing/links";
+import { renderRoute } from "~/lib/testing/route";
 import RegisterRoute, { action, loader } from "./register";
 
 type Register = Api["auth"]["register"];
@@ -29,24 +28,10 @@ const registered: Register = async () =>
   create(RegisterResponseSchema, { user: { id: "u-1", firstName: "Ada" }, session: { token } });
 const merged: Merge = async () => create(MergeCartResponseSchema, { cart: { id: guestCart } });
 
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname}</p>;
-}
-
 function renderRegister(register: Register = registered) {
   const spy = vi.fn<Register>(register);
   const fake: FakeApi = { auth: { register: spy }, cart: { mergeCart: merged } };
-  const Stub = createRoutesStub([
-    {
-      path: "/register",
-      Component: RegisterRoute,
-      loader: () => null,
-      action: (args) => action({ ...args, context: contextWith(fake) } as never),
-    },
-    { path: "/", Component: Where },
-  ]);
-  render(<Stub initialEntries={["/register"]} />);
+  renderRoute("/register", { Component: RegisterRoute, loader, action }, fake);
   return { register: spy };
 }
 
