@@ -358,6 +358,8 @@ describe("two-factor sign-in", () => {
 });
 
 describe("two-factor login action", () => {
+  /** What the first step posted, and the API receives with the second factor. */
+  const posted = { email: "ada@example.com", password: "pw" };
   function run(fields: Record<string, string>, login: Login) {
     const fn = vi.fn<Login>(login);
     const res = action(
@@ -374,13 +376,11 @@ describe("two-factor login action", () => {
     Promise.reject(apiError(Code.FailedPrecondition, "Enter the code", "totp_required"));
 
   it("answers with the code step on reason totp_required; after a plain post the password is asked for again", async () => {
-    expect(await answer(run({ email: "ada@example.com", password: "pw" }, totpRequired).res)).toEqual({
+    expect(await answer(run(posted, totpRequired).res)).toEqual({
       body: { error: null, email: "ada@example.com", codeStep: true, keptPassword: false },
       status: 200,
     });
-    expect(
-      await answer(run({ email: "ada@example.com", password: "pw", enhanced: "1" }, totpRequired).res),
-    ).toEqual({
+    expect(await answer(run({ ...posted, enhanced: "1" }, totpRequired).res)).toEqual({
       body: { error: null, email: "ada@example.com", codeStep: true, keptPassword: true },
       status: 200,
     });
@@ -389,40 +389,23 @@ describe("two-factor login action", () => {
   it("decides on the reason, not the message", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const other = () => Promise.reject(apiError(Code.FailedPrecondition, "totp_required", "something_else"));
-    expect((await answer(run({ email: "ada@example.com", password: "pw" }, other).res)).status).toBe(503);
+    expect((await answer(run(posted, other).res)).status).toBe(503);
   });
 
   it("sends the code's digits, or the recovery code alone", async () => {
-    const withCode = run(
-      { email: "ada@example.com", password: "pw", codeStep: "1", totpCode: " 123 456 " },
-      signedIn,
-    );
+    const withCode = run({ ...posted, codeStep: "1", totpCode: " 123 456 " }, signedIn);
     expect(((await withCode.res) as Response).status).toBe(302);
-    expect(withCode.login).toHaveBeenCalledWith({
-      email: "ada@example.com",
-      password: "pw",
-      totpCode: "123456",
-    });
+    expect(withCode.login).toHaveBeenCalledWith({ ...posted, totpCode: "123456" });
     const withRecovery = run(
-      {
-        email: "ada@example.com",
-        password: "pw",
-        codeStep: "1",
-        totpCode: "",
-        recoveryCode: "abcd-efgh-ijkl-mnop",
-      },
+      { ...posted, codeStep: "1", totpCode: "", recoveryCode: "abcd-efgh-ijkl-mnop" },
       signedIn,
     );
     expect(((await withRecovery.res) as Response).status).toBe(302);
-    expect(withRecovery.login).toHaveBeenCalledWith({
-      email: "ada@example.com",
-      password: "pw",
-      recoveryCode: "abcd-efgh-ijkl-mnop",
-    });
+    expect(withRecovery.login).toHaveBeenCalledWith({ ...posted, recoveryCode: "abcd-efgh-ijkl-mnop" });
   });
 
   it("refuses a missing or malformed code without calling the API", async () => {
-    const missing = run({ email: "ada@example.com", password: "pw", codeStep: "1" }, signedIn);
+    const missing = run({ ...posted, codeStep: "1" }, signedIn);
     expect(await answer(missing.res)).toEqual({
       body: {
         error: "Please enter the code from your authenticator app, or a recovery code.",
@@ -431,10 +414,7 @@ describe("two-factor login action", () => {
       },
       status: 400,
     });
-    const malformed = run(
-      { email: "ada@example.com", password: "pw", codeStep: "1", totpCode: "12ab56" },
-      signedIn,
-    );
+    const malformed = run({ ...posted, codeStep: "1", totpCode: "12ab56" }, signedIn);
     expect((await answer(malformed.res)).status).toBe(400);
     expect(missing.login).not.toHaveBeenCalled();
     expect(malformed.login).not.toHaveBeenCalled();
@@ -443,11 +423,7 @@ describe("two-factor login action", () => {
   it("answers a wrong code like a wrong password, staying at the code step", async () => {
     const wrong = () =>
       Promise.reject(apiError(Code.Unauthenticated, "Invalid credentials", "invalid_credentials"));
-    expect(
-      await answer(
-        run({ email: "ada@example.com", password: "pw", codeStep: "1", totpCode: "000000" }, wrong).res,
-      ),
-    ).toEqual({
+    expect(await answer(run({ ...posted, codeStep: "1", totpCode: "000000" }, wrong).res)).toEqual({
       body: { error: "Invalid credentials", email: "ada@example.com", codeStep: true },
       status: 401,
     });
