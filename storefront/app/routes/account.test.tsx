@@ -541,31 +541,16 @@ describe("two-factor authentication on the account page", () => {
 });
 
 describe("two-factor account loader", () => {
-  it("reads whether the shopper has two-factor authentication, or as an admin must set it up", async () => {
-    expect(
-      await loader(
-        loaderArgs(
-          "/account",
-          { auth: twoFactorApi({ totpEnrolmentRequired: true }) },
-          undefined,
-          customerAccount,
-        ) as never,
-      ),
-    ).toMatchObject({
-      twoFactor: { enabled: false, enrolmentRequired: true },
-    });
-    expect(
-      await loader(
-        loaderArgs(
-          "/account",
-          { auth: twoFactorApi({ totpEnabled: true }) },
-          undefined,
-          customerAccount,
-        ) as never,
-      ),
-    ).toMatchObject({
-      twoFactor: { enabled: true, enrolmentRequired: false },
-    });
+  it.each([
+    [
+      "an admin who must set it up",
+      { totpEnrolmentRequired: true },
+      { enabled: false, enrolmentRequired: true },
+    ],
+    ["a shopper who has it on", { totpEnabled: true }, { enabled: true, enrolmentRequired: false }],
+  ])("reads whether two-factor authentication is on or required: %s", async (_, account, twoFactor) => {
+    const args = loaderArgs("/account", { auth: twoFactorApi(account) }, undefined, customerAccount);
+    expect(await loader(args as never)).toMatchObject({ twoFactor });
   });
 });
 
