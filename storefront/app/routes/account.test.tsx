@@ -62,6 +62,10 @@ function twoFactorApi(
   return { getMe, beginTotpSetup, enableTotp, disableTotp };
 }
 
+/** The API's answer when the current password given is not the account's. */
+const wrongPassword = () =>
+  Promise.reject(apiError(Code.InvalidArgument, "Current password is incorrect", "wrong_password"));
+
 function renderAccount(
   api: { updateProfile?: Update; changePassword?: Change; twoFactor?: ReturnType<typeof twoFactorApi> } = {},
 ) {
@@ -151,10 +155,7 @@ describe("account page", () => {
 
   it("says when the current password given for a new address is wrong, and empties it", async () => {
     const user = userEvent.setup();
-    renderAccount({
-      updateProfile: () =>
-        Promise.reject(apiError(Code.InvalidArgument, "Current password is incorrect", "wrong_password")),
-    });
+    renderAccount({ updateProfile: wrongPassword });
     const details = await screen.findByRole("region", { name: "Your Details" });
     await user.clear(within(details).getByLabelText("Email"));
     await user.type(within(details).getByLabelText("Email"), "ada@newmail.example");
@@ -190,10 +191,7 @@ describe("account page", () => {
 
   it("says when the current password is wrong", async () => {
     const user = userEvent.setup();
-    renderAccount({
-      changePassword: () =>
-        Promise.reject(apiError(Code.InvalidArgument, "Current password is incorrect", "wrong_password")),
-    });
+    renderAccount({ changePassword: wrongPassword });
     const form = await screen.findByRole("region", { name: "Change Password" });
     await user.type(within(form).getByLabelText("Current Password"), "not it");
     await user.type(within(form).getByLabelText("New Password"), "new password");
