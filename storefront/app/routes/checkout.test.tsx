@@ -8,6 +8,7 @@ import { checkoutPage, orderId } from "~/components/checkout/fixtures";
 import { type CheckoutActionData, type CheckoutPageData, emptyAddress } from "~/lib/models/checkout";
 import { formatPence } from "~/lib/models/money";
 import { fillShippingAddress, irisAddress } from "~/lib/testing/checkout";
+import { expectAutocomplete } from "~/lib/testing/fields";
 import { expectLink } from "~/lib/testing/links";
 import { Where } from "~/lib/testing/route";
 import CheckoutRoute from "./checkout";
@@ -168,10 +169,8 @@ describe("checkout page", () => {
     expect(within(payment).getByText(/^Use/)).toHaveTextContent(
       "Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.",
     );
-    expect(within(payment).getByLabelText("Card number")).toHaveAttribute("autocomplete", "cc-number");
+    expectAutocomplete({ "Card number": "cc-number", "Expiry (MM / YY)": "cc-exp", CVC: "cc-csc" }, payment);
     expect(within(payment).getByLabelText("Card number")).toHaveAttribute("inputmode", "numeric");
-    expect(within(payment).getByLabelText("Expiry (MM / YY)")).toHaveAttribute("autocomplete", "cc-exp");
-    expect(within(payment).getByLabelText("CVC")).toHaveAttribute("autocomplete", "cc-csc");
   });
 
   it("asks for the required fields in the page, marking and focusing them, without posting", async () => {

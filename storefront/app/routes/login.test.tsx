@@ -8,6 +8,7 @@ import { LoginResponseSchema } from "~/gen/atelier/store/v1/auth_service_pb";
 import { MergeCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
 import type { Api } from "~/lib/server/api.server";
 import { actionArgs, apiError, customerAccount, type FakeApi, loaderArgs } from "~/lib/testing/api";
+import { expectAutocomplete } from "~/lib/testing/fields";
 import { expectLink } from "~/lib/testing/links";
 import { renderRoute } from "~/lib/testing/route";
 import LoginRoute, { action, loader } from "./login";
@@ -47,9 +48,8 @@ describe("login page", () => {
   it("asks for e-mail and password with the autocomplete hints, and links to register and reset", async () => {
     renderLogin();
     expect(await screen.findByRole("heading", { level: 1, name: "Sign In" })).toBeInTheDocument();
-    expect(screen.getByLabelText("Email")).toHaveAttribute("autocomplete", "email");
+    expectAutocomplete({ Email: "email", Password: "current-password" });
     expect(screen.getByLabelText("Email")).toHaveAttribute("type", "email");
-    expect(screen.getByLabelText("Password")).toHaveAttribute("autocomplete", "current-password");
     expect(screen.getByLabelText("Password")).toHaveAttribute("type", "password");
     expectLink("Create an account", "/register");
     expectLink("Forgot your password?", "/forgot-password");

@@ -15,6 +15,7 @@ import {
   type FakeApi,
   loaderArgs,
 } from "~/lib/testing/api";
+import { expectAutocomplete } from "~/lib/testing/fields";
 import { expectLink } from "~/lib/testing/links";
 import { renderRoute } from "~/lib/testing/route";
 import RegisterRoute, { action, loader } from "./register";
@@ -53,12 +54,14 @@ describe("register page", () => {
   it("labels every field with its autocomplete hint", async () => {
     renderRegister();
     expect(await screen.findByRole("heading", { level: 1, name: "Create an Account" })).toBeInTheDocument();
-    expect(screen.getByLabelText("First Name")).toHaveAttribute("autocomplete", "given-name");
-    expect(screen.getByLabelText("Last Name")).toHaveAttribute("autocomplete", "family-name");
-    expect(screen.getByLabelText("Email")).toHaveAttribute("autocomplete", "email");
-    expect(screen.getByLabelText("Password")).toHaveAttribute("autocomplete", "new-password");
+    expectAutocomplete({
+      "First Name": "given-name",
+      "Last Name": "family-name",
+      Email: "email",
+      Password: "new-password",
+      "Confirm Password": "new-password",
+    });
     expect(screen.getByLabelText("Password")).toHaveAccessibleDescription("At least 8 characters.");
-    expect(screen.getByLabelText("Confirm Password")).toHaveAttribute("autocomplete", "new-password");
     expectLink("Sign in", "/login");
   });
 
