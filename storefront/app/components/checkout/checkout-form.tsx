@@ -52,6 +52,8 @@ export function CheckoutForm({ page, actionData }: Props) {
   const quote = checkoutQuote(page.withoutDelivery, option);
   // Without JavaScript the first field in error takes the focus as the page loads.
   const states = fieldStates(problem, { autoFocusFirst: !hydrated });
+  // What both address blocks (shipping, billing) take besides their own kind and values.
+  const addressForm = { countries: page.countries, states };
 
   // Once hydrated, a problem moves the focus to the first field it names, else to the message.
   useEffect(() => {
@@ -124,12 +126,7 @@ export function CheckoutForm({ page, actionData }: Props) {
         </CheckoutStep>
 
         <CheckoutStep number={2} title="Shipping address">
-          <AddressFields
-            kind="shippingAddress"
-            values={shipping}
-            countries={page.countries}
-            states={states}
-          />
+          <AddressFields kind="shippingAddress" values={shipping} {...addressForm} />
         </CheckoutStep>
 
         <DeliveryChoices
@@ -161,12 +158,7 @@ export function CheckoutForm({ page, actionData }: Props) {
           {/* Shown while the box is unticked (CSS :has, so it needs no script); without :has support
               it always shows, and the action ignores it while the box is ticked. */}
           <div className="billing-fields">
-            <AddressFields
-              kind="billingAddress"
-              values={billing}
-              countries={page.countries}
-              states={states}
-            />
+            <AddressFields kind="billingAddress" values={billing} {...addressForm} />
           </div>
         </CheckoutStep>
 
