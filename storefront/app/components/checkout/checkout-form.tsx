@@ -99,30 +99,26 @@ export function CheckoutForm({ page, actionData }: Props) {
         <input type="hidden" name="intent" value={payment.mode === "stripe" ? "checkout" : "pay"} />
 
         <CheckoutStep number={1} title="Contact">
-          {guest ? (
-            <TextField
-              {...checkoutField}
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              maxLength={maxEmailLength}
-              defaultValue={values?.email}
-              hint="Your order confirmation is sent here."
-              {...states("email", "Email")}
-            />
-          ) : (
-            <TextField
-              {...checkoutField}
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              defaultValue={page.accountEmail ?? ""}
-              readOnly
-              hint="You are signed in: your order confirmation is sent to your account's address."
-            />
-          )}
+          {/* A guest types the address; a signed-in shopper's is their account's, shown read-only. */}
+          <TextField
+            {...checkoutField}
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            {...(guest
+              ? {
+                  maxLength: maxEmailLength,
+                  defaultValue: values?.email,
+                  hint: "Your order confirmation is sent here.",
+                  ...states("email", "Email"),
+                }
+              : {
+                  defaultValue: page.accountEmail ?? "",
+                  readOnly: true,
+                  hint: "You are signed in: your order confirmation is sent to your account's address.",
+                })}
+          />
         </CheckoutStep>
 
         <CheckoutStep number={2} title="Shipping address">
