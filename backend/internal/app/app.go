@@ -97,13 +97,12 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 	ship := shipping.NewService(pool)
 	settingsSvc := settings.NewService(pool)
 	accounts := newAccounts(pool, cfg)
-	hourly := func(n int) throttle.Limit { return throttle.Limit{Max: n, Window: time.Hour} }
-	carts := cart.NewService(pool, ship, cart.WithNewCartLimit(hourly(cfg.CartsPerIPPerHour)))
-	subscriptions := newsletter.NewService(pool, newsletter.WithLimits(newsletter.Limits{
-		PerClient: hourly(cfg.NewsletterSignupsPerIPPerHour), PerAddress: hourly(cfg.NewsletterSignupsPerEmailPerHour)}),
+	carts := cart.NewService(pool, ship, cart.WithNewCartLimit(throttle.PerHour(cfg.CartsPerIPPerHour)))
+	subscriptions := newsletter.NewService(pool,
+		newsletter.WithLimits(throttle.Hourly(cfg.NewsletterSignupsPerIPPerHour, cfg.NewsletterSignupsPerEmailPerHour)),
 		newsletter.WithLinks(cfg.StorefrontURL, cfg.PublicURL))
-	messages := contact.NewService(pool, contact.WithLimits(contact.Limits{
-		PerClient: hourly(cfg.ContactMessagesPerIPPerHour), PerAddress: hourly(cfg.ContactMessagesPerEmailPerHour)}))
+	messages := contact.NewService(pool,
+		contact.WithLimits(throttle.Hourly(cfg.ContactMessagesPerIPPerHour, cfg.ContactMessagesPerEmailPerHour)))
 	a := &App{
 		cfg:        cfg,
 		logger:     logger,

@@ -26,7 +26,7 @@ type Service struct {
 // DefaultNewCartsPerClient: a guest cart is made when a shopper first adds something, so even a
 // household sharing an address, clearing cookies or switching browsers, starts a few an hour; a
 // script starting hundreds a second to fill the table is stopped at 30.
-var DefaultNewCartsPerClient = throttle.Limit{Max: 30, Window: time.Hour}
+var DefaultNewCartsPerClient = throttle.PerHour(30)
 
 // Option adjusts a Service.
 type Option func(*Service)

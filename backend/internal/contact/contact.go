@@ -80,10 +80,7 @@ type Limits = throttle.ClientAndAddress
 
 // DefaultLimits: 5 messages an hour from one client address and 3 giving one reply address are
 // more than a shopper with a question writes.
-var DefaultLimits = Limits{
-	PerClient:  throttle.Limit{Max: 5, Window: time.Hour},
-	PerAddress: throttle.Limit{Max: 3, Window: time.Hour},
-}
+var DefaultLimits = throttle.Hourly(5, 3)
 
 // Option adjusts a Service.
 type Option func(*Service)

@@ -46,10 +46,7 @@ type Limits = throttle.ClientAndAddress
 
 // DefaultLimits: 5 sign-ups an hour from one client address (a household, a shop counter) and 3
 // attempts for one address (a double click, a second visit) are more than people need.
-var DefaultLimits = Limits{
-	PerClient:  throttle.Limit{Max: 5, Window: time.Hour},
-	PerAddress: throttle.Limit{Max: 3, Window: time.Hour},
-}
+var DefaultLimits = throttle.Hourly(5, 3)
 
 // Option adjusts a Service.
 type Option func(*Service)

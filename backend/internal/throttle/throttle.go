@@ -42,6 +42,15 @@ func (l ClientAndAddress) Reserve(ctx context.Context, tx pgx.Tx, now time.Time,
 	return err
 }
 
+// Hourly is the limits of a form that allows perClient attempts an hour from one client address
+// and perAddress naming one e-mail address: the unit in which the configuration counts them.
+func Hourly(perClient, perAddress int) ClientAndAddress {
+	return ClientAndAddress{PerClient: PerHour(perClient), PerAddress: PerHour(perAddress)}
+}
+
+// PerHour is a limit of n attempts an hour.
+func PerHour(n int) Limit { return Limit{Max: n, Window: time.Hour} }
+
 // Limit is how many attempts of one kind a key may make within a sliding window. Max 0 (or
 // less) means not limited.
 type Limit struct {

@@ -53,6 +53,20 @@ export function gbp(pence: number | string): string {
  * The header's cart link: its accessible name is its visible words and the count ("Cart 2 items";
  * agreed first as "Cart, 2 items", so an optional comma is accepted).
  */
+/** The demo shop's two brands (its categories), in the order the shop lists them. */
+export const brands = ["Maison Lumière", "Verdant & Co"] as const;
+
+/**
+ * Where the shop links one brand's collection: /shop?category=<name>, the name's spaces written
+ * as + or %20 (both are the same query), and nothing after it.
+ */
+export function categoryHref(category: string): RegExp {
+  const encoded = encodeURIComponent(category)
+    .replace(/[.*()]/g, "\\$&")
+    .replace(/%20/g, "(\\+|%20)");
+  return new RegExp(`/shop\\?category=${encoded}$`);
+}
+
 export function cartLink(page: Page): Locator {
   return page.getByRole("banner").getByRole("link", { name: /^Cart,? \d+ items?$/ });
 }

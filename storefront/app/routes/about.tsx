@@ -1,8 +1,8 @@
 // About Atelier London: the shop's story, its six values, the team, and the way on to the shop
 // or to a conversation with us. The page is the shop's own writing, so it needs no loader.
-import { Link } from "react-router";
 import { TeamList } from "~/components/content/team-list";
 import { ValuesList } from "~/components/content/values-list";
+import { ButtonLinks } from "~/components/ui/button-links";
 import { originFrom, pageMeta } from "~/lib/seo";
 import "~/styles/pages/about.css";
 import type { Route } from "./+types/about";
@@ -83,14 +83,11 @@ export default function AboutRoute() {
             Explore the collection, or write to us for a personal recommendation. We love helping you find
             what suits your skin.
           </p>
-          <p className="about-cta__actions">
-            <Link className="button button--primary" to="/shop">
-              Shop the Collection
-            </Link>
-            <Link className="button button--ghost" to="/contact">
-              Contact Us
-            </Link>
-          </p>
+          <ButtonLinks
+            className="about-cta__actions"
+            primary={{ to: "/shop", label: "Shop the Collection" }}
+            secondary={{ to: "/contact", label: "Contact Us" }}
+          />
         </div>
       </section>
     </div>

@@ -1,8 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import {
   BeginTotpSetupResponseSchema,
@@ -13,15 +12,9 @@ import {
   UpdateProfileResponseSchema,
 } from "~/gen/atelier/store/v1/auth_service_pb";
 import type { Api } from "~/lib/server/api.server";
-import {
-  actionArgs,
-  apiError,
-  contextWith,
-  customerAccount,
-  type FakeApi,
-  loaderArgs,
-} from "~/lib/testing/api";
+import { actionArgs, apiError, customerAccount, type FakeApi, loaderArgs } from "~/lib/testing/api";
 import { expectLink } from "~/lib/testing/links";
+import { renderRoute } from "~/lib/testing/route";
 import AccountRoute, { action, loader } from "./account";
 
 type Update = Api["auth"]["updateProfile"];
@@ -69,21 +62,17 @@ function twoFactorApi(
   return { getMe, beginTotpSetup, enableTotp, disableTotp };
 }
 
+/** The API's answer when the current password given is not the account's. */
+const wrongPassword = () =>
+  Promise.reject(apiError(Code.InvalidArgument, "Current password is incorrect", "wrong_password"));
+
 function renderAccount(
   api: { updateProfile?: Update; changePassword?: Change; twoFactor?: ReturnType<typeof twoFactorApi> } = {},
 ) {
   const updateProfile = vi.fn<Update>(api.updateProfile ?? updated);
   const changePassword = vi.fn<Change>(api.changePassword ?? changed);
   const fake: FakeApi = { auth: { updateProfile, changePassword, ...(api.twoFactor ?? twoFactorApi()) } };
-  const Stub = createRoutesStub([
-    {
-      path: "/account",
-      Component: AccountRoute,
-      loader: (args) => loader({ ...args, context: contextWith(fake, customerAccount) } as never),
-      action: (args) => action({ ...args, context: contextWith(fake, customerAccount) } as never),
-    },
-  ]);
-  render(<Stub initialEntries={["/account"]} />);
+  renderRoute("/account", { Component: AccountRoute, loader, action }, fake, { session: customerAccount });
   return { updateProfile, changePassword };
 }
 
@@ -166,10 +155,7 @@ describe("account page", () => {
 
   it("says when the current password given for a new address is wrong, and empties it", async () => {
     const user = userEvent.setup();
-    renderAccount({
-      updateProfile: () =>
-        Promise.reject(apiError(Code.InvalidArgument, "Current password is incorrect", "wrong_password")),
-    });
+    renderAccount({ updateProfile: wrongPassword });
     const details = await screen.findByRole("region", { name: "Your Details" });
     await user.clear(within(details).getByLabelText("Email"));
     await user.type(within(details).getByLabelText("Email"), "ada@newmail.example");
@@ -205,10 +191,7 @@ describe("account page", () => {
 
   it("says when the current password is wrong", async () => {
     const user = userEvent.setup();
-    renderAccount({
-      changePassword: () =>
-        Promise.reject(apiError(Code.InvalidArgument, "Current password is incorrect", "wrong_password")),
-    });
+    renderAccount({ changePassword: wrongPassword });
     const form = await screen.findByRole("region", { name: "Change Password" });
     await user.type(within(form).getByLabelText("Current Password"), "not it");
     await user.type(within(form).getByLabelText("New Password"), "new password");
@@ -556,31 +539,16 @@ describe("two-factor authentication on the account page", () => {
 });
 
 describe("two-factor account loader", () => {
-  it("reads whether the shopper has two-factor authentication, or as an admin must set it up", async () => {
-    expect(
-      await loader(
-        loaderArgs(
-          "/account",
-          { auth: twoFactorApi({ totpEnrolmentRequired: true }) },
-          undefined,
-          customerAccount,
-        ) as never,
-      ),
-    ).toMatchObject({
-      twoFactor: { enabled: false, enrolmentRequired: true },
-    });
-    expect(
-      await loader(
-        loaderArgs(
-          "/account",
-          { auth: twoFactorApi({ totpEnabled: true }) },
-          undefined,
-          customerAccount,
-        ) as never,
-      ),
-    ).toMatchObject({
-      twoFactor: { enabled: true, enrolmentRequired: false },
-    });
+  it.each([
+    [
+      "an admin who must set it up",
+      { totpEnrolmentRequired: true },
+      { enabled: false, enrolmentRequired: true },
+    ],
+    ["a shopper who has it on", { totpEnabled: true }, { enabled: true, enrolmentRequired: false }],
+  ])("reads whether two-factor authentication is on or required: %s", async (_, account, twoFactor) => {
+    const args = loaderArgs("/account", { auth: twoFactorApi(account) }, undefined, customerAccount);
+    expect(await loader(args as never)).toMatchObject({ twoFactor });
   });
 });
 

@@ -3,12 +3,13 @@
 // confirmed in the page; a Stripe.js that never loads says the payment system is not ready.
 import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, useLocation } from "react-router";
+import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { checkoutPage, orderId } from "~/components/checkout/fixtures";
 import { StripeCardField } from "~/components/checkout/stripe-card-field";
 import type { CheckoutActionData } from "~/lib/models/checkout";
 import { fillShippingAddress } from "~/lib/testing/checkout";
+import { Where } from "~/lib/testing/route";
 import CheckoutRoute from "~/routes/checkout";
 
 const stripeLoad = vi.hoisted(() => ({ impl: null as null | (() => Promise<unknown>) }));
@@ -49,11 +50,6 @@ function fakeStripe(confirm: () => Promise<unknown>) {
     _registerWrapper: vi.fn(),
     _elements: elements,
   };
-}
-
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname + location.search}</p>;
 }
 
 function renderStripeCheckout(action: (form: FormData) => CheckoutActionData) {

@@ -2,14 +2,16 @@
 // and the Pay button, the in-page check, the processing state, and a refused payment.
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, useLocation } from "react-router";
+import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { checkoutPage, orderId } from "~/components/checkout/fixtures";
 import { unavailableLine } from "~/lib/models/cart.fixtures";
 import { type CheckoutActionData, type CheckoutPageData, emptyAddress } from "~/lib/models/checkout";
 import { formatPence } from "~/lib/models/money";
 import { fillShippingAddress, irisAddress } from "~/lib/testing/checkout";
+import { expectAutocomplete } from "~/lib/testing/fields";
 import { expectLink } from "~/lib/testing/links";
+import { Where } from "~/lib/testing/route";
 import CheckoutRoute from "./checkout";
 
 const hydration = vi.hoisted(() => ({ done: true }));
@@ -18,11 +20,6 @@ vi.mock("~/lib/hooks/use-hydrated", () => ({ useHydrated: () => hydration.done }
 afterEach(() => {
   hydration.done = true;
 });
-
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname + location.search}</p>;
-}
 
 function renderCheckout(
   page: Partial<CheckoutPageData> = {},
@@ -173,10 +170,8 @@ describe("checkout page", () => {
     expect(within(payment).getByText(/^Use/)).toHaveTextContent(
       "Use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a decline.",
     );
-    expect(within(payment).getByLabelText("Card number")).toHaveAttribute("autocomplete", "cc-number");
+    expectAutocomplete({ "Card number": "cc-number", "Expiry (MM / YY)": "cc-exp", CVC: "cc-csc" }, payment);
     expect(within(payment).getByLabelText("Card number")).toHaveAttribute("inputmode", "numeric");
-    expect(within(payment).getByLabelText("Expiry (MM / YY)")).toHaveAttribute("autocomplete", "cc-exp");
-    expect(within(payment).getByLabelText("CVC")).toHaveAttribute("autocomplete", "cc-csc");
   });
 
   it("asks for the required fields in the page, marking and focusing them, without posting", async () => {

@@ -246,44 +246,34 @@ describe("contact action", () => {
     });
   });
 
-  it("passes on the API's reason for refusing the message", async () => {
-    const send = vi.fn<Send>(() =>
-      Promise.reject(new ConnectError("email: value must be a valid email address", Code.InvalidArgument)),
-    );
-    const { body, status } = answer(await run(valid, send));
-    expect(status).toBe(400);
-    expect(body).toMatchObject({
-      ok: false,
-      values: valid,
-      formError: "Your message could not be sent: email: value must be a valid email address",
-    });
-  });
-
-  it("asks the shopper to wait when the API throttles messages", async () => {
-    const send = vi.fn<Send>(() =>
-      Promise.reject(
-        apiError(Code.ResourceExhausted, "Too many messages.", "too_many_requests", { "Retry-After": "600" }),
+  it.each([
+    [
+      "passes on the API's reason for refusing the message",
+      new ConnectError("email: value must be a valid email address", Code.InvalidArgument),
+      400,
+      "Your message could not be sent: email: value must be a valid email address",
+    ],
+    [
+      "asks the shopper to wait when the API throttles messages",
+      apiError(Code.ResourceExhausted, "Too many messages.", "too_many_requests", { "Retry-After": "600" }),
+      429,
+      "Too many messages. Please wait 10 minutes and try again.",
+    ],
+    [
+      "apologises when the API cannot be reached",
+      new ConnectError("connect ECONNREFUSED", Code.Unavailable),
+      503,
+      "Sorry, we could not send your message just now. Please try again in a moment.",
+    ],
+  ])("%s, keeping what was typed", async (_, refusal, wantStatus, formError) => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { body, status } = answer(
+      await run(
+        valid,
+        vi.fn<Send>(() => Promise.reject(refusal)),
       ),
     );
-    const { body, status } = answer(await run(valid, send));
-    expect(status).toBe(429);
-    expect(body).toMatchObject({
-      ok: false,
-      values: valid,
-      formError: "Too many messages. Please wait 10 minutes and try again.",
-    });
-  });
-
-  it("apologises when the API cannot be reached", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    const send = vi.fn<Send>(() =>
-      Promise.reject(new ConnectError("connect ECONNREFUSED", Code.Unavailable)),
-    );
-    const { body, status } = answer(await run(valid, send));
-    expect(status).toBe(503);
-    expect(body).toMatchObject({
-      ok: false,
-      formError: "Sorry, we could not send your message just now. Please try again in a moment.",
-    });
+    expect(status).toBe(wantStatus);
+    expect(body).toEqual({ ok: false, values: valid, fieldErrors: {}, formError });
   });
 });

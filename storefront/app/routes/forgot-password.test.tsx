@@ -1,13 +1,13 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { RequestPasswordResetResponseSchema } from "~/gen/atelier/store/v1/auth_service_pb";
 import type { Api } from "~/lib/server/api.server";
-import { actionArgs, apiError, contextWith } from "~/lib/testing/api";
+import { actionArgs, apiError } from "~/lib/testing/api";
 import { expectLink } from "~/lib/testing/links";
+import { renderRoute } from "~/lib/testing/route";
 import ForgotPasswordRoute, { action, loader } from "./forgot-password";
 
 type RequestReset = Api["auth"]["requestPasswordReset"];
@@ -15,16 +15,13 @@ const accepted: RequestReset = async () => create(RequestPasswordResetResponseSc
 
 function renderPage(request: RequestReset = accepted) {
   const spy = vi.fn<RequestReset>(request);
-  const Stub = createRoutesStub([
+  renderRoute(
+    "/forgot-password",
+    { Component: ForgotPasswordRoute, loader, action },
     {
-      path: "/forgot-password",
-      Component: ForgotPasswordRoute,
-      loader: (args) => loader(args as never),
-      action: (args) =>
-        action({ ...args, context: contextWith({ auth: { requestPasswordReset: spy } }) } as never),
+      auth: { requestPasswordReset: spy },
     },
-  ]);
-  render(<Stub initialEntries={["/forgot-password"]} />);
+  );
   return { requestReset: spy };
 }
 

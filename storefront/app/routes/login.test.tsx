@@ -1,22 +1,16 @@
 import { create } from "@bufbuild/protobuf";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { LoginResponseSchema } from "~/gen/atelier/store/v1/auth_service_pb";
 import { MergeCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
 import type { Api } from "~/lib/server/api.server";
-import {
-  actionArgs,
-  apiError,
-  contextWith,
-  customerAccount,
-  type FakeApi,
-  loaderArgs,
-} from "~/lib/testing/api";
+import { actionArgs, apiError, customerAccount, type FakeApi, loaderArgs } from "~/lib/testing/api";
+import { expectAutocomplete } from "~/lib/testing/fields";
 import { expectLink } from "~/lib/testing/links";
+import { renderRoute } from "~/lib/testing/route";
 import LoginRoute, { action, loader } from "./login";
 
 type Login = Api["auth"]["login"];
@@ -33,24 +27,20 @@ const signedIn: Login = async () =>
   });
 const merged: Merge = async () => create(MergeCartResponseSchema, { cart: { id: accountCart } });
 
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname + location.search}</p>;
+/** The shopper's e-mail and password: as typed into the form, and as the API receives them. */
+const credentials = { email: "ada@example.com", password: "correct horse" };
+
+/** Types the credentials into the form and presses Sign In. */
+async function signIn(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText("Email"), credentials.email);
+  await user.type(screen.getByLabelText("Password"), credentials.password);
+  await user.click(screen.getByRole("button", { name: "Sign In" }));
 }
 
 function renderLogin(opts: { login?: Login; at?: string } = {}) {
   const login = vi.fn<Login>(opts.login ?? signedIn);
   const fake: FakeApi = { auth: { login }, cart: { mergeCart: vi.fn<Merge>(merged) } };
-  const Stub = createRoutesStub([
-    {
-      path: "/login",
-      Component: LoginRoute,
-      loader: (args) => loader({ ...args, context: contextWith(fake) } as never),
-      action: (args) => action({ ...args, context: contextWith(fake) } as never),
-    },
-    { path: "*", Component: Where },
-  ]);
-  render(<Stub initialEntries={[opts.at ?? "/login"]} />);
+  renderRoute("/login", { Component: LoginRoute, loader, action }, fake, { at: opts.at });
   return { login };
 }
 
@@ -58,9 +48,8 @@ describe("login page", () => {
   it("asks for e-mail and password with the autocomplete hints, and links to register and reset", async () => {
     renderLogin();
     expect(await screen.findByRole("heading", { level: 1, name: "Sign In" })).toBeInTheDocument();
-    expect(screen.getByLabelText("Email")).toHaveAttribute("autocomplete", "email");
+    expectAutocomplete({ Email: "email", Password: "current-password" });
     expect(screen.getByLabelText("Email")).toHaveAttribute("type", "email");
-    expect(screen.getByLabelText("Password")).toHaveAttribute("autocomplete", "current-password");
     expect(screen.getByLabelText("Password")).toHaveAttribute("type", "password");
     expectLink("Create an account", "/register");
     expectLink("Forgot your password?", "/forgot-password");
@@ -88,9 +77,7 @@ describe("login page", () => {
       at: "/login?redirectTo=%2Fcart",
       login: () => new Promise((resolve) => (finish = () => void signedIn({}).then(resolve))),
     });
-    await user.type(await screen.findByLabelText("Email"), "ada@example.com");
-    await user.type(screen.getByLabelText("Password"), "correct horse");
-    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await signIn(user);
     expect(await screen.findByRole("button", { name: "Signing in…" })).toHaveAttribute(
       "aria-disabled",
       "true",
@@ -297,15 +284,26 @@ describe("two-factor sign-in", () => {
     Promise.reject(
       apiError(Code.FailedPrecondition, "Enter the code from your authenticator app.", "totp_required"),
     );
+  /** A login that wants the second factor, and signs in once the request carries it in `field`. */
+  const secondFactorIn =
+    (field: "totpCode" | "recoveryCode"): Login =>
+    async (req) =>
+      (req as Record<string, unknown>)[field] ? signedIn(req) : totpRequired();
+  /** Presses Sign In, expecting to arrive signed in, the API sent the credentials and `factor`. */
+  const finishSignIn = async (
+    user: ReturnType<typeof userEvent.setup>,
+    login: ReturnType<typeof vi.fn<Login>>,
+    factor: Record<string, string>,
+  ) => {
+    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/"));
+    expect(login).toHaveBeenLastCalledWith({ ...credentials, ...factor });
+  };
 
   it("asks for the one-time code once the password is right, keeps the password and sends both", async () => {
     const user = userEvent.setup();
-    const { login } = renderLogin({
-      login: async (req) => ((req as { totpCode?: string }).totpCode ? signedIn(req) : totpRequired()),
-    });
-    await user.type(await screen.findByLabelText("Email"), "ada@example.com");
-    await user.type(screen.getByLabelText("Password"), "correct horse");
-    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    const { login } = renderLogin({ login: secondFactorIn("totpCode") });
+    await signIn(user);
 
     const code = await screen.findByLabelText("Authentication Code");
     expect(code).toHaveAttribute("autocomplete", "one-time-code");
@@ -314,37 +312,20 @@ describe("two-factor sign-in", () => {
       "Enter the 6-digit code from your authenticator app.",
     );
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
-    expect(screen.getByLabelText("Password")).toHaveValue("correct horse");
+    expect(screen.getByLabelText("Password")).toHaveValue(credentials.password);
     expect(screen.getByText("Use a recovery code")).toBeInTheDocument();
 
     await user.type(code, "123 456");
-    await user.click(screen.getByRole("button", { name: "Sign In" }));
-    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/"));
-    expect(login).toHaveBeenLastCalledWith({
-      email: "ada@example.com",
-      password: "correct horse",
-      totpCode: "123456",
-    });
+    await finishSignIn(user, login, { totpCode: "123456" });
   });
 
   it("takes a recovery code instead", async () => {
     const user = userEvent.setup();
-    const { login } = renderLogin({
-      login: async (req) =>
-        (req as { recoveryCode?: string }).recoveryCode ? signedIn(req) : totpRequired(),
-    });
-    await user.type(await screen.findByLabelText("Email"), "ada@example.com");
-    await user.type(screen.getByLabelText("Password"), "correct horse");
-    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    const { login } = renderLogin({ login: secondFactorIn("recoveryCode") });
+    await signIn(user);
     await user.click(await screen.findByText("Use a recovery code"));
     await user.type(screen.getByLabelText("Recovery Code"), "abcd-efgh-ijkl-mnop");
-    await user.click(screen.getByRole("button", { name: "Sign In" }));
-    await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent("/"));
-    expect(login).toHaveBeenLastCalledWith({
-      email: "ada@example.com",
-      password: "correct horse",
-      recoveryCode: "abcd-efgh-ijkl-mnop",
-    });
+    await finishSignIn(user, login, { recoveryCode: "abcd-efgh-ijkl-mnop" });
   });
 
   it("stays at the code step after a wrong code, with the password and code cleared", async () => {
@@ -355,9 +336,7 @@ describe("two-factor sign-in", () => {
           ? Promise.reject(apiError(Code.Unauthenticated, "Invalid credentials", "invalid_credentials"))
           : totpRequired(),
     });
-    await user.type(await screen.findByLabelText("Email"), "ada@example.com");
-    await user.type(screen.getByLabelText("Password"), "correct horse");
-    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await signIn(user);
     await user.type(await screen.findByLabelText("Authentication Code"), "000000");
     await user.click(screen.getByRole("button", { name: "Sign In" }));
     expect(await screen.findByRole("alert")).toHaveTextContent("Invalid credentials");
@@ -368,9 +347,7 @@ describe("two-factor sign-in", () => {
   it("asks for a code in the page before sending", async () => {
     const user = userEvent.setup();
     const { login } = renderLogin({ login: totpRequired });
-    await user.type(await screen.findByLabelText("Email"), "ada@example.com");
-    await user.type(screen.getByLabelText("Password"), "correct horse");
-    await user.click(screen.getByRole("button", { name: "Sign In" }));
+    await signIn(user);
     await screen.findByLabelText("Authentication Code");
     await user.click(screen.getByRole("button", { name: "Sign In" }));
     expect(await screen.findByRole("alert")).toHaveTextContent(
@@ -381,6 +358,8 @@ describe("two-factor sign-in", () => {
 });
 
 describe("two-factor login action", () => {
+  /** What the first step posted, and the API receives with the second factor. */
+  const posted = { email: "ada@example.com", password: "pw" };
   function run(fields: Record<string, string>, login: Login) {
     const fn = vi.fn<Login>(login);
     const res = action(
@@ -397,13 +376,11 @@ describe("two-factor login action", () => {
     Promise.reject(apiError(Code.FailedPrecondition, "Enter the code", "totp_required"));
 
   it("answers with the code step on reason totp_required; after a plain post the password is asked for again", async () => {
-    expect(await answer(run({ email: "ada@example.com", password: "pw" }, totpRequired).res)).toEqual({
+    expect(await answer(run(posted, totpRequired).res)).toEqual({
       body: { error: null, email: "ada@example.com", codeStep: true, keptPassword: false },
       status: 200,
     });
-    expect(
-      await answer(run({ email: "ada@example.com", password: "pw", enhanced: "1" }, totpRequired).res),
-    ).toEqual({
+    expect(await answer(run({ ...posted, enhanced: "1" }, totpRequired).res)).toEqual({
       body: { error: null, email: "ada@example.com", codeStep: true, keptPassword: true },
       status: 200,
     });
@@ -412,40 +389,23 @@ describe("two-factor login action", () => {
   it("decides on the reason, not the message", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const other = () => Promise.reject(apiError(Code.FailedPrecondition, "totp_required", "something_else"));
-    expect((await answer(run({ email: "ada@example.com", password: "pw" }, other).res)).status).toBe(503);
+    expect((await answer(run(posted, other).res)).status).toBe(503);
   });
 
   it("sends the code's digits, or the recovery code alone", async () => {
-    const withCode = run(
-      { email: "ada@example.com", password: "pw", codeStep: "1", totpCode: " 123 456 " },
-      signedIn,
-    );
+    const withCode = run({ ...posted, codeStep: "1", totpCode: " 123 456 " }, signedIn);
     expect(((await withCode.res) as Response).status).toBe(302);
-    expect(withCode.login).toHaveBeenCalledWith({
-      email: "ada@example.com",
-      password: "pw",
-      totpCode: "123456",
-    });
+    expect(withCode.login).toHaveBeenCalledWith({ ...posted, totpCode: "123456" });
     const withRecovery = run(
-      {
-        email: "ada@example.com",
-        password: "pw",
-        codeStep: "1",
-        totpCode: "",
-        recoveryCode: "abcd-efgh-ijkl-mnop",
-      },
+      { ...posted, codeStep: "1", totpCode: "", recoveryCode: "abcd-efgh-ijkl-mnop" },
       signedIn,
     );
     expect(((await withRecovery.res) as Response).status).toBe(302);
-    expect(withRecovery.login).toHaveBeenCalledWith({
-      email: "ada@example.com",
-      password: "pw",
-      recoveryCode: "abcd-efgh-ijkl-mnop",
-    });
+    expect(withRecovery.login).toHaveBeenCalledWith({ ...posted, recoveryCode: "abcd-efgh-ijkl-mnop" });
   });
 
   it("refuses a missing or malformed code without calling the API", async () => {
-    const missing = run({ email: "ada@example.com", password: "pw", codeStep: "1" }, signedIn);
+    const missing = run({ ...posted, codeStep: "1" }, signedIn);
     expect(await answer(missing.res)).toEqual({
       body: {
         error: "Please enter the code from your authenticator app, or a recovery code.",
@@ -454,10 +414,7 @@ describe("two-factor login action", () => {
       },
       status: 400,
     });
-    const malformed = run(
-      { email: "ada@example.com", password: "pw", codeStep: "1", totpCode: "12ab56" },
-      signedIn,
-    );
+    const malformed = run({ ...posted, codeStep: "1", totpCode: "12ab56" }, signedIn);
     expect((await answer(malformed.res)).status).toBe(400);
     expect(missing.login).not.toHaveBeenCalled();
     expect(malformed.login).not.toHaveBeenCalled();
@@ -466,11 +423,7 @@ describe("two-factor login action", () => {
   it("answers a wrong code like a wrong password, staying at the code step", async () => {
     const wrong = () =>
       Promise.reject(apiError(Code.Unauthenticated, "Invalid credentials", "invalid_credentials"));
-    expect(
-      await answer(
-        run({ email: "ada@example.com", password: "pw", codeStep: "1", totpCode: "000000" }, wrong).res,
-      ),
-    ).toEqual({
+    expect(await answer(run({ ...posted, codeStep: "1", totpCode: "000000" }, wrong).res)).toEqual({
       body: { error: "Invalid credentials", email: "ada@example.com", codeStep: true },
       status: 401,
     });

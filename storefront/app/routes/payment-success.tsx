@@ -12,6 +12,7 @@ import { requireCheckoutCsp } from "~/lib/server/csp.server";
 import { loadOrder } from "~/lib/server/orders.server";
 import { sessionAccount } from "~/lib/server/session.server";
 import "~/styles/pages/orders.css";
+import { LineIcon } from "~/components/ui/line-icon";
 import type { Route } from "./+types/payment-success";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -158,23 +159,9 @@ function StatusLine({ order, gaveUp }: { order: OrderView; gaveUp: boolean }) {
 
 function SuccessMark() {
   return (
-    <svg
-      className="success-mark"
-      width="56"
-      height="56"
-      viewBox="0 0 56 56"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="28" cy="28" r="27" fill="none" stroke="currentColor" strokeWidth="1" />
-      <path
-        d="M18 28.5l6.5 6.5L38.5 21"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
+    <LineIcon className="success-mark" size={56} box={56} strokeWidth={1}>
+      <circle cx="28" cy="28" r="27" />
+      <path d="M18 28.5l6.5 6.5L38.5 21" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" />
+    </LineIcon>
   );
 }

@@ -1,8 +1,7 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { RegisterResponseSchema } from "~/gen/atelier/store/v1/auth_service_pb";
 import { MergeCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
@@ -10,12 +9,15 @@ import type { Api } from "~/lib/server/api.server";
 import {
   actionArgs,
   apiError,
-  contextWith,
   customerAccount,
+  customerRegistration,
+  customerRegistrationRequest,
   type FakeApi,
   loaderArgs,
 } from "~/lib/testing/api";
+import { expectAutocomplete } from "~/lib/testing/fields";
 import { expectLink } from "~/lib/testing/links";
+import { renderRoute } from "~/lib/testing/route";
 import RegisterRoute, { action, loader } from "./register";
 
 type Register = Api["auth"]["register"];
@@ -27,24 +29,10 @@ const registered: Register = async () =>
   create(RegisterResponseSchema, { user: { id: "u-1", firstName: "Ada" }, session: { token } });
 const merged: Merge = async () => create(MergeCartResponseSchema, { cart: { id: guestCart } });
 
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname}</p>;
-}
-
 function renderRegister(register: Register = registered) {
   const spy = vi.fn<Register>(register);
   const fake: FakeApi = { auth: { register: spy }, cart: { mergeCart: merged } };
-  const Stub = createRoutesStub([
-    {
-      path: "/register",
-      Component: RegisterRoute,
-      loader: () => null,
-      action: (args) => action({ ...args, context: contextWith(fake) } as never),
-    },
-    { path: "/", Component: Where },
-  ]);
-  render(<Stub initialEntries={["/register"]} />);
+  renderRoute("/register", { Component: RegisterRoute, loader, action }, fake);
   return { register: spy };
 }
 
@@ -66,12 +54,14 @@ describe("register page", () => {
   it("labels every field with its autocomplete hint", async () => {
     renderRegister();
     expect(await screen.findByRole("heading", { level: 1, name: "Create an Account" })).toBeInTheDocument();
-    expect(screen.getByLabelText("First Name")).toHaveAttribute("autocomplete", "given-name");
-    expect(screen.getByLabelText("Last Name")).toHaveAttribute("autocomplete", "family-name");
-    expect(screen.getByLabelText("Email")).toHaveAttribute("autocomplete", "email");
-    expect(screen.getByLabelText("Password")).toHaveAttribute("autocomplete", "new-password");
+    expectAutocomplete({
+      "First Name": "given-name",
+      "Last Name": "family-name",
+      Email: "email",
+      Password: "new-password",
+      "Confirm Password": "new-password",
+    });
     expect(screen.getByLabelText("Password")).toHaveAccessibleDescription("At least 8 characters.");
-    expect(screen.getByLabelText("Confirm Password")).toHaveAttribute("autocomplete", "new-password");
     expectLink("Sign in", "/login");
   });
 
@@ -101,12 +91,7 @@ describe("register page", () => {
     await fillIn(user, complete);
     await user.click(screen.getByRole("button", { name: "Create Account" }));
     await waitFor(() => expect(screen.getByTestId("where")).toHaveTextContent(/^\/$/));
-    expect(register).toHaveBeenCalledWith({
-      firstName: "Ada",
-      lastName: "Lovelace",
-      email: "ada@example.com",
-      password: "correct horse",
-    });
+    expect(register).toHaveBeenCalledWith(customerRegistrationRequest);
   });
 
   it("says when the address already has an account, keeping what was typed", async () => {
@@ -124,13 +109,7 @@ describe("register page", () => {
 });
 
 describe("register action", () => {
-  const valid = {
-    firstName: "Ada",
-    lastName: "Lovelace",
-    email: "ada@example.com",
-    password: "correct horse",
-    confirmPassword: "correct horse",
-  };
+  const valid = customerRegistration;
 
   function run(fields: Record<string, string>, register: Register = registered, cookie?: string) {
     const spy = vi.fn<Register>(register);

@@ -1,36 +1,28 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { ConfirmPasswordResetResponseSchema } from "~/gen/atelier/store/v1/auth_service_pb";
 import type { Api } from "~/lib/server/api.server";
-import { actionArgs, apiError, contextWith, loaderArgs } from "~/lib/testing/api";
+import { actionArgs, apiError, loaderArgs } from "~/lib/testing/api";
 import { expectLink } from "~/lib/testing/links";
+import { renderRoute } from "~/lib/testing/route";
 import ResetPasswordRoute, { action, headers, loader, meta } from "./reset-password";
 
 type Confirm = Api["auth"]["confirmPasswordReset"];
 const confirmed: Confirm = async () => create(ConfirmPasswordResetResponseSchema, {});
 
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname + location.search}</p>;
-}
-
 function renderPage(path: string, confirm: Confirm = confirmed) {
   const spy = vi.fn<Confirm>(confirm);
-  const Stub = createRoutesStub([
+  renderRoute(
+    "/reset-password",
+    { Component: ResetPasswordRoute, loader, action },
     {
-      path: "/reset-password",
-      Component: ResetPasswordRoute,
-      loader: (args) => loader(args as never),
-      action: (args) =>
-        action({ ...args, context: contextWith({ auth: { confirmPasswordReset: spy } }) } as never),
+      auth: { confirmPasswordReset: spy },
     },
-    { path: "/login", Component: Where },
-  ]);
-  render(<Stub initialEntries={[path]} />);
+    { at: path },
+  );
   return { confirm: spy };
 }
 

@@ -6,17 +6,9 @@ import { describe, expect, it, vi } from "vitest";
 import { ListDeliveryOptionsResponseSchema } from "~/gen/atelier/store/v1/shipping_service_pb";
 import type { DeliveryOptionView } from "~/lib/models/content";
 import { loaderArgs } from "~/lib/testing/api";
+import { standardDelivery, standardDeliveryOption } from "~/lib/testing/delivery";
 import { expectLink } from "~/lib/testing/links";
 import ShippingRoute, { loader } from "./shipping";
-
-const standard: DeliveryOptionView = {
-  code: "standard",
-  name: "Standard",
-  carrier: "Royal Mail",
-  estimatedDelivery: "5–7 working days",
-  price: "£17.35",
-  freeOverText: "Free on orders over £50",
-};
 
 function renderShipping(deliveryOptions: DeliveryOptionView[] | null) {
   const Stub = createRoutesStub([
@@ -36,7 +28,7 @@ const sectionTitles = [
 
 describe("Shipping page", () => {
   it("has the six policy sections in order, after the page's one h1 and its date", async () => {
-    renderShipping([standard]);
+    renderShipping([standardDelivery]);
     expect(await screen.findByRole("heading", { level: 1, name: "Shipping & Returns" })).toBeInTheDocument();
     expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
     expect(screen.getByText(/^Last updated:/)).toHaveTextContent("Last updated: May 12, 2025");
@@ -45,7 +37,7 @@ describe("Shipping page", () => {
   });
 
   it("links each section from the table of contents", async () => {
-    renderShipping([standard]);
+    renderShipping([standardDelivery]);
     const contents = await screen.findByRole("navigation", { name: "On this page" });
     const links = within(contents).getAllByRole("link");
     expect(links.map((l) => l.textContent)).toEqual(sectionTitles);
@@ -56,7 +48,7 @@ describe("Shipping page", () => {
   });
 
   it("states the policy facts", async () => {
-    renderShipping([standard]);
+    renderShipping([standardDelivery]);
     const text = (await screen.findByRole("heading", { level: 1 })).closest(".page")!.textContent!;
     for (const fact of [
       "before 3PM GMT on a weekday are dispatched the same day",
@@ -77,7 +69,7 @@ describe("Shipping page", () => {
   });
 
   it("shows the delivery options and their carriers", async () => {
-    renderShipping([standard]);
+    renderShipping([standardDelivery]);
     const row = await screen.findByRole("row", { name: /Standard/ });
     expect(within(row).getByText("Free on orders over £50")).toBeInTheDocument();
     expect(
@@ -98,21 +90,11 @@ describe("Shipping loader", () => {
   it("loads the options from the API", async () => {
     const listDeliveryOptions = vi.fn(async () =>
       create(ListDeliveryOptionsResponseSchema, {
-        deliveryOptions: [
-          {
-            code: "standard",
-            name: "Standard",
-            carrier: "Royal Mail",
-            price: { currencyCode: "GBP", minorUnits: 1735n },
-            freeOver: { currencyCode: "GBP", minorUnits: 5000n },
-          },
-        ],
+        deliveryOptions: [standardDeliveryOption],
       }),
     );
     const result = await loader(loaderArgs("/shipping", { shipping: { listDeliveryOptions } }));
-    expect(result.deliveryOptions).toEqual([
-      expect.objectContaining({ name: "Standard", price: "£17.35", freeOverText: "Free on orders over £50" }),
-    ]);
+    expect(result.deliveryOptions).toEqual([standardDelivery]);
   });
 
   it("gives no options, not an error, when the API fails", async () => {

@@ -1,12 +1,12 @@
 // Shipping & Returns: the shop's delivery and returns policy. The policy text is the shop's own
 // (PRODUCT §2); only the delivery options and their prices come from the API, so a failing API
 // costs the table, never the page.
-import { Link } from "react-router";
 import { DeliveryOptionsTable } from "~/components/content/delivery-options-table";
 import { DeliveryPartners } from "~/components/content/delivery-partners";
 import { InfoHeader } from "~/components/content/info-header";
 import { PageContents } from "~/components/content/page-contents";
 import { PolicySection } from "~/components/content/policy-section";
+import { ButtonLinks } from "~/components/ui/button-links";
 import { returnsWindow } from "~/lib/models/returns-policy";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
@@ -146,14 +146,11 @@ export default function ShippingRoute({ loaderData }: Route.ComponentProps) {
               Our client care team will help with deliveries, returns and anything in between. Send us your
               order number and we will take it from there.
             </p>
-            <p className="info-contact__actions">
-              <Link className="button button--primary" to="/contact">
-                Contact Us
-              </Link>
-              <Link className="button button--ghost" to="/faq">
-                Read the FAQ
-              </Link>
-            </p>
+            <ButtonLinks
+              className="info-contact__actions"
+              primary={{ to: "/contact", label: "Contact Us" }}
+              secondary={{ to: "/faq", label: "Read the FAQ" }}
+            />
           </aside>
         </div>
       </div>

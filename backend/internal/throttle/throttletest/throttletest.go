@@ -44,10 +44,7 @@ func (c *Clock) Advance(d time.Duration) {
 
 // Limits are the limits the shared cases assume: 3 attempts an hour from one client address,
 // 2 giving one e-mail address.
-var Limits = throttle.ClientAndAddress{
-	PerClient:  throttle.Limit{Max: 3, Window: time.Hour},
-	PerAddress: throttle.Limit{Max: 2, Window: time.Hour},
-}
+var Limits = throttle.Hourly(3, 2)
 
 // Target is a fresh service under test, limited by Limits on its clock.
 type Target struct {

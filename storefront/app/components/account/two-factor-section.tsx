@@ -56,15 +56,7 @@ export function TwoFactorSection({
         <TwoFactorForm intent="totp-enable" error={error} focusKey={result}>
           <input type="hidden" name="secret" value={secret} />
           <input type="hidden" name="uri" value={uri} />
-          <TextField
-            name="code"
-            label="Authentication Code"
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={7}
-            invalid={Boolean(error)}
-            errorId={errorId}
-          />
+          <CodeField invalid={Boolean(error)} errorId={errorId} />
           <SubmitButton pending={sending}>Turn On Two-Factor Authentication</SubmitButton>
         </TwoFactorForm>
       </>
@@ -75,14 +67,7 @@ export function TwoFactorSection({
         <p>{twoFactorText.isOn}</p>
         <TwoFactorForm intent="totp-disable" error={error} focusKey={result}>
           <CurrentPasswordField invalid={Boolean(error)} errorId={errorId} />
-          <TextField
-            name="code"
-            label="Authentication or Recovery Code"
-            autoComplete="one-time-code"
-            maxLength={40}
-            invalid={Boolean(error)}
-            errorId={errorId}
-          />
+          <CodeField recovery invalid={Boolean(error)} errorId={errorId} />
           <SubmitButton pending={sending} primary={false}>
             Turn Off Two-Factor Authentication
           </SubmitButton>
@@ -115,6 +100,32 @@ export function TwoFactorSection({
 }
 
 /** A form of this section: posts its intent to the account action, with the error summary. */
+/**
+ * The code box: six digits from the authenticator app ("123 456" fits too), or, where `recovery`
+ * is allowed (turning it off), one of the longer recovery codes instead.
+ */
+function CodeField({
+  recovery = false,
+  invalid,
+  errorId,
+}: {
+  recovery?: boolean;
+  invalid: boolean;
+  errorId: string;
+}) {
+  return (
+    <TextField
+      name="code"
+      label={recovery ? "Authentication or Recovery Code" : "Authentication Code"}
+      autoComplete="one-time-code"
+      inputMode={recovery ? undefined : "numeric"}
+      maxLength={recovery ? 40 : 7}
+      invalid={invalid}
+      errorId={errorId}
+    />
+  );
+}
+
 function TwoFactorForm({
   intent,
   error,

@@ -1,6 +1,6 @@
 // The order summary beside the cart: every amount as the API priced it, the standard delivery
 // charge (or Free), the VAT included, the total, and the ways on.
-import { Link } from "react-router";
+import { ButtonLinks } from "~/components/ui/button-links";
 import { Totals } from "~/components/ui/totals";
 import { type CartView, cartBlocksCheckout, hasUnavailableLines } from "~/lib/models/cart";
 import { deliveryPriceText, sentenceAmount } from "~/lib/models/content";
@@ -41,14 +41,12 @@ export function CartSummary({ cart }: { cart: CartView }) {
           out.
         </p>
       )}
-      <div className="cart-summary__actions">
-        <Link to="/checkout" className="button button--primary">
-          Proceed to Checkout
-        </Link>
-        <Link to="/shop" className="button button--ghost">
-          Continue Shopping
-        </Link>
-      </div>
+      <ButtonLinks
+        as="div"
+        className="cart-summary__actions"
+        primary={{ to: "/checkout", label: "Proceed to Checkout" }}
+        secondary={{ to: "/shop", label: "Continue Shopping" }}
+      />
     </section>
   );
 }

@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { TextField } from "~/components/ui/field";
+import { LineIcon } from "~/components/ui/line-icon";
 import {
   type CheckoutActionData,
   type CheckoutPageData,
@@ -51,6 +52,8 @@ export function CheckoutForm({ page, actionData }: Props) {
   const quote = checkoutQuote(page.withoutDelivery, option);
   // Without JavaScript the first field in error takes the focus as the page loads.
   const states = fieldStates(problem, { autoFocusFirst: !hydrated });
+  // What both address blocks (shipping, billing) take besides their own kind and values.
+  const addressForm = { countries: page.countries, states };
 
   // Once hydrated, a problem moves the focus to the first field it names, else to the message.
   useEffect(() => {
@@ -96,39 +99,30 @@ export function CheckoutForm({ page, actionData }: Props) {
         <input type="hidden" name="intent" value={payment.mode === "stripe" ? "checkout" : "pay"} />
 
         <CheckoutStep number={1} title="Contact">
-          {guest ? (
-            <TextField
-              {...checkoutField}
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              maxLength={maxEmailLength}
-              defaultValue={values?.email}
-              hint="Your order confirmation is sent here."
-              {...states("email", "Email")}
-            />
-          ) : (
-            <TextField
-              {...checkoutField}
-              name="email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              defaultValue={page.accountEmail ?? ""}
-              readOnly
-              hint="You are signed in: your order confirmation is sent to your account's address."
-            />
-          )}
+          {/* A guest types the address; a signed-in shopper's is their account's, shown read-only. */}
+          <TextField
+            {...checkoutField}
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            {...(guest
+              ? {
+                  maxLength: maxEmailLength,
+                  defaultValue: values?.email,
+                  hint: "Your order confirmation is sent here.",
+                  ...states("email", "Email"),
+                }
+              : {
+                  defaultValue: page.accountEmail ?? "",
+                  readOnly: true,
+                  hint: "You are signed in: your order confirmation is sent to your account's address.",
+                })}
+          />
         </CheckoutStep>
 
         <CheckoutStep number={2} title="Shipping address">
-          <AddressFields
-            kind="shippingAddress"
-            values={shipping}
-            countries={page.countries}
-            states={states}
-          />
+          <AddressFields kind="shippingAddress" values={shipping} {...addressForm} />
         </CheckoutStep>
 
         <DeliveryChoices
@@ -160,12 +154,7 @@ export function CheckoutForm({ page, actionData }: Props) {
           {/* Shown while the box is unticked (CSS :has, so it needs no script); without :has support
               it always shows, and the action ignores it while the box is ticked. */}
           <div className="billing-fields">
-            <AddressFields
-              kind="billingAddress"
-              values={billing}
-              countries={page.countries}
-              states={states}
-            />
+            <AddressFields kind="billingAddress" values={billing} {...addressForm} />
           </div>
         </CheckoutStep>
 
@@ -221,16 +210,9 @@ export function CheckoutForm({ page, actionData }: Props) {
 
 function LockIcon() {
   return (
-    <svg
-      className="checkout-form__lock"
-      width="14"
-      height="14"
-      viewBox="0 0 16 16"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <rect x="3" y="7" width="10" height="8" rx="1" fill="none" stroke="currentColor" strokeWidth="1.2" />
-      <path d="M5.5 7V5a2.5 2.5 0 0 1 5 0v2" fill="none" stroke="currentColor" strokeWidth="1.2" />
-    </svg>
+    <LineIcon className="checkout-form__lock" size={14} box={16} strokeWidth={1.2}>
+      <rect x="3" y="7" width="10" height="8" rx="1" />
+      <path d="M5.5 7V5a2.5 2.5 0 0 1 5 0v2" />
+    </LineIcon>
   );
 }

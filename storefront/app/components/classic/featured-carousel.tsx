@@ -1,5 +1,7 @@
 // The five most expensive products, three at a time (one on phones), turning every five seconds.
 // Before JavaScript loads it is a plain row that scrolls sideways, so every card stays reachable.
+
+import { LineIcon } from "~/components/ui/line-icon";
 import { ProductCard } from "~/components/ui/product-card";
 import { PlayPauseToggle, RotationDots } from "~/components/ui/rotation-controls";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
@@ -79,17 +81,9 @@ const arrowPaths = { previous: "m15 5-7 7 7 7", next: "m9 5 7 7-7 7" };
 function ArrowButton({ direction, onClick }: { direction: "previous" | "next"; onClick: () => void }) {
   return (
     <button type="button" className="rotation-button carousel__arrow" onClick={onClick}>
-      <svg
-        aria-hidden="true"
-        width="18"
-        height="18"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-      >
+      <LineIcon size={18}>
         <path d={arrowPaths[direction]} />
-      </svg>
+      </LineIcon>
       <span className="visually-hidden">
         {direction === "previous" ? "Previous products" : "Next products"}
       </span>

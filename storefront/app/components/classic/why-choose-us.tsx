@@ -1,47 +1,36 @@
 // Three promises, each with a small line icon drawn in the shop's style.
 import type { ReactNode } from "react";
+import { LineIcon } from "~/components/ui/line-icon";
 
+/** A promise; its icon is the paths of a 40-unit line drawing. */
 type Reason = { title: string; text: string; icon: ReactNode };
-
-const iconProps = {
-  width: 40,
-  height: 40,
-  viewBox: "0 0 40 40",
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 1.2,
-} as const;
 
 const reasons: Reason[] = [
   {
     title: "Natural Ingredients",
     text: "Botanical oils, plant extracts and gentle actives, in formulas free from harsh fillers and needless fragrance.",
     icon: (
-      <svg aria-hidden="true" {...iconProps}>
+      <>
         <path d="M8 32C8 16 18 8 33 7c0 15-8 25-24 25Z" />
         <path d="M8 32 24 16" />
-      </svg>
+      </>
     ),
   },
   {
     title: "Cruelty-Free",
     text: "Nothing we sell is tested on animals, at any stage, by our houses or by the suppliers of their ingredients.",
-    icon: (
-      <svg aria-hidden="true" {...iconProps}>
-        <path d="M20 33s-12-7.3-12-16a6.5 6.5 0 0 1 12-3.4A6.5 6.5 0 0 1 32 17c0 8.7-12 16-12 16Z" />
-      </svg>
-    ),
+    icon: <path d="M20 33s-12-7.3-12-16a6.5 6.5 0 0 1 12-3.4A6.5 6.5 0 0 1 32 17c0 8.7-12 16-12 16Z" />,
   },
   {
     title: "Sustainable Packaging",
     text: "Glass, aluminium and recycled card, chosen to be refilled, reused or recycled, and never wrapped in plastic.",
     icon: (
-      <svg aria-hidden="true" {...iconProps}>
+      <>
         <path d="M12 14a10 10 0 0 1 17-3l2 2" />
         <path d="M31 7v6h-6" />
         <path d="M28 26a10 10 0 0 1-17 3l-2-2" />
         <path d="M9 33v-6h6" />
-      </svg>
+      </>
     ),
   },
 ];
@@ -56,7 +45,11 @@ export function WhyChooseUs() {
       <ul className="trio why__list">
         {reasons.map((r) => (
           <li key={r.title} className="why__item">
-            <span className="why__icon">{r.icon}</span>
+            <span className="why__icon">
+              <LineIcon size={40} box={40} strokeWidth={1.2}>
+                {r.icon}
+              </LineIcon>
+            </span>
             <h3>{r.title}</h3>
             <p>{r.text}</p>
           </li>

@@ -3,27 +3,11 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { carrierMonogram } from "~/components/ui/carrier-mark";
 import type { DeliveryOptionView } from "~/lib/models/content";
+import { expressDelivery, standardDelivery } from "~/lib/testing/delivery";
 import { expectLink } from "~/lib/testing/links";
 import { DeliveryOptionsTable } from "./delivery-options-table";
 
-const options: DeliveryOptionView[] = [
-  {
-    code: "standard",
-    name: "Standard",
-    carrier: "Royal Mail",
-    estimatedDelivery: "5–7 working days",
-    price: "£17.35",
-    freeOverText: "Free on orders over £50",
-  },
-  {
-    code: "express",
-    name: "Express",
-    carrier: "DPD",
-    estimatedDelivery: "3–4 working days",
-    price: "£24.99",
-    freeOverText: null,
-  },
-];
+const options = [standardDelivery, expressDelivery];
 
 function renderTable(value: DeliveryOptionView[] | null) {
   const Stub = createRoutesStub([{ path: "/", Component: () => <DeliveryOptionsTable options={value} /> }]);

@@ -8,6 +8,9 @@ type Props = {
   options: DeliveryOptionView[] | null;
 };
 
+/** The table's columns, in order; on phones each cell names its column itself (data-label). */
+const columns = ["Service", "Carrier", "Estimated delivery", "Price"];
+
 /**
  * The delivery services with their carrier, promise and price. Below 640px each row is laid out
  * as a card; the explicit table roles keep the table's semantics once CSS changes its display.
@@ -33,18 +36,11 @@ export function DeliveryOptionsTable({ options }: Props) {
       <caption className="visually-hidden">Delivery options, prices including VAT</caption>
       <thead role="rowgroup">
         <tr role="row">
-          <th role="columnheader" scope="col">
-            Service
-          </th>
-          <th role="columnheader" scope="col">
-            Carrier
-          </th>
-          <th role="columnheader" scope="col">
-            Estimated delivery
-          </th>
-          <th role="columnheader" scope="col">
-            Price
-          </th>
+          {columns.map((name) => (
+            <th key={name} role="columnheader" scope="col">
+              {name}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody role="rowgroup">

@@ -1,5 +1,6 @@
 // The six values the shop stands by (PRODUCT §2, About), each with a small drawn line icon.
 import type { ReactNode } from "react";
+import { LineIcon } from "~/components/ui/line-icon";
 
 type Value = { title: string; text: string; icon: ReactNode };
 
@@ -68,21 +69,15 @@ export function ValuesList() {
     <ul className="values">
       {values.map((v) => (
         <li key={v.title} className="values__item">
-          <svg
+          <LineIcon
             className="values__icon"
-            width="32"
-            height="32"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.2"
+            size={32}
+            strokeWidth={1.2}
             strokeLinecap="round"
             strokeLinejoin="round"
-            aria-hidden="true"
-            focusable="false"
           >
             {v.icon}
-          </svg>
+          </LineIcon>
           <h3>{v.title}</h3>
           <p>{v.text}</p>
         </li>

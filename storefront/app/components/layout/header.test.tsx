@@ -1,15 +1,11 @@
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, useLocation } from "react-router";
+import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { SessionUser } from "~/lib/models/auth";
 import { expectLink } from "~/lib/testing/links";
+import { Where } from "~/lib/testing/route";
 import { Header } from "./header";
-
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname + location.search}</p>;
-}
 
 const customer: SessionUser = { id: "u-1", firstName: "Ada", role: "customer" };
 const admin: SessionUser = { id: "u-2", firstName: "Grace", role: "admin" };

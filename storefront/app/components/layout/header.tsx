@@ -4,6 +4,7 @@
 // behind it).
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
+import { LineIcon } from "~/components/ui/line-icon";
 import { useScrollLock } from "~/lib/hooks/use-scroll-lock";
 import { loginHref, type SessionUser } from "~/lib/models/auth";
 import { categoryHref } from "~/lib/models/catalog";
@@ -170,34 +171,18 @@ export function Header({ categories, cartCount, user, backofficeUrl }: Props) {
               />
               <button type="submit" className="search__button">
                 <span className="visually-hidden">Search</span>
-                <svg
-                  aria-hidden="true"
-                  width="18"
-                  height="18"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.6"
-                >
+                <LineIcon size={18} strokeWidth={1.6}>
                   <circle cx="11" cy="11" r="7" />
                   <path d="m20 20-3.5-3.5" />
-                </svg>
+                </LineIcon>
               </button>
             </Form>
           </nav>
           <Link to="/cart" className="cart-link">
-            <svg
-              aria-hidden="true"
-              width="22"
-              height="22"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.5"
-            >
+            <LineIcon size={22}>
               <path d="M6 7h12l-1 13H7L6 7Z" />
               <path d="M9 7a3 3 0 0 1 6 0" />
-            </svg>
+            </LineIcon>
             {/* The visible words start the link's name ("Cart 2 items"), so speech users can say what they see. */}
             <span className="cart-link__label">Cart</span>{" "}
             <span className="cart-link__badge">{cartCount}</span>{" "}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { ButtonLinks } from "~/components/ui/button-links";
 
 /** The 404 page, shown for unknown URLs and for routes that find nothing. */
 export function NotFound() {
@@ -9,14 +9,11 @@ export function NotFound() {
       <p className="eyebrow">404</p>
       <h1>Page not found</h1>
       <p>The page you were looking for has moved or no longer exists.</p>
-      <p className="message-page__actions">
-        <Link className="button button--primary" to="/shop">
-          Shop All Products
-        </Link>
-        <Link className="button button--ghost" to="/">
-          Return Home
-        </Link>
-      </p>
+      <ButtonLinks
+        className="message-page__actions"
+        primary={{ to: "/shop", label: "Shop All Products" }}
+        secondary={{ to: "/", label: "Return Home" }}
+      />
     </section>
   );
 }

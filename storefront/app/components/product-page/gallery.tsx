@@ -3,6 +3,7 @@
 // largest paint.
 import { useState } from "react";
 import { ImageDialog, StepButtons, wrapIndex } from "~/components/ui/image-dialog";
+import { LineIcon } from "~/components/ui/line-icon";
 import { ProductImage } from "~/components/ui/product-image";
 import type { ImageView } from "~/lib/models/catalog";
 
@@ -41,18 +42,10 @@ export function Gallery({ images, productName }: Props) {
         >
           <ProductImage key={current?.src} image={current} name={productName} sizes={mainSizes} priority />
           <span className="gallery__zoom-icon" aria-hidden="true">
-            <svg
-              aria-hidden="true"
-              width="20"
-              height="20"
-              viewBox="0 0 20 20"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.5"
-            >
+            <LineIcon size={20} box={20}>
               <circle cx="8.5" cy="8.5" r="5.5" />
               <path d="M12.5 12.5 17 17M8.5 6v5M6 8.5h5" />
-            </svg>
+            </LineIcon>
           </span>
         </button>
         {several && (

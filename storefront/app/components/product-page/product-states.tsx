@@ -1,6 +1,7 @@
 // What the product page shows instead of a product: while the next one loads, when it does not
 // exist, and when it could not be fetched.
 import { Link } from "react-router";
+import { ButtonLinks } from "~/components/ui/button-links";
 
 export function ProductSkeleton() {
   return (
@@ -44,14 +45,11 @@ export function ProductUnavailable({ retryHref }: { retryHref: string }) {
     <section className="page page--narrow message-page">
       <h1>We could not load this product</h1>
       <p role="alert">Failed to fetch product. Please try again later.</p>
-      <p className="message-page__actions">
-        <Link className="button button--primary" to={retryHref} reloadDocument>
-          Try Again
-        </Link>
-        <Link className="button button--ghost" to="/shop">
-          Return to Shop
-        </Link>
-      </p>
+      <ButtonLinks
+        className="message-page__actions"
+        primary={{ to: retryHref, label: "Try Again", reloadDocument: true }}
+        secondary={{ to: "/shop", label: "Return to Shop" }}
+      />
     </section>
   );
 }

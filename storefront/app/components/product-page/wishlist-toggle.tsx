@@ -4,6 +4,7 @@
 // the outcome through the shop's polite toasts.
 import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
+import { LineIcon } from "~/components/ui/line-icon";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import type { WishlistActionResult } from "~/lib/models/wishlist";
@@ -61,21 +62,12 @@ export function WishlistToggle({ productId, productName, saved }: Props) {
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       {hydrated && <input type="hidden" name="enhanced" value="1" />}
       <button type="submit" className="wishlist-toggle__button" aria-pressed={on}>
-        <svg
-          className="wishlist-toggle__icon"
-          aria-hidden="true"
-          width="20"
-          height="20"
-          viewBox="0 0 24 24"
-          fill={on ? "currentColor" : "none"}
-          stroke="currentColor"
-          strokeWidth="1.5"
-        >
+        <LineIcon className="wishlist-toggle__icon" size={20} fill={on ? "currentColor" : "none"}>
           <path
             d="M12 20.5s-7.5-4.6-7.5-10.1A4.4 4.4 0 0 1 12 7.6a4.4 4.4 0 0 1 7.5 2.8c0 5.5-7.5 10.1-7.5 10.1Z"
             strokeLinejoin="round"
           />
-        </svg>
+        </LineIcon>
         {/* One name whatever the state: aria-pressed says whether it is saved (a name that
             changed with the state would announce it twice, "Remove from wishlist, pressed"). */}
         <span>Wishlist</span>

@@ -1,5 +1,6 @@
 // A small drawn monogram for a delivery carrier. The shop draws its own marks rather than
 // reproducing carriers' logos, so any carrier the API lists gets one.
+import { LineIcon } from "./line-icon";
 
 /** "Royal Mail" → "RM", "DPD" → "DPD", "FedEx" → "FE", "Hermes" → "H". */
 export function carrierMonogram(carrier: string): string {
@@ -21,16 +22,9 @@ export function CarrierMark({ carrier }: { carrier: string }) {
   const letters = carrierMonogram(carrier);
   const size = letters.length >= 3 ? 11 : letters.length === 2 ? 13 : 16;
   return (
-    <svg
-      className="carrier-mark"
-      width="36"
-      height="36"
-      viewBox="0 0 36 36"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="18" cy="18" r="17" fill="none" stroke="currentColor" strokeWidth="1" />
-      <circle cx="18" cy="18" r="14" fill="none" stroke="currentColor" strokeWidth="0.5" opacity="0.5" />
+    <LineIcon className="carrier-mark" size={36} box={36} strokeWidth={1}>
+      <circle cx="18" cy="18" r="17" />
+      <circle cx="18" cy="18" r="14" strokeWidth="0.5" opacity="0.5" />
       <text
         x="18"
         y="18"
@@ -39,9 +33,10 @@ export function CarrierMark({ carrier }: { carrier: string }) {
         fontSize={size}
         letterSpacing="0.5"
         fill="currentColor"
+        stroke="none"
       >
         {letters}
       </text>
-    </svg>
+    </LineIcon>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseForm } from "~/lib/form-schema";
+import { customerRegistration } from "~/lib/testing/api";
 import {
   authText,
   loginHref,
@@ -107,13 +108,7 @@ describe("loginSchema", () => {
 });
 
 describe("registerSchema", () => {
-  const valid = {
-    firstName: "Ada",
-    lastName: "Lovelace",
-    email: "ada@example.com",
-    password: "correct horse",
-    confirmPassword: "correct horse",
-  };
+  const valid = customerRegistration;
 
   it("accepts a complete registration", () => {
     expect(problemOf(registerSchema, valid)).toBeNull();

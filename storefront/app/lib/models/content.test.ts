@@ -3,6 +3,7 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
 import { DeliveryOptionSchema } from "~/gen/atelier/store/v1/delivery_option_pb";
 import { PageSchema } from "~/gen/atelier/store/v1/page_pb";
+import { standardDelivery, standardDeliveryOption } from "~/lib/testing/delivery";
 import {
   type FaqDocument,
   type FaqSection,
@@ -102,22 +103,8 @@ describe("legalSlugFromPath", () => {
 
 describe("toDeliveryOptionView", () => {
   it("formats the API's pence and writes the free-over rule", () => {
-    const standard = create(DeliveryOptionSchema, {
-      code: "standard",
-      name: "Standard",
-      carrier: "Royal Mail",
-      estimatedDelivery: "5–7 working days",
-      price: { currencyCode: "GBP", minorUnits: 1735n },
-      freeOver: { currencyCode: "GBP", minorUnits: 5000n },
-    });
-    expect(toDeliveryOptionView(standard)).toEqual({
-      code: "standard",
-      name: "Standard",
-      carrier: "Royal Mail",
-      estimatedDelivery: "5–7 working days",
-      price: "£17.35",
-      freeOverText: "Free on orders over £50",
-    });
+    const standard = create(DeliveryOptionSchema, standardDeliveryOption);
+    expect(toDeliveryOptionView(standard)).toEqual(standardDelivery);
   });
 
   it("keeps pence in a threshold that has them, and has no rule without one", () => {

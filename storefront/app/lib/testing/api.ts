@@ -20,6 +20,18 @@ export const customerAccount: Account = {
   email: "ada@example.com",
   role: "customer",
 };
+/** What registering customerAccount asks of the API. */
+export const customerRegistrationRequest = {
+  firstName: customerAccount.firstName,
+  lastName: customerAccount.lastName,
+  email: customerAccount.email,
+  password: "correct horse",
+};
+/** The registration form as customerAccount filled it in: every field valid. */
+export const customerRegistration = {
+  ...customerRegistrationRequest,
+  confirmPassword: customerRegistrationRequest.password,
+};
 export const adminAccount: Account = {
   id: "u-2",
   firstName: "Grace",
