@@ -44,7 +44,8 @@ const (
 // ContentType is the format's media type.
 func (f Format) ContentType() string { return "image/" + string(f) }
 
-// Info describes an accepted image, read from its header only.
+// Info describes an accepted image, read from its header only. Width and Height are upright:
+// a JPEG whose EXIF orientation turns it a quarter has them swapped from the stored pixels.
 type Info struct {
 	Format      Format
 	ContentType string
@@ -76,6 +77,9 @@ func Inspect(data []byte) (Info, error) {
 	}
 	if int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
 		return Info{}, refuse(ReasonTooManyPixels, "the image is %d×%d; at most %d megapixels are accepted", cfg.Width, cfg.Height, MaxPixels/1_000_000)
+	}
+	if format == FormatJPEG && jpegOrientation(data) >= 5 {
+		cfg.Width, cfg.Height = cfg.Height, cfg.Width // turned a quarter: report the upright size
 	}
 	return Info{
 		Format: format, ContentType: format.ContentType(), Width: cfg.Width, Height: cfg.Height,

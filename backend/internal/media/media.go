@@ -1,6 +1,10 @@
 // Package media stores images behind gocloud.dev/blob (a local folder by default, S3-compatible
 // storage at scale), renders their responsive renditions and serves them with long-lived cache
 // headers. Rendition keys never change content, which is what makes year-long caching safe.
+//
+// An upload goes Inspect (sniff and size the bytes, refuse what is not a usable image),
+// SaveOriginal, then, in a job, RenderVariants (every width as AVIF, WebP and JPEG); DeleteImage
+// removes it all. The codecs and their settings are chosen in docs/decisions/009-image-encoder.md.
 package media
 
 import (
