@@ -109,21 +109,21 @@ func (s *Store) RenderVariants(ctx context.Context, imageID string) ([]Rendition
 	for _, i := range jobs {
 		g.Go(func() error {
 			if err := gctx.Err(); err != nil {
-				return err
+				return fmt.Errorf("media.RenderVariants: %w", err)
 			}
 			img := scaled[i/len(variantFormats)]
 			body, err := encode(img, out[i].ContentType)
 			if err != nil {
-				return fmt.Errorf("encode %s: %w", out[i].Key, err)
+				return fmt.Errorf("media.RenderVariants: encode %s: %w", out[i].Key, err)
 			}
 			if err := s.bucket.WriteAll(gctx, out[i].Key, body, &blob.WriterOptions{ContentType: out[i].ContentType, CacheControl: CacheControl}); err != nil {
-				return fmt.Errorf("write %s: %w", out[i].Key, err)
+				return fmt.Errorf("media.RenderVariants: write %s: %w", out[i].Key, err)
 			}
 			return nil
 		})
 	}
 	if err := g.Wait(); err != nil {
-		return nil, fmt.Errorf("media.RenderVariants: %w", err)
+		return nil, err // wrapped with the operation where it happened
 	}
 	return out, nil
 }
