@@ -14,7 +14,7 @@ dev: setup
 
 # Run every check and test (what CI runs).
 test: setup lint gen-check compose-check
-    cd backend && go test -race -count=1 ./...
+    cd backend && go test -tags nodynamic -race -count=1 ./...
     just storefront-test
     just e2e
 
@@ -54,7 +54,7 @@ lint: setup
     cd proto && {{bin}}/buf lint
     just _breaking
     cd backend && test -z "$(gofmt -l $(git ls-files '*.go' | grep -v '^internal/gen/'))" || { gofmt -l . ; echo "gofmt needed" >&2; exit 1; }
-    cd backend && go vet ./...
+    cd backend && go vet -tags nodynamic ./...
     cd backend && go tool -modfile=tools.mod golangci-lint run ./...
     {{bin}}/redocly lint --config openapi/redocly.yaml openapi/openapi.yaml
     storefront/node_modules/.bin/biome ci --error-on-warnings storefront e2e
@@ -88,7 +88,7 @@ compose-check: setup
 
 # Measure the API against a bare net/http ceiling on 10 000 products.
 bench: setup
-    cd backend && go run ./cmd/atelier-bench
+    cd backend && go run -tags nodynamic ./cmd/atelier-bench
 
 # Install what a fresh machine lacks (PostgreSQL binaries, docker-compose, Chromium, pinned tools).
 setup:

@@ -138,7 +138,7 @@ export async function startStack(): Promise<Stack> {
     log(`temporary folder ${tmp}`);
     const apiBin = path.join(tmp, "atelier");
     await Promise.all([
-      run("go", ["build", "-o", apiBin, "./cmd/atelier"], backendDir, "go build", builds),
+      run("go", ["build", "-tags", "nodynamic", "-o", apiBin, "./cmd/atelier"], backendDir, "go build", builds),
       run(npmBin(), ["run", "build"], storefrontDir, "storefront build", builds),
     ]);
     log(`built the API and the storefront in ${seconds(started)}`);

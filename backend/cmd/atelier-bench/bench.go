@@ -56,6 +56,18 @@ func bench(ctx context.Context, o options, profileDir string, stdout, stderr io.
 		return err
 	}
 
+	// The image pipeline first, while nothing else of the bench runs: it wants both cores.
+	mf, err := benchMedia(ctx, filepath.Join(tmp, "media-bench"), stdout)
+	if err != nil {
+		return fmt.Errorf("media scenario: %w", err)
+	}
+	rep.media = mf
+	if o.mediaOnly {
+		fmt.Fprintln(stdout)
+		rep.printMedia(stdout)
+		return nil
+	}
+
 	// Built first: a compile error should cost seconds, not a database load.
 	serverBin := filepath.Join(tmp, "atelier")
 	fmt.Fprintf(stdout, "  %-44s", "building ./cmd/atelier")

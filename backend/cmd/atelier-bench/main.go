@@ -49,6 +49,8 @@ type options struct {
 	warmup   time.Duration // unmeasured run first, so connections, the read cache and PostgreSQL's buffers are warm
 	conns    int
 	products int
+	// mediaOnly runs only the media scenario (no database, no server).
+	mediaOnly bool
 }
 
 // run dispatches the hidden subprocess modes and otherwise runs the whole bench.
@@ -66,6 +68,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.DurationVar(&o.warmup, "warmup", time.Second, "unmeasured warm-up before each scenario")
 	fs.IntVar(&o.conns, "conns", 32, "concurrent keep-alive connections (one goroutine each)")
 	fs.IntVar(&o.products, "products", 10000, "visible products to load")
+	fs.BoolVar(&o.mediaOnly, "media-only", false, "run only the image pipeline scenario")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

@@ -37,6 +37,22 @@ type report struct {
 	api        serverFigures
 	results    []result // the ceiling first
 	apiStderr  string
+	media      mediaFigures
+}
+
+// printMedia prints the image pipeline's figure and reports whether it met its target.
+func (rep *report) printMedia(w io.Writer) bool {
+	const mrow = "%-40s %10s %12s   %-16s %s\n"
+	fmt.Fprintf(w, mrow, "image pipeline", "wall", "CPU", "target", "result")
+	fmt.Fprintln(w, strings.Repeat("─", 90))
+	ok := rep.media.took < mediaTarget
+	verdict := "MISS"
+	if ok {
+		verdict = "PASS"
+	}
+	fmt.Fprintf(w, mrow, fmt.Sprintf("12 MP JPEG (%s) → %d variants", fmtMiB(int64(rep.media.inBytes)), rep.media.variants),
+		fmtSeconds(rep.media.took), fmtSeconds(rep.media.cpu), "< "+fmtSeconds(mediaTarget), verdict)
+	return ok
 }
 
 func (rep *report) print(w io.Writer) {
@@ -118,6 +134,12 @@ func (rep *report) print(w io.Writer) {
 	fmt.Fprintf(w, prow, "idle RSS (after ~1 s)", fmtMiB(rep.api.idleRSS), fmtMiB(rep.ceiling.idleRSS),
 		"< "+fmtMiB(idleRSSTarget), verdict(rep.api.idleRSS < idleRSSTarget))
 	fmt.Fprintf(w, prow, "RSS after load", fmtMiB(rep.api.loadRSS), fmtMiB(rep.ceiling.loadRSS), "", "")
+
+	fmt.Fprintln(w)
+	total++
+	if rep.printMedia(w) {
+		met++
+	}
 
 	fmt.Fprintf(w, "\nTargets met: %d of %d\n\n", met, total)
 	fmt.Fprintf(w, "machine: %s\n", rep.machine)

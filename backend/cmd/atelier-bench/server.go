@@ -182,7 +182,7 @@ func buildServer(ctx context.Context, out string, pprof bool) error {
 		return errors.New("build server: not inside the backend module; run from the backend folder (just bench does)")
 	}
 	root := filepath.Dir(mod)
-	args := []string{"build", "-o", out}
+	args := []string{"build", "-tags", "nodynamic", "-o", out}
 	if pprof {
 		overlay, err := writeOverlay(filepath.Dir(out), root)
 		if err != nil {

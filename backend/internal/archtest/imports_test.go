@@ -39,6 +39,7 @@ var allowedImports = map[string][]string{
 	"mail":                  {},
 	"mailcatcher":           {},
 	"media":                 {"apperr"},
+	"media/mediatest":       {},
 	"money":                 {},
 	"newsletter":            {"apperr", "db", "emailaddr", "throttle"},
 	"order":                 {"apperr", "cart", "catalog", "db", "mail", "money", "payment", "throttle"},

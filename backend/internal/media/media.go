@@ -1,30 +1,29 @@
 // Package media stores images behind gocloud.dev/blob (a local folder by default, S3-compatible
 // storage at scale), renders their responsive renditions and serves them with long-lived cache
 // headers. Rendition keys never change content, which is what makes year-long caching safe.
+//
+// An upload goes Inspect (sniff and size the bytes, refuse what is not a usable image),
+// SaveOriginal, then, in a job, RenderVariants (every width as AVIF, WebP and JPEG); DeleteImage
+// removes it all. The codecs and their settings are chosen in docs/decisions/009-image-encoder.md.
 package media
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"image"
-	"image/jpeg"
 	"io"
 	"regexp"
-
-	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"strings"
 	"time"
 
+	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"gocloud.dev/blob"
 	_ "gocloud.dev/blob/fileblob" // file:// buckets
 	"gocloud.dev/gcerrors"
-	"golang.org/x/image/draw"
 )
 
-// RenditionWidths are the widths every image is stored at, for srcset; narrowest first.
-var RenditionWidths = []int{400, 800, 1200}
+// RenditionWidths are the widths every image is stored at, for srcset; narrowest first. Each
+// width is stored as AVIF, WebP and JPEG (see RenderVariants).
+var RenditionWidths = []int{400, 800, 1200, 2000}
 
 // PathPrefix is where the API serves media; URL builds links under it.
 const PathPrefix = "/media/"
@@ -65,41 +64,9 @@ func (s *Store) Close() error { return s.bucket.Close() }
 // URL is the absolute address a rendition is served at.
 func (s *Store) URL(key string) string { return s.publicURL + PathPrefix + key }
 
-// SaveRenditions stores src at each rendition width no wider than src, as JPEG, under keys
-// derived from imageID. It is idempotent: the same image and id give the same keys.
-func (s *Store) SaveRenditions(ctx context.Context, imageID string, src image.Image) ([]Rendition, error) {
-	if !keyPart.MatchString(imageID) {
-		return nil, fmt.Errorf("media.SaveRenditions: bad image id %q", imageID)
-	}
-	b := src.Bounds()
-	if b.Dx() == 0 || b.Dy() == 0 {
-		return nil, errors.New("media.SaveRenditions: empty image")
-	}
-	var out []Rendition
-	for i, w := range RenditionWidths {
-		if w > b.Dx() && i > 0 {
-			break
-		}
-		w = min(w, b.Dx())
-		h := b.Dy() * w / b.Dx()
-		dst := image.NewRGBA(image.Rect(0, 0, w, h))
-		draw.CatmullRom.Scale(dst, dst.Bounds(), src, b, draw.Src, nil)
-		var buf bytes.Buffer
-		if err := jpeg.Encode(&buf, dst, &jpeg.Options{Quality: 84}); err != nil {
-			return nil, fmt.Errorf("media.SaveRenditions: encode: %w", err)
-		}
-		key := fmt.Sprintf("images/%s/%d.jpg", imageID, w)
-		if err := s.bucket.WriteAll(ctx, key, buf.Bytes(), &blob.WriterOptions{ContentType: "image/jpeg", CacheControl: CacheControl}); err != nil {
-			return nil, fmt.Errorf("media.SaveRenditions: write %s: %w", key, err)
-		}
-		out = append(out, Rendition{Key: key, Width: int32(w), Height: int32(h), ContentType: "image/jpeg"})
-	}
-	return out, nil
-}
-
 var (
 	keyPart    = regexp.MustCompile(`^[A-Za-z0-9-]+$`)
-	keyPattern = regexp.MustCompile(`^[a-z]+(/[A-Za-z0-9-]+)*/[A-Za-z0-9-]+\.(jpg|png|webp)$`)
+	keyPattern = regexp.MustCompile(`^[a-z]+(/[A-Za-z0-9-]+)*/[A-Za-z0-9-]+\.(jpg|png|webp|avif)$`)
 )
 
 // File is an open stored file.

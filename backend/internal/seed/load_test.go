@@ -45,6 +45,16 @@ func TestLoadIsIdempotent(t *testing.T) {
 	before, err := cat.List(ctx, catalog.ListQuery{PageSize: catalog.AllPageSize})
 	require.NoError(t, err)
 	require.GreaterOrEqual(t, before.Total, 40, "at least 40 visible demo products")
+	// Seeded images go through the upload pipeline: each width as AVIF, WebP and JPEG.
+	var types []string
+	for _, v := range before.Products[0].Images[0].Variants {
+		types = append(types, v.ContentType)
+		f, err := store.Open(ctx, v.Key)
+		require.NoError(t, err, "stored: %s", v.Key)
+		require.Equal(t, v.ContentType, f.ContentType())
+		require.NoError(t, f.Close())
+	}
+	require.Equal(t, []string{"image/avif", "image/webp", "image/jpeg"}, types, "40 px drawings: one width, three formats")
 
 	second, err := seed.Load(ctx, deps)
 	require.NoError(t, err)
