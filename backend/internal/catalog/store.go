@@ -135,7 +135,7 @@ func relatedProducts(ctx context.Context, db queryer, p Product) ([]Product, err
 
 func randomFeatured(ctx context.Context, db queryer) ([]Product, error) {
 	return selectProducts(ctx, db, `SELECT `+productColumns+` FROM products p
-		WHERE `+visible+` AND EXISTS (SELECT 1 FROM product_images i WHERE i.product_id = p.id)
+		WHERE `+visible+` AND EXISTS (SELECT 1 FROM product_images i WHERE i.product_id = p.id AND i.state = 'ready')
 		ORDER BY p.featured DESC, random()
 		LIMIT @limit`, pgx.NamedArgs{"limit": randomFeaturedCount})
 }
@@ -218,9 +218,10 @@ func eachAttribute(ctx context.Context, db queryer, ids []string, add func(produ
 	return err
 }
 
+// attachImages adds the ready images of products; shoppers never see one still processing.
 func attachImages(ctx context.Context, db queryer, ids []string, products []Product, index map[string]int) error {
 	rows, err := db.Query(ctx, `SELECT product_id::text, id::text, alt, is_primary, variants FROM product_images
-		WHERE product_id = ANY(@ids::uuid[]) ORDER BY product_id, position`, pgx.NamedArgs{"ids": ids})
+		WHERE product_id = ANY(@ids::uuid[]) AND state = 'ready' ORDER BY product_id, position`, pgx.NamedArgs{"ids": ids})
 	if err != nil {
 		return err
 	}
