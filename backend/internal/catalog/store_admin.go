@@ -179,10 +179,9 @@ func skuTaken(ctx context.Context, tx pgx.Tx, sku, id string) (bool, error) {
 	return taken, err
 }
 
-// slugsLike lists the slugs (current and former) that are base or base-<something>.
+// slugsLike lists the slugs that are base or base-<something>.
 func slugsLike(ctx context.Context, tx pgx.Tx, base string) ([]string, error) {
-	rows, err := tx.Query(ctx, `SELECT slug FROM products WHERE slug = @base OR slug LIKE @prefix
-		UNION SELECT slug FROM product_slugs WHERE slug = @base OR slug LIKE @prefix`,
+	rows, err := tx.Query(ctx, `SELECT slug FROM products WHERE slug = @base OR slug LIKE @prefix`,
 		pgx.NamedArgs{"base": base, "prefix": escapeLike(base) + `-%`})
 	if err != nil {
 		return nil, err

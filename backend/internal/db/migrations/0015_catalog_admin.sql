@@ -1,4 +1,4 @@
--- The catalogue's write side (issue 11): archiving, revisions with history, slug history, image
+-- The catalogue's write side (issue 11): archiving, revisions with history, image
 -- processing state and an audit trail. Indexes that read the new columns come in 0016:
 -- CockroachDB cannot index a column added in the same transaction.
 
@@ -22,13 +22,6 @@ CREATE TABLE product_revisions (
     restored_from INT,
     created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
     PRIMARY KEY (product_id, revision)
-);
-
--- Former slugs of renamed products still resolve to them.
-CREATE TABLE product_slugs (
-    slug TEXT PRIMARY KEY CHECK (slug <> ''),
-    product_id UUID NOT NULL REFERENCES products (id) ON DELETE CASCADE,
-    created_at TIMESTAMPTZ NOT NULL DEFAULT now()
 );
 
 -- Uploaded images are processed by a job: state processing → ready or failed (with a reason).

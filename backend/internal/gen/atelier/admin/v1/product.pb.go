@@ -207,8 +207,8 @@ type Product struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Stable identifier (UUID).
 	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	// URL-friendly unique name, derived from the name when the product is created and kept on
-	// rename; a product's former slugs still resolve in the shop.
+	// URL-friendly unique name, derived from the name when the product is created and never
+	// changed (not on rename either), so links to the product keep working.
 	Slug string `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
 	Name string `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
 	// Plain-text description.

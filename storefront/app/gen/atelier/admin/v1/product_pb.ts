@@ -31,8 +31,8 @@ export type Product = Message<"atelier.admin.v1.Product"> & {
   id: string;
 
   /**
-   * URL-friendly unique name, derived from the name when the product is created and kept on
-   * rename; a product's former slugs still resolve in the shop.
+   * URL-friendly unique name, derived from the name when the product is created and never
+   * changed (not on rename either), so links to the product keep working.
    *
    * @generated from field: string slug = 2;
    */
