@@ -237,7 +237,8 @@ func withETag[T any](msg *T, p catalog.AdminProduct) *connect.Response[T] {
 func adminInput(in *adminv1.ProductInput) catalog.AdminInput {
 	out := catalog.AdminInput{
 		Name: in.Name, Description: in.Description, Price: in.PriceMinorUnits, SKU: in.Sku, Stock: in.StockQuantity,
-		Active: in.Active, Published: in.Published, Featured: in.Featured, NewCategory: in.GetNewCategory(),
+		StockWas: in.StockQuantityWas,
+		Active:   in.Active, Published: in.Published, Featured: in.Featured, NewCategory: in.GetNewCategory(),
 	}
 	if in.GetAttributes() != nil {
 		attrs := make([]catalog.Attribute, len(in.GetAttributes().GetAttributes()))

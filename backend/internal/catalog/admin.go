@@ -130,6 +130,9 @@ type AdminInput struct {
 	Attributes  *[]Attribute // replaces the whole list when set
 	// NewCategory allows a category value that no product has yet.
 	NewCategory bool
+	// StockWas is the stock an update was based on (as loaded), when the client says: see
+	// stockEdit.
+	StockWas *int32
 }
 
 // apply returns p with in's fields set, normalised and checked. The checks needing the database
@@ -299,6 +302,10 @@ func skuConflict(err error) error {
 // Update changes the fields set in in, based on revision expected.
 func (a *Admin) Update(ctx context.Context, actor Actor, id string, expected int64, in AdminInput) (AdminProduct, error) {
 	p, err := a.change(ctx, actor, id, expected, true, func(ctx context.Context, tx pgx.Tx, cur AdminProduct) (Action, int64, error) {
+		in, err := stockEdit(cur, in)
+		if err != nil {
+			return "", 0, err
+		}
 		next, err := in.apply(cur)
 		if err != nil {
 			return "", 0, err
@@ -318,6 +325,25 @@ func (a *Admin) Update(ctx context.Context, actor Actor, id string, expected int
 		return AdminProduct{}, fmt.Errorf("catalog.Update: %w", skuConflict(err))
 	}
 	return p, nil
+}
+
+// stockEdit reconciles an edit's stock with the orders placed since it was loaded: orders
+// reserve and release stock without a revision, so the revision check cannot see them. Sending
+// the loaded figure back unchanged keeps today's stock (a form that posts every field must not
+// undo the orders); a new figure is refused with stock_changed when the stock has moved since,
+// never laid over the orders' reservations. A client that does not say what it loaded sets the
+// stock as it is.
+func stockEdit(cur AdminProduct, in AdminInput) (AdminInput, error) {
+	switch {
+	case in.Stock == nil:
+	case *in.Stock == cur.Stock || (in.StockWas != nil && *in.Stock == *in.StockWas):
+		in.Stock = nil
+	case in.StockWas != nil && *in.StockWas != cur.Stock:
+		return in, apperr.Conflict("stock_changed",
+			"Orders changed the stock from %d to %d since this product was loaded; reload it and set the stock again.",
+			*in.StockWas, cur.Stock).With("current_stock", strconv.Itoa(int(cur.Stock)))
+	}
+	return in, nil
 }
 
 // Archive takes a product out of the shop, lists and new carts; it stays on past orders, and

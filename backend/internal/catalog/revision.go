@@ -299,7 +299,8 @@ func requireProduct(ctx context.Context, tx pgx.Tx, id string) error {
 }
 
 // Restore saves a revision's content as a new revision (action restored), itself undoable by
-// restoring the revision before it. Every field comes back, archived state included. Images come
+// restoring the revision before it. Every field comes back, archived state included, except the
+// stock, which follows the orders placed since rather than going back in time. Images come
 // back in the revision's order, with its alt texts and primary, where they still exist; images
 // added since stay, after them; nothing is deleted by a restore.
 func (a *Admin) Restore(ctx context.Context, actor Actor, productID string, revision, expected int64) (AdminProduct, error) {
@@ -313,7 +314,7 @@ func (a *Admin) Restore(ctx context.Context, actor Actor, productID string, revi
 		}
 		s := r.Snapshot
 		next := cur
-		next.Name, next.Description, next.Price, next.SKU, next.Stock = s.Name, s.Description, s.Price, s.SKU, s.Stock
+		next.Name, next.Description, next.Price, next.SKU = s.Name, s.Description, s.Price, s.SKU
 		next.Active, next.Published, next.Featured, next.Attributes = s.Active, s.Published, s.Featured, s.Attributes
 		if next.SKU != "" && next.SKU != cur.SKU {
 			taken, err := skuTaken(ctx, tx, next.SKU, productID)

@@ -452,18 +452,25 @@ type ProductInput struct {
 	// Price including VAT in pence (the shop's currency), 0 or more.
 	PriceMinorUnits *int64 `protobuf:"varint,3,opt,name=price_minor_units,json=priceMinorUnits,proto3,oneof" json:"price_minor_units,omitempty"`
 	// Unique among products when not empty.
-	Sku           *string `protobuf:"bytes,4,opt,name=sku,proto3,oneof" json:"sku,omitempty"`
-	StockQuantity *int32  `protobuf:"varint,5,opt,name=stock_quantity,json=stockQuantity,proto3,oneof" json:"stock_quantity,omitempty"`
-	Active        *bool   `protobuf:"varint,6,opt,name=active,proto3,oneof" json:"active,omitempty"`
-	Published     *bool   `protobuf:"varint,7,opt,name=published,proto3,oneof" json:"published,omitempty"`
-	Featured      *bool   `protobuf:"varint,8,opt,name=featured,proto3,oneof" json:"featured,omitempty"`
+	Sku *string `protobuf:"bytes,4,opt,name=sku,proto3,oneof" json:"sku,omitempty"`
+	// Units in stock. Orders reserve and release stock without a new revision, so the figure an
+	// admin loaded may have moved by the time they save: see stock_quantity_was.
+	StockQuantity *int32 `protobuf:"varint,5,opt,name=stock_quantity,json=stockQuantity,proto3,oneof" json:"stock_quantity,omitempty"`
+	Active        *bool  `protobuf:"varint,6,opt,name=active,proto3,oneof" json:"active,omitempty"`
+	Published     *bool  `protobuf:"varint,7,opt,name=published,proto3,oneof" json:"published,omitempty"`
+	Featured      *bool  `protobuf:"varint,8,opt,name=featured,proto3,oneof" json:"featured,omitempty"`
 	// Replaces the whole list when set. Pairs missing a name or a value are dropped. A `category`
 	// must be one already in use unless `new_category` is set.
 	Attributes *AttributeList `protobuf:"bytes,9,opt,name=attributes,proto3,oneof" json:"attributes,omitempty"`
 	// Allows a `category` value no product has yet (guards against typos in a brand's name).
-	NewCategory   bool `protobuf:"varint,10,opt,name=new_category,json=newCategory,proto3" json:"new_category,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	NewCategory bool `protobuf:"varint,10,opt,name=new_category,json=newCategory,proto3" json:"new_category,omitempty"`
+	// On update, the stock_quantity the edit was based on (as loaded). When set, sending it back
+	// unchanged keeps today's stock, and a new figure is refused (ABORTED, reason `stock_changed`)
+	// if orders moved the stock since, instead of overwriting their reservations. Without it a
+	// stock_quantity different from today's is set as it is.
+	StockQuantityWas *int32 `protobuf:"varint,11,opt,name=stock_quantity_was,json=stockQuantityWas,proto3,oneof" json:"stock_quantity_was,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *ProductInput) Reset() {
@@ -564,6 +571,13 @@ func (x *ProductInput) GetNewCategory() bool {
 		return x.NewCategory
 	}
 	return false
+}
+
+func (x *ProductInput) GetStockQuantityWas() int32 {
+	if x != nil && x.StockQuantityWas != nil {
+		return *x.StockQuantityWas
+	}
+	return 0
 }
 
 // AttributeList is a product's whole attribute list.
@@ -2009,7 +2023,7 @@ const file_atelier_admin_v1_product_service_proto_rawDesc = "" +
 	"\x1dListProductCategoriesResponse\x12\x1e\n" +
 	"\n" +
 	"categories\x18\x01 \x03(\tR\n" +
-	"categories\"\xc4\x04\n" +
+	"categories\"\x9b\x05\n" +
 	"\fProductInput\x12!\n" +
 	"\x04name\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01H\x00R\x04name\x88\x01\x01\x120\n" +
 	"\vdescription\x18\x02 \x01(\tB\t\xbaH\x06r\x04\x18\xa0\x9c\x01H\x01R\vdescription\x88\x01\x01\x12=\n" +
@@ -2023,7 +2037,8 @@ const file_atelier_admin_v1_product_service_proto_rawDesc = "" +
 	"attributes\x18\t \x01(\v2\x1f.atelier.admin.v1.AttributeListH\bR\n" +
 	"attributes\x88\x01\x01\x12!\n" +
 	"\fnew_category\x18\n" +
-	" \x01(\bR\vnewCategoryB\a\n" +
+	" \x01(\bR\vnewCategory\x12>\n" +
+	"\x12stock_quantity_was\x18\v \x01(\x05B\v\xbaH\b\x1a\x06\x18\xc0\x84=(\x00H\tR\x10stockQuantityWas\x88\x01\x01B\a\n" +
 	"\x05_nameB\x0e\n" +
 	"\f_descriptionB\x14\n" +
 	"\x12_price_minor_unitsB\x06\n" +
@@ -2033,7 +2048,8 @@ const file_atelier_admin_v1_product_service_proto_rawDesc = "" +
 	"\n" +
 	"_publishedB\v\n" +
 	"\t_featuredB\r\n" +
-	"\v_attributes\"]\n" +
+	"\v_attributesB\x15\n" +
+	"\x13_stock_quantity_was\"]\n" +
 	"\rAttributeList\x12L\n" +
 	"\n" +
 	"attributes\x18\x01 \x03(\v2\".atelier.admin.v1.ProductAttributeB\b\xbaH\x05\x92\x01\x02\x10dR\n" +

@@ -110,7 +110,8 @@ type ProductServiceClient interface {
 	DiffProductRevision(context.Context, *connect.Request[v1.DiffProductRevisionRequest]) (*connect.Response[v1.DiffProductRevisionResponse], error)
 	// Restores a revision's content as a new revision (itself undoable). Images come back in the
 	// revision's order, with its alt texts and primary, where they still exist; images added since
-	// stay, after them. A restore deletes nothing.
+	// stay, after them. A restore deletes nothing. Stock is not restored: it follows the orders
+	// placed since.
 	RestoreProductRevision(context.Context, *connect.Request[v1.RestoreProductRevisionRequest]) (*connect.Response[v1.RestoreProductRevisionResponse], error)
 	// Uploads one image. On REST the request body is the image's bytes (any Content-Type; the
 	// type is read from the bytes): JPEG, PNG, WebP or AVIF, at most 20 MB and 50 megapixels. The
@@ -365,7 +366,8 @@ type ProductServiceHandler interface {
 	DiffProductRevision(context.Context, *connect.Request[v1.DiffProductRevisionRequest]) (*connect.Response[v1.DiffProductRevisionResponse], error)
 	// Restores a revision's content as a new revision (itself undoable). Images come back in the
 	// revision's order, with its alt texts and primary, where they still exist; images added since
-	// stay, after them. A restore deletes nothing.
+	// stay, after them. A restore deletes nothing. Stock is not restored: it follows the orders
+	// placed since.
 	RestoreProductRevision(context.Context, *connect.Request[v1.RestoreProductRevisionRequest]) (*connect.Response[v1.RestoreProductRevisionResponse], error)
 	// Uploads one image. On REST the request body is the image's bytes (any Content-Type; the
 	// type is read from the bytes): JPEG, PNG, WebP or AVIF, at most 20 MB and 50 megapixels. The
