@@ -39,7 +39,7 @@ func benchMedia(ctx context.Context, dir string, stdout io.Writer) (mediaFigures
 	if err != nil {
 		return mediaFigures{}, err
 	}
-	if err := store.SaveOriginal(ctx, "bench-12mp", data, info); err != nil {
+	if _, err := store.SaveOriginal(ctx, "bench-12mp", data, info); err != nil {
 		return mediaFigures{}, err
 	}
 	rs, err := store.RenderVariants(ctx, "bench-12mp")

@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"context"
+	"maps"
 	"net/http"
 	"strings"
 	"sync"
@@ -17,7 +18,15 @@ import (
 // optional, as under `dev`).
 func adminShop(t *testing.T) (authShop, string) {
 	t.Helper()
-	s := startAuthShop(t, map[string]string{"ADMIN_2FA": "optional"})
+	return adminShopWith(t, nil)
+}
+
+// adminShopWith is adminShop with more configuration.
+func adminShopWith(t *testing.T, env map[string]string) (authShop, string) {
+	t.Helper()
+	full := map[string]string{"ADMIN_2FA": "optional"}
+	maps.Copy(full, env)
+	s := startAuthShop(t, full)
 	require.NoError(t, s.app.seedAccounts(context.Background()))
 	token := login(t, s, "admin@atelier.test", "atelier-admin-demo").require(t, 200)["session"].(jsonMap)["token"].(string)
 	return s, token

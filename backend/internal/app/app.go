@@ -190,7 +190,8 @@ func (a *App) newJobs(ctx context.Context) error {
 		NewsletterLinks: func(ctx context.Context, email string, requestedAt time.Time) (jobs.NewsletterLinks, error) {
 			l, err := a.newsletter.IssueConfirmation(ctx, email, requestedAt)
 			return jobs.NewsletterLinks(l), err
-		}})
+		},
+		Images: imageWork(a.media, a.catalog)})
 	if err != nil {
 		return err
 	}
@@ -209,6 +210,9 @@ func (a *App) startJobs(ctx context.Context) error {
 		a.logger.Warn("TRUSTED_PROXIES is not set: each request's direct peer is taken as its client; " +
 			"behind the storefront or a reverse proxy, list their addresses so that limits count shoppers")
 	}
+	// The first AVIF encode compiles the encoder (seconds): do it now, beside the start, rather
+	// than in the first upload's job.
+	go media.Warm()
 	return a.jobs.Start(ctx)
 }
 

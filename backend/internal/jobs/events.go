@@ -131,6 +131,8 @@ var routes = map[string]func(Event) river.JobArgs{
 	TopicNewsletterSubscribed:            func(e Event) river.JobArgs { return NewsletterConfirmationEmail{e} },
 	TopicOrderPaid:                       func(e Event) river.JobArgs { return OrderConfirmationEmail{e} },
 	TopicOrderRefundRequired:             func(e Event) river.JobArgs { return PaymentRefund{e} },
+	TopicImageUploaded:                   func(e Event) river.JobArgs { return ImageRenditions{e} },
+	TopicImageDeleted:                    func(e Event) river.JobArgs { return ImageRemoval{e} },
 }
 
 // ArgsFor returns the job for an outbox event, or false when its topic has no route.

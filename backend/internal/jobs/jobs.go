@@ -56,6 +56,8 @@ type Config struct {
 	// NewsletterLinks makes the links of a newsletter confirmation e-mail when it is sent (the
 	// newsletter context's IssueConfirmation). Required.
 	NewsletterLinks NewsletterLinkFunc
+	// Images renders uploaded images and removes deleted ones (the catalogue and media). Required.
+	Images ImageWork
 }
 
 // NewsletterLinks are the links of a newsletter confirmation e-mail: the confirmation page (with a
@@ -101,8 +103,9 @@ type Runner struct {
 // New builds the River client with every worker, and the relay. Nothing runs until Start.
 func New(cfg Config) (*Runner, error) {
 	if cfg.Store == nil || cfg.Jobs == nil || cfg.Settings == nil || cfg.Logger == nil || cfg.ResetLinks == nil ||
-		cfg.OrderConfirmations == nil || cfg.Refunds == nil || cfg.NewsletterLinks == nil {
-		return nil, errors.New("jobs.New: Store, Jobs, Settings, Logger, ResetLinks, OrderConfirmations, Refunds and NewsletterLinks are required")
+		cfg.OrderConfirmations == nil || cfg.Refunds == nil || cfg.NewsletterLinks == nil ||
+		cfg.Images.Render == nil || cfg.Images.Fail == nil || cfg.Images.Remove == nil {
+		return nil, errors.New("jobs.New: Store, Jobs, Settings, Logger, ResetLinks, OrderConfirmations, Refunds, NewsletterLinks and Images are required")
 	}
 	if cfg.PollInterval <= 0 {
 		cfg.PollInterval = 500 * time.Millisecond
@@ -118,6 +121,8 @@ func New(cfg Config) (*Runner, error) {
 	river.AddWorker(workers, &emailWorker[NewsletterConfirmationEmail]{deps: deps, compose: composeNewsletterConfirmation(cfg.NewsletterLinks)})
 	river.AddWorker(workers, &emailWorker[OrderConfirmationEmail]{deps: deps, compose: composeOrderConfirmation(cfg.OrderConfirmations)})
 	river.AddWorker(workers, &refundWorker{refund: cfg.Refunds, logger: cfg.Logger.With("component", "payments")})
+	river.AddWorker(workers, &renditionWorker{work: cfg.Images, logger: cfg.Logger.With("component", "media")})
+	river.AddWorker(workers, &removalWorker{work: cfg.Images})
 	periodic, err := periodicChores(workers, append([]Chore{pruneMailSent(cfg.Store)}, cfg.Chores...), cfg.Logger.With("component", "chores"))
 	if err != nil {
 		return nil, err
@@ -127,6 +132,7 @@ func New(cfg Config) (*Runner, error) {
 		Queues: map[string]river.QueueConfig{
 			river.QueueDefault: {MaxWorkers: 4},
 			MailQueue:          {MaxWorkers: 4},
+			MediaQueue:         {MaxWorkers: 1},
 		},
 		Workers:      workers,
 		PeriodicJobs: periodic,

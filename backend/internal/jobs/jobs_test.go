@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/account"
+	"github.com/atelier-commerce/atelier/backend/internal/catalog"
 	"github.com/atelier-commerce/atelier/backend/internal/contact"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
@@ -97,6 +98,7 @@ type runnerOpts struct {
 	orders     jobs.OrderConfirmationFunc
 	refunds    func(context.Context, string) error
 	newsletter jobs.NewsletterLinkFunc
+	images     jobs.ImageWork
 }
 
 // noOrders and noRefunds stand in for the order context in tests that have no orders.
@@ -105,6 +107,13 @@ func noOrders(context.Context, string) (string, mail.OrderConfirmation, error) {
 }
 
 func noRefunds(context.Context, string) error { return errors.New("this test refunds nothing") }
+
+// noImages stands in for the catalogue and media in tests that upload no images.
+var noImages = jobs.ImageWork{
+	Render: func(context.Context, string) error { return errors.New("this test renders no images") },
+	Fail:   func(context.Context, string, string) error { return errors.New("this test renders no images") },
+	Remove: func(context.Context, string) error { return errors.New("this test removes no images") },
+}
 
 // noResetLinks is the link source of tests that send no password reset e-mail.
 func noResetLinks(context.Context, string, string, time.Time) (string, time.Time, error) {
@@ -131,10 +140,14 @@ func newRunner(t *testing.T, store *pgxpool.Pool, o runnerOpts) *jobs.Runner {
 	if o.newsletter == nil {
 		o.newsletter = newsletterLinks(newsletter.NewService(store))
 	}
+	if o.images.Render == nil {
+		o.images = noImages
+	}
 	r, err := jobs.New(jobs.Config{Store: store, Jobs: o.jobsPool, Settings: settings.NewService(store), Mail: o.mail,
 		Logger:       slog.New(slog.NewTextHandler(o.log, &slog.HandlerOptions{Level: slog.LevelDebug})),
 		PollInterval: 50 * time.Millisecond, RetryPolicy: o.retry, MailUnconfiguredWait: time.Hour,
-		Chores: o.chores, ResetLinks: o.resetLinks, OrderConfirmations: o.orders, Refunds: o.refunds, NewsletterLinks: o.newsletter})
+		Chores: o.chores, ResetLinks: o.resetLinks, OrderConfirmations: o.orders, Refunds: o.refunds, NewsletterLinks: o.newsletter,
+		Images: o.images})
 	require.NoError(t, err)
 	return r
 }
@@ -590,8 +603,10 @@ func TestTopicsMatchTheEmitters(t *testing.T) {
 	require.Equal(t, account.TopicPasswordResetRequested, jobs.TopicPasswordResetRequested)
 	require.Equal(t, order.TopicPaid, jobs.TopicOrderPaid)
 	require.Equal(t, order.TopicRefundRequired, jobs.TopicOrderRefundRequired)
+	require.Equal(t, catalog.TopicImageUploaded, jobs.TopicImageUploaded)
+	require.Equal(t, catalog.TopicImageDeleted, jobs.TopicImageDeleted)
 	require.ElementsMatch(t, []string{"contact_message.received", "newsletter.confirmation_requested", "newsletter.subscribed", "password_reset.requested",
-		"order.paid", "order.refund_required"}, jobs.Topics())
+		"order.paid", "order.refund_required", "image.uploaded", "image.deleted"}, jobs.Topics())
 
 	emitted := account.PasswordResetRequested{AccountID: "8d1f0c7e-3a61-4b7a-9a51-0d1b5b0f3b11", Email: "jane@example.com",
 		FirstName: "Jane", RequestedAt: time.Date(2026, 3, 3, 14, 5, 0, 123456789, time.UTC)}
@@ -637,7 +652,7 @@ func TestChoresAreChecked(t *testing.T) {
 	} {
 		_, err := jobs.New(jobs.Config{Store: store, Jobs: store, Settings: settings.NewService(store),
 			Logger: slog.New(slog.DiscardHandler), Chores: chores, ResetLinks: noResetLinks, OrderConfirmations: noOrders, Refunds: noRefunds,
-			NewsletterLinks: newsletterLinks(newsletter.NewService(store))})
+			NewsletterLinks: newsletterLinks(newsletter.NewService(store)), Images: noImages})
 		require.Error(t, err)
 	}
 	_, err := jobs.New(jobs.Config{Store: store, Jobs: store, Settings: settings.NewService(store), Logger: slog.New(slog.DiscardHandler)})

@@ -164,7 +164,8 @@ func render(t *testing.T, store *media.Store, id string, data []byte) ([]media.R
 	ctx := context.Background()
 	info, err := media.Inspect(data)
 	require.NoError(t, err)
-	require.NoError(t, store.SaveOriginal(ctx, id, data, info))
+	_, err = store.SaveOriginal(ctx, id, data, info)
+	require.NoError(t, err)
 	return store.RenderVariants(ctx, id)
 }
 
@@ -321,7 +322,8 @@ func TestRenderVariantsPermanentFailures(t *testing.T) {
 		bad := append(bytes.Clone(good[:len(good)/3]), bytes.Repeat([]byte{0xFF, 0x00}, 50)...)
 		info, err := media.Inspect(bad)
 		require.NoError(t, err, "the header is fine")
-		require.NoError(t, store.SaveOriginal(ctx, "bad", bad, info))
+		_, err = store.SaveOriginal(ctx, "bad", bad, info)
+		require.NoError(t, err)
 		rs, err := store.RenderVariants(ctx, "bad")
 		require.ErrorIs(t, err, media.ErrPermanent)
 		apperrtest.RequireKind(t, err, apperr.KindInvalid, media.ReasonCorrupt)
@@ -339,7 +341,8 @@ func TestRenderVariantsPermanentFailures(t *testing.T) {
 		store, _ := openStore(t)
 		_, err := store.RenderVariants(ctx, "../escape")
 		require.ErrorIs(t, err, media.ErrPermanent)
-		require.Error(t, store.SaveOriginal(ctx, "../escape", []byte{1}, media.Info{}))
+		_, err = store.SaveOriginal(ctx, "../escape", []byte{1}, media.Info{})
+		require.Error(t, err)
 		require.Error(t, store.DeleteImage(ctx, "../escape"))
 	})
 }

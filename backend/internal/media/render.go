@@ -55,16 +55,17 @@ func variantKey(imageID string, width int, ext string) string {
 	return fmt.Sprintf("images/%s/%d.%s", imageID, width, ext)
 }
 
-// SaveOriginal stores data, already accepted by Inspect as info, as imageID's original.
-// Saving again under the same id replaces it.
-func (s *Store) SaveOriginal(ctx context.Context, imageID string, data []byte, info Info) error {
+// SaveOriginal stores data, already accepted by Inspect as info, as imageID's original, and
+// returns its key. Saving again under the same id replaces it.
+func (s *Store) SaveOriginal(ctx context.Context, imageID string, data []byte, info Info) (string, error) {
 	if !keyPart.MatchString(imageID) {
-		return fmt.Errorf("media.SaveOriginal: bad image id %q", imageID)
+		return "", fmt.Errorf("media.SaveOriginal: bad image id %q", imageID)
 	}
-	if err := s.bucket.WriteAll(ctx, originalKey(imageID), data, &blob.WriterOptions{ContentType: info.ContentType}); err != nil {
-		return fmt.Errorf("media.SaveOriginal: %w", err)
+	key := originalKey(imageID)
+	if err := s.bucket.WriteAll(ctx, key, data, &blob.WriterOptions{ContentType: info.ContentType}); err != nil {
+		return "", fmt.Errorf("media.SaveOriginal: %w", err)
 	}
-	return nil
+	return key, nil
 }
 
 // RenderVariants reads imageID's original, turns it upright (EXIF orientation), and stores it

@@ -191,7 +191,7 @@ func storeImage(ctx context.Context, store *media.Store, imageID string, img ima
 	if err != nil {
 		return nil, err
 	}
-	if err := store.SaveOriginal(ctx, imageID, buf.Bytes(), info); err != nil {
+	if _, err := store.SaveOriginal(ctx, imageID, buf.Bytes(), info); err != nil {
 		return nil, err
 	}
 	return store.RenderVariants(ctx, imageID)
