@@ -44,6 +44,7 @@ var allowedImports = map[string][]string{
 	"order":                 {"apperr", "cart", "catalog", "db", "mail", "money", "payment", "throttle"},
 	"payment":               {"apperr", "db", "money"},
 	"payment/paymenttest":   {"apperr", "payment"},
+	"revision":              {"apperr"},
 	"seed":                  {"catalog", "content", "media", "money", "seed/productart", "settings", "shipping"},
 	"seed/productart":       {},
 	"settings":              {"apperr", "db", "money"},
