@@ -29,7 +29,7 @@ var allowedImports = map[string][]string{
 	"checkout":              {"apperr", "cart", "catalog", "db", "emailaddr", "money", "order", "payment", "shipping", "throttle"},
 	"config":                {},
 	"contact":               {"apperr", "db", "emailaddr", "throttle"},
-	"content":               {"apperr", "db"},
+	"content":               {"apperr", "db", "revision"},
 	"db":                    {},
 	"db/dbtest":             {"db", "localpg"},
 	"emailaddr":             {"apperr"},
