@@ -19,13 +19,13 @@ import (
 // its imports would only record what exists.
 var allowedImports = map[string][]string{
 	"account":               {"apperr", "db", "emailaddr", "throttle"},
-	"api":                   {"account", "apperr", "cart", "catalog", "checkout", "contact", "content", "gen", "media", "money", "newsletter", "order", "payment", "settings", "shipping", "status", "wishlist"},
+	"api":                   {"account", "apperr", "cart", "catalog", "checkout", "contact", "content", "gen", "media", "money", "newsletter", "order", "payment", "revision", "settings", "shipping", "status", "wishlist"},
 	"apidocs":               {},
 	"apperr":                {},
 	"apperr/apperrtest":     {"apperr"},
 	"authz":                 {"account"},
 	"cart":                  {"apperr", "catalog", "db", "money", "shipping", "throttle"},
-	"catalog":               {"apperr", "db", "money"},
+	"catalog":               {"apperr", "db", "money", "revision"},
 	"checkout":              {"apperr", "cart", "catalog", "db", "emailaddr", "money", "order", "payment", "shipping", "throttle"},
 	"config":                {},
 	"contact":               {"apperr", "db", "emailaddr", "throttle"},
