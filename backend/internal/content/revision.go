@@ -55,8 +55,9 @@ func (r Revision) Page(cur Page) Page {
 		CreatedAt: cur.CreatedAt, UpdatedAt: r.CreatedAt, UpdatedBy: r.Actor}
 }
 
-// RevisionPage is one page of a page's history, newest first.
+// RevisionPage is one page of a page's history, newest first, with the page as it now is.
 type RevisionPage struct {
+	Page          Page
 	Revisions     []Revision
 	NextPageToken string
 }
@@ -69,6 +70,7 @@ func (s *Service) Revisions(ctx context.Context, slug string, pageSize int, page
 	}
 	var out RevisionPage
 	err = s.read(ctx, slug, func(tx pgx.Tx, cur Page) error {
+		out.Page = cur
 		revs, err := listRevisions(ctx, tx, cur.ID, before, size+1)
 		out.Revisions, out.NextPageToken = revision.Cut(revs, size, func(r Revision) int64 { return r.Revision })
 		return err
