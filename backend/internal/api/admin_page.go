@@ -136,18 +136,12 @@ func (h *AdminPageHandler) RestorePageRevision(ctx context.Context, req *connect
 	return withRevisionETag(&adminv1.RestorePageRevisionResponse{Page: pageProto(p)}, p.Revision), nil
 }
 
-var pageActions = map[content.Action]adminv1.RevisionAction{
-	content.ActionCreated:  adminv1.RevisionAction_REVISION_ACTION_CREATED,
-	content.ActionUpdated:  adminv1.RevisionAction_REVISION_ACTION_UPDATED,
-	content.ActionRestored: adminv1.RevisionAction_REVISION_ACTION_RESTORED,
-}
-
 func pageProto(p content.Page) *adminv1.Page {
 	return &adminv1.Page{Id: p.ID, Slug: p.Slug, Title: p.Title, Html: p.HTML, BuiltIn: p.BuiltIn(), Revision: p.Revision,
 		CreatedAt: optionalTime(p.CreatedAt), UpdatedAt: optionalTime(p.UpdatedAt), UpdatedBy: actorProto(p.UpdatedBy)}
 }
 
 func pageRevisionProto(cur content.Page, r content.Revision) *adminv1.PageRevision {
-	return &adminv1.PageRevision{Revision: r.Revision, Action: pageActions[r.Action], Actor: actorProto(r.Actor),
+	return &adminv1.PageRevision{Revision: r.Revision, Action: revisionActions[r.Action], Actor: actorProto(r.Actor),
 		CreatedAt: timestamppb.New(r.CreatedAt), Page: pageProto(r.Page(cur)), RestoredFrom: r.RestoredFrom}
 }

@@ -274,7 +274,8 @@ var imageStates = map[string]adminv1.ImageState{
 	catalog.ImageFailed:     adminv1.ImageState_IMAGE_STATE_FAILED,
 }
 
-var revisionActions = map[catalog.Action]adminv1.RevisionAction{
+// revisionActions are the kinds of revision of every aggregate (products, pages).
+var revisionActions = map[revision.Action]adminv1.RevisionAction{
 	catalog.ActionCreated:       adminv1.RevisionAction_REVISION_ACTION_CREATED,
 	catalog.ActionUpdated:       adminv1.RevisionAction_REVISION_ACTION_UPDATED,
 	catalog.ActionPublished:     adminv1.RevisionAction_REVISION_ACTION_PUBLISHED,

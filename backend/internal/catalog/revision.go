@@ -15,17 +15,17 @@ import (
 )
 
 // Action is the kind of change a revision records.
-type Action string
+type Action = revision.Action
 
 // The actions (the CHECK of product_revisions.action).
 const (
-	ActionCreated       Action = "created"
-	ActionUpdated       Action = "updated"
-	ActionPublished     Action = "published"
-	ActionUnpublished   Action = "unpublished"
-	ActionArchived      Action = "archived"
-	ActionRestored      Action = "restored"
-	ActionImagesChanged Action = "images_changed"
+	ActionCreated       = revision.Created
+	ActionUpdated       = revision.Updated
+	ActionPublished     = Action("published")
+	ActionUnpublished   = Action("unpublished")
+	ActionArchived      = Action("archived")
+	ActionRestored      = revision.Restored
+	ActionImagesChanged = Action("images_changed")
 )
 
 // Snapshot is the whole editable state of a product as a revision keeps it (JSON in

@@ -12,13 +12,13 @@ import (
 )
 
 // Action is the kind of change a revision records.
-type Action string
+type Action = revision.Action
 
 // The actions (the CHECK of page_revisions.action).
 const (
-	ActionCreated  Action = "created"
-	ActionUpdated  Action = "updated"
-	ActionRestored Action = "restored"
+	ActionCreated  = revision.Created
+	ActionUpdated  = revision.Updated
+	ActionRestored = revision.Restored
 )
 
 // Snapshot is a page's editable state as a revision keeps it (JSON in page_revisions.snapshot).

@@ -15,6 +15,16 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 )
 
+// Action is the kind of change a revision records. Aggregates add kinds of their own.
+type Action string
+
+// The kinds every aggregate has.
+const (
+	Created  Action = "created"
+	Updated  Action = "updated"
+	Restored Action = "restored"
+)
+
 // Actor is who makes a change: a signed-in admin, or the system (empty AccountID).
 type Actor struct {
 	AccountID string
