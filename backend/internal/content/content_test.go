@@ -82,7 +82,9 @@ func TestSanitizeXSSPayloads(t *testing.T) {
 		"external stylesheet":                     {`<link rel=stylesheet href="https://evil.example/x.css">`, ``},
 		"blockquote cite":                         {`<blockquote cite="javascript:alert(1)">q</blockquote>`, `<blockquote>q</blockquote>`},
 		"script in a comment":                     {`<p>a<!-- <script>alert(1)</script> -->b</p>`, `<p>ab</p>`},
-		"mXSS through math":                       {`<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>`, `<table>`},
+		"a link's text or href naming a link": {`<p>&lt;a href=x&gt;</p><a href="/search?q=<a b">x</a>`,
+			`<p>&lt;a href=x&gt;</p>x`},
+		"mXSS through math": {`<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>`, `<table>`},
 	}
 	for name, tt := range payloads {
 		t.Run(name, func(t *testing.T) {
