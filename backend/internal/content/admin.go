@@ -42,7 +42,7 @@ func (s *Service) Create(ctx context.Context, actor revision.Actor, slug, title,
 		if !ok {
 			return apperr.Invalid("slug", "slug_taken", "there is already a page at %q", slug)
 		}
-		saved, err = s.record(ctx, tx, slug, actor, ActionCreated, 0, nil)
+		saved, err = s.record(ctx, tx, slug, actor, revision.Created, 0, nil)
 		return err
 	})
 	if err != nil {
@@ -60,7 +60,7 @@ type Input struct {
 // Update changes the fields set in in, based on revision expected. A change that changes nothing
 // (once sanitised) saves no revision and answers the page as it is.
 func (s *Service) Update(ctx context.Context, actor revision.Actor, slug string, expected int64, in Input) (Page, error) {
-	p, err := s.change(ctx, actor, slug, expected, func(_ context.Context, _ pgx.Tx, cur Page) (Page, Action, int64, error) {
+	p, err := s.change(ctx, actor, slug, expected, func(_ context.Context, _ pgx.Tx, cur Page) (Page, revision.Action, int64, error) {
 		next := cur
 		if in.Title != nil {
 			next.Title = *in.Title
@@ -69,7 +69,7 @@ func (s *Service) Update(ctx context.Context, actor revision.Actor, slug string,
 			next.HTML = *in.HTML
 		}
 		next, err := checkFields(next)
-		return next, ActionUpdated, 0, err
+		return next, revision.Updated, 0, err
 	})
 	if err != nil {
 		return Page{}, fmt.Errorf("content.Update: %w", err)
@@ -100,7 +100,7 @@ func (s *Service) Delete(ctx context.Context, actor revision.Actor, slug string,
 // change is the frame of every edit of one page: edit returns the page as it should be; when that
 // differs from the current page, it is saved with a new revision and an audit event.
 func (s *Service) change(ctx context.Context, actor revision.Actor, slug string, expected int64,
-	edit func(ctx context.Context, tx pgx.Tx, cur Page) (Page, Action, int64, error),
+	edit func(ctx context.Context, tx pgx.Tx, cur Page) (Page, revision.Action, int64, error),
 ) (Page, error) {
 	var saved *Page
 	err := s.locked(ctx, slug, expected, func(tx pgx.Tx, cur Page) error {
@@ -156,9 +156,9 @@ func (s *Service) locked(ctx context.Context, slug string, expected int64, fn fu
 			return err
 		}
 		if !exists {
-			action := ActionUpdated
+			action := revision.Updated
 			if cur.Revision == 1 {
-				action = ActionCreated
+				action = revision.Created
 			}
 			if err := insertRevision(ctx, tx, *cur, action, 0, cur.UpdatedAt); err != nil {
 				return err
@@ -170,7 +170,7 @@ func (s *Service) locked(ctx context.Context, slug string, expected int64, fn fu
 
 // record reads the page as it now is, stamps actor as its saver, and appends its revision and
 // the audit event (with the fields changed since before, when there was a before).
-func (s *Service) record(ctx context.Context, tx pgx.Tx, slug string, actor revision.Actor, action Action, restoredFrom int64, before *Page) (*Page, error) {
+func (s *Service) record(ctx context.Context, tx pgx.Tx, slug string, actor revision.Actor, action revision.Action, restoredFrom int64, before *Page) (*Page, error) {
 	p, err := pageBySlug(ctx, tx, slug, false)
 	if err != nil {
 		return nil, err

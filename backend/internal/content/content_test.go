@@ -206,7 +206,7 @@ func TestCreate(t *testing.T) {
 			stored, history := f.state(t, slug)
 			require.Equal(t, got, stored, "the answer is what was stored")
 			require.Len(t, history, 1)
-			require.Equal(t, content.ActionCreated, history[0].Action)
+			require.Equal(t, revision.Created, history[0].Action)
 			require.Equal(t, editor, history[0].Actor)
 		})
 	}
@@ -293,7 +293,7 @@ func TestUpdate(t *testing.T) {
 			require.Len(t, history, int(tt.wantRev), "one revision per saved change")
 			if tt.wantRev > before.Revision {
 				requireRecent(t, start, got.UpdatedAt)
-				require.Equal(t, content.ActionUpdated, history[0].Action)
+				require.Equal(t, revision.Updated, history[0].Action)
 				require.Equal(t, second, history[0].Actor)
 			} else {
 				require.Equal(t, before, stored)
@@ -389,7 +389,7 @@ func TestHistoryDiffAndRestore(t *testing.T) {
 	first, err := f.pages.Revisions(ctx, p.Slug, 2, "")
 	require.NoError(t, err)
 	require.Equal(t, []int64{5, 4}, revisionNumbers(first.Revisions))
-	require.Equal(t, content.ActionRestored, first.Revisions[0].Action)
+	require.Equal(t, revision.Restored, first.Revisions[0].Action)
 	require.Equal(t, int64(3), first.Revisions[0].RestoredFrom)
 	require.Equal(t, int64(1), first.Revisions[1].RestoredFrom)
 	rest, err := f.pages.Revisions(ctx, p.Slug, 2, first.NextPageToken)

@@ -11,16 +11,6 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// Action is the kind of change a revision records.
-type Action = revision.Action
-
-// The actions (the CHECK of page_revisions.action).
-const (
-	ActionCreated  = revision.Created
-	ActionUpdated  = revision.Updated
-	ActionRestored = revision.Restored
-)
-
 // Snapshot is a page's editable state as a revision keeps it (JSON in page_revisions.snapshot).
 // The slug never changes, so it is not kept.
 type Snapshot struct {
@@ -42,7 +32,7 @@ func sameContent(a, b Page) bool { return len(diffSnapshots(snapshotOf(a), snaps
 // Revision is one immutable entry of a page's history.
 type Revision struct {
 	Revision     int64
-	Action       Action
+	Action       revision.Action
 	Actor        revision.Actor
 	CreatedAt    time.Time
 	RestoredFrom int64
@@ -138,11 +128,11 @@ func (s *Service) DiffRevision(ctx context.Context, slug string, rev int64, agai
 // Restore saves a revision's title and HTML as a new revision (action restored), itself undoable
 // by restoring the revision before it. Restoring content equal to the current one saves nothing.
 func (s *Service) Restore(ctx context.Context, actor revision.Actor, slug string, rev, expected int64) (Page, error) {
-	p, err := s.change(ctx, actor, slug, expected, func(ctx context.Context, tx pgx.Tx, cur Page) (Page, Action, int64, error) {
+	p, err := s.change(ctx, actor, slug, expected, func(ctx context.Context, tx pgx.Tx, cur Page) (Page, revision.Action, int64, error) {
 		r, err := oneRevision(ctx, tx, cur, rev)
 		next := cur
 		next.Title, next.HTML = r.Snapshot.Title, r.Snapshot.HTML
-		return next, ActionRestored, rev, err
+		return next, revision.Restored, rev, err
 	})
 	if err != nil {
 		return Page{}, fmt.Errorf("content.Restore: %w", err)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/atelier-commerce/atelier/backend/internal/revision"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -17,7 +18,7 @@ func revisionExists(ctx context.Context, tx pgx.Tx, pageID string, rev int64) (b
 }
 
 // insertRevision appends one immutable revision: the page as it now is.
-func insertRevision(ctx context.Context, tx pgx.Tx, p Page, action Action, restoredFrom int64, at time.Time) error {
+func insertRevision(ctx context.Context, tx pgx.Tx, p Page, action revision.Action, restoredFrom int64, at time.Time) error {
 	body, err := json.Marshal(snapshotOf(p))
 	if err != nil {
 		return fmt.Errorf("content.insertRevision: %w", err)
