@@ -14,6 +14,7 @@ import (
 	adminv1 "github.com/atelier-commerce/atelier/backend/internal/gen/atelier/admin/v1"
 	"github.com/atelier-commerce/atelier/backend/internal/gen/atelier/admin/v1/adminv1connect"
 	"github.com/atelier-commerce/atelier/backend/internal/money"
+	"github.com/atelier-commerce/atelier/backend/internal/revision"
 	"google.golang.org/protobuf/types/known/timestamppb"
 )
 
@@ -160,11 +161,8 @@ func (h *AdminProductHandler) DiffProductRevision(ctx context.Context, req *conn
 	if err != nil {
 		return nil, err
 	}
-	out := &adminv1.DiffProductRevisionResponse{BaseRevision: d.BaseRevision, Changes: make([]*adminv1.FieldChange, len(d.Changes))}
-	for i, c := range d.Changes {
-		out.Changes[i] = &adminv1.FieldChange{Field: c.Field, Before: c.Before, After: c.After}
-	}
-	return noStore(connect.NewResponse(out)), nil
+	return noStore(connect.NewResponse(&adminv1.DiffProductRevisionResponse{BaseRevision: d.BaseRevision,
+		Changes: changesProto(d.Changes)})), nil
 }
 
 // RestoreProductRevision implements ProductService.RestoreProductRevision.
@@ -182,24 +180,34 @@ func (h *AdminProductHandler) RestoreProductRevision(ctx context.Context, req *c
 
 // actor is the signed-in admin as history records them.
 func (h *AdminProductHandler) actor(ctx context.Context) (catalog.Actor, error) {
-	u, err := h.accounts.GetMe(ctx, account.PrincipalFrom(ctx))
-	if err != nil {
-		return catalog.Actor{}, err
-	}
-	return catalog.Actor{AccountID: u.ID, Name: strings.TrimSpace(u.FirstName + " " + u.LastName), Email: u.Email}, nil
+	return adminActor(ctx, h.accounts)
 }
 
-// writer is the actor of a write and the revision it is based on: the request's field, or else
-// the If-Match header (REST).
+// writer is the actor of a write and the revision it is based on.
 func (h *AdminProductHandler) writer(ctx context.Context, field int64, header http.Header) (catalog.Actor, int64, error) {
+	return adminWriter(ctx, h.accounts, field, header)
+}
+
+// adminActor is the signed-in admin as history records them.
+func adminActor(ctx context.Context, accounts *account.Service) (revision.Actor, error) {
+	u, err := accounts.GetMe(ctx, account.PrincipalFrom(ctx))
+	if err != nil {
+		return revision.Actor{}, err
+	}
+	return revision.Actor{AccountID: u.ID, Name: strings.TrimSpace(u.FirstName + " " + u.LastName), Email: u.Email}, nil
+}
+
+// adminWriter is the actor of a write and the revision it is based on: the request's field, or
+// else the If-Match header (REST).
+func adminWriter(ctx context.Context, accounts *account.Service, field int64, header http.Header) (revision.Actor, int64, error) {
 	expected := field
 	if expected == 0 {
 		var err error
 		if expected, err = IfMatchRevision(header); err != nil {
-			return catalog.Actor{}, 0, err
+			return revision.Actor{}, 0, err
 		}
 	}
-	actor, err := h.actor(ctx)
+	actor, err := adminActor(ctx, accounts)
 	return actor, expected, err
 }
 
@@ -219,18 +227,23 @@ func IfMatchRevision(h http.Header) (int64, error) {
 	n, err := strconv.ParseInt(unquoted, 10, 64)
 	if len(values) > 1 || !ok || err != nil || n < 1 {
 		return 0, apperr.Invalid("If-Match", "malformed_if_match",
-			`If-Match must be the product's ETag, one revision in double quotes such as "3"`)
+			`If-Match must be the ETag of the product or page, one revision in double quotes such as "3"`)
 	}
 	return n, nil
 }
 
-// ETag is the entity tag of a product's revision.
+// ETag is the entity tag of a revision (of a product or a page).
 func ETag(revision int64) string { return `"` + strconv.FormatInt(revision, 10) + `"` }
 
 // withETag answers msg with p's revision as the ETag, never to be cached.
 func withETag[T any](msg *T, p catalog.AdminProduct) *connect.Response[T] {
+	return withRevisionETag(msg, p.Revision)
+}
+
+// withRevisionETag answers msg with revision as the ETag, never to be cached.
+func withRevisionETag[T any](msg *T, revision int64) *connect.Response[T] {
 	res := noStore(connect.NewResponse(msg))
-	res.Header().Set("ETag", ETag(p.Revision))
+	res.Header().Set("ETag", ETag(revision))
 	return res
 }
 
@@ -262,7 +275,8 @@ var imageStates = map[string]adminv1.ImageState{
 	catalog.ImageFailed:     adminv1.ImageState_IMAGE_STATE_FAILED,
 }
 
-var revisionActions = map[catalog.Action]adminv1.RevisionAction{
+// revisionActions are the kinds of revision of every aggregate (products, pages).
+var revisionActions = map[revision.Action]adminv1.RevisionAction{
 	catalog.ActionCreated:       adminv1.RevisionAction_REVISION_ACTION_CREATED,
 	catalog.ActionUpdated:       adminv1.RevisionAction_REVISION_ACTION_UPDATED,
 	catalog.ActionPublished:     adminv1.RevisionAction_REVISION_ACTION_PUBLISHED,
@@ -327,4 +341,12 @@ func (h *AdminProductHandler) revisionProto(productID string, r catalog.Revision
 		Revision: r.Revision, Action: revisionActions[r.Action], Actor: actorProto(r.Actor),
 		CreatedAt: timestamppb.New(r.CreatedAt), Product: h.productProto(r.Product(productID)), RestoredFrom: r.RestoredFrom,
 	}
+}
+
+func changesProto(changes []revision.Change) []*adminv1.FieldChange {
+	out := make([]*adminv1.FieldChange, len(changes))
+	for i, c := range changes {
+		out[i] = &adminv1.FieldChange{Field: c.Field, Before: c.Before, After: c.After}
+	}
+	return out
 }

@@ -135,6 +135,7 @@ func (a *App) routeTable() ([]route, error) {
 	// other of its routes to maxRequestBytes before Connect reads anything.
 	register(adminv1connect.NewProductServiceHandler(api.NewAdminProductHandler(catalog.NewAdmin(a.catalog), a.accounts, a.media,
 		a.imageIntake), append(slices.Clone(opts), connect.WithReadMaxBytes(maxUploadBytes))...))
+	register(adminv1connect.NewPageServiceHandler(api.NewAdminPageHandler(a.content, a.accounts), opts...))
 	if registerErr != nil {
 		return nil, registerErr
 	}

@@ -8,11 +8,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	_ "time/tzdata" // the stale-revision message gives London time whatever the host's zoneinfo
 	"unicode/utf8"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
+	"github.com/atelier-commerce/atelier/backend/internal/revision"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -33,25 +33,10 @@ type Admin struct {
 func NewAdmin(shop *Service) *Admin { return &Admin{shop: shop, now: time.Now} }
 
 // Actor is who makes a change: a signed-in admin, or the system (empty AccountID).
-type Actor struct {
-	AccountID string
-	Name      string
-	Email     string
-}
+type Actor = revision.Actor
 
 // SystemName is how changes made outside the admin API (the seed, migrations) are signed.
-const SystemName = "System"
-
-// DisplayName is the actor's name as people read it.
-func (a Actor) DisplayName() string {
-	switch {
-	case a.Name != "":
-		return a.Name
-	case a.Email != "":
-		return a.Email
-	}
-	return SystemName
-}
+const SystemName = revision.SystemName
 
 // AdminProduct is a product as the back office sees it.
 type AdminProduct struct {
@@ -496,12 +481,13 @@ func (a *Admin) record(ctx context.Context, tx pgx.Tx, id string, actor Actor, a
 	}
 	detail := map[string]any{}
 	if before != nil {
-		detail["changed"] = changedFields(snapshotOf(*before), snap)
+		detail["changed"] = revision.Names(diffSnapshots(snapshotOf(*before), snap))
 	}
 	if restoredFrom != 0 {
 		detail["restored_from"] = restoredFrom
 	}
-	if err := insertAudit(ctx, tx, actor, "product."+string(action), id, p.Revision, detail, now); err != nil {
+	if err := revision.Audit(ctx, tx, revision.Event{Actor: actor, Action: "product." + string(action),
+		SubjectType: "product", SubjectID: id, Revision: p.Revision, Detail: detail, At: now}); err != nil {
 		return nil, err
 	}
 	p.UpdatedBy = actor
@@ -533,24 +519,10 @@ func CheckRevision(p AdminProduct, expected int64) error {
 	return nil
 }
 
-// london is where the shop's people read times.
-var london = func() *time.Location {
-	loc, err := time.LoadLocation("Europe/London")
-	if err != nil {
-		return time.UTC
-	}
-	return loc
-}()
-
 // staleRevision refuses a write based on an older revision than cur's, naming who saved last and
 // when, so the admin knows whose work they would have overwritten.
 func staleRevision(cur AdminProduct) error {
-	return apperr.Conflict("stale_revision",
-		"This product has changed since you opened it: saved by %s at %s (revision %d); reload to see their changes.",
-		cur.UpdatedBy.DisplayName(), cur.UpdatedAt.In(london).Format("02/01/2006, 15:04:05"), cur.Revision).
-		With("current_revision", strconv.FormatInt(cur.Revision, 10)).
-		With("saved_by", cur.UpdatedBy.DisplayName()).
-		With("saved_at", cur.UpdatedAt.UTC().Format(time.RFC3339))
+	return revision.Stale("product", cur.Revision, cur.UpdatedBy, cur.UpdatedAt)
 }
 
 func errProductNotFound() *apperr.Error {

@@ -2,9 +2,7 @@ package catalog
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"time"
@@ -12,21 +10,22 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/money"
+	"github.com/atelier-commerce/atelier/backend/internal/revision"
 	"github.com/jackc/pgx/v5"
 )
 
 // Action is the kind of change a revision records.
-type Action string
+type Action = revision.Action
 
 // The actions (the CHECK of product_revisions.action).
 const (
-	ActionCreated       Action = "created"
-	ActionUpdated       Action = "updated"
-	ActionPublished     Action = "published"
-	ActionUnpublished   Action = "unpublished"
-	ActionArchived      Action = "archived"
-	ActionRestored      Action = "restored"
-	ActionImagesChanged Action = "images_changed"
+	ActionCreated       = revision.Created
+	ActionUpdated       = revision.Updated
+	ActionPublished     = Action("published")
+	ActionUnpublished   = Action("unpublished")
+	ActionArchived      = Action("archived")
+	ActionRestored      = revision.Restored
+	ActionImagesChanged = Action("images_changed")
 )
 
 // Snapshot is the whole editable state of a product as a revision keeps it (JSON in
@@ -73,71 +72,37 @@ func snapshotOf(p AdminProduct) Snapshot {
 
 func sameContent(a, b Snapshot) bool { return len(diffSnapshots(a, b)) == 0 }
 
-// changedFields names the fields that differ between two snapshots.
-func changedFields(a, b Snapshot) []string {
-	changes := diffSnapshots(a, b)
-	out := make([]string, len(changes))
-	for i, c := range changes {
-		out[i] = c.Field
-	}
-	return out
-}
-
 // FieldChange is one field that differs between two revisions, as display text.
-type FieldChange struct {
-	Field  string
-	Before string
-	After  string
-}
+type FieldChange = revision.Change
 
-// diffSnapshots lists the fields that differ, in the order of the product's fields. Lists
+// snapshotFields are the compared fields, in the order of the product's fields. Lists
 // (attributes, images) are compared whole and shown as JSON.
-func diffSnapshots(a, b Snapshot) []FieldChange {
-	fields := []struct {
-		name string
-		text func(Snapshot) string
-	}{
-		{"name", func(s Snapshot) string { return s.Name }},
-		{"description", func(s Snapshot) string { return s.Description }},
-		{"price", func(s Snapshot) string {
-			if s.Price == nil {
-				return ""
-			}
-			return money.GBP(*s.Price).String()
-		}},
-		{"sku", func(s Snapshot) string { return s.SKU }},
-		{"stock", func(s Snapshot) string { return strconv.Itoa(int(s.Stock)) }},
-		{"active", func(s Snapshot) string { return strconv.FormatBool(s.Active) }},
-		{"published", func(s Snapshot) string { return strconv.FormatBool(s.Published) }},
-		{"featured", func(s Snapshot) string { return strconv.FormatBool(s.Featured) }},
-		{"attributes", func(s Snapshot) string { return jsonText(s.Attributes) }},
-		{"images", func(s Snapshot) string { return jsonText(s.Images) }},
-		{"archived", func(s Snapshot) string {
-			if s.ArchivedAt == nil {
-				return ""
-			}
-			return s.ArchivedAt.UTC().Format(time.RFC3339)
-		}},
-	}
-	var out []FieldChange
-	for _, f := range fields {
-		if before, after := f.text(a), f.text(b); before != after {
-			out = append(out, FieldChange{Field: f.name, Before: before, After: after})
+var snapshotFields = []revision.Field[Snapshot]{
+	{Name: "name", Text: func(s Snapshot) string { return s.Name }},
+	{Name: "description", Text: func(s Snapshot) string { return s.Description }},
+	{Name: "price", Text: func(s Snapshot) string {
+		if s.Price == nil {
+			return ""
 		}
-	}
-	return out
+		return money.GBP(*s.Price).String()
+	}},
+	{Name: "sku", Text: func(s Snapshot) string { return s.SKU }},
+	{Name: "stock", Text: func(s Snapshot) string { return strconv.Itoa(int(s.Stock)) }},
+	{Name: "active", Text: func(s Snapshot) string { return strconv.FormatBool(s.Active) }},
+	{Name: "published", Text: func(s Snapshot) string { return strconv.FormatBool(s.Published) }},
+	{Name: "featured", Text: func(s Snapshot) string { return strconv.FormatBool(s.Featured) }},
+	{Name: "attributes", Text: func(s Snapshot) string { return revision.JSONText(s.Attributes) }},
+	{Name: "images", Text: func(s Snapshot) string { return revision.JSONText(s.Images) }},
+	{Name: "archived", Text: func(s Snapshot) string {
+		if s.ArchivedAt == nil {
+			return ""
+		}
+		return s.ArchivedAt.UTC().Format(time.RFC3339)
+	}},
 }
 
-func jsonText(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Sprint(v)
-	}
-	if string(b) == "null" {
-		return "[]"
-	}
-	return string(b)
-}
+// diffSnapshots lists the fields that differ.
+func diffSnapshots(a, b Snapshot) []FieldChange { return revision.Diff(snapshotFields, a, b) }
 
 // Revision is one immutable entry of a product's history.
 type Revision struct {
@@ -164,8 +129,8 @@ func (r Revision) Product(id string) AdminProduct {
 
 // Revision page sizes.
 const (
-	DefaultRevisionPageSize = 20
-	MaxRevisionPageSize     = 100
+	DefaultRevisionPageSize = revision.DefaultPageSize
+	MaxRevisionPageSize     = revision.MaxPageSize
 )
 
 // RevisionPage is one page of a product's history, newest first.
@@ -179,35 +144,18 @@ func (a *Admin) Revisions(ctx context.Context, productID string, pageSize int, p
 	if err := checkID("product_id", productID); err != nil {
 		return RevisionPage{}, err
 	}
-	switch {
-	case pageSize == 0:
-		pageSize = DefaultRevisionPageSize
-	case pageSize < 0 || pageSize > MaxRevisionPageSize:
-		return RevisionPage{}, apperr.Invalid("page_size", "invalid_page_size", "page_size must be 1 to %d", MaxRevisionPageSize)
-	}
-	before := int64(math.MaxInt32)
-	if pageToken != "" {
-		n, err := strconv.ParseInt(pageToken, 10, 64)
-		if err != nil || n < 1 {
-			return RevisionPage{}, apperr.Invalid("page_token", "invalid_page_token", "page_token is not one this service gave")
-		}
-		before = n
+	pageSize, before, err := revision.Paging(pageSize, pageToken)
+	if err != nil {
+		return RevisionPage{}, err
 	}
 	var page RevisionPage
-	err := db.WithReadTx(ctx, a.shop.pool, func(tx pgx.Tx) error {
+	err = db.WithReadTx(ctx, a.shop.pool, func(tx pgx.Tx) error {
 		if err := requireProduct(ctx, tx, productID); err != nil {
 			return err
 		}
 		revs, err := listRevisions(ctx, tx, productID, before, pageSize+1)
-		if err != nil {
-			return err
-		}
-		if len(revs) > pageSize {
-			revs = revs[:pageSize]
-			page.NextPageToken = strconv.FormatInt(revs[pageSize-1].Revision, 10)
-		}
-		page.Revisions = revs
-		return nil
+		page.Revisions, page.NextPageToken = revision.Cut(revs, pageSize, func(r Revision) int64 { return r.Revision })
+		return err
 	})
 	if err != nil {
 		return RevisionPage{}, fmt.Errorf("catalog.Revisions: %w", err)

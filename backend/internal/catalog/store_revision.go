@@ -38,21 +38,6 @@ func insertRevision(ctx context.Context, tx pgx.Tx, productID string, revision i
 	return err
 }
 
-// insertAudit appends who did what to the audit trail.
-func insertAudit(ctx context.Context, tx pgx.Tx, actor Actor, action, productID string, revision int64, detail map[string]any, at time.Time) error {
-	body, err := json.Marshal(detail)
-	if err != nil {
-		return fmt.Errorf("catalog.insertAudit: %w", err)
-	}
-	_, err = tx.Exec(ctx, `INSERT INTO audit_events
-		(occurred_at, actor_id, actor_name, actor_email, action, subject_type, subject_id, revision, detail)
-		VALUES (@at, @actor, @name, @email, @action, 'product', @subject, @rev, @detail)`, pgx.NamedArgs{
-		"at": at, "actor": nullableID(actor.AccountID), "name": actor.Name, "email": actor.Email,
-		"action": action, "subject": productID, "rev": revision, "detail": body,
-	})
-	return err
-}
-
 const revisionColumns = `revision, action, COALESCE(actor_id::text, ''), actor_name, actor_email, created_at,
 	COALESCE(restored_from, 0), snapshot`
 
