@@ -393,8 +393,26 @@ func TestRESTAdminAccounts(t *testing.T) {
 	own.require(t, 400)
 	require.Equal(t, "own_role", own.reason(t))
 	s.call(t, http.MethodPatch, "/api/v1/admin/accounts/8d6b2f7e-4a1c-4e0b-9a52-0f1d2c3b4a59/role", `{"role": "ROLE_ADMIN"}`, adminToken).require(t, 404)
+	admins := s.call(t, http.MethodGet, "/api/v1/admin/accounts?role=ROLE_ADMIN", "", adminToken).require(t, 200)
+	require.Len(t, items(admins, "accounts"), 2)
 	s.call(t, http.MethodPatch, role, `{"role": "ROLE_CUSTOMER"}`, adminToken).require(t, 200)
 	s.call(t, http.MethodGet, "/api/v1/auth/me", "", customerToken).require(t, 401) // withdrawing the role signs out
+	customers := s.call(t, http.MethodGet, "/api/v1/admin/accounts?role=ROLE_CUSTOMER", "", adminToken).require(t, 200)
+	require.Len(t, items(customers, "accounts"), 2)
+
+	// Signing an account out everywhere.
+	_, oliviaToken := register(t, s, "Olivia", "olivia2@example.com", "password1")
+	olivia := s.call(t, http.MethodGet, "/api/v1/auth/me", "", oliviaToken).require(t, 200)["user"].(jsonMap)
+	revoke := "/api/v1/admin/accounts/" + olivia["id"].(string) + "/sessions:revoke"
+	s.call(t, http.MethodPost, revoke, `{}`, "").require(t, 401)
+	s.call(t, http.MethodPost, revoke, `{}`, customerToken).require(t, 401) // signed out above
+	revoked := s.call(t, http.MethodPost, revoke, `{}`, adminToken).require(t, 200)
+	require.InDelta(t, 1, revoked["revoked_sessions"], 0)
+	s.call(t, http.MethodGet, "/api/v1/auth/me", "", oliviaToken).require(t, 401)
+	ownRevoke := s.call(t, http.MethodPost, "/api/v1/admin/accounts/"+admin.ID+"/sessions:revoke", `{}`, adminToken)
+	ownRevoke.require(t, 400)
+	require.Equal(t, "own_sessions", ownRevoke.reason(t))
+	s.call(t, http.MethodGet, "/api/v1/auth/me", "", adminToken).require(t, 200)
 }
 
 func TestClientIP(t *testing.T) {
