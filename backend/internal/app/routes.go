@@ -116,6 +116,10 @@ func (a *App) routeTable() ([]route, error) {
 	if err != nil {
 		return nil, err
 	}
+	jobsUI, err := a.jobsUI()
+	if err != nil {
+		return nil, err
+	}
 	return append(table,
 		route{restPrefix, restRoutes},
 		route{"POST /api/v1/newsletter/unsubscribe", oneClick(restErrorBodies(rest))},
@@ -127,6 +131,8 @@ func (a *App) routeTable() ([]route, error) {
 		route{"GET /api/health", http.HandlerFunc(api.Health)},
 		route{"GET /api/ready", api.Ready(a.pool, a.logger)},
 		route{"GET " + media.PathPrefix, api.NewMediaHandler(a.media, a.logger)},
+		// River's UI, for admins only (jobsUI).
+		route{jobsUIPath, jobsUI},
 	), nil
 }
 
