@@ -30,11 +30,16 @@ func (a *App) jobsUI() (http.Handler, error) {
 		return nil, fmt.Errorf("app.jobsUI: %w", err)
 	}
 	a.riverUI = ui
+	return api.AdminOnly(a.authn, a.publicOrigin(), a.logger, ui)
+}
+
+// publicOrigin is the API's own origin, PUBLIC_URL's scheme and host (config checked both).
+func (a *App) publicOrigin() string {
 	u, err := url.Parse(a.cfg.PublicURL)
 	if err != nil {
-		return nil, fmt.Errorf("app.jobsUI: PUBLIC_URL: %w", err)
+		return ""
 	}
-	return api.AdminOnly(a.authn, u.Scheme+"://"+u.Host, a.logger, ui)
+	return u.Scheme + "://" + u.Host
 }
 
 // startJobsUI starts the UI's background work (it keeps its job counts fresh) until ctx ends.

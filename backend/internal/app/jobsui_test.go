@@ -117,3 +117,52 @@ func TestJobsUIIsForAdminsOnly(t *testing.T) {
 	require.Equal(t, http.StatusOK, status, "%s", body)
 	require.Equal(t, "available", state(), "the admin's retry puts the job back in the queue")
 }
+
+// The back office signs in on the API's origin and gets the session as an HttpOnly,
+// SameSite=Strict cookie scoped to /admin/, which opens River's UI; nobody else gets one.
+func TestBackOfficeSignInSetsTheAdminCookie(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := startAuthShop(t, map[string]string{"ADMIN_2FA": "optional"})
+	_, _, err := s.app.accounts.CreateOrPromoteAdmin(ctx, account.Profile{FirstName: "Ava", LastName: "Sinclair", Email: "ava@example.com"}, "admin-password")
+	require.NoError(t, err)
+	register(t, s, "Jane", "jane@example.com", "password1")
+	cookieOf := func(a answer) *http.Cookie {
+		for _, c := range (&http.Response{Header: a.header}).Cookies() {
+			if c.Name == api.AdminSessionCookie {
+				return c
+			}
+		}
+		return nil
+	}
+
+	require.Nil(t, cookieOf(login(t, s, "ava@example.com", "admin-password")), "the storefront's server sends no Origin")
+	require.Nil(t, cookieOf(login(t, s, "ava@example.com", "admin-password", "Origin", "https://evil.example")))
+	require.Nil(t, cookieOf(login(t, s, "jane@example.com", "password1", "Origin", s.base)), "customers get none")
+
+	signedIn := login(t, s, "ava@example.com", "admin-password", "Origin", s.base)
+	token := signedIn.require(t, 200)["session"].(jsonMap)["token"].(string)
+	c := cookieOf(signedIn)
+	require.NotNil(t, c)
+	require.Equal(t, token, c.Value)
+	require.True(t, c.HttpOnly)
+	require.Equal(t, http.SameSiteStrictMode, c.SameSite)
+	require.Equal(t, "/admin/", c.Path)
+	require.False(t, c.Expires.IsZero())
+
+	page := func() int {
+		req, err := http.NewRequest(http.MethodGet, s.base+"/admin/jobs/", nil)
+		require.NoError(t, err)
+		req.AddCookie(&http.Cookie{Name: c.Name, Value: c.Value})
+		status, _, _ := raw(t, req)
+		return status
+	}
+	require.Equal(t, http.StatusOK, page())
+
+	out := s.call(t, http.MethodPost, "/api/v1/auth/logout", `{}`, token, "Sec-Fetch-Site", "same-origin")
+	out.require(t, 200)
+	cleared := cookieOf(out)
+	require.NotNil(t, cleared)
+	require.Equal(t, -1, cleared.MaxAge, "signing out removes the cookie")
+	require.Equal(t, http.StatusUnauthorized, page(), "and the session behind it is gone")
+}

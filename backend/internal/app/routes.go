@@ -81,7 +81,7 @@ func (a *App) routeTable() ([]route, error) {
 	register(storev1connect.NewNewsletterServiceHandler(api.NewNewsletterHandler(a.newsletter), opts...))
 	register(storev1connect.NewContactServiceHandler(api.NewContactHandler(a.contact), opts...))
 	register(storev1connect.NewStatusServiceHandler(api.NewStatusHandler(a.status), opts...))
-	register(storev1connect.NewAuthServiceHandler(api.NewAuthHandler(a.accounts), opts...))
+	register(storev1connect.NewAuthServiceHandler(api.NewAuthHandler(a.accounts, a.publicOrigin()), opts...))
 	register(storev1connect.NewCheckoutServiceHandler(api.NewCheckoutHandler(a.checkout, a.payments, a.media), opts...))
 	register(storev1connect.NewOrderServiceHandler(api.NewOrderHandler(a.orders, a.media), opts...))
 	register(storev1connect.NewTestPaymentServiceHandler(api.NewTestPaymentHandler(a.testPayments), opts...))
