@@ -357,14 +357,29 @@ func TestRESTRegisterThrottle(t *testing.T) {
 	signUp("one-more@example.com", "198.51.100.2").require(t, 200)
 }
 
+// signedInAdmin is the admin startAdminShop makes (ava@example.com, "admin-password") and a
+// session of theirs.
+type signedInAdmin struct {
+	account.User
+	token string
+}
+
+// startAdminShop starts a shop whose admins need no second factor, with one admin signed in.
+func startAdminShop(t *testing.T) (authShop, signedInAdmin) {
+	t.Helper()
+	s := startAuthShop(t, map[string]string{"ADMIN_2FA": "optional"})
+	u, _, err := s.app.accounts.CreateOrPromoteAdmin(context.Background(),
+		account.Profile{FirstName: "Ava", LastName: "Sinclair", Email: "ava@example.com"}, "admin-password")
+	require.NoError(t, err)
+	token := login(t, s, "ava@example.com", "admin-password").require(t, 200)["session"].(jsonMap)["token"].(string)
+	return s, signedInAdmin{User: u, token: token}
+}
+
 func TestRESTAdminAccounts(t *testing.T) {
 	t.Parallel()
-	ctx := context.Background()
 	// The rules of roles, apart from two-factor authentication (TestRESTTwoFactor).
-	s := startAuthShop(t, map[string]string{"ADMIN_2FA": "optional"})
-	admin, _, err := s.app.accounts.CreateOrPromoteAdmin(ctx, account.Profile{FirstName: "Ava", LastName: "Sinclair", Email: "ava@example.com"}, "admin-password")
-	require.NoError(t, err)
-	adminToken := login(t, s, "ava@example.com", "admin-password").require(t, 200)["session"].(jsonMap)["token"].(string)
+	s, admin := startAdminShop(t)
+	adminToken := admin.token
 	customer, customerToken := register(t, s, "Jane", "jane@example.com", "password1")
 	register(t, s, "Olivia", "olivia@example.com", "password1")
 

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/atelier-commerce/atelier/backend/internal/account"
 	"github.com/atelier-commerce/atelier/backend/internal/api"
 	"github.com/atelier-commerce/atelier/backend/internal/jobs"
 	"github.com/stretchr/testify/require"
@@ -20,11 +19,9 @@ import (
 func TestJobsUIIsForAdminsOnly(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	s := startAuthShop(t, map[string]string{"ADMIN_2FA": "optional"})
-	_, _, err := s.app.accounts.CreateOrPromoteAdmin(ctx, account.Profile{FirstName: "Ava", LastName: "Sinclair", Email: "ava@example.com"}, "admin-password")
-	require.NoError(t, err)
-	adminToken := login(t, s, "ava@example.com", "admin-password").require(t, 200)["session"].(jsonMap)["token"].(string)
+	s, admin := startAdminShop(t)
 	_, customerToken := register(t, s, "Jane", "jane@example.com", "password1")
+	adminToken := admin.token
 
 	// A contact e-mail that failed for good.
 	inserted, err := s.app.jobs.Client().Insert(ctx, jobs.ContactMessageEmail{Event: jobs.Event{OutboxID: "failed-1", Topic: "contact.received"}}, nil)
@@ -122,10 +119,7 @@ func TestJobsUIIsForAdminsOnly(t *testing.T) {
 // SameSite=Strict cookie scoped to /admin/, which opens River's UI; nobody else gets one.
 func TestBackOfficeSignInSetsTheAdminCookie(t *testing.T) {
 	t.Parallel()
-	ctx := context.Background()
-	s := startAuthShop(t, map[string]string{"ADMIN_2FA": "optional"})
-	_, _, err := s.app.accounts.CreateOrPromoteAdmin(ctx, account.Profile{FirstName: "Ava", LastName: "Sinclair", Email: "ava@example.com"}, "admin-password")
-	require.NoError(t, err)
+	s, _ := startAdminShop(t)
 	register(t, s, "Jane", "jane@example.com", "password1")
 	cookieOf := func(a answer) *http.Cookie {
 		for _, c := range (&http.Response{Header: a.header}).Cookies() {
