@@ -987,6 +987,7 @@ func TestUpdateAccountRoleKeepsAnAdminUnderConcurrency(t *testing.T) {
 		var admins int
 		require.NoError(t, f.pool.QueryRow(ctx, `SELECT count(*) FROM accounts WHERE role = 'admin'`).Scan(&admins))
 		require.Equal(t, 1, admins)
+		require.Len(t, auditTrail(t, f.pool), round+1, "round %d: the change that won is audited once, the refused one not", round)
 	}
 }
 
