@@ -732,6 +732,38 @@ func TestListAccounts(t *testing.T) {
 
 	_, err = f.svc.ListAccounts(ctx, AccountQuery{PageToken: "bogus"})
 	apperrtest.RequireKind(t, err, apperr.KindInvalid, "invalid_page_token")
+
+	// By role, alone and with a search and pages.
+	for _, email := range []string{"zoe@example.com", "olivia@example.com"} {
+		_, _, err := f.svc.CreateOrPromoteAdmin(ctx, Profile{Email: email, FirstName: "x", LastName: "y"}, "password1")
+		require.NoError(t, err)
+	}
+	admins, err := f.svc.ListAccounts(ctx, AccountQuery{Role: RoleAdmin})
+	require.NoError(t, err)
+	require.Equal(t, []string{"Zoe", "Olivia"}, firstNames(admins.Accounts), "newest first")
+	customers, err := f.svc.ListAccounts(ctx, AccountQuery{Role: RoleCustomer})
+	require.NoError(t, err)
+	require.Equal(t, []string{"Mia", "Ava"}, []string{customers.Accounts[0].FirstName, customers.Accounts[2].FirstName})
+	require.Len(t, customers.Accounts, 3)
+	hartAdmins, err := f.svc.ListAccounts(ctx, AccountQuery{Role: RoleAdmin, Query: "hartley"})
+	require.NoError(t, err)
+	require.Equal(t, []string{"Zoe"}, firstNames(hartAdmins.Accounts))
+	first, err := f.svc.ListAccounts(ctx, AccountQuery{Role: RoleAdmin, PageSize: 1})
+	require.NoError(t, err)
+	second, err := f.svc.ListAccounts(ctx, AccountQuery{Role: RoleAdmin, PageSize: 1, PageToken: first.NextPageToken})
+	require.NoError(t, err)
+	require.Equal(t, []string{"Zoe", "Olivia"}, firstNames(append(first.Accounts, second.Accounts...)))
+	require.Empty(t, second.NextPageToken)
+	_, err = f.svc.ListAccounts(ctx, AccountQuery{Role: RoleAnonymous})
+	apperrtest.RequireKind(t, err, apperr.KindInvalid, "invalid_role")
+}
+
+func firstNames(us []User) []string {
+	out := make([]string, len(us))
+	for i, u := range us {
+		out[i] = u.FirstName
+	}
+	return out
 }
 
 func cutSpace(s string) (string, string, bool) {
@@ -778,6 +810,7 @@ func TestUpdateAccountRole(t *testing.T) {
 	require.True(t, f.principal(t, cs.Token).SignedIn())
 
 	// Now Jane, an admin, withdraws Ava's role: every session of Ava's ends.
+	f.clock.Advance(time.Second)
 	jp := f.principal(t, cs.Token)
 	demoted, err := f.svc.UpdateAccountRole(ctx, jp, admin.ID, RoleCustomer, "")
 	require.NoError(t, err)
@@ -789,6 +822,130 @@ func TestUpdateAccountRole(t *testing.T) {
 	_, err = f.svc.UpdateAccountRole(ctx, ap, customer.ID, RoleCustomer, "")
 	apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "last_admin")
 	require.Equal(t, RoleAdmin, f.principal(t, cs.Token).Role, "she keeps it, and her session")
+
+	// The two changes made are in the audit trail, with who made them; refusals and the repeated
+	// promotion (which changed nothing) are not.
+	require.Equal(t, []auditRow{
+		{actorID: admin.ID, actorName: "Ava Sinclair", actorEmail: "ava@example.com", action: "account.role_changed",
+			subject: customer.ID, detail: `{"from":"customer","to":"admin"}`},
+		{actorID: customer.ID, actorName: "Jane Doe", actorEmail: "jane@example.com", action: "account.role_changed",
+			subject: admin.ID, detail: `{"from":"admin","to":"customer"}`},
+	}, auditTrail(t, f.pool))
+}
+
+type auditRow struct {
+	actorID, actorName, actorEmail, action, subject, detail string
+}
+
+// auditTrail reads the account entries of the audit trail, oldest first.
+func auditTrail(t *testing.T, pool *pgxpool.Pool) []auditRow {
+	t.Helper()
+	rows, err := pool.Query(context.Background(), `SELECT COALESCE(actor_id::text, ''), actor_name, actor_email, action,
+		subject_id, detail::text FROM audit_events WHERE subject_type = 'account' ORDER BY occurred_at, id`)
+	require.NoError(t, err)
+	var out []auditRow
+	for rows.Next() {
+		var r auditRow
+		require.NoError(t, rows.Scan(&r.actorID, &r.actorName, &r.actorEmail, &r.action, &r.subject, &r.detail))
+		var detail map[string]any
+		require.NoError(t, json.Unmarshal([]byte(r.detail), &detail))
+		b, err := json.Marshal(detail) // keys sorted, no spaces
+		require.NoError(t, err)
+		r.detail = string(b)
+		out = append(out, r)
+	}
+	require.NoError(t, rows.Err())
+	return out
+}
+
+func TestRevokeAccountSessions(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	unknown := "8d6b2f7e-4a1c-4e0b-9a52-0f1d2c3b4a59"
+	for _, tc := range []struct {
+		name   string
+		caller func(fx revokeFixture) Principal
+		target func(fx revokeFixture) string
+		kind   apperr.Kind
+		reason string
+	}{
+		{"a customer", func(fx revokeFixture) Principal { return fx.janeP }, func(fx revokeFixture) string { return fx.admin.ID },
+			apperr.KindPermissionDenied, "permission_denied"},
+		{"own sessions", func(fx revokeFixture) Principal { return fx.adminP }, func(fx revokeFixture) string { return fx.admin.ID },
+			apperr.KindFailedPrecondition, "own_sessions"},
+		{"unknown account", func(fx revokeFixture) Principal { return fx.adminP }, func(revokeFixture) string { return unknown },
+			apperr.KindNotFound, "account_not_found"},
+		{"malformed id", func(fx revokeFixture) Principal { return fx.adminP }, func(revokeFixture) string { return "nope" },
+			apperr.KindNotFound, "account_not_found"},
+	} {
+		t.Run("refused: "+tc.name, func(t *testing.T) {
+			t.Parallel()
+			fx := newRevokeFixture(t)
+			_, err := fx.svc.RevokeAccountSessions(ctx, tc.caller(fx), tc.target(fx))
+			apperrtest.RequireKind(t, err, tc.kind, tc.reason)
+			// A refused revocation changes nothing: every session still works, nothing is audited.
+			require.Equal(t, fx.janeP, fx.principal(t, fx.janeTokens[0]))
+			require.Equal(t, fx.janeP.AccountID, fx.principal(t, fx.janeTokens[1]).AccountID)
+			require.Equal(t, fx.adminP, fx.principal(t, fx.adminToken))
+			require.Empty(t, auditTrail(t, fx.pool))
+		})
+	}
+	t.Run("signs the account out everywhere", func(t *testing.T) {
+		t.Parallel()
+		fx := newRevokeFixture(t)
+		// An expired session is not counted: it had ended already.
+		now := fx.clock.Now()
+		_, err := fx.pool.Exec(ctx, `INSERT INTO sessions (account_id, token_hash, created_at, expires_at)
+			VALUES ($1, '\\x00', $2, $3)`, fx.jane.ID, now.Add(-48*time.Hour), now.Add(-time.Hour))
+		require.NoError(t, err)
+		n, err := fx.svc.RevokeAccountSessions(ctx, fx.adminP, fx.jane.ID)
+		require.NoError(t, err)
+		require.Equal(t, 2, n)
+		for _, tok := range fx.janeTokens {
+			require.Equal(t, Anonymous, fx.principal(t, tok))
+		}
+		require.Equal(t, fx.adminP, fx.principal(t, fx.adminToken), "other accounts keep theirs")
+		_, _, err = fx.svc.Login(ctx, "jane@example.com", "password1", "")
+		require.NoError(t, err, "password and account are untouched: she can sign in again")
+
+		fx.clock.Advance(time.Second)
+		again, err := fx.svc.RevokeAccountSessions(ctx, fx.adminP, fx.jane.ID)
+		require.NoError(t, err)
+		require.Equal(t, 1, again, "the new sign-in only")
+		trail := auditTrail(t, fx.pool)
+		require.Len(t, trail, 2)
+		require.Equal(t, auditRow{actorID: fx.admin.ID, actorName: "Ava Sinclair", actorEmail: "ava@example.com",
+			action: "account.sessions_revoked", subject: fx.jane.ID, detail: `{"sessions":2}`}, trail[0])
+		require.JSONEq(t, `{"sessions": 1}`, trail[1].detail)
+	})
+}
+
+type revokeFixture struct {
+	fixture
+	admin, jane   User
+	adminP, janeP Principal
+	adminToken    string
+	janeTokens    []string
+}
+
+// newRevokeFixture: Ava is an admin with one session, Jane a customer signed in on two devices.
+func newRevokeFixture(t *testing.T) revokeFixture {
+	t.Helper()
+	ctx := context.Background()
+	fx := revokeFixture{fixture: newFixture(t)}
+	var err error
+	fx.admin, _, err = fx.svc.CreateOrPromoteAdmin(ctx, Profile{FirstName: "Ava", LastName: "Sinclair", Email: "ava@example.com"}, "admin-password")
+	require.NoError(t, err)
+	_, as, err := fx.svc.Login(ctx, "ava@example.com", "admin-password", "")
+	require.NoError(t, err)
+	fx.adminToken, fx.adminP = as.Token, fx.principal(t, as.Token)
+	var s1 Session
+	fx.jane, s1 = fx.register(t, jane(), "password1")
+	_, s2, err := fx.svc.Login(ctx, "jane@example.com", "password1", "")
+	require.NoError(t, err)
+	fx.janeTokens = []string{s1.Token, s2.Token}
+	fx.janeP = fx.principal(t, s1.Token)
+	return fx
 }
 
 // Two admins withdrawing each other's role at the same moment: the admins are counted in the
@@ -830,6 +987,7 @@ func TestUpdateAccountRoleKeepsAnAdminUnderConcurrency(t *testing.T) {
 		var admins int
 		require.NoError(t, f.pool.QueryRow(ctx, `SELECT count(*) FROM accounts WHERE role = 'admin'`).Scan(&admins))
 		require.Equal(t, 1, admins)
+		require.Len(t, auditTrail(t, f.pool), round+1, "round %d: the change that won is audited once, the refused one not", round)
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 // AccountQuery selects a page of accounts for the back office.
 type AccountQuery struct {
 	Query     string // case-insensitive text in the name or e-mail; empty matches all
+	Role      Role   // RoleCustomer or RoleAdmin to list only those; empty lists every role
 	PageSize  int    // 1–100; 0 means 20
 	PageToken string // from AccountPage.NextPageToken
 }
@@ -59,6 +60,9 @@ func (s *Service) ListAccounts(ctx context.Context, q AccountQuery) (AccountPage
 	case size > maxPageSize:
 		size = maxPageSize
 	}
+	if q.Role != "" && q.Role != RoleCustomer && q.Role != RoleAdmin {
+		return AccountPage{}, apperr.Invalid("role", "invalid_role", "role must be customer or admin")
+	}
 	var after *cursor
 	if q.PageToken != "" {
 		c, err := decodeCursor(q.PageToken)
@@ -69,7 +73,7 @@ func (s *Service) ListAccounts(ctx context.Context, q AccountQuery) (AccountPage
 	}
 	var users []User
 	err := db.WithReadTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
-		users, err = listAccounts(ctx, tx, strings.ToLower(strings.TrimSpace(q.Query)), after, size+1)
+		users, err = listAccounts(ctx, tx, strings.ToLower(strings.TrimSpace(q.Query)), q.Role, after, size+1)
 		return err
 	})
 	if err != nil {
@@ -136,6 +140,10 @@ func (s *Service) UpdateAccountRole(ctx context.Context, admin Principal, accoun
 		if err := setRole(ctx, tx, accountID, role, now); err != nil {
 			return err
 		}
+		if err := insertAudit(ctx, tx, admin.AccountID, auditRoleChanged, accountID,
+			map[string]any{"from": string(acct.Role), "to": string(role)}, now); err != nil {
+			return err
+		}
 		u.Role = role
 		if acct.Role == RoleAdmin {
 			return revokeSessions(ctx, tx, accountID, "", now)
@@ -146,6 +154,45 @@ func (s *Service) UpdateAccountRole(ctx context.Context, admin Principal, accoun
 		return User{}, fmt.Errorf("account.UpdateAccountRole: %w", err)
 	}
 	return u, nil
+}
+
+// RevokeAccountSessions signs an account out everywhere on behalf of admin: every live session
+// is revoked, and the next request with any of its tokens is anonymous. It returns how many
+// sessions were live. Password and role are left alone, so the owner can sign in again at once;
+// revoking is for a lost device or a shared computer, not for locking someone out.
+//
+// An admin's own account is refused (FailedPrecondition "own_sessions"): the answer would travel
+// on a session the call itself ended, and ChangePassword already signs an owner out everywhere
+// else while keeping the browser they are using.
+//
+// The revocation is recorded in the audit trail, even when no session was live, since the admin
+// did act.
+func (s *Service) RevokeAccountSessions(ctx context.Context, admin Principal, accountID string) (int, error) {
+	if admin.Role != RoleAdmin {
+		return 0, apperr.PermissionDenied("permission_denied", "Only admins can sign other accounts out.")
+	}
+	if _, ok := db.CanonicalID(accountID); !ok {
+		return 0, errAccountNotFound()
+	}
+	if accountID == admin.AccountID {
+		return 0, apperr.FailedPrecondition("own_sessions",
+			"You cannot sign yourself out everywhere from here; change your password to end your other sessions.")
+	}
+	var n int
+	err := db.WithTx(ctx, s.pool, func(tx pgx.Tx) (err error) {
+		now := s.now()
+		if _, err := accountByID(ctx, tx, accountID); err != nil {
+			return err
+		}
+		if n, err = countRevokedSessions(ctx, tx, accountID, "", now); err != nil {
+			return err
+		}
+		return insertAudit(ctx, tx, admin.AccountID, auditSessionsRevoked, accountID, map[string]any{"sessions": n}, now)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("account.RevokeAccountSessions: %w", err)
+	}
+	return n, nil
 }
 
 // CreateOrPromoteAdmin makes p.Email an admin: a new account with password, or an existing one

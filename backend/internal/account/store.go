@@ -2,7 +2,9 @@ package account
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
@@ -120,14 +122,15 @@ func countAdmins(ctx context.Context, tx pgx.Tx) (int, error) {
 	return n, err
 }
 
-func listAccounts(ctx context.Context, tx pgx.Tx, query string, after *cursor, limit int) ([]User, error) {
-	args := pgx.NamedArgs{"q": query, "limit": limit, "paged": after != nil, "after_t": time.Time{}, "after_id": "00000000-0000-0000-0000-000000000000"}
+func listAccounts(ctx context.Context, tx pgx.Tx, query string, role Role, after *cursor, limit int) ([]User, error) {
+	args := pgx.NamedArgs{"q": query, "role": string(role), "limit": limit, "paged": after != nil, "after_t": time.Time{}, "after_id": "00000000-0000-0000-0000-000000000000"}
 	if after != nil {
 		args["after_t"], args["after_id"] = after.createdAt, after.id
 	}
 	// strpos rather than LIKE: the shopper-typed text needs no escaping of % and _.
 	rows, err := tx.Query(ctx, `SELECT `+accountColumns+` FROM accounts
 		WHERE (@q = '' OR strpos(lower(first_name || ' ' || last_name), @q) > 0 OR strpos(email, @q) > 0)
+		  AND (@role = '' OR role = @role)
 		  AND (NOT @paged OR (created_at, id) < (@after_t, @after_id::uuid))
 		ORDER BY created_at DESC, id DESC LIMIT @limit`, args)
 	if err != nil {
@@ -182,12 +185,41 @@ func revokeSession(ctx context.Context, tx pgx.Tx, id string, now time.Time) err
 
 // revokeSessions revokes every live session of an account except the one named keep (if any).
 func revokeSessions(ctx context.Context, tx pgx.Tx, accountID, keep string, now time.Time) error {
+	_, err := countRevokedSessions(ctx, tx, accountID, keep, now)
+	return err
+}
+
+// countRevokedSessions is revokeSessions that says how many sessions it revoked. Expired sessions
+// are left as they are and not counted: they had ended already.
+func countRevokedSessions(ctx context.Context, tx pgx.Tx, accountID, keep string, now time.Time) (int, error) {
 	if keep == "" {
 		keep = "00000000-0000-0000-0000-000000000000"
 	}
-	_, err := tx.Exec(ctx, `UPDATE sessions SET revoked_at = @now
-		WHERE account_id = @account::uuid AND revoked_at IS NULL AND id <> @keep::uuid`,
+	tag, err := tx.Exec(ctx, `UPDATE sessions SET revoked_at = @now
+		WHERE account_id = @account::uuid AND revoked_at IS NULL AND expires_at > @now AND id <> @keep::uuid`,
 		pgx.NamedArgs{"account": accountID, "keep": keep, "now": now})
+	return int(tag.RowsAffected()), err
+}
+
+// The audit trail's actions for accounts (audit_events.action; subject_type "account").
+const (
+	auditRoleChanged     = "account.role_changed"
+	auditSessionsRevoked = "account.sessions_revoked"
+)
+
+// insertAudit appends what an admin did to an account to the audit trail (audit_events). The
+// actor's name and e-mail are copied from their account in the same statement, so the trail still
+// says who after the actor's account is gone.
+func insertAudit(ctx context.Context, tx pgx.Tx, actorID, action, accountID string, detail map[string]any, now time.Time) error {
+	body, err := json.Marshal(detail)
+	if err != nil {
+		return fmt.Errorf("account.insertAudit: %w", err)
+	}
+	_, err = tx.Exec(ctx, `INSERT INTO audit_events
+		(occurred_at, actor_id, actor_name, actor_email, action, subject_type, subject_id, detail)
+		SELECT @now, a.id, a.first_name || ' ' || a.last_name, a.email, @action, 'account', @subject, @detail
+		FROM (SELECT 1) AS one LEFT JOIN accounts a ON a.id = @actor::uuid`,
+		pgx.NamedArgs{"now": now, "actor": actorID, "action": action, "subject": accountID, "detail": body})
 	return err
 }
 

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"math"
 
 	"connectrpc.com/connect"
 	"github.com/atelier-commerce/atelier/backend/internal/account"
@@ -25,7 +26,8 @@ func NewAdminAccountHandler(a *account.Service) *AdminAccountHandler {
 // ListAccounts implements AccountService.ListAccounts.
 func (h *AdminAccountHandler) ListAccounts(ctx context.Context, req *connect.Request[adminv1.ListAccountsRequest]) (*connect.Response[adminv1.ListAccountsResponse], error) {
 	m := req.Msg
-	page, err := h.accounts.ListAccounts(ctx, account.AccountQuery{Query: m.GetQuery(), PageSize: int(m.GetPageSize()), PageToken: m.GetPageToken()})
+	page, err := h.accounts.ListAccounts(ctx, account.AccountQuery{Query: m.GetQuery(), Role: roleFromProto(m.GetRole()),
+		PageSize: int(m.GetPageSize()), PageToken: m.GetPageToken()})
 	if err != nil {
 		return nil, err
 	}
@@ -44,6 +46,15 @@ func (h *AdminAccountHandler) UpdateAccountRole(ctx context.Context, req *connec
 		return nil, err
 	}
 	return connect.NewResponse(&adminv1.UpdateAccountRoleResponse{Account: adminAccountProto(u)}), nil
+}
+
+// RevokeAccountSessions implements AccountService.RevokeAccountSessions.
+func (h *AdminAccountHandler) RevokeAccountSessions(ctx context.Context, req *connect.Request[adminv1.RevokeAccountSessionsRequest]) (*connect.Response[adminv1.RevokeAccountSessionsResponse], error) {
+	n, err := h.accounts.RevokeAccountSessions(ctx, account.PrincipalFrom(ctx), req.Msg.GetAccountId())
+	if err != nil {
+		return nil, err
+	}
+	return connect.NewResponse(&adminv1.RevokeAccountSessionsResponse{RevokedSessions: int32(min(n, math.MaxInt32))}), nil
 }
 
 func roleFromProto(r typev1.Role) account.Role {

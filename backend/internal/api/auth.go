@@ -2,6 +2,9 @@ package api
 
 import (
 	"context"
+	"net/http"
+	"strings"
+	"time"
 
 	"connectrpc.com/connect"
 	"github.com/atelier-commerce/atelier/backend/internal/account"
@@ -13,12 +16,41 @@ import (
 
 // AuthHandler serves atelier.store.v1.AuthService. The caller is the Principal the
 // authentication interceptor put in the context.
-type AuthHandler struct{ accounts *account.Service }
+type AuthHandler struct {
+	accounts *account.Service
+	// publicOrigin is the API's own origin (PUBLIC_URL's scheme and host): a browser signing in
+	// from it is the back office, which gets its session cookie (AdminSessionCookie).
+	publicOrigin string
+}
 
 var _ storev1connect.AuthServiceHandler = (*AuthHandler)(nil)
 
-// NewAuthHandler returns the auth handler.
-func NewAuthHandler(a *account.Service) *AuthHandler { return &AuthHandler{accounts: a} }
+// NewAuthHandler returns the auth handler; publicOrigin is the API's own origin, e.g.
+// "https://api.example.com".
+func NewAuthHandler(a *account.Service, publicOrigin string) *AuthHandler {
+	return &AuthHandler{accounts: a, publicOrigin: publicOrigin}
+}
+
+// fromBackOffice reports whether a request was sent by a browser page of the API's own origin
+// (the back office), not by the storefront's server, which sends neither header.
+func (h *AuthHandler) fromBackOffice(header http.Header) bool {
+	return header.Get("Sec-Fetch-Site") == "same-origin" || (h.publicOrigin != "" && header.Get("Origin") == h.publicOrigin)
+}
+
+// adminCookie is the back office's session cookie carrying token until expires; an empty token
+// removes it.
+func (h *AuthHandler) adminCookie(token string, expires time.Time) string {
+	// Secure whenever the API is served over HTTPS; a plain-http development origin
+	// (http://localhost:8080) could not keep a Secure cookie.
+	c := &http.Cookie{Name: AdminSessionCookie, Value: token, Path: "/admin/", HttpOnly: true, //nolint:gosec // G124: Secure follows PUBLIC_URL's scheme, as said above
+		SameSite: http.SameSiteStrictMode, Secure: strings.HasPrefix(h.publicOrigin, "https://")}
+	if token == "" {
+		c.MaxAge = -1
+	} else {
+		c.Expires = expires
+	}
+	return c.String()
+}
 
 // Register implements AuthService.Register.
 func (h *AuthHandler) Register(ctx context.Context, req *connect.Request[storev1.RegisterRequest]) (*connect.Response[storev1.RegisterResponse], error) {
@@ -39,15 +71,26 @@ func (h *AuthHandler) Login(ctx context.Context, req *connect.Request[storev1.Lo
 	if err != nil {
 		return nil, err
 	}
-	return noStore(connect.NewResponse(&storev1.LoginResponse{User: userProto(u), Session: sessionProto(s)})), nil
+	res := noStore(connect.NewResponse(&storev1.LoginResponse{User: userProto(u), Session: sessionProto(s)}))
+	// An admin signing in from the back office also gets the session as its HttpOnly cookie, so
+	// that pages of the API's origin (River's UI at /admin/jobs/) know them without any script
+	// holding the token. Everyone else, and the storefront's server, get none.
+	if u.Role == account.RoleAdmin && h.fromBackOffice(req.Header()) {
+		res.Header().Add("Set-Cookie", h.adminCookie(s.Token, s.ExpiresAt))
+	}
+	return res, nil
 }
 
 // Logout implements AuthService.Logout.
-func (h *AuthHandler) Logout(ctx context.Context, _ *connect.Request[storev1.LogoutRequest]) (*connect.Response[storev1.LogoutResponse], error) {
+func (h *AuthHandler) Logout(ctx context.Context, req *connect.Request[storev1.LogoutRequest]) (*connect.Response[storev1.LogoutResponse], error) {
 	if err := h.accounts.Logout(ctx, account.PrincipalFrom(ctx).SessionID); err != nil {
 		return nil, err
 	}
-	return connect.NewResponse(&storev1.LogoutResponse{}), nil
+	res := connect.NewResponse(&storev1.LogoutResponse{})
+	if h.fromBackOffice(req.Header()) {
+		res.Header().Add("Set-Cookie", h.adminCookie("", time.Time{}))
+	}
+	return res, nil
 }
 
 // GetMe implements AuthService.GetMe.

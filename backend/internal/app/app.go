@@ -34,6 +34,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/throttle"
 	"github.com/atelier-commerce/atelier/backend/internal/wishlist"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"riverqueue.com/riverui"
 )
 
 // App holds the process's long-lived parts.
@@ -72,6 +73,8 @@ type App struct {
 	jobsPool *pgxpool.Pool
 	mailer   *mail.Sender
 	jobs     *jobs.Runner
+	// riverUI is River's UI as last mounted by routeTable; Serve starts its background work.
+	riverUI *riverui.Handler
 }
 
 // New connects to the database and media bucket and builds the services.
@@ -258,6 +261,9 @@ func (a *App) Handler() (http.Handler, error) { return a.routes() }
 func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 	handler, err := a.Handler()
 	if err != nil {
+		return err
+	}
+	if err := a.startJobsUI(ctx); err != nil {
 		return err
 	}
 	ln, err := new(net.ListenConfig).Listen(ctx, "tcp", a.cfg.APIAddr)

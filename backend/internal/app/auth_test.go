@@ -358,14 +358,29 @@ func TestRESTRegisterThrottle(t *testing.T) {
 	signUp("one-more@example.com", "198.51.100.2").require(t, 200)
 }
 
+// signedInAdmin is the admin startAdminShop makes (ava@example.com, "admin-password") and a
+// session of theirs.
+type signedInAdmin struct {
+	account.User
+	token string
+}
+
+// startAdminShop starts a shop whose admins need no second factor, with one admin signed in.
+func startAdminShop(t *testing.T) (authShop, signedInAdmin) {
+	t.Helper()
+	s := startAuthShop(t, map[string]string{"ADMIN_2FA": "optional"})
+	u, _, err := s.app.accounts.CreateOrPromoteAdmin(context.Background(),
+		account.Profile{FirstName: "Ava", LastName: "Sinclair", Email: "ava@example.com"}, "admin-password")
+	require.NoError(t, err)
+	token := login(t, s, "ava@example.com", "admin-password").require(t, 200)["session"].(jsonMap)["token"].(string)
+	return s, signedInAdmin{User: u, token: token}
+}
+
 func TestRESTAdminAccounts(t *testing.T) {
 	t.Parallel()
-	ctx := context.Background()
 	// The rules of roles, apart from two-factor authentication (TestRESTTwoFactor).
-	s := startAuthShop(t, map[string]string{"ADMIN_2FA": "optional"})
-	admin, _, err := s.app.accounts.CreateOrPromoteAdmin(ctx, account.Profile{FirstName: "Ava", LastName: "Sinclair", Email: "ava@example.com"}, "admin-password")
-	require.NoError(t, err)
-	adminToken := login(t, s, "ava@example.com", "admin-password").require(t, 200)["session"].(jsonMap)["token"].(string)
+	s, admin := startAdminShop(t)
+	adminToken := admin.token
 	customer, customerToken := register(t, s, "Jane", "jane@example.com", "password1")
 	register(t, s, "Olivia", "olivia@example.com", "password1")
 
@@ -394,8 +409,26 @@ func TestRESTAdminAccounts(t *testing.T) {
 	own.require(t, 400)
 	require.Equal(t, "own_role", own.reason(t))
 	s.call(t, http.MethodPatch, "/api/v1/admin/accounts/8d6b2f7e-4a1c-4e0b-9a52-0f1d2c3b4a59/role", `{"role": "ROLE_ADMIN"}`, adminToken).require(t, 404)
+	admins := s.call(t, http.MethodGet, "/api/v1/admin/accounts?role=ROLE_ADMIN", "", adminToken).require(t, 200)
+	require.Len(t, items(admins, "accounts"), 2)
 	s.call(t, http.MethodPatch, role, `{"role": "ROLE_CUSTOMER"}`, adminToken).require(t, 200)
 	s.call(t, http.MethodGet, "/api/v1/auth/me", "", customerToken).require(t, 401) // withdrawing the role signs out
+	customers := s.call(t, http.MethodGet, "/api/v1/admin/accounts?role=ROLE_CUSTOMER", "", adminToken).require(t, 200)
+	require.Len(t, items(customers, "accounts"), 2)
+
+	// Signing an account out everywhere.
+	_, oliviaToken := register(t, s, "Olivia", "olivia2@example.com", "password1")
+	olivia := s.call(t, http.MethodGet, "/api/v1/auth/me", "", oliviaToken).require(t, 200)["user"].(jsonMap)
+	revoke := "/api/v1/admin/accounts/" + olivia["id"].(string) + "/sessions:revoke"
+	s.call(t, http.MethodPost, revoke, `{}`, "").require(t, 401)
+	s.call(t, http.MethodPost, revoke, `{}`, customerToken).require(t, 401) // signed out above
+	revoked := s.call(t, http.MethodPost, revoke, `{}`, adminToken).require(t, 200)
+	require.InDelta(t, 1, revoked["revoked_sessions"], 0)
+	s.call(t, http.MethodGet, "/api/v1/auth/me", "", oliviaToken).require(t, 401)
+	ownRevoke := s.call(t, http.MethodPost, "/api/v1/admin/accounts/"+admin.ID+"/sessions:revoke", `{}`, adminToken)
+	ownRevoke.require(t, 400)
+	require.Equal(t, "own_sessions", ownRevoke.reason(t))
+	s.call(t, http.MethodGet, "/api/v1/auth/me", "", adminToken).require(t, 200)
 }
 
 func TestClientIP(t *testing.T) {

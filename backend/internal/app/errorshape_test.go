@@ -43,6 +43,14 @@ func routeProbes() map[string][]errorProbe {
 			{name: "an event over its limit", method: http.MethodPost, path: "/api/v1/webhooks/stripe", body: bigEvent,
 				status: http.StatusRequestEntityTooLarge, reason: "request_too_large"},
 		},
+		jobsUIPath: {
+			{name: "River's UI, anonymous", method: http.MethodGet, path: jobsUIPath, status: 401, reason: "unauthenticated"},
+			{name: "River's UI API, anonymous", method: http.MethodGet, path: jobsUIPath + "api/jobs", status: 401, reason: "unauthenticated"},
+			{name: "River's UI API, a customer", method: http.MethodGet, path: jobsUIPath + "api/jobs",
+				header: http.Header{"Authorization": {"Bearer customer-token"}}, status: 403, reason: "permission_denied"},
+			{name: "River's UI API, a cross-origin retry", method: http.MethodPost, path: jobsUIPath + "api/jobs/retry", body: `{"ids": ["1"]}`,
+				header: http.Header{"Origin": {"https://evil.example"}}, status: 403, reason: "cross_origin_request"},
+		},
 		"GET " + media.PathPrefix: {
 			{name: "a missing file", method: http.MethodGet, path: media.PathPrefix + "images/nope/400.jpg", status: 404, reason: "media_not_found"},
 			{name: "a missing file's head", method: http.MethodHead, path: media.PathPrefix + "images/nope/400.jpg", status: 404},

@@ -121,7 +121,19 @@ func TestRESTContactMessage(t *testing.T) {
 func TestRESTStatus(t *testing.T) {
 	t.Parallel()
 	base := demoShop(t)
-	checks := items(getJSON(t, base+"/api/v1/status", 200), "checks")
+	// Everyone else learns up or down, and nothing of how the shop is set up.
+	for _, token := range []string{"", "customer-token"} {
+		status, header, body := sendAsWithHeader(t, http.MethodGet, base+"/api/v1/status", token, "", false)
+		require.Equal(t, http.StatusOK, status)
+		require.Equal(t, jsonMap{"state": "STATUS_CHECK_STATE_OK", "checks": []any{}}, body, "token %q", token)
+		require.Empty(t, header.Get("Cache-Control"))
+	}
+	// An admin gets every check.
+	status, header, report := sendAsWithHeader(t, http.MethodGet, base+"/api/v1/status", "admin-token", "", false)
+	require.Equal(t, http.StatusOK, status)
+	require.Equal(t, "STATUS_CHECK_STATE_OK", report["state"])
+	require.Equal(t, "no-store", header.Get("Cache-Control"), "an admin's answer is kept out of shared caches")
+	checks := items(report, "checks")
 	want := []struct{ code, state, message string }{
 		{"database", "STATUS_CHECK_STATE_OK", "Connected"},
 		{"jobs", "STATUS_CHECK_STATE_OK", "Running: "}, // the counts depend on what other tests queued
@@ -135,8 +147,14 @@ func TestRESTStatus(t *testing.T) {
 		require.True(t, strings.HasPrefix(checks[i]["message"].(string), w.message), "%s: %v", w.code, checks[i]["message"])
 		require.NotEmpty(t, checks[i]["name"])
 	}
-	res, err := storev1connect.NewStatusServiceClient(http.DefaultClient, base).GetStatus(context.Background(),
-		connect.NewRequest(&storev1.GetStatusRequest{}))
+	req := connect.NewRequest(&storev1.GetStatusRequest{})
+	req.Header().Set("Authorization", "Bearer admin-token")
+	res, err := storev1connect.NewStatusServiceClient(http.DefaultClient, base).GetStatus(context.Background(), req)
 	require.NoError(t, err)
 	require.Equal(t, storev1.StatusCheckState_STATUS_CHECK_STATE_OK, res.Msg.GetChecks()[0].GetState())
+	res, err = storev1connect.NewStatusServiceClient(http.DefaultClient, base).GetStatus(context.Background(),
+		connect.NewRequest(&storev1.GetStatusRequest{}))
+	require.NoError(t, err)
+	require.Equal(t, storev1.StatusCheckState_STATUS_CHECK_STATE_OK, res.Msg.GetState())
+	require.Empty(t, res.Msg.GetChecks(), "and over Connect")
 }

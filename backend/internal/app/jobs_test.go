@@ -32,6 +32,7 @@ func TestServeRunsJobsAndSendsMail(t *testing.T) {
 	a, err := New(context.Background(), cfg, slog.New(slog.DiscardHandler))
 	require.NoError(t, err)
 	defer a.Close()
+	a.authn = testTokens{next: a.accounts} // "admin-token" reads the status page's details
 	require.NoError(t, a.settings.Save(context.Background(), settings.Store{Name: "Atelier London", ContactEmail: "shop@atelier.test"}))
 	require.NoError(t, a.startJobs(context.Background()))
 	ctx, cancel := context.WithCancel(context.Background())
@@ -55,7 +56,9 @@ func TestServeRunsJobsAndSendsMail(t *testing.T) {
 	require.Contains(t, raw, "Subject: Contact form: Samples")
 	require.Contains(t, raw, "To: <shop@atelier.test>")
 
-	checks := items(getJSON(t, base+"/api/v1/status", 200), "checks")
+	status, _, report := sendAsWithHeader(t, http.MethodGet, base+"/api/v1/status", "admin-token", "", false)
+	require.Equal(t, http.StatusOK, status)
+	checks := items(report, "checks")
 	require.Equal(t, "jobs", checks[1]["code"])
 	require.Equal(t, "STATUS_CHECK_STATE_OK", checks[1]["state"])
 	require.True(t, strings.HasPrefix(checks[1]["message"].(string), "Running:"))

@@ -126,7 +126,7 @@ func (a *App) routeTable() ([]route, error) {
 	register(storev1connect.NewNewsletterServiceHandler(api.NewNewsletterHandler(a.newsletter), opts...))
 	register(storev1connect.NewContactServiceHandler(api.NewContactHandler(a.contact), opts...))
 	register(storev1connect.NewStatusServiceHandler(api.NewStatusHandler(a.status), opts...))
-	register(storev1connect.NewAuthServiceHandler(api.NewAuthHandler(a.accounts), opts...))
+	register(storev1connect.NewAuthServiceHandler(api.NewAuthHandler(a.accounts, a.publicOrigin()), opts...))
 	register(storev1connect.NewCheckoutServiceHandler(api.NewCheckoutHandler(a.checkout, a.payments, a.media), opts...))
 	register(storev1connect.NewOrderServiceHandler(api.NewOrderHandler(a.orders, a.media), opts...))
 	register(storev1connect.NewTestPaymentServiceHandler(api.NewTestPaymentHandler(a.testPayments), opts...))
@@ -166,6 +166,10 @@ func (a *App) routeTable() ([]route, error) {
 	if err != nil {
 		return nil, err
 	}
+	jobsUI, err := a.jobsUI()
+	if err != nil {
+		return nil, err
+	}
 	return append(table,
 		route{restPrefix, restRoutes},
 		route{"POST /api/v1/newsletter/unsubscribe", oneClick(restErrorBodies(rest))},
@@ -177,6 +181,8 @@ func (a *App) routeTable() ([]route, error) {
 		route{"GET /api/health", http.HandlerFunc(api.Health)},
 		route{"GET /api/ready", api.Ready(a.pool, a.logger)},
 		route{"GET " + media.PathPrefix, api.NewMediaHandler(a.media, a.logger)},
+		// River's UI, for admins only (jobsUI).
+		route{jobsUIPath, jobsUI},
 	), nil
 }
 

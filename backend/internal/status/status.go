@@ -2,8 +2,9 @@
 // working, not set up on this installation, or failing. The checks are injected by the
 // composition root in the order the page lists them, so a part that arrives later (the job
 // queue, a payment provider, mail) plugs in its own probe without changing this package.
-// Findings are for anyone to read: messages never carry addresses, hosts or secrets, and the
-// causes of failures go to the log only.
+// Everyone may learn whether the shop is up (Report's State); the findings of each check (queue
+// depth, failed jobs, whether mail is set up, the payment mode) are for admins only. Even those
+// never carry addresses, hosts or secrets: the causes of failures go to the log only.
 package status
 
 import (
@@ -95,6 +96,37 @@ func (s *Service) Results(ctx context.Context) []Result {
 		return out, nil
 	})
 	return v.([]Result) //nolint:forcetypeassert // the flight's function returns a []Result
+}
+
+// Report is what a caller of the status page learns.
+type Report struct {
+	// State is the shop's up or down: Failing when any check fails, otherwise OK (a part that is
+	// not set up is not a failure: the shop works without it).
+	State State
+	// Checks are the results one by one, only for a caller allowed the details; nil otherwise.
+	Checks []Result
+}
+
+// Overall is the up or down of a set of results (Report.State).
+func Overall(results []Result) State {
+	for _, r := range results {
+		if r.State == Failing {
+			return Failing
+		}
+	}
+	return OK
+}
+
+// Report runs the checks (through the cache, see Results) and reports them: the overall state to
+// everyone, each check's findings only when withDetails. The details tell an outsider how the
+// shop is set up and how busy it is, so only admins get them; the API decides who is one.
+func (s *Service) Report(ctx context.Context, withDetails bool) Report {
+	results := s.Results(ctx)
+	r := Report{State: Overall(results)}
+	if withDetails {
+		r.Checks = results
+	}
+	return r
 }
 
 // Run runs every check at once and returns their results in the service's order.

@@ -91,3 +91,35 @@ func TestMailCheck(t *testing.T) {
 	require.Equal(t, status.Result{Code: "mail", Name: "Mail", State: status.Failing, Message: "Mail server unreachable"}, hung,
 		"a probe that waits for its context is cut off by the page's deadline")
 }
+
+// Everyone learns up or down; only a caller given the details learns what each check found.
+func TestReport(t *testing.T) {
+	t.Parallel()
+	fixed := func(code string, st status.State, msg string) status.Check {
+		return status.Check{Code: code, Name: code, Probe: func(context.Context) (status.State, string, error) { return st, msg, nil }}
+	}
+	logger := slog.New(slog.DiscardHandler)
+	for _, tc := range []struct {
+		name   string
+		checks []status.Check
+		want   status.State
+	}{
+		{"all working", []status.Check{fixed("database", status.OK, "Connected"), fixed("jobs", status.OK, "Running: 3 waiting")}, status.OK},
+		{"a part not set up is not down", []status.Check{fixed("database", status.OK, "Connected"),
+			status.Unconfigured("mail", "Mail", "Outgoing mail is not configured.")}, status.OK},
+		{"one failing is down", []status.Check{fixed("database", status.OK, "Connected"), fixed("jobs", status.Failing, "Job queue unreachable"),
+			status.Unconfigured("mail", "Mail", "Outgoing mail is not configured.")}, status.Failing},
+		{"no checks", nil, status.OK},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			svc := status.NewService(logger, tc.checks...)
+			public := svc.Report(context.Background(), false)
+			require.Equal(t, status.Report{State: tc.want}, public, "no findings")
+			admin := svc.Report(context.Background(), true)
+			require.Equal(t, tc.want, admin.State)
+			require.Equal(t, svc.Run(context.Background()), admin.Checks)
+			require.Equal(t, tc.want, status.Overall(admin.Checks))
+		})
+	}
+}

@@ -1,6 +1,6 @@
-// The status page: whether the storefront reaches the API, and the API's own health checks
-// (database, job queue, payment provider, mail). The checks stream in: the page renders at once
-// with every row pending.
+// The status page: whether the storefront reaches the API and whether the shop is up; a signed-in
+// admin sees the API's own health checks (database, job queue, payment provider, mail) instead of
+// the one "Shop services" row. The checks stream in: the page renders at once with rows pending.
 import { type ReactNode, Suspense } from "react";
 import { Await, useRevalidator } from "react-router";
 import { StatusList } from "~/components/status/status-list";
@@ -21,8 +21,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: "System Status",
-    description:
-      "Live status of the Atelier London shop: API, database, job queue, payment provider and mail.",
+    description: "Live status of the Atelier London shop: whether the shop and its API are up.",
     origin: originFrom(matches),
     path: "/status",
     noindex: true,
@@ -40,8 +39,8 @@ export default function StatusRoute({ loaderData }: Route.ComponentProps) {
       <p className="eyebrow">Atelier London</p>
       <h1 id="status-heading">System Status</h1>
       <p className="lead">
-        Whether the shop can reach its API, and how the API finds its database, job queue, payment provider
-        and mail.
+        Whether the shop can reach its API, and whether the shop's services are working. Signed-in admins also
+        see the database, job queue, payment provider and mail one by one.
       </p>
 
       <p className="status-summary" role="status">

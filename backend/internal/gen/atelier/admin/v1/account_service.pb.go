@@ -32,7 +32,9 @@ type ListAccountsRequest struct {
 	// 1–100, default 20.
 	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
 	// From a previous response's next_page_token.
-	PageToken     string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	PageToken string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// Only accounts with this role; unset lists every role.
+	Role          v1.Role `protobuf:"varint,4,opt,name=role,proto3,enum=atelier.type.v1.Role" json:"role,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -86,6 +88,13 @@ func (x *ListAccountsRequest) GetPageToken() string {
 		return x.PageToken
 	}
 	return ""
+}
+
+func (x *ListAccountsRequest) GetRole() v1.Role {
+	if x != nil {
+		return x.Role
+	}
+	return v1.Role(0)
 }
 
 // ListAccountsResponse is one page.
@@ -249,16 +258,107 @@ func (x *UpdateAccountRoleResponse) GetAccount() *Account {
 	return nil
 }
 
+// RevokeAccountSessionsRequest names the account to sign out everywhere.
+type RevokeAccountSessionsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	AccountId     string                 `protobuf:"bytes,1,opt,name=account_id,json=accountId,proto3" json:"account_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RevokeAccountSessionsRequest) Reset() {
+	*x = RevokeAccountSessionsRequest{}
+	mi := &file_atelier_admin_v1_account_service_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokeAccountSessionsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokeAccountSessionsRequest) ProtoMessage() {}
+
+func (x *RevokeAccountSessionsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_atelier_admin_v1_account_service_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokeAccountSessionsRequest.ProtoReflect.Descriptor instead.
+func (*RevokeAccountSessionsRequest) Descriptor() ([]byte, []int) {
+	return file_atelier_admin_v1_account_service_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *RevokeAccountSessionsRequest) GetAccountId() string {
+	if x != nil {
+		return x.AccountId
+	}
+	return ""
+}
+
+// RevokeAccountSessionsResponse says how many sessions were live and are now revoked.
+type RevokeAccountSessionsResponse struct {
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	RevokedSessions int32                  `protobuf:"varint,1,opt,name=revoked_sessions,json=revokedSessions,proto3" json:"revoked_sessions,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
+}
+
+func (x *RevokeAccountSessionsResponse) Reset() {
+	*x = RevokeAccountSessionsResponse{}
+	mi := &file_atelier_admin_v1_account_service_proto_msgTypes[5]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RevokeAccountSessionsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RevokeAccountSessionsResponse) ProtoMessage() {}
+
+func (x *RevokeAccountSessionsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_atelier_admin_v1_account_service_proto_msgTypes[5]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RevokeAccountSessionsResponse.ProtoReflect.Descriptor instead.
+func (*RevokeAccountSessionsResponse) Descriptor() ([]byte, []int) {
+	return file_atelier_admin_v1_account_service_proto_rawDescGZIP(), []int{5}
+}
+
+func (x *RevokeAccountSessionsResponse) GetRevokedSessions() int32 {
+	if x != nil {
+		return x.RevokedSessions
+	}
+	return 0
+}
+
 var File_atelier_admin_v1_account_service_proto protoreflect.FileDescriptor
 
 const file_atelier_admin_v1_account_service_proto_rawDesc = "" +
 	"\n" +
-	"&atelier/admin/v1/account_service.proto\x12\x10atelier.admin.v1\x1a\x1eatelier/admin/v1/account.proto\x1a\x1aatelier/type/v1/role.proto\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\"\x86\x01\n" +
+	"&atelier/admin/v1/account_service.proto\x12\x10atelier.admin.v1\x1a\x1eatelier/admin/v1/account.proto\x1a\x1aatelier/type/v1/role.proto\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\"\xbb\x01\n" +
 	"\x13ListAccountsRequest\x12\x1e\n" +
 	"\x05query\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x05query\x12&\n" +
 	"\tpage_size\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x18d(\x00R\bpageSize\x12'\n" +
 	"\n" +
-	"page_token\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\tpageToken\"u\n" +
+	"page_token\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\tpageToken\x123\n" +
+	"\x04role\x18\x04 \x01(\x0e2\x15.atelier.type.v1.RoleB\b\xbaH\x05\x82\x01\x02\x10\x01R\x04role\"u\n" +
 	"\x14ListAccountsResponse\x125\n" +
 	"\baccounts\x18\x01 \x03(\v2\x19.atelier.admin.v1.AccountR\baccounts\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\xad\x01\n" +
@@ -269,10 +369,16 @@ const file_atelier_admin_v1_account_service_proto_rawDesc = "" +
 	"\xbaH\a\x82\x01\x04\x10\x01 \x00R\x04role\x121\n" +
 	"\ttotp_code\x18\x03 \x01(\tB\x14\xbaH\x11r\x0f2\r^([0-9]{6})?$R\btotpCode\"P\n" +
 	"\x19UpdateAccountRoleResponse\x123\n" +
-	"\aaccount\x18\x01 \x01(\v2\x19.atelier.admin.v1.AccountR\aaccount2\xba\x02\n" +
+	"\aaccount\x18\x01 \x01(\v2\x19.atelier.admin.v1.AccountR\aaccount\"G\n" +
+	"\x1cRevokeAccountSessionsRequest\x12'\n" +
+	"\n" +
+	"account_id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\taccountId\"J\n" +
+	"\x1dRevokeAccountSessionsResponse\x12)\n" +
+	"\x10revoked_sessions\x18\x01 \x01(\x05R\x0frevokedSessions2\xf8\x03\n" +
 	"\x0eAccountService\x12\x80\x01\n" +
 	"\fListAccounts\x12%.atelier.admin.v1.ListAccountsRequest\x1a&.atelier.admin.v1.ListAccountsResponse\"!\x82\xd3\xe4\x93\x02\x18\x12\x16/api/v1/admin/accounts\x90\x02\x01\x12\xa4\x01\n" +
-	"\x11UpdateAccountRole\x12*.atelier.admin.v1.UpdateAccountRoleRequest\x1a+.atelier.admin.v1.UpdateAccountRoleResponse\"6\x82\xd3\xe4\x93\x02-:\x01*2(/api/v1/admin/accounts/{account_id}/role\x90\x02\x02BSZQgithub.com/atelier-commerce/atelier/backend/internal/gen/atelier/admin/v1;adminv1b\x06proto3"
+	"\x11UpdateAccountRole\x12*.atelier.admin.v1.UpdateAccountRoleRequest\x1a+.atelier.admin.v1.UpdateAccountRoleResponse\"6\x82\xd3\xe4\x93\x02-:\x01*2(/api/v1/admin/accounts/{account_id}/role\x90\x02\x02\x12\xbb\x01\n" +
+	"\x15RevokeAccountSessions\x12..atelier.admin.v1.RevokeAccountSessionsRequest\x1a/.atelier.admin.v1.RevokeAccountSessionsResponse\"A\x82\xd3\xe4\x93\x028:\x01*\"3/api/v1/admin/accounts/{account_id}/sessions:revoke\x90\x02\x02BSZQgithub.com/atelier-commerce/atelier/backend/internal/gen/atelier/admin/v1;adminv1b\x06proto3"
 
 var (
 	file_atelier_admin_v1_account_service_proto_rawDescOnce sync.Once
@@ -286,28 +392,33 @@ func file_atelier_admin_v1_account_service_proto_rawDescGZIP() []byte {
 	return file_atelier_admin_v1_account_service_proto_rawDescData
 }
 
-var file_atelier_admin_v1_account_service_proto_msgTypes = make([]protoimpl.MessageInfo, 4)
+var file_atelier_admin_v1_account_service_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
 var file_atelier_admin_v1_account_service_proto_goTypes = []any{
-	(*ListAccountsRequest)(nil),       // 0: atelier.admin.v1.ListAccountsRequest
-	(*ListAccountsResponse)(nil),      // 1: atelier.admin.v1.ListAccountsResponse
-	(*UpdateAccountRoleRequest)(nil),  // 2: atelier.admin.v1.UpdateAccountRoleRequest
-	(*UpdateAccountRoleResponse)(nil), // 3: atelier.admin.v1.UpdateAccountRoleResponse
-	(*Account)(nil),                   // 4: atelier.admin.v1.Account
-	(v1.Role)(0),                      // 5: atelier.type.v1.Role
+	(*ListAccountsRequest)(nil),           // 0: atelier.admin.v1.ListAccountsRequest
+	(*ListAccountsResponse)(nil),          // 1: atelier.admin.v1.ListAccountsResponse
+	(*UpdateAccountRoleRequest)(nil),      // 2: atelier.admin.v1.UpdateAccountRoleRequest
+	(*UpdateAccountRoleResponse)(nil),     // 3: atelier.admin.v1.UpdateAccountRoleResponse
+	(*RevokeAccountSessionsRequest)(nil),  // 4: atelier.admin.v1.RevokeAccountSessionsRequest
+	(*RevokeAccountSessionsResponse)(nil), // 5: atelier.admin.v1.RevokeAccountSessionsResponse
+	(v1.Role)(0),                          // 6: atelier.type.v1.Role
+	(*Account)(nil),                       // 7: atelier.admin.v1.Account
 }
 var file_atelier_admin_v1_account_service_proto_depIdxs = []int32{
-	4, // 0: atelier.admin.v1.ListAccountsResponse.accounts:type_name -> atelier.admin.v1.Account
-	5, // 1: atelier.admin.v1.UpdateAccountRoleRequest.role:type_name -> atelier.type.v1.Role
-	4, // 2: atelier.admin.v1.UpdateAccountRoleResponse.account:type_name -> atelier.admin.v1.Account
-	0, // 3: atelier.admin.v1.AccountService.ListAccounts:input_type -> atelier.admin.v1.ListAccountsRequest
-	2, // 4: atelier.admin.v1.AccountService.UpdateAccountRole:input_type -> atelier.admin.v1.UpdateAccountRoleRequest
-	1, // 5: atelier.admin.v1.AccountService.ListAccounts:output_type -> atelier.admin.v1.ListAccountsResponse
-	3, // 6: atelier.admin.v1.AccountService.UpdateAccountRole:output_type -> atelier.admin.v1.UpdateAccountRoleResponse
-	5, // [5:7] is the sub-list for method output_type
-	3, // [3:5] is the sub-list for method input_type
-	3, // [3:3] is the sub-list for extension type_name
-	3, // [3:3] is the sub-list for extension extendee
-	0, // [0:3] is the sub-list for field type_name
+	6, // 0: atelier.admin.v1.ListAccountsRequest.role:type_name -> atelier.type.v1.Role
+	7, // 1: atelier.admin.v1.ListAccountsResponse.accounts:type_name -> atelier.admin.v1.Account
+	6, // 2: atelier.admin.v1.UpdateAccountRoleRequest.role:type_name -> atelier.type.v1.Role
+	7, // 3: atelier.admin.v1.UpdateAccountRoleResponse.account:type_name -> atelier.admin.v1.Account
+	0, // 4: atelier.admin.v1.AccountService.ListAccounts:input_type -> atelier.admin.v1.ListAccountsRequest
+	2, // 5: atelier.admin.v1.AccountService.UpdateAccountRole:input_type -> atelier.admin.v1.UpdateAccountRoleRequest
+	4, // 6: atelier.admin.v1.AccountService.RevokeAccountSessions:input_type -> atelier.admin.v1.RevokeAccountSessionsRequest
+	1, // 7: atelier.admin.v1.AccountService.ListAccounts:output_type -> atelier.admin.v1.ListAccountsResponse
+	3, // 8: atelier.admin.v1.AccountService.UpdateAccountRole:output_type -> atelier.admin.v1.UpdateAccountRoleResponse
+	5, // 9: atelier.admin.v1.AccountService.RevokeAccountSessions:output_type -> atelier.admin.v1.RevokeAccountSessionsResponse
+	7, // [7:10] is the sub-list for method output_type
+	4, // [4:7] is the sub-list for method input_type
+	4, // [4:4] is the sub-list for extension type_name
+	4, // [4:4] is the sub-list for extension extendee
+	0, // [0:4] is the sub-list for field type_name
 }
 
 func init() { file_atelier_admin_v1_account_service_proto_init() }
@@ -322,7 +433,7 @@ func file_atelier_admin_v1_account_service_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_atelier_admin_v1_account_service_proto_rawDesc), len(file_atelier_admin_v1_account_service_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   4,
+			NumMessages:   6,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -115,10 +115,14 @@ func (*GetStatusRequest) Descriptor() ([]byte, []int) {
 	return file_atelier_store_v1_status_service_proto_rawDescGZIP(), []int{0}
 }
 
-// GetStatusResponse lists every check in a fixed order.
+// GetStatusResponse is the overall state and, for admins, every check in a fixed order.
 type GetStatusResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Checks        []*StatusCheck         `protobuf:"bytes,1,rep,name=checks,proto3" json:"checks,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Every check, in a fixed order. Admins only: empty for everyone else.
+	Checks []*StatusCheck `protobuf:"bytes,1,rep,name=checks,proto3" json:"checks,omitempty"`
+	// Up or down: STATUS_CHECK_STATE_ERROR when any check fails, else STATUS_CHECK_STATE_OK (a part
+	// that is not set up does not make the shop down).
+	State         StatusCheckState `protobuf:"varint,2,opt,name=state,proto3,enum=atelier.store.v1.StatusCheckState" json:"state,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -158,6 +162,13 @@ func (x *GetStatusResponse) GetChecks() []*StatusCheck {
 		return x.Checks
 	}
 	return nil
+}
+
+func (x *GetStatusResponse) GetState() StatusCheckState {
+	if x != nil {
+		return x.State
+	}
+	return StatusCheckState_STATUS_CHECK_STATE_UNSPECIFIED
 }
 
 // StatusCheck is the outcome of one check.
@@ -238,9 +249,10 @@ var File_atelier_store_v1_status_service_proto protoreflect.FileDescriptor
 const file_atelier_store_v1_status_service_proto_rawDesc = "" +
 	"\n" +
 	"%atelier/store/v1/status_service.proto\x12\x10atelier.store.v1\x1a\x1cgoogle/api/annotations.proto\"\x12\n" +
-	"\x10GetStatusRequest\"J\n" +
+	"\x10GetStatusRequest\"\x84\x01\n" +
 	"\x11GetStatusResponse\x125\n" +
-	"\x06checks\x18\x01 \x03(\v2\x1d.atelier.store.v1.StatusCheckR\x06checks\"\x89\x01\n" +
+	"\x06checks\x18\x01 \x03(\v2\x1d.atelier.store.v1.StatusCheckR\x06checks\x128\n" +
+	"\x05state\x18\x02 \x01(\x0e2\".atelier.store.v1.StatusCheckStateR\x05state\"\x89\x01\n" +
 	"\vStatusCheck\x12\x12\n" +
 	"\x04code\x18\x01 \x01(\tR\x04code\x12\x12\n" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x128\n" +
@@ -276,14 +288,15 @@ var file_atelier_store_v1_status_service_proto_goTypes = []any{
 }
 var file_atelier_store_v1_status_service_proto_depIdxs = []int32{
 	3, // 0: atelier.store.v1.GetStatusResponse.checks:type_name -> atelier.store.v1.StatusCheck
-	0, // 1: atelier.store.v1.StatusCheck.state:type_name -> atelier.store.v1.StatusCheckState
-	1, // 2: atelier.store.v1.StatusService.GetStatus:input_type -> atelier.store.v1.GetStatusRequest
-	2, // 3: atelier.store.v1.StatusService.GetStatus:output_type -> atelier.store.v1.GetStatusResponse
-	3, // [3:4] is the sub-list for method output_type
-	2, // [2:3] is the sub-list for method input_type
-	2, // [2:2] is the sub-list for extension type_name
-	2, // [2:2] is the sub-list for extension extendee
-	0, // [0:2] is the sub-list for field type_name
+	0, // 1: atelier.store.v1.GetStatusResponse.state:type_name -> atelier.store.v1.StatusCheckState
+	0, // 2: atelier.store.v1.StatusCheck.state:type_name -> atelier.store.v1.StatusCheckState
+	1, // 3: atelier.store.v1.StatusService.GetStatus:input_type -> atelier.store.v1.GetStatusRequest
+	2, // 4: atelier.store.v1.StatusService.GetStatus:output_type -> atelier.store.v1.GetStatusResponse
+	4, // [4:5] is the sub-list for method output_type
+	3, // [3:4] is the sub-list for method input_type
+	3, // [3:3] is the sub-list for extension type_name
+	3, // [3:3] is the sub-list for extension extendee
+	0, // [0:3] is the sub-list for field type_name
 }
 
 func init() { file_atelier_store_v1_status_service_proto_init() }

@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file atelier/admin/v1/account_service.proto.
  */
 export const file_atelier_admin_v1_account_service: GenFile = /*@__PURE__*/
-  fileDesc("CiZhdGVsaWVyL2FkbWluL3YxL2FjY291bnRfc2VydmljZS5wcm90bxIQYXRlbGllci5hZG1pbi52MSJqChNMaXN0QWNjb3VudHNSZXF1ZXN0EhcKBXF1ZXJ5GAEgASgJQgi6SAVyAxjIARIcCglwYWdlX3NpemUYAiABKAVCCbpIBhoEGGQoABIcCgpwYWdlX3Rva2VuGAMgASgJQgi6SAVyAxjIASJcChRMaXN0QWNjb3VudHNSZXNwb25zZRIrCghhY2NvdW50cxgBIAMoCzIZLmF0ZWxpZXIuYWRtaW4udjEuQWNjb3VudBIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkikgEKGFVwZGF0ZUFjY291bnRSb2xlUmVxdWVzdBIcCgphY2NvdW50X2lkGAEgASgJQgi6SAVyA7ABARIvCgRyb2xlGAIgASgOMhUuYXRlbGllci50eXBlLnYxLlJvbGVCCrpIB4IBBBABIAASJwoJdG90cF9jb2RlGAMgASgJQhS6SBFyDzINXihbMC05XXs2fSk/JCJHChlVcGRhdGVBY2NvdW50Um9sZVJlc3BvbnNlEioKB2FjY291bnQYASABKAsyGS5hdGVsaWVyLmFkbWluLnYxLkFjY291bnQyugIKDkFjY291bnRTZXJ2aWNlEoABCgxMaXN0QWNjb3VudHMSJS5hdGVsaWVyLmFkbWluLnYxLkxpc3RBY2NvdW50c1JlcXVlc3QaJi5hdGVsaWVyLmFkbWluLnYxLkxpc3RBY2NvdW50c1Jlc3BvbnNlIiGQAgGC0+STAhgSFi9hcGkvdjEvYWRtaW4vYWNjb3VudHMSpAEKEVVwZGF0ZUFjY291bnRSb2xlEiouYXRlbGllci5hZG1pbi52MS5VcGRhdGVBY2NvdW50Um9sZVJlcXVlc3QaKy5hdGVsaWVyLmFkbWluLnYxLlVwZGF0ZUFjY291bnRSb2xlUmVzcG9uc2UiNpACAoLT5JMCLToBKjIoL2FwaS92MS9hZG1pbi9hY2NvdW50cy97YWNjb3VudF9pZH0vcm9sZUJTWlFnaXRodWIuY29tL2F0ZWxpZXItY29tbWVyY2UvYXRlbGllci9iYWNrZW5kL2ludGVybmFsL2dlbi9hdGVsaWVyL2FkbWluL3YxO2FkbWludjFiBnByb3RvMw", [file_atelier_admin_v1_account, file_atelier_type_v1_role, file_buf_validate_validate, file_google_api_annotations]);
+  fileDesc("CiZhdGVsaWVyL2FkbWluL3YxL2FjY291bnRfc2VydmljZS5wcm90bxIQYXRlbGllci5hZG1pbi52MSKZAQoTTGlzdEFjY291bnRzUmVxdWVzdBIXCgVxdWVyeRgBIAEoCUIIukgFcgMYyAESHAoJcGFnZV9zaXplGAIgASgFQgm6SAYaBBhkKAASHAoKcGFnZV90b2tlbhgDIAEoCUIIukgFcgMYyAESLQoEcm9sZRgEIAEoDjIVLmF0ZWxpZXIudHlwZS52MS5Sb2xlQgi6SAWCAQIQASJcChRMaXN0QWNjb3VudHNSZXNwb25zZRIrCghhY2NvdW50cxgBIAMoCzIZLmF0ZWxpZXIuYWRtaW4udjEuQWNjb3VudBIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkikgEKGFVwZGF0ZUFjY291bnRSb2xlUmVxdWVzdBIcCgphY2NvdW50X2lkGAEgASgJQgi6SAVyA7ABARIvCgRyb2xlGAIgASgOMhUuYXRlbGllci50eXBlLnYxLlJvbGVCCrpIB4IBBBABIAASJwoJdG90cF9jb2RlGAMgASgJQhS6SBFyDzINXihbMC05XXs2fSk/JCJHChlVcGRhdGVBY2NvdW50Um9sZVJlc3BvbnNlEioKB2FjY291bnQYASABKAsyGS5hdGVsaWVyLmFkbWluLnYxLkFjY291bnQiPAocUmV2b2tlQWNjb3VudFNlc3Npb25zUmVxdWVzdBIcCgphY2NvdW50X2lkGAEgASgJQgi6SAVyA7ABASI5Ch1SZXZva2VBY2NvdW50U2Vzc2lvbnNSZXNwb25zZRIYChByZXZva2VkX3Nlc3Npb25zGAEgASgFMvgDCg5BY2NvdW50U2VydmljZRKAAQoMTGlzdEFjY291bnRzEiUuYXRlbGllci5hZG1pbi52MS5MaXN0QWNjb3VudHNSZXF1ZXN0GiYuYXRlbGllci5hZG1pbi52MS5MaXN0QWNjb3VudHNSZXNwb25zZSIhkAIBgtPkkwIYEhYvYXBpL3YxL2FkbWluL2FjY291bnRzEqQBChFVcGRhdGVBY2NvdW50Um9sZRIqLmF0ZWxpZXIuYWRtaW4udjEuVXBkYXRlQWNjb3VudFJvbGVSZXF1ZXN0GisuYXRlbGllci5hZG1pbi52MS5VcGRhdGVBY2NvdW50Um9sZVJlc3BvbnNlIjaQAgKC0+STAi06ASoyKC9hcGkvdjEvYWRtaW4vYWNjb3VudHMve2FjY291bnRfaWR9L3JvbGUSuwEKFVJldm9rZUFjY291bnRTZXNzaW9ucxIuLmF0ZWxpZXIuYWRtaW4udjEuUmV2b2tlQWNjb3VudFNlc3Npb25zUmVxdWVzdBovLmF0ZWxpZXIuYWRtaW4udjEuUmV2b2tlQWNjb3VudFNlc3Npb25zUmVzcG9uc2UiQZACAoLT5JMCODoBKiIzL2FwaS92MS9hZG1pbi9hY2NvdW50cy97YWNjb3VudF9pZH0vc2Vzc2lvbnM6cmV2b2tlQlNaUWdpdGh1Yi5jb20vYXRlbGllci1jb21tZXJjZS9hdGVsaWVyL2JhY2tlbmQvaW50ZXJuYWwvZ2VuL2F0ZWxpZXIvYWRtaW4vdjE7YWRtaW52MWIGcHJvdG8z", [file_atelier_admin_v1_account, file_atelier_type_v1_role, file_buf_validate_validate, file_google_api_annotations]);
 
 /**
  * ListAccountsRequest pages through accounts.
@@ -44,6 +44,13 @@ export type ListAccountsRequest = Message<"atelier.admin.v1.ListAccountsRequest"
    * @generated from field: string page_token = 3;
    */
   pageToken: string;
+
+  /**
+   * Only accounts with this role; unset lists every role.
+   *
+   * @generated from field: atelier.type.v1.Role role = 4;
+   */
+  role: Role;
 };
 
 /**
@@ -130,13 +137,54 @@ export const UpdateAccountRoleResponseSchema: GenMessage<UpdateAccountRoleRespon
   messageDesc(file_atelier_admin_v1_account_service, 3);
 
 /**
- * AccountService lets admins see accounts and grant or withdraw the admin role. Admins only.
+ * RevokeAccountSessionsRequest names the account to sign out everywhere.
+ *
+ * @generated from message atelier.admin.v1.RevokeAccountSessionsRequest
+ */
+export type RevokeAccountSessionsRequest = Message<"atelier.admin.v1.RevokeAccountSessionsRequest"> & {
+  /**
+   * @generated from field: string account_id = 1;
+   */
+  accountId: string;
+};
+
+/**
+ * Describes the message atelier.admin.v1.RevokeAccountSessionsRequest.
+ * Use `create(RevokeAccountSessionsRequestSchema)` to create a new message.
+ */
+export const RevokeAccountSessionsRequestSchema: GenMessage<RevokeAccountSessionsRequest> = /*@__PURE__*/
+  messageDesc(file_atelier_admin_v1_account_service, 4);
+
+/**
+ * RevokeAccountSessionsResponse says how many sessions were live and are now revoked.
+ *
+ * @generated from message atelier.admin.v1.RevokeAccountSessionsResponse
+ */
+export type RevokeAccountSessionsResponse = Message<"atelier.admin.v1.RevokeAccountSessionsResponse"> & {
+  /**
+   * @generated from field: int32 revoked_sessions = 1;
+   */
+  revokedSessions: number;
+};
+
+/**
+ * Describes the message atelier.admin.v1.RevokeAccountSessionsResponse.
+ * Use `create(RevokeAccountSessionsResponseSchema)` to create a new message.
+ */
+export const RevokeAccountSessionsResponseSchema: GenMessage<RevokeAccountSessionsResponse> = /*@__PURE__*/
+  messageDesc(file_atelier_admin_v1_account_service, 5);
+
+/**
+ * AccountService lets admins see accounts, grant or withdraw the admin role and sign an account
+ * out everywhere. Admins only. Role changes and revocations are recorded in the audit trail with
+ * the acting admin.
  *
  * @generated from service atelier.admin.v1.AccountService
  */
 export const AccountService: GenService<{
   /**
-   * Lists accounts, newest first, optionally filtered by a text found in the name or e-mail.
+   * Lists accounts, newest first, optionally filtered by a text found in the name or e-mail and
+   * by role.
    *
    * @generated from rpc atelier.admin.v1.AccountService.ListAccounts
    */
@@ -158,6 +206,20 @@ export const AccountService: GenService<{
     methodKind: "unary";
     input: typeof UpdateAccountRoleRequestSchema;
     output: typeof UpdateAccountRoleResponseSchema;
+  },
+  /**
+   * Revokes every live session of an account, so it is signed out of every browser and device
+   * at once (a lost phone, a shared computer). Its password and role stay as they are. An admin's
+   * own account is refused with FAILED_PRECONDITION `own_sessions`: changing one's password signs
+   * out every other session and keeps the current one. Repeating the call is harmless (it revokes
+   * nothing more).
+   *
+   * @generated from rpc atelier.admin.v1.AccountService.RevokeAccountSessions
+   */
+  revokeAccountSessions: {
+    methodKind: "unary";
+    input: typeof RevokeAccountSessionsRequestSchema;
+    output: typeof RevokeAccountSessionsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_atelier_admin_v1_account_service, 0);

@@ -11,7 +11,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file atelier/store/v1/status_service.proto.
  */
 export const file_atelier_store_v1_status_service: GenFile = /*@__PURE__*/
-  fileDesc("CiVhdGVsaWVyL3N0b3JlL3YxL3N0YXR1c19zZXJ2aWNlLnByb3RvEhBhdGVsaWVyLnN0b3JlLnYxIhIKEEdldFN0YXR1c1JlcXVlc3QiQgoRR2V0U3RhdHVzUmVzcG9uc2USLQoGY2hlY2tzGAEgAygLMh0uYXRlbGllci5zdG9yZS52MS5TdGF0dXNDaGVjayJtCgtTdGF0dXNDaGVjaxIMCgRjb2RlGAEgASgJEgwKBG5hbWUYAiABKAkSMQoFc3RhdGUYAyABKA4yIi5hdGVsaWVyLnN0b3JlLnYxLlN0YXR1c0NoZWNrU3RhdGUSDwoHbWVzc2FnZRgEIAEoCSqWAQoQU3RhdHVzQ2hlY2tTdGF0ZRIiCh5TVEFUVVNfQ0hFQ0tfU1RBVEVfVU5TUEVDSUZJRUQQABIZChVTVEFUVVNfQ0hFQ0tfU1RBVEVfT0sQARIlCiFTVEFUVVNfQ0hFQ0tfU1RBVEVfTk9UX0NPTkZJR1VSRUQQAhIcChhTVEFUVVNfQ0hFQ0tfU1RBVEVfRVJST1IQAzKAAQoNU3RhdHVzU2VydmljZRJvCglHZXRTdGF0dXMSIi5hdGVsaWVyLnN0b3JlLnYxLkdldFN0YXR1c1JlcXVlc3QaIy5hdGVsaWVyLnN0b3JlLnYxLkdldFN0YXR1c1Jlc3BvbnNlIhmQAgGC0+STAhASDi9hcGkvdjEvc3RhdHVzQlNaUWdpdGh1Yi5jb20vYXRlbGllci1jb21tZXJjZS9hdGVsaWVyL2JhY2tlbmQvaW50ZXJuYWwvZ2VuL2F0ZWxpZXIvc3RvcmUvdjE7c3RvcmV2MWIGcHJvdG8z", [file_google_api_annotations]);
+  fileDesc("CiVhdGVsaWVyL3N0b3JlL3YxL3N0YXR1c19zZXJ2aWNlLnByb3RvEhBhdGVsaWVyLnN0b3JlLnYxIhIKEEdldFN0YXR1c1JlcXVlc3QidQoRR2V0U3RhdHVzUmVzcG9uc2USLQoGY2hlY2tzGAEgAygLMh0uYXRlbGllci5zdG9yZS52MS5TdGF0dXNDaGVjaxIxCgVzdGF0ZRgCIAEoDjIiLmF0ZWxpZXIuc3RvcmUudjEuU3RhdHVzQ2hlY2tTdGF0ZSJtCgtTdGF0dXNDaGVjaxIMCgRjb2RlGAEgASgJEgwKBG5hbWUYAiABKAkSMQoFc3RhdGUYAyABKA4yIi5hdGVsaWVyLnN0b3JlLnYxLlN0YXR1c0NoZWNrU3RhdGUSDwoHbWVzc2FnZRgEIAEoCSqWAQoQU3RhdHVzQ2hlY2tTdGF0ZRIiCh5TVEFUVVNfQ0hFQ0tfU1RBVEVfVU5TUEVDSUZJRUQQABIZChVTVEFUVVNfQ0hFQ0tfU1RBVEVfT0sQARIlCiFTVEFUVVNfQ0hFQ0tfU1RBVEVfTk9UX0NPTkZJR1VSRUQQAhIcChhTVEFUVVNfQ0hFQ0tfU1RBVEVfRVJST1IQAzKAAQoNU3RhdHVzU2VydmljZRJvCglHZXRTdGF0dXMSIi5hdGVsaWVyLnN0b3JlLnYxLkdldFN0YXR1c1JlcXVlc3QaIy5hdGVsaWVyLnN0b3JlLnYxLkdldFN0YXR1c1Jlc3BvbnNlIhmQAgGC0+STAhASDi9hcGkvdjEvc3RhdHVzQlNaUWdpdGh1Yi5jb20vYXRlbGllci1jb21tZXJjZS9hdGVsaWVyL2JhY2tlbmQvaW50ZXJuYWwvZ2VuL2F0ZWxpZXIvc3RvcmUvdjE7c3RvcmV2MWIGcHJvdG8z", [file_google_api_annotations]);
 
 /**
  * GetStatusRequest has no parameters.
@@ -29,15 +29,25 @@ export const GetStatusRequestSchema: GenMessage<GetStatusRequest> = /*@__PURE__*
   messageDesc(file_atelier_store_v1_status_service, 0);
 
 /**
- * GetStatusResponse lists every check in a fixed order.
+ * GetStatusResponse is the overall state and, for admins, every check in a fixed order.
  *
  * @generated from message atelier.store.v1.GetStatusResponse
  */
 export type GetStatusResponse = Message<"atelier.store.v1.GetStatusResponse"> & {
   /**
+   * Every check, in a fixed order. Admins only: empty for everyone else.
+   *
    * @generated from field: repeated atelier.store.v1.StatusCheck checks = 1;
    */
   checks: StatusCheck[];
+
+  /**
+   * Up or down: STATUS_CHECK_STATE_ERROR when any check fails, else STATUS_CHECK_STATE_OK (a part
+   * that is not set up does not make the shop down).
+   *
+   * @generated from field: atelier.store.v1.StatusCheckState state = 2;
+   */
+  state: StatusCheckState;
 };
 
 /**
@@ -134,7 +144,9 @@ export const StatusCheckStateSchema: GenEnum<StatusCheckState> = /*@__PURE__*/
  */
 export const StatusService: GenService<{
   /**
-   * Runs the health checks (database, job queue, payment provider, mail) and reports each one.
+   * Runs the health checks (database, job queue, payment provider, mail). Everyone learns
+   * whether the shop is up (state); only admins also get each check with what it found (queue
+   * depth, failed jobs, whether mail is set up, the payment mode).
    *
    * @generated from rpc atelier.store.v1.StatusService.GetStatus
    */

@@ -39,11 +39,15 @@ const (
 	// AccountServiceUpdateAccountRoleProcedure is the fully-qualified name of the AccountService's
 	// UpdateAccountRole RPC.
 	AccountServiceUpdateAccountRoleProcedure = "/atelier.admin.v1.AccountService/UpdateAccountRole"
+	// AccountServiceRevokeAccountSessionsProcedure is the fully-qualified name of the AccountService's
+	// RevokeAccountSessions RPC.
+	AccountServiceRevokeAccountSessionsProcedure = "/atelier.admin.v1.AccountService/RevokeAccountSessions"
 )
 
 // AccountServiceClient is a client for the atelier.admin.v1.AccountService service.
 type AccountServiceClient interface {
-	// Lists accounts, newest first, optionally filtered by a text found in the name or e-mail.
+	// Lists accounts, newest first, optionally filtered by a text found in the name or e-mail and
+	// by role.
 	ListAccounts(context.Context, *connect.Request[v1.ListAccountsRequest]) (*connect.Response[v1.ListAccountsResponse], error)
 	// Sets an account's role. An admin cannot change their own role, so a shop always keeps the
 	// admin who made the change; withdrawing a role revokes the account's sessions. An admin with
@@ -51,6 +55,12 @@ type AccountServiceClient interface {
 	// answer is FAILED_PRECONDITION `totp_required`, with a wrong or already used one
 	// INVALID_ARGUMENT `invalid_totp_code` (throttled like a wrong password).
 	UpdateAccountRole(context.Context, *connect.Request[v1.UpdateAccountRoleRequest]) (*connect.Response[v1.UpdateAccountRoleResponse], error)
+	// Revokes every live session of an account, so it is signed out of every browser and device
+	// at once (a lost phone, a shared computer). Its password and role stay as they are. An admin's
+	// own account is refused with FAILED_PRECONDITION `own_sessions`: changing one's password signs
+	// out every other session and keeps the current one. Repeating the call is harmless (it revokes
+	// nothing more).
+	RevokeAccountSessions(context.Context, *connect.Request[v1.RevokeAccountSessionsRequest]) (*connect.Response[v1.RevokeAccountSessionsResponse], error)
 }
 
 // NewAccountServiceClient constructs a client for the atelier.admin.v1.AccountService service. By
@@ -78,13 +88,21 @@ func NewAccountServiceClient(httpClient connect.HTTPClient, baseURL string, opts
 			connect.WithIdempotency(connect.IdempotencyIdempotent),
 			connect.WithClientOptions(opts...),
 		),
+		revokeAccountSessions: connect.NewClient[v1.RevokeAccountSessionsRequest, v1.RevokeAccountSessionsResponse](
+			httpClient,
+			baseURL+AccountServiceRevokeAccountSessionsProcedure,
+			connect.WithSchema(accountServiceMethods.ByName("RevokeAccountSessions")),
+			connect.WithIdempotency(connect.IdempotencyIdempotent),
+			connect.WithClientOptions(opts...),
+		),
 	}
 }
 
 // accountServiceClient implements AccountServiceClient.
 type accountServiceClient struct {
-	listAccounts      *connect.Client[v1.ListAccountsRequest, v1.ListAccountsResponse]
-	updateAccountRole *connect.Client[v1.UpdateAccountRoleRequest, v1.UpdateAccountRoleResponse]
+	listAccounts          *connect.Client[v1.ListAccountsRequest, v1.ListAccountsResponse]
+	updateAccountRole     *connect.Client[v1.UpdateAccountRoleRequest, v1.UpdateAccountRoleResponse]
+	revokeAccountSessions *connect.Client[v1.RevokeAccountSessionsRequest, v1.RevokeAccountSessionsResponse]
 }
 
 // ListAccounts calls atelier.admin.v1.AccountService.ListAccounts.
@@ -97,9 +115,15 @@ func (c *accountServiceClient) UpdateAccountRole(ctx context.Context, req *conne
 	return c.updateAccountRole.CallUnary(ctx, req)
 }
 
+// RevokeAccountSessions calls atelier.admin.v1.AccountService.RevokeAccountSessions.
+func (c *accountServiceClient) RevokeAccountSessions(ctx context.Context, req *connect.Request[v1.RevokeAccountSessionsRequest]) (*connect.Response[v1.RevokeAccountSessionsResponse], error) {
+	return c.revokeAccountSessions.CallUnary(ctx, req)
+}
+
 // AccountServiceHandler is an implementation of the atelier.admin.v1.AccountService service.
 type AccountServiceHandler interface {
-	// Lists accounts, newest first, optionally filtered by a text found in the name or e-mail.
+	// Lists accounts, newest first, optionally filtered by a text found in the name or e-mail and
+	// by role.
 	ListAccounts(context.Context, *connect.Request[v1.ListAccountsRequest]) (*connect.Response[v1.ListAccountsResponse], error)
 	// Sets an account's role. An admin cannot change their own role, so a shop always keeps the
 	// admin who made the change; withdrawing a role revokes the account's sessions. An admin with
@@ -107,6 +131,12 @@ type AccountServiceHandler interface {
 	// answer is FAILED_PRECONDITION `totp_required`, with a wrong or already used one
 	// INVALID_ARGUMENT `invalid_totp_code` (throttled like a wrong password).
 	UpdateAccountRole(context.Context, *connect.Request[v1.UpdateAccountRoleRequest]) (*connect.Response[v1.UpdateAccountRoleResponse], error)
+	// Revokes every live session of an account, so it is signed out of every browser and device
+	// at once (a lost phone, a shared computer). Its password and role stay as they are. An admin's
+	// own account is refused with FAILED_PRECONDITION `own_sessions`: changing one's password signs
+	// out every other session and keeps the current one. Repeating the call is harmless (it revokes
+	// nothing more).
+	RevokeAccountSessions(context.Context, *connect.Request[v1.RevokeAccountSessionsRequest]) (*connect.Response[v1.RevokeAccountSessionsResponse], error)
 }
 
 // NewAccountServiceHandler builds an HTTP handler from the service implementation. It returns the
@@ -130,12 +160,21 @@ func NewAccountServiceHandler(svc AccountServiceHandler, opts ...connect.Handler
 		connect.WithIdempotency(connect.IdempotencyIdempotent),
 		connect.WithHandlerOptions(opts...),
 	)
+	accountServiceRevokeAccountSessionsHandler := connect.NewUnaryHandler(
+		AccountServiceRevokeAccountSessionsProcedure,
+		svc.RevokeAccountSessions,
+		connect.WithSchema(accountServiceMethods.ByName("RevokeAccountSessions")),
+		connect.WithIdempotency(connect.IdempotencyIdempotent),
+		connect.WithHandlerOptions(opts...),
+	)
 	return "/atelier.admin.v1.AccountService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case AccountServiceListAccountsProcedure:
 			accountServiceListAccountsHandler.ServeHTTP(w, r)
 		case AccountServiceUpdateAccountRoleProcedure:
 			accountServiceUpdateAccountRoleHandler.ServeHTTP(w, r)
+		case AccountServiceRevokeAccountSessionsProcedure:
+			accountServiceRevokeAccountSessionsHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
@@ -151,4 +190,8 @@ func (UnimplementedAccountServiceHandler) ListAccounts(context.Context, *connect
 
 func (UnimplementedAccountServiceHandler) UpdateAccountRole(context.Context, *connect.Request[v1.UpdateAccountRoleRequest]) (*connect.Response[v1.UpdateAccountRoleResponse], error) {
 	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.admin.v1.AccountService.UpdateAccountRole is not implemented"))
+}
+
+func (UnimplementedAccountServiceHandler) RevokeAccountSessions(context.Context, *connect.Request[v1.RevokeAccountSessionsRequest]) (*connect.Response[v1.RevokeAccountSessionsResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.admin.v1.AccountService.RevokeAccountSessions is not implemented"))
 }

@@ -39,7 +39,9 @@ const (
 
 // StatusServiceClient is a client for the atelier.store.v1.StatusService service.
 type StatusServiceClient interface {
-	// Runs the health checks (database, job queue, payment provider, mail) and reports each one.
+	// Runs the health checks (database, job queue, payment provider, mail). Everyone learns
+	// whether the shop is up (state); only admins also get each check with what it found (queue
+	// depth, failed jobs, whether mail is set up, the payment mode).
 	GetStatus(context.Context, *connect.Request[v1.GetStatusRequest]) (*connect.Response[v1.GetStatusResponse], error)
 }
 
@@ -76,7 +78,9 @@ func (c *statusServiceClient) GetStatus(ctx context.Context, req *connect.Reques
 
 // StatusServiceHandler is an implementation of the atelier.store.v1.StatusService service.
 type StatusServiceHandler interface {
-	// Runs the health checks (database, job queue, payment provider, mail) and reports each one.
+	// Runs the health checks (database, job queue, payment provider, mail). Everyone learns
+	// whether the shop is up (state); only admins also get each check with what it found (queue
+	// depth, failed jobs, whether mail is set up, the payment mode).
 	GetStatus(context.Context, *connect.Request[v1.GetStatusRequest]) (*connect.Response[v1.GetStatusResponse], error)
 }
 
