@@ -461,9 +461,10 @@ func TestConcurrentRepeatsOfOneCheckoutAreOneOrder(t *testing.T) {
 	require.Equal(t, int32(0), s.stock(t, product))
 }
 
-// A product hidden after it was added is left out of the order, as the cart leaves it out; the
-// paid order's units leave the cart, and units added after checkout stay.
-func TestCheckoutLeavesOutHiddenProductsAndKeepsLaterUnits(t *testing.T) {
+// A product hidden after it was added stops the checkout (the bag shows it as no longer
+// available) until the shopper removes it; nothing is reserved meanwhile. The paid order's units
+// then leave the cart, and units added after checkout stay.
+func TestCheckoutRefusesHiddenProductsAndKeepsLaterUnits(t *testing.T) {
 	t.Parallel()
 	s := newPaymentShop(t)
 	kept, hidden := s.product(t, "Velvet Cream", 2000, 10), s.product(t, "Retired Toner", 1500, 10)
@@ -471,6 +472,14 @@ func TestCheckoutLeavesOutHiddenProductsAndKeepsLaterUnits(t *testing.T) {
 	ctx := context.Background()
 	_, err := s.app.pool.Exec(ctx, `UPDATE products SET is_active = false WHERE id = $1`, hidden)
 	require.NoError(t, err)
+	body := checkoutBody("h-"+uuid.NewString(), "h@example.com", "standard")
+	status, refused := s.checkout(t, "", cartID, body)
+	require.Equal(t, 400, status, "%v", refused)
+	reason, _ := errorInfo(t, refused)
+	require.Equal(t, "product_unavailable", reason)
+	require.Equal(t, int32(10), s.stock(t, kept), "nothing reserved")
+
+	sendJSON(t, http.MethodDelete, s.url+"/api/v1/carts/"+cartID+"/items/"+hidden, "", 200)
 	status, placed := s.checkout(t, "", cartID, checkoutBody("h-"+uuid.NewString(), "h@example.com", "standard"))
 	require.Equal(t, 200, status, "%v", placed)
 	o := placed["order"].(jsonMap)
