@@ -70,24 +70,14 @@ func (s *Service) Dashboard(ctx context.Context, periodDays int) (Dashboard, err
 	if err != nil {
 		return Dashboard{}, fmt.Errorf("order.Dashboard: %w", err)
 	}
-	days, from, to := periodDaysEnding(s.now().In(loc), periodDays)
+	days := periodDaysEnding(s.now().In(loc), periodDays)
 	d := Dashboard{PeriodDays: periodDays}
 	err = db.WithReadTx(ctx, s.cfg.Pool, func(tx pgx.Tx) error {
-		var revenue, vat int64
-		var err error
-		if d.Orders, revenue, vat, d.Pending, err = dashboardTotals(ctx, tx); err != nil {
-			return err
-		}
-		d.Revenue, d.VAT = money.GBP(revenue), money.GBP(vat)
-		byDay, err := dashboardDays(ctx, tx, from, to)
+		groups, err := salesByDay(ctx, tx)
 		if err != nil {
 			return err
 		}
-		d.Days = make([]Day, len(days))
-		for i, date := range days {
-			f := byDay[date]
-			d.Days[i] = Day{Date: date, Revenue: money.GBP(f.revenue), Orders: f.orders}
-		}
+		d.summarise(groups, days)
 		if d.Recent, err = recentSales(ctx, tx, dashboardRecent); err != nil {
 			return err
 		}
@@ -103,17 +93,39 @@ func (s *Service) Dashboard(ctx context.Context, periodDays int) (Dashboard, err
 	return d, nil
 }
 
-// periodDaysEnding lists the n London days ending on now's day, oldest first, and the instants
-// where the first begins and the last ends. Midnights are computed in the zone, not by adding
-// 24 hours, so the days around a clock change are 23 or 25 hours long.
-func periodDaysEnding(now time.Time, n int) (days []string, from, to time.Time) {
-	loc := now.Location()
-	y, m, d := now.Date()
-	from = time.Date(y, m, d-n+1, 0, 0, 0, 0, loc)
-	to = time.Date(y, m, d+1, 0, 0, 0, 0, loc)
-	days = make([]string, n)
-	for i := range days {
-		days[i] = time.Date(y, m, d-n+1+i, 0, 0, 0, 0, loc).Format(time.DateOnly)
+// summarise adds the sales groups up into the totals and the series over days, replacing what
+// an earlier (retried) attempt set.
+func (d *Dashboard) summarise(groups []salesGroup, days []string) {
+	var revenue, vat int64
+	d.Orders, d.Pending = 0, 0
+	index := make(map[string]int, len(days))
+	d.Days = make([]Day, len(days))
+	for i, date := range days {
+		index[date] = i
+		d.Days[i] = Day{Date: date, Revenue: money.GBP(0)}
 	}
-	return days, from, to
+	for _, g := range groups {
+		d.Orders += g.orders
+		revenue += g.revenue
+		vat += g.vat
+		if g.status == StatusPaid || g.status == StatusProcessing {
+			d.Pending += g.orders
+		}
+		if i, ok := index[g.day]; ok {
+			d.Days[i].Orders += g.orders
+			d.Days[i].Revenue.Minor += g.revenue
+		}
+	}
+	d.Revenue, d.VAT = money.GBP(revenue), money.GBP(vat)
+}
+
+// periodDaysEnding lists the n London days ending on now's day, oldest first. Dates are
+// computed in the zone, not by adding 24 hours, so the days around a clock change are right.
+func periodDaysEnding(now time.Time, n int) []string {
+	y, m, d := now.Date()
+	days := make([]string, n)
+	for i := range days {
+		days[i] = time.Date(y, m, d-n+1+i, 12, 0, 0, 0, now.Location()).Format(time.DateOnly)
+	}
+	return days
 }

@@ -3,7 +3,6 @@ package order
 import (
 	"context"
 	"fmt"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -19,46 +18,38 @@ const (
 	sales = `order_status_history h JOIN orders o ON o.id = h.order_id WHERE h.status = 'paid'`
 )
 
-// dashboardTotals reads the all-time figures: sales, net revenue and VAT, and sales waiting to be
-// shipped.
-func dashboardTotals(ctx context.Context, q queryer) (orders, revenue, vat, pending int64, err error) {
-	err = q.QueryRow(ctx, `SELECT count(*),
-			coalesce(sum(o.total_minor - `+refundedMinor+`), 0)::BIGINT,
-			coalesce(sum(o.vat_minor - `+refundedVAT+`), 0)::BIGINT,
-			count(*) FILTER (WHERE o.status IN ('paid', 'processing'))
-		FROM `+sales).Scan(&orders, &revenue, &vat, &pending)
-	if err != nil {
-		return 0, 0, 0, 0, fmt.Errorf("order.dashboardTotals: %w", err)
-	}
-	return orders, revenue, vat, pending, nil
+// salesGroup is the sales of one London day that are in one status now.
+type salesGroup struct {
+	day     string // YYYY-MM-DD in Europe/London
+	status  Status
+	orders  int64
+	revenue int64 // net of refunds, VAT included
+	vat     int64 // the VAT part of revenue
 }
 
-// dayFigures is one London day's sales as the database groups them.
-type dayFigures struct {
-	orders, revenue int64
-}
-
-// dashboardDays groups the sales paid in [from, to) by their day in London ("YYYY-MM-DD"). Days
-// without sales are absent. The grouping is done by the database in the shop's zone, so a day
-// is 23 or 25 hours long when the clocks change.
-func dashboardDays(ctx context.Context, q queryer, from, to time.Time) (map[string]dayFigures, error) {
-	rows, err := q.Query(ctx, `SELECT ((h.at AT TIME ZONE 'Europe/London')::DATE)::TEXT AS day, count(*),
-			coalesce(sum(o.total_minor - `+refundedMinor+`), 0)::BIGINT
-		FROM `+sales+` AND h.at >= @from AND h.at < @to
-		GROUP BY day`, pgx.NamedArgs{"from": from, "to": to})
+// salesByDay groups every sale by the London day it was paid and its status now, in one pass
+// over the sales: the totals and the series are both sums of these groups, so the orders are
+// read once however long the period. The database converts each time to the shop's zone, so a
+// day is 23 or 25 hours long when the clocks change.
+func salesByDay(ctx context.Context, q queryer) ([]salesGroup, error) {
+	rows, err := q.Query(ctx, `SELECT ((h.at AT TIME ZONE 'Europe/London')::DATE)::TEXT AS day, o.status, count(*),
+			sum(o.total_minor - `+refundedMinor+`)::BIGINT, sum(o.vat_minor - `+refundedVAT+`)::BIGINT
+		FROM `+sales+`
+		GROUP BY day, o.status`)
 	if err != nil {
-		return nil, fmt.Errorf("order.dashboardDays: %w", err)
+		return nil, fmt.Errorf("order.salesByDay: %w", err)
 	}
-	days := map[string]dayFigures{}
-	var day string
-	var f dayFigures
-	if _, err := pgx.ForEachRow(rows, []any{&day, &f.orders, &f.revenue}, func() error {
-		days[day] = f
-		return nil
-	}); err != nil {
-		return nil, fmt.Errorf("order.dashboardDays: %w", err)
+	groups, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (salesGroup, error) {
+		var g salesGroup
+		var status string
+		err := r.Scan(&g.day, &status, &g.orders, &g.revenue, &g.vat)
+		g.status = Status(status)
+		return g, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("order.salesByDay: %w", err)
 	}
-	return days, nil
+	return groups, nil
 }
 
 // recentSales reads the latest sales, newest paid first.
