@@ -37,6 +37,7 @@ type report struct {
 	api        serverFigures
 	results    []result // the ceiling first
 	apiStderr  string
+	dashboard  dashboardFigures
 }
 
 func (rep *report) print(w io.Writer) {
@@ -118,6 +119,7 @@ func (rep *report) print(w io.Writer) {
 	fmt.Fprintf(w, prow, "idle RSS (after ~1 s)", fmtMiB(rep.api.idleRSS), fmtMiB(rep.ceiling.idleRSS),
 		"< "+fmtMiB(idleRSSTarget), verdict(rep.api.idleRSS < idleRSSTarget))
 	fmt.Fprintf(w, prow, "RSS after load", fmtMiB(rep.api.loadRSS), fmtMiB(rep.ceiling.loadRSS), "", "")
+	rep.dashboard.write(w, verdict)
 
 	fmt.Fprintf(w, "\nTargets met: %d of %d\n\n", met, total)
 	fmt.Fprintf(w, "machine: %s\n", rep.machine)
