@@ -110,18 +110,19 @@ func loadOrders(ctx context.Context, pool *pgxpool.Pool, n int) error {
 		), placed AS (
 			INSERT INTO orders (number, email, status, idempotency_key, request_hash, shipping_address, requires_signature,
 				delivery_code, delivery_name, delivery_minor, subtotal_minor, vat_minor, total_minor, currency_code,
-				expires_at, created_at, updated_at)
+				expires_at, created_at, updated_at, paid_at)
 			SELECT 'BENCH-' || i, 'shopper' || i || '@example.com', status, 'bench-' || i, 'bench',
 				jsonb_build_object('first_name', 'Shopper', 'last_name', i::TEXT, 'city', 'London', 'postcode', 'N1 9GU',
 					'country_code', 'GB'),
 				false, 'standard', 'Standard', delivery, subtotal, (subtotal + delivery) / 6, subtotal + delivery, 'GBP',
-				placed_at + interval '30 minutes', placed_at, placed_at
-			FROM src RETURNING id, status, created_at
+				placed_at + interval '30 minutes', placed_at, placed_at,
+				CASE WHEN status NOT IN ('pending_payment', 'payment_failed') THEN placed_at + interval '2 minutes' END
+			FROM src RETURNING id, status, created_at, paid_at
 		)
 		INSERT INTO order_status_history (order_id, status, at)
 		SELECT id, 'pending_payment', created_at FROM placed
 		UNION ALL
-		SELECT id, 'paid', created_at + interval '2 minutes' FROM placed WHERE status NOT IN ('pending_payment', 'payment_failed')`,
+		SELECT id, 'paid', paid_at FROM placed WHERE paid_at IS NOT NULL`,
 		pgx.NamedArgs{"n": n})
 	if err != nil {
 		return fmt.Errorf("load orders: %w", err)

@@ -20,9 +20,9 @@ func TestRESTAdminDashboard(t *testing.T) {
 	require.NoError(t, err)
 	_, err = s.app.pool.Exec(ctx, `WITH o AS (
 			INSERT INTO orders (number, email, status, idempotency_key, request_hash, shipping_address, requires_signature,
-				delivery_code, delivery_name, delivery_minor, subtotal_minor, vat_minor, total_minor, currency_code, expires_at)
+				delivery_code, delivery_name, delivery_minor, subtotal_minor, vat_minor, total_minor, currency_code, expires_at, paid_at)
 			VALUES ('AL-DASH0001', 'ada@example.com', 'paid', 'dash-1', 'h', '{"first_name": "Ada", "last_name": "Lovelace"}',
-				false, 'standard', 'Standard', 395, 4500, 815, 4895, 'GBP', now()) RETURNING id)
+				false, 'standard', 'Standard', 395, 4500, 815, 4895, 'GBP', now(), now()) RETURNING id)
 		INSERT INTO order_status_history (order_id, status, at) SELECT id, 'paid', now() FROM o`)
 	require.NoError(t, err)
 

@@ -52,12 +52,14 @@ func insertOrders(t *testing.T, pool *pgxpool.Pool, n int) {
 			FROM generate_series(1, @n) AS i
 		), placed AS (
 			INSERT INTO orders (number, email, status, idempotency_key, request_hash, shipping_address, requires_signature,
-				delivery_code, delivery_name, delivery_minor, subtotal_minor, vat_minor, total_minor, currency_code, expires_at, created_at)
+				delivery_code, delivery_name, delivery_minor, subtotal_minor, vat_minor, total_minor, currency_code, expires_at, created_at,
+				paid_at)
 			SELECT 'T-' || i, 'buyer' || i || '@example.com',
 				CASE kind WHEN 'cancelled_unpaid' THEN 'cancelled' WHEN 'refunded_unpaid' THEN 'refunded' ELSE kind END,
 				'key-' || i, 'h', jsonb_build_object('first_name', 'Buyer', 'last_name', i::TEXT), false,
 				'standard', 'Standard', delivery, subtotal, (subtotal + delivery) / 6, subtotal + delivery, 'GBP',
-				paid_at + interval '1 hour', paid_at - interval '5 minutes'
+				paid_at + interval '1 hour', paid_at - interval '5 minutes',
+				CASE WHEN kind NOT IN ('pending_payment', 'payment_failed', 'cancelled_unpaid', 'refunded_unpaid') THEN paid_at END
 			FROM src RETURNING id, number
 		)
 		INSERT INTO order_status_history (order_id, status, at)
@@ -210,9 +212,9 @@ func TestDashboardDaySplitsAtLondonMidnight(t *testing.T) {
 		t.Helper()
 		_, err := pool.Exec(ctx, `WITH o AS (
 				INSERT INTO orders (number, email, status, idempotency_key, request_hash, shipping_address, requires_signature,
-					delivery_code, delivery_name, delivery_minor, subtotal_minor, vat_minor, total_minor, currency_code, expires_at)
+					delivery_code, delivery_name, delivery_minor, subtotal_minor, vat_minor, total_minor, currency_code, expires_at, paid_at)
 				VALUES ($1, 'a@example.com', 'paid', $1, 'h', '{"first_name": "Ada", "last_name": "Lovelace"}', false,
-					'standard', 'Standard', 0, $3, 0, $3, 'GBP', $2) RETURNING id)
+					'standard', 'Standard', 0, $3, 0, $3, 'GBP', $2, $2) RETURNING id)
 			INSERT INTO order_status_history (order_id, status, at) SELECT id, 'paid', $2 FROM o`, number, at, total)
 		require.NoError(t, err)
 	}
@@ -285,4 +287,36 @@ func TestDashboardPeriod(t *testing.T) {
 			require.Equal(t, "2026-06-01", d.Days[c.days-1].Date)
 		})
 	}
+}
+
+// A payment applied through the real event path makes the order a sale: it keeps the time of
+// its paid step, which the dashboard reads; until then it is no sale at all.
+func TestPaidOrderBecomesASale(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFixture(t)
+	o, in := f.placed(t)
+	dash := dashboardAt(f.pool, time.Now())
+	d, err := dash.Dashboard(ctx, 7)
+	require.NoError(t, err)
+	require.Zero(t, d.Orders, "awaiting payment is no sale")
+	require.Empty(t, d.Recent)
+
+	ev := f.event(t, in, o.ID, func(_, _ map[string]any) {})
+	require.NoError(t, f.orders.ApplyEvent(ctx, ev))
+	require.NoError(t, f.orders.ApplyEvent(ctx, ev), "a replay")
+	var same bool
+	require.NoError(t, f.pool.QueryRow(ctx, `SELECT o.paid_at = h.at FROM orders o
+		JOIN order_status_history h ON h.order_id = o.id AND h.status = 'paid' WHERE o.id = $1`, o.ID).Scan(&same))
+	require.True(t, same, "paid_at is the paid step's time")
+
+	d, err = dash.Dashboard(ctx, 7)
+	require.NoError(t, err)
+	require.Equal(t, int64(1), d.Orders)
+	require.Equal(t, int64(1), d.Pending)
+	require.Equal(t, money.GBP(7800), d.Revenue)
+	require.Equal(t, money.GBP(1300), d.VAT)
+	require.Len(t, d.Recent, 1)
+	require.Equal(t, o.Number, d.Recent[0].Number)
+	require.Equal(t, order.StatusPaid, d.Recent[0].Status)
 }
