@@ -15,17 +15,9 @@ func TestMigration0018FillsPaidAt(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	pool := dbtest.Pool(t)
-	var m0018 string
-	migrations, err := db.Migrations()
-	require.NoError(t, err)
-	for _, m := range migrations {
-		if m.Version == 18 {
-			m0018 = m.SQL
-		}
-	}
-	require.NotEmpty(t, m0018)
+	m0018 := migrationSQL(t, 18)
 	// Back to the schema before 0018.
-	_, err = pool.Exec(ctx, `DROP INDEX orders_sales`)
+	_, err := pool.Exec(ctx, `DROP INDEX orders_sales`)
 	require.NoError(t, err)
 	_, err = pool.Exec(ctx, `WITH o AS (
 			INSERT INTO orders (number, email, status, idempotency_key, request_hash, shipping_address, requires_signature,
@@ -49,4 +41,18 @@ func TestMigration0018FillsPaidAt(t *testing.T) {
 	}
 	require.NoError(t, rows.Err())
 	require.Equal(t, [][2]string{{"PAID", "2026-03-29 01:30:00+00"}, {"UNPAID", ""}}, got)
+}
+
+// migrationSQL is the text of the embedded migration with this version.
+func migrationSQL(t *testing.T, version int) string {
+	t.Helper()
+	migrations, err := db.Migrations()
+	require.NoError(t, err)
+	for _, m := range migrations {
+		if m.Version == version {
+			return m.SQL
+		}
+	}
+	t.Fatalf("no migration %d", version)
+	return ""
 }
