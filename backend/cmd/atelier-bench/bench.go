@@ -115,6 +115,13 @@ func bench(ctx context.Context, o options, profileDir string, stdout, stderr io.
 		return err
 	}
 	rep.results = slices.Concat(ceilResults, apiResults)
+	// Last, with the server stopped: the orders would change nothing the API scenarios read,
+	// but loading them while they run would.
+	if o.orders > 0 {
+		if rep.dashboard, err = benchDashboard(ctx, dbURL, o.orders, stdout); err != nil {
+			return err
+		}
+	}
 
 	fmt.Fprintln(stdout)
 	rep.print(stdout)

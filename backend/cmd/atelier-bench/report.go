@@ -38,6 +38,7 @@ type report struct {
 	results    []result // the ceiling first
 	apiStderr  string
 	media      mediaFigures
+	dashboard  dashboardFigures
 }
 
 // printMedia prints the image pipeline's figure and reports whether it met its target.
@@ -134,6 +135,7 @@ func (rep *report) print(w io.Writer) {
 	fmt.Fprintf(w, prow, "idle RSS (after ~1 s)", fmtMiB(rep.api.idleRSS), fmtMiB(rep.ceiling.idleRSS),
 		"< "+fmtMiB(idleRSSTarget), verdict(rep.api.idleRSS < idleRSSTarget))
 	fmt.Fprintf(w, prow, "RSS after load", fmtMiB(rep.api.loadRSS), fmtMiB(rep.ceiling.loadRSS), "", "")
+	rep.dashboard.write(w, verdict)
 
 	fmt.Fprintln(w)
 	total++

@@ -131,6 +131,7 @@ func (a *App) routeTable() ([]route, error) {
 	register(storev1connect.NewOrderServiceHandler(api.NewOrderHandler(a.orders, a.media), opts...))
 	register(storev1connect.NewTestPaymentServiceHandler(api.NewTestPaymentHandler(a.testPayments), opts...))
 	register(adminv1connect.NewAccountServiceHandler(api.NewAdminAccountHandler(a.accounts), opts...))
+	register(adminv1connect.NewDashboardServiceHandler(api.NewAdminDashboardHandler(a.orders), opts...))
 	// The product service reads Connect bodies up to an upload's size; the middleware holds every
 	// other of its routes to maxRequestBytes before Connect reads anything.
 	register(adminv1connect.NewProductServiceHandler(api.NewAdminProductHandler(catalog.NewAdmin(a.catalog), a.accounts, a.media,

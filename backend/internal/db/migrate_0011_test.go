@@ -4,7 +4,6 @@ import (
 	"context"
 	"testing"
 
-	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
 	"github.com/stretchr/testify/require"
 )
@@ -17,17 +16,9 @@ func TestMigration0011SupersedesDuplicateUnpaidOrders(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	pool := dbtest.Pool(t)
-	var m0011 string
-	migrations, err := db.Migrations()
-	require.NoError(t, err)
-	for _, m := range migrations {
-		if m.Version == 11 {
-			m0011 = m.SQL
-		}
-	}
-	require.NotEmpty(t, m0011)
+	m0011 := migrationSQL(t, 11)
 	// Back to the schema before 0011.
-	_, err = pool.Exec(ctx, `DROP TABLE payment_anomalies; DROP INDEX orders_one_unpaid_per_cart;
+	_, err := pool.Exec(ctx, `DROP TABLE payment_anomalies; DROP INDEX orders_one_unpaid_per_cart;
 		ALTER TABLE orders DROP COLUMN superseded_by;
 		CREATE INDEX orders_unpaid_by_cart ON orders (cart_id) WHERE status = 'pending_payment'`)
 	require.NoError(t, err)

@@ -44,6 +44,8 @@ type Config struct {
 	// ReconcileAfter is how long a payment may wait for its event before the provider is asked
 	// (default 2 minutes).
 	ReconcileAfter time.Duration
+	// Now is the clock (time.Now when nil); tests set the dashboard's "today" with it.
+	Now func() time.Time
 }
 
 // Service reads orders and moves them through their life.
@@ -60,7 +62,10 @@ func NewService(cfg Config) *Service {
 	if cfg.ReconcileAfter <= 0 {
 		cfg.ReconcileAfter = 2 * time.Minute
 	}
-	return &Service{cfg: cfg, now: time.Now}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &Service{cfg: cfg, now: cfg.Now}
 }
 
 // AccessToken is the signed token that opens an order without signing in (guests' links). It is
