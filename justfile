@@ -33,6 +33,7 @@ lighthouse: setup
 # Regenerate Go code, the storefront's TypeScript client and the OpenAPI document from proto/.
 gen: setup
     cd proto && {{bin}}/buf lint && {{bin}}/buf generate
+    go run -C tools ./openapi-binary-bodies ../openapi/openapi.yaml ../backend/internal/apidocs/openapi.yaml
     cd backend && gofmt -l internal/gen | (! grep .)
 
 # Fail when generated files differ from what `just gen` produces.
