@@ -138,7 +138,13 @@ export async function startStack(): Promise<Stack> {
     log(`temporary folder ${tmp}`);
     const apiBin = path.join(tmp, "atelier");
     await Promise.all([
-      run("go", ["build", "-tags", "nodynamic", "-o", apiBin, "./cmd/atelier"], backendDir, "go build", builds),
+      run(
+        "go",
+        ["build", "-tags", "nodynamic", "-o", apiBin, "./cmd/atelier"],
+        backendDir,
+        "go build",
+        builds,
+      ),
       run(npmBin(), ["run", "build"], storefrontDir, "storefront build", builds),
     ]);
     log(`built the API and the storefront in ${seconds(started)}`);
@@ -176,8 +182,9 @@ export async function startStack(): Promise<Stack> {
     const webDir = path.join(tmp, "storefront");
     snapshotStorefront(webDir);
 
-    // The first seed draws every product image: allow a few minutes on a slow machine.
-    await waitFor(`${apiURL}/api/ready`, api, 180_000, (status) => status === 200);
+    // The first seed draws every product image and encodes each as AVIF, WebP and JPEG (about
+    // 1.5 minutes on a quiet 2-core machine): allow five on a slow or busy one.
+    await waitFor(`${apiURL}/api/ready`, api, 300_000, (status) => status === 200);
     log(`API ready at ${apiURL} after ${seconds(started)}`);
 
     const web = startProcess("storefront", process.execPath, ["server.js"], webDir, {
