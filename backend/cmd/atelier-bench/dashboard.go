@@ -115,7 +115,7 @@ func loadOrders(ctx context.Context, pool *pgxpool.Pool, n int) error {
 				jsonb_build_object('first_name', 'Shopper', 'last_name', i::TEXT, 'city', 'London', 'postcode', 'N1 9GU',
 					'country_code', 'GB'),
 				false, 'standard', 'Standard', delivery, subtotal, (subtotal + delivery) / 6, subtotal + delivery, 'GBP',
-				placed_at + interval '30 minutes', placed_at, placed_at,
+				placed_at + interval '30 minutes', placed_at AS created, placed_at AS updated,
 				CASE WHEN status NOT IN ('pending_payment', 'payment_failed') THEN placed_at + interval '2 minutes' END
 			FROM src RETURNING id, status, created_at, paid_at
 		)
