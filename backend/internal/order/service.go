@@ -114,7 +114,9 @@ func (s *Service) Read(ctx context.Context, orderID string) (Order, error) {
 	return o, nil
 }
 
-// describeProducts fills in the lines' current slug and picture from the catalogue.
+// describeProducts fills in the lines' picture from the catalogue, and their slug while the
+// product is still in the shop: a product archived since keeps its picture on past orders, but
+// no link to a page that is gone.
 func (s *Service) describeProducts(ctx context.Context, orders []Order) error {
 	var ids []string
 	for _, o := range orders {
@@ -122,9 +124,9 @@ func (s *Service) describeProducts(ctx context.Context, orders []Order) error {
 			ids = append(ids, l.ProductID)
 		}
 	}
-	var products map[string]catalog.Product
+	var products map[string]catalog.Listed
 	if err := db.WithReadTx(ctx, s.cfg.Pool, func(tx pgx.Tx) (err error) {
-		products, err = catalog.VisibleProductsByID(ctx, tx, ids)
+		products, err = catalog.ProductsForLines(ctx, tx, ids)
 		return err
 	}); err != nil {
 		return err
@@ -136,7 +138,9 @@ func (s *Service) describeProducts(ctx context.Context, orders []Order) error {
 			if !ok {
 				continue
 			}
-			l.Slug = p.Slug
+			if p.Visible {
+				l.Slug = p.Slug
+			}
 			for k := range p.Images {
 				if l.Image == nil || p.Images[k].Primary {
 					l.Image = &p.Images[k]

@@ -362,7 +362,7 @@ type OrderLine struct {
 	VatIncluded *v1.Money `protobuf:"bytes,7,opt,name=vat_included,json=vatIncluded,proto3" json:"vat_included,omitempty"`
 	// URL of the product's primary image now, when it still has one.
 	ImageUrl string `protobuf:"bytes,8,opt,name=image_url,json=imageUrl,proto3" json:"image_url,omitempty"`
-	// The product's URL slug now, for links back to it; empty when it no longer exists.
+	// The product's URL slug now, for links back to it; empty when it is no longer in the shop.
 	ProductSlug   string `protobuf:"bytes,9,opt,name=product_slug,json=productSlug,proto3" json:"product_slug,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -226,7 +226,7 @@ export type OrderLine = Message<"atelier.store.v1.OrderLine"> & {
   imageUrl: string;
 
   /**
-   * The product's URL slug now, for links back to it; empty when it no longer exists.
+   * The product's URL slug now, for links back to it; empty when it is no longer in the shop.
    *
    * @generated from field: string product_slug = 9;
    */
