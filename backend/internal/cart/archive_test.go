@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// An archived product leaves carts as a hidden one does: it cannot be added, and the cart no
-// longer prices a line for it.
+// An archived product, through the admin's Archive, cannot be added to any cart; a cart that
+// holds it shows the line as unavailable, unpriced, until the shopper removes it.
 func TestArchivedProducts(t *testing.T) {
 	t.Parallel()
 	s := newShop(t, nil)
@@ -24,8 +24,12 @@ func TestArchivedProducts(t *testing.T) {
 	require.NoError(t, err)
 
 	_, err = s.carts.Add(ctx, "", c.ID, s.ids["moss-balm"], 1)
-	apperrtest.Require(t, err, apperrtest.Want{Kind: apperr.KindNotFound, Reason: "product_not_found"})
+	apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "product_unavailable")
 	_, err = s.carts.Add(ctx, "", s.newCart(t).ID, s.ids["moss-balm"], 1)
 	apperrtest.Require(t, err, apperrtest.Want{Kind: apperr.KindNotFound, Reason: "product_not_found"})
-	require.Equal(t, []string{"rose-serum=1"}, s.quantities(s.get(t, c.ID)))
+	got := s.get(t, c.ID)
+	require.Equal(t, []string{"moss-balm=2", "rose-serum=1"}, s.quantities(got))
+	require.True(t, got.Lines[0].Unavailable)
+	require.Zero(t, got.Lines[0].LineTotal.Minor)
+	require.False(t, got.Lines[1].Unavailable)
 }
