@@ -213,9 +213,9 @@ func (a *App) startJobs(ctx context.Context) error {
 		a.logger.Warn("TRUSTED_PROXIES is not set: each request's direct peer is taken as its client; " +
 			"behind the storefront or a reverse proxy, list their addresses so that limits count shoppers")
 	}
-	// The first AVIF encode compiles the encoder (seconds): do it now, beside the start, rather
-	// than in the first upload's job.
-	go media.Warm()
+	// The AVIF encoder compiles on the first image job (seconds, and about 45 MiB), not here:
+	// warming it at every start doubled an idle server's memory for a cost only uploads pay,
+	// off the request path.
 	return a.jobs.Start(ctx)
 }
 
