@@ -11,6 +11,7 @@ import (
 
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
 	"github.com/atelier-commerce/atelier/backend/internal/money"
+	"github.com/atelier-commerce/atelier/backend/internal/revision"
 )
 
 // Status is where an order is in its life (PRODUCT §4).
@@ -93,6 +94,58 @@ type Delivery struct {
 type Change struct {
 	Status Status
 	At     time.Time
+	// Reason says why, for the back office ("payment_intent.succeeded evt_…", "shipped").
+	Reason string
+	// Actor is the admin who made the change; empty for the payment provider's events and the
+	// shop's own jobs.
+	Actor revision.Actor
+}
+
+// Tracking is where a shipped order's parcel is: its carrier, the carrier's number for it and
+// the carrier's tracking page. Empty until the order ships.
+type Tracking struct {
+	Carrier string
+	Number  string
+	URL     string
+}
+
+// RefundStatus is where a refund is: asked of the provider, then settled by its event.
+type RefundStatus string
+
+// The refund statuses.
+const (
+	RefundPending   RefundStatus = "pending"
+	RefundSucceeded RefundStatus = "succeeded"
+	RefundFailed    RefundStatus = "failed"
+)
+
+// Refund is money an admin returned (or is returning) to the shopper: the order counts it as
+// refunded only once the provider's verified event says it succeeded.
+type Refund struct {
+	ID     string
+	Amount money.Money
+	Reason string
+	// Restock is the units put back in stock when the refund succeeds.
+	Restock         []RestockLine
+	ForCancellation bool
+	Status          RefundStatus
+	ProviderRef     string
+	FailureMessage  string
+	Actor           revision.Actor
+	CreatedAt       time.Time
+	SettledAt       *time.Time
+}
+
+// RestockLine is a number of units of one of the order's products to put back in stock.
+type RestockLine struct {
+	ProductID string `json:"product_id"`
+	Quantity  int32  `json:"quantity"`
+}
+
+// Email is an e-mail the shop sent about an order (confirmation, shipping notice…).
+type Email struct {
+	Kind   string // the job's kind, e.g. "email.order_shipped"
+	SentAt time.Time
 }
 
 // Order is a placed order.
@@ -118,6 +171,13 @@ type Order struct {
 	// SupersededBy is the order that replaced this one when the shopper checked out again from
 	// the same cart; empty otherwise. A payment that still succeeds for it is refunded.
 	SupersededBy string
+	// Tracking is set when the order ships.
+	Tracking Tracking
+	// Refunded is what the provider has confirmed returning, summed over Refunds.
+	Refunded money.Money
+	// Refunds and Emails are read by the admin's GetOrder only (nil elsewhere).
+	Refunds []Refund
+	Emails  []Email
 }
 
 // wasPaid reports whether the order has ever been paid (its timeline has the step).
