@@ -29,6 +29,9 @@ const (
 	TopicOrderPaid = "order.paid"
 	// TopicOrderRefundRequired: {"order_id"}: a payment to return to the shopper.
 	TopicOrderRefundRequired = "order.refund_required"
+	// TopicOrderRefundRequested: {"order_id","refund_id"}: a refund an admin made, to ask of the
+	// provider.
+	TopicOrderRefundRequested = "order.refund_requested"
 )
 
 // Event is an outbox row as a job carries it. The relay copies the payload untouched and the
@@ -131,6 +134,7 @@ var routes = map[string]func(Event) river.JobArgs{
 	TopicNewsletterSubscribed:            func(e Event) river.JobArgs { return NewsletterConfirmationEmail{e} },
 	TopicOrderPaid:                       func(e Event) river.JobArgs { return OrderConfirmationEmail{e} },
 	TopicOrderRefundRequired:             func(e Event) river.JobArgs { return PaymentRefund{e} },
+	TopicOrderRefundRequested:            func(e Event) river.JobArgs { return PaymentRefund{e} },
 	TopicImageUploaded:                   func(e Event) river.JobArgs { return ImageRenditions{e} },
 	TopicImageDeleted:                    func(e Event) river.JobArgs { return ImageRemoval{e} },
 }

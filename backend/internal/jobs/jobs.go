@@ -53,6 +53,8 @@ type Config struct {
 	OrderConfirmations OrderConfirmationFunc
 	// Refunds returns the payment of an order through the provider (the order context). Required.
 	Refunds func(ctx context.Context, orderID string) error
+	// SendRefund asks the provider for one refund an admin made (the order context). Required.
+	SendRefund func(ctx context.Context, refundID string) error
 	// NewsletterLinks makes the links of a newsletter confirmation e-mail when it is sent (the
 	// newsletter context's IssueConfirmation). Required.
 	NewsletterLinks NewsletterLinkFunc
@@ -103,9 +105,9 @@ type Runner struct {
 // New builds the River client with every worker, and the relay. Nothing runs until Start.
 func New(cfg Config) (*Runner, error) {
 	if cfg.Store == nil || cfg.Jobs == nil || cfg.Settings == nil || cfg.Logger == nil || cfg.ResetLinks == nil ||
-		cfg.OrderConfirmations == nil || cfg.Refunds == nil || cfg.NewsletterLinks == nil ||
+		cfg.OrderConfirmations == nil || cfg.Refunds == nil || cfg.SendRefund == nil || cfg.NewsletterLinks == nil ||
 		cfg.Images.Render == nil || cfg.Images.Fail == nil || cfg.Images.Remove == nil {
-		return nil, errors.New("jobs.New: Store, Jobs, Settings, Logger, ResetLinks, OrderConfirmations, Refunds, NewsletterLinks and Images are required")
+		return nil, errors.New("jobs.New: Store, Jobs, Settings, Logger, ResetLinks, OrderConfirmations, Refunds, SendRefund, NewsletterLinks and Images are required")
 	}
 	if cfg.PollInterval <= 0 {
 		cfg.PollInterval = 500 * time.Millisecond
@@ -120,7 +122,7 @@ func New(cfg Config) (*Runner, error) {
 	river.AddWorker(workers, &emailWorker[ContactMessageEmail]{deps: deps, compose: composeContactMessage})
 	river.AddWorker(workers, &emailWorker[NewsletterConfirmationEmail]{deps: deps, compose: composeNewsletterConfirmation(cfg.NewsletterLinks)})
 	river.AddWorker(workers, &emailWorker[OrderConfirmationEmail]{deps: deps, compose: composeOrderConfirmation(cfg.OrderConfirmations)})
-	river.AddWorker(workers, &refundWorker{refund: cfg.Refunds, logger: cfg.Logger.With("component", "payments")})
+	river.AddWorker(workers, &refundWorker{refund: cfg.Refunds, refundOne: cfg.SendRefund, logger: cfg.Logger.With("component", "payments")})
 	river.AddWorker(workers, &renditionWorker{work: cfg.Images, logger: cfg.Logger.With("component", "media")})
 	river.AddWorker(workers, &removalWorker{work: cfg.Images})
 	periodic, err := periodicChores(workers, append([]Chore{pruneMailSent(cfg.Store)}, cfg.Chores...), cfg.Logger.With("component", "chores"))

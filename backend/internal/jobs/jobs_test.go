@@ -146,7 +146,7 @@ func newRunner(t *testing.T, store *pgxpool.Pool, o runnerOpts) *jobs.Runner {
 	r, err := jobs.New(jobs.Config{Store: store, Jobs: o.jobsPool, Settings: settings.NewService(store), Mail: o.mail,
 		Logger:       slog.New(slog.NewTextHandler(o.log, &slog.HandlerOptions{Level: slog.LevelDebug})),
 		PollInterval: 50 * time.Millisecond, RetryPolicy: o.retry, MailUnconfiguredWait: time.Hour,
-		Chores: o.chores, ResetLinks: o.resetLinks, OrderConfirmations: o.orders, Refunds: o.refunds, NewsletterLinks: o.newsletter,
+		Chores: o.chores, ResetLinks: o.resetLinks, OrderConfirmations: o.orders, Refunds: o.refunds, SendRefund: o.refunds, NewsletterLinks: o.newsletter,
 		Images: o.images})
 	require.NoError(t, err)
 	return r
@@ -651,7 +651,7 @@ func TestChoresAreChecked(t *testing.T) {
 		{{Name: "x", Every: time.Hour, Run: run}, {Name: "x", Every: time.Hour, Run: run}},
 	} {
 		_, err := jobs.New(jobs.Config{Store: store, Jobs: store, Settings: settings.NewService(store),
-			Logger: slog.New(slog.DiscardHandler), Chores: chores, ResetLinks: noResetLinks, OrderConfirmations: noOrders, Refunds: noRefunds,
+			Logger: slog.New(slog.DiscardHandler), Chores: chores, ResetLinks: noResetLinks, OrderConfirmations: noOrders, Refunds: noRefunds, SendRefund: noRefunds,
 			NewsletterLinks: newsletterLinks(newsletter.NewService(store)), Images: noImages})
 		require.Error(t, err)
 	}

@@ -46,6 +46,10 @@ type Config struct {
 	ReconcileAfter time.Duration
 	// Now is the clock (time.Now when nil); tests set the dashboard's "today" with it.
 	Now func() time.Time
+	// TrackingURL builds a carrier's tracking page for a parcel (shipping.TrackingURL: shipping
+	// is handed in as a function, like the country names, so order imports no other context for
+	// it); "" for a carrier it does not know. Nil: shipped orders have no tracking link.
+	TrackingURL func(carrier, number string) string
 }
 
 // Service reads orders and moves them through their life.

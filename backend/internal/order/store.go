@@ -186,7 +186,8 @@ type queryer interface {
 const orderColumns = `o.id::text, o.number, coalesce(o.account_id::text, ''), o.email, o.status, coalesce(o.cart_id::text, ''),
 	o.shipping_address, o.billing_address, o.requires_signature, o.delivery_code, o.delivery_name, o.delivery_carrier,
 	o.delivery_estimate, o.delivery_minor, o.subtotal_minor, o.vat_minor, o.total_minor, o.currency_code,
-	o.created_at, o.expires_at, o.payment_error, coalesce(o.superseded_by::text, '')`
+	o.created_at, o.expires_at, o.payment_error, coalesce(o.superseded_by::text, ''), o.refunded_minor,
+	o.tracking_carrier, o.tracking_number, o.tracking_url`
 
 func scanOrder(row pgx.Row) (Order, error) {
 	var o Order
@@ -194,12 +195,14 @@ func scanOrder(row pgx.Row) (Order, error) {
 	var shipping, billing []byte
 	err := row.Scan(&o.ID, &o.Number, &o.AccountID, &o.Email, &status, &o.CartID, &shipping, &billing,
 		&o.RequiresSignature, &o.Delivery.Code, &o.Delivery.Name, &o.Delivery.Carrier, &o.Delivery.Estimate,
-		&o.Delivery.Price.Minor, &o.Subtotal.Minor, &o.VAT.Minor, &o.Total.Minor, &currency, &o.CreatedAt, &o.ExpiresAt, &o.PaymentError, &o.SupersededBy)
+		&o.Delivery.Price.Minor, &o.Subtotal.Minor, &o.VAT.Minor, &o.Total.Minor, &currency, &o.CreatedAt, &o.ExpiresAt, &o.PaymentError, &o.SupersededBy, &o.Refunded.Minor,
+		&o.Tracking.Carrier, &o.Tracking.Number, &o.Tracking.URL)
 	if err != nil {
 		return o, err
 	}
 	o.Status = Status(status)
 	o.Delivery.Price.Currency, o.Subtotal.Currency, o.VAT.Currency, o.Total.Currency = currency, currency, currency, currency
+	o.Refunded.Currency = currency
 	if err := json.Unmarshal(shipping, &o.Shipping); err != nil {
 		return o, fmt.Errorf("order.scanOrder: shipping address: %w", err)
 	}
@@ -255,16 +258,17 @@ func attachDetails(ctx context.Context, q queryer, orders []Order) error {
 	}); err != nil {
 		return fmt.Errorf("order.attachDetails: read lines: %w", err)
 	}
-	rows, err = q.Query(ctx, `SELECT order_id::text, status, at FROM order_status_history
-		WHERE order_id = ANY($1::uuid[]) ORDER BY order_id, at, status`, ids)
+	rows, err = q.Query(ctx, `SELECT order_id::text, status, at, reason, coalesce(actor_id::text, ''), actor_name, actor_email
+		FROM order_status_history WHERE order_id = ANY($1::uuid[]) ORDER BY order_id, at, status`, ids)
 	if err != nil {
 		return fmt.Errorf("order.attachDetails: read history: %w", err)
 	}
 	var status string
-	var at time.Time
-	if _, err := pgx.ForEachRow(rows, []any{&orderID, &status, &at}, func() error {
+	var c Change
+	if _, err := pgx.ForEachRow(rows, []any{&orderID, &status, &c.At, &c.Reason, &c.Actor.AccountID, &c.Actor.Name, &c.Actor.Email}, func() error {
 		o := &orders[index[orderID]]
-		o.History = append(o.History, Change{Status: Status(status), At: at})
+		c.Status = Status(status)
+		o.History = append(o.History, c)
 		return nil
 	}); err != nil {
 		return fmt.Errorf("order.attachDetails: read history: %w", err)
