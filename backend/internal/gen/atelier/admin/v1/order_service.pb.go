@@ -964,10 +964,10 @@ const file_atelier_admin_v1_order_service_proto_rawDesc = "" +
 	"\n" +
 	"ListOrders\x12#.atelier.admin.v1.ListOrdersRequest\x1a$.atelier.admin.v1.ListOrdersResponse\"\x1f\x82\xd3\xe4\x93\x02\x16\x12\x14/api/v1/admin/orders\x90\x02\x01\x12}\n" +
 	"\bGetOrder\x12!.atelier.admin.v1.GetOrderRequest\x1a\".atelier.admin.v1.GetOrderResponse\"*\x82\xd3\xe4\x93\x02!\x12\x1f/api/v1/admin/orders/{order_id}\x90\x02\x01\x12\x91\x01\n" +
-	"\fProcessOrder\x12%.atelier.admin.v1.ProcessOrderRequest\x1a&.atelier.admin.v1.ProcessOrderResponse\"2\x82\xd3\xe4\x93\x02,:\x01*\"'/api/v1/admin/orders/{order_id}:process\x12\x85\x01\n" +
-	"\tShipOrder\x12\".atelier.admin.v1.ShipOrderRequest\x1a#.atelier.admin.v1.ShipOrderResponse\"/\x82\xd3\xe4\x93\x02):\x01*\"$/api/v1/admin/orders/{order_id}:ship\x12\x91\x01\n" +
-	"\fDeliverOrder\x12%.atelier.admin.v1.DeliverOrderRequest\x1a&.atelier.admin.v1.DeliverOrderResponse\"2\x82\xd3\xe4\x93\x02,:\x01*\"'/api/v1/admin/orders/{order_id}:deliver\x12\x8d\x01\n" +
-	"\vCancelOrder\x12$.atelier.admin.v1.CancelOrderRequest\x1a%.atelier.admin.v1.CancelOrderResponse\"1\x82\xd3\xe4\x93\x02+:\x01*\"&/api/v1/admin/orders/{order_id}:cancel\x12\x8e\x01\n" +
+	"\fProcessOrder\x12%.atelier.admin.v1.ProcessOrderRequest\x1a&.atelier.admin.v1.ProcessOrderResponse\"2\x82\xd3\xe4\x93\x02,:\x01*\"'/api/v1/admin/orders/{order_id}/process\x12\x85\x01\n" +
+	"\tShipOrder\x12\".atelier.admin.v1.ShipOrderRequest\x1a#.atelier.admin.v1.ShipOrderResponse\"/\x82\xd3\xe4\x93\x02):\x01*\"$/api/v1/admin/orders/{order_id}/ship\x12\x91\x01\n" +
+	"\fDeliverOrder\x12%.atelier.admin.v1.DeliverOrderRequest\x1a&.atelier.admin.v1.DeliverOrderResponse\"2\x82\xd3\xe4\x93\x02,:\x01*\"'/api/v1/admin/orders/{order_id}/deliver\x12\x8d\x01\n" +
+	"\vCancelOrder\x12$.atelier.admin.v1.CancelOrderRequest\x1a%.atelier.admin.v1.CancelOrderResponse\"1\x82\xd3\xe4\x93\x02+:\x01*\"&/api/v1/admin/orders/{order_id}/cancel\x12\x8e\x01\n" +
 	"\vRefundOrder\x12$.atelier.admin.v1.RefundOrderRequest\x1a%.atelier.admin.v1.RefundOrderResponse\"2\x82\xd3\xe4\x93\x02,:\x01*\"'/api/v1/admin/orders/{order_id}/refundsBSZQgithub.com/atelier-commerce/atelier/backend/internal/gen/atelier/admin/v1;adminv1b\x06proto3"
 
 var (
