@@ -76,15 +76,20 @@ func startAuthShopWith(t *testing.T, env map[string]string, opts ...account.Opti
 	h, err := a.Handler()
 	require.NoError(t, err)
 	srv.Config.Handler = h
+	return authShop{base: srv.URL, app: a, router: documentRouter(t, srv.URL), srv: srv}
+}
 
+// documentRouter finds requests to base in the OpenAPI document, for calls checked against it.
+func documentRouter(t *testing.T, base string) routers.Router {
+	t.Helper()
 	spec, err := os.ReadFile("../../../openapi/openapi.yaml")
 	require.NoError(t, err)
 	doc, err := openapi3.NewLoader().LoadFromData(spec)
 	require.NoError(t, err)
-	doc.Servers = openapi3.Servers{{URL: srv.URL}}
+	doc.Servers = openapi3.Servers{{URL: base}}
 	router, err := legacy.NewRouter(doc)
 	require.NoError(t, err)
-	return authShop{base: srv.URL, app: a, router: router, srv: srv}
+	return router
 }
 
 // answer is a REST response: status, headers, raw and decoded body.
