@@ -87,7 +87,11 @@ type Provider interface {
 	// retried job, a double click), and the same key with another request is refused. The answer
 	// is the provider's word at the time; the order counts the money as returned only when a
 	// verified refund event confirms it (OutcomeRefundSucceeded), as payments are paid only by
-	// events.
+	// events. Refusals: a non-positive amount is invalid (invalid_refund_amount); more than is
+	// left, including anything of a payment refunded in full, is refund_exceeds_payment; a
+	// payment that has not succeeded is payment_not_refundable; the key reused for another
+	// request is invalid (idempotency_key_reused); an unknown payment is payment_not_found; a
+	// provider that cannot be reached is unavailable.
 	Refund(ctx context.Context, req RefundRequest) (RefundResult, error)
 }
 

@@ -118,6 +118,9 @@ func (t *TestProvider) Cancel(ctx context.Context, ref string) (Intent, error) {
 // Confirm, Refund does not touch the order: after the commit it delivers the signed refund event
 // to the webhook path, and again for every repeat (a new event about the same refund, as a
 // retried job would need when the first delivery was lost; the order settles a refund once).
+// When the delivery fails the refund stands and the error says so, as Stripe's refund stands
+// whether or not its event arrives. Test mode adds one refusal of its own: a refund in another
+// currency than the payment's (refund_currency_mismatch); Stripe refunds in the payment's.
 func (t *TestProvider) Refund(ctx context.Context, req RefundRequest) (RefundResult, error) {
 	if err := checkRefund(req); err != nil {
 		return RefundResult{}, fmt.Errorf("payment.TestProvider.Refund: %w", err)
