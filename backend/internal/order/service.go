@@ -634,7 +634,9 @@ func (s *Service) RefundPayment(ctx context.Context, orderID string) error {
 	if !found {
 		return apperr.NotFound("payment_not_found", "order %s has no payment", orderID)
 	}
-	if err := s.cfg.Provider.Refund(ctx, rec.Ref, orderID); err != nil {
+	_, err = s.cfg.Provider.Refund(ctx, payment.RefundRequest{Ref: rec.Ref, OrderID: orderID, Amount: rec.Amount,
+		IdempotencyKey: "atelier-order-" + orderID + "-refund"})
+	if err != nil {
 		return fmt.Errorf("order.RefundPayment: %w", err)
 	}
 	return db.WithTx(ctx, s.cfg.Pool, func(tx pgx.Tx) error {

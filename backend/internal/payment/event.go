@@ -23,6 +23,10 @@ const (
 	OutcomeFailed    Outcome = "failed"
 	OutcomeCanceled  Outcome = "canceled"
 	OutcomeIgnored   Outcome = "ignored"
+	// OutcomeRefundSucceeded: a refund returned its money (Stripe's refund status succeeded).
+	OutcomeRefundSucceeded Outcome = "refund_succeeded"
+	// OutcomeRefundFailed: a refund will return nothing (Stripe's failed or canceled).
+	OutcomeRefundFailed Outcome = "refund_failed"
 )
 
 // Event is a verified payment event, reduced to what orders need.
@@ -39,9 +43,17 @@ type Event struct {
 	// currency, the order id in its metadata, and whether it is live. The signature proves only
 	// that the provider sent them; the order context compares them with the order before
 	// anything changes.
+	//
+	// For refund events Ref is the refunded payment, Amount the refund's own amount, OrderID its
+	// metadata order_id, and FailureMessage why a failed refund failed.
 	Amount  money.Money
 	OrderID string
 	Live    bool
+	// RefundID is the shop's id for the refund (its metadata refund_id), empty for a refund the
+	// shop made without one, or outside the shop; RefundRef is the provider's (Stripe's re_…).
+	// Both are empty for payment events.
+	RefundID  string
+	RefundRef string
 }
 
 // SignatureHeader is the HTTP header that carries an event's signature.
@@ -120,6 +132,8 @@ func decodeEvent(se stripe.Event) (Event, error) {
 		ev.Outcome = OutcomeFailed
 	case "payment_intent.canceled":
 		ev.Outcome = OutcomeCanceled
+	case "refund.created", "refund.updated", "refund.failed", "charge.refund.updated":
+		return decodeRefundEvent(se, ev)
 	default:
 		return ev, nil
 	}
@@ -140,6 +154,55 @@ func decodeEvent(se stripe.Event) (Event, error) {
 		ev.FailureMessage = "Payment failed. Please try again."
 	}
 	return ev, nil
+}
+
+// decodeRefundEvent reads a refund event, whose data.object is a Refund. Stripe announces a
+// refund's every step under several types (refund.created when made, refund.updated and
+// charge.refund.updated as it moves, refund.failed when it fails), so the outcome follows the
+// refund's status, not the event's type: a pending refund changes nothing yet.
+func decodeRefundEvent(se stripe.Event, ev Event) (Event, error) {
+	if se.Data == nil {
+		return Event{}, apperr.Invalid("body", "event_malformed", "the event has no data")
+	}
+	var re stripe.Refund
+	if err := json.Unmarshal(se.Data.Raw, &re); err != nil || re.ID == "" {
+		return Event{}, apperr.Invalid("body", "event_malformed", "the event's refund cannot be read")
+	}
+	// A refund of a bare charge (made outside the shop, in Stripe's dashboard on an old charge)
+	// has no payment intent: it is no refund of the shop's.
+	if re.PaymentIntent == nil || re.PaymentIntent.ID == "" {
+		return ev, nil
+	}
+	switch re.Status {
+	case stripe.RefundStatusSucceeded:
+		ev.Outcome = OutcomeRefundSucceeded
+	case stripe.RefundStatusFailed, stripe.RefundStatusCanceled:
+		ev.Outcome = OutcomeRefundFailed
+		ev.FailureMessage = refundFailure(re.Status, re.FailureReason)
+	default:
+		// pending, requires_action: the money has not moved yet; a later event will say.
+		return ev, nil
+	}
+	ev.Ref = re.PaymentIntent.ID
+	ev.RefundRef = re.ID
+	ev.Amount = money.Money{Minor: re.Amount, Currency: strings.ToUpper(string(re.Currency))}
+	ev.OrderID = re.Metadata["order_id"]
+	ev.RefundID = re.Metadata["refund_id"]
+	return ev, nil
+}
+
+// refundFailure words why a refund failed, for the admin who asked for it.
+func refundFailure(status stripe.RefundStatus, reason stripe.RefundFailureReason) string {
+	if status == stripe.RefundStatusCanceled {
+		return "The refund was cancelled."
+	}
+	switch reason {
+	case stripe.RefundFailureReasonExpiredOrCanceledCard:
+		return "The refund failed: the card has expired or was cancelled."
+	case stripe.RefundFailureReasonLostOrStolenCard:
+		return "The refund failed: the card was reported lost or stolen."
+	}
+	return "The refund failed."
 }
 
 // sign makes the Stripe-Signature header for body, as Stripe does: the test provider's events

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"testing"
 	"time"
 
@@ -43,6 +44,90 @@ func liveEvent(t *testing.T, id string, object map[string]any) []byte {
 func paymentIntent(id string, lastError map[string]any) map[string]any {
 	return map[string]any{"id": id, "object": "payment_intent", "amount": 4599, "currency": "gbp",
 		"status": "requires_payment_method", "last_payment_error": lastError, "metadata": map[string]string{"order_id": "order-of-" + id}}
+}
+
+// refundObject is a Stripe Refund of £12.50 of the payment pi (none when empty) in status, with
+// the shop's metadata.
+func refundObject(id, pi, status string) map[string]any {
+	r := map[string]any{"id": id, "object": "refund", "amount": 1250, "currency": "gbp", "status": status,
+		"payment_intent": nil, "failure_reason": nil, "charge": "ch_1",
+		"metadata": map[string]string{"order_id": "order-of-" + pi, "refund_id": "refund-" + id}}
+	if pi != "" {
+		r["payment_intent"] = pi
+	}
+	return r
+}
+
+func with(object map[string]any, key string, value any) map[string]any {
+	out := maps.Clone(object)
+	out[key] = value
+	return out
+}
+
+// Stripe tells a refund's story under four types; the outcome follows the refund's status, so
+// the same status means the same thing whichever type carries it.
+func TestParseDecodesRefundEvents(t *testing.T) {
+	t.Parallel()
+	gbp1250 := money.GBP(1250)
+	succeeded := func(id, typ string) Event {
+		return Event{ID: id, Type: typ, Outcome: OutcomeRefundSucceeded, Ref: "pi_1", Amount: gbp1250, OrderID: "order-of-pi_1",
+			RefundID: "refund-re_1", RefundRef: "re_1"}
+	}
+	failed := func(id, typ, message string) Event {
+		ev := succeeded(id, typ)
+		ev.Outcome, ev.FailureMessage = OutcomeRefundFailed, message
+		return ev
+	}
+	ignored := func(id, typ string) Event { return Event{ID: id, Type: typ, Outcome: OutcomeIgnored} }
+	type decoding struct {
+		body []byte
+		want Event
+	}
+	tests := map[string]decoding{}
+	for _, typ := range []string{"refund.created", "refund.updated", "refund.failed", "charge.refund.updated"} {
+		tests[typ+", succeeded"] = decoding{stripeEvent(t, "evt_s", typ, refundObject("re_1", "pi_1", "succeeded")), succeeded("evt_s", typ)}
+		tests[typ+", failed"] = decoding{stripeEvent(t, "evt_f", typ, with(refundObject("re_1", "pi_1", "failed"), "failure_reason", "expired_or_canceled_card")),
+			failed("evt_f", typ, "The refund failed: the card has expired or was cancelled.")}
+		tests[typ+", canceled"] = decoding{stripeEvent(t, "evt_c", typ, refundObject("re_1", "pi_1", "canceled")), failed("evt_c", typ, "The refund was cancelled.")}
+		for _, status := range []string{"pending", "requires_action"} {
+			tests[typ+", "+status] = decoding{stripeEvent(t, "evt_p", typ, refundObject("re_1", "pi_1", status)), ignored("evt_p", typ)}
+		}
+	}
+	more := map[string]decoding{
+		"failed without a reason": {stripeEvent(t, "evt_1", "refund.failed", refundObject("re_1", "pi_1", "failed")),
+			failed("evt_1", "refund.failed", "The refund failed.")},
+		// Newer API versions may expand the payment intent; its id is all that is read.
+		"payment intent expanded": {stripeEvent(t, "evt_2", "refund.updated",
+			with(refundObject("re_1", "pi_1", "succeeded"), "payment_intent", map[string]any{"id": "pi_1", "object": "payment_intent", "amount": 4599})),
+			succeeded("evt_2", "refund.updated")},
+		// What the event says is read as it is, for the order context to compare with the order.
+		"live, in dollars, without metadata": {func() []byte {
+			var ev map[string]any
+			require.NoError(t, json.Unmarshal(stripeEvent(t, "evt_3", "refund.updated",
+				with(with(refundObject("re_1", "pi_1", "succeeded"), "currency", "usd"), "metadata", map[string]string{})), &ev))
+			ev["livemode"] = true
+			b, err := json.Marshal(ev)
+			require.NoError(t, err)
+			return b
+		}(), Event{ID: "evt_3", Type: "refund.updated", Outcome: OutcomeRefundSucceeded, Ref: "pi_1",
+			Amount: money.Money{Minor: 1250, Currency: "USD"}, Live: true, RefundRef: "re_1"}},
+		// A refund of a bare charge, made outside the shop: no payment of ours to settle.
+		"no payment intent": {stripeEvent(t, "evt_4", "refund.updated", refundObject("re_1", "", "succeeded")), ignored("evt_4", "refund.updated")},
+		"an unknown status": {stripeEvent(t, "evt_5", "refund.updated", refundObject("re_1", "pi_1", "reversed")), ignored("evt_5", "refund.updated")},
+		// Other refund-ish types are not refunds of ours to settle.
+		"charge.refunded is ignored": {stripeEvent(t, "evt_6", "charge.refunded", map[string]any{"id": "ch_1", "object": "charge"}),
+			ignored("evt_6", "charge.refunded")},
+	}
+	maps.Copy(tests, more)
+	w := hooks(t)
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			got, err := w.Parse(tt.body, sign(hookSecret, tt.body, time.Now()))
+			require.NoError(t, err)
+			require.Equal(t, tt.want, got)
+		})
+	}
 }
 
 func hooks(t *testing.T) *Webhooks {
@@ -182,6 +267,9 @@ func TestParseRefuses(t *testing.T) {
 		{"payment intent without data", stripeEvent(t, "evt_1", "payment_intent.succeeded", nil)},
 		{"payment intent without data.object.id", stripeEvent(t, "evt_1", "payment_intent.payment_failed", map[string]any{"object": "payment_intent"})},
 		{"payment intent with a non-string id", []byte(`{"id":"evt_1","object":"event","type":"payment_intent.canceled","data":{"object":{"id":42}}}`)},
+		{"refund without data", stripeEvent(t, "evt_1", "refund.updated", nil)},
+		{"refund without data.object.id", stripeEvent(t, "evt_1", "refund.failed", map[string]any{"object": "refund", "status": "failed"})},
+		{"refund with a non-numeric amount", stripeEvent(t, "evt_1", "charge.refund.updated", with(refundObject("re_1", "pi_1", "succeeded"), "amount", "lots"))},
 	} {
 		tests["signed but "+body.name] = refusal{body.body, sign(hookSecret, body.body, now), "body", "event_malformed"}
 	}

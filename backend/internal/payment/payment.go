@@ -10,7 +10,9 @@ package payment
 
 import (
 	"context"
+	"strconv"
 
+	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/money"
 )
 
@@ -62,8 +64,9 @@ type NewIntent struct {
 	Amount      money.Money
 }
 
-// Provider is a payment service. Every call that changes something is idempotent, keyed by our
-// order id, so a retried call never charges or refunds twice.
+// Provider is a payment service. Every call that changes something is idempotent — keyed by our
+// order id, or for refunds by the caller's idempotency key — so a retried call never charges or
+// refunds twice.
 type Provider interface {
 	Mode() Mode
 	// Live reports whether the provider takes real money (Stripe's live keys). Every payment and
@@ -79,6 +82,91 @@ type Provider interface {
 	// Cancel stops a payment from ever succeeding. A payment that has already succeeded cannot be
 	// cancelled: the answer then has StatusSucceeded and no error, and the caller must honour it.
 	Cancel(ctx context.Context, ref string) (Intent, error)
-	// Refund returns a succeeded payment in full.
-	Refund(ctx context.Context, ref, orderID string) error
+	// Refund returns part or all of a succeeded payment: never more than its amount less what
+	// was refunded before. The same idempotency key is one refund however often it is sent (a
+	// retried job, a double click), and the same key with another request is refused. The answer
+	// is the provider's word at the time; the order counts the money as returned only when a
+	// verified refund event confirms it (OutcomeRefundSucceeded), as payments are paid only by
+	// events. Refusals: a non-positive amount is invalid (invalid_refund_amount); more than is
+	// left, including anything of a payment refunded in full, is refund_exceeds_payment; a
+	// payment that has not succeeded is payment_not_refundable; the key reused for another
+	// request is invalid (idempotency_key_reused); an unknown payment is payment_not_found; a
+	// provider that cannot be reached is unavailable.
+	Refund(ctx context.Context, req RefundRequest) (RefundResult, error)
+}
+
+// RefundStatus is where a provider's refund is.
+type RefundStatus string
+
+// The refund statuses (Stripe's pending and requires_action are both pending to the shop; its
+// canceled is failed: no money went back).
+const (
+	RefundPending   RefundStatus = "pending"
+	RefundSucceeded RefundStatus = "succeeded"
+	RefundFailed    RefundStatus = "failed"
+)
+
+// RefundRequest is what a provider needs to refund a payment.
+type RefundRequest struct {
+	// Ref is the payment (Stripe's PaymentIntent id) to refund.
+	Ref string
+	// OrderID is sent as the refund's metadata order_id, and comes back in its events.
+	OrderID string
+	// RefundID is the shop's id for the refund (order_refunds.id), sent as metadata refund_id so
+	// its events name it; empty for whole-payment refunds of lapsed orders, which have no row.
+	RefundID string
+	// Amount is what to return, > 0, in the payment's currency.
+	Amount money.Money
+	// IdempotencyKey makes the request one refund however often it is sent.
+	IdempotencyKey string
+}
+
+// RefundResult is the provider's answer to a refund request.
+type RefundResult struct {
+	// ProviderRef is the provider's id for the refund, e.g. "re_…".
+	ProviderRef string
+	Status      RefundStatus
+	// FailureMessage says why a failed refund failed, for admins.
+	FailureMessage string
+}
+
+// checkRefund validates a refund request before any provider is asked: a positive amount and a
+// key to make it idempotent. The payment's own limits are the provider's to check.
+func checkRefund(req RefundRequest) error {
+	if req.Amount.Minor <= 0 {
+		return apperr.Invalid("amount", "invalid_refund_amount", "A refund must be of a positive amount.")
+	}
+	if req.IdempotencyKey == "" {
+		return apperr.Invalid("idempotency_key", "idempotency_key_required", "A refund needs an idempotency key.")
+	}
+	if req.Ref == "" {
+		return apperr.NotFound("payment_not_found", "This payment cannot be found.")
+	}
+	return nil
+}
+
+// refundable is what is left to refund of a payment of captured minor units of which refunded
+// have already gone back; never negative, even for a record that is somehow out of bounds.
+func refundable(captured, refunded int64) int64 {
+	if refunded < 0 {
+		refunded = 0
+	}
+	if captured <= refunded {
+		return 0
+	}
+	return captured - refunded
+}
+
+// checkRefundAmount refuses a refund of amount from a payment of captured minor units of which
+// refunded have already gone back, when it is not positive or more than what is left. Accepted
+// amounts therefore never sum to more than was captured.
+func checkRefundAmount(captured, refunded, amount int64) error {
+	if amount <= 0 {
+		return apperr.Invalid("amount", "invalid_refund_amount", "A refund must be of a positive amount.")
+	}
+	if left := refundable(captured, refunded); amount > left {
+		return apperr.FailedPrecondition("refund_exceeds_payment",
+			"A refund can be at most what is left of the payment to refund.").With("refundable_minor", strconv.FormatInt(left, 10))
+	}
+	return nil
 }

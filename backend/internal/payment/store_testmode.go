@@ -2,7 +2,10 @@ package payment
 
 import (
 	"context"
+	"errors"
+	"strings"
 
+	"github.com/atelier-commerce/atelier/backend/internal/money"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -42,8 +45,63 @@ func cancelTestIntent(ctx context.Context, pool *pgxpool.Pool, ref string) error
 	return err
 }
 
-func refundTestIntent(ctx context.Context, pool *pgxpool.Pool, ref string) error {
-	_, err := pool.Exec(ctx, `UPDATE test_payment_intents SET status = 'refunded', updated_at = now() WHERE ref = $1`, ref)
+// testPayment is what a refund needs of a test payment.
+type testPayment struct {
+	amount   money.Money
+	status   Status
+	refunded int64
+}
+
+// lockTestPayment reads a payment's amount, status and what has been refunded of it, locking its
+// row so refunds of one payment are counted one at a time; pgx.ErrNoRows when there is none.
+func lockTestPayment(ctx context.Context, tx pgx.Tx, ref string) (testPayment, error) {
+	var p testPayment
+	var status string
+	err := tx.QueryRow(ctx, `SELECT amount_minor, currency_code, status, refunded_minor FROM test_payment_intents
+		WHERE ref = $1 FOR UPDATE`, ref).Scan(&p.amount.Minor, &p.amount.Currency, &status, &p.refunded)
+	p.status = Status(status)
+	return p, err
+}
+
+// testRefund is a refund the test provider made, as test_payment_refunds keeps it.
+type testRefund struct {
+	key, ref, paymentRef, orderID, refundID string
+	amount                                  money.Money
+	status                                  RefundStatus
+}
+
+// sameRequest reports whether req asks for exactly the refund r was made for, as Stripe compares
+// a repeated idempotency key's parameters with the first request's.
+func (r testRefund) sameRequest(req RefundRequest) bool {
+	return r.paymentRef == req.Ref && r.amount.Minor == req.Amount.Minor &&
+		strings.EqualFold(r.amount.Currency, req.Amount.Currency) && r.orderID == req.OrderID && r.refundID == req.RefundID
+}
+
+// findTestRefund returns the refund made under key, if any.
+func findTestRefund(ctx context.Context, tx pgx.Tx, key string) (r testRefund, found bool, err error) {
+	var status string
+	err = tx.QueryRow(ctx, `SELECT idempotency_key, refund_ref, payment_ref, order_id, refund_id, amount_minor, currency_code, status
+		FROM test_payment_refunds WHERE idempotency_key = $1`, key).
+		Scan(&r.key, &r.ref, &r.paymentRef, &r.orderID, &r.refundID, &r.amount.Minor, &r.amount.Currency, &status)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return testRefund{}, false, nil
+	}
+	r.status = RefundStatus(status)
+	return r, err == nil, err
+}
+
+// insertTestRefund stores a new refund and counts it against its payment, which becomes
+// refunded once nothing is left of it. The caller holds the payment's lock and has checked the
+// amount (the column's CHECK is the last line of defence).
+func insertTestRefund(ctx context.Context, tx pgx.Tx, r testRefund) error {
+	if _, err := tx.Exec(ctx, `INSERT INTO test_payment_refunds (idempotency_key, refund_ref, payment_ref, order_id,
+		refund_id, amount_minor, currency_code, status) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+		r.key, r.ref, r.paymentRef, r.orderID, r.refundID, r.amount.Minor, r.amount.Currency, string(r.status)); err != nil {
+		return err
+	}
+	_, err := tx.Exec(ctx, `UPDATE test_payment_intents SET refunded_minor = refunded_minor + $2,
+		status = CASE WHEN refunded_minor + $2 >= amount_minor THEN 'refunded' ELSE status END, updated_at = now()
+		WHERE ref = $1`, r.paymentRef, r.amount.Minor)
 	return err
 }
 

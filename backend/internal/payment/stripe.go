@@ -99,15 +99,63 @@ func (s *Stripe) Cancel(ctx context.Context, ref string) (Intent, error) {
 	return intentOf(pi), nil
 }
 
-// Refund implements Provider, idempotently per order.
-func (s *Stripe) Refund(ctx context.Context, ref, orderID string) error {
-	params := &stripe.RefundCreateParams{PaymentIntent: stripe.String(ref)}
-	params.AddMetadata("order_id", orderID)
-	params.SetIdempotencyKey("atelier-order-" + orderID + "-refund")
-	if _, err := s.client.V1Refunds.Create(ctx, params); err != nil {
-		return stripeError("payment.Stripe.Refund", err)
+// Refund implements Provider with Stripe's Refunds API, under the caller's idempotency key:
+// Stripe answers a repeat with the first refund, and refuses the key with other parameters.
+// Stripe checks the amount against what is left of the payment itself; its refusals are read
+// into the shop's reasons (see refundError).
+func (s *Stripe) Refund(ctx context.Context, req RefundRequest) (RefundResult, error) {
+	if err := checkRefund(req); err != nil {
+		return RefundResult{}, fmt.Errorf("payment.Stripe.Refund: %w", err)
 	}
-	return nil
+	params := &stripe.RefundCreateParams{PaymentIntent: stripe.String(req.Ref), Amount: new(req.Amount.Minor)}
+	params.AddMetadata("order_id", req.OrderID)
+	if req.RefundID != "" {
+		params.AddMetadata("refund_id", req.RefundID)
+	}
+	params.SetIdempotencyKey(req.IdempotencyKey)
+	re, err := s.client.V1Refunds.Create(ctx, params)
+	if err != nil {
+		return RefundResult{}, refundError("payment.Stripe.Refund", err)
+	}
+	return refundResultOf(re), nil
+}
+
+// refundResultOf reads Stripe's refund: pending and requires_action (the shopper's bank needs
+// details) are still pending; canceled returned nothing, so it is failed.
+func refundResultOf(re *stripe.Refund) RefundResult {
+	out := RefundResult{ProviderRef: re.ID, Status: RefundPending}
+	switch re.Status {
+	case stripe.RefundStatusSucceeded:
+		out.Status = RefundSucceeded
+	case stripe.RefundStatusFailed, stripe.RefundStatusCanceled:
+		out.Status = RefundFailed
+		out.FailureMessage = refundFailure(re.Status, re.FailureReason)
+	}
+	return out
+}
+
+// refundError reads Stripe's refusals of a refund into the shop's reasons, keeping Stripe's
+// error in the chain; anything else is classified as every call's (stripeError).
+func refundError(op string, err error) error {
+	var se *stripe.Error
+	if !errors.As(err, &se) {
+		return stripeError(op, err)
+	}
+	var ae *apperr.Error
+	switch {
+	case se.Type == stripe.ErrorTypeIdempotency:
+		// The key was first used with other parameters: another refund, never to be merged.
+		ae = apperr.Invalid("idempotency_key", "idempotency_key_reused",
+			"This idempotency key was already used for another refund.")
+	case se.Code == stripe.ErrorCodeAmountTooLarge, se.Code == stripe.ErrorCodeChargeAlreadyRefunded:
+		ae = apperr.FailedPrecondition("refund_exceeds_payment", "A refund can be at most what is left of the payment to refund.")
+	case se.Code == stripe.ErrorCodeChargeNotRefundable, se.Code == stripe.ErrorCodePaymentIntentUnexpectedState,
+		se.Code == stripe.ErrorCodeChargeDisputed, se.Code == stripe.ErrorCodeRefundDisputedPayment:
+		ae = apperr.FailedPrecondition("payment_not_refundable", "Only a succeeded payment can be refunded.")
+	default:
+		return stripeError(op, err)
+	}
+	return fmt.Errorf("%s: %w: %w", op, ae, err)
 }
 
 func intentOf(pi *stripe.PaymentIntent) Intent {

@@ -23,6 +23,7 @@ import (
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	"github.com/atelier-commerce/atelier/backend/internal/apperr/apperrtest"
 	"github.com/atelier-commerce/atelier/backend/internal/money"
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
@@ -348,12 +349,130 @@ func TestStripeCancelAfterSuccess(t *testing.T) {
 func TestStripeRefund(t *testing.T) {
 	t.Parallel()
 	s, rec := newStripeAdapter(t, nil)
-	orderID := uuid.NewString()
-	require.NoError(t, s.Refund(context.Background(), "pi_refund", orderID))
-	require.Equal(t, []stripeCall{{Method: http.MethodPost, Path: "/v1/refunds",
-		// A retried refund job must never refund twice.
-		IdempotencyKey: "atelier-order-" + orderID + "-refund",
-		Form:           url.Values{"payment_intent": {"pi_refund"}, "metadata[order_id]": {orderID}}}}, rec.recorded())
+	ctx := context.Background()
+	orderID, refundID := uuid.NewString(), uuid.NewString()
+	req := RefundRequest{Ref: "pi_refund", OrderID: orderID, RefundID: refundID, Amount: money.GBP(1250), IdempotencyKey: refundID}
+	got, err := s.Refund(ctx, req)
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(got.ProviderRef, "re_"), got.ProviderRef)
+	require.Equal(t, RefundSucceeded, got.Status, "stripe-mock's refund fixture has succeeded")
+	require.Empty(t, got.FailureMessage)
+
+	// A whole-payment refund of a lapsed order has no refund row: no refund_id is sent.
+	whole := RefundRequest{Ref: "pi_whole", OrderID: orderID, Amount: money.GBP(4599), IdempotencyKey: "atelier-order-" + orderID + "-refund"}
+	_, err = s.Refund(ctx, whole)
+	require.NoError(t, err)
+	_, err = s.Refund(ctx, req)
+	require.NoError(t, err)
+	require.Equal(t, []stripeCall{
+		{Method: http.MethodPost, Path: "/v1/refunds", IdempotencyKey: refundID, Form: url.Values{"payment_intent": {"pi_refund"},
+			"amount": {"1250"}, "metadata[order_id]": {orderID}, "metadata[refund_id]": {refundID}}},
+		{Method: http.MethodPost, Path: "/v1/refunds", IdempotencyKey: "atelier-order-" + orderID + "-refund",
+			Form: url.Values{"payment_intent": {"pi_whole"}, "amount": {"4599"}, "metadata[order_id]": {orderID}}},
+		// A retried refund sends the same key, so Stripe answers the first refund: never twice.
+		{Method: http.MethodPost, Path: "/v1/refunds", IdempotencyKey: refundID, Form: url.Values{"payment_intent": {"pi_refund"},
+			"amount": {"1250"}, "metadata[order_id]": {orderID}, "metadata[refund_id]": {refundID}}},
+	}, rec.recorded())
+}
+
+// A request that cannot be a refund is refused before Stripe is asked.
+func TestStripeRefundRefusesBadRequests(t *testing.T) {
+	t.Parallel()
+	s, rec := newStripeAdapter(t, nil)
+	good := RefundRequest{Ref: "pi_x", OrderID: uuid.NewString(), Amount: money.GBP(100), IdempotencyKey: "k"}
+	tests := map[string]struct {
+		edit   func(*RefundRequest)
+		kind   apperr.Kind
+		reason string
+	}{
+		"zero amount":     {func(r *RefundRequest) { r.Amount.Minor = 0 }, apperr.KindInvalid, "invalid_refund_amount"},
+		"negative amount": {func(r *RefundRequest) { r.Amount.Minor = -1 }, apperr.KindInvalid, "invalid_refund_amount"},
+		"no key":          {func(r *RefundRequest) { r.IdempotencyKey = "" }, apperr.KindInvalid, "idempotency_key_required"},
+		"no payment":      {func(r *RefundRequest) { r.Ref = "" }, apperr.KindNotFound, "payment_not_found"},
+	}
+	for name, tt := range tests {
+		req := good
+		tt.edit(&req)
+		got, err := s.Refund(context.Background(), req)
+		apperrtest.RequireKind(t, err, tt.kind, tt.reason)
+		require.Zero(t, got, name)
+	}
+	require.Empty(t, rec.recorded(), "Stripe was never asked")
+}
+
+// Stripe's refund statuses, as the shop reads them: only succeeded returned money, and only
+// failed or canceled never will.
+func TestStripeRefundStatuses(t *testing.T) {
+	t.Parallel()
+	tests := map[string]struct {
+		status, reason string
+		want           RefundResult
+	}{
+		"succeeded":       {"succeeded", "", RefundResult{ProviderRef: "re_1", Status: RefundSucceeded}},
+		"pending":         {"pending", "", RefundResult{ProviderRef: "re_1", Status: RefundPending}},
+		"requires_action": {"requires_action", "", RefundResult{ProviderRef: "re_1", Status: RefundPending}},
+		"failed, lost card": {"failed", "lost_or_stolen_card", RefundResult{ProviderRef: "re_1", Status: RefundFailed,
+			FailureMessage: "The refund failed: the card was reported lost or stolen."}},
+		"failed, unknown": {"failed", "unknown", RefundResult{ProviderRef: "re_1", Status: RefundFailed, FailureMessage: "The refund failed."}},
+		"canceled":        {"canceled", "", RefundResult{ProviderRef: "re_1", Status: RefundFailed, FailureMessage: "The refund was cancelled."}},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			s, _ := newStripeAdapter(t, func(*http.Request) (int, string, bool) {
+				return http.StatusOK, fmt.Sprintf(`{"id": "re_1", "object": "refund", "amount": 100, "currency": "gbp",
+					"payment_intent": "pi_x", "status": %q, "failure_reason": %q, "metadata": {}}`, tt.status, tt.reason), true
+			})
+			got, err := s.Refund(context.Background(), RefundRequest{Ref: "pi_x", Amount: money.GBP(100), IdempotencyKey: "k"})
+			require.NoError(t, err)
+			require.Equal(t, tt.want, got)
+		})
+	}
+}
+
+// Stripe's refusals of a refund, in its words, become the shop's reasons; Stripe's own error
+// stays in the chain for the logs.
+func TestStripeRefundRefusals(t *testing.T) {
+	t.Parallel()
+	tests := map[string]struct {
+		status int
+		body   string
+		kind   apperr.Kind
+		reason string
+	}{
+		"more than the payment": {http.StatusBadRequest, `{"error": {"type": "invalid_request_error", "code": "amount_too_large",
+			"message": "Refund amount (£50.00) is greater than unrefunded amount on charge (£45.99)"}}`,
+			apperr.KindFailedPrecondition, "refund_exceeds_payment"},
+		"already refunded": {http.StatusBadRequest, `{"error": {"type": "invalid_request_error", "code": "charge_already_refunded",
+			"message": "Charge ch_1 has already been refunded."}}`, apperr.KindFailedPrecondition, "refund_exceeds_payment"},
+		"not paid": {http.StatusBadRequest, `{"error": {"type": "invalid_request_error", "code": "charge_not_refundable",
+			"message": "This PaymentIntent does not have a successful charge to refund."}}`, apperr.KindFailedPrecondition, "payment_not_refundable"},
+		"intent in another state": {http.StatusBadRequest, `{"error": {"type": "invalid_request_error", "code": "payment_intent_unexpected_state",
+			"message": "This PaymentIntent's status is requires_payment_method."}}`, apperr.KindFailedPrecondition, "payment_not_refundable"},
+		"disputed": {http.StatusBadRequest, `{"error": {"type": "invalid_request_error", "code": "charge_disputed",
+			"message": "Charge ch_1 has been charged back; cannot issue a refund."}}`, apperr.KindFailedPrecondition, "payment_not_refundable"},
+		"key reused with other parameters": {http.StatusBadRequest, `{"error": {"type": "idempotency_error",
+			"message": "Keys for idempotent requests can only be used with the same parameters they were first used with."}}`,
+			apperr.KindInvalid, "idempotency_key_reused"},
+		"unknown payment": {http.StatusNotFound, `{"error": {"type": "invalid_request_error", "code": "resource_missing",
+			"message": "No such payment_intent: 'pi_x'"}}`, apperr.KindNotFound, "payment_not_found"},
+		"Stripe down": {http.StatusInternalServerError, `{"error": {"type": "api_error", "message": "Something went wrong"}}`,
+			apperr.KindUnavailable, "payment_provider_unavailable"},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			s, _ := newStripeAdapter(t, func(*http.Request) (int, string, bool) { return tt.status, tt.body, true })
+			got, err := s.Refund(context.Background(), RefundRequest{Ref: "pi_x", Amount: money.GBP(5000), IdempotencyKey: "k"})
+			apperrtest.RequireKind(t, err, tt.kind, tt.reason)
+			require.ErrorContains(t, err, "payment.Stripe.Refund")
+			require.Zero(t, got)
+			if tt.kind != apperr.KindUnavailable {
+				var se *stripe.Error
+				require.ErrorAs(t, err, &se, "Stripe's own words stay in the chain")
+			}
+		})
+	}
 }
 
 // Stripe's answers about our request (4xx) are faults to fix and must not look like an outage,
@@ -369,7 +488,10 @@ func TestStripeErrorClassification(t *testing.T) {
 		},
 		"Lookup": func(s *Stripe) error { _, err := s.Lookup(ctx, "pi_x"); return err },
 		"Cancel": func(s *Stripe) error { _, err := s.Cancel(ctx, "pi_x"); return err },
-		"Refund": func(s *Stripe) error { return s.Refund(ctx, "pi_x", uuid.NewString()) },
+		"Refund": func(s *Stripe) error {
+			_, err := s.Refund(ctx, RefundRequest{Ref: "pi_x", OrderID: uuid.NewString(), Amount: money.GBP(100), IdempotencyKey: uuid.NewString()})
+			return err
+		},
 	}
 	answering := func(status int, body string) func(*http.Request) (int, string, bool) {
 		return func(*http.Request) (int, string, bool) { return status, body, true }

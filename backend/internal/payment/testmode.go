@@ -14,6 +14,7 @@ import (
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
+	"github.com/atelier-commerce/atelier/backend/internal/money"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stripe/stripe-go/v85"
@@ -110,19 +111,69 @@ func (t *TestProvider) Cancel(ctx context.Context, ref string) (Intent, error) {
 	return t.Lookup(ctx, ref)
 }
 
-// Refund implements Provider.
-func (t *TestProvider) Refund(ctx context.Context, ref, _ string) error {
-	in, err := t.Lookup(ctx, ref)
+// Refund implements Provider as Stripe's Refunds API behaves: in one transaction holding the
+// payment's lock, a refund is made once per idempotency key (a repeat answers the first refund,
+// the key with another request is refused), only of a succeeded payment, and never beyond what
+// is left of it; the payment becomes refunded when nothing is. Test refunds succeed at once. Like
+// Confirm, Refund does not touch the order: after the commit it delivers the signed refund event
+// to the webhook path, and again for every repeat (a new event about the same refund, as a
+// retried job would need when the first delivery was lost; the order settles a refund once).
+// When the delivery fails the refund stands and the error says so, as Stripe's refund stands
+// whether or not its event arrives. Test mode adds one refusal of its own: a refund in another
+// currency than the payment's (refund_currency_mismatch); Stripe refunds in the payment's.
+func (t *TestProvider) Refund(ctx context.Context, req RefundRequest) (RefundResult, error) {
+	if err := checkRefund(req); err != nil {
+		return RefundResult{}, fmt.Errorf("payment.TestProvider.Refund: %w", err)
+	}
+	var r testRefund
+	err := db.WithTx(ctx, t.pool, func(tx pgx.Tx) error {
+		p, err := lockTestPayment(ctx, tx, req.Ref)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return apperr.NotFound("payment_not_found", "This payment cannot be found.")
+		}
+		if err != nil {
+			return err
+		}
+		prior, found, err := findTestRefund(ctx, tx, req.IdempotencyKey)
+		if err != nil {
+			return err
+		}
+		if found {
+			if !prior.sameRequest(req) {
+				return apperr.Invalid("idempotency_key", "idempotency_key_reused",
+					"This idempotency key was already used for another refund.")
+			}
+			r = prior
+			return nil
+		}
+		refunded := p.refunded
+		switch p.status {
+		case StatusSucceeded:
+		case StatusRefunded:
+			// Refunded in full, perhaps before refunds were counted: nothing is left.
+			refunded = p.amount.Minor
+		default:
+			return apperr.FailedPrecondition("payment_not_refundable", "Only a succeeded payment can be refunded.")
+		}
+		if !strings.EqualFold(req.Amount.Currency, p.amount.Currency) {
+			return apperr.Invalid("amount", "refund_currency_mismatch", "A refund is in the payment's currency, %s.", p.amount.Currency)
+		}
+		if err := checkRefundAmount(p.amount.Minor, refunded, req.Amount.Minor); err != nil {
+			return err
+		}
+		r = testRefund{key: req.IdempotencyKey, ref: "re_test_" + t.mac("refund:"+req.IdempotencyKey), paymentRef: req.Ref,
+			orderID: req.OrderID, refundID: req.RefundID, amount: money.Money{Minor: req.Amount.Minor, Currency: p.amount.Currency},
+			status: RefundSucceeded}
+		return insertTestRefund(ctx, tx, r)
+	})
 	if err != nil {
-		return err
+		return RefundResult{}, fmt.Errorf("payment.TestProvider.Refund: %w", err)
 	}
-	switch in.Status {
-	case StatusRefunded:
-		return nil
-	case StatusSucceeded:
-		return refundTestIntent(ctx, t.pool, ref)
+	made := RefundRequest{Ref: r.paymentRef, OrderID: r.orderID, RefundID: r.refundID, Amount: r.amount, IdempotencyKey: r.key}
+	if err := t.deliverEvent(ctx, func() ([]byte, error) { return t.RefundEventBody(r.ref, made, r.status) }); err != nil {
+		return RefundResult{}, err
 	}
-	return apperr.FailedPrecondition("payment_not_refundable", "Only a succeeded payment can be refunded.")
+	return RefundResult{ProviderRef: r.ref, Status: r.status}, nil
 }
 
 // Card is a test card as a shopper typed it.
@@ -186,14 +237,19 @@ func (t *TestProvider) Confirm(ctx context.Context, clientSecret string, card Ca
 
 // send delivers the event for in's new status to the webhook path.
 func (t *TestProvider) send(ctx context.Context, in Intent, orderID string) error {
+	return t.deliverEvent(ctx, func() ([]byte, error) { return t.EventBody(in, orderID) })
+}
+
+// deliverEvent signs the event body makes and hands it to the webhook path.
+func (t *TestProvider) deliverEvent(ctx context.Context, body func() ([]byte, error)) error {
 	if t.deliver == nil {
 		return errors.New("payment.TestProvider: no webhook path to deliver events to")
 	}
-	body, err := t.EventBody(in, orderID)
+	b, err := body()
 	if err != nil {
 		return err
 	}
-	if err := t.deliver(ctx, body, t.Sign(body)); err != nil {
+	if err := t.deliver(ctx, b, t.Sign(b)); err != nil {
 		return fmt.Errorf("payment.TestProvider: deliver event: %w", err)
 	}
 	return nil
@@ -204,10 +260,6 @@ func (t *TestProvider) Sign(body []byte) string { return sign(t.secret, body, t.
 
 // EventBody is the Stripe-format event for a payment now in in.Status.
 func (t *TestProvider) EventBody(in Intent, orderID string) ([]byte, error) {
-	id := make([]byte, 12)
-	if _, err := rand.Read(id); err != nil {
-		return nil, err
-	}
 	typ, status := "payment_intent.succeeded", "succeeded"
 	var lastErr any
 	switch in.Status {
@@ -217,14 +269,47 @@ func (t *TestProvider) EventBody(in Intent, orderID string) ([]byte, error) {
 	case StatusCanceled:
 		typ, status = "payment_intent.canceled", "canceled"
 	}
+	return t.eventBody(typ, map[string]any{
+		"id": in.Ref, "object": "payment_intent", "amount": in.Amount.Minor,
+		"currency": strings.ToLower(in.Amount.Currency), "status": status,
+		"metadata": map[string]string{"order_id": orderID}, "last_payment_error": lastErr,
+	})
+}
+
+// RefundEventBody is the Stripe-format event for the refund refundRef, made for req, now in
+// status: refund.updated when it succeeded, refund.failed when it failed, refund.created while
+// pending — data.object a Refund as Stripe's, with the metadata order_id and refund_id it was
+// asked with.
+func (t *TestProvider) RefundEventBody(refundRef string, req RefundRequest, status RefundStatus) ([]byte, error) {
+	typ := "refund.updated"
+	var failure any
+	switch status {
+	case RefundFailed:
+		typ, failure = "refund.failed", "unknown"
+	case RefundPending:
+		typ = "refund.created"
+	}
+	metadata := map[string]string{"order_id": req.OrderID}
+	if req.RefundID != "" {
+		metadata["refund_id"] = req.RefundID
+	}
+	return t.eventBody(typ, map[string]any{
+		"id": refundRef, "object": "refund", "amount": req.Amount.Minor, "currency": strings.ToLower(req.Amount.Currency),
+		"status": string(status), "payment_intent": req.Ref, "metadata": metadata, "failure_reason": failure,
+	})
+}
+
+// eventBody wraps object in a Stripe-format event of type typ, with an id of its own: every
+// event is new, or the webhook path would drop it as a repeat.
+func (t *TestProvider) eventBody(typ string, object map[string]any) ([]byte, error) {
+	id := make([]byte, 12)
+	if _, err := rand.Read(id); err != nil {
+		return nil, err
+	}
 	return json.Marshal(map[string]any{
 		"id": "evt_test_" + hex.EncodeToString(id), "object": "event", "api_version": stripe.APIVersion,
 		"created": t.now().Unix(), "livemode": false, "type": typ, "pending_webhooks": 1,
-		"data": map[string]any{"object": map[string]any{
-			"id": in.Ref, "object": "payment_intent", "amount": in.Amount.Minor,
-			"currency": strings.ToLower(in.Amount.Currency), "status": status,
-			"metadata": map[string]string{"order_id": orderID}, "last_payment_error": lastErr,
-		}},
+		"data": map[string]any{"object": object},
 	})
 }
 

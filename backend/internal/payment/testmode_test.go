@@ -356,8 +356,9 @@ func TestConfirmRefusesFinishedPayments(t *testing.T) {
 
 	_, paid := s.paid(t)
 	_, canceled := s.canceled(t)
-	_, refunded := s.paid(t)
-	require.NoError(t, s.p.Refund(ctx, refunded.Ref, ""))
+	refundedOrder, refunded := s.paid(t)
+	_, err := s.p.Refund(ctx, RefundRequest{Ref: refunded.Ref, OrderID: refundedOrder, Amount: refunded.Amount, IdempotencyKey: uuid.NewString()})
+	require.NoError(t, err)
 	before := len(s.delivered())
 
 	for name, in := range map[string]Intent{"succeeded": paid, "canceled": canceled, "refunded": refunded} {
@@ -436,26 +437,274 @@ func TestCancel(t *testing.T) {
 	apperrtest.RequireKind(t, err, apperr.KindNotFound, "payment_not_found")
 }
 
-func TestRefund(t *testing.T) {
+// refundState is what a test payment's refunds have left behind: the payment's status, what
+// has been refunded of it, its refunds and the events delivered so far.
+type refundState struct {
+	Status   Status
+	Refunded int64
+	Refunds  int
+	Events   int
+}
+
+func (s *testShop) refundState(t *testing.T, ref string) refundState {
+	t.Helper()
+	var st refundState
+	st.Status = s.status(t, ref).Status
+	require.NoError(t, s.p.pool.QueryRow(context.Background(), `SELECT refunded_minor,
+		(SELECT count(*) FROM test_payment_refunds WHERE payment_ref = $1) FROM test_payment_intents WHERE ref = $1`, ref).
+		Scan(&st.Refunded, &st.Refunds))
+	st.Events = len(s.delivered())
+	return st
+}
+
+// refund asks for a refund of minor pence of the payment in under a new key.
+func (s *testShop) refund(t *testing.T, orderID string, in Intent, minor int64) (RefundRequest, RefundResult) {
+	t.Helper()
+	req := RefundRequest{Ref: in.Ref, OrderID: orderID, RefundID: uuid.NewString(), Amount: money.GBP(minor), IdempotencyKey: uuid.NewString()}
+	got, err := s.p.Refund(context.Background(), req)
+	require.NoError(t, err)
+	return req, got
+}
+
+// lastRefundEvent is the last delivered event, verified, which must be req's refund having succeeded.
+func (s *testShop) lastRefundEvent(t *testing.T, req RefundRequest, got RefundResult) Event {
+	t.Helper()
+	events := s.delivered()
+	require.NotEmpty(t, events)
+	ev := s.parse(t, events[len(events)-1])
+	require.Equal(t, Event{ID: ev.ID, Type: "refund.updated", Outcome: OutcomeRefundSucceeded, Ref: req.Ref, Amount: req.Amount,
+		OrderID: req.OrderID, RefundID: req.RefundID, RefundRef: got.ProviderRef}, ev,
+		"what the order context settles the refund by: its payment, amount, order and refund, in test mode")
+	require.True(t, strings.HasPrefix(ev.ID, "evt_test_"), ev.ID)
+	return ev
+}
+
+func TestRefundInFull(t *testing.T) {
+	t.Parallel()
+	s := newTestShop(t)
+	orderID, paid := s.paid(t)
+	before := len(s.delivered())
+	req, got := s.refund(t, orderID, paid, 4599)
+	require.True(t, strings.HasPrefix(got.ProviderRef, "re_test_"), got.ProviderRef)
+	require.Equal(t, RefundResult{ProviderRef: got.ProviderRef, Status: RefundSucceeded}, got)
+	require.Equal(t, refundState{Status: StatusRefunded, Refunded: 4599, Refunds: 1, Events: before + 1}, s.refundState(t, paid.Ref))
+	s.lastRefundEvent(t, req, got)
+}
+
+func TestRefundInParts(t *testing.T) {
+	t.Parallel()
+	s := newTestShop(t)
+	orderID, paid := s.paid(t)
+	before := len(s.delivered())
+
+	first, got1 := s.refund(t, orderID, paid, 1000)
+	require.Equal(t, RefundSucceeded, got1.Status)
+	require.Equal(t, refundState{Status: StatusSucceeded, Refunded: 1000, Refunds: 1, Events: before + 1}, s.refundState(t, paid.Ref),
+		"a partly refunded payment is still a succeeded one: Lookup and reconciliation see it paid")
+	s.lastRefundEvent(t, first, got1)
+
+	second, got2 := s.refund(t, orderID, paid, 3599)
+	require.NotEqual(t, got1.ProviderRef, got2.ProviderRef, "another key is another refund")
+	require.Equal(t, refundState{Status: StatusRefunded, Refunded: 4599, Refunds: 2, Events: before + 2}, s.refundState(t, paid.Ref),
+		"the parts sum to the payment: nothing is left")
+	s.lastRefundEvent(t, second, got2)
+
+	// A refund without a refund id (a lapsed order's whole payment) sends no refund_id.
+	orderID, other := s.paid(t)
+	req := RefundRequest{Ref: other.Ref, OrderID: orderID, Amount: money.GBP(4599), IdempotencyKey: "atelier-order-" + orderID + "-refund"}
+	got, err := s.p.Refund(context.Background(), req)
+	require.NoError(t, err)
+	s.lastRefundEvent(t, req, got)
+}
+
+// A refund that cannot be made changes nothing: no refund, no amount counted, no event.
+func TestRefundRefused(t *testing.T) {
+	t.Parallel()
+	type fixture struct {
+		orderID string
+		in      Intent
+	}
+	partly := func(t *testing.T, s *testShop) fixture {
+		t.Helper()
+		orderID, in := s.paid(t)
+		s.refund(t, orderID, in, 4000)
+		return fixture{orderID, in}
+	}
+	full := func(t *testing.T, s *testShop) fixture {
+		t.Helper()
+		orderID, in := s.paid(t)
+		s.refund(t, orderID, in, 4599)
+		return fixture{orderID, in}
+	}
+	paid := func(t *testing.T, s *testShop) fixture {
+		t.Helper()
+		orderID, in := s.paid(t)
+		return fixture{orderID, in}
+	}
+	tests := map[string]struct {
+		payment func(t *testing.T, s *testShop) fixture
+		edit    func(*RefundRequest)
+		kind    apperr.Kind
+		reason  string
+	}{
+		"more than the payment":       {paid, func(r *RefundRequest) { r.Amount.Minor = 4600 }, apperr.KindFailedPrecondition, "refund_exceeds_payment"},
+		"more than is left":           {partly, func(r *RefundRequest) { r.Amount.Minor = 600 }, apperr.KindFailedPrecondition, "refund_exceeds_payment"},
+		"anything of a refunded one":  {full, func(r *RefundRequest) { r.Amount.Minor = 1 }, apperr.KindFailedPrecondition, "refund_exceeds_payment"},
+		"a zero amount":               {paid, func(r *RefundRequest) { r.Amount.Minor = 0 }, apperr.KindInvalid, "invalid_refund_amount"},
+		"a negative amount":           {partly, func(r *RefundRequest) { r.Amount.Minor = -100 }, apperr.KindInvalid, "invalid_refund_amount"},
+		"another currency":            {paid, func(r *RefundRequest) { r.Amount.Currency = "EUR" }, apperr.KindInvalid, "refund_currency_mismatch"},
+		"no idempotency key":          {paid, func(r *RefundRequest) { r.IdempotencyKey = "" }, apperr.KindInvalid, "idempotency_key_required"},
+		"an unknown payment":          {paid, func(r *RefundRequest) { r.Ref = "pi_test_unknown" }, apperr.KindNotFound, "payment_not_found"},
+		"no payment named":            {paid, func(r *RefundRequest) { r.Ref = "" }, apperr.KindNotFound, "payment_not_found"},
+		"a payment awaiting its card": {func(t *testing.T, s *testShop) fixture { t.Helper(); o, in := s.create(t); return fixture{o, in} }, nil, apperr.KindFailedPrecondition, "payment_not_refundable"},
+		"a cancelled payment":         {func(t *testing.T, s *testShop) fixture { t.Helper(); o, in := s.canceled(t); return fixture{o, in} }, nil, apperr.KindFailedPrecondition, "payment_not_refundable"},
+		"a declined payment": {func(t *testing.T, s *testShop) fixture {
+			t.Helper()
+			o, in := s.create(t)
+			_, err := s.p.Confirm(context.Background(), in.ClientSecret, card(TestCardDeclined))
+			require.Error(t, err)
+			return fixture{o, in}
+		}, nil, apperr.KindFailedPrecondition, "payment_not_refundable"},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			s := newTestShop(t)
+			f := tt.payment(t, s)
+			before := s.refundState(t, f.in.Ref)
+			req := RefundRequest{Ref: f.in.Ref, OrderID: f.orderID, RefundID: uuid.NewString(), Amount: money.GBP(100), IdempotencyKey: uuid.NewString()}
+			if tt.edit != nil {
+				tt.edit(&req)
+			}
+			got, err := s.p.Refund(context.Background(), req)
+			apperrtest.RequireKind(t, err, tt.kind, tt.reason)
+			require.Zero(t, got)
+			require.Equal(t, before, s.refundState(t, f.in.Ref), "a refused refund changes nothing")
+		})
+	}
+}
+
+// The same key is one refund, however often it is sent: a retried job, a lost answer. Each
+// repeat delivers the refund's event again (the first may have been lost), under a new event id
+// so the webhook path does not drop it; the order settles the refund, named by its ids, once.
+func TestRefundIdempotent(t *testing.T) {
 	t.Parallel()
 	s := newTestShop(t)
 	ctx := context.Background()
-
 	orderID, paid := s.paid(t)
-	require.NoError(t, s.p.Refund(ctx, paid.Ref, orderID))
-	require.Equal(t, StatusRefunded, s.status(t, paid.Ref).Status)
-	require.NoError(t, s.p.Refund(ctx, paid.Ref, orderID), "a retried refund job refunds once and succeeds")
-	require.Equal(t, StatusRefunded, s.status(t, paid.Ref).Status)
+	req, first := s.refund(t, orderID, paid, 1000)
+	ev1 := s.lastRefundEvent(t, req, first)
+	state := s.refundState(t, paid.Ref)
 
-	pendingOrder, pending := s.create(t)
-	err := s.p.Refund(ctx, pending.Ref, pendingOrder)
-	apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "payment_not_refundable")
-	require.Equal(t, StatusRequiresPayment, s.status(t, pending.Ref).Status)
+	again, err := s.p.Refund(ctx, req)
+	require.NoError(t, err)
+	require.Equal(t, first, again, "the first refund's answer")
+	ev2 := s.lastRefundEvent(t, req, again)
+	require.NotEqual(t, ev1.ID, ev2.ID)
+	state.Events++
+	require.Equal(t, state, s.refundState(t, paid.Ref), "one refund, counted once")
 
-	_, canceled := s.canceled(t)
-	apperrtest.RequireKind(t, s.p.Refund(ctx, canceled.Ref, ""), apperr.KindFailedPrecondition, "payment_not_refundable")
+	// The same key with anything else is another request: refused, as Stripe refuses it.
+	for name, edit := range map[string]func(*RefundRequest){
+		"another amount":    func(r *RefundRequest) { r.Amount.Minor = 999 },
+		"another refund id": func(r *RefundRequest) { r.RefundID = uuid.NewString() },
+		"another order":     func(r *RefundRequest) { r.OrderID = uuid.NewString() },
+	} {
+		other := req
+		edit(&other)
+		got, err := s.p.Refund(ctx, other)
+		apperrtest.RequireKind(t, err, apperr.KindInvalid, "idempotency_key_reused")
+		require.Zero(t, got, name)
+	}
+	// …even for another payment.
+	otherOrder, otherPaid := s.paid(t)
+	state = s.refundState(t, paid.Ref)
+	_, err = s.p.Refund(ctx, RefundRequest{Ref: otherPaid.Ref, OrderID: otherOrder, RefundID: req.RefundID, Amount: req.Amount, IdempotencyKey: req.IdempotencyKey})
+	apperrtest.RequireKind(t, err, apperr.KindInvalid, "idempotency_key_reused")
+	require.Equal(t, state, s.refundState(t, paid.Ref))
+	require.Equal(t, refundState{Status: StatusSucceeded, Events: state.Events}, s.refundState(t, otherPaid.Ref))
 
-	apperrtest.RequireKind(t, s.p.Refund(ctx, "pi_test_unknown", ""), apperr.KindNotFound, "payment_not_found")
+	// A payment refunded in full still answers its refunds' repeats.
+	rest := RefundRequest{Ref: paid.Ref, OrderID: orderID, Amount: money.GBP(3599), IdempotencyKey: uuid.NewString()}
+	got, err := s.p.Refund(ctx, rest)
+	require.NoError(t, err)
+	again, err = s.p.Refund(ctx, rest)
+	require.NoError(t, err)
+	require.Equal(t, got, again)
+	_, err = s.p.Refund(ctx, req)
+	require.NoError(t, err)
+	require.Equal(t, refundState{Status: StatusRefunded, Refunded: 4599, Refunds: 2, Events: state.Events + 3}, s.refundState(t, paid.Ref))
+}
+
+// Refunds of one payment asked for at once, under different keys (two admins, a double click
+// with fresh keys): the payment's lock counts them one at a time, so together they never return
+// more than was paid.
+func TestRefundConcurrently(t *testing.T) {
+	t.Parallel()
+	s := newTestShop(t)
+	orderID, paid := s.paid(t)
+	before := len(s.delivered())
+	const n = 8
+	// Eight refunds of £10 from £45.99: four fit.
+	errs := apperrtest.Concurrently(n, func(int) error {
+		_, err := s.p.Refund(context.Background(), RefundRequest{Ref: paid.Ref, OrderID: orderID, RefundID: uuid.NewString(),
+			Amount: money.GBP(1000), IdempotencyKey: uuid.NewString()})
+		return err
+	})
+	require.Equal(t, 4, apperrtest.Passed(t, errs, "refund_exceeds_payment"))
+	require.Equal(t, refundState{Status: StatusSucceeded, Refunded: 4000, Refunds: 4, Events: before + 4}, s.refundState(t, paid.Ref))
+
+	// The same key sent at once is still one refund.
+	req := RefundRequest{Ref: paid.Ref, OrderID: orderID, RefundID: uuid.NewString(), Amount: money.GBP(599), IdempotencyKey: uuid.NewString()}
+	errs = apperrtest.Concurrently(n, func(int) error { _, err := s.p.Refund(context.Background(), req); return err })
+	require.Equal(t, n, apperrtest.Passed(t, errs, ""))
+	require.Equal(t, refundState{Status: StatusRefunded, Refunded: 4599, Refunds: 5, Events: before + 4 + n}, s.refundState(t, paid.Ref))
+}
+
+// When the webhook path fails, the caller is told and the refund stands, as at Stripe; asking
+// again with the same key delivers its event again without refunding twice.
+func TestRefundWhenDeliveryFails(t *testing.T) {
+	t.Parallel()
+	s := newTestShop(t)
+	orderID, paid := s.paid(t)
+	s.mu.Lock()
+	s.fail = errors.New("webhook path down")
+	s.mu.Unlock()
+	req := RefundRequest{Ref: paid.Ref, OrderID: orderID, RefundID: uuid.NewString(), Amount: money.GBP(500), IdempotencyKey: uuid.NewString()}
+	_, err := s.p.Refund(context.Background(), req)
+	require.ErrorContains(t, err, "webhook path down")
+	state := s.refundState(t, paid.Ref)
+	require.Equal(t, int64(500), state.Refunded)
+
+	s.mu.Lock()
+	s.fail = nil
+	s.mu.Unlock()
+	got, err := s.p.Refund(context.Background(), req)
+	require.NoError(t, err)
+	s.lastRefundEvent(t, req, got)
+	state.Events++
+	require.Equal(t, state, s.refundState(t, paid.Ref))
+}
+
+// RefundEventBody speaks every refund status the webhook path understands, so other packages'
+// tests can announce failed and pending refunds too.
+func TestRefundEventBody(t *testing.T) {
+	t.Parallel()
+	s := newTestShop(t)
+	req := RefundRequest{Ref: "pi_test_x", OrderID: uuid.NewString(), RefundID: uuid.NewString(), Amount: money.GBP(250)}
+	for status, want := range map[RefundStatus]Event{
+		RefundSucceeded: {Type: "refund.updated", Outcome: OutcomeRefundSucceeded, Ref: req.Ref, Amount: req.Amount, OrderID: req.OrderID,
+			RefundID: req.RefundID, RefundRef: "re_test_x"},
+		RefundFailed: {Type: "refund.failed", Outcome: OutcomeRefundFailed, Ref: req.Ref, Amount: req.Amount, OrderID: req.OrderID,
+			RefundID: req.RefundID, RefundRef: "re_test_x", FailureMessage: "The refund failed."},
+		RefundPending: {Type: "refund.created", Outcome: OutcomeIgnored},
+	} {
+		body, err := s.p.RefundEventBody("re_test_x", req, status)
+		require.NoError(t, err)
+		ev := s.parse(t, delivery{body, s.p.Sign(body)})
+		want.ID = ev.ID
+		require.Equal(t, want, ev, status)
+	}
 }
 
 // EventBody's canceled event is one the webhook path understands, so test mode can announce

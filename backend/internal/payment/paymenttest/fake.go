@@ -28,17 +28,29 @@ const (
 // Fake is an in-memory provider in test mode. Like Stripe it is idempotent per order (Create
 // returns the order's payment again), cancels only a payment that has not gone through (a
 // succeeded or processing one is answered as it is, without an error), and refunds only a
-// succeeded one. It is safe for concurrent use.
+// succeeded one, in parts or whole, once per idempotency key. It is safe for concurrent use.
 type Fake struct {
 	mu      sync.Mutex
 	intents map[string]payment.Intent
 	fail    map[Method]error
 	calls   map[Method]int
+	// refunds by idempotency key; refundRefs maps a refund's provider ref to its key.
+	refunds      map[string]fakeRefund
+	refundRefs   map[string]string
+	refunded     map[string]int64
+	refundAnswer payment.RefundStatus
+}
+
+// fakeRefund is a refund the fake made: the request, for repeats to be compared with, and its answer.
+type fakeRefund struct {
+	req    payment.RefundRequest
+	result payment.RefundResult
 }
 
 // New returns an empty fake provider.
 func New() *Fake {
-	return &Fake{intents: map[string]payment.Intent{}, fail: map[Method]error{}, calls: map[Method]int{}}
+	return &Fake{intents: map[string]payment.Intent{}, fail: map[Method]error{}, calls: map[Method]int{},
+		refunds: map[string]fakeRefund{}, refundRefs: map[string]string{}, refunded: map[string]int64{}}
 }
 
 var _ payment.Provider = (*Fake)(nil)
@@ -103,26 +115,86 @@ func (f *Fake) Cancel(_ context.Context, ref string) (payment.Intent, error) {
 	return in, nil
 }
 
-// Refund implements payment.Provider.
-func (f *Fake) Refund(_ context.Context, ref, _ string) error {
+// Refund implements payment.Provider as the test provider does: once per idempotency key (the
+// key with another request is refused), only of a succeeded payment, never beyond what is left;
+// the payment becomes refunded when nothing is. The answer has the status RefundAnswer set
+// (succeeded unless told otherwise); no event is sent (see RefundEvent).
+func (f *Fake) Refund(_ context.Context, req payment.RefundRequest) (payment.RefundResult, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if err := f.begin(Refund); err != nil {
-		return err
+		return payment.RefundResult{}, err
 	}
-	in, err := f.find(ref)
+	if req.Amount.Minor <= 0 {
+		return payment.RefundResult{}, apperr.Invalid("amount", "invalid_refund_amount", "A refund must be of a positive amount.")
+	}
+	if prior, ok := f.refunds[req.IdempotencyKey]; ok {
+		if prior.req != req {
+			return payment.RefundResult{}, apperr.Invalid("idempotency_key", "idempotency_key_reused",
+				"This idempotency key was already used for another refund.")
+		}
+		return prior.result, nil
+	}
+	in, err := f.find(req.Ref)
 	if err != nil {
-		return err
+		return payment.RefundResult{}, err
 	}
+	refunded := f.refunded[req.Ref]
 	switch in.Status {
-	case payment.StatusRefunded:
-		return nil
 	case payment.StatusSucceeded:
-		in.Status = payment.StatusRefunded
-		f.intents[ref] = in
-		return nil
+	case payment.StatusRefunded:
+		refunded = in.Amount.Minor
+	default:
+		return payment.RefundResult{}, apperr.FailedPrecondition("payment_not_refundable", "Only a succeeded payment can be refunded.")
 	}
-	return apperr.FailedPrecondition("payment_not_refundable", "Only a succeeded payment can be refunded.")
+	if req.Amount.Minor > in.Amount.Minor-refunded {
+		return payment.RefundResult{}, apperr.FailedPrecondition("refund_exceeds_payment",
+			"A refund can be at most what is left of the payment to refund.")
+	}
+	f.refunded[req.Ref] = refunded + req.Amount.Minor
+	if f.refunded[req.Ref] == in.Amount.Minor {
+		in.Status = payment.StatusRefunded
+		f.intents[req.Ref] = in
+	}
+	status := f.refundAnswer
+	if status == "" {
+		status = payment.RefundSucceeded
+	}
+	result := payment.RefundResult{ProviderRef: "re_fake_" + uuid.NewString(), Status: status}
+	f.refunds[req.IdempotencyKey] = fakeRefund{req: req, result: result}
+	f.refundRefs[result.ProviderRef] = req.IdempotencyKey
+	return result, nil
+}
+
+// RefundAnswer sets the status later refunds answer with (payment.RefundPending, as Stripe's
+// bank transfers do; payment.RefundFailed). The money counts as refunded at the fake either way.
+func (f *Fake) RefundAnswer(status payment.RefundStatus) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.refundAnswer = status
+}
+
+// Refunded is what has been refunded of the payment ref so far, in minor units.
+func (f *Fake) Refunded(ref string) int64 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.refunded[ref]
+}
+
+// RefundEvent is a verified event with a new id saying the refund providerRef (a RefundResult's)
+// reached outcome (payment.OutcomeRefundSucceeded or payment.OutcomeRefundFailed), carrying what
+// the refund was asked with. Zero-valued fields when the fake made no such refund.
+func (f *Fake) RefundEvent(providerRef string, outcome payment.Outcome) payment.Event {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	r := f.refunds[f.refundRefs[providerRef]]
+	in := f.intents[r.req.Ref]
+	ev := payment.Event{ID: "evt_fake_" + uuid.NewString(), Type: "refund.updated", Ref: r.req.Ref, Outcome: outcome,
+		Amount: r.req.Amount, OrderID: r.req.OrderID, Live: in.Live, RefundID: r.req.RefundID, RefundRef: providerRef}
+	if outcome == payment.OutcomeRefundFailed {
+		ev.Type, ev.FailureMessage = "refund.failed", "The refund failed."
+	}
+	return ev
 }
 
 func (f *Fake) find(ref string) (payment.Intent, error) {
