@@ -187,7 +187,7 @@ func (a *App) newJobs(ctx context.Context) error {
 				return payment.PruneEvents(ctx, a.pool)
 			}},
 		},
-		ResetLinks: a.accounts.IssueResetLink, Refunds: a.orders.RefundPayment,
+		ResetLinks: a.accounts.IssueResetLink, Refunds: a.orders.RefundPayment, SendRefund: a.orders.SendRefund,
 		OrderConfirmations: order.Confirmations{Orders: a.orders, StorefrontURL: a.cfg.StorefrontURL,
 			CountryName: checkout.CountryName}.Compose,
 		NewsletterLinks: func(ctx context.Context, email string, requestedAt time.Time) (jobs.NewsletterLinks, error) {

@@ -1,5 +1,3 @@
-//go:build refunds
-
 package order
 
 import (

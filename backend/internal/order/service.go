@@ -240,6 +240,11 @@ func (s *Service) ApplyEvent(ctx context.Context, ev payment.Event) error {
 		if err != nil || !found {
 			return err
 		}
+		if ev.Outcome == payment.OutcomeRefundSucceeded || ev.Outcome == payment.OutcomeRefundFailed {
+			// About one refund, not the payment: checked against the refund it names.
+			stockChanged, flagged, err = s.settleRefund(ctx, tx, o, ev)
+			return err
+		}
 		// The order keeps the status it had: an event that does not fit proves nothing about the
 		// real payment, which may still come (and be applied) or lapse at the deadline, when
 		// expiry asks the provider itself. Failing or cancelling the order would let whoever can
