@@ -58,7 +58,7 @@ func insertOrders(t *testing.T, pool *pgxpool.Pool, n int) {
 				CASE WHEN i % 101 = 0 THEN 0 ELSE (i % 3) * 395 END AS delivery
 			FROM generate_series(1, @n) AS i
 		), priced AS (
-			SELECT *, subtotal + delivery AS total,
+			SELECT i, kind, paid_at, subtotal, delivery, subtotal + delivery AS total,
 				CASE WHEN kind IN ('refunded', 'refunded_unpaid') OR (kind = 'cancelled' AND i % 2 = 0) THEN subtotal + delivery
 					WHEN kind IN ('shipped', 'delivered') AND i % 3 = 0 THEN (subtotal + delivery) * (1 + i % 9) / 11
 					ELSE 0 END AS refunded
