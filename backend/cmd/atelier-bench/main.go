@@ -53,6 +53,8 @@ type options struct {
 	// mediaOnly runs only the media scenario (no database, no server).
 	mediaOnly bool
 	orders    int // for the dashboard scenario; 0 skips it
+	// dashboardOnly runs only the dashboard scenario (database, catalogue and orders; no server).
+	dashboardOnly bool
 }
 
 // run dispatches the hidden subprocess modes and otherwise runs the whole bench.
@@ -72,6 +74,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&o.products, "products", 10000, "visible products to load")
 	fs.BoolVar(&o.mediaOnly, "media-only", false, "run only the image pipeline scenario")
 	fs.IntVar(&o.orders, "orders", 100000, "orders to load for the dashboard scenario (0 skips it)")
+	fs.BoolVar(&o.dashboardOnly, "dashboard-only", false, "run only the dashboard scenario")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -86,6 +89,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return errors.New("-products must be at least 1")
 	case o.orders < 0:
 		return errors.New("-orders must not be negative")
+	case o.mediaOnly && o.dashboardOnly:
+		return errors.New("-media-only and -dashboard-only exclude each other")
+	case o.dashboardOnly && o.orders == 0:
+		return errors.New("-dashboard-only needs orders to load")
 	}
 	return bench(ctx, o, os.Getenv("ATELIER_BENCH_CPUPROFILE"), stdout, stderr)
 }

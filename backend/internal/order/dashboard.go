@@ -44,7 +44,8 @@ type Day struct {
 }
 
 // Dashboard is the back office's first screen. A sale is an order that was paid at some point,
-// counted on the day it was paid; revenue is net of refunds and includes VAT.
+// counted on the day it was paid; revenue is net of confirmed refunds and includes VAT, and the
+// VAT is net of the refunded share of it (netVATSQL).
 type Dashboard struct {
 	Products   int64 // not archived
 	Orders     int64 // sales since the shop opened, later refunds and cancellations included
@@ -73,11 +74,15 @@ func (s *Service) Dashboard(ctx context.Context, periodDays int) (Dashboard, err
 	days := periodDaysEnding(s.now().In(loc), periodDays)
 	d := Dashboard{PeriodDays: periodDays}
 	err = db.WithReadTx(ctx, s.cfg.Pool, func(tx pgx.Tx) error {
-		groups, err := salesByDay(ctx, tx)
+		totals, err := salesTotals(ctx, tx)
 		if err != nil {
 			return err
 		}
-		d.summarise(groups, days)
+		series, err := salesSeries(ctx, tx, days[0], days[len(days)-1])
+		if err != nil {
+			return err
+		}
+		d.summarise(totals, series, days)
 		if d.Recent, err = recentSales(ctx, tx, dashboardRecent); err != nil {
 			return err
 		}
@@ -93,30 +98,32 @@ func (s *Service) Dashboard(ctx context.Context, periodDays int) (Dashboard, err
 	return d, nil
 }
 
-// summarise adds the sales groups up into the totals and the series over days, replacing what
-// an earlier (retried) attempt set.
-func (d *Dashboard) summarise(groups []salesGroup, days []string) {
+// summarise sets the totals from the sums by status and the series over days from the sums by
+// day, replacing what an earlier (retried) attempt set.
+func (d *Dashboard) summarise(totals, series []salesGroup, days []string) {
 	var revenue, vat int64
 	d.Orders, d.Pending = 0, 0
-	index := make(map[string]int, len(days))
-	d.Days = make([]Day, len(days))
-	for i, date := range days {
-		index[date] = i
-		d.Days[i] = Day{Date: date, Revenue: money.GBP(0)}
-	}
-	for _, g := range groups {
+	for _, g := range totals {
 		d.Orders += g.orders
 		revenue += g.revenue
 		vat += g.vat
 		if g.status == StatusPaid || g.status == StatusProcessing {
 			d.Pending += g.orders
 		}
+	}
+	d.Revenue, d.VAT = money.GBP(revenue), money.GBP(vat)
+	index := make(map[string]int, len(days))
+	d.Days = make([]Day, len(days))
+	for i, date := range days {
+		index[date] = i
+		d.Days[i] = Day{Date: date, Revenue: money.GBP(0)}
+	}
+	for _, g := range series {
 		if i, ok := index[g.day]; ok {
 			d.Days[i].Orders += g.orders
 			d.Days[i].Revenue.Minor += g.revenue
 		}
 	}
-	d.Revenue, d.VAT = money.GBP(revenue), money.GBP(vat)
 }
 
 // periodDaysEnding lists the n London days ending on now's day, oldest first. Dates are

@@ -310,17 +310,29 @@ func move(ctx context.Context, tx pgx.Tx, id string, to Status, reason string, f
 		}
 		names[i] = string(f)
 	}
-	tag, err := tx.Exec(ctx, `UPDATE orders SET status = $2, updated_at = now(), version = version + 1
-		WHERE id = $1::uuid AND status = ANY($3)`, id, string(to), names)
+	// Through keepSales: a status change moves a sale to another row of the dashboard's summary,
+	// and the paid step (addHistory sets paid_at) makes the order a sale.
+	moved := false
+	err := keepSales(ctx, tx, id, func() error {
+		tag, err := tx.Exec(ctx, `UPDATE orders SET status = $2, updated_at = now(), version = version + 1
+			WHERE id = $1::uuid AND status = ANY($3)`, id, string(to), names)
+		if err != nil {
+			return fmt.Errorf("order.move: %s to %s: %w", id, to, err)
+		}
+		if tag.RowsAffected() == 0 {
+			return nil
+		}
+		moved = true
+		return addHistory(ctx, tx, id, to, reason)
+	})
 	if err != nil {
-		return false, fmt.Errorf("order.move: %s to %s: %w", id, to, err)
+		return false, err
 	}
-	if tag.RowsAffected() == 0 {
-		return false, nil
-	}
-	return true, addHistory(ctx, tx, id, to, reason)
+	return moved, nil
 }
 
+// addHistory records a step of the order's timeline. The paid step sets paid_at, which makes the
+// order a sale on the dashboard: record it through move, whose keepSales counts it.
 func addHistory(ctx context.Context, tx pgx.Tx, id string, status Status, reason string) error {
 	// A status reached twice (paid, refunded after a late payment… ) keeps its first time.
 	if _, err := tx.Exec(ctx, `INSERT INTO order_status_history (order_id, status, reason) VALUES ($1::uuid, $2, $3)

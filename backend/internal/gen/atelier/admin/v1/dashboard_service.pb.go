@@ -73,6 +73,17 @@ func (x *GetDashboardRequest) GetPeriodDays() int32 {
 }
 
 // GetDashboardResponse holds every figure of the dashboard, read at one moment.
+//
+// A sale is an order paid at some point, counted on the London day it was paid. Its figures are
+// net of the refunds the payment provider has confirmed (refunded, 0 up to the total), partial or
+// full, whatever the order's status (a cancelled order counts as refunded only once its refund is
+// confirmed):
+//
+//	net revenue = total - refunded
+//	net VAT     = vat - (vat × refunded ÷ total), the division rounded down (0 when total is 0),
+//	              so a full refund takes off exactly the order's VAT.
+//
+// Amounts are in minor units (pence).
 type GetDashboardResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Products that are not archived, whether active, published or drafts.
@@ -80,10 +91,11 @@ type GetDashboardResponse struct {
 	// Sales since the shop opened: orders paid at some point, including those later cancelled
 	// or refunded.
 	TotalOrders int64 `protobuf:"varint,2,opt,name=total_orders,json=totalOrders,proto3" json:"total_orders,omitempty"`
-	// What the sales brought in since the shop opened, VAT included, net of refunds: the totals of
-	// paid orders minus what was refunded (an order refunded, or cancelled after payment, in full).
+	// What the sales brought in since the shop opened, VAT included: the sum of their net
+	// revenue (total minus confirmed refunds).
 	TotalRevenue *v1.Money `protobuf:"bytes,3,opt,name=total_revenue,json=totalRevenue,proto3" json:"total_revenue,omitempty"`
-	// The VAT part of total_revenue (refunded orders' VAT taken off likewise).
+	// The VAT part of total_revenue: the sum of the sales' net VAT (each sale's VAT less the
+	// refunded share of it, rounded down).
 	TotalVat *v1.Money `protobuf:"bytes,4,opt,name=total_vat,json=totalVat,proto3" json:"total_vat,omitempty"`
 	// Orders paid and not yet shipped: status paid or processing. Waiting for the shop.
 	PendingOrders int64 `protobuf:"varint,5,opt,name=pending_orders,json=pendingOrders,proto3" json:"pending_orders,omitempty"`
@@ -199,7 +211,7 @@ type DashboardDay struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The day in London, YYYY-MM-DD.
 	Date string `protobuf:"bytes,1,opt,name=date,proto3" json:"date,omitempty"`
-	// Revenue of the orders paid that day, net of refunds, VAT included.
+	// Net revenue of the orders paid that day (net of confirmed refunds, VAT included).
 	Revenue *v1.Money `protobuf:"bytes,2,opt,name=revenue,proto3" json:"revenue,omitempty"`
 	// Orders paid that day, including those later cancelled or refunded.
 	OrderCount    int64 `protobuf:"varint,3,opt,name=order_count,json=orderCount,proto3" json:"order_count,omitempty"`

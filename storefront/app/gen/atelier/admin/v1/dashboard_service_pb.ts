@@ -44,6 +44,15 @@ export const GetDashboardRequestSchema: GenMessage<GetDashboardRequest> = /*@__P
 /**
  * GetDashboardResponse holds every figure of the dashboard, read at one moment.
  *
+ * A sale is an order paid at some point, counted on the London day it was paid. Its figures are
+ * net of the refunds the payment provider has confirmed (refunded, 0 up to the total), partial or
+ * full, whatever the order's status (a cancelled order counts as refunded only once its refund is
+ * confirmed):
+ *   net revenue = total - refunded
+ *   net VAT     = vat - (vat × refunded ÷ total), the division rounded down (0 when total is 0),
+ *                 so a full refund takes off exactly the order's VAT.
+ * Amounts are in minor units (pence).
+ *
  * @generated from message atelier.admin.v1.GetDashboardResponse
  */
 export type GetDashboardResponse = Message<"atelier.admin.v1.GetDashboardResponse"> & {
@@ -63,15 +72,16 @@ export type GetDashboardResponse = Message<"atelier.admin.v1.GetDashboardRespons
   totalOrders: bigint;
 
   /**
-   * What the sales brought in since the shop opened, VAT included, net of refunds: the totals of
-   * paid orders minus what was refunded (an order refunded, or cancelled after payment, in full).
+   * What the sales brought in since the shop opened, VAT included: the sum of their net
+   * revenue (total minus confirmed refunds).
    *
    * @generated from field: atelier.type.v1.Money total_revenue = 3;
    */
   totalRevenue?: Money | undefined;
 
   /**
-   * The VAT part of total_revenue (refunded orders' VAT taken off likewise).
+   * The VAT part of total_revenue: the sum of the sales' net VAT (each sale's VAT less the
+   * refunded share of it, rounded down).
    *
    * @generated from field: atelier.type.v1.Money total_vat = 4;
    */
@@ -136,7 +146,7 @@ export type DashboardDay = Message<"atelier.admin.v1.DashboardDay"> & {
   date: string;
 
   /**
-   * Revenue of the orders paid that day, net of refunds, VAT included.
+   * Net revenue of the orders paid that day (net of confirmed refunds, VAT included).
    *
    * @generated from field: atelier.type.v1.Money revenue = 2;
    */
