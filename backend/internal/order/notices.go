@@ -127,21 +127,22 @@ func cancelledNotice(o Order, link string) (mail.OrderCancelled, error) {
 }
 
 // cancellationRefund is what cancelling o returns to the shopper: the refunds asked for the
-// cancellation that have not failed. When the order's refunds were not read (nil), a paid order
-// is refunded whatever of it is not refunded yet, as cancelling asks in full; an order never paid
+// cancellation that have not failed; when there are none (the refunds were not read, or the
+// provider turned the refund down and an admin must settle it), whatever of a paid order is not
+// refunded yet, since a cancelled order keeps none of the shopper's money. An order never paid
 // has nothing to return.
 func cancellationRefund(o Order) money.Money {
 	sum := money.Money{Currency: o.Total.Currency}
-	if o.Refunds == nil {
-		if o.wasPaid() {
-			sum.Minor = max(o.Total.Minor-o.Refunded.Minor, 0)
-		}
+	if !o.wasPaid() {
 		return sum
 	}
 	for _, r := range o.Refunds {
 		if r.ForCancellation && r.Status != RefundFailed {
 			sum.Minor += r.Amount.Minor
 		}
+	}
+	if sum.Minor == 0 {
+		sum.Minor = max(o.Total.Minor-o.Refunded.Minor, 0)
 	}
 	return sum
 }

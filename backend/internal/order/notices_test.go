@@ -103,8 +103,8 @@ func TestShippedNotice(t *testing.T) {
 }
 
 // The cancellation notice says what goes back to the shopper: the cancellation's refunds that
-// have not failed, or — when the refunds were not read — whatever of a paid order is not refunded
-// yet; nothing for an order never paid. An order refunded since its cancellation still has the
+// have not failed, or — when there are none — whatever of a paid order is not refunded yet;
+// nothing for an order never paid. An order refunded since its cancellation still has the
 // notice; one that is not cancelled, or was paid after it lapsed, has none.
 func TestCancelledNotice(t *testing.T) {
 	t.Parallel()
@@ -133,10 +133,19 @@ func TestCancelledNotice(t *testing.T) {
 		"the cancellation's refund failed": {
 			order: func() Order {
 				o := moved(noticeOrder(), cancel)
-				o.Refunds = []Refund{refund(5395, RefundFailed, true)}
+				o.Refunds = []Refund{refund(1000, RefundSucceeded, false), refund(4395, RefundFailed, true)}
+				o.Refunded = money.GBP(1000)
 				return o
 			},
-			refund: "",
+			refund: "£43.95",
+		},
+		"no refund asked yet": {
+			order: func() Order {
+				o := moved(noticeOrder(), cancel)
+				o.Refunds = []Refund{}
+				return o
+			},
+			refund: "£53.95",
 		},
 		"refunded since": {
 			order: func() Order {
