@@ -190,6 +190,7 @@ func (a *App) newJobs(ctx context.Context) error {
 		ResetLinks: a.accounts.IssueResetLink, Refunds: a.orders.RefundPayment, SendRefund: a.orders.SendRefund,
 		OrderConfirmations: order.Confirmations{Orders: a.orders, StorefrontURL: a.cfg.StorefrontURL,
 			CountryName: checkout.CountryName}.Compose,
+		OrderNotices: order.Notices{Orders: a.orders, StorefrontURL: a.cfg.StorefrontURL, CountryName: checkout.CountryName},
 		NewsletterLinks: func(ctx context.Context, email string, requestedAt time.Time) (jobs.NewsletterLinks, error) {
 			l, err := a.newsletter.IssueConfirmation(ctx, email, requestedAt)
 			return jobs.NewsletterLinks(l), err

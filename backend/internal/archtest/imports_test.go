@@ -42,7 +42,7 @@ var allowedImports = map[string][]string{
 	"media/mediatest":       {},
 	"money":                 {},
 	"newsletter":            {"apperr", "db", "emailaddr", "throttle"},
-	"order":                 {"apperr", "cart", "catalog", "db", "mail", "money", "payment", "throttle"},
+	"order":                 {"apperr", "cart", "catalog", "db", "mail", "money", "payment", "revision", "throttle"},
 	"payment":               {"apperr", "db", "money"},
 	"payment/paymenttest":   {"apperr", "payment"},
 	"revision":              {"apperr"},

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	"github.com/atelier-commerce/atelier/backend/internal/db"
 	mailer "github.com/atelier-commerce/atelier/backend/internal/mail"
 	"github.com/atelier-commerce/atelier/backend/internal/settings"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -104,7 +105,8 @@ func (w *emailWorker[T]) Work(ctx context.Context, job *river.Job[T]) error {
 	// a missing record is what would make a retry send twice.
 	recCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
-	if err := recordMailSent(recCtx, w.deps.store, ev.OutboxID, job.Kind, msg.ID); err != nil {
+	// An e-mail about an order names it, so the order's timeline shows it.
+	if err := recordMailSent(recCtx, w.deps.store, ev.OutboxID, job.Kind, msg.ID, orderOf(ev.Payload)); err != nil {
 		// Not an error for River: retrying would send the e-mail again.
 		log.ErrorContext(ctx, "e-mail sent but not recorded; a re-run of this event would send it again", "error", err.Error())
 	}
@@ -240,24 +242,106 @@ func composeNewsletterConfirmation(links NewsletterLinkFunc) composeFunc {
 	}
 }
 
+// orderPayload is the payload of the order topics: the order, and for a refund which one.
+type orderPayload struct {
+	OrderID  string `json:"order_id"`
+	RefundID string `json:"refund_id"`
+}
+
+// decodeOrderPayload decodes an order topic's payload for op; a payload without an order (or
+// without a refund, when withRefund) is malformed.
+func decodeOrderPayload(op string, payload []byte, withRefund bool) (orderPayload, error) {
+	var p orderPayload
+	if err := decode(payload, &p); err != nil {
+		return p, err
+	}
+	if p.OrderID == "" {
+		return p, mailer.Permanent(fmt.Errorf("%s: %w: order_id is required", op, errMalformed))
+	}
+	if withRefund && p.RefundID == "" {
+		return p, mailer.Permanent(fmt.Errorf("%s: %w: refund_id is required", op, errMalformed))
+	}
+	return p, nil
+}
+
+// orderOf is the order an e-mail's payload names, as a canonical UUID, or nil when it names none
+// (or something that is no UUID): mail_sent records it for the order's timeline.
+func orderOf(payload []byte) *string {
+	var p orderPayload
+	if json.Unmarshal(payload, &p) != nil {
+		return nil
+	}
+	id, ok := db.CanonicalID(p.OrderID)
+	if !ok {
+		return nil
+	}
+	return &id
+}
+
 // composeOrderConfirmation reads the order when the e-mail is sent, so it shows the order as it
 // is then (and a guest's link signed with the current key).
 func composeOrderConfirmation(confirmations OrderConfirmationFunc) composeFunc {
 	return func(ctx context.Context, shop mailer.Shop, _ settings.Store, payload []byte) (mailer.Message, error) {
-		var p struct {
-			OrderID string `json:"order_id"`
-		}
-		if err := decode(payload, &p); err != nil {
+		p, err := decodeOrderPayload("jobs.composeOrderConfirmation", payload, false)
+		if err != nil {
 			return mailer.Message{}, err
-		}
-		if p.OrderID == "" {
-			return mailer.Message{}, mailer.Permanent(fmt.Errorf("jobs.composeOrderConfirmation: %w: order_id is required", errMalformed))
 		}
 		to, data, err := confirmations(ctx, p.OrderID)
 		if err != nil {
 			return mailer.Message{}, classify("jobs.composeOrderConfirmation: order confirmation", err)
 		}
 		c, err := mailer.RenderOrderConfirmation(shop, data)
+		return mailer.Message{To: to, Content: c}, err
+	}
+}
+
+// composeOrderShipped reads the order when the notice is sent, like the confirmation; an order
+// that has not shipped (FailedPrecondition) cancels the job.
+func composeOrderShipped(notices OrderNotices) composeFunc {
+	return func(ctx context.Context, shop mailer.Shop, _ settings.Store, payload []byte) (mailer.Message, error) {
+		p, err := decodeOrderPayload("jobs.composeOrderShipped", payload, false)
+		if err != nil {
+			return mailer.Message{}, err
+		}
+		to, data, err := notices.Shipped(ctx, p.OrderID)
+		if err != nil {
+			return mailer.Message{}, classify("jobs.composeOrderShipped: shipping notice", err)
+		}
+		c, err := mailer.RenderOrderShipped(shop, data)
+		return mailer.Message{To: to, Content: c}, err
+	}
+}
+
+// composeOrderCancelled reads the order when the notice is sent; an order that is not cancelled
+// cancels the job.
+func composeOrderCancelled(notices OrderNotices) composeFunc {
+	return func(ctx context.Context, shop mailer.Shop, _ settings.Store, payload []byte) (mailer.Message, error) {
+		p, err := decodeOrderPayload("jobs.composeOrderCancelled", payload, false)
+		if err != nil {
+			return mailer.Message{}, err
+		}
+		to, data, err := notices.Cancelled(ctx, p.OrderID)
+		if err != nil {
+			return mailer.Message{}, classify("jobs.composeOrderCancelled: cancellation notice", err)
+		}
+		c, err := mailer.RenderOrderCancelled(shop, data)
+		return mailer.Message{To: to, Content: c}, err
+	}
+}
+
+// composeOrderRefunded reads the order and the refund when the notice is sent; a refund the
+// provider has not confirmed cancels the job.
+func composeOrderRefunded(notices OrderNotices) composeFunc {
+	return func(ctx context.Context, shop mailer.Shop, _ settings.Store, payload []byte) (mailer.Message, error) {
+		p, err := decodeOrderPayload("jobs.composeOrderRefunded", payload, true)
+		if err != nil {
+			return mailer.Message{}, err
+		}
+		to, data, err := notices.Refunded(ctx, p.OrderID, p.RefundID)
+		if err != nil {
+			return mailer.Message{}, classify("jobs.composeOrderRefunded: refund notice", err)
+		}
+		c, err := mailer.RenderOrderRefunded(shop, data)
 		return mailer.Message{To: to, Content: c}, err
 	}
 }

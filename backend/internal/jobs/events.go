@@ -9,7 +9,7 @@ import (
 	"github.com/riverqueue/river/rivertype"
 )
 
-// Outbox topics and their JSON payloads. The emitting contexts (account, contact, newsletter)
+// Outbox topics and their JSON payloads. The emitting contexts (account, contact, newsletter, order)
 // and the workers here agree on these by contract, not by sharing Go types, so that neither
 // imports the other.
 const (
@@ -32,6 +32,14 @@ const (
 	// TopicOrderRefundRequested: {"order_id","refund_id"}: a refund an admin made, to ask of the
 	// provider.
 	TopicOrderRefundRequested = "order.refund_requested"
+	// TopicOrderShipped: {"order_id"}, once per order, when it ships: the shipping notice.
+	TopicOrderShipped = "order.shipped"
+	// TopicOrderCancelled: {"order_id"}, once per order, when it is cancelled: the cancellation
+	// notice.
+	TopicOrderCancelled = "order.cancelled"
+	// TopicOrderRefunded: {"order_id","refund_id"}, once per refund, when the payment provider
+	// confirms it: the refund notice.
+	TopicOrderRefunded = "order.refunded"
 )
 
 // Event is an outbox row as a job carries it. The relay copies the payload untouched and the
@@ -112,6 +120,33 @@ func (OrderConfirmationEmail) Kind() string { return "email.order_confirmation" 
 // InsertOpts puts the job on the mail queue, unique per outbox id.
 func (OrderConfirmationEmail) InsertOpts() river.InsertOpts { return mailInsertOpts() }
 
+// OrderShippedEmail tells the shopper their order is on its way, with its tracking.
+type OrderShippedEmail struct{ Event }
+
+// Kind is River's name for the job.
+func (OrderShippedEmail) Kind() string { return "email.order_shipped" }
+
+// InsertOpts puts the job on the mail queue, unique per outbox id.
+func (OrderShippedEmail) InsertOpts() river.InsertOpts { return mailInsertOpts() }
+
+// OrderCancelledEmail tells the shopper their order was cancelled and what is refunded.
+type OrderCancelledEmail struct{ Event }
+
+// Kind is River's name for the job.
+func (OrderCancelledEmail) Kind() string { return "email.order_cancelled" }
+
+// InsertOpts puts the job on the mail queue, unique per outbox id.
+func (OrderCancelledEmail) InsertOpts() river.InsertOpts { return mailInsertOpts() }
+
+// OrderRefundedEmail tells the shopper a refund has been made.
+type OrderRefundedEmail struct{ Event }
+
+// Kind is River's name for the job.
+func (OrderRefundedEmail) Kind() string { return "email.order_refunded" }
+
+// InsertOpts puts the job on the mail queue, unique per outbox id.
+func (OrderRefundedEmail) InsertOpts() river.InsertOpts { return mailInsertOpts() }
+
 // PaymentRefund returns a payment through the provider.
 type PaymentRefund struct{ Event }
 
@@ -135,6 +170,9 @@ var routes = map[string]func(Event) river.JobArgs{
 	TopicOrderPaid:                       func(e Event) river.JobArgs { return OrderConfirmationEmail{e} },
 	TopicOrderRefundRequired:             func(e Event) river.JobArgs { return PaymentRefund{e} },
 	TopicOrderRefundRequested:            func(e Event) river.JobArgs { return PaymentRefund{e} },
+	TopicOrderShipped:                    func(e Event) river.JobArgs { return OrderShippedEmail{e} },
+	TopicOrderCancelled:                  func(e Event) river.JobArgs { return OrderCancelledEmail{e} },
+	TopicOrderRefunded:                   func(e Event) river.JobArgs { return OrderRefundedEmail{e} },
 	TopicImageUploaded:                   func(e Event) river.JobArgs { return ImageRenditions{e} },
 	TopicImageDeleted:                    func(e Event) river.JobArgs { return ImageRemoval{e} },
 }

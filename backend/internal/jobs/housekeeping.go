@@ -85,10 +85,12 @@ func periodicChores(workers *river.Workers, chores []Chore, logger *slog.Logger)
 
 // mailSentRetention is how long the record of a sent e-mail is kept. A job runs again only
 // within River's retry window (hours) or when the relay re-offers a fresh outbox row (seconds);
-// a month is far beyond both.
+// a month is far beyond both. Records of e-mails about an order are kept for good: they are the
+// order's timeline, and there are only a few per order.
 const mailSentRetention = 30 * 24 * time.Hour
 
-// pruneMailSent is the jobs package's own chore: it forgets sent e-mails no repeat can ask about.
+// pruneMailSent is the jobs package's own chore: it forgets sent e-mails no repeat can ask about
+// and no order's timeline shows.
 func pruneMailSent(store *pgxpool.Pool) Chore {
 	return Chore{Name: "mail_sent.prune", Every: 24 * time.Hour, Run: func(ctx context.Context) (int64, error) {
 		n, err := deleteMailSentOlderThan(ctx, store, mailSentRetention)

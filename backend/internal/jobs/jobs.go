@@ -51,6 +51,9 @@ type Config struct {
 	// OrderConfirmations gives the recipient and content of a paid order's confirmation (the
 	// order context, read at send time). Required.
 	OrderConfirmations OrderConfirmationFunc
+	// OrderNotices gives the recipient and content of the e-mails about an order's later steps
+	// (the order context's Notices, read at send time). Required.
+	OrderNotices OrderNotices
 	// Refunds returns the payment of an order through the provider (the order context). Required.
 	Refunds func(ctx context.Context, orderID string) error
 	// SendRefund asks the provider for one refund an admin made (the order context). Required.
@@ -82,6 +85,16 @@ type NewsletterLinkFunc func(ctx context.Context, email string, requestedAt time
 // apperr classifies as FailedPrecondition, NotFound or Invalid cancel the job.
 type OrderConfirmationFunc func(ctx context.Context, orderID string) (to string, data mailer.OrderConfirmation, err error)
 
+// OrderNotices composes the e-mails that follow an order after it is paid: shipped, cancelled
+// and refunded (one per refund). Like OrderConfirmationFunc, each reads the order when the e-mail
+// is sent; errors apperr classifies as FailedPrecondition, NotFound or Invalid (the order is not,
+// or no longer, where the e-mail would say) cancel the job.
+type OrderNotices interface {
+	Shipped(ctx context.Context, orderID string) (to string, data mailer.OrderShipped, err error)
+	Cancelled(ctx context.Context, orderID string) (to string, data mailer.OrderCancelled, err error)
+	Refunded(ctx context.Context, orderID, refundID string) (to string, data mailer.OrderRefunded, err error)
+}
+
 // ResetLinkFunc returns a fresh password reset link, and when it expires, for the request that
 // accountID made from email at requestedAt. The raw token is made only here, at send time, so
 // it never sits in the outbox or in a job's arguments. An error that apperr classifies as
@@ -105,9 +118,9 @@ type Runner struct {
 // New builds the River client with every worker, and the relay. Nothing runs until Start.
 func New(cfg Config) (*Runner, error) {
 	if cfg.Store == nil || cfg.Jobs == nil || cfg.Settings == nil || cfg.Logger == nil || cfg.ResetLinks == nil ||
-		cfg.OrderConfirmations == nil || cfg.Refunds == nil || cfg.SendRefund == nil || cfg.NewsletterLinks == nil ||
+		cfg.OrderConfirmations == nil || cfg.OrderNotices == nil || cfg.Refunds == nil || cfg.SendRefund == nil || cfg.NewsletterLinks == nil ||
 		cfg.Images.Render == nil || cfg.Images.Fail == nil || cfg.Images.Remove == nil {
-		return nil, errors.New("jobs.New: Store, Jobs, Settings, Logger, ResetLinks, OrderConfirmations, Refunds, SendRefund, NewsletterLinks and Images are required")
+		return nil, errors.New("jobs.New: Store, Jobs, Settings, Logger, ResetLinks, OrderConfirmations, OrderNotices, Refunds, SendRefund, NewsletterLinks and Images are required")
 	}
 	if cfg.PollInterval <= 0 {
 		cfg.PollInterval = 500 * time.Millisecond
@@ -122,6 +135,9 @@ func New(cfg Config) (*Runner, error) {
 	river.AddWorker(workers, &emailWorker[ContactMessageEmail]{deps: deps, compose: composeContactMessage})
 	river.AddWorker(workers, &emailWorker[NewsletterConfirmationEmail]{deps: deps, compose: composeNewsletterConfirmation(cfg.NewsletterLinks)})
 	river.AddWorker(workers, &emailWorker[OrderConfirmationEmail]{deps: deps, compose: composeOrderConfirmation(cfg.OrderConfirmations)})
+	river.AddWorker(workers, &emailWorker[OrderShippedEmail]{deps: deps, compose: composeOrderShipped(cfg.OrderNotices)})
+	river.AddWorker(workers, &emailWorker[OrderCancelledEmail]{deps: deps, compose: composeOrderCancelled(cfg.OrderNotices)})
+	river.AddWorker(workers, &emailWorker[OrderRefundedEmail]{deps: deps, compose: composeOrderRefunded(cfg.OrderNotices)})
 	river.AddWorker(workers, &refundWorker{refund: cfg.Refunds, refundOne: cfg.SendRefund, logger: cfg.Logger.With("component", "payments")})
 	river.AddWorker(workers, &renditionWorker{work: cfg.Images, logger: cfg.Logger.With("component", "media")})
 	river.AddWorker(workers, &removalWorker{work: cfg.Images})

@@ -96,6 +96,7 @@ type runnerOpts struct {
 	chores     []jobs.Chore
 	resetLinks jobs.ResetLinkFunc
 	orders     jobs.OrderConfirmationFunc
+	notices    jobs.OrderNotices
 	refunds    func(context.Context, string) error
 	newsletter jobs.NewsletterLinkFunc
 	images     jobs.ImageWork
@@ -107,6 +108,21 @@ func noOrders(context.Context, string) (string, mail.OrderConfirmation, error) {
 }
 
 func noRefunds(context.Context, string) error { return errors.New("this test refunds nothing") }
+
+// noNotices stands in for the order context's notices in tests that have no orders.
+type noNotices struct{}
+
+func (noNotices) Shipped(context.Context, string) (string, mail.OrderShipped, error) {
+	return "", mail.OrderShipped{}, errors.New("this test has no orders")
+}
+
+func (noNotices) Cancelled(context.Context, string) (string, mail.OrderCancelled, error) {
+	return "", mail.OrderCancelled{}, errors.New("this test has no orders")
+}
+
+func (noNotices) Refunded(context.Context, string, string) (string, mail.OrderRefunded, error) {
+	return "", mail.OrderRefunded{}, errors.New("this test has no orders")
+}
 
 // noImages stands in for the catalogue and media in tests that upload no images.
 var noImages = jobs.ImageWork{
@@ -134,6 +150,9 @@ func newRunner(t *testing.T, store *pgxpool.Pool, o runnerOpts) *jobs.Runner {
 	if o.orders == nil {
 		o.orders = noOrders
 	}
+	if o.notices == nil {
+		o.notices = noNotices{}
+	}
 	if o.refunds == nil {
 		o.refunds = noRefunds
 	}
@@ -146,7 +165,7 @@ func newRunner(t *testing.T, store *pgxpool.Pool, o runnerOpts) *jobs.Runner {
 	r, err := jobs.New(jobs.Config{Store: store, Jobs: o.jobsPool, Settings: settings.NewService(store), Mail: o.mail,
 		Logger:       slog.New(slog.NewTextHandler(o.log, &slog.HandlerOptions{Level: slog.LevelDebug})),
 		PollInterval: 50 * time.Millisecond, RetryPolicy: o.retry, MailUnconfiguredWait: time.Hour,
-		Chores: o.chores, ResetLinks: o.resetLinks, OrderConfirmations: o.orders, Refunds: o.refunds, SendRefund: o.refunds, NewsletterLinks: o.newsletter,
+		Chores: o.chores, ResetLinks: o.resetLinks, OrderConfirmations: o.orders, OrderNotices: o.notices, Refunds: o.refunds, SendRefund: o.refunds, NewsletterLinks: o.newsletter,
 		Images: o.images})
 	require.NoError(t, err)
 	return r
@@ -603,10 +622,14 @@ func TestTopicsMatchTheEmitters(t *testing.T) {
 	require.Equal(t, account.TopicPasswordResetRequested, jobs.TopicPasswordResetRequested)
 	require.Equal(t, order.TopicPaid, jobs.TopicOrderPaid)
 	require.Equal(t, order.TopicRefundRequired, jobs.TopicOrderRefundRequired)
+	require.Equal(t, order.TopicRefundRequested, jobs.TopicOrderRefundRequested)
+	require.Equal(t, order.TopicShipped, jobs.TopicOrderShipped)
+	require.Equal(t, order.TopicCancelled, jobs.TopicOrderCancelled)
+	require.Equal(t, order.TopicRefunded, jobs.TopicOrderRefunded)
 	require.Equal(t, catalog.TopicImageUploaded, jobs.TopicImageUploaded)
 	require.Equal(t, catalog.TopicImageDeleted, jobs.TopicImageDeleted)
 	require.ElementsMatch(t, []string{"contact_message.received", "newsletter.confirmation_requested", "newsletter.subscribed", "password_reset.requested",
-		"order.paid", "order.refund_required", "image.uploaded", "image.deleted"}, jobs.Topics())
+		"order.paid", "order.refund_required", "order.refund_requested", "order.shipped", "order.cancelled", "order.refunded", "image.uploaded", "image.deleted"}, jobs.Topics())
 
 	emitted := account.PasswordResetRequested{AccountID: "8d1f0c7e-3a61-4b7a-9a51-0d1b5b0f3b11", Email: "jane@example.com",
 		FirstName: "Jane", RequestedAt: time.Date(2026, 3, 3, 14, 5, 0, 123456789, time.UTC)}
@@ -651,7 +674,7 @@ func TestChoresAreChecked(t *testing.T) {
 		{{Name: "x", Every: time.Hour, Run: run}, {Name: "x", Every: time.Hour, Run: run}},
 	} {
 		_, err := jobs.New(jobs.Config{Store: store, Jobs: store, Settings: settings.NewService(store),
-			Logger: slog.New(slog.DiscardHandler), Chores: chores, ResetLinks: noResetLinks, OrderConfirmations: noOrders, Refunds: noRefunds, SendRefund: noRefunds,
+			Logger: slog.New(slog.DiscardHandler), Chores: chores, ResetLinks: noResetLinks, OrderConfirmations: noOrders, OrderNotices: noNotices{}, Refunds: noRefunds, SendRefund: noRefunds,
 			NewsletterLinks: newsletterLinks(newsletter.NewService(store)), Images: noImages})
 		require.Error(t, err)
 	}

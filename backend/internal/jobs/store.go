@@ -17,17 +17,18 @@ func mailSentFor(ctx context.Context, store *pgxpool.Pool, outboxID string) (boo
 	return sent, err
 }
 
-// recordMailSent records that the e-mail of outbox event outboxID went out; recording it twice
-// is not an error.
-func recordMailSent(ctx context.Context, store *pgxpool.Pool, outboxID, kind, messageID string) error {
-	_, err := store.Exec(ctx, `INSERT INTO mail_sent (outbox_id, kind, message_id) VALUES ($1, $2, $3)
-		ON CONFLICT (outbox_id) DO NOTHING`, outboxID, kind, messageID)
+// recordMailSent records that the e-mail of outbox event outboxID went out, and the order it was
+// about (nil for none); recording it twice is not an error.
+func recordMailSent(ctx context.Context, store *pgxpool.Pool, outboxID, kind, messageID string, orderID *string) error {
+	_, err := store.Exec(ctx, `INSERT INTO mail_sent (outbox_id, kind, message_id, order_id) VALUES ($1, $2, $3, $4::uuid)
+		ON CONFLICT (outbox_id) DO NOTHING`, outboxID, kind, messageID, orderID)
 	return err
 }
 
-// deleteMailSentOlderThan forgets the sends recorded more than retention ago.
+// deleteMailSentOlderThan forgets the sends recorded more than retention ago, except those about
+// an order: they are the order's history.
 func deleteMailSentOlderThan(ctx context.Context, store *pgxpool.Pool, retention time.Duration) (int64, error) {
-	tag, err := store.Exec(ctx, `DELETE FROM mail_sent WHERE sent_at < now() - $1::interval`,
+	tag, err := store.Exec(ctx, `DELETE FROM mail_sent WHERE sent_at < now() - $1::interval AND order_id IS NULL`,
 		fmt.Sprintf("%d seconds", int64(retention/time.Second)))
 	return tag.RowsAffected(), err
 }

@@ -265,3 +265,146 @@ func TestOneLine(t *testing.T) {
 	require.Equal(t, "a b c", mail.OneLine("a\r\nb\tc"))
 	require.False(t, strings.ContainsAny(mail.OneLine("x\n\ry\x00z"), "\r\n\x00"))
 }
+
+func orderShipped() mail.OrderShipped {
+	return mail.OrderShipped{FirstName: "Jane", Number: "AL-7KQ2M9XD", ShippedAt: time.Date(2026, 3, 31, 23, 30, 0, 0, time.UTC),
+		Carrier: "Royal Mail", TrackingNumber: "AB123456789GB", TrackingURL: "https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB",
+		Delivery: "Standard", Estimate: "5–7 working days",
+		Lines:           []mail.OrderLine{{Name: "Rose Oil", Quantity: 2, LineTotal: "£36.00"}, {Name: "Balm", Quantity: 1, LineTotal: "£8.00"}},
+		ShippingAddress: []string{"Jane Doe", "1 High Street", "Bath", "BA1 1AA", "United Kingdom"},
+		OrderURL:        "https://shop.example/orders/o1?token=oat1.abc"}
+}
+
+// The shipping notice names the carrier, the tracking number and its link, the delivery estimate,
+// what is in the parcel and where it goes, in both parts; the day is London's (BST here).
+func TestRenderOrderShipped(t *testing.T) {
+	t.Parallel()
+	c, err := mail.RenderOrderShipped(shop, orderShipped())
+	require.NoError(t, err)
+	require.Equal(t, "Your Atelier London order AL-7KQ2M9XD is on its way", c.Subject)
+	for _, part := range []string{c.Text, c.HTML} {
+		for _, want := range []string{"Dear Jane,", "AL-7KQ2M9XD", "dispatched on Wednesday 1 April 2026", "Royal Mail",
+			"AB123456789GB", "https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB", "5–7 working days",
+			"Standard", "Rose Oil", "Balm", "1 High Street", "BA1 1AA", "United Kingdom"} {
+			require.Contains(t, part, want)
+		}
+	}
+	require.Contains(t, c.Text, "Carrier: Royal Mail\nTracking number: AB123456789GB\nDelivery: Standard\nEstimated delivery: 5–7 working days\n")
+	require.Contains(t, c.Text, "Track your parcel: https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB\n")
+	require.Contains(t, c.Text, "Rose Oil × 2\nBalm × 1\n")
+	require.Contains(t, c.Text, "View your order: https://shop.example/orders/o1?token=oat1.abc")
+	require.Contains(t, c.HTML, `href="https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB"`)
+	require.Contains(t, c.HTML, "Track your parcel")
+	require.Contains(t, c.HTML, `href="https://shop.example/orders/o1?token=oat1.abc"`)
+	require.NotContains(t, c.Text, "<", "plain text has no markup")
+}
+
+// Without a tracking link (a carrier with no tracking page) the notice still gives the number,
+// and offers no button to nowhere; without a number either, it says only that the order left.
+func TestRenderOrderShippedWithoutTracking(t *testing.T) {
+	t.Parallel()
+	d := orderShipped()
+	d.TrackingURL = ""
+	c, err := mail.RenderOrderShipped(shop, d)
+	require.NoError(t, err)
+	require.Contains(t, c.Text, "Tracking number: AB123456789GB")
+	require.NotContains(t, c.Text, "Track your parcel")
+	require.NotContains(t, c.HTML, "Track your parcel")
+
+	d.TrackingNumber, d.Carrier, d.Delivery, d.Estimate, d.ShippedAt = "", "", "", "", time.Time{}
+	c, err = mail.RenderOrderShipped(mail.Shop{}, d)
+	require.NoError(t, err)
+	require.NotContains(t, c.Text, "Tracking number")
+	require.NotContains(t, c.HTML, "Tracking number")
+	require.Contains(t, c.Text, "Your order AL-7KQ2M9XD was dispatched.\n\nIn your parcel:", "no day it does not know, no empty details")
+}
+
+// What the shop typed (a carrier, a tracking number, a reason) and the shopper's own address are
+// text in the HTML part, never markup; a script URL never becomes a link.
+func TestRenderOrderNoticesEscape(t *testing.T) {
+	t.Parallel()
+	const evil = `<img src=x onerror=alert(1)>`
+	d := orderShipped()
+	d.FirstName, d.Carrier, d.TrackingNumber, d.TrackingURL = evil, evil, evil, "javascript:alert(1)"
+	d.ShippingAddress = []string{evil}
+	d.Lines = []mail.OrderLine{{Name: evil, Quantity: 1, LineTotal: "£1.00"}}
+	shipped, err := mail.RenderOrderShipped(shop, d)
+	require.NoError(t, err)
+	cancelled, err := mail.RenderOrderCancelled(shop, mail.OrderCancelled{FirstName: evil, Number: "AL-1", Lines: d.Lines,
+		Total: "£1.00", Refund: "£1.00", OrderURL: `https://shop.example/orders/o1"><script>x</script>`})
+	require.NoError(t, err)
+	refunded, err := mail.RenderOrderRefunded(shop, mail.OrderRefunded{FirstName: evil, Number: "AL-1", Amount: "£1.00",
+		RefundedSoFar: "£1.00", OrderTotal: "£1.00", Reason: evil, OrderURL: "https://shop.example/orders/o1"})
+	require.NoError(t, err)
+	for name, c := range map[string]mail.Content{"shipped": shipped, "cancelled": cancelled, "refunded": refunded} {
+		require.NotContains(t, c.HTML, "<img", name)
+		require.NotContains(t, c.HTML, "<script>", name)
+		require.Contains(t, c.HTML, "&lt;img src=x onerror=alert(1)&gt;", name)
+		require.NotContains(t, c.HTML, `href="javascript:`, name)
+		require.Contains(t, c.Text, evil, "%s: plain text is plain", name)
+	}
+}
+
+// The cancellation notice says what is refunded to the original payment method and how long it
+// can take to appear; an order that was never paid is told there is nothing to refund.
+func TestRenderOrderCancelled(t *testing.T) {
+	t.Parallel()
+	d := mail.OrderCancelled{FirstName: "Jane", Number: "AL-7KQ2M9XD", CancelledAt: time.Date(2026, 1, 5, 9, 0, 0, 0, time.UTC),
+		Lines: []mail.OrderLine{{Name: "Rose Oil", Quantity: 2, LineTotal: "£36.00"}}, Total: "£53.95", Refund: "£53.95",
+		OrderURL: "https://shop.example/orders/o1"}
+	c, err := mail.RenderOrderCancelled(shop, d)
+	require.NoError(t, err)
+	require.Equal(t, "Your Atelier London order AL-7KQ2M9XD has been cancelled", c.Subject)
+	for _, part := range []string{c.Text, c.HTML} {
+		for _, want := range []string{"Dear Jane,", "AL-7KQ2M9XD", "cancelled on Monday 5 January 2026", "Rose Oil", "£36.00",
+			"£53.95", "original payment method", "5–10 working days", "https://shop.example/orders/o1", "hello@atelier.test"} {
+			require.Contains(t, part, want)
+		}
+		require.NotContains(t, part, "nothing to refund")
+	}
+	require.Contains(t, c.Text, "We are refunding £53.95 to your original payment method.")
+	require.Contains(t, c.Text, "Rose Oil × 2: £36.00\n")
+	require.Contains(t, c.Text, "To be refunded: £53.95\n")
+
+	d.Refund = ""
+	c, err = mail.RenderOrderCancelled(mail.Shop{}, d)
+	require.NoError(t, err)
+	for _, part := range []string{c.Text, c.HTML} {
+		require.Contains(t, part, "No payment was taken for this order, so there is nothing to refund.")
+		require.NotContains(t, part, "5–10 working days")
+		require.NotContains(t, part, "write to us", "no mailbox in the settings, none offered")
+	}
+}
+
+// The refund notice gives this refund, what has been refunded so far out of the order's total,
+// whether that is all of it, and the shop's reason when there is one.
+func TestRenderOrderRefunded(t *testing.T) {
+	t.Parallel()
+	partial := mail.OrderRefunded{FirstName: "Jane", Number: "AL-7KQ2M9XD", RefundedAt: time.Date(2026, 6, 30, 23, 15, 0, 0, time.UTC),
+		Amount: "£20.00", RefundedSoFar: "£30.00", OrderTotal: "£53.95", Reason: "One bottle arrived damaged",
+		OrderURL: "https://shop.example/orders/o1"}
+	c, err := mail.RenderOrderRefunded(shop, partial)
+	require.NoError(t, err)
+	require.Equal(t, "£20.00 refunded on your Atelier London order AL-7KQ2M9XD", c.Subject)
+	for _, part := range []string{c.Text, c.HTML} {
+		for _, want := range []string{"Dear Jane,", "We have refunded £20.00", "to your original payment method on Wednesday 1 July 2026", "AL-7KQ2M9XD",
+			"original payment method", "5–10 working days", "Reason for the refund: One bottle arrived damaged",
+			"£30.00 of £53.95", "This is a partial refund", "https://shop.example/orders/o1"} {
+			require.Contains(t, part, want)
+		}
+		require.NotContains(t, part, "refunded in full")
+		require.NotContains(t, part, "cancelled order")
+	}
+	require.Contains(t, c.Text, "This refund: £20.00\nRefunded so far: £30.00 of £53.95\n")
+
+	full := partial
+	full.Amount, full.RefundedSoFar, full.InFull, full.Cancelled, full.Reason = "£53.95", "£53.95", true, true, ""
+	c, err = mail.RenderOrderRefunded(shop, full)
+	require.NoError(t, err)
+	for _, part := range []string{c.Text, c.HTML} {
+		require.Contains(t, part, "Your order has now been refunded in full.")
+		require.Contains(t, part, "on your cancelled order")
+		require.NotContains(t, part, "partial refund")
+		require.NotContains(t, part, "Reason for the refund")
+	}
+}

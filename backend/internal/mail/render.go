@@ -92,6 +92,71 @@ func (o OrderConfirmation) PlacedText() string {
 	return o.PlacedAt.In(london).Format("2 January 2006, 15:04") + " (London time)"
 }
 
+// OrderShipped is the data of the shipping notice: the parcel has left and can be followed.
+// TrackingURL is the carrier's tracking page (empty when the carrier has none); OrderURL opens the
+// order, as in OrderConfirmation.
+type OrderShipped struct {
+	FirstName       string
+	Number          string
+	ShippedAt       time.Time
+	Carrier         string
+	TrackingNumber  string
+	TrackingURL     string
+	Delivery        string // the delivery option's name, e.g. "Express"
+	Estimate        string // the option's delivery estimate, e.g. "3–4 working days"
+	Lines           []OrderLine
+	ShippingAddress []string
+	OrderURL        string
+}
+
+// ShippedText is the day the parcel left, in the shop's time zone, e.g. "Tuesday 3 March 2026".
+func (o OrderShipped) ShippedText() string { return dayText(o.ShippedAt) }
+
+// OrderCancelled is the data of the cancellation notice. Refund is the amount going back to the
+// original payment method, formatted; empty when nothing was paid, so nothing is refunded.
+type OrderCancelled struct {
+	FirstName   string
+	Number      string
+	CancelledAt time.Time
+	Lines       []OrderLine
+	Total       string
+	Refund      string
+	OrderURL    string
+}
+
+// CancelledText is the day the order was cancelled, in the shop's time zone.
+func (o OrderCancelled) CancelledText() string { return dayText(o.CancelledAt) }
+
+// OrderRefunded is the data of the refund notice, sent once per refund the payment provider has
+// confirmed. Amounts are formatted; RefundedSoFar counts this refund and every earlier one.
+type OrderRefunded struct {
+	FirstName     string
+	Number        string
+	RefundedAt    time.Time
+	Amount        string
+	RefundedSoFar string
+	OrderTotal    string
+	// InFull says the whole order has now been refunded.
+	InFull bool
+	// Cancelled says the refund returns the payment of a cancelled order.
+	Cancelled bool
+	// Reason is the shop's note on why, shown when there is one.
+	Reason   string
+	OrderURL string
+}
+
+// RefundedText is the day the refund was confirmed, in the shop's time zone.
+func (o OrderRefunded) RefundedText() string { return dayText(o.RefundedAt) }
+
+// dayText is a day in words in the shop's time zone, e.g. "Tuesday 3 March 2026"; empty for the
+// zero time, so that an e-mail leaves out a day it does not know rather than print year 1.
+func dayText(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.In(london).Format("Monday 2 January 2006")
+}
+
 var london = func() *time.Location {
 	loc, err := time.LoadLocation("Europe/London")
 	if err != nil {
@@ -109,7 +174,8 @@ type emailTemplate struct {
 var templates = map[string]emailTemplate{}
 
 func init() { //nolint:gochecknoinits // parses the embedded templates once; a broken template fails at start, not at send
-	for _, name := range []string{"password_reset", "contact_message", "newsletter_confirmation", "order_confirmation"} {
+	for _, name := range []string{"password_reset", "contact_message", "newsletter_confirmation", "order_confirmation",
+		"order_shipped", "order_cancelled", "order_refunded"} {
 		templates[name] = emailTemplate{
 			html: htmltemplate.Must(htmltemplate.New(name).Funcs(htmltemplate.FuncMap{"button": button}).
 				ParseFS(templateFiles, "templates/layout.html.tmpl", "templates/"+name+".html.tmpl")),
@@ -143,6 +209,21 @@ func RenderNewsletterConfirmation(shop Shop, d NewsletterConfirmation) (Content,
 // RenderOrderConfirmation renders the confirmation of a paid order.
 func RenderOrderConfirmation(shop Shop, d OrderConfirmation) (Content, error) {
 	return render("order_confirmation", fmt.Sprintf("Your %s order %s is confirmed", shopName(shop), d.Number), shop, d)
+}
+
+// RenderOrderShipped renders the shipping notice.
+func RenderOrderShipped(shop Shop, d OrderShipped) (Content, error) {
+	return render("order_shipped", fmt.Sprintf("Your %s order %s is on its way", shopName(shop), d.Number), shop, d)
+}
+
+// RenderOrderCancelled renders the cancellation notice.
+func RenderOrderCancelled(shop Shop, d OrderCancelled) (Content, error) {
+	return render("order_cancelled", fmt.Sprintf("Your %s order %s has been cancelled", shopName(shop), d.Number), shop, d)
+}
+
+// RenderOrderRefunded renders the refund notice.
+func RenderOrderRefunded(shop Shop, d OrderRefunded) (Content, error) {
+	return render("order_refunded", fmt.Sprintf("%s refunded on your %s order %s", d.Amount, shopName(shop), d.Number), shop, d)
 }
 
 func shopName(s Shop) string {

@@ -106,9 +106,13 @@ func (s *Service) Get(ctx context.Context, accountID, orderID, token string) (Or
 	return orders[0], nil
 }
 
-// Read returns an order for the shop's own work (e-mails, jobs), with no access check.
+// Read returns an order with its refunds for the shop's own work (e-mails, jobs), with no access
+// check.
 func (s *Service) Read(ctx context.Context, orderID string) (Order, error) {
 	o, found, err := load(ctx, s.cfg.Pool, orderID)
+	if err == nil && found {
+		o.Refunds, err = refundsOf(ctx, s.cfg.Pool, o.ID)
+	}
 	if err != nil {
 		return Order{}, fmt.Errorf("order.Read: %w", err)
 	}

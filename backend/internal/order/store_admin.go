@@ -217,20 +217,3 @@ func addRefunded(ctx context.Context, tx pgx.Tx, orderID string, amount int64) e
 	}
 	return nil
 }
-
-// emailsOf lists the e-mails sent about an order, oldest first.
-func emailsOf(ctx context.Context, q queryer, orderID string) ([]Email, error) {
-	rows, err := q.Query(ctx, `SELECT kind, sent_at FROM mail_sent WHERE order_id = $1::uuid ORDER BY sent_at`, orderID)
-	if err != nil {
-		return nil, fmt.Errorf("order.emailsOf: %w", err)
-	}
-	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (Email, error) {
-		var e Email
-		err := r.Scan(&e.Kind, &e.SentAt)
-		return e, err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("order.emailsOf: %w", err)
-	}
-	return out, nil
-}
