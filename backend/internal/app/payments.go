@@ -11,6 +11,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/order"
 	"github.com/atelier-commerce/atelier/backend/internal/payment"
+	"github.com/atelier-commerce/atelier/backend/internal/shipping"
 	"github.com/atelier-commerce/atelier/backend/internal/status"
 )
 
@@ -44,7 +45,7 @@ func (a *App) newPayments(ctx context.Context) error {
 	}
 	a.payments = provider
 	a.orders = order.NewService(order.Config{Pool: a.pool, Provider: provider, LinkKey: linkKey,
-		StockChanged: a.catalog.StockChanged, Logger: a.logger.With("component", "orders")})
+		StockChanged: a.catalog.StockChanged, Logger: a.logger.With("component", "orders"), TrackingURL: shipping.TrackingURL})
 	a.checkout = checkout.NewService(checkout.Config{Pool: a.pool, Shipping: a.shipping, Orders: a.orders,
 		Provider: provider, ReservationTTL: a.cfg.OrderReservationTTL, StockChanged: a.catalog.StockChanged,
 		Logger: a.logger.With("component", "checkout"),

@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
@@ -53,10 +54,13 @@ func Default(active []Option) (o Option, ok bool) {
 }
 
 // Service reads and saves delivery options.
-type Service struct{ pool *pgxpool.Pool }
+type Service struct {
+	pool *pgxpool.Pool
+	now  func() time.Time
+}
 
 // NewService returns the shipping service.
-func NewService(pool *pgxpool.Pool) *Service { return &Service{pool: pool} }
+func NewService(pool *pgxpool.Pool) *Service { return &Service{pool: pool, now: time.Now} }
 
 // ListActive returns the active options in display order.
 func (s *Service) ListActive(ctx context.Context) ([]Option, error) {
@@ -67,7 +71,9 @@ func (s *Service) ListActive(ctx context.Context) ([]Option, error) {
 	return opts, nil
 }
 
-// Save creates or replaces the option with o.Code.
+// Save creates or replaces the option with o.Code as the system (the seed, tests). It records no
+// revision: the first admin change records the option as it found it. An option saved with a
+// free-over amount takes the one free-delivery rule from the option that had it.
 func (s *Service) Save(ctx context.Context, o Option) error {
 	o.Code, o.Name = strings.TrimSpace(o.Code), strings.TrimSpace(o.Name)
 	switch {
