@@ -12,7 +12,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 )
 
-// AdminOrderHandler serves atelier.admin.v1.OrderService. Only admins reach it: the authorization
+// AdminOrderHandler serves atelier.admin.v1.AdminOrderService. Only admins reach it: the authorization
 // interceptor refuses everyone else before the handler runs.
 type AdminOrderHandler struct {
 	orders   *order.Service
@@ -20,7 +20,7 @@ type AdminOrderHandler struct {
 	urls     MediaURLs
 }
 
-var _ adminv1connect.OrderServiceHandler = (*AdminOrderHandler)(nil)
+var _ adminv1connect.AdminOrderServiceHandler = (*AdminOrderHandler)(nil)
 
 // NewAdminOrderHandler returns the admin order handler.
 func NewAdminOrderHandler(o *order.Service, accounts *account.Service, urls MediaURLs) *AdminOrderHandler {
@@ -35,8 +35,8 @@ var adminOrderSorts = map[adminv1.OrderSort]string{
 	adminv1.OrderSort_ORDER_SORT_TOTAL_LOW_TO_HIGH: "total_asc",
 }
 
-// ListOrders implements OrderService.ListOrders.
-func (h *AdminOrderHandler) ListOrders(ctx context.Context, req *connect.Request[adminv1.ListOrdersRequest]) (*connect.Response[adminv1.ListOrdersResponse], error) {
+// ListAdminOrders implements AdminOrderService.ListAdminOrders.
+func (h *AdminOrderHandler) ListAdminOrders(ctx context.Context, req *connect.Request[adminv1.ListAdminOrdersRequest]) (*connect.Response[adminv1.ListAdminOrdersResponse], error) {
 	m := req.Msg
 	q := order.AdminQuery{Search: m.GetSearch(), Sort: adminOrderSorts[m.GetSort()], Page: int(m.GetPage()), PageSize: int(m.GetPageSize())}
 	for _, st := range m.GetStatuses() {
@@ -52,7 +52,7 @@ func (h *AdminOrderHandler) ListOrders(ctx context.Context, req *connect.Request
 	if err != nil {
 		return nil, err
 	}
-	out := &adminv1.ListOrdersResponse{TotalCount: page.TotalCount, Page: int32(page.Page), PageSize: int32(page.PageSize), //nolint:gosec // G115: bounded by validation
+	out := &adminv1.ListAdminOrdersResponse{TotalCount: page.TotalCount, Page: int32(page.Page), PageSize: int32(page.PageSize), //nolint:gosec // G115: bounded by validation
 		TotalPages: int32(page.TotalPages()), Orders: make([]*adminv1.AdminOrder, len(page.Orders))} //nolint:gosec // G115: at most 100 000 × 100
 	for i, o := range page.Orders {
 		out.Orders[i] = h.adminOrderProto(o)
@@ -60,16 +60,16 @@ func (h *AdminOrderHandler) ListOrders(ctx context.Context, req *connect.Request
 	return noStore(connect.NewResponse(out)), nil
 }
 
-// GetOrder implements OrderService.GetOrder.
-func (h *AdminOrderHandler) GetOrder(ctx context.Context, req *connect.Request[adminv1.GetOrderRequest]) (*connect.Response[adminv1.GetOrderResponse], error) {
+// GetAdminOrder implements AdminOrderService.GetAdminOrder.
+func (h *AdminOrderHandler) GetAdminOrder(ctx context.Context, req *connect.Request[adminv1.GetAdminOrderRequest]) (*connect.Response[adminv1.GetAdminOrderResponse], error) {
 	o, err := h.orders.AdminGet(ctx, req.Msg.GetOrderId())
 	if err != nil {
 		return nil, err
 	}
-	return noStore(connect.NewResponse(&adminv1.GetOrderResponse{Order: h.adminOrderProto(o)})), nil
+	return noStore(connect.NewResponse(&adminv1.GetAdminOrderResponse{Order: h.adminOrderProto(o)})), nil
 }
 
-// ProcessOrder implements OrderService.ProcessOrder.
+// ProcessOrder implements AdminOrderService.ProcessOrder.
 func (h *AdminOrderHandler) ProcessOrder(ctx context.Context, req *connect.Request[adminv1.ProcessOrderRequest]) (*connect.Response[adminv1.ProcessOrderResponse], error) {
 	r, err := h.request(ctx, req.Msg.GetIdempotencyKey())
 	if err != nil {
@@ -82,7 +82,7 @@ func (h *AdminOrderHandler) ProcessOrder(ctx context.Context, req *connect.Reque
 	return noStore(connect.NewResponse(&adminv1.ProcessOrderResponse{Order: h.adminOrderProto(o)})), nil
 }
 
-// ShipOrder implements OrderService.ShipOrder.
+// ShipOrder implements AdminOrderService.ShipOrder.
 func (h *AdminOrderHandler) ShipOrder(ctx context.Context, req *connect.Request[adminv1.ShipOrderRequest]) (*connect.Response[adminv1.ShipOrderResponse], error) {
 	r, err := h.request(ctx, req.Msg.GetIdempotencyKey())
 	if err != nil {
@@ -95,7 +95,7 @@ func (h *AdminOrderHandler) ShipOrder(ctx context.Context, req *connect.Request[
 	return noStore(connect.NewResponse(&adminv1.ShipOrderResponse{Order: h.adminOrderProto(o)})), nil
 }
 
-// DeliverOrder implements OrderService.DeliverOrder.
+// DeliverOrder implements AdminOrderService.DeliverOrder.
 func (h *AdminOrderHandler) DeliverOrder(ctx context.Context, req *connect.Request[adminv1.DeliverOrderRequest]) (*connect.Response[adminv1.DeliverOrderResponse], error) {
 	r, err := h.request(ctx, req.Msg.GetIdempotencyKey())
 	if err != nil {
@@ -108,7 +108,7 @@ func (h *AdminOrderHandler) DeliverOrder(ctx context.Context, req *connect.Reque
 	return noStore(connect.NewResponse(&adminv1.DeliverOrderResponse{Order: h.adminOrderProto(o)})), nil
 }
 
-// CancelOrder implements OrderService.CancelOrder.
+// CancelOrder implements AdminOrderService.CancelOrder.
 func (h *AdminOrderHandler) CancelOrder(ctx context.Context, req *connect.Request[adminv1.CancelOrderRequest]) (*connect.Response[adminv1.CancelOrderResponse], error) {
 	r, err := h.request(ctx, req.Msg.GetIdempotencyKey())
 	if err != nil {
@@ -121,7 +121,7 @@ func (h *AdminOrderHandler) CancelOrder(ctx context.Context, req *connect.Reques
 	return noStore(connect.NewResponse(&adminv1.CancelOrderResponse{Order: h.adminOrderProto(o)})), nil
 }
 
-// RefundOrder implements OrderService.RefundOrder.
+// RefundOrder implements AdminOrderService.RefundOrder.
 func (h *AdminOrderHandler) RefundOrder(ctx context.Context, req *connect.Request[adminv1.RefundOrderRequest]) (*connect.Response[adminv1.RefundOrderResponse], error) {
 	r, err := h.request(ctx, req.Msg.GetIdempotencyKey())
 	if err != nil {

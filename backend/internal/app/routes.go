@@ -137,7 +137,7 @@ func (a *App) routeTable() ([]route, error) {
 	register(adminv1connect.NewProductServiceHandler(api.NewAdminProductHandler(catalog.NewAdmin(a.catalog), a.accounts, a.media,
 		a.imageIntake), append(slices.Clone(opts), connect.WithReadMaxBytes(maxUploadBytes))...))
 	register(adminv1connect.NewPageServiceHandler(api.NewAdminPageHandler(a.content, a.accounts), opts...))
-	register(adminv1connect.NewOrderServiceHandler(api.NewAdminOrderHandler(a.orders, a.accounts, a.media), opts...))
+	register(adminv1connect.NewAdminOrderServiceHandler(api.NewAdminOrderHandler(a.orders, a.accounts, a.media), opts...))
 	register(adminv1connect.NewStoreDetailsServiceHandler(api.NewAdminStoreDetailsHandler(a.settings, a.accounts), opts...))
 	register(adminv1connect.NewDeliveryOptionServiceHandler(api.NewAdminDeliveryOptionHandler(a.shipping, a.accounts), opts...))
 	if registerErr != nil {

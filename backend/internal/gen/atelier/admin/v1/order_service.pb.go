@@ -82,8 +82,8 @@ func (OrderSort) EnumDescriptor() ([]byte, []int) {
 	return file_atelier_admin_v1_order_service_proto_rawDescGZIP(), []int{0}
 }
 
-// ListOrdersRequest filters, sorts and pages the orders.
-type ListOrdersRequest struct {
+// ListAdminOrdersRequest filters, sorts and pages the orders.
+type ListAdminOrdersRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Only orders in these statuses; none means every status.
 	Statuses []v1.OrderStatus `protobuf:"varint,1,rep,packed,name=statuses,proto3,enum=atelier.store.v1.OrderStatus" json:"statuses,omitempty"`
@@ -103,20 +103,20 @@ type ListOrdersRequest struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *ListOrdersRequest) Reset() {
-	*x = ListOrdersRequest{}
+func (x *ListAdminOrdersRequest) Reset() {
+	*x = ListAdminOrdersRequest{}
 	mi := &file_atelier_admin_v1_order_service_proto_msgTypes[0]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *ListOrdersRequest) String() string {
+func (x *ListAdminOrdersRequest) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*ListOrdersRequest) ProtoMessage() {}
+func (*ListAdminOrdersRequest) ProtoMessage() {}
 
-func (x *ListOrdersRequest) ProtoReflect() protoreflect.Message {
+func (x *ListAdminOrdersRequest) ProtoReflect() protoreflect.Message {
 	mi := &file_atelier_admin_v1_order_service_proto_msgTypes[0]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -128,64 +128,64 @@ func (x *ListOrdersRequest) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use ListOrdersRequest.ProtoReflect.Descriptor instead.
-func (*ListOrdersRequest) Descriptor() ([]byte, []int) {
+// Deprecated: Use ListAdminOrdersRequest.ProtoReflect.Descriptor instead.
+func (*ListAdminOrdersRequest) Descriptor() ([]byte, []int) {
 	return file_atelier_admin_v1_order_service_proto_rawDescGZIP(), []int{0}
 }
 
-func (x *ListOrdersRequest) GetStatuses() []v1.OrderStatus {
+func (x *ListAdminOrdersRequest) GetStatuses() []v1.OrderStatus {
 	if x != nil {
 		return x.Statuses
 	}
 	return nil
 }
 
-func (x *ListOrdersRequest) GetSearch() string {
+func (x *ListAdminOrdersRequest) GetSearch() string {
 	if x != nil {
 		return x.Search
 	}
 	return ""
 }
 
-func (x *ListOrdersRequest) GetPlacedFrom() *timestamppb.Timestamp {
+func (x *ListAdminOrdersRequest) GetPlacedFrom() *timestamppb.Timestamp {
 	if x != nil {
 		return x.PlacedFrom
 	}
 	return nil
 }
 
-func (x *ListOrdersRequest) GetPlacedBefore() *timestamppb.Timestamp {
+func (x *ListAdminOrdersRequest) GetPlacedBefore() *timestamppb.Timestamp {
 	if x != nil {
 		return x.PlacedBefore
 	}
 	return nil
 }
 
-func (x *ListOrdersRequest) GetSort() OrderSort {
+func (x *ListAdminOrdersRequest) GetSort() OrderSort {
 	if x != nil {
 		return x.Sort
 	}
 	return OrderSort_ORDER_SORT_UNSPECIFIED
 }
 
-func (x *ListOrdersRequest) GetPage() int32 {
+func (x *ListAdminOrdersRequest) GetPage() int32 {
 	if x != nil {
 		return x.Page
 	}
 	return 0
 }
 
-func (x *ListOrdersRequest) GetPageSize() int32 {
+func (x *ListAdminOrdersRequest) GetPageSize() int32 {
 	if x != nil {
 		return x.PageSize
 	}
 	return 0
 }
 
-// ListOrdersResponse is one page of orders with the count of all that match.
-type ListOrdersResponse struct {
+// ListAdminOrdersResponse is one page of orders with the count of all that match.
+type ListAdminOrdersResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Each order without its timeline and refunds (GetOrder has them).
+	// Each order without its timeline and refunds (GetAdminOrder has them).
 	Orders        []*AdminOrder `protobuf:"bytes,1,rep,name=orders,proto3" json:"orders,omitempty"`
 	TotalCount    int64         `protobuf:"varint,2,opt,name=total_count,json=totalCount,proto3" json:"total_count,omitempty"`
 	Page          int32         `protobuf:"varint,3,opt,name=page,proto3" json:"page,omitempty"`
@@ -195,20 +195,20 @@ type ListOrdersResponse struct {
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *ListOrdersResponse) Reset() {
-	*x = ListOrdersResponse{}
+func (x *ListAdminOrdersResponse) Reset() {
+	*x = ListAdminOrdersResponse{}
 	mi := &file_atelier_admin_v1_order_service_proto_msgTypes[1]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *ListOrdersResponse) String() string {
+func (x *ListAdminOrdersResponse) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*ListOrdersResponse) ProtoMessage() {}
+func (*ListAdminOrdersResponse) ProtoMessage() {}
 
-func (x *ListOrdersResponse) ProtoReflect() protoreflect.Message {
+func (x *ListAdminOrdersResponse) ProtoReflect() protoreflect.Message {
 	mi := &file_atelier_admin_v1_order_service_proto_msgTypes[1]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -220,68 +220,68 @@ func (x *ListOrdersResponse) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use ListOrdersResponse.ProtoReflect.Descriptor instead.
-func (*ListOrdersResponse) Descriptor() ([]byte, []int) {
+// Deprecated: Use ListAdminOrdersResponse.ProtoReflect.Descriptor instead.
+func (*ListAdminOrdersResponse) Descriptor() ([]byte, []int) {
 	return file_atelier_admin_v1_order_service_proto_rawDescGZIP(), []int{1}
 }
 
-func (x *ListOrdersResponse) GetOrders() []*AdminOrder {
+func (x *ListAdminOrdersResponse) GetOrders() []*AdminOrder {
 	if x != nil {
 		return x.Orders
 	}
 	return nil
 }
 
-func (x *ListOrdersResponse) GetTotalCount() int64 {
+func (x *ListAdminOrdersResponse) GetTotalCount() int64 {
 	if x != nil {
 		return x.TotalCount
 	}
 	return 0
 }
 
-func (x *ListOrdersResponse) GetPage() int32 {
+func (x *ListAdminOrdersResponse) GetPage() int32 {
 	if x != nil {
 		return x.Page
 	}
 	return 0
 }
 
-func (x *ListOrdersResponse) GetPageSize() int32 {
+func (x *ListAdminOrdersResponse) GetPageSize() int32 {
 	if x != nil {
 		return x.PageSize
 	}
 	return 0
 }
 
-func (x *ListOrdersResponse) GetTotalPages() int32 {
+func (x *ListAdminOrdersResponse) GetTotalPages() int32 {
 	if x != nil {
 		return x.TotalPages
 	}
 	return 0
 }
 
-// GetOrderRequest names an order.
-type GetOrderRequest struct {
+// GetAdminOrderRequest names an order.
+type GetAdminOrderRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	OrderId       string                 `protobuf:"bytes,1,opt,name=order_id,json=orderId,proto3" json:"order_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *GetOrderRequest) Reset() {
-	*x = GetOrderRequest{}
+func (x *GetAdminOrderRequest) Reset() {
+	*x = GetAdminOrderRequest{}
 	mi := &file_atelier_admin_v1_order_service_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *GetOrderRequest) String() string {
+func (x *GetAdminOrderRequest) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*GetOrderRequest) ProtoMessage() {}
+func (*GetAdminOrderRequest) ProtoMessage() {}
 
-func (x *GetOrderRequest) ProtoReflect() protoreflect.Message {
+func (x *GetAdminOrderRequest) ProtoReflect() protoreflect.Message {
 	mi := &file_atelier_admin_v1_order_service_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -293,40 +293,40 @@ func (x *GetOrderRequest) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use GetOrderRequest.ProtoReflect.Descriptor instead.
-func (*GetOrderRequest) Descriptor() ([]byte, []int) {
+// Deprecated: Use GetAdminOrderRequest.ProtoReflect.Descriptor instead.
+func (*GetAdminOrderRequest) Descriptor() ([]byte, []int) {
 	return file_atelier_admin_v1_order_service_proto_rawDescGZIP(), []int{2}
 }
 
-func (x *GetOrderRequest) GetOrderId() string {
+func (x *GetAdminOrderRequest) GetOrderId() string {
 	if x != nil {
 		return x.OrderId
 	}
 	return ""
 }
 
-// GetOrderResponse holds the order.
-type GetOrderResponse struct {
+// GetAdminOrderResponse holds the order.
+type GetAdminOrderResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Order         *AdminOrder            `protobuf:"bytes,1,opt,name=order,proto3" json:"order,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *GetOrderResponse) Reset() {
-	*x = GetOrderResponse{}
+func (x *GetAdminOrderResponse) Reset() {
+	*x = GetAdminOrderResponse{}
 	mi := &file_atelier_admin_v1_order_service_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *GetOrderResponse) String() string {
+func (x *GetAdminOrderResponse) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*GetOrderResponse) ProtoMessage() {}
+func (*GetAdminOrderResponse) ProtoMessage() {}
 
-func (x *GetOrderResponse) ProtoReflect() protoreflect.Message {
+func (x *GetAdminOrderResponse) ProtoReflect() protoreflect.Message {
 	mi := &file_atelier_admin_v1_order_service_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -338,12 +338,12 @@ func (x *GetOrderResponse) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use GetOrderResponse.ProtoReflect.Descriptor instead.
-func (*GetOrderResponse) Descriptor() ([]byte, []int) {
+// Deprecated: Use GetAdminOrderResponse.ProtoReflect.Descriptor instead.
+func (*GetAdminOrderResponse) Descriptor() ([]byte, []int) {
 	return file_atelier_admin_v1_order_service_proto_rawDescGZIP(), []int{3}
 }
 
-func (x *GetOrderResponse) GetOrder() *AdminOrder {
+func (x *GetAdminOrderResponse) GetOrder() *AdminOrder {
 	if x != nil {
 		return x.Order
 	}
@@ -901,8 +901,8 @@ var File_atelier_admin_v1_order_service_proto protoreflect.FileDescriptor
 
 const file_atelier_admin_v1_order_service_proto_rawDesc = "" +
 	"\n" +
-	"$atelier/admin/v1/order_service.proto\x12\x10atelier.admin.v1\x1a\x1catelier/admin/v1/order.proto\x1a\x1catelier/store/v1/order.proto\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x85\x03\n" +
-	"\x11ListOrdersRequest\x12L\n" +
+	"$atelier/admin/v1/order_service.proto\x12\x10atelier.admin.v1\x1a\x1catelier/admin/v1/order.proto\x1a\x1catelier/store/v1/order.proto\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x8a\x03\n" +
+	"\x16ListAdminOrdersRequest\x12L\n" +
 	"\bstatuses\x18\x01 \x03(\x0e2\x1d.atelier.store.v1.OrderStatusB\x11\xbaH\x0e\x92\x01\v\x10\b\"\a\x82\x01\x04\x10\x01 \x00R\bstatuses\x12 \n" +
 	"\x06search\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x06search\x12;\n" +
 	"\vplaced_from\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
@@ -910,18 +910,18 @@ const file_atelier_admin_v1_order_service_proto_rawDesc = "" +
 	"\rplaced_before\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\fplacedBefore\x129\n" +
 	"\x04sort\x18\x05 \x01(\x0e2\x1b.atelier.admin.v1.OrderSortB\b\xbaH\x05\x82\x01\x02\x10\x01R\x04sort\x12\x1f\n" +
 	"\x04page\x18\x06 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\x04page\x12&\n" +
-	"\tpage_size\x18\a \x01(\x05B\t\xbaH\x06\x1a\x04\x18d(\x00R\bpageSize\"\xbd\x01\n" +
-	"\x12ListOrdersResponse\x124\n" +
+	"\tpage_size\x18\a \x01(\x05B\t\xbaH\x06\x1a\x04\x18d(\x00R\bpageSize\"\xc2\x01\n" +
+	"\x17ListAdminOrdersResponse\x124\n" +
 	"\x06orders\x18\x01 \x03(\v2\x1c.atelier.admin.v1.AdminOrderR\x06orders\x12\x1f\n" +
 	"\vtotal_count\x18\x02 \x01(\x03R\n" +
 	"totalCount\x12\x12\n" +
 	"\x04page\x18\x03 \x01(\x05R\x04page\x12\x1b\n" +
 	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\x12\x1f\n" +
 	"\vtotal_pages\x18\x05 \x01(\x05R\n" +
-	"totalPages\"6\n" +
-	"\x0fGetOrderRequest\x12#\n" +
-	"\border_id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\aorderId\"F\n" +
-	"\x10GetOrderResponse\x122\n" +
+	"totalPages\";\n" +
+	"\x14GetAdminOrderRequest\x12#\n" +
+	"\border_id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\aorderId\"K\n" +
+	"\x15GetAdminOrderResponse\x122\n" +
 	"\x05order\x18\x01 \x01(\v2\x1c.atelier.admin.v1.AdminOrderR\x05order\"\x88\x01\n" +
 	"\x13ProcessOrderRequest\x12#\n" +
 	"\border_id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\aorderId\x12L\n" +
@@ -959,11 +959,10 @@ const file_atelier_admin_v1_order_service_proto_rawDesc = "" +
 	"\x11ORDER_SORT_NEWEST\x10\x01\x12\x15\n" +
 	"\x11ORDER_SORT_OLDEST\x10\x02\x12 \n" +
 	"\x1cORDER_SORT_TOTAL_HIGH_TO_LOW\x10\x03\x12 \n" +
-	"\x1cORDER_SORT_TOTAL_LOW_TO_HIGH\x10\x042\xd8\a\n" +
-	"\fOrderService\x12x\n" +
-	"\n" +
-	"ListOrders\x12#.atelier.admin.v1.ListOrdersRequest\x1a$.atelier.admin.v1.ListOrdersResponse\"\x1f\x82\xd3\xe4\x93\x02\x16\x12\x14/api/v1/admin/orders\x90\x02\x01\x12}\n" +
-	"\bGetOrder\x12!.atelier.admin.v1.GetOrderRequest\x1a\".atelier.admin.v1.GetOrderResponse\"*\x82\xd3\xe4\x93\x02!\x12\x1f/api/v1/admin/orders/{order_id}\x90\x02\x01\x12\x91\x01\n" +
+	"\x1cORDER_SORT_TOTAL_LOW_TO_HIGH\x10\x042\xfd\a\n" +
+	"\x11AdminOrderService\x12\x87\x01\n" +
+	"\x0fListAdminOrders\x12(.atelier.admin.v1.ListAdminOrdersRequest\x1a).atelier.admin.v1.ListAdminOrdersResponse\"\x1f\x82\xd3\xe4\x93\x02\x16\x12\x14/api/v1/admin/orders\x90\x02\x01\x12\x8c\x01\n" +
+	"\rGetAdminOrder\x12&.atelier.admin.v1.GetAdminOrderRequest\x1a'.atelier.admin.v1.GetAdminOrderResponse\"*\x82\xd3\xe4\x93\x02!\x12\x1f/api/v1/admin/orders/{order_id}\x90\x02\x01\x12\x91\x01\n" +
 	"\fProcessOrder\x12%.atelier.admin.v1.ProcessOrderRequest\x1a&.atelier.admin.v1.ProcessOrderResponse\"2\x82\xd3\xe4\x93\x02,:\x01*\"'/api/v1/admin/orders/{order_id}/process\x12\x85\x01\n" +
 	"\tShipOrder\x12\".atelier.admin.v1.ShipOrderRequest\x1a#.atelier.admin.v1.ShipOrderResponse\"/\x82\xd3\xe4\x93\x02):\x01*\"$/api/v1/admin/orders/{order_id}/ship\x12\x91\x01\n" +
 	"\fDeliverOrder\x12%.atelier.admin.v1.DeliverOrderRequest\x1a&.atelier.admin.v1.DeliverOrderResponse\"2\x82\xd3\xe4\x93\x02,:\x01*\"'/api/v1/admin/orders/{order_id}/deliver\x12\x8d\x01\n" +
@@ -985,34 +984,34 @@ func file_atelier_admin_v1_order_service_proto_rawDescGZIP() []byte {
 var file_atelier_admin_v1_order_service_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
 var file_atelier_admin_v1_order_service_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
 var file_atelier_admin_v1_order_service_proto_goTypes = []any{
-	(OrderSort)(0),                // 0: atelier.admin.v1.OrderSort
-	(*ListOrdersRequest)(nil),     // 1: atelier.admin.v1.ListOrdersRequest
-	(*ListOrdersResponse)(nil),    // 2: atelier.admin.v1.ListOrdersResponse
-	(*GetOrderRequest)(nil),       // 3: atelier.admin.v1.GetOrderRequest
-	(*GetOrderResponse)(nil),      // 4: atelier.admin.v1.GetOrderResponse
-	(*ProcessOrderRequest)(nil),   // 5: atelier.admin.v1.ProcessOrderRequest
-	(*ProcessOrderResponse)(nil),  // 6: atelier.admin.v1.ProcessOrderResponse
-	(*ShipOrderRequest)(nil),      // 7: atelier.admin.v1.ShipOrderRequest
-	(*ShipOrderResponse)(nil),     // 8: atelier.admin.v1.ShipOrderResponse
-	(*DeliverOrderRequest)(nil),   // 9: atelier.admin.v1.DeliverOrderRequest
-	(*DeliverOrderResponse)(nil),  // 10: atelier.admin.v1.DeliverOrderResponse
-	(*CancelOrderRequest)(nil),    // 11: atelier.admin.v1.CancelOrderRequest
-	(*CancelOrderResponse)(nil),   // 12: atelier.admin.v1.CancelOrderResponse
-	(*RefundOrderRequest)(nil),    // 13: atelier.admin.v1.RefundOrderRequest
-	(*RefundOrderResponse)(nil),   // 14: atelier.admin.v1.RefundOrderResponse
-	(v1.OrderStatus)(0),           // 15: atelier.store.v1.OrderStatus
-	(*timestamppb.Timestamp)(nil), // 16: google.protobuf.Timestamp
-	(*AdminOrder)(nil),            // 17: atelier.admin.v1.AdminOrder
-	(*RestockLine)(nil),           // 18: atelier.admin.v1.RestockLine
-	(*OrderRefund)(nil),           // 19: atelier.admin.v1.OrderRefund
+	(OrderSort)(0),                  // 0: atelier.admin.v1.OrderSort
+	(*ListAdminOrdersRequest)(nil),  // 1: atelier.admin.v1.ListAdminOrdersRequest
+	(*ListAdminOrdersResponse)(nil), // 2: atelier.admin.v1.ListAdminOrdersResponse
+	(*GetAdminOrderRequest)(nil),    // 3: atelier.admin.v1.GetAdminOrderRequest
+	(*GetAdminOrderResponse)(nil),   // 4: atelier.admin.v1.GetAdminOrderResponse
+	(*ProcessOrderRequest)(nil),     // 5: atelier.admin.v1.ProcessOrderRequest
+	(*ProcessOrderResponse)(nil),    // 6: atelier.admin.v1.ProcessOrderResponse
+	(*ShipOrderRequest)(nil),        // 7: atelier.admin.v1.ShipOrderRequest
+	(*ShipOrderResponse)(nil),       // 8: atelier.admin.v1.ShipOrderResponse
+	(*DeliverOrderRequest)(nil),     // 9: atelier.admin.v1.DeliverOrderRequest
+	(*DeliverOrderResponse)(nil),    // 10: atelier.admin.v1.DeliverOrderResponse
+	(*CancelOrderRequest)(nil),      // 11: atelier.admin.v1.CancelOrderRequest
+	(*CancelOrderResponse)(nil),     // 12: atelier.admin.v1.CancelOrderResponse
+	(*RefundOrderRequest)(nil),      // 13: atelier.admin.v1.RefundOrderRequest
+	(*RefundOrderResponse)(nil),     // 14: atelier.admin.v1.RefundOrderResponse
+	(v1.OrderStatus)(0),             // 15: atelier.store.v1.OrderStatus
+	(*timestamppb.Timestamp)(nil),   // 16: google.protobuf.Timestamp
+	(*AdminOrder)(nil),              // 17: atelier.admin.v1.AdminOrder
+	(*RestockLine)(nil),             // 18: atelier.admin.v1.RestockLine
+	(*OrderRefund)(nil),             // 19: atelier.admin.v1.OrderRefund
 }
 var file_atelier_admin_v1_order_service_proto_depIdxs = []int32{
-	15, // 0: atelier.admin.v1.ListOrdersRequest.statuses:type_name -> atelier.store.v1.OrderStatus
-	16, // 1: atelier.admin.v1.ListOrdersRequest.placed_from:type_name -> google.protobuf.Timestamp
-	16, // 2: atelier.admin.v1.ListOrdersRequest.placed_before:type_name -> google.protobuf.Timestamp
-	0,  // 3: atelier.admin.v1.ListOrdersRequest.sort:type_name -> atelier.admin.v1.OrderSort
-	17, // 4: atelier.admin.v1.ListOrdersResponse.orders:type_name -> atelier.admin.v1.AdminOrder
-	17, // 5: atelier.admin.v1.GetOrderResponse.order:type_name -> atelier.admin.v1.AdminOrder
+	15, // 0: atelier.admin.v1.ListAdminOrdersRequest.statuses:type_name -> atelier.store.v1.OrderStatus
+	16, // 1: atelier.admin.v1.ListAdminOrdersRequest.placed_from:type_name -> google.protobuf.Timestamp
+	16, // 2: atelier.admin.v1.ListAdminOrdersRequest.placed_before:type_name -> google.protobuf.Timestamp
+	0,  // 3: atelier.admin.v1.ListAdminOrdersRequest.sort:type_name -> atelier.admin.v1.OrderSort
+	17, // 4: atelier.admin.v1.ListAdminOrdersResponse.orders:type_name -> atelier.admin.v1.AdminOrder
+	17, // 5: atelier.admin.v1.GetAdminOrderResponse.order:type_name -> atelier.admin.v1.AdminOrder
 	17, // 6: atelier.admin.v1.ProcessOrderResponse.order:type_name -> atelier.admin.v1.AdminOrder
 	17, // 7: atelier.admin.v1.ShipOrderResponse.order:type_name -> atelier.admin.v1.AdminOrder
 	17, // 8: atelier.admin.v1.DeliverOrderResponse.order:type_name -> atelier.admin.v1.AdminOrder
@@ -1020,20 +1019,20 @@ var file_atelier_admin_v1_order_service_proto_depIdxs = []int32{
 	18, // 10: atelier.admin.v1.RefundOrderRequest.restock:type_name -> atelier.admin.v1.RestockLine
 	17, // 11: atelier.admin.v1.RefundOrderResponse.order:type_name -> atelier.admin.v1.AdminOrder
 	19, // 12: atelier.admin.v1.RefundOrderResponse.refund:type_name -> atelier.admin.v1.OrderRefund
-	1,  // 13: atelier.admin.v1.OrderService.ListOrders:input_type -> atelier.admin.v1.ListOrdersRequest
-	3,  // 14: atelier.admin.v1.OrderService.GetOrder:input_type -> atelier.admin.v1.GetOrderRequest
-	5,  // 15: atelier.admin.v1.OrderService.ProcessOrder:input_type -> atelier.admin.v1.ProcessOrderRequest
-	7,  // 16: atelier.admin.v1.OrderService.ShipOrder:input_type -> atelier.admin.v1.ShipOrderRequest
-	9,  // 17: atelier.admin.v1.OrderService.DeliverOrder:input_type -> atelier.admin.v1.DeliverOrderRequest
-	11, // 18: atelier.admin.v1.OrderService.CancelOrder:input_type -> atelier.admin.v1.CancelOrderRequest
-	13, // 19: atelier.admin.v1.OrderService.RefundOrder:input_type -> atelier.admin.v1.RefundOrderRequest
-	2,  // 20: atelier.admin.v1.OrderService.ListOrders:output_type -> atelier.admin.v1.ListOrdersResponse
-	4,  // 21: atelier.admin.v1.OrderService.GetOrder:output_type -> atelier.admin.v1.GetOrderResponse
-	6,  // 22: atelier.admin.v1.OrderService.ProcessOrder:output_type -> atelier.admin.v1.ProcessOrderResponse
-	8,  // 23: atelier.admin.v1.OrderService.ShipOrder:output_type -> atelier.admin.v1.ShipOrderResponse
-	10, // 24: atelier.admin.v1.OrderService.DeliverOrder:output_type -> atelier.admin.v1.DeliverOrderResponse
-	12, // 25: atelier.admin.v1.OrderService.CancelOrder:output_type -> atelier.admin.v1.CancelOrderResponse
-	14, // 26: atelier.admin.v1.OrderService.RefundOrder:output_type -> atelier.admin.v1.RefundOrderResponse
+	1,  // 13: atelier.admin.v1.AdminOrderService.ListAdminOrders:input_type -> atelier.admin.v1.ListAdminOrdersRequest
+	3,  // 14: atelier.admin.v1.AdminOrderService.GetAdminOrder:input_type -> atelier.admin.v1.GetAdminOrderRequest
+	5,  // 15: atelier.admin.v1.AdminOrderService.ProcessOrder:input_type -> atelier.admin.v1.ProcessOrderRequest
+	7,  // 16: atelier.admin.v1.AdminOrderService.ShipOrder:input_type -> atelier.admin.v1.ShipOrderRequest
+	9,  // 17: atelier.admin.v1.AdminOrderService.DeliverOrder:input_type -> atelier.admin.v1.DeliverOrderRequest
+	11, // 18: atelier.admin.v1.AdminOrderService.CancelOrder:input_type -> atelier.admin.v1.CancelOrderRequest
+	13, // 19: atelier.admin.v1.AdminOrderService.RefundOrder:input_type -> atelier.admin.v1.RefundOrderRequest
+	2,  // 20: atelier.admin.v1.AdminOrderService.ListAdminOrders:output_type -> atelier.admin.v1.ListAdminOrdersResponse
+	4,  // 21: atelier.admin.v1.AdminOrderService.GetAdminOrder:output_type -> atelier.admin.v1.GetAdminOrderResponse
+	6,  // 22: atelier.admin.v1.AdminOrderService.ProcessOrder:output_type -> atelier.admin.v1.ProcessOrderResponse
+	8,  // 23: atelier.admin.v1.AdminOrderService.ShipOrder:output_type -> atelier.admin.v1.ShipOrderResponse
+	10, // 24: atelier.admin.v1.AdminOrderService.DeliverOrder:output_type -> atelier.admin.v1.DeliverOrderResponse
+	12, // 25: atelier.admin.v1.AdminOrderService.CancelOrder:output_type -> atelier.admin.v1.CancelOrderResponse
+	14, // 26: atelier.admin.v1.AdminOrderService.RefundOrder:output_type -> atelier.admin.v1.RefundOrderResponse
 	20, // [20:27] is the sub-list for method output_type
 	13, // [13:20] is the sub-list for method input_type
 	13, // [13:13] is the sub-list for extension type_name

@@ -18,14 +18,14 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file atelier/admin/v1/order_service.proto.
  */
 export const file_atelier_admin_v1_order_service: GenFile = /*@__PURE__*/
-  fileDesc("CiRhdGVsaWVyL2FkbWluL3YxL29yZGVyX3NlcnZpY2UucHJvdG8SEGF0ZWxpZXIuYWRtaW4udjEiwwIKEUxpc3RPcmRlcnNSZXF1ZXN0EkIKCHN0YXR1c2VzGAEgAygOMh0uYXRlbGllci5zdG9yZS52MS5PcmRlclN0YXR1c0IRukgOkgELEAgiB4IBBBABIAASGAoGc2VhcmNoGAIgASgJQgi6SAVyAxjIARIvCgtwbGFjZWRfZnJvbRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMQoNcGxhY2VkX2JlZm9yZRgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMwoEc29ydBgFIAEoDjIbLmF0ZWxpZXIuYWRtaW4udjEuT3JkZXJTb3J0Qgi6SAWCAQIQARIZCgRwYWdlGAYgASgFQgu6SAgaBhigjQYoABIcCglwYWdlX3NpemUYByABKAVCCbpIBhoEGGQoACKNAQoSTGlzdE9yZGVyc1Jlc3BvbnNlEiwKBm9yZGVycxgBIAMoCzIcLmF0ZWxpZXIuYWRtaW4udjEuQWRtaW5PcmRlchITCgt0b3RhbF9jb3VudBgCIAEoAxIMCgRwYWdlGAMgASgFEhEKCXBhZ2Vfc2l6ZRgEIAEoBRITCgt0b3RhbF9wYWdlcxgFIAEoBSItCg9HZXRPcmRlclJlcXVlc3QSGgoIb3JkZXJfaWQYASABKAlCCLpIBXIDsAEBIj8KEEdldE9yZGVyUmVzcG9uc2USKwoFb3JkZXIYASABKAsyHC5hdGVsaWVyLmFkbWluLnYxLkFkbWluT3JkZXIibwoTUHJvY2Vzc09yZGVyUmVxdWVzdBIaCghvcmRlcl9pZBgBIAEoCUIIukgFcgOwAQESPAoPaWRlbXBvdGVuY3lfa2V5GAIgASgJQiO6SCByHhhkMhpeKFtBLVphLXowLTlfLV17MTYsMTAwfSk/JCJDChRQcm9jZXNzT3JkZXJSZXNwb25zZRIrCgVvcmRlchgBIAEoCzIcLmF0ZWxpZXIuYWRtaW4udjEuQWRtaW5PcmRlciKOAQoQU2hpcE9yZGVyUmVxdWVzdBIaCghvcmRlcl9pZBgBIAEoCUIIukgFcgOwAQESIAoPdHJhY2tpbmdfbnVtYmVyGAIgASgJQge6SARyAhgoEjwKD2lkZW1wb3RlbmN5X2tleRgDIAEoCUIjukggch4YZDIaXihbQS1aYS16MC05Xy1dezE2LDEwMH0pPyQiQAoRU2hpcE9yZGVyUmVzcG9uc2USKwoFb3JkZXIYASABKAsyHC5hdGVsaWVyLmFkbWluLnYxLkFkbWluT3JkZXIibwoTRGVsaXZlck9yZGVyUmVxdWVzdBIaCghvcmRlcl9pZBgBIAEoCUIIukgFcgOwAQESPAoPaWRlbXBvdGVuY3lfa2V5GAIgASgJQiO6SCByHhhkMhpeKFtBLVphLXowLTlfLV17MTYsMTAwfSk/JCJDChREZWxpdmVyT3JkZXJSZXNwb25zZRIrCgVvcmRlchgBIAEoCzIcLmF0ZWxpZXIuYWRtaW4udjEuQWRtaW5PcmRlciKAAQoSQ2FuY2VsT3JkZXJSZXF1ZXN0EhoKCG9yZGVyX2lkGAEgASgJQgi6SAVyA7ABARIYCgZyZWFzb24YAiABKAlCCLpIBXIDGPQDEjQKD2lkZW1wb3RlbmN5X2tleRgDIAEoCUIbukgYchYQEBhkMhBeW0EtWmEtejAtOV8tXSskIkIKE0NhbmNlbE9yZGVyUmVzcG9uc2USKwoFb3JkZXIYASABKAsyHC5hdGVsaWVyLmFkbWluLnYxLkFkbWluT3JkZXIi5AEKElJlZnVuZE9yZGVyUmVxdWVzdBIaCghvcmRlcl9pZBgBIAEoCUIIukgFcgOwAQESKAoSYW1vdW50X21pbm9yX3VuaXRzGAIgASgDQgy6SAkiBxiAwtcvKAESGAoGcmVhc29uGAMgASgJQgi6SAVyAxj0AxI4CgdyZXN0b2NrGAQgAygLMh0uYXRlbGllci5hZG1pbi52MS5SZXN0b2NrTGluZUIIukgFkgECEGQSNAoPaWRlbXBvdGVuY3lfa2V5GAUgASgJQhu6SBhyFhAQGGQyEF5bQS1aYS16MC05Xy1dKyQicQoTUmVmdW5kT3JkZXJSZXNwb25zZRIrCgVvcmRlchgBIAEoCzIcLmF0ZWxpZXIuYWRtaW4udjEuQWRtaW5PcmRlchItCgZyZWZ1bmQYAiABKAsyHS5hdGVsaWVyLmFkbWluLnYxLk9yZGVyUmVmdW5kKpkBCglPcmRlclNvcnQSGgoWT1JERVJfU09SVF9VTlNQRUNJRklFRBAAEhUKEU9SREVSX1NPUlRfTkVXRVNUEAESFQoRT1JERVJfU09SVF9PTERFU1QQAhIgChxPUkRFUl9TT1JUX1RPVEFMX0hJR0hfVE9fTE9XEAMSIAocT1JERVJfU09SVF9UT1RBTF9MT1dfVE9fSElHSBAEMtgHCgxPcmRlclNlcnZpY2USeAoKTGlzdE9yZGVycxIjLmF0ZWxpZXIuYWRtaW4udjEuTGlzdE9yZGVyc1JlcXVlc3QaJC5hdGVsaWVyLmFkbWluLnYxLkxpc3RPcmRlcnNSZXNwb25zZSIfkAIBgtPkkwIWEhQvYXBpL3YxL2FkbWluL29yZGVycxJ9CghHZXRPcmRlchIhLmF0ZWxpZXIuYWRtaW4udjEuR2V0T3JkZXJSZXF1ZXN0GiIuYXRlbGllci5hZG1pbi52MS5HZXRPcmRlclJlc3BvbnNlIiqQAgGC0+STAiESHy9hcGkvdjEvYWRtaW4vb3JkZXJzL3tvcmRlcl9pZH0SkQEKDFByb2Nlc3NPcmRlchIlLmF0ZWxpZXIuYWRtaW4udjEuUHJvY2Vzc09yZGVyUmVxdWVzdBomLmF0ZWxpZXIuYWRtaW4udjEuUHJvY2Vzc09yZGVyUmVzcG9uc2UiMoLT5JMCLDoBKiInL2FwaS92MS9hZG1pbi9vcmRlcnMve29yZGVyX2lkfS9wcm9jZXNzEoUBCglTaGlwT3JkZXISIi5hdGVsaWVyLmFkbWluLnYxLlNoaXBPcmRlclJlcXVlc3QaIy5hdGVsaWVyLmFkbWluLnYxLlNoaXBPcmRlclJlc3BvbnNlIi+C0+STAik6ASoiJC9hcGkvdjEvYWRtaW4vb3JkZXJzL3tvcmRlcl9pZH0vc2hpcBKRAQoMRGVsaXZlck9yZGVyEiUuYXRlbGllci5hZG1pbi52MS5EZWxpdmVyT3JkZXJSZXF1ZXN0GiYuYXRlbGllci5hZG1pbi52MS5EZWxpdmVyT3JkZXJSZXNwb25zZSIygtPkkwIsOgEqIicvYXBpL3YxL2FkbWluL29yZGVycy97b3JkZXJfaWR9L2RlbGl2ZXISjQEKC0NhbmNlbE9yZGVyEiQuYXRlbGllci5hZG1pbi52MS5DYW5jZWxPcmRlclJlcXVlc3QaJS5hdGVsaWVyLmFkbWluLnYxLkNhbmNlbE9yZGVyUmVzcG9uc2UiMYLT5JMCKzoBKiImL2FwaS92MS9hZG1pbi9vcmRlcnMve29yZGVyX2lkfS9jYW5jZWwSjgEKC1JlZnVuZE9yZGVyEiQuYXRlbGllci5hZG1pbi52MS5SZWZ1bmRPcmRlclJlcXVlc3QaJS5hdGVsaWVyLmFkbWluLnYxLlJlZnVuZE9yZGVyUmVzcG9uc2UiMoLT5JMCLDoBKiInL2FwaS92MS9hZG1pbi9vcmRlcnMve29yZGVyX2lkfS9yZWZ1bmRzQlNaUWdpdGh1Yi5jb20vYXRlbGllci1jb21tZXJjZS9hdGVsaWVyL2JhY2tlbmQvaW50ZXJuYWwvZ2VuL2F0ZWxpZXIvYWRtaW4vdjE7YWRtaW52MWIGcHJvdG8z", [file_atelier_admin_v1_order, file_atelier_store_v1_order, file_buf_validate_validate, file_google_api_annotations, file_google_protobuf_timestamp]);
+  fileDesc("CiRhdGVsaWVyL2FkbWluL3YxL29yZGVyX3NlcnZpY2UucHJvdG8SEGF0ZWxpZXIuYWRtaW4udjEiyAIKFkxpc3RBZG1pbk9yZGVyc1JlcXVlc3QSQgoIc3RhdHVzZXMYASADKA4yHS5hdGVsaWVyLnN0b3JlLnYxLk9yZGVyU3RhdHVzQhG6SA6SAQsQCCIHggEEEAEgABIYCgZzZWFyY2gYAiABKAlCCLpIBXIDGMgBEi8KC3BsYWNlZF9mcm9tGAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIxCg1wbGFjZWRfYmVmb3JlGAQgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIzCgRzb3J0GAUgASgOMhsuYXRlbGllci5hZG1pbi52MS5PcmRlclNvcnRCCLpIBYIBAhABEhkKBHBhZ2UYBiABKAVCC7pICBoGGKCNBigAEhwKCXBhZ2Vfc2l6ZRgHIAEoBUIJukgGGgQYZCgAIpIBChdMaXN0QWRtaW5PcmRlcnNSZXNwb25zZRIsCgZvcmRlcnMYASADKAsyHC5hdGVsaWVyLmFkbWluLnYxLkFkbWluT3JkZXISEwoLdG90YWxfY291bnQYAiABKAMSDAoEcGFnZRgDIAEoBRIRCglwYWdlX3NpemUYBCABKAUSEwoLdG90YWxfcGFnZXMYBSABKAUiMgoUR2V0QWRtaW5PcmRlclJlcXVlc3QSGgoIb3JkZXJfaWQYASABKAlCCLpIBXIDsAEBIkQKFUdldEFkbWluT3JkZXJSZXNwb25zZRIrCgVvcmRlchgBIAEoCzIcLmF0ZWxpZXIuYWRtaW4udjEuQWRtaW5PcmRlciJvChNQcm9jZXNzT3JkZXJSZXF1ZXN0EhoKCG9yZGVyX2lkGAEgASgJQgi6SAVyA7ABARI8Cg9pZGVtcG90ZW5jeV9rZXkYAiABKAlCI7pIIHIeGGQyGl4oW0EtWmEtejAtOV8tXXsxNiwxMDB9KT8kIkMKFFByb2Nlc3NPcmRlclJlc3BvbnNlEisKBW9yZGVyGAEgASgLMhwuYXRlbGllci5hZG1pbi52MS5BZG1pbk9yZGVyIo4BChBTaGlwT3JkZXJSZXF1ZXN0EhoKCG9yZGVyX2lkGAEgASgJQgi6SAVyA7ABARIgCg90cmFja2luZ19udW1iZXIYAiABKAlCB7pIBHICGCgSPAoPaWRlbXBvdGVuY3lfa2V5GAMgASgJQiO6SCByHhhkMhpeKFtBLVphLXowLTlfLV17MTYsMTAwfSk/JCJAChFTaGlwT3JkZXJSZXNwb25zZRIrCgVvcmRlchgBIAEoCzIcLmF0ZWxpZXIuYWRtaW4udjEuQWRtaW5PcmRlciJvChNEZWxpdmVyT3JkZXJSZXF1ZXN0EhoKCG9yZGVyX2lkGAEgASgJQgi6SAVyA7ABARI8Cg9pZGVtcG90ZW5jeV9rZXkYAiABKAlCI7pIIHIeGGQyGl4oW0EtWmEtejAtOV8tXXsxNiwxMDB9KT8kIkMKFERlbGl2ZXJPcmRlclJlc3BvbnNlEisKBW9yZGVyGAEgASgLMhwuYXRlbGllci5hZG1pbi52MS5BZG1pbk9yZGVyIoABChJDYW5jZWxPcmRlclJlcXVlc3QSGgoIb3JkZXJfaWQYASABKAlCCLpIBXIDsAEBEhgKBnJlYXNvbhgCIAEoCUIIukgFcgMY9AMSNAoPaWRlbXBvdGVuY3lfa2V5GAMgASgJQhu6SBhyFhAQGGQyEF5bQS1aYS16MC05Xy1dKyQiQgoTQ2FuY2VsT3JkZXJSZXNwb25zZRIrCgVvcmRlchgBIAEoCzIcLmF0ZWxpZXIuYWRtaW4udjEuQWRtaW5PcmRlciLkAQoSUmVmdW5kT3JkZXJSZXF1ZXN0EhoKCG9yZGVyX2lkGAEgASgJQgi6SAVyA7ABARIoChJhbW91bnRfbWlub3JfdW5pdHMYAiABKANCDLpICSIHGIDC1y8oARIYCgZyZWFzb24YAyABKAlCCLpIBXIDGPQDEjgKB3Jlc3RvY2sYBCADKAsyHS5hdGVsaWVyLmFkbWluLnYxLlJlc3RvY2tMaW5lQgi6SAWSAQIQZBI0Cg9pZGVtcG90ZW5jeV9rZXkYBSABKAlCG7pIGHIWEBAYZDIQXltBLVphLXowLTlfLV0rJCJxChNSZWZ1bmRPcmRlclJlc3BvbnNlEisKBW9yZGVyGAEgASgLMhwuYXRlbGllci5hZG1pbi52MS5BZG1pbk9yZGVyEi0KBnJlZnVuZBgCIAEoCzIdLmF0ZWxpZXIuYWRtaW4udjEuT3JkZXJSZWZ1bmQqmQEKCU9yZGVyU29ydBIaChZPUkRFUl9TT1JUX1VOU1BFQ0lGSUVEEAASFQoRT1JERVJfU09SVF9ORVdFU1QQARIVChFPUkRFUl9TT1JUX09MREVTVBACEiAKHE9SREVSX1NPUlRfVE9UQUxfSElHSF9UT19MT1cQAxIgChxPUkRFUl9TT1JUX1RPVEFMX0xPV19UT19ISUdIEAQy/QcKEUFkbWluT3JkZXJTZXJ2aWNlEocBCg9MaXN0QWRtaW5PcmRlcnMSKC5hdGVsaWVyLmFkbWluLnYxLkxpc3RBZG1pbk9yZGVyc1JlcXVlc3QaKS5hdGVsaWVyLmFkbWluLnYxLkxpc3RBZG1pbk9yZGVyc1Jlc3BvbnNlIh+QAgGC0+STAhYSFC9hcGkvdjEvYWRtaW4vb3JkZXJzEowBCg1HZXRBZG1pbk9yZGVyEiYuYXRlbGllci5hZG1pbi52MS5HZXRBZG1pbk9yZGVyUmVxdWVzdBonLmF0ZWxpZXIuYWRtaW4udjEuR2V0QWRtaW5PcmRlclJlc3BvbnNlIiqQAgGC0+STAiESHy9hcGkvdjEvYWRtaW4vb3JkZXJzL3tvcmRlcl9pZH0SkQEKDFByb2Nlc3NPcmRlchIlLmF0ZWxpZXIuYWRtaW4udjEuUHJvY2Vzc09yZGVyUmVxdWVzdBomLmF0ZWxpZXIuYWRtaW4udjEuUHJvY2Vzc09yZGVyUmVzcG9uc2UiMoLT5JMCLDoBKiInL2FwaS92MS9hZG1pbi9vcmRlcnMve29yZGVyX2lkfS9wcm9jZXNzEoUBCglTaGlwT3JkZXISIi5hdGVsaWVyLmFkbWluLnYxLlNoaXBPcmRlclJlcXVlc3QaIy5hdGVsaWVyLmFkbWluLnYxLlNoaXBPcmRlclJlc3BvbnNlIi+C0+STAik6ASoiJC9hcGkvdjEvYWRtaW4vb3JkZXJzL3tvcmRlcl9pZH0vc2hpcBKRAQoMRGVsaXZlck9yZGVyEiUuYXRlbGllci5hZG1pbi52MS5EZWxpdmVyT3JkZXJSZXF1ZXN0GiYuYXRlbGllci5hZG1pbi52MS5EZWxpdmVyT3JkZXJSZXNwb25zZSIygtPkkwIsOgEqIicvYXBpL3YxL2FkbWluL29yZGVycy97b3JkZXJfaWR9L2RlbGl2ZXISjQEKC0NhbmNlbE9yZGVyEiQuYXRlbGllci5hZG1pbi52MS5DYW5jZWxPcmRlclJlcXVlc3QaJS5hdGVsaWVyLmFkbWluLnYxLkNhbmNlbE9yZGVyUmVzcG9uc2UiMYLT5JMCKzoBKiImL2FwaS92MS9hZG1pbi9vcmRlcnMve29yZGVyX2lkfS9jYW5jZWwSjgEKC1JlZnVuZE9yZGVyEiQuYXRlbGllci5hZG1pbi52MS5SZWZ1bmRPcmRlclJlcXVlc3QaJS5hdGVsaWVyLmFkbWluLnYxLlJlZnVuZE9yZGVyUmVzcG9uc2UiMoLT5JMCLDoBKiInL2FwaS92MS9hZG1pbi9vcmRlcnMve29yZGVyX2lkfS9yZWZ1bmRzQlNaUWdpdGh1Yi5jb20vYXRlbGllci1jb21tZXJjZS9hdGVsaWVyL2JhY2tlbmQvaW50ZXJuYWwvZ2VuL2F0ZWxpZXIvYWRtaW4vdjE7YWRtaW52MWIGcHJvdG8z", [file_atelier_admin_v1_order, file_atelier_store_v1_order, file_buf_validate_validate, file_google_api_annotations, file_google_protobuf_timestamp]);
 
 /**
- * ListOrdersRequest filters, sorts and pages the orders.
+ * ListAdminOrdersRequest filters, sorts and pages the orders.
  *
- * @generated from message atelier.admin.v1.ListOrdersRequest
+ * @generated from message atelier.admin.v1.ListAdminOrdersRequest
  */
-export type ListOrdersRequest = Message<"atelier.admin.v1.ListOrdersRequest"> & {
+export type ListAdminOrdersRequest = Message<"atelier.admin.v1.ListAdminOrdersRequest"> & {
   /**
    * Only orders in these statuses; none means every status.
    *
@@ -76,20 +76,20 @@ export type ListOrdersRequest = Message<"atelier.admin.v1.ListOrdersRequest"> & 
 };
 
 /**
- * Describes the message atelier.admin.v1.ListOrdersRequest.
- * Use `create(ListOrdersRequestSchema)` to create a new message.
+ * Describes the message atelier.admin.v1.ListAdminOrdersRequest.
+ * Use `create(ListAdminOrdersRequestSchema)` to create a new message.
  */
-export const ListOrdersRequestSchema: GenMessage<ListOrdersRequest> = /*@__PURE__*/
+export const ListAdminOrdersRequestSchema: GenMessage<ListAdminOrdersRequest> = /*@__PURE__*/
   messageDesc(file_atelier_admin_v1_order_service, 0);
 
 /**
- * ListOrdersResponse is one page of orders with the count of all that match.
+ * ListAdminOrdersResponse is one page of orders with the count of all that match.
  *
- * @generated from message atelier.admin.v1.ListOrdersResponse
+ * @generated from message atelier.admin.v1.ListAdminOrdersResponse
  */
-export type ListOrdersResponse = Message<"atelier.admin.v1.ListOrdersResponse"> & {
+export type ListAdminOrdersResponse = Message<"atelier.admin.v1.ListAdminOrdersResponse"> & {
   /**
-   * Each order without its timeline and refunds (GetOrder has them).
+   * Each order without its timeline and refunds (GetAdminOrder has them).
    *
    * @generated from field: repeated atelier.admin.v1.AdminOrder orders = 1;
    */
@@ -117,18 +117,18 @@ export type ListOrdersResponse = Message<"atelier.admin.v1.ListOrdersResponse"> 
 };
 
 /**
- * Describes the message atelier.admin.v1.ListOrdersResponse.
- * Use `create(ListOrdersResponseSchema)` to create a new message.
+ * Describes the message atelier.admin.v1.ListAdminOrdersResponse.
+ * Use `create(ListAdminOrdersResponseSchema)` to create a new message.
  */
-export const ListOrdersResponseSchema: GenMessage<ListOrdersResponse> = /*@__PURE__*/
+export const ListAdminOrdersResponseSchema: GenMessage<ListAdminOrdersResponse> = /*@__PURE__*/
   messageDesc(file_atelier_admin_v1_order_service, 1);
 
 /**
- * GetOrderRequest names an order.
+ * GetAdminOrderRequest names an order.
  *
- * @generated from message atelier.admin.v1.GetOrderRequest
+ * @generated from message atelier.admin.v1.GetAdminOrderRequest
  */
-export type GetOrderRequest = Message<"atelier.admin.v1.GetOrderRequest"> & {
+export type GetAdminOrderRequest = Message<"atelier.admin.v1.GetAdminOrderRequest"> & {
   /**
    * @generated from field: string order_id = 1;
    */
@@ -136,18 +136,18 @@ export type GetOrderRequest = Message<"atelier.admin.v1.GetOrderRequest"> & {
 };
 
 /**
- * Describes the message atelier.admin.v1.GetOrderRequest.
- * Use `create(GetOrderRequestSchema)` to create a new message.
+ * Describes the message atelier.admin.v1.GetAdminOrderRequest.
+ * Use `create(GetAdminOrderRequestSchema)` to create a new message.
  */
-export const GetOrderRequestSchema: GenMessage<GetOrderRequest> = /*@__PURE__*/
+export const GetAdminOrderRequestSchema: GenMessage<GetAdminOrderRequest> = /*@__PURE__*/
   messageDesc(file_atelier_admin_v1_order_service, 2);
 
 /**
- * GetOrderResponse holds the order.
+ * GetAdminOrderResponse holds the order.
  *
- * @generated from message atelier.admin.v1.GetOrderResponse
+ * @generated from message atelier.admin.v1.GetAdminOrderResponse
  */
-export type GetOrderResponse = Message<"atelier.admin.v1.GetOrderResponse"> & {
+export type GetAdminOrderResponse = Message<"atelier.admin.v1.GetAdminOrderResponse"> & {
   /**
    * @generated from field: atelier.admin.v1.AdminOrder order = 1;
    */
@@ -155,10 +155,10 @@ export type GetOrderResponse = Message<"atelier.admin.v1.GetOrderResponse"> & {
 };
 
 /**
- * Describes the message atelier.admin.v1.GetOrderResponse.
- * Use `create(GetOrderResponseSchema)` to create a new message.
+ * Describes the message atelier.admin.v1.GetAdminOrderResponse.
+ * Use `create(GetAdminOrderResponseSchema)` to create a new message.
  */
-export const GetOrderResponseSchema: GenMessage<GetOrderResponse> = /*@__PURE__*/
+export const GetAdminOrderResponseSchema: GenMessage<GetAdminOrderResponse> = /*@__PURE__*/
   messageDesc(file_atelier_admin_v1_order_service, 3);
 
 /**
@@ -464,7 +464,7 @@ export const OrderSortSchema: GenEnum<OrderSort> = /*@__PURE__*/
   enumDesc(file_atelier_admin_v1_order_service, 0);
 
 /**
- * OrderService runs orders after they are paid: fulfilment with tracking, cancellation and
+ * AdminOrderService runs orders after they are paid: fulfilment with tracking, cancellation and
  * refunds through the payment provider. Admins only.
  *
  * The lifecycle is paid → processing → shipped → delivered; cancel from paid or processing;
@@ -481,33 +481,33 @@ export const OrderSortSchema: GenEnum<OrderSort> = /*@__PURE__*/
  * holds it back from being refunded twice. The customer is e-mailed when the order ships, when it
  * is cancelled and when a refund succeeds; each e-mail appears in the order's timeline.
  *
- * @generated from service atelier.admin.v1.OrderService
+ * @generated from service atelier.admin.v1.AdminOrderService
  */
-export const OrderService: GenService<{
+export const AdminOrderService: GenService<{
   /**
    * Lists orders, newest first unless sorted otherwise, with the total count for paging.
    *
-   * @generated from rpc atelier.admin.v1.OrderService.ListOrders
+   * @generated from rpc atelier.admin.v1.AdminOrderService.ListAdminOrders
    */
-  listOrders: {
+  listAdminOrders: {
     methodKind: "unary";
-    input: typeof ListOrdersRequestSchema;
-    output: typeof ListOrdersResponseSchema;
+    input: typeof ListAdminOrdersRequestSchema;
+    output: typeof ListAdminOrdersResponseSchema;
   },
   /**
    * Gets one order with its lines, addresses, payment, refunds and timeline.
    *
-   * @generated from rpc atelier.admin.v1.OrderService.GetOrder
+   * @generated from rpc atelier.admin.v1.AdminOrderService.GetAdminOrder
    */
-  getOrder: {
+  getAdminOrder: {
     methodKind: "unary";
-    input: typeof GetOrderRequestSchema;
-    output: typeof GetOrderResponseSchema;
+    input: typeof GetAdminOrderRequestSchema;
+    output: typeof GetAdminOrderResponseSchema;
   },
   /**
    * Paid → processing: the shop has started preparing the order.
    *
-   * @generated from rpc atelier.admin.v1.OrderService.ProcessOrder
+   * @generated from rpc atelier.admin.v1.AdminOrderService.ProcessOrder
    */
   processOrder: {
     methodKind: "unary";
@@ -518,7 +518,7 @@ export const OrderService: GenService<{
    * Paid or processing → shipped, with the carrier's tracking number. The carrier is the order's
    * delivery option's; the tracking link is built for it. The customer is e-mailed the link.
    *
-   * @generated from rpc atelier.admin.v1.OrderService.ShipOrder
+   * @generated from rpc atelier.admin.v1.AdminOrderService.ShipOrder
    */
   shipOrder: {
     methodKind: "unary";
@@ -528,7 +528,7 @@ export const OrderService: GenService<{
   /**
    * Shipped → delivered.
    *
-   * @generated from rpc atelier.admin.v1.OrderService.DeliverOrder
+   * @generated from rpc atelier.admin.v1.AdminOrderService.DeliverOrder
    */
   deliverOrder: {
     methodKind: "unary";
@@ -539,7 +539,7 @@ export const OrderService: GenService<{
    * Paid or processing → cancelled: the stock goes back at once, everything captured and not yet
    * refunded is refunded through the provider, and the customer is e-mailed.
    *
-   * @generated from rpc atelier.admin.v1.OrderService.CancelOrder
+   * @generated from rpc atelier.admin.v1.AdminOrderService.CancelOrder
    */
   cancelOrder: {
     methodKind: "unary";
@@ -552,7 +552,7 @@ export const OrderService: GenService<{
    * chosen lines back in stock when the refund succeeds. An order refunded in full becomes
    * REFUNDED once the provider confirms.
    *
-   * @generated from rpc atelier.admin.v1.OrderService.RefundOrder
+   * @generated from rpc atelier.admin.v1.AdminOrderService.RefundOrder
    */
   refundOrder: {
     methodKind: "unary";

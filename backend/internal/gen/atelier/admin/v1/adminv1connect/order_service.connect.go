@@ -21,8 +21,8 @@ import (
 const _ = connect.IsAtLeastVersion1_13_0
 
 const (
-	// OrderServiceName is the fully-qualified name of the OrderService service.
-	OrderServiceName = "atelier.admin.v1.OrderService"
+	// AdminOrderServiceName is the fully-qualified name of the AdminOrderService service.
+	AdminOrderServiceName = "atelier.admin.v1.AdminOrderService"
 )
 
 // These constants are the fully-qualified names of the RPCs defined in this package. They're
@@ -33,32 +33,35 @@ const (
 // reflection-formatted method names, remove the leading slash and convert the remaining slash to a
 // period.
 const (
-	// OrderServiceListOrdersProcedure is the fully-qualified name of the OrderService's ListOrders RPC.
-	OrderServiceListOrdersProcedure = "/atelier.admin.v1.OrderService/ListOrders"
-	// OrderServiceGetOrderProcedure is the fully-qualified name of the OrderService's GetOrder RPC.
-	OrderServiceGetOrderProcedure = "/atelier.admin.v1.OrderService/GetOrder"
-	// OrderServiceProcessOrderProcedure is the fully-qualified name of the OrderService's ProcessOrder
-	// RPC.
-	OrderServiceProcessOrderProcedure = "/atelier.admin.v1.OrderService/ProcessOrder"
-	// OrderServiceShipOrderProcedure is the fully-qualified name of the OrderService's ShipOrder RPC.
-	OrderServiceShipOrderProcedure = "/atelier.admin.v1.OrderService/ShipOrder"
-	// OrderServiceDeliverOrderProcedure is the fully-qualified name of the OrderService's DeliverOrder
-	// RPC.
-	OrderServiceDeliverOrderProcedure = "/atelier.admin.v1.OrderService/DeliverOrder"
-	// OrderServiceCancelOrderProcedure is the fully-qualified name of the OrderService's CancelOrder
-	// RPC.
-	OrderServiceCancelOrderProcedure = "/atelier.admin.v1.OrderService/CancelOrder"
-	// OrderServiceRefundOrderProcedure is the fully-qualified name of the OrderService's RefundOrder
-	// RPC.
-	OrderServiceRefundOrderProcedure = "/atelier.admin.v1.OrderService/RefundOrder"
+	// AdminOrderServiceListAdminOrdersProcedure is the fully-qualified name of the AdminOrderService's
+	// ListAdminOrders RPC.
+	AdminOrderServiceListAdminOrdersProcedure = "/atelier.admin.v1.AdminOrderService/ListAdminOrders"
+	// AdminOrderServiceGetAdminOrderProcedure is the fully-qualified name of the AdminOrderService's
+	// GetAdminOrder RPC.
+	AdminOrderServiceGetAdminOrderProcedure = "/atelier.admin.v1.AdminOrderService/GetAdminOrder"
+	// AdminOrderServiceProcessOrderProcedure is the fully-qualified name of the AdminOrderService's
+	// ProcessOrder RPC.
+	AdminOrderServiceProcessOrderProcedure = "/atelier.admin.v1.AdminOrderService/ProcessOrder"
+	// AdminOrderServiceShipOrderProcedure is the fully-qualified name of the AdminOrderService's
+	// ShipOrder RPC.
+	AdminOrderServiceShipOrderProcedure = "/atelier.admin.v1.AdminOrderService/ShipOrder"
+	// AdminOrderServiceDeliverOrderProcedure is the fully-qualified name of the AdminOrderService's
+	// DeliverOrder RPC.
+	AdminOrderServiceDeliverOrderProcedure = "/atelier.admin.v1.AdminOrderService/DeliverOrder"
+	// AdminOrderServiceCancelOrderProcedure is the fully-qualified name of the AdminOrderService's
+	// CancelOrder RPC.
+	AdminOrderServiceCancelOrderProcedure = "/atelier.admin.v1.AdminOrderService/CancelOrder"
+	// AdminOrderServiceRefundOrderProcedure is the fully-qualified name of the AdminOrderService's
+	// RefundOrder RPC.
+	AdminOrderServiceRefundOrderProcedure = "/atelier.admin.v1.AdminOrderService/RefundOrder"
 )
 
-// OrderServiceClient is a client for the atelier.admin.v1.OrderService service.
-type OrderServiceClient interface {
+// AdminOrderServiceClient is a client for the atelier.admin.v1.AdminOrderService service.
+type AdminOrderServiceClient interface {
 	// Lists orders, newest first unless sorted otherwise, with the total count for paging.
-	ListOrders(context.Context, *connect.Request[v1.ListOrdersRequest]) (*connect.Response[v1.ListOrdersResponse], error)
+	ListAdminOrders(context.Context, *connect.Request[v1.ListAdminOrdersRequest]) (*connect.Response[v1.ListAdminOrdersResponse], error)
 	// Gets one order with its lines, addresses, payment, refunds and timeline.
-	GetOrder(context.Context, *connect.Request[v1.GetOrderRequest]) (*connect.Response[v1.GetOrderResponse], error)
+	GetAdminOrder(context.Context, *connect.Request[v1.GetAdminOrderRequest]) (*connect.Response[v1.GetAdminOrderResponse], error)
 	// Paid → processing: the shop has started preparing the order.
 	ProcessOrder(context.Context, *connect.Request[v1.ProcessOrderRequest]) (*connect.Response[v1.ProcessOrderResponse], error)
 	// Paid or processing → shipped, with the carrier's tracking number. The carrier is the order's
@@ -76,116 +79,116 @@ type OrderServiceClient interface {
 	RefundOrder(context.Context, *connect.Request[v1.RefundOrderRequest]) (*connect.Response[v1.RefundOrderResponse], error)
 }
 
-// NewOrderServiceClient constructs a client for the atelier.admin.v1.OrderService service. By
-// default, it uses the Connect protocol with the binary Protobuf Codec, asks for gzipped responses,
-// and sends uncompressed requests. To use the gRPC or gRPC-Web protocols, supply the
-// connect.WithGRPC() or connect.WithGRPCWeb() options.
+// NewAdminOrderServiceClient constructs a client for the atelier.admin.v1.AdminOrderService
+// service. By default, it uses the Connect protocol with the binary Protobuf Codec, asks for
+// gzipped responses, and sends uncompressed requests. To use the gRPC or gRPC-Web protocols, supply
+// the connect.WithGRPC() or connect.WithGRPCWeb() options.
 //
 // The URL supplied here should be the base URL for the Connect or gRPC server (for example,
 // http://api.acme.com or https://acme.com/grpc).
-func NewOrderServiceClient(httpClient connect.HTTPClient, baseURL string, opts ...connect.ClientOption) OrderServiceClient {
+func NewAdminOrderServiceClient(httpClient connect.HTTPClient, baseURL string, opts ...connect.ClientOption) AdminOrderServiceClient {
 	baseURL = strings.TrimRight(baseURL, "/")
-	orderServiceMethods := v1.File_atelier_admin_v1_order_service_proto.Services().ByName("OrderService").Methods()
-	return &orderServiceClient{
-		listOrders: connect.NewClient[v1.ListOrdersRequest, v1.ListOrdersResponse](
+	adminOrderServiceMethods := v1.File_atelier_admin_v1_order_service_proto.Services().ByName("AdminOrderService").Methods()
+	return &adminOrderServiceClient{
+		listAdminOrders: connect.NewClient[v1.ListAdminOrdersRequest, v1.ListAdminOrdersResponse](
 			httpClient,
-			baseURL+OrderServiceListOrdersProcedure,
-			connect.WithSchema(orderServiceMethods.ByName("ListOrders")),
+			baseURL+AdminOrderServiceListAdminOrdersProcedure,
+			connect.WithSchema(adminOrderServiceMethods.ByName("ListAdminOrders")),
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
-		getOrder: connect.NewClient[v1.GetOrderRequest, v1.GetOrderResponse](
+		getAdminOrder: connect.NewClient[v1.GetAdminOrderRequest, v1.GetAdminOrderResponse](
 			httpClient,
-			baseURL+OrderServiceGetOrderProcedure,
-			connect.WithSchema(orderServiceMethods.ByName("GetOrder")),
+			baseURL+AdminOrderServiceGetAdminOrderProcedure,
+			connect.WithSchema(adminOrderServiceMethods.ByName("GetAdminOrder")),
 			connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 			connect.WithClientOptions(opts...),
 		),
 		processOrder: connect.NewClient[v1.ProcessOrderRequest, v1.ProcessOrderResponse](
 			httpClient,
-			baseURL+OrderServiceProcessOrderProcedure,
-			connect.WithSchema(orderServiceMethods.ByName("ProcessOrder")),
+			baseURL+AdminOrderServiceProcessOrderProcedure,
+			connect.WithSchema(adminOrderServiceMethods.ByName("ProcessOrder")),
 			connect.WithClientOptions(opts...),
 		),
 		shipOrder: connect.NewClient[v1.ShipOrderRequest, v1.ShipOrderResponse](
 			httpClient,
-			baseURL+OrderServiceShipOrderProcedure,
-			connect.WithSchema(orderServiceMethods.ByName("ShipOrder")),
+			baseURL+AdminOrderServiceShipOrderProcedure,
+			connect.WithSchema(adminOrderServiceMethods.ByName("ShipOrder")),
 			connect.WithClientOptions(opts...),
 		),
 		deliverOrder: connect.NewClient[v1.DeliverOrderRequest, v1.DeliverOrderResponse](
 			httpClient,
-			baseURL+OrderServiceDeliverOrderProcedure,
-			connect.WithSchema(orderServiceMethods.ByName("DeliverOrder")),
+			baseURL+AdminOrderServiceDeliverOrderProcedure,
+			connect.WithSchema(adminOrderServiceMethods.ByName("DeliverOrder")),
 			connect.WithClientOptions(opts...),
 		),
 		cancelOrder: connect.NewClient[v1.CancelOrderRequest, v1.CancelOrderResponse](
 			httpClient,
-			baseURL+OrderServiceCancelOrderProcedure,
-			connect.WithSchema(orderServiceMethods.ByName("CancelOrder")),
+			baseURL+AdminOrderServiceCancelOrderProcedure,
+			connect.WithSchema(adminOrderServiceMethods.ByName("CancelOrder")),
 			connect.WithClientOptions(opts...),
 		),
 		refundOrder: connect.NewClient[v1.RefundOrderRequest, v1.RefundOrderResponse](
 			httpClient,
-			baseURL+OrderServiceRefundOrderProcedure,
-			connect.WithSchema(orderServiceMethods.ByName("RefundOrder")),
+			baseURL+AdminOrderServiceRefundOrderProcedure,
+			connect.WithSchema(adminOrderServiceMethods.ByName("RefundOrder")),
 			connect.WithClientOptions(opts...),
 		),
 	}
 }
 
-// orderServiceClient implements OrderServiceClient.
-type orderServiceClient struct {
-	listOrders   *connect.Client[v1.ListOrdersRequest, v1.ListOrdersResponse]
-	getOrder     *connect.Client[v1.GetOrderRequest, v1.GetOrderResponse]
-	processOrder *connect.Client[v1.ProcessOrderRequest, v1.ProcessOrderResponse]
-	shipOrder    *connect.Client[v1.ShipOrderRequest, v1.ShipOrderResponse]
-	deliverOrder *connect.Client[v1.DeliverOrderRequest, v1.DeliverOrderResponse]
-	cancelOrder  *connect.Client[v1.CancelOrderRequest, v1.CancelOrderResponse]
-	refundOrder  *connect.Client[v1.RefundOrderRequest, v1.RefundOrderResponse]
+// adminOrderServiceClient implements AdminOrderServiceClient.
+type adminOrderServiceClient struct {
+	listAdminOrders *connect.Client[v1.ListAdminOrdersRequest, v1.ListAdminOrdersResponse]
+	getAdminOrder   *connect.Client[v1.GetAdminOrderRequest, v1.GetAdminOrderResponse]
+	processOrder    *connect.Client[v1.ProcessOrderRequest, v1.ProcessOrderResponse]
+	shipOrder       *connect.Client[v1.ShipOrderRequest, v1.ShipOrderResponse]
+	deliverOrder    *connect.Client[v1.DeliverOrderRequest, v1.DeliverOrderResponse]
+	cancelOrder     *connect.Client[v1.CancelOrderRequest, v1.CancelOrderResponse]
+	refundOrder     *connect.Client[v1.RefundOrderRequest, v1.RefundOrderResponse]
 }
 
-// ListOrders calls atelier.admin.v1.OrderService.ListOrders.
-func (c *orderServiceClient) ListOrders(ctx context.Context, req *connect.Request[v1.ListOrdersRequest]) (*connect.Response[v1.ListOrdersResponse], error) {
-	return c.listOrders.CallUnary(ctx, req)
+// ListAdminOrders calls atelier.admin.v1.AdminOrderService.ListAdminOrders.
+func (c *adminOrderServiceClient) ListAdminOrders(ctx context.Context, req *connect.Request[v1.ListAdminOrdersRequest]) (*connect.Response[v1.ListAdminOrdersResponse], error) {
+	return c.listAdminOrders.CallUnary(ctx, req)
 }
 
-// GetOrder calls atelier.admin.v1.OrderService.GetOrder.
-func (c *orderServiceClient) GetOrder(ctx context.Context, req *connect.Request[v1.GetOrderRequest]) (*connect.Response[v1.GetOrderResponse], error) {
-	return c.getOrder.CallUnary(ctx, req)
+// GetAdminOrder calls atelier.admin.v1.AdminOrderService.GetAdminOrder.
+func (c *adminOrderServiceClient) GetAdminOrder(ctx context.Context, req *connect.Request[v1.GetAdminOrderRequest]) (*connect.Response[v1.GetAdminOrderResponse], error) {
+	return c.getAdminOrder.CallUnary(ctx, req)
 }
 
-// ProcessOrder calls atelier.admin.v1.OrderService.ProcessOrder.
-func (c *orderServiceClient) ProcessOrder(ctx context.Context, req *connect.Request[v1.ProcessOrderRequest]) (*connect.Response[v1.ProcessOrderResponse], error) {
+// ProcessOrder calls atelier.admin.v1.AdminOrderService.ProcessOrder.
+func (c *adminOrderServiceClient) ProcessOrder(ctx context.Context, req *connect.Request[v1.ProcessOrderRequest]) (*connect.Response[v1.ProcessOrderResponse], error) {
 	return c.processOrder.CallUnary(ctx, req)
 }
 
-// ShipOrder calls atelier.admin.v1.OrderService.ShipOrder.
-func (c *orderServiceClient) ShipOrder(ctx context.Context, req *connect.Request[v1.ShipOrderRequest]) (*connect.Response[v1.ShipOrderResponse], error) {
+// ShipOrder calls atelier.admin.v1.AdminOrderService.ShipOrder.
+func (c *adminOrderServiceClient) ShipOrder(ctx context.Context, req *connect.Request[v1.ShipOrderRequest]) (*connect.Response[v1.ShipOrderResponse], error) {
 	return c.shipOrder.CallUnary(ctx, req)
 }
 
-// DeliverOrder calls atelier.admin.v1.OrderService.DeliverOrder.
-func (c *orderServiceClient) DeliverOrder(ctx context.Context, req *connect.Request[v1.DeliverOrderRequest]) (*connect.Response[v1.DeliverOrderResponse], error) {
+// DeliverOrder calls atelier.admin.v1.AdminOrderService.DeliverOrder.
+func (c *adminOrderServiceClient) DeliverOrder(ctx context.Context, req *connect.Request[v1.DeliverOrderRequest]) (*connect.Response[v1.DeliverOrderResponse], error) {
 	return c.deliverOrder.CallUnary(ctx, req)
 }
 
-// CancelOrder calls atelier.admin.v1.OrderService.CancelOrder.
-func (c *orderServiceClient) CancelOrder(ctx context.Context, req *connect.Request[v1.CancelOrderRequest]) (*connect.Response[v1.CancelOrderResponse], error) {
+// CancelOrder calls atelier.admin.v1.AdminOrderService.CancelOrder.
+func (c *adminOrderServiceClient) CancelOrder(ctx context.Context, req *connect.Request[v1.CancelOrderRequest]) (*connect.Response[v1.CancelOrderResponse], error) {
 	return c.cancelOrder.CallUnary(ctx, req)
 }
 
-// RefundOrder calls atelier.admin.v1.OrderService.RefundOrder.
-func (c *orderServiceClient) RefundOrder(ctx context.Context, req *connect.Request[v1.RefundOrderRequest]) (*connect.Response[v1.RefundOrderResponse], error) {
+// RefundOrder calls atelier.admin.v1.AdminOrderService.RefundOrder.
+func (c *adminOrderServiceClient) RefundOrder(ctx context.Context, req *connect.Request[v1.RefundOrderRequest]) (*connect.Response[v1.RefundOrderResponse], error) {
 	return c.refundOrder.CallUnary(ctx, req)
 }
 
-// OrderServiceHandler is an implementation of the atelier.admin.v1.OrderService service.
-type OrderServiceHandler interface {
+// AdminOrderServiceHandler is an implementation of the atelier.admin.v1.AdminOrderService service.
+type AdminOrderServiceHandler interface {
 	// Lists orders, newest first unless sorted otherwise, with the total count for paging.
-	ListOrders(context.Context, *connect.Request[v1.ListOrdersRequest]) (*connect.Response[v1.ListOrdersResponse], error)
+	ListAdminOrders(context.Context, *connect.Request[v1.ListAdminOrdersRequest]) (*connect.Response[v1.ListAdminOrdersResponse], error)
 	// Gets one order with its lines, addresses, payment, refunds and timeline.
-	GetOrder(context.Context, *connect.Request[v1.GetOrderRequest]) (*connect.Response[v1.GetOrderResponse], error)
+	GetAdminOrder(context.Context, *connect.Request[v1.GetAdminOrderRequest]) (*connect.Response[v1.GetAdminOrderResponse], error)
 	// Paid → processing: the shop has started preparing the order.
 	ProcessOrder(context.Context, *connect.Request[v1.ProcessOrderRequest]) (*connect.Response[v1.ProcessOrderResponse], error)
 	// Paid or processing → shipped, with the carrier's tracking number. The carrier is the order's
@@ -203,106 +206,106 @@ type OrderServiceHandler interface {
 	RefundOrder(context.Context, *connect.Request[v1.RefundOrderRequest]) (*connect.Response[v1.RefundOrderResponse], error)
 }
 
-// NewOrderServiceHandler builds an HTTP handler from the service implementation. It returns the
-// path on which to mount the handler and the handler itself.
+// NewAdminOrderServiceHandler builds an HTTP handler from the service implementation. It returns
+// the path on which to mount the handler and the handler itself.
 //
 // By default, handlers support the Connect, gRPC, and gRPC-Web protocols with the binary Protobuf
 // and JSON codecs. They also support gzip compression.
-func NewOrderServiceHandler(svc OrderServiceHandler, opts ...connect.HandlerOption) (string, http.Handler) {
-	orderServiceMethods := v1.File_atelier_admin_v1_order_service_proto.Services().ByName("OrderService").Methods()
-	orderServiceListOrdersHandler := connect.NewUnaryHandler(
-		OrderServiceListOrdersProcedure,
-		svc.ListOrders,
-		connect.WithSchema(orderServiceMethods.ByName("ListOrders")),
+func NewAdminOrderServiceHandler(svc AdminOrderServiceHandler, opts ...connect.HandlerOption) (string, http.Handler) {
+	adminOrderServiceMethods := v1.File_atelier_admin_v1_order_service_proto.Services().ByName("AdminOrderService").Methods()
+	adminOrderServiceListAdminOrdersHandler := connect.NewUnaryHandler(
+		AdminOrderServiceListAdminOrdersProcedure,
+		svc.ListAdminOrders,
+		connect.WithSchema(adminOrderServiceMethods.ByName("ListAdminOrders")),
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
-	orderServiceGetOrderHandler := connect.NewUnaryHandler(
-		OrderServiceGetOrderProcedure,
-		svc.GetOrder,
-		connect.WithSchema(orderServiceMethods.ByName("GetOrder")),
+	adminOrderServiceGetAdminOrderHandler := connect.NewUnaryHandler(
+		AdminOrderServiceGetAdminOrderProcedure,
+		svc.GetAdminOrder,
+		connect.WithSchema(adminOrderServiceMethods.ByName("GetAdminOrder")),
 		connect.WithIdempotency(connect.IdempotencyNoSideEffects),
 		connect.WithHandlerOptions(opts...),
 	)
-	orderServiceProcessOrderHandler := connect.NewUnaryHandler(
-		OrderServiceProcessOrderProcedure,
+	adminOrderServiceProcessOrderHandler := connect.NewUnaryHandler(
+		AdminOrderServiceProcessOrderProcedure,
 		svc.ProcessOrder,
-		connect.WithSchema(orderServiceMethods.ByName("ProcessOrder")),
+		connect.WithSchema(adminOrderServiceMethods.ByName("ProcessOrder")),
 		connect.WithHandlerOptions(opts...),
 	)
-	orderServiceShipOrderHandler := connect.NewUnaryHandler(
-		OrderServiceShipOrderProcedure,
+	adminOrderServiceShipOrderHandler := connect.NewUnaryHandler(
+		AdminOrderServiceShipOrderProcedure,
 		svc.ShipOrder,
-		connect.WithSchema(orderServiceMethods.ByName("ShipOrder")),
+		connect.WithSchema(adminOrderServiceMethods.ByName("ShipOrder")),
 		connect.WithHandlerOptions(opts...),
 	)
-	orderServiceDeliverOrderHandler := connect.NewUnaryHandler(
-		OrderServiceDeliverOrderProcedure,
+	adminOrderServiceDeliverOrderHandler := connect.NewUnaryHandler(
+		AdminOrderServiceDeliverOrderProcedure,
 		svc.DeliverOrder,
-		connect.WithSchema(orderServiceMethods.ByName("DeliverOrder")),
+		connect.WithSchema(adminOrderServiceMethods.ByName("DeliverOrder")),
 		connect.WithHandlerOptions(opts...),
 	)
-	orderServiceCancelOrderHandler := connect.NewUnaryHandler(
-		OrderServiceCancelOrderProcedure,
+	adminOrderServiceCancelOrderHandler := connect.NewUnaryHandler(
+		AdminOrderServiceCancelOrderProcedure,
 		svc.CancelOrder,
-		connect.WithSchema(orderServiceMethods.ByName("CancelOrder")),
+		connect.WithSchema(adminOrderServiceMethods.ByName("CancelOrder")),
 		connect.WithHandlerOptions(opts...),
 	)
-	orderServiceRefundOrderHandler := connect.NewUnaryHandler(
-		OrderServiceRefundOrderProcedure,
+	adminOrderServiceRefundOrderHandler := connect.NewUnaryHandler(
+		AdminOrderServiceRefundOrderProcedure,
 		svc.RefundOrder,
-		connect.WithSchema(orderServiceMethods.ByName("RefundOrder")),
+		connect.WithSchema(adminOrderServiceMethods.ByName("RefundOrder")),
 		connect.WithHandlerOptions(opts...),
 	)
-	return "/atelier.admin.v1.OrderService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return "/atelier.admin.v1.AdminOrderService/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
-		case OrderServiceListOrdersProcedure:
-			orderServiceListOrdersHandler.ServeHTTP(w, r)
-		case OrderServiceGetOrderProcedure:
-			orderServiceGetOrderHandler.ServeHTTP(w, r)
-		case OrderServiceProcessOrderProcedure:
-			orderServiceProcessOrderHandler.ServeHTTP(w, r)
-		case OrderServiceShipOrderProcedure:
-			orderServiceShipOrderHandler.ServeHTTP(w, r)
-		case OrderServiceDeliverOrderProcedure:
-			orderServiceDeliverOrderHandler.ServeHTTP(w, r)
-		case OrderServiceCancelOrderProcedure:
-			orderServiceCancelOrderHandler.ServeHTTP(w, r)
-		case OrderServiceRefundOrderProcedure:
-			orderServiceRefundOrderHandler.ServeHTTP(w, r)
+		case AdminOrderServiceListAdminOrdersProcedure:
+			adminOrderServiceListAdminOrdersHandler.ServeHTTP(w, r)
+		case AdminOrderServiceGetAdminOrderProcedure:
+			adminOrderServiceGetAdminOrderHandler.ServeHTTP(w, r)
+		case AdminOrderServiceProcessOrderProcedure:
+			adminOrderServiceProcessOrderHandler.ServeHTTP(w, r)
+		case AdminOrderServiceShipOrderProcedure:
+			adminOrderServiceShipOrderHandler.ServeHTTP(w, r)
+		case AdminOrderServiceDeliverOrderProcedure:
+			adminOrderServiceDeliverOrderHandler.ServeHTTP(w, r)
+		case AdminOrderServiceCancelOrderProcedure:
+			adminOrderServiceCancelOrderHandler.ServeHTTP(w, r)
+		case AdminOrderServiceRefundOrderProcedure:
+			adminOrderServiceRefundOrderHandler.ServeHTTP(w, r)
 		default:
 			http.NotFound(w, r)
 		}
 	})
 }
 
-// UnimplementedOrderServiceHandler returns CodeUnimplemented from all methods.
-type UnimplementedOrderServiceHandler struct{}
+// UnimplementedAdminOrderServiceHandler returns CodeUnimplemented from all methods.
+type UnimplementedAdminOrderServiceHandler struct{}
 
-func (UnimplementedOrderServiceHandler) ListOrders(context.Context, *connect.Request[v1.ListOrdersRequest]) (*connect.Response[v1.ListOrdersResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.admin.v1.OrderService.ListOrders is not implemented"))
+func (UnimplementedAdminOrderServiceHandler) ListAdminOrders(context.Context, *connect.Request[v1.ListAdminOrdersRequest]) (*connect.Response[v1.ListAdminOrdersResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.admin.v1.AdminOrderService.ListAdminOrders is not implemented"))
 }
 
-func (UnimplementedOrderServiceHandler) GetOrder(context.Context, *connect.Request[v1.GetOrderRequest]) (*connect.Response[v1.GetOrderResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.admin.v1.OrderService.GetOrder is not implemented"))
+func (UnimplementedAdminOrderServiceHandler) GetAdminOrder(context.Context, *connect.Request[v1.GetAdminOrderRequest]) (*connect.Response[v1.GetAdminOrderResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.admin.v1.AdminOrderService.GetAdminOrder is not implemented"))
 }
 
-func (UnimplementedOrderServiceHandler) ProcessOrder(context.Context, *connect.Request[v1.ProcessOrderRequest]) (*connect.Response[v1.ProcessOrderResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.admin.v1.OrderService.ProcessOrder is not implemented"))
+func (UnimplementedAdminOrderServiceHandler) ProcessOrder(context.Context, *connect.Request[v1.ProcessOrderRequest]) (*connect.Response[v1.ProcessOrderResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.admin.v1.AdminOrderService.ProcessOrder is not implemented"))
 }
 
-func (UnimplementedOrderServiceHandler) ShipOrder(context.Context, *connect.Request[v1.ShipOrderRequest]) (*connect.Response[v1.ShipOrderResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.admin.v1.OrderService.ShipOrder is not implemented"))
+func (UnimplementedAdminOrderServiceHandler) ShipOrder(context.Context, *connect.Request[v1.ShipOrderRequest]) (*connect.Response[v1.ShipOrderResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.admin.v1.AdminOrderService.ShipOrder is not implemented"))
 }
 
-func (UnimplementedOrderServiceHandler) DeliverOrder(context.Context, *connect.Request[v1.DeliverOrderRequest]) (*connect.Response[v1.DeliverOrderResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.admin.v1.OrderService.DeliverOrder is not implemented"))
+func (UnimplementedAdminOrderServiceHandler) DeliverOrder(context.Context, *connect.Request[v1.DeliverOrderRequest]) (*connect.Response[v1.DeliverOrderResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.admin.v1.AdminOrderService.DeliverOrder is not implemented"))
 }
 
-func (UnimplementedOrderServiceHandler) CancelOrder(context.Context, *connect.Request[v1.CancelOrderRequest]) (*connect.Response[v1.CancelOrderResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.admin.v1.OrderService.CancelOrder is not implemented"))
+func (UnimplementedAdminOrderServiceHandler) CancelOrder(context.Context, *connect.Request[v1.CancelOrderRequest]) (*connect.Response[v1.CancelOrderResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.admin.v1.AdminOrderService.CancelOrder is not implemented"))
 }
 
-func (UnimplementedOrderServiceHandler) RefundOrder(context.Context, *connect.Request[v1.RefundOrderRequest]) (*connect.Response[v1.RefundOrderResponse], error) {
-	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.admin.v1.OrderService.RefundOrder is not implemented"))
+func (UnimplementedAdminOrderServiceHandler) RefundOrder(context.Context, *connect.Request[v1.RefundOrderRequest]) (*connect.Response[v1.RefundOrderResponse], error) {
+	return nil, connect.NewError(connect.CodeUnimplemented, errors.New("atelier.admin.v1.AdminOrderService.RefundOrder is not implemented"))
 }
