@@ -77,6 +77,13 @@ var adminStates = map[order.Status]func(t *testing.T, b *testBundle) order.Order
 		require.NoError(t, err)
 		return o
 	},
+	order.StatusRefunded: func(t *testing.T, b *testBundle) order.Order {
+		t.Helper()
+		o := b.paidOrder(t)
+		_, re := b.refund(t, o, o.Total.Minor, 0)
+		b.settle(t, re, payment.OutcomeRefundSucceeded)
+		return o
+	},
 	order.StatusCancelled: func(t *testing.T, b *testBundle) order.Order {
 		t.Helper()
 		o := b.paidOrder(t)
