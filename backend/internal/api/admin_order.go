@@ -52,8 +52,8 @@ func (h *AdminOrderHandler) ListAdminOrders(ctx context.Context, req *connect.Re
 	if err != nil {
 		return nil, err
 	}
-	out := &adminv1.ListAdminOrdersResponse{TotalCount: page.TotalCount, Page: int32(page.Page), PageSize: int32(page.PageSize), //nolint:gosec // G115: bounded by validation
-		TotalPages: int32(page.TotalPages()), Orders: make([]*adminv1.AdminOrder, len(page.Orders))} //nolint:gosec // G115: at most 100 000 × 100
+	out := &adminv1.ListAdminOrdersResponse{TotalCount: page.TotalCount, Page: int32(page.Page), PageSize: int32(page.PageSize),
+		TotalPages: int32(page.TotalPages()), Orders: make([]*adminv1.AdminOrder, len(page.Orders))}
 	for i, o := range page.Orders {
 		out.Orders[i] = h.adminOrderProto(o)
 	}

@@ -95,7 +95,7 @@ func TestRESTAdminOrderLifecycle(t *testing.T) {
 	require.Equal(t, jsonMap{"carrier": "Royal Mail", "tracking_number": "RM123456785GB",
 		"tracking_url": "https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB"}, o["tracking"])
 	api.call(t, http.MethodPost, base+"/ship", ship, token).require(t, 200) // a repeat with its key
-	o = eventually(t, api, token, orderID, func(o jsonMap) bool { return timelineHas(o, "TIMELINE_KIND_EMAIL_SENT", "email.order_shipped") == 1 },
+	eventually(t, api, token, orderID, func(o jsonMap) bool { return timelineHas(o, "TIMELINE_KIND_EMAIL_SENT", "email.order_shipped") == 1 },
 		"the shipping notice is sent, and shows in the timeline")
 	require.Equal(t, 1, s.mailsTo("RM123456785GB", "Subject:"), "one shipping notice, with the tracking number")
 
