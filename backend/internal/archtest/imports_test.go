@@ -46,7 +46,7 @@ var allowedImports = map[string][]string{
 	"payment":               {"apperr", "db", "money"},
 	"payment/paymenttest":   {"apperr", "payment"},
 	"revision":              {"apperr"},
-	"seed":                  {"catalog", "content", "media", "money", "seed/productart", "settings", "shipping"},
+	"seed":                  {"apperr", "catalog", "content", "media", "money", "seed/productart", "settings", "shipping"},
 	"seed/productart":       {},
 	"settings":              {"apperr", "db", "emailaddr", "money", "revision"},
 	"shipping":              {"apperr", "db", "money", "revision"},

@@ -231,3 +231,21 @@ func (s *Service) AddImages(ctx context.Context, productID string, images []NewI
 	s.cache.clear()
 	return nil
 }
+
+// ProductBySlug finds the product with slug, archived or not, and how many images it has; found
+// is false when there is none. The demo seed asks before it writes, so that it never overwrites
+// what an admin changed.
+func (s *Service) ProductBySlug(ctx context.Context, slug string) (id string, images int, found bool, err error) {
+	err = db.WithReadTx(ctx, s.pool, func(tx pgx.Tx) error {
+		var err error
+		if id, found, err = productIDBySlug(ctx, tx, slug); err != nil || !found {
+			return err
+		}
+		images, err = countImages(ctx, tx, id)
+		return err
+	})
+	if err != nil {
+		return "", 0, false, fmt.Errorf("catalog.ProductBySlug: %w", err)
+	}
+	return id, images, found, nil
+}

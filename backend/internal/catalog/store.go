@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -278,6 +279,16 @@ func upsertProduct(ctx context.Context, tx pgx.Tx, in ProductInput) (string, err
 		}
 	}
 	return id, nil
+}
+
+// productIDBySlug finds the id of the product with slug, archived or not.
+func productIDBySlug(ctx context.Context, db queryer, slug string) (string, bool, error) {
+	var id string
+	err := db.QueryRow(ctx, `SELECT id::text FROM products WHERE slug = $1`, slug).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", false, nil
+	}
+	return id, err == nil, err
 }
 
 func countImages(ctx context.Context, db queryer, productID string) (int, error) {

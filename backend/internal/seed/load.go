@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"image/jpeg"
@@ -11,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
 	"github.com/atelier-commerce/atelier/backend/internal/content"
 	"github.com/atelier-commerce/atelier/backend/internal/media"
@@ -57,11 +59,16 @@ const freeStandardOver = 50_00
 // angleNames describe productart's four compositions for alt text.
 var angleNames = []string{"front view", "beside its box", "on a plinth", "label close-up"}
 
-// Load writes the demo shop. Running it again updates products, options, settings and pages in
-// place and renders images only for products that have none, so it is safe and quick to repeat.
+// Load fills a new shop with the demo data: store details, delivery options, pages and products.
+// It writes only what is missing, so running it again (every `dev` start does) never overwrites
+// what an admin has changed since; it draws images only for products that have none.
 func Load(ctx context.Context, d Deps) (Stats, error) {
 	var stats Stats
-	if err := d.Settings.Save(ctx, settings.Store{
+	if err := missing(d.Settings.Get(ctx)); !errors.Is(err, errMissing) {
+		if err != nil {
+			return stats, err
+		}
+	} else if err := d.Settings.Save(ctx, settings.Store{
 		Name: StoreSettings.StoreName, AddressLine1: StoreSettings.AddressLine1, AddressLine2: StoreSettings.AddressLine2,
 		City: StoreSettings.City, Postcode: StoreSettings.Postcode, Country: StoreSettings.Country,
 		ContactEmail: StoreSettings.ContactEmail, Phone: StoreSettings.Phone,
@@ -70,6 +77,12 @@ func Load(ctx context.Context, d Deps) (Stats, error) {
 		return stats, err
 	}
 	for _, o := range DeliveryOptions {
+		if err := missing(d.Shipping.Get(ctx, o.Code)); !errors.Is(err, errMissing) {
+			if err != nil {
+				return stats, err
+			}
+			continue
+		}
 		opt := shipping.Option{Code: o.Code, Name: o.Name, Carrier: o.Carrier, EstimatedDelivery: o.EstimatedDays,
 			Price: money.GBP(o.PricePence), Position: o.Position, Active: o.Active}
 		if o.Code == "standard" {
@@ -81,6 +94,12 @@ func Load(ctx context.Context, d Deps) (Stats, error) {
 		}
 	}
 	for _, p := range Pages {
+		if err := missing(d.Content.Get(ctx, p.Slug)); !errors.Is(err, errMissing) {
+			if err != nil {
+				return stats, err
+			}
+			continue
+		}
 		if err := d.Content.Save(ctx, content.Page{Slug: p.Slug, Title: p.Title, HTML: p.HTML, UpdatedAt: p.UpdatedAt}); err != nil {
 			return stats, err
 		}
@@ -142,9 +161,25 @@ func (p *progress) add() {
 	}
 }
 
-// saveProduct writes p and reports its id and whether its images are still to be drawn (a
-// product that has images keeps them).
+// errMissing is what missing makes of a service's answer that the thing asked for does not exist.
+var errMissing = errors.New("seed: missing")
+
+// missing turns a read's not-found (or not-configured) refusal into errMissing, keeps other
+// errors, and is nil when the thing exists.
+func missing[T any](_ T, err error) error {
+	if ae := apperr.As(err); ae != nil && (ae.Kind == apperr.KindNotFound || ae.Kind == apperr.KindFailedPrecondition) {
+		return errMissing
+	}
+	return err
+}
+
+// saveProduct writes p unless a product with its slug exists (kept as it is: an admin may have
+// changed it), and reports its id and whether its images are still to be drawn (a product that
+// has images keeps them).
 func saveProduct(ctx context.Context, d Deps, p DemoProduct, now time.Time) (string, bool, error) {
+	if id, images, found, err := d.Catalog.ProductBySlug(ctx, p.Slug); err != nil || found {
+		return id, found && images == 0 && len(p.Images) > 0, err
+	}
 	price := p.PricePence
 	id, existing, err := d.Catalog.SaveProduct(ctx, catalog.ProductInput{
 		Slug: p.Slug, Name: p.Name, Description: p.Description, Price: &price, SKU: p.SKU, Stock: p.Stock,

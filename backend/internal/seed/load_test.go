@@ -9,6 +9,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/content"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
 	"github.com/atelier-commerce/atelier/backend/internal/media"
+	"github.com/atelier-commerce/atelier/backend/internal/money"
 	"github.com/atelier-commerce/atelier/backend/internal/seed"
 	"github.com/atelier-commerce/atelier/backend/internal/settings"
 	"github.com/atelier-commerce/atelier/backend/internal/shipping"
@@ -56,6 +57,19 @@ func TestLoadIsIdempotent(t *testing.T) {
 	}
 	require.Equal(t, []string{"image/avif", "image/webp", "image/jpeg"}, types, "40 px drawings: one width, three formats")
 
+	// An admin's changes since the first load survive the next one (every `dev` start loads).
+	st, err := deps.Settings.Get(ctx)
+	require.NoError(t, err)
+	st.Phone = "+44 20 7946 0999"
+	require.NoError(t, deps.Settings.Save(ctx, st))
+	express, err := deps.Shipping.Get(ctx, "express")
+	require.NoError(t, err)
+	express.Option.Price = money.GBP(2599)
+	require.NoError(t, deps.Shipping.Save(ctx, express.Option))
+	require.NoError(t, deps.Content.Save(ctx, content.Page{Slug: "privacy", Title: "Privacy, edited", HTML: "<p>Edited.</p>"}))
+	_, err = pool.Exec(ctx, `UPDATE products SET name = 'Renamed by an admin' WHERE slug = $1`, seed.Products[0].Slug)
+	require.NoError(t, err)
+
 	second, err := seed.Load(ctx, deps)
 	require.NoError(t, err)
 	require.Zero(t, second.ImagesRendered, "images are not drawn again")
@@ -75,4 +89,17 @@ func TestLoadIsIdempotent(t *testing.T) {
 	opts, err := deps.Shipping.ListActive(ctx)
 	require.NoError(t, err)
 	require.Len(t, opts, 5)
+
+	st, err = deps.Settings.Get(ctx)
+	require.NoError(t, err)
+	require.Equal(t, "+44 20 7946 0999", st.Phone, "the seed keeps the store details an admin changed")
+	express, err = deps.Shipping.Get(ctx, "express")
+	require.NoError(t, err)
+	require.Equal(t, int64(2599), express.Option.Price.Minor, "and delivery options")
+	page, err := deps.Content.Get(ctx, "privacy")
+	require.NoError(t, err)
+	require.Equal(t, "Privacy, edited", page.Title, "and pages")
+	var name string
+	require.NoError(t, pool.QueryRow(ctx, `SELECT name FROM products WHERE slug = $1`, seed.Products[0].Slug).Scan(&name))
+	require.Equal(t, "Renamed by an admin", name, "and products")
 }
