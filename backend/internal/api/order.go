@@ -81,6 +81,12 @@ func orderProto(o order.Order, urls MediaURLs) *storev1.Order {
 	if o.Status == order.StatusPendingPayment {
 		out.ExpiresAt = timestamppb.New(o.ExpiresAt)
 	}
+	// The number is what makes a shipment: an order marked shipped before tracking existed has
+	// none, and the shopper is better told nothing than an empty carrier line.
+	if o.Tracking.Number != "" {
+		out.Shipment = &storev1.OrderShipment{Carrier: o.Tracking.Carrier, TrackingNumber: o.Tracking.Number,
+			TrackingUrl: o.Tracking.URL}
+	}
 	for i, l := range o.Lines {
 		line := &storev1.OrderLine{ProductId: l.ProductID, Name: l.Name, Sku: l.SKU, Quantity: l.Quantity,
 			UnitPrice: moneyProto(l.UnitPrice), LineTotal: moneyProto(l.LineTotal), VatIncluded: moneyProto(l.VAT),

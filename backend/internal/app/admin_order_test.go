@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/atelier-commerce/atelier/backend/internal/order"
+	"github.com/atelier-commerce/atelier/backend/internal/revision"
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 )
@@ -58,6 +60,29 @@ func timelineHas(o jsonMap, kind, email string) int {
 		}
 	}
 	return n
+}
+
+// The shopper's own order page follows the parcel: no shipment while the order is only paid; once
+// the shop ships it, the shopper's read (with the order's access token) carries the carrier, the
+// number and the carrier's tracking page.
+func TestRESTShopperOrderShowsItsShipment(t *testing.T) {
+	t.Parallel()
+	s := newPaymentShop(t)
+	serum := s.product(t, "Night Serum", 3200, 5)
+	orderID, token := s.paidOrder(t, serum, 1)
+
+	status, got := s.order(t, "", orderID, token)
+	require.Equal(t, 200, status, "%v", got)
+	require.NotContains(t, got["order"].(jsonMap), "shipment", "a paid order has not shipped")
+
+	_, err := s.app.orders.Ship(context.Background(), order.Request{Actor: revision.Actor{Name: "Test"}}, orderID, "RM123456785GB")
+	require.NoError(t, err)
+	status, got = s.order(t, "", orderID, token)
+	require.Equal(t, 200, status, "%v", got)
+	o := got["order"].(jsonMap)
+	require.Equal(t, "ORDER_STATUS_SHIPPED", o["status"])
+	require.Equal(t, jsonMap{"carrier": "Royal Mail", "tracking_number": "RM123456785GB",
+		"tracking_url": "https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB"}, o["shipment"])
 }
 
 // The README's order walk over REST in test mode: a paid order is processed, shipped with

@@ -62,11 +62,15 @@ describe("order loader", () => {
   });
 });
 
-function renderOrder(order: OrderView, signedIn = true) {
+function renderOrderOnce(order: OrderView, signedIn = true) {
   const Stub = createRoutesStub([
     { path: "/orders/:orderId", Component: OrderRoute as never, loader: () => ({ order, signedIn }) },
   ]);
-  render(<Stub initialEntries={[`/orders/${orderId}`]} />);
+  return render(<Stub initialEntries={[`/orders/${orderId}`]} />);
+}
+
+function renderOrder(order: OrderView, signedIn = true) {
+  renderOrderOnce(order, signedIn);
 }
 
 describe("order page", () => {
@@ -132,5 +136,53 @@ describe("order page", () => {
     expect(await screen.findByText("Same as shipping address")).toBeInTheDocument();
     expect(screen.getByText(/No signature required/)).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Your Orders" })).toBeNull();
+  });
+
+  it("shows a shipped order's carrier, tracking number and a link to the carrier's tracking page", async () => {
+    const trackingUrl = "https://www.royalmail.com/track-your-item#/tracking-results/RM123456785GB";
+    renderOrder(
+      toOrderView(
+        apiOrder({
+          status: OrderStatus.SHIPPED,
+          shipment: { carrier: "Royal Mail", trackingNumber: "RM123456785GB", trackingUrl },
+        }),
+      ),
+    );
+    const delivery = await screen.findByRole("region", { name: "Delivery" });
+    expect(within(delivery).getByRole("heading", { level: 3, name: "Your parcel" })).toBeInTheDocument();
+    expect(within(delivery).getByText("Carrier").nextElementSibling).toHaveTextContent("Royal Mail");
+    expect(within(delivery).getByText("Tracking number").nextElementSibling).toHaveTextContent(
+      "RM123456785GB",
+    );
+    const link = within(delivery).getByRole("link", { name: "Track your parcel on the Royal Mail website" });
+    expect(link).toHaveAttribute("href", trackingUrl);
+    expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  });
+
+  it("gives only the number when the shop has no tracking page for the carrier (or an unsafe one)", async () => {
+    for (const trackingUrl of ["", "javascript:alert(1)", "http://tracking.example/RM1"]) {
+      const { unmount } = renderOrderOnce(
+        toOrderView(
+          apiOrder({
+            status: OrderStatus.SHIPPED,
+            shipment: { carrier: "", trackingNumber: "PARCEL-42", trackingUrl },
+          }),
+        ),
+      );
+      const delivery = await screen.findByRole("region", { name: "Delivery" });
+      expect(within(delivery).getByText("Tracking number").nextElementSibling).toHaveTextContent("PARCEL-42");
+      // A shipment without a carrier of its own names the delivery option's.
+      expect(within(delivery).getByText("Carrier").nextElementSibling).toHaveTextContent("Royal Mail");
+      expect(within(delivery).queryByRole("link", { name: /Track your parcel/ })).toBeNull();
+      unmount();
+    }
+  });
+
+  it("shows no parcel before the order ships", async () => {
+    renderOrder(toOrderView(apiOrder({ status: OrderStatus.PROCESSING })));
+    const delivery = await screen.findByRole("region", { name: "Delivery" });
+    expect(within(delivery).queryByRole("heading", { name: "Your parcel" })).toBeNull();
+    expect(within(delivery).queryByText("Tracking number")).toBeNull();
+    expect(screen.queryByRole("link", { name: /Track your parcel/ })).toBeNull();
   });
 });

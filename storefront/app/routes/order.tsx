@@ -1,11 +1,13 @@
-// One order: number, date, status with its timeline, the products, delivery and signature,
-// addresses and amounts. It opens for the customer who placed it and for a guest holding its access
-// token — kept in the orders cookie at checkout, or brought by the confirmation e-mail's link
-// (`?token=…`), which is checked, kept in the cookie, and taken out of the address bar at once
-// (so it stays out of history, bookmarks and Referer headers). Anyone else gets the 404 page.
+// One order: number, date, status with its timeline, the products, delivery (with the parcel's
+// tracking once shipped) and signature, addresses and amounts. It opens for the customer who
+// placed it and for a guest holding its access token — kept in the orders cookie at checkout, or
+// brought by the confirmation e-mail's link (`?token=…`), which is checked, kept in the cookie, and
+// taken out of the address bar at once (so it stays out of history, bookmarks and Referer
+// headers). Anyone else gets the 404 page.
 import { data, Link, redirect } from "react-router";
 import { AddressBlock } from "~/components/orders/address-block";
 import { OrderLines } from "~/components/orders/order-lines";
+import { OrderShipment } from "~/components/orders/order-shipment";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { OrderTotals } from "~/components/orders/order-totals";
 import { StatusTimeline } from "~/components/orders/status-timeline";
@@ -118,6 +120,7 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
             ) : (
               <p className="muted">No delivery option recorded.</p>
             )}
+            {order.shipment && <OrderShipment shipment={order.shipment} />}
             <p className="order-signature">
               {order.requiresSignature
                 ? "Signature required on delivery"

@@ -2,7 +2,12 @@
 // every amount is the API's, dates are written out on the server (in London time, so the page
 // reads the same wherever it is rendered), and the words for each status live here.
 import { type Timestamp, timestampDate } from "@bufbuild/protobuf/wkt";
-import { type Order, type OrderAddress, OrderStatus } from "~/gen/atelier/store/v1/order_pb";
+import {
+  type Order,
+  type OrderAddress,
+  type OrderShipment,
+  OrderStatus,
+} from "~/gen/atelier/store/v1/order_pb";
 import { type Price, toPrice } from "./money";
 
 export type OrderStatusKey =
@@ -88,6 +93,15 @@ export type OrderLineView = {
   href: string | null;
 };
 
+/** The parcel of a shipped order. */
+export type ShipmentView = {
+  /** Who carries it; the delivery option's carrier when the shipment names none, else "". */
+  carrier: string;
+  trackingNumber: string;
+  /** The carrier's tracking page; null when the shop has none for this carrier. */
+  trackingUrl: string | null;
+};
+
 export type StatusStepView = { status: OrderStatusKey; label: string; at: string; atIso: string };
 
 export type OrderView = {
@@ -103,6 +117,8 @@ export type OrderView = {
   billingAddress: AddressView | null;
   delivery: { name: string; carrier: string; estimatedDelivery: string; price: Price } | null;
   requiresSignature: boolean;
+  /** Set once the order has shipped with a tracking number; null before. */
+  shipment: ShipmentView | null;
   lines: OrderLineView[];
   itemCount: number;
   subtotal: Price;
@@ -162,6 +178,28 @@ export function toAddressView(a: OrderAddress | undefined): AddressView | null {
   };
 }
 
+/**
+ * The tracking page, when it is an https address: the link leaves the shop, so nothing else (a
+ * javascript: or plain-http address, should one ever come) is offered to the shopper.
+ */
+function trackingPage(url: string): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).protocol === "https:" ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+export function toShipmentView(s: OrderShipment | undefined, deliveryCarrier = ""): ShipmentView | null {
+  if (!s?.trackingNumber) return null;
+  return {
+    carrier: s.carrier || deliveryCarrier,
+    trackingNumber: s.trackingNumber,
+    trackingUrl: trackingPage(s.trackingUrl),
+  };
+}
+
 export function toOrderView(o: Order): OrderView {
   const status = statusKey(o.status);
   const placed = dates(o.createdAt);
@@ -184,6 +222,7 @@ export function toOrderView(o: Order): OrderView {
         }
       : null,
     requiresSignature: o.requiresSignature,
+    shipment: toShipmentView(o.shipment, o.delivery?.carrier),
     lines: o.lines.map((l) => ({
       productId: l.productId,
       name: l.name,

@@ -132,7 +132,9 @@ type Order struct {
 	// While the order awaits payment: when its stock reservation lapses and it is cancelled.
 	ExpiresAt *timestamppb.Timestamp `protobuf:"bytes,17,opt,name=expires_at,json=expiresAt,proto3" json:"expires_at,omitempty"`
 	// The payment's last failure as the payment provider words it, e.g. "Your card was declined.".
-	PaymentError  string `protobuf:"bytes,18,opt,name=payment_error,json=paymentError,proto3" json:"payment_error,omitempty"`
+	PaymentError string `protobuf:"bytes,18,opt,name=payment_error,json=paymentError,proto3" json:"payment_error,omitempty"`
+	// Where the parcel is: set once the order has shipped, unset before.
+	Shipment      *OrderShipment `protobuf:"bytes,19,opt,name=shipment,proto3" json:"shipment,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -291,6 +293,13 @@ func (x *Order) GetPaymentError() string {
 		return x.PaymentError
 	}
 	return ""
+}
+
+func (x *Order) GetShipment() *OrderShipment {
+	if x != nil {
+		return x.Shipment
+	}
+	return nil
 }
 
 // OrderStatusChange is one step of an order's timeline.
@@ -540,6 +549,71 @@ func (x *OrderDelivery) GetPrice() *v1.Money {
 	return nil
 }
 
+// OrderShipment is the parcel of a shipped order: who carries it and how to follow it.
+type OrderShipment struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The carrier, from the order's delivery option, e.g. "Royal Mail".
+	Carrier string `protobuf:"bytes,1,opt,name=carrier,proto3" json:"carrier,omitempty"`
+	// The carrier's number for the parcel.
+	TrackingNumber string `protobuf:"bytes,2,opt,name=tracking_number,json=trackingNumber,proto3" json:"tracking_number,omitempty"`
+	// The carrier's tracking page for the parcel; empty for a carrier the shop has no tracking
+	// page for.
+	TrackingUrl   string `protobuf:"bytes,3,opt,name=tracking_url,json=trackingUrl,proto3" json:"tracking_url,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *OrderShipment) Reset() {
+	*x = OrderShipment{}
+	mi := &file_atelier_store_v1_order_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *OrderShipment) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*OrderShipment) ProtoMessage() {}
+
+func (x *OrderShipment) ProtoReflect() protoreflect.Message {
+	mi := &file_atelier_store_v1_order_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use OrderShipment.ProtoReflect.Descriptor instead.
+func (*OrderShipment) Descriptor() ([]byte, []int) {
+	return file_atelier_store_v1_order_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *OrderShipment) GetCarrier() string {
+	if x != nil {
+		return x.Carrier
+	}
+	return ""
+}
+
+func (x *OrderShipment) GetTrackingNumber() string {
+	if x != nil {
+		return x.TrackingNumber
+	}
+	return ""
+}
+
+func (x *OrderShipment) GetTrackingUrl() string {
+	if x != nil {
+		return x.TrackingUrl
+	}
+	return ""
+}
+
 // OrderAddress is a postal address in the United Kingdom or the European Union.
 type OrderAddress struct {
 	state     protoimpl.MessageState `protogen:"open.v1"`
@@ -561,7 +635,7 @@ type OrderAddress struct {
 
 func (x *OrderAddress) Reset() {
 	*x = OrderAddress{}
-	mi := &file_atelier_store_v1_order_proto_msgTypes[4]
+	mi := &file_atelier_store_v1_order_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -573,7 +647,7 @@ func (x *OrderAddress) String() string {
 func (*OrderAddress) ProtoMessage() {}
 
 func (x *OrderAddress) ProtoReflect() protoreflect.Message {
-	mi := &file_atelier_store_v1_order_proto_msgTypes[4]
+	mi := &file_atelier_store_v1_order_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -586,7 +660,7 @@ func (x *OrderAddress) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use OrderAddress.ProtoReflect.Descriptor instead.
 func (*OrderAddress) Descriptor() ([]byte, []int) {
-	return file_atelier_store_v1_order_proto_rawDescGZIP(), []int{4}
+	return file_atelier_store_v1_order_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *OrderAddress) GetFirstName() string {
@@ -649,7 +723,7 @@ var File_atelier_store_v1_order_proto protoreflect.FileDescriptor
 
 const file_atelier_store_v1_order_proto_rawDesc = "" +
 	"\n" +
-	"\x1catelier/store/v1/order.proto\x12\x10atelier.store.v1\x1a\x1batelier/type/v1/money.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xee\x06\n" +
+	"\x1catelier/store/v1/order.proto\x12\x10atelier.store.v1\x1a\x1batelier/type/v1/money.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xab\a\n" +
 	"\x05Order\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x16\n" +
 	"\x06number\x18\x02 \x01(\tR\x06number\x125\n" +
@@ -672,7 +746,8 @@ const file_atelier_store_v1_order_proto_rawDesc = "" +
 	"created_at\x18\x10 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x129\n" +
 	"\n" +
 	"expires_at\x18\x11 \x01(\v2\x1a.google.protobuf.TimestampR\texpiresAt\x12#\n" +
-	"\rpayment_error\x18\x12 \x01(\tR\fpaymentError\"v\n" +
+	"\rpayment_error\x18\x12 \x01(\tR\fpaymentError\x12;\n" +
+	"\bshipment\x18\x13 \x01(\v2\x1f.atelier.store.v1.OrderShipmentR\bshipment\"v\n" +
 	"\x11OrderStatusChange\x125\n" +
 	"\x06status\x18\x01 \x01(\x0e2\x1d.atelier.store.v1.OrderStatusR\x06status\x12*\n" +
 	"\x02at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\x02at\"\xd5\x02\n" +
@@ -694,7 +769,11 @@ const file_atelier_store_v1_order_proto_rawDesc = "" +
 	"\x04name\x18\x02 \x01(\tR\x04name\x12\x18\n" +
 	"\acarrier\x18\x03 \x01(\tR\acarrier\x12-\n" +
 	"\x12estimated_delivery\x18\x04 \x01(\tR\x11estimatedDelivery\x12,\n" +
-	"\x05price\x18\x05 \x01(\v2\x16.atelier.type.v1.MoneyR\x05price\"\xff\x01\n" +
+	"\x05price\x18\x05 \x01(\v2\x16.atelier.type.v1.MoneyR\x05price\"u\n" +
+	"\rOrderShipment\x12\x18\n" +
+	"\acarrier\x18\x01 \x01(\tR\acarrier\x12'\n" +
+	"\x0ftracking_number\x18\x02 \x01(\tR\x0etrackingNumber\x12!\n" +
+	"\ftracking_url\x18\x03 \x01(\tR\vtrackingUrl\"\xff\x01\n" +
 	"\fOrderAddress\x12\x1d\n" +
 	"\n" +
 	"first_name\x18\x01 \x01(\tR\tfirstName\x12\x1b\n" +
@@ -729,40 +808,42 @@ func file_atelier_store_v1_order_proto_rawDescGZIP() []byte {
 }
 
 var file_atelier_store_v1_order_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_atelier_store_v1_order_proto_msgTypes = make([]protoimpl.MessageInfo, 5)
+var file_atelier_store_v1_order_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
 var file_atelier_store_v1_order_proto_goTypes = []any{
 	(OrderStatus)(0),              // 0: atelier.store.v1.OrderStatus
 	(*Order)(nil),                 // 1: atelier.store.v1.Order
 	(*OrderStatusChange)(nil),     // 2: atelier.store.v1.OrderStatusChange
 	(*OrderLine)(nil),             // 3: atelier.store.v1.OrderLine
 	(*OrderDelivery)(nil),         // 4: atelier.store.v1.OrderDelivery
-	(*OrderAddress)(nil),          // 5: atelier.store.v1.OrderAddress
-	(*v1.Money)(nil),              // 6: atelier.type.v1.Money
-	(*timestamppb.Timestamp)(nil), // 7: google.protobuf.Timestamp
+	(*OrderShipment)(nil),         // 5: atelier.store.v1.OrderShipment
+	(*OrderAddress)(nil),          // 6: atelier.store.v1.OrderAddress
+	(*v1.Money)(nil),              // 7: atelier.type.v1.Money
+	(*timestamppb.Timestamp)(nil), // 8: google.protobuf.Timestamp
 }
 var file_atelier_store_v1_order_proto_depIdxs = []int32{
 	0,  // 0: atelier.store.v1.Order.status:type_name -> atelier.store.v1.OrderStatus
-	5,  // 1: atelier.store.v1.Order.shipping_address:type_name -> atelier.store.v1.OrderAddress
-	5,  // 2: atelier.store.v1.Order.billing_address:type_name -> atelier.store.v1.OrderAddress
+	6,  // 1: atelier.store.v1.Order.shipping_address:type_name -> atelier.store.v1.OrderAddress
+	6,  // 2: atelier.store.v1.Order.billing_address:type_name -> atelier.store.v1.OrderAddress
 	4,  // 3: atelier.store.v1.Order.delivery:type_name -> atelier.store.v1.OrderDelivery
 	3,  // 4: atelier.store.v1.Order.lines:type_name -> atelier.store.v1.OrderLine
-	6,  // 5: atelier.store.v1.Order.subtotal:type_name -> atelier.type.v1.Money
-	6,  // 6: atelier.store.v1.Order.vat_included:type_name -> atelier.type.v1.Money
-	6,  // 7: atelier.store.v1.Order.total:type_name -> atelier.type.v1.Money
+	7,  // 5: atelier.store.v1.Order.subtotal:type_name -> atelier.type.v1.Money
+	7,  // 6: atelier.store.v1.Order.vat_included:type_name -> atelier.type.v1.Money
+	7,  // 7: atelier.store.v1.Order.total:type_name -> atelier.type.v1.Money
 	2,  // 8: atelier.store.v1.Order.history:type_name -> atelier.store.v1.OrderStatusChange
-	7,  // 9: atelier.store.v1.Order.created_at:type_name -> google.protobuf.Timestamp
-	7,  // 10: atelier.store.v1.Order.expires_at:type_name -> google.protobuf.Timestamp
-	0,  // 11: atelier.store.v1.OrderStatusChange.status:type_name -> atelier.store.v1.OrderStatus
-	7,  // 12: atelier.store.v1.OrderStatusChange.at:type_name -> google.protobuf.Timestamp
-	6,  // 13: atelier.store.v1.OrderLine.unit_price:type_name -> atelier.type.v1.Money
-	6,  // 14: atelier.store.v1.OrderLine.line_total:type_name -> atelier.type.v1.Money
-	6,  // 15: atelier.store.v1.OrderLine.vat_included:type_name -> atelier.type.v1.Money
-	6,  // 16: atelier.store.v1.OrderDelivery.price:type_name -> atelier.type.v1.Money
-	17, // [17:17] is the sub-list for method output_type
-	17, // [17:17] is the sub-list for method input_type
-	17, // [17:17] is the sub-list for extension type_name
-	17, // [17:17] is the sub-list for extension extendee
-	0,  // [0:17] is the sub-list for field type_name
+	8,  // 9: atelier.store.v1.Order.created_at:type_name -> google.protobuf.Timestamp
+	8,  // 10: atelier.store.v1.Order.expires_at:type_name -> google.protobuf.Timestamp
+	5,  // 11: atelier.store.v1.Order.shipment:type_name -> atelier.store.v1.OrderShipment
+	0,  // 12: atelier.store.v1.OrderStatusChange.status:type_name -> atelier.store.v1.OrderStatus
+	8,  // 13: atelier.store.v1.OrderStatusChange.at:type_name -> google.protobuf.Timestamp
+	7,  // 14: atelier.store.v1.OrderLine.unit_price:type_name -> atelier.type.v1.Money
+	7,  // 15: atelier.store.v1.OrderLine.line_total:type_name -> atelier.type.v1.Money
+	7,  // 16: atelier.store.v1.OrderLine.vat_included:type_name -> atelier.type.v1.Money
+	7,  // 17: atelier.store.v1.OrderDelivery.price:type_name -> atelier.type.v1.Money
+	18, // [18:18] is the sub-list for method output_type
+	18, // [18:18] is the sub-list for method input_type
+	18, // [18:18] is the sub-list for extension type_name
+	18, // [18:18] is the sub-list for extension extendee
+	0,  // [0:18] is the sub-list for field type_name
 }
 
 func init() { file_atelier_store_v1_order_proto_init() }
@@ -776,7 +857,7 @@ func file_atelier_store_v1_order_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_atelier_store_v1_order_proto_rawDesc), len(file_atelier_store_v1_order_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   5,
+			NumMessages:   6,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

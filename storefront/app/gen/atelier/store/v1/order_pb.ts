@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file atelier/store/v1/order.proto.
  */
 export const file_atelier_store_v1_order: GenFile = /*@__PURE__*/
-  fileDesc("ChxhdGVsaWVyL3N0b3JlL3YxL29yZGVyLnByb3RvEhBhdGVsaWVyLnN0b3JlLnYxIqgFCgVPcmRlchIKCgJpZBgBIAEoCRIOCgZudW1iZXIYAiABKAkSLQoGc3RhdHVzGAMgASgOMh0uYXRlbGllci5zdG9yZS52MS5PcmRlclN0YXR1cxINCgVlbWFpbBgEIAEoCRI4ChBzaGlwcGluZ19hZGRyZXNzGAUgASgLMh4uYXRlbGllci5zdG9yZS52MS5PcmRlckFkZHJlc3MSNwoPYmlsbGluZ19hZGRyZXNzGAYgASgLMh4uYXRlbGllci5zdG9yZS52MS5PcmRlckFkZHJlc3MSFwoPYmlsbGluZ19kaWZmZXJzGAcgASgIEjEKCGRlbGl2ZXJ5GAggASgLMh8uYXRlbGllci5zdG9yZS52MS5PcmRlckRlbGl2ZXJ5EhoKEnJlcXVpcmVzX3NpZ25hdHVyZRgJIAEoCBIqCgVsaW5lcxgKIAMoCzIbLmF0ZWxpZXIuc3RvcmUudjEuT3JkZXJMaW5lEigKCHN1YnRvdGFsGAsgASgLMhYuYXRlbGllci50eXBlLnYxLk1vbmV5EiwKDHZhdF9pbmNsdWRlZBgMIAEoCzIWLmF0ZWxpZXIudHlwZS52MS5Nb25leRIlCgV0b3RhbBgNIAEoCzIWLmF0ZWxpZXIudHlwZS52MS5Nb25leRISCgppdGVtX2NvdW50GA4gASgFEjQKB2hpc3RvcnkYDyADKAsyIy5hdGVsaWVyLnN0b3JlLnYxLk9yZGVyU3RhdHVzQ2hhbmdlEi4KCmNyZWF0ZWRfYXQYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYESABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhUKDXBheW1lbnRfZXJyb3IYEiABKAkiagoRT3JkZXJTdGF0dXNDaGFuZ2USLQoGc3RhdHVzGAEgASgOMh0uYXRlbGllci5zdG9yZS52MS5PcmRlclN0YXR1cxImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAi+wEKCU9yZGVyTGluZRISCgpwcm9kdWN0X2lkGAEgASgJEgwKBG5hbWUYAiABKAkSCwoDc2t1GAMgASgJEhAKCHF1YW50aXR5GAQgASgFEioKCnVuaXRfcHJpY2UYBSABKAsyFi5hdGVsaWVyLnR5cGUudjEuTW9uZXkSKgoKbGluZV90b3RhbBgGIAEoCzIWLmF0ZWxpZXIudHlwZS52MS5Nb25leRIsCgx2YXRfaW5jbHVkZWQYByABKAsyFi5hdGVsaWVyLnR5cGUudjEuTW9uZXkSEQoJaW1hZ2VfdXJsGAggASgJEhQKDHByb2R1Y3Rfc2x1ZxgJIAEoCSJ/Cg1PcmRlckRlbGl2ZXJ5EgwKBGNvZGUYASABKAkSDAoEbmFtZRgCIAEoCRIPCgdjYXJyaWVyGAMgASgJEhoKEmVzdGltYXRlZF9kZWxpdmVyeRgEIAEoCRIlCgVwcmljZRgFIAEoCzIWLmF0ZWxpZXIudHlwZS52MS5Nb25leSKpAQoMT3JkZXJBZGRyZXNzEhIKCmZpcnN0X25hbWUYASABKAkSEQoJbGFzdF9uYW1lGAIgASgJEhUKDWFkZHJlc3NfbGluZTEYAyABKAkSFQoNYWRkcmVzc19saW5lMhgEIAEoCRIMCgRjaXR5GAUgASgJEg4KBnJlZ2lvbhgGIAEoCRIQCghwb3N0Y29kZRgHIAEoCRIUCgxjb3VudHJ5X2NvZGUYCCABKAkqjwIKC09yZGVyU3RhdHVzEhwKGE9SREVSX1NUQVRVU19VTlNQRUNJRklFRBAAEiAKHE9SREVSX1NUQVRVU19QRU5ESU5HX1BBWU1FTlQQARIVChFPUkRFUl9TVEFUVVNfUEFJRBACEhsKF09SREVSX1NUQVRVU19QUk9DRVNTSU5HEAMSGAoUT1JERVJfU1RBVFVTX1NISVBQRUQQBBIaChZPUkRFUl9TVEFUVVNfREVMSVZFUkVEEAUSGgoWT1JERVJfU1RBVFVTX0NBTkNFTExFRBAGEhkKFU9SREVSX1NUQVRVU19SRUZVTkRFRBAHEh8KG09SREVSX1NUQVRVU19QQVlNRU5UX0ZBSUxFRBAIQlNaUWdpdGh1Yi5jb20vYXRlbGllci1jb21tZXJjZS9hdGVsaWVyL2JhY2tlbmQvaW50ZXJuYWwvZ2VuL2F0ZWxpZXIvc3RvcmUvdjE7c3RvcmV2MWIGcHJvdG8z", [file_atelier_type_v1_money, file_google_protobuf_timestamp]);
+  fileDesc("ChxhdGVsaWVyL3N0b3JlL3YxL29yZGVyLnByb3RvEhBhdGVsaWVyLnN0b3JlLnYxItsFCgVPcmRlchIKCgJpZBgBIAEoCRIOCgZudW1iZXIYAiABKAkSLQoGc3RhdHVzGAMgASgOMh0uYXRlbGllci5zdG9yZS52MS5PcmRlclN0YXR1cxINCgVlbWFpbBgEIAEoCRI4ChBzaGlwcGluZ19hZGRyZXNzGAUgASgLMh4uYXRlbGllci5zdG9yZS52MS5PcmRlckFkZHJlc3MSNwoPYmlsbGluZ19hZGRyZXNzGAYgASgLMh4uYXRlbGllci5zdG9yZS52MS5PcmRlckFkZHJlc3MSFwoPYmlsbGluZ19kaWZmZXJzGAcgASgIEjEKCGRlbGl2ZXJ5GAggASgLMh8uYXRlbGllci5zdG9yZS52MS5PcmRlckRlbGl2ZXJ5EhoKEnJlcXVpcmVzX3NpZ25hdHVyZRgJIAEoCBIqCgVsaW5lcxgKIAMoCzIbLmF0ZWxpZXIuc3RvcmUudjEuT3JkZXJMaW5lEigKCHN1YnRvdGFsGAsgASgLMhYuYXRlbGllci50eXBlLnYxLk1vbmV5EiwKDHZhdF9pbmNsdWRlZBgMIAEoCzIWLmF0ZWxpZXIudHlwZS52MS5Nb25leRIlCgV0b3RhbBgNIAEoCzIWLmF0ZWxpZXIudHlwZS52MS5Nb25leRISCgppdGVtX2NvdW50GA4gASgFEjQKB2hpc3RvcnkYDyADKAsyIy5hdGVsaWVyLnN0b3JlLnYxLk9yZGVyU3RhdHVzQ2hhbmdlEi4KCmNyZWF0ZWRfYXQYECABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYESABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhUKDXBheW1lbnRfZXJyb3IYEiABKAkSMQoIc2hpcG1lbnQYEyABKAsyHy5hdGVsaWVyLnN0b3JlLnYxLk9yZGVyU2hpcG1lbnQiagoRT3JkZXJTdGF0dXNDaGFuZ2USLQoGc3RhdHVzGAEgASgOMh0uYXRlbGllci5zdG9yZS52MS5PcmRlclN0YXR1cxImCgJhdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAi+wEKCU9yZGVyTGluZRISCgpwcm9kdWN0X2lkGAEgASgJEgwKBG5hbWUYAiABKAkSCwoDc2t1GAMgASgJEhAKCHF1YW50aXR5GAQgASgFEioKCnVuaXRfcHJpY2UYBSABKAsyFi5hdGVsaWVyLnR5cGUudjEuTW9uZXkSKgoKbGluZV90b3RhbBgGIAEoCzIWLmF0ZWxpZXIudHlwZS52MS5Nb25leRIsCgx2YXRfaW5jbHVkZWQYByABKAsyFi5hdGVsaWVyLnR5cGUudjEuTW9uZXkSEQoJaW1hZ2VfdXJsGAggASgJEhQKDHByb2R1Y3Rfc2x1ZxgJIAEoCSJ/Cg1PcmRlckRlbGl2ZXJ5EgwKBGNvZGUYASABKAkSDAoEbmFtZRgCIAEoCRIPCgdjYXJyaWVyGAMgASgJEhoKEmVzdGltYXRlZF9kZWxpdmVyeRgEIAEoCRIlCgVwcmljZRgFIAEoCzIWLmF0ZWxpZXIudHlwZS52MS5Nb25leSJPCg1PcmRlclNoaXBtZW50Eg8KB2NhcnJpZXIYASABKAkSFwoPdHJhY2tpbmdfbnVtYmVyGAIgASgJEhQKDHRyYWNraW5nX3VybBgDIAEoCSKpAQoMT3JkZXJBZGRyZXNzEhIKCmZpcnN0X25hbWUYASABKAkSEQoJbGFzdF9uYW1lGAIgASgJEhUKDWFkZHJlc3NfbGluZTEYAyABKAkSFQoNYWRkcmVzc19saW5lMhgEIAEoCRIMCgRjaXR5GAUgASgJEg4KBnJlZ2lvbhgGIAEoCRIQCghwb3N0Y29kZRgHIAEoCRIUCgxjb3VudHJ5X2NvZGUYCCABKAkqjwIKC09yZGVyU3RhdHVzEhwKGE9SREVSX1NUQVRVU19VTlNQRUNJRklFRBAAEiAKHE9SREVSX1NUQVRVU19QRU5ESU5HX1BBWU1FTlQQARIVChFPUkRFUl9TVEFUVVNfUEFJRBACEhsKF09SREVSX1NUQVRVU19QUk9DRVNTSU5HEAMSGAoUT1JERVJfU1RBVFVTX1NISVBQRUQQBBIaChZPUkRFUl9TVEFUVVNfREVMSVZFUkVEEAUSGgoWT1JERVJfU1RBVFVTX0NBTkNFTExFRBAGEhkKFU9SREVSX1NUQVRVU19SRUZVTkRFRBAHEh8KG09SREVSX1NUQVRVU19QQVlNRU5UX0ZBSUxFRBAIQlNaUWdpdGh1Yi5jb20vYXRlbGllci1jb21tZXJjZS9hdGVsaWVyL2JhY2tlbmQvaW50ZXJuYWwvZ2VuL2F0ZWxpZXIvc3RvcmUvdjE7c3RvcmV2MWIGcHJvdG8z", [file_atelier_type_v1_money, file_google_protobuf_timestamp]);
 
 /**
  * Order is a shopper's order as it was placed: prices, delivery and VAT are fixed when checkout
@@ -136,6 +136,13 @@ export type Order = Message<"atelier.store.v1.Order"> & {
    * @generated from field: string payment_error = 18;
    */
   paymentError: string;
+
+  /**
+   * Where the parcel is: set once the order has shipped, unset before.
+   *
+   * @generated from field: atelier.store.v1.OrderShipment shipment = 19;
+   */
+  shipment?: OrderShipment | undefined;
 };
 
 /**
@@ -284,6 +291,42 @@ export const OrderDeliverySchema: GenMessage<OrderDelivery> = /*@__PURE__*/
   messageDesc(file_atelier_store_v1_order, 3);
 
 /**
+ * OrderShipment is the parcel of a shipped order: who carries it and how to follow it.
+ *
+ * @generated from message atelier.store.v1.OrderShipment
+ */
+export type OrderShipment = Message<"atelier.store.v1.OrderShipment"> & {
+  /**
+   * The carrier, from the order's delivery option, e.g. "Royal Mail".
+   *
+   * @generated from field: string carrier = 1;
+   */
+  carrier: string;
+
+  /**
+   * The carrier's number for the parcel.
+   *
+   * @generated from field: string tracking_number = 2;
+   */
+  trackingNumber: string;
+
+  /**
+   * The carrier's tracking page for the parcel; empty for a carrier the shop has no tracking
+   * page for.
+   *
+   * @generated from field: string tracking_url = 3;
+   */
+  trackingUrl: string;
+};
+
+/**
+ * Describes the message atelier.store.v1.OrderShipment.
+ * Use `create(OrderShipmentSchema)` to create a new message.
+ */
+export const OrderShipmentSchema: GenMessage<OrderShipment> = /*@__PURE__*/
+  messageDesc(file_atelier_store_v1_order, 4);
+
+/**
  * OrderAddress is a postal address in the United Kingdom or the European Union.
  *
  * @generated from message atelier.store.v1.OrderAddress
@@ -343,7 +386,7 @@ export type OrderAddress = Message<"atelier.store.v1.OrderAddress"> & {
  * Use `create(OrderAddressSchema)` to create a new message.
  */
 export const OrderAddressSchema: GenMessage<OrderAddress> = /*@__PURE__*/
-  messageDesc(file_atelier_store_v1_order, 4);
+  messageDesc(file_atelier_store_v1_order, 5);
 
 /**
  * OrderStatus is where an order is in its life. Statuses only move forward: a paid order never
