@@ -108,7 +108,7 @@ func (s *Service) change(ctx context.Context, actor revision.Actor, slug string,
 		if err != nil {
 			return err
 		}
-		if sameContent(cur, next) {
+		if history.Same(cur, next) {
 			saved = &cur
 			return nil
 		}
@@ -117,7 +117,7 @@ func (s *Service) change(ctx context.Context, actor revision.Actor, slug string,
 			return err
 		}
 		if !ok {
-			return stale(cur)
+			return history.Stale(cur)
 		}
 		saved, err = s.record(ctx, tx, slug, actor, action, restoredFrom, &cur)
 		return err
@@ -148,21 +148,8 @@ func (s *Service) locked(ctx context.Context, slug string, expected int64, fn fu
 		if cur == nil {
 			return errPageNotFound(slug)
 		}
-		if cur.Revision != expected {
-			return stale(*cur)
-		}
-		exists, err := revisionExists(ctx, tx, cur.ID, cur.Revision)
-		if err != nil {
+		if err := history.Admit(ctx, tx, *cur, expected); err != nil {
 			return err
-		}
-		if !exists {
-			action := revision.Updated
-			if cur.Revision == 1 {
-				action = revision.Created
-			}
-			if err := insertRevision(ctx, tx, *cur, action, 0, cur.UpdatedAt); err != nil {
-				return err
-			}
 		}
 		return fn(tx, *cur)
 	})
@@ -179,22 +166,6 @@ func (s *Service) record(ctx context.Context, tx pgx.Tx, slug string, actor revi
 		return nil, errors.New("content.record: the page vanished in its own transaction")
 	}
 	p.UpdatedBy = actor
-	if err := insertRevision(ctx, tx, *p, action, restoredFrom, p.UpdatedAt); err != nil {
-		return nil, err
-	}
-	detail := map[string]any{"slug": slug}
-	if before != nil {
-		detail["changed"] = revision.Names(diffSnapshots(snapshotOf(*before), snapshotOf(*p)))
-	}
-	if restoredFrom != 0 {
-		detail["restored_from"] = restoredFrom
-	}
-	err = revision.Audit(ctx, tx, revision.Event{Actor: actor, Action: "page." + string(action), SubjectType: "page",
-		SubjectID: p.ID, Revision: p.Revision, Detail: detail, At: p.UpdatedAt})
+	err = history.Record(ctx, tx, *p, action, restoredFrom, before, map[string]any{"slug": slug})
 	return p, err
-}
-
-// stale refuses a write based on an older revision than cur's, naming who saved last and when.
-func stale(cur Page) error {
-	return revision.Stale("page", cur.Revision, cur.UpdatedBy, cur.UpdatedAt)
 }
