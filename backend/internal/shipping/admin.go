@@ -189,7 +189,7 @@ func (s *Service) change(ctx context.Context, actor revision.Actor, code string,
 		if err != nil {
 			return err
 		}
-		if len(diffSnapshots(snapshotOf(cur.Option), snapshotOf(next))) == 0 {
+		if history.Same(cur, AdminOption{Option: next}) {
 			saved = &cur
 			return nil
 		}
@@ -208,7 +208,7 @@ func (s *Service) change(ctx context.Context, actor revision.Actor, code string,
 			return err
 		}
 		if !ok {
-			return stale(cur)
+			return history.Stale(cur)
 		}
 		saved, err = s.record(ctx, tx, code, actor, action, restoredFrom, &cur)
 		return err
@@ -239,21 +239,8 @@ func (s *Service) locked(ctx context.Context, code string, expected int64, fn fu
 		if cur == nil {
 			return errOptionNotFound(code)
 		}
-		if cur.Revision != expected {
-			return stale(*cur)
-		}
-		exists, err := revisionExists(ctx, tx, cur.ID, cur.Revision)
-		if err != nil {
+		if err := history.Admit(ctx, tx, *cur, expected); err != nil {
 			return err
-		}
-		if !exists {
-			action := revision.Updated
-			if cur.Revision == 1 {
-				action = revision.Created
-			}
-			if err := insertRevision(ctx, tx, *cur, action, 0, cur.UpdatedAt); err != nil {
-				return err
-			}
 		}
 		return fn(tx, *cur)
 	})
@@ -270,24 +257,8 @@ func (s *Service) record(ctx context.Context, tx pgx.Tx, code string, actor revi
 		return nil, errors.New("shipping.record: the option vanished in its own transaction")
 	}
 	o.UpdatedBy = actor
-	if err := insertRevision(ctx, tx, *o, action, restoredFrom, o.UpdatedAt); err != nil {
-		return nil, err
-	}
-	detail := map[string]any{"code": code}
-	if before != nil {
-		detail["changed"] = revision.Names(diffSnapshots(snapshotOf(before.Option), snapshotOf(o.Option)))
-	}
-	if restoredFrom != 0 {
-		detail["restored_from"] = restoredFrom
-	}
-	err = revision.Audit(ctx, tx, revision.Event{Actor: actor, Action: "delivery_option." + string(action),
-		SubjectType: "delivery_option", SubjectID: o.ID, Revision: o.Revision, Detail: detail, At: o.UpdatedAt})
+	err = history.Record(ctx, tx, *o, action, restoredFrom, before, map[string]any{"code": code})
 	return o, err
-}
-
-// stale refuses a write based on an older revision than cur's, naming who saved last and when.
-func stale(cur AdminOption) error {
-	return revision.Stale("delivery option", cur.Revision, cur.UpdatedBy, cur.UpdatedAt)
 }
 
 func errOptionNotFound(code string) *apperr.Error {
@@ -326,4 +297,3 @@ var snapshotFields = []revision.Field[Snapshot]{
 	{Name: "active", Text: func(s Snapshot) string { return strconv.FormatBool(s.Active) }},
 }
 
-func diffSnapshots(a, b Snapshot) []revision.Change { return revision.Diff(snapshotFields, a, b) }

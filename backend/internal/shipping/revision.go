@@ -3,23 +3,28 @@ package shipping
 import (
 	"context"
 	"fmt"
-	"time"
 
-	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/revision"
 	"github.com/jackc/pgx/v5"
 )
 
-// Revision is one immutable entry of an option's history.
-type Revision struct {
-	Revision     int64
-	Action       revision.Action
-	Actor        revision.Actor
-	CreatedAt    time.Time
-	RestoredFrom int64
-	Snapshot     Snapshot
+// history is the delivery options' history: delivery_option_revisions, keyed by the option's id.
+// The free-over amount is the free-delivery rule's, with a history of its own, so it is not kept.
+var history = revision.History[AdminOption, Snapshot]{
+	Table:      optionRevisions,
+	Fields:     snapshotFields,
+	Noun:       "delivery option",
+	Subject:    "delivery_option",
+	NoRevision: "this delivery option has no revision %d",
+	Head: func(o AdminOption) revision.Head {
+		return revision.Head{ID: o.ID, Revision: o.Revision, UpdatedAt: o.UpdatedAt, UpdatedBy: o.UpdatedBy}
+	},
+	Snapshot: func(o AdminOption) Snapshot { return snapshotOf(o.Option) },
 }
+
+// Revision is one immutable entry of an option's history.
+type Revision revision.Entry[Snapshot]
 
 // Option is the option as this revision left it (with today's free-over amount, which is the
 // free-delivery rule's and has a history of its own).
@@ -46,8 +51,8 @@ func (s *Service) Revisions(ctx context.Context, code string, pageSize int, page
 	var out RevisionPage
 	err = s.read(ctx, code, func(tx pgx.Tx, cur AdminOption) error {
 		out.Option = cur
-		revs, err := listRevisions(ctx, tx, cur.ID, before, size+1)
-		out.Revisions, out.NextPageToken = revision.Cut(revs, size, func(r Revision) int64 { return r.Revision })
+		revs, next, err := history.Page(ctx, tx, cur, size, before)
+		out.Revisions, out.NextPageToken = revision.As[Revision](revs), next
 		return err
 	})
 	if err != nil {
@@ -60,9 +65,10 @@ func (s *Service) Revisions(ctx context.Context, code string, pageSize int, page
 func (s *Service) GetRevision(ctx context.Context, code string, rev int64) (Revision, AdminOption, error) {
 	var r Revision
 	var o AdminOption
-	err := s.read(ctx, code, func(tx pgx.Tx, cur AdminOption) (err error) {
+	err := s.read(ctx, code, func(tx pgx.Tx, cur AdminOption) error {
 		o = cur
-		r, err = oneRevision(ctx, tx, cur, rev)
+		e, err := history.One(ctx, tx, cur, rev)
+		r = Revision(e)
 		return err
 	})
 	if err != nil {
@@ -72,36 +78,15 @@ func (s *Service) GetRevision(ctx context.Context, code string, rev int64) (Revi
 }
 
 // Diff is what a revision changed.
-type Diff struct {
-	// BaseRevision is the revision the changes are measured from: the predecessor, or the option's
-	// current revision; 0 when there is none (every field is a change).
-	BaseRevision int64
-	Changes      []revision.Change
-}
+type Diff = revision.Delta
 
 // DiffRevision lists the fields a revision changed compared with its predecessor or, with
 // againstCurrent, what restoring it would change in the option as it is now.
 func (s *Service) DiffRevision(ctx context.Context, code string, rev int64, againstCurrent bool) (Diff, error) {
 	var d Diff
-	err := s.read(ctx, code, func(tx pgx.Tx, cur AdminOption) error {
-		r, err := oneRevision(ctx, tx, cur, rev)
-		if err != nil {
-			return err
-		}
-		base := Snapshot{}
-		if againstCurrent {
-			base, d.BaseRevision = snapshotOf(cur.Option), cur.Revision
-		} else {
-			prev, err := optionRevision(ctx, tx, cur.ID, rev, true)
-			if err != nil {
-				return err
-			}
-			if prev != nil {
-				base, d.BaseRevision = prev.Snapshot, prev.Revision
-			}
-		}
-		d.Changes = diffSnapshots(base, r.Snapshot)
-		return nil
+	err := s.read(ctx, code, func(tx pgx.Tx, cur AdminOption) (err error) {
+		d, err = history.Diff(ctx, tx, cur, rev, againstCurrent)
+		return err
 	})
 	if err != nil {
 		return Diff{}, fmt.Errorf("shipping.DiffRevision: %w", err)
@@ -115,7 +100,7 @@ func (s *Service) DiffRevision(ctx context.Context, code string, rev int64, agai
 // either.
 func (s *Service) Restore(ctx context.Context, actor revision.Actor, code string, rev, expected int64) (AdminOption, error) {
 	o, err := s.change(ctx, actor, code, expected, func(ctx context.Context, tx pgx.Tx, cur AdminOption) (Option, revision.Action, int64, error) {
-		r, err := oneRevision(ctx, tx, cur, rev)
+		r, err := history.One(ctx, tx, cur, rev)
 		if err != nil {
 			return cur.Option, revision.Restored, rev, err
 		}
@@ -143,16 +128,4 @@ func (s *Service) read(ctx context.Context, code string, fn func(pgx.Tx, AdminOp
 		}
 		return fn(tx, *cur)
 	})
-}
-
-// oneRevision is the option's revision rev.
-func oneRevision(ctx context.Context, tx pgx.Tx, cur AdminOption, rev int64) (Revision, error) {
-	r, err := optionRevision(ctx, tx, cur.ID, rev, false)
-	if err != nil {
-		return Revision{}, err
-	}
-	if r == nil {
-		return Revision{}, apperr.NotFound("revision_not_found", "this delivery option has no revision %d", rev)
-	}
-	return *r, nil
 }
