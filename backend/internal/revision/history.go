@@ -178,3 +178,65 @@ func (h History[A, S]) Record(ctx context.Context, tx pgx.Tx, saved A, action Ac
 	return Audit(ctx, tx, Event{Actor: hd.UpdatedBy, Action: h.Subject + "." + string(action), SubjectType: h.Subject,
 		SubjectID: hd.ID, Revision: hd.Revision, Detail: detail, At: hd.UpdatedAt})
 }
+
+// Reader runs fn with the aggregate as it now is in one read transaction, or refuses (invalid
+// key, not found) without calling it.
+type Reader[A any] func(fn func(tx pgx.Tx, cur A) error) error
+
+// ReadPage checks pageSize and pageToken (Paging) and reads one page of the history of the
+// aggregate read gives, newest first, with the aggregate and the next page's token.
+func (h History[A, S]) ReadPage(ctx context.Context, read Reader[A], pageSize int, pageToken string) (A, []Entry[S], string, error) {
+	var cur A
+	size, before, err := Paging(pageSize, pageToken)
+	if err != nil {
+		return cur, nil, "", err
+	}
+	var es []Entry[S]
+	var next string
+	err = read(func(tx pgx.Tx, c A) (err error) {
+		cur = c
+		es, next, err = h.Page(ctx, tx, c, size, before)
+		return err
+	})
+	return cur, es, next, err
+}
+
+// ReadOne reads revision rev of the aggregate read gives, with the aggregate.
+func (h History[A, S]) ReadOne(ctx context.Context, read Reader[A], rev int64) (Entry[S], A, error) {
+	var e Entry[S]
+	var cur A
+	err := read(func(tx pgx.Tx, c A) (err error) {
+		cur = c
+		e, err = h.One(ctx, tx, c, rev)
+		return err
+	})
+	return e, cur, err
+}
+
+// ReadDiff is Diff for the aggregate read gives.
+func (h History[A, S]) ReadDiff(ctx context.Context, read Reader[A], rev int64, againstCurrent bool) (Delta, error) {
+	var d Delta
+	err := read(func(tx pgx.Tx, cur A) (err error) {
+		d, err = h.Diff(ctx, tx, cur, rev, againstCurrent)
+		return err
+	})
+	return d, err
+}
+
+// Save is the end of every change's frame, once the aggregate's own checks have passed: when
+// next has the same editable state as cur, nothing is saved and cur is the answer. Otherwise
+// write saves next over cur's revision (false when that is no longer the current one: refused
+// as stale) and record appends the revision and audit event and returns the aggregate as saved.
+func (h History[A, S]) Save(cur, next A, write func() (bool, error), record func() (*A, error)) (*A, error) {
+	if h.Same(cur, next) {
+		return &cur, nil
+	}
+	ok, err := write()
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, h.Stale(cur)
+	}
+	return record()
+}

@@ -224,3 +224,60 @@ func TestHistory(t *testing.T) {
 		return nil
 	}))
 }
+
+// The read-side helpers: a Reader's refusal passes through; paging is checked before reading.
+func TestReads(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := historyPool(t)
+	n := note{ID: uuid.NewString(), Rev: 1, At: t0, By: ava, Title: "First"}
+	require.NoError(t, inTx(t, pool, func(tx pgx.Tx) error { return notes.Record(ctx, tx, n, revision.Created, 0, nil, nil) }))
+	read := func(fn func(pgx.Tx, note) error) error {
+		return db.WithReadTx(ctx, pool, func(tx pgx.Tx) error { return fn(tx, n) })
+	}
+	gone := func(func(pgx.Tx, note) error) error { return apperr.NotFound("note_not_found", "no such note") }
+
+	cur, es, next, err := notes.ReadPage(ctx, read, 0, "")
+	require.NoError(t, err)
+	require.Equal(t, n, cur)
+	require.Len(t, es, 1)
+	require.Empty(t, next)
+	_, _, _, err = notes.ReadPage(ctx, read, 0, "x")
+	apperrtest.RequireKind(t, err, apperr.KindInvalid, "invalid_page_token")
+	_, _, _, err = notes.ReadPage(ctx, gone, 0, "")
+	apperrtest.RequireKind(t, err, apperr.KindNotFound, "note_not_found")
+
+	e, cur, err := notes.ReadOne(ctx, read, 1)
+	require.NoError(t, err)
+	require.Equal(t, "First", e.Snapshot.Title)
+	require.Equal(t, n, cur)
+	_, _, err = notes.ReadOne(ctx, read, 2)
+	apperrtest.RequireKind(t, err, apperr.KindNotFound, "revision_not_found")
+
+	d, err := notes.ReadDiff(ctx, read, 1, true)
+	require.NoError(t, err)
+	require.Equal(t, revision.Delta{BaseRevision: 1}, d, "the current state is revision 1")
+	_, err = notes.ReadDiff(ctx, gone, 1, true)
+	apperrtest.RequireKind(t, err, apperr.KindNotFound, "note_not_found")
+}
+
+// Save writes only a change, refuses a lost race as stale and answers what record saved.
+func TestSave(t *testing.T) {
+	t.Parallel()
+	cur := note{ID: uuid.NewString(), Rev: 2, At: t0, By: ava, Title: "Now"}
+	next := cur
+	next.Title = "Next"
+	fail := func() (bool, error) { t.Fatal("a change that changes nothing is not written"); return false, nil }
+	saved, err := notes.Save(cur, cur, fail, nil)
+	require.NoError(t, err)
+	require.Equal(t, cur, *saved)
+
+	_, err = notes.Save(cur, next, func() (bool, error) { return false, nil }, nil)
+	apperrtest.RequireKind(t, err, apperr.KindConflict, "stale_revision")
+
+	recorded := next
+	recorded.Rev = 3
+	saved, err = notes.Save(cur, next, func() (bool, error) { return true, nil }, func() (*note, error) { return &recorded, nil })
+	require.NoError(t, err)
+	require.Equal(t, recorded, *saved)
+}

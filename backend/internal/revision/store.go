@@ -136,7 +136,7 @@ func (t Table[S]) query(ctx context.Context, tx pgx.Tx, where string, args pgx.N
 			return e, err
 		}
 		if err := json.Unmarshal(snap, &e.Snapshot); err != nil {
-			return e, fmt.Errorf("revision: %s revision %d: %w", t.Name, e.Revision, err)
+			return e, fmt.Errorf("revision.query: %s revision %d: %w", t.Name, e.Revision, err)
 		}
 		return e, nil
 	})
