@@ -108,18 +108,9 @@ func (s *Service) change(ctx context.Context, actor revision.Actor, slug string,
 		if err != nil {
 			return err
 		}
-		if history.Same(cur, next) {
-			saved = &cur
-			return nil
-		}
-		ok, err := updatePage(ctx, tx, next, cur.Revision, s.now())
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return history.Stale(cur)
-		}
-		saved, err = s.record(ctx, tx, slug, actor, action, restoredFrom, &cur)
+		saved, err = history.Save(cur, next,
+			func() (bool, error) { return updatePage(ctx, tx, next, cur.Revision, s.now()) },
+			func() (*Page, error) { return s.record(ctx, tx, slug, actor, action, restoredFrom, &cur) })
 		return err
 	})
 	if err != nil {

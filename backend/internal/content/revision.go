@@ -54,37 +54,20 @@ type RevisionPage struct {
 
 // Revisions lists a page's revisions, newest first; pageToken continues a previous listing.
 func (s *Service) Revisions(ctx context.Context, slug string, pageSize int, pageToken string) (RevisionPage, error) {
-	size, before, err := revision.Paging(pageSize, pageToken)
-	if err != nil {
-		return RevisionPage{}, err
-	}
-	var out RevisionPage
-	err = s.read(ctx, slug, func(tx pgx.Tx, cur Page) error {
-		out.Page = cur
-		revs, next, err := history.Page(ctx, tx, cur, size, before)
-		out.Revisions, out.NextPageToken = revision.As[Revision](revs), next
-		return err
-	})
+	cur, revs, next, err := history.ReadPage(ctx, s.read(ctx, slug), pageSize, pageToken)
 	if err != nil {
 		return RevisionPage{}, fmt.Errorf("content.Revisions: %w", err)
 	}
-	return out, nil
+	return RevisionPage{Page: cur, Revisions: revision.As[Revision](revs), NextPageToken: next}, nil
 }
 
 // GetRevision returns one revision of a page, with the page as it now is.
 func (s *Service) GetRevision(ctx context.Context, slug string, rev int64) (Revision, Page, error) {
-	var r Revision
-	var page Page
-	err := s.read(ctx, slug, func(tx pgx.Tx, cur Page) error {
-		page = cur
-		e, err := history.One(ctx, tx, cur, rev)
-		r = Revision(e)
-		return err
-	})
+	r, cur, err := history.ReadOne(ctx, s.read(ctx, slug), rev)
 	if err != nil {
 		return Revision{}, Page{}, fmt.Errorf("content.GetRevision: %w", err)
 	}
-	return r, page, nil
+	return Revision(r), cur, nil
 }
 
 // Diff is what a revision changed.
@@ -94,11 +77,7 @@ type Diff = revision.Delta
 // againstCurrent, what restoring it would change in the page as it is now (before: now, after:
 // the revision).
 func (s *Service) DiffRevision(ctx context.Context, slug string, rev int64, againstCurrent bool) (Diff, error) {
-	var d Diff
-	err := s.read(ctx, slug, func(tx pgx.Tx, cur Page) (err error) {
-		d, err = history.Diff(ctx, tx, cur, rev, againstCurrent)
-		return err
-	})
+	d, err := history.ReadDiff(ctx, s.read(ctx, slug), rev, againstCurrent)
 	if err != nil {
 		return Diff{}, fmt.Errorf("content.DiffRevision: %w", err)
 	}
@@ -120,19 +99,21 @@ func (s *Service) Restore(ctx context.Context, actor revision.Actor, slug string
 	return p, nil
 }
 
-// read runs fn with the page in one read transaction.
-func (s *Service) read(ctx context.Context, slug string, fn func(pgx.Tx, Page) error) error {
-	if err := checkSlug(slug); err != nil {
-		return err
-	}
-	return db.WithReadTx(ctx, s.pool, func(tx pgx.Tx) error {
-		cur, err := pageBySlug(ctx, tx, slug, false)
-		if err != nil {
+// read reads the page with slug in one read transaction.
+func (s *Service) read(ctx context.Context, slug string) revision.Reader[Page] {
+	return func(fn func(pgx.Tx, Page) error) error {
+		if err := checkSlug(slug); err != nil {
 			return err
 		}
-		if cur == nil {
-			return errPageNotFound(slug)
-		}
-		return fn(tx, *cur)
-	})
+		return db.WithReadTx(ctx, s.pool, func(tx pgx.Tx) error {
+			cur, err := pageBySlug(ctx, tx, slug, false)
+			if err != nil {
+				return err
+			}
+			if cur == nil {
+				return errPageNotFound(slug)
+			}
+			return fn(tx, *cur)
+		})
+	}
 }
