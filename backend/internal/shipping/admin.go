@@ -189,10 +189,6 @@ func (s *Service) change(ctx context.Context, actor revision.Actor, code string,
 		if err != nil {
 			return err
 		}
-		if history.Same(cur, AdminOption{Option: next}) {
-			saved = &cur
-			return nil
-		}
 		if cur.Active && !next.Active {
 			others, err := otherActiveOptions(ctx, tx, cur.ID)
 			if err != nil {
@@ -203,14 +199,9 @@ func (s *Service) change(ctx context.Context, actor revision.Actor, code string,
 					"%s is the only delivery option offered: a shop must offer delivery, so activate another option first", cur.Name)
 			}
 		}
-		ok, err := updateOption(ctx, tx, cur.ID, next, cur.Revision, s.now())
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return history.Stale(cur)
-		}
-		saved, err = s.record(ctx, tx, code, actor, action, restoredFrom, &cur)
+		saved, err = history.Save(cur, AdminOption{Option: next},
+			func() (bool, error) { return updateOption(ctx, tx, cur.ID, next, cur.Revision, s.now()) },
+			func() (*AdminOption, error) { return s.record(ctx, tx, code, actor, action, restoredFrom, &cur) })
 		return err
 	})
 	if err != nil {

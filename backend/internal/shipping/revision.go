@@ -44,37 +44,20 @@ type RevisionPage struct {
 
 // Revisions lists an option's revisions, newest first; pageToken continues a previous listing.
 func (s *Service) Revisions(ctx context.Context, code string, pageSize int, pageToken string) (RevisionPage, error) {
-	size, before, err := revision.Paging(pageSize, pageToken)
-	if err != nil {
-		return RevisionPage{}, err
-	}
-	var out RevisionPage
-	err = s.read(ctx, code, func(tx pgx.Tx, cur AdminOption) error {
-		out.Option = cur
-		revs, next, err := history.Page(ctx, tx, cur, size, before)
-		out.Revisions, out.NextPageToken = revision.As[Revision](revs), next
-		return err
-	})
+	cur, revs, next, err := history.ReadPage(ctx, s.read(ctx, code), pageSize, pageToken)
 	if err != nil {
 		return RevisionPage{}, fmt.Errorf("shipping.Revisions: %w", err)
 	}
-	return out, nil
+	return RevisionPage{Option: cur, Revisions: revision.As[Revision](revs), NextPageToken: next}, nil
 }
 
 // GetRevision returns one revision of an option, with the option as it now is.
 func (s *Service) GetRevision(ctx context.Context, code string, rev int64) (Revision, AdminOption, error) {
-	var r Revision
-	var o AdminOption
-	err := s.read(ctx, code, func(tx pgx.Tx, cur AdminOption) error {
-		o = cur
-		e, err := history.One(ctx, tx, cur, rev)
-		r = Revision(e)
-		return err
-	})
+	r, cur, err := history.ReadOne(ctx, s.read(ctx, code), rev)
 	if err != nil {
 		return Revision{}, AdminOption{}, fmt.Errorf("shipping.GetRevision: %w", err)
 	}
-	return r, o, nil
+	return Revision(r), cur, nil
 }
 
 // Diff is what a revision changed.
@@ -83,11 +66,7 @@ type Diff = revision.Delta
 // DiffRevision lists the fields a revision changed compared with its predecessor or, with
 // againstCurrent, what restoring it would change in the option as it is now.
 func (s *Service) DiffRevision(ctx context.Context, code string, rev int64, againstCurrent bool) (Diff, error) {
-	var d Diff
-	err := s.read(ctx, code, func(tx pgx.Tx, cur AdminOption) (err error) {
-		d, err = history.Diff(ctx, tx, cur, rev, againstCurrent)
-		return err
-	})
+	d, err := history.ReadDiff(ctx, s.read(ctx, code), rev, againstCurrent)
 	if err != nil {
 		return Diff{}, fmt.Errorf("shipping.DiffRevision: %w", err)
 	}
@@ -113,19 +92,21 @@ func (s *Service) Restore(ctx context.Context, actor revision.Actor, code string
 	return o, nil
 }
 
-// read runs fn with the option in one read transaction.
-func (s *Service) read(ctx context.Context, code string, fn func(pgx.Tx, AdminOption) error) error {
-	if err := checkCode(code); err != nil {
-		return err
-	}
-	return db.WithReadTx(ctx, s.pool, func(tx pgx.Tx) error {
-		cur, err := optionByCode(ctx, tx, code, false)
-		if err != nil {
+// read reads the option with code in one read transaction.
+func (s *Service) read(ctx context.Context, code string) revision.Reader[AdminOption] {
+	return func(fn func(pgx.Tx, AdminOption) error) error {
+		if err := checkCode(code); err != nil {
 			return err
 		}
-		if cur == nil {
-			return errOptionNotFound(code)
-		}
-		return fn(tx, *cur)
-	})
+		return db.WithReadTx(ctx, s.pool, func(tx pgx.Tx) error {
+			cur, err := optionByCode(ctx, tx, code, false)
+			if err != nil {
+				return err
+			}
+			if cur == nil {
+				return errOptionNotFound(code)
+			}
+			return fn(tx, *cur)
+		})
+	}
 }
