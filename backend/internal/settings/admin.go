@@ -89,18 +89,9 @@ func (s *Service) change(ctx context.Context, actor revision.Actor, expected int
 		if err != nil {
 			return err
 		}
-		if history.Same(*cur, next) {
-			saved = cur
-			return nil
-		}
-		ok, err := updateSettings(ctx, tx, next, cur.Revision, s.now())
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return history.Stale(*cur)
-		}
-		saved, err = s.record(ctx, tx, actor, action, restoredFrom, cur)
+		saved, err = history.Save(*cur, next,
+			func() (bool, error) { return updateSettings(ctx, tx, next, cur.Revision, s.now()) },
+			func() (*Store, error) { return s.record(ctx, tx, actor, action, restoredFrom, cur) })
 		return err
 	})
 	if err != nil {
@@ -234,37 +225,20 @@ type RevisionPage struct {
 
 // Revisions lists the settings' revisions, newest first; pageToken continues a previous listing.
 func (s *Service) Revisions(ctx context.Context, pageSize int, pageToken string) (RevisionPage, error) {
-	size, before, err := revision.Paging(pageSize, pageToken)
-	if err != nil {
-		return RevisionPage{}, err
-	}
-	var out RevisionPage
-	err = s.read(ctx, func(tx pgx.Tx, cur Store) error {
-		out.Store = cur
-		revs, next, err := history.Page(ctx, tx, cur, size, before)
-		out.Revisions, out.NextPageToken = revision.As[Revision](revs), next
-		return err
-	})
+	cur, revs, next, err := history.ReadPage(ctx, s.read(ctx), pageSize, pageToken)
 	if err != nil {
 		return RevisionPage{}, fmt.Errorf("settings.Revisions: %w", err)
 	}
-	return out, nil
+	return RevisionPage{Store: cur, Revisions: revision.As[Revision](revs), NextPageToken: next}, nil
 }
 
 // GetRevision returns one revision, with the settings as they now are.
 func (s *Service) GetRevision(ctx context.Context, rev int64) (Revision, Store, error) {
-	var r Revision
-	var st Store
-	err := s.read(ctx, func(tx pgx.Tx, cur Store) error {
-		st = cur
-		e, err := history.One(ctx, tx, cur, rev)
-		r = Revision(e)
-		return err
-	})
+	r, cur, err := history.ReadOne(ctx, s.read(ctx), rev)
 	if err != nil {
 		return Revision{}, Store{}, fmt.Errorf("settings.GetRevision: %w", err)
 	}
-	return r, st, nil
+	return Revision(r), cur, nil
 }
 
 // Diff is what a revision changed.
@@ -273,11 +247,7 @@ type Diff = revision.Delta
 // DiffRevision lists the fields a revision changed compared with its predecessor or, with
 // againstCurrent, what restoring it would change in the settings as they are now.
 func (s *Service) DiffRevision(ctx context.Context, rev int64, againstCurrent bool) (Diff, error) {
-	var d Diff
-	err := s.read(ctx, func(tx pgx.Tx, cur Store) (err error) {
-		d, err = history.Diff(ctx, tx, cur, rev, againstCurrent)
-		return err
-	})
+	d, err := history.ReadDiff(ctx, s.read(ctx), rev, againstCurrent)
 	if err != nil {
 		return Diff{}, fmt.Errorf("settings.DiffRevision: %w", err)
 	}
@@ -305,16 +275,18 @@ func (s *Service) Restore(ctx context.Context, actor revision.Actor, rev, expect
 	return st, nil
 }
 
-// read runs fn with the settings in one read transaction.
-func (s *Service) read(ctx context.Context, fn func(pgx.Tx, Store) error) error {
-	return db.WithReadTx(ctx, s.pool, func(tx pgx.Tx) error {
-		cur, err := readSettings(ctx, tx, false)
-		if err != nil {
-			return err
-		}
-		if cur == nil {
-			return errNotConfigured()
-		}
-		return fn(tx, *cur)
-	})
+// read reads the settings in one read transaction.
+func (s *Service) read(ctx context.Context) revision.Reader[Store] {
+	return func(fn func(pgx.Tx, Store) error) error {
+		return db.WithReadTx(ctx, s.pool, func(tx pgx.Tx) error {
+			cur, err := readSettings(ctx, tx, false)
+			if err != nil {
+				return err
+			}
+			if cur == nil {
+				return errNotConfigured()
+			}
+			return fn(tx, *cur)
+		})
+	}
 }
