@@ -135,6 +135,28 @@ func (h History[A, S]) Diff(ctx context.Context, tx pgx.Tx, cur A, rev int64, ag
 	return d, nil
 }
 
+// RevisionRequired refuses a change that names no revision it is based on.
+func (h History[A, S]) RevisionRequired() *apperr.Error {
+	return apperr.Invalid("expected_revision", "revision_required",
+		"say which revision of the %s the change is based on (expected_revision, or If-Match on REST)", h.Noun)
+}
+
+// Lock is the start of a change's frame, in tx: load reads the aggregate with a lock (nil when
+// there is none, refused with missing), and the change based on revision expected is admitted
+// (Admit).
+func (h History[A, S]) Lock(ctx context.Context, tx pgx.Tx, expected int64, load func() (*A, error), missing error) (A, error) {
+	cur, err := load()
+	if err != nil {
+		var zero A
+		return zero, err
+	}
+	if cur == nil {
+		var zero A
+		return zero, missing
+	}
+	return *cur, h.Admit(ctx, tx, *cur, expected)
+}
+
 // Admit lets a change based on revision expected go ahead on cur, read with a lock: it is refused
 // as stale unless expected is cur's revision. A cur last saved outside the admin API (the seed)
 // gets the revision it lacks first (by whoever saved it: the system), so that history, diff and

@@ -281,3 +281,39 @@ func TestSave(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, recorded, *saved)
 }
+
+// Lock refuses what is missing or stale, and admits the rest; a change must name its revision.
+func TestLock(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := historyPool(t)
+	apperrtest.Require(t, notes.RevisionRequired(), apperrtest.Want{Kind: apperr.KindInvalid, Reason: "revision_required",
+		Message: "say which revision of the note the change is based on (expected_revision, or If-Match on REST)"})
+	missing := apperr.NotFound("note_not_found", "no such note")
+	n := note{ID: uuid.NewString(), Rev: 1, At: t0, Title: "Seeded"}
+	tests := map[string]struct {
+		load     func() (*note, error)
+		expected int64
+		reason   string
+	}{
+		"missing": {func() (*note, error) { return nil, nil }, 1, "note_not_found"},
+		"stale":   {func() (*note, error) { return &n, nil }, 2, "stale_revision"},
+		"current": {func() (*note, error) { return &n, nil }, 1, ""},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			err := inTx(t, pool, func(tx pgx.Tx) error {
+				cur, err := notes.Lock(ctx, tx, tc.expected, tc.load, missing)
+				if err == nil {
+					require.Equal(t, n, cur)
+				}
+				return err
+			})
+			if tc.reason == "" {
+				require.NoError(t, err)
+				return
+			}
+			require.Equal(t, tc.reason, apperr.As(err).Reason)
+		})
+	}
+}
