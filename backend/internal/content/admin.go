@@ -128,21 +128,14 @@ func (s *Service) locked(ctx context.Context, slug string, expected int64, fn fu
 		return err
 	}
 	if expected <= 0 {
-		return apperr.Invalid("expected_revision", "revision_required",
-			"say which revision of the page the change is based on (expected_revision, or If-Match on REST)")
+		return history.RevisionRequired()
 	}
 	return db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
-		cur, err := pageBySlug(ctx, tx, slug, true)
+		cur, err := history.Lock(ctx, tx, expected, func() (*Page, error) { return pageBySlug(ctx, tx, slug, true) }, errPageNotFound(slug))
 		if err != nil {
 			return err
 		}
-		if cur == nil {
-			return errPageNotFound(slug)
-		}
-		if err := history.Admit(ctx, tx, *cur, expected); err != nil {
-			return err
-		}
-		return fn(tx, *cur)
+		return fn(tx, cur)
 	})
 }
 
