@@ -219,21 +219,14 @@ func (s *Service) locked(ctx context.Context, code string, expected int64, fn fu
 		return err
 	}
 	if expected <= 0 {
-		return apperr.Invalid("expected_revision", "revision_required",
-			"say which revision of the delivery option the change is based on (expected_revision, or If-Match on REST)")
+		return history.RevisionRequired()
 	}
 	return db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
-		cur, err := optionByCode(ctx, tx, code, true)
+		cur, err := history.Lock(ctx, tx, expected, func() (*AdminOption, error) { return optionByCode(ctx, tx, code, true) }, errOptionNotFound(code))
 		if err != nil {
 			return err
 		}
-		if cur == nil {
-			return errOptionNotFound(code)
-		}
-		if err := history.Admit(ctx, tx, *cur, expected); err != nil {
-			return err
-		}
-		return fn(tx, *cur)
+		return fn(tx, cur)
 	})
 }
 
