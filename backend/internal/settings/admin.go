@@ -130,10 +130,7 @@ func (s *Service) locked(ctx context.Context, expected int64, fn func(tx pgx.Tx,
 	})
 }
 
-func errRevisionRequired() *apperr.Error {
-	return apperr.Invalid("expected_revision", "revision_required",
-		"say which revision of the store's details the change is based on (expected_revision, or If-Match on REST)")
-}
+func errRevisionRequired() *apperr.Error { return history.RevisionRequired() }
 
 // record reads the settings as they now are, stamps actor as their saver, and appends their
 // revision and the audit event (with the fields changed since before, when there was a before).
