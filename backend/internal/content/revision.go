@@ -54,11 +54,11 @@ type RevisionPage struct {
 
 // Revisions lists a page's revisions, newest first; pageToken continues a previous listing.
 func (s *Service) Revisions(ctx context.Context, slug string, pageSize int, pageToken string) (RevisionPage, error) {
-	cur, revs, next, err := history.ReadPage(ctx, s.read(ctx, slug), pageSize, pageToken)
+	l, err := history.ReadPage(ctx, s.read(ctx, slug), pageSize, pageToken)
 	if err != nil {
 		return RevisionPage{}, fmt.Errorf("content.Revisions: %w", err)
 	}
-	return RevisionPage{Page: cur, Revisions: revision.As[Revision](revs), NextPageToken: next}, nil
+	return RevisionPage{Page: l.Current, Revisions: revision.As[Revision](l.Entries), NextPageToken: l.NextPageToken}, nil
 }
 
 // GetRevision returns one revision of a page, with the page as it now is.

@@ -205,22 +205,27 @@ func (h History[A, S]) Record(ctx context.Context, tx pgx.Tx, saved A, action Ac
 // key, not found) without calling it.
 type Reader[A any] func(fn func(tx pgx.Tx, cur A) error) error
 
+// Listing is one page of an aggregate's history, newest first, with the aggregate as it now is.
+type Listing[A, S any] struct {
+	Current       A
+	Entries       []Entry[S]
+	NextPageToken string // "" on the last page
+}
+
 // ReadPage checks pageSize and pageToken (Paging) and reads one page of the history of the
-// aggregate read gives, newest first, with the aggregate and the next page's token.
-func (h History[A, S]) ReadPage(ctx context.Context, read Reader[A], pageSize int, pageToken string) (A, []Entry[S], string, error) {
-	var cur A
+// aggregate read gives.
+func (h History[A, S]) ReadPage(ctx context.Context, read Reader[A], pageSize int, pageToken string) (Listing[A, S], error) {
+	var l Listing[A, S]
 	size, before, err := Paging(pageSize, pageToken)
 	if err != nil {
-		return cur, nil, "", err
+		return l, err
 	}
-	var es []Entry[S]
-	var next string
-	err = read(func(tx pgx.Tx, c A) (err error) {
-		cur = c
-		es, next, err = h.Page(ctx, tx, c, size, before)
+	err = read(func(tx pgx.Tx, cur A) (err error) {
+		l.Current = cur
+		l.Entries, l.NextPageToken, err = h.Page(ctx, tx, cur, size, before)
 		return err
 	})
-	return cur, es, next, err
+	return l, err
 }
 
 // ReadOne reads revision rev of the aggregate read gives, with the aggregate.

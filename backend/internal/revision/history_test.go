@@ -43,8 +43,10 @@ var notes = revision.History[note, noteSnapshot]{
 	Noun:       "note",
 	Subject:    "note",
 	NoRevision: "this note has no revision %d",
-	Head:       func(n note) revision.Head { return revision.Head{ID: n.ID, Revision: n.Rev, UpdatedAt: n.At, UpdatedBy: n.By} },
-	Snapshot:   func(n note) noteSnapshot { return noteSnapshot{Title: n.Title} },
+	Head: func(n note) revision.Head {
+		return revision.Head{ID: n.ID, Revision: n.Rev, UpdatedAt: n.At, UpdatedBy: n.By}
+	},
+	Snapshot: func(n note) noteSnapshot { return noteSnapshot{Title: n.Title} },
 }
 
 // historyPool is a fresh database with the test-only revisions tables, shaped as the aggregates'.
@@ -237,14 +239,14 @@ func TestReads(t *testing.T) {
 	}
 	gone := func(func(pgx.Tx, note) error) error { return apperr.NotFound("note_not_found", "no such note") }
 
-	cur, es, next, err := notes.ReadPage(ctx, read, 0, "")
+	l, err := notes.ReadPage(ctx, read, 0, "")
 	require.NoError(t, err)
-	require.Equal(t, n, cur)
-	require.Len(t, es, 1)
-	require.Empty(t, next)
-	_, _, _, err = notes.ReadPage(ctx, read, 0, "x")
+	require.Equal(t, n, l.Current)
+	require.Len(t, l.Entries, 1)
+	require.Empty(t, l.NextPageToken)
+	_, err = notes.ReadPage(ctx, read, 0, "x")
 	apperrtest.RequireKind(t, err, apperr.KindInvalid, "invalid_page_token")
-	_, _, _, err = notes.ReadPage(ctx, gone, 0, "")
+	_, err = notes.ReadPage(ctx, gone, 0, "")
 	apperrtest.RequireKind(t, err, apperr.KindNotFound, "note_not_found")
 
 	e, cur, err := notes.ReadOne(ctx, read, 1)
@@ -296,9 +298,9 @@ func TestLock(t *testing.T) {
 		expected int64
 		reason   string
 	}{
-		"missing": {func() (*note, error) { return nil, nil }, 1, "note_not_found"},
-		"stale":   {func() (*note, error) { return &n, nil }, 2, "stale_revision"},
-		"current": {func() (*note, error) { return &n, nil }, 1, ""},
+		"missing": {loaded(nil), 1, "note_not_found"},
+		"stale":   {loaded(&n), 2, "stale_revision"},
+		"current": {loaded(&n), 1, ""},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -317,3 +319,6 @@ func TestLock(t *testing.T) {
 		})
 	}
 }
+
+// loaded is a load that finds n (nil: nothing).
+func loaded(n *note) func() (*note, error) { return func() (*note, error) { return n, nil } }

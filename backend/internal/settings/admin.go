@@ -222,11 +222,11 @@ type RevisionPage struct {
 
 // Revisions lists the settings' revisions, newest first; pageToken continues a previous listing.
 func (s *Service) Revisions(ctx context.Context, pageSize int, pageToken string) (RevisionPage, error) {
-	cur, revs, next, err := history.ReadPage(ctx, s.read(ctx), pageSize, pageToken)
+	l, err := history.ReadPage(ctx, s.read(ctx), pageSize, pageToken)
 	if err != nil {
 		return RevisionPage{}, fmt.Errorf("settings.Revisions: %w", err)
 	}
-	return RevisionPage{Store: cur, Revisions: revision.As[Revision](revs), NextPageToken: next}, nil
+	return RevisionPage{Store: l.Current, Revisions: revision.As[Revision](l.Entries), NextPageToken: l.NextPageToken}, nil
 }
 
 // GetRevision returns one revision, with the settings as they now are.

@@ -280,4 +280,3 @@ var snapshotFields = []revision.Field[Snapshot]{
 	{Name: "position", Text: func(s Snapshot) string { return strconv.Itoa(int(s.Position)) }},
 	{Name: "active", Text: func(s Snapshot) string { return strconv.FormatBool(s.Active) }},
 }
-

@@ -44,11 +44,11 @@ type RevisionPage struct {
 
 // Revisions lists an option's revisions, newest first; pageToken continues a previous listing.
 func (s *Service) Revisions(ctx context.Context, code string, pageSize int, pageToken string) (RevisionPage, error) {
-	cur, revs, next, err := history.ReadPage(ctx, s.read(ctx, code), pageSize, pageToken)
+	l, err := history.ReadPage(ctx, s.read(ctx, code), pageSize, pageToken)
 	if err != nil {
 		return RevisionPage{}, fmt.Errorf("shipping.Revisions: %w", err)
 	}
-	return RevisionPage{Option: cur, Revisions: revision.As[Revision](revs), NextPageToken: next}, nil
+	return RevisionPage{Option: l.Current, Revisions: revision.As[Revision](l.Entries), NextPageToken: l.NextPageToken}, nil
 }
 
 // GetRevision returns one revision of an option, with the option as it now is.
