@@ -315,21 +315,11 @@ func TestHistoryDiffRestoreAndAudit(t *testing.T) {
 		require.Equal(t, history, afterHistory, name)
 	}
 
-	rows, err := f.pool.Query(ctx, `SELECT action || ' ' || actor_name || ' ' || revision::text || ' ' || detail::text
-		FROM audit_events WHERE subject_type = 'store_settings' ORDER BY revision`)
-	require.NoError(t, err)
-	var events []string
-	for rows.Next() {
-		var e string
-		require.NoError(t, rows.Scan(&e))
-		events = append(events, e)
-	}
-	require.NoError(t, rows.Err())
 	require.Equal(t, []string{
 		`store_settings.updated Ava Sinclair 2 {"changed": ["name", "city"]}`,
 		`store_settings.updated Ben Okafor 3 {"changed": ["phone"]}`,
 		`store_settings.restored Ben Okafor 4 {"changed": ["name", "city", "phone"], "restored_from": 1}`,
-	}, events)
+	}, revisiontest.Events(t, f.pool, "store_settings"))
 }
 
 // A shop without details gets them from an admin's first save, which names no revision; reads

@@ -355,22 +355,12 @@ func TestHistoryDiffRestoreAndAudit(t *testing.T) {
 
 	_, err = f.ship.Create(ctx, editor, shipping.Option{Code: "collect", Name: "Collect", Carrier: "DPD", Active: true})
 	require.NoError(t, err)
-	rows, err := f.pool.Query(ctx, `SELECT action || ' ' || actor_name || ' ' || revision::text || ' ' || detail::text
-		FROM audit_events WHERE subject_type = 'delivery_option' ORDER BY occurred_at, revision`)
-	require.NoError(t, err)
-	var events []string
-	for rows.Next() {
-		var e string
-		require.NoError(t, rows.Scan(&e))
-		events = append(events, e)
-	}
-	require.NoError(t, rows.Err())
 	require.Equal(t, []string{
 		`delivery_option.updated Ava Sinclair 2 {"code": "standard", "changed": ["name", "price"]}`,
 		`delivery_option.updated Ben Okafor 3 {"code": "standard", "changed": ["carrier"]}`,
 		`delivery_option.restored Ben Okafor 4 {"code": "standard", "changed": ["name", "carrier", "price"], "restored_from": 1}`,
 		`delivery_option.created Ava Sinclair 1 {"code": "collect"}`,
-	}, events)
+	}, revisiontest.Events(t, f.pool, "delivery_option"))
 }
 
 // The one free-delivery rule: read as the seed left it, moved to another option (which the cart
@@ -472,20 +462,10 @@ func TestFreeDeliveryRule(t *testing.T) {
 	}
 	require.Equal(t, 1, free1)
 
-	rows, err := f.pool.Query(ctx, `SELECT action || ' ' || actor_name || ' ' || revision::text || ' ' || detail::text
-		FROM audit_events WHERE subject_type = 'free_delivery_rule' ORDER BY revision`)
-	require.NoError(t, err)
-	var events []string
-	for rows.Next() {
-		var e string
-		require.NoError(t, rows.Scan(&e))
-		events = append(events, e)
-	}
-	require.NoError(t, rows.Err())
 	require.Equal(t, []string{
 		`free_delivery_rule.updated Ava Sinclair 2 {"option_code": "express", "threshold_minor": 10000, "was_option_code": "standard", "was_threshold_minor": 5000}`,
 		`free_delivery_rule.updated Ben Okafor 3 {"option_code": "", "threshold_minor": 0, "was_option_code": "express", "was_threshold_minor": 10000}`,
-	}, events)
+	}, revisiontest.Events(t, f.pool, "free_delivery_rule"))
 }
 
 // Two admins change the rule from the same revision at once: one wins, the other is stale, and
