@@ -46,6 +46,7 @@ var allowedImports = map[string][]string{
 	"payment":               {"apperr", "db", "money"},
 	"payment/paymenttest":   {"apperr", "payment"},
 	"revision":              {"apperr"},
+	"revision/revisiontest": {"apperr", "apperr/apperrtest", "revision"},
 	"seed":                  {"apperr", "catalog", "content", "media", "money", "seed/productart", "settings", "shipping"},
 	"seed/productart":       {},
 	"settings":              {"apperr", "db", "emailaddr", "money", "revision"},

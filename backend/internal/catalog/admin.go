@@ -476,7 +476,8 @@ func (a *Admin) record(ctx context.Context, tx pgx.Tx, id string, actor Actor, a
 		return nil, errors.New("catalog.record: the product vanished in its own transaction")
 	}
 	snap := snapshotOf(*p)
-	if err := insertRevision(ctx, tx, id, p.Revision, action, actor, snap, restoredFrom, now); err != nil {
+	if err := productRevisions.Insert(ctx, tx, id, revision.Entry[Snapshot]{Revision: p.Revision, Action: action, Actor: actor,
+		CreatedAt: now, RestoredFrom: restoredFrom, Snapshot: snap}); err != nil {
 		return nil, err
 	}
 	detail := map[string]any{}
@@ -498,7 +499,7 @@ func (a *Admin) record(ctx context.Context, tx pgx.Tx, id string, actor Actor, a
 // products that predate revisions (the demo seed) or were last saved outside the admin API, so
 // that history, diff and restore always have the state an admin's change started from.
 func baseline(ctx context.Context, tx pgx.Tx, cur AdminProduct) error {
-	exists, err := revisionExists(ctx, tx, cur.ID, cur.Revision)
+	exists, err := productRevisions.Exists(ctx, tx, cur.ID, cur.Revision)
 	if err != nil || exists {
 		return err
 	}
@@ -506,7 +507,8 @@ func baseline(ctx context.Context, tx pgx.Tx, cur AdminProduct) error {
 	if cur.Revision == 1 {
 		action = ActionCreated
 	}
-	return insertRevision(ctx, tx, cur.ID, cur.Revision, action, cur.UpdatedBy, snapshotOf(cur), 0, cur.UpdatedAt)
+	return productRevisions.Insert(ctx, tx, cur.ID, revision.Entry[Snapshot]{Revision: cur.Revision, Action: action,
+		Actor: cur.UpdatedBy, CreatedAt: cur.UpdatedAt, Snapshot: snapshotOf(cur)})
 }
 
 // CheckRevision refuses expected (when not 0) unless it is p's revision, as a write would. It is

@@ -105,14 +105,7 @@ var snapshotFields = []revision.Field[Snapshot]{
 func diffSnapshots(a, b Snapshot) []FieldChange { return revision.Diff(snapshotFields, a, b) }
 
 // Revision is one immutable entry of a product's history.
-type Revision struct {
-	Revision     int64
-	Action       Action
-	Actor        Actor
-	CreatedAt    time.Time
-	RestoredFrom int64
-	Snapshot     Snapshot
-}
+type Revision revision.Entry[Snapshot]
 
 // Product is the product as this revision left it (images with their id, alt text and primary
 // flag only: the files are not versioned).
@@ -153,8 +146,8 @@ func (a *Admin) Revisions(ctx context.Context, productID string, pageSize int, p
 		if err := requireProduct(ctx, tx, productID); err != nil {
 			return err
 		}
-		revs, err := listRevisions(ctx, tx, productID, before, pageSize+1)
-		page.Revisions, page.NextPageToken = revision.Cut(revs, pageSize, func(r Revision) int64 { return r.Revision })
+		revs, err := productRevisions.List(ctx, tx, productID, before, pageSize+1)
+		page.Revisions, page.NextPageToken = revision.Cut(revision.As[Revision](revs), pageSize, func(r Revision) int64 { return r.Revision })
 		return err
 	})
 	if err != nil {
@@ -198,7 +191,7 @@ func (a *Admin) DiffRevision(ctx context.Context, productID string, revision int
 			d = Diff{BaseRevision: cur.Revision, Changes: diffSnapshots(snapshotOf(*cur), r.Snapshot)}
 			return nil
 		}
-		prev, err := previousRevision(ctx, tx, productID, revision)
+		prev, err := productRevisions.One(ctx, tx, productID, revision, true)
 		if err != nil {
 			return err
 		}
@@ -224,14 +217,14 @@ func (a *Admin) readRevision(ctx context.Context, productID string, revision int
 		if err := requireProduct(ctx, tx, productID); err != nil {
 			return err
 		}
-		r, err := productRevision(ctx, tx, productID, revision)
+		r, err := productRevisions.One(ctx, tx, productID, revision, false)
 		if err != nil {
 			return err
 		}
 		if r == nil {
 			return apperr.NotFound("revision_not_found", "this product has no revision %d", revision)
 		}
-		return fn(tx, *r)
+		return fn(tx, Revision(*r))
 	})
 }
 
@@ -253,7 +246,7 @@ func requireProduct(ctx context.Context, tx pgx.Tx, id string) error {
 // added since stay, after them; nothing is deleted by a restore.
 func (a *Admin) Restore(ctx context.Context, actor Actor, productID string, revision, expected int64) (AdminProduct, error) {
 	p, err := a.change(ctx, actor, productID, expected, true, func(ctx context.Context, tx pgx.Tx, cur AdminProduct) (Action, int64, error) {
-		r, err := productRevision(ctx, tx, productID, revision)
+		r, err := productRevisions.One(ctx, tx, productID, revision, false)
 		if err != nil {
 			return "", 0, err
 		}

@@ -108,18 +108,9 @@ func (s *Service) change(ctx context.Context, actor revision.Actor, slug string,
 		if err != nil {
 			return err
 		}
-		if sameContent(cur, next) {
-			saved = &cur
-			return nil
-		}
-		ok, err := updatePage(ctx, tx, next, cur.Revision, s.now())
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return stale(cur)
-		}
-		saved, err = s.record(ctx, tx, slug, actor, action, restoredFrom, &cur)
+		saved, err = history.Save(cur, next,
+			func() (bool, error) { return updatePage(ctx, tx, next, cur.Revision, s.now()) },
+			func() (*Page, error) { return s.record(ctx, tx, slug, actor, action, restoredFrom, &cur) })
 		return err
 	})
 	if err != nil {
@@ -137,34 +128,14 @@ func (s *Service) locked(ctx context.Context, slug string, expected int64, fn fu
 		return err
 	}
 	if expected <= 0 {
-		return apperr.Invalid("expected_revision", "revision_required",
-			"say which revision of the page the change is based on (expected_revision, or If-Match on REST)")
+		return history.RevisionRequired()
 	}
 	return db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
-		cur, err := pageBySlug(ctx, tx, slug, true)
+		cur, err := history.Lock(ctx, tx, expected, func() (*Page, error) { return pageBySlug(ctx, tx, slug, true) }, errPageNotFound(slug))
 		if err != nil {
 			return err
 		}
-		if cur == nil {
-			return errPageNotFound(slug)
-		}
-		if cur.Revision != expected {
-			return stale(*cur)
-		}
-		exists, err := revisionExists(ctx, tx, cur.ID, cur.Revision)
-		if err != nil {
-			return err
-		}
-		if !exists {
-			action := revision.Updated
-			if cur.Revision == 1 {
-				action = revision.Created
-			}
-			if err := insertRevision(ctx, tx, *cur, action, 0, cur.UpdatedAt); err != nil {
-				return err
-			}
-		}
-		return fn(tx, *cur)
+		return fn(tx, cur)
 	})
 }
 
@@ -179,22 +150,6 @@ func (s *Service) record(ctx context.Context, tx pgx.Tx, slug string, actor revi
 		return nil, errors.New("content.record: the page vanished in its own transaction")
 	}
 	p.UpdatedBy = actor
-	if err := insertRevision(ctx, tx, *p, action, restoredFrom, p.UpdatedAt); err != nil {
-		return nil, err
-	}
-	detail := map[string]any{"slug": slug}
-	if before != nil {
-		detail["changed"] = revision.Names(diffSnapshots(snapshotOf(*before), snapshotOf(*p)))
-	}
-	if restoredFrom != 0 {
-		detail["restored_from"] = restoredFrom
-	}
-	err = revision.Audit(ctx, tx, revision.Event{Actor: actor, Action: "page." + string(action), SubjectType: "page",
-		SubjectID: p.ID, Revision: p.Revision, Detail: detail, At: p.UpdatedAt})
+	err = history.Record(ctx, tx, *p, action, restoredFrom, before, map[string]any{"slug": slug})
 	return p, err
-}
-
-// stale refuses a write based on an older revision than cur's, naming who saved last and when.
-func stale(cur Page) error {
-	return revision.Stale("page", cur.Revision, cur.UpdatedBy, cur.UpdatedAt)
 }

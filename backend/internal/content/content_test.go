@@ -14,6 +14,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/content"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
 	"github.com/atelier-commerce/atelier/backend/internal/revision"
+	"github.com/atelier-commerce/atelier/backend/internal/revision/revisiontest"
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 )
@@ -316,29 +317,11 @@ func TestConcurrentEditorsOneWins(t *testing.T) {
 			content.Input{HTML: new("<p>by " + editors[i].Name + "</p>")})
 		return err
 	})
-	require.Equal(t, 1, apperrtest.Passed(t, errs, "stale_revision"))
-	winner := 0
-	if errs[0] != nil {
-		winner = 1
-	}
-	loser := 1 - winner
+	winner := revisiontest.Winner(t, "page", errs, editors, func(i int) time.Time { return saved[i].UpdatedAt })
 	name := editors[winner].Name
-	at := saved[winner].UpdatedAt.In(london(t)).Format("02/01/2006, 15:04:05")
-	apperrtest.Require(t, errs[loser], apperrtest.Want{Kind: apperr.KindConflict, Reason: "stale_revision",
-		Message: "This page has changed since you opened it: saved by " + name + " at " + at +
-			" (revision 2); reload to see their changes.",
-		Metadata: map[string]string{"current_revision": "2", "saved_by": name,
-			"saved_at": saved[winner].UpdatedAt.UTC().Format(time.RFC3339)}})
 	now, history := f.state(t, p.Slug)
 	require.Equal(t, "<p>by "+name+"</p>", now.HTML)
 	require.Len(t, history, 2)
-}
-
-func london(t *testing.T) *time.Location {
-	t.Helper()
-	loc, err := time.LoadLocation("Europe/London")
-	require.NoError(t, err)
-	return loc
 }
 
 // History: a diff against the predecessor or the current page, a restore as a new revision, and

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/atelier-commerce/atelier/backend/internal/revision"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -81,3 +82,6 @@ func deletePage(ctx context.Context, tx pgx.Tx, id string) error {
 	_, err := tx.Exec(ctx, `DELETE FROM pages WHERE id = @id::uuid`, pgx.NamedArgs{"id": id})
 	return err
 }
+
+// pageRevisions is the pages' history, keyed by the page's id.
+var pageRevisions = revision.Table[Snapshot]{Name: "page_revisions", Key: "page_id"}

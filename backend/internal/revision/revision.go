@@ -1,7 +1,8 @@
 // Package revision is what the histories of the aggregates admins edit (products, pages) share:
 // who made a change, the refusal of a write based on a stale revision, paging through a history,
 // field diffs and the audit trail. Each aggregate keeps its own revisions table and snapshot
-// type; this package knows none of them.
+// type; this package knows none of them, but holds what their histories do alike (Table: the
+// revisions tables' SQL; History: listing, diffing, admitting and recording a change).
 package revision
 
 import (

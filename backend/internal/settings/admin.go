@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
@@ -90,18 +89,9 @@ func (s *Service) change(ctx context.Context, actor revision.Actor, expected int
 		if err != nil {
 			return err
 		}
-		if len(diffSnapshots(snapshotOf(*cur), snapshotOf(next))) == 0 {
-			saved = cur
-			return nil
-		}
-		ok, err := updateSettings(ctx, tx, next, cur.Revision, s.now())
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return stale(*cur)
-		}
-		saved, err = s.record(ctx, tx, actor, action, restoredFrom, cur)
+		saved, err = history.Save(*cur, next,
+			func() (bool, error) { return updateSettings(ctx, tx, next, cur.Revision, s.now()) },
+			func() (*Store, error) { return s.record(ctx, tx, actor, action, restoredFrom, cur) })
 		return err
 	})
 	if err != nil {
@@ -133,30 +123,14 @@ func (s *Service) locked(ctx context.Context, expected int64, fn func(tx pgx.Tx,
 		if expected == 0 {
 			return errRevisionRequired()
 		}
-		if cur.Revision != expected {
-			return stale(*cur)
-		}
-		exists, err := revisionExists(ctx, tx, cur.Revision)
-		if err != nil {
+		if err := history.Admit(ctx, tx, *cur, expected); err != nil {
 			return err
-		}
-		if !exists {
-			action := revision.Updated
-			if cur.Revision == 1 {
-				action = revision.Created
-			}
-			if err := insertRevision(ctx, tx, *cur, action, 0, cur.UpdatedAt); err != nil {
-				return err
-			}
 		}
 		return fn(tx, cur)
 	})
 }
 
-func errRevisionRequired() *apperr.Error {
-	return apperr.Invalid("expected_revision", "revision_required",
-		"say which revision of the store's details the change is based on (expected_revision, or If-Match on REST)")
-}
+func errRevisionRequired() *apperr.Error { return history.RevisionRequired() }
 
 // record reads the settings as they now are, stamps actor as their saver, and appends their
 // revision and the audit event (with the fields changed since before, when there was a before).
@@ -169,24 +143,8 @@ func (s *Service) record(ctx context.Context, tx pgx.Tx, actor revision.Actor, a
 		return nil, errors.New("settings.record: the settings vanished in their own transaction")
 	}
 	st.UpdatedBy = actor
-	if err := insertRevision(ctx, tx, *st, action, restoredFrom, st.UpdatedAt); err != nil {
-		return nil, err
-	}
-	detail := map[string]any{}
-	if before != nil {
-		detail["changed"] = revision.Names(diffSnapshots(snapshotOf(*before), snapshotOf(*st)))
-	}
-	if restoredFrom != 0 {
-		detail["restored_from"] = restoredFrom
-	}
-	err = revision.Audit(ctx, tx, revision.Event{Actor: actor, Action: "store_settings." + string(action),
-		SubjectType: "store_settings", SubjectID: subjectID, Revision: st.Revision, Detail: detail, At: st.UpdatedAt})
+	err = history.Record(ctx, tx, *st, action, restoredFrom, before, nil)
 	return st, err
-}
-
-// stale refuses a write based on an older revision than cur's, naming who saved last and when.
-func stale(cur Store) error {
-	return revision.Stale("store's details", cur.Revision, cur.UpdatedBy, cur.UpdatedAt)
 }
 
 // Snapshot is the settings' editable state as a revision keeps it (JSON in
@@ -231,17 +189,22 @@ var snapshotFields = []revision.Field[Snapshot]{
 	{Name: "vat_number", Text: func(s Snapshot) string { return s.VATNumber }},
 }
 
-func diffSnapshots(a, b Snapshot) []revision.Change { return revision.Diff(snapshotFields, a, b) }
+// history is the settings' history: store_settings_revisions, one set, named "store" in the
+// audit trail.
+var history = revision.History[Store, Snapshot]{
+	Table:      settingsRevisions,
+	Fields:     snapshotFields,
+	Noun:       "store's details",
+	Subject:    "store_settings",
+	NoRevision: "the store's details have no revision %d",
+	Head: func(st Store) revision.Head {
+		return revision.Head{ID: subjectID, Revision: st.Revision, UpdatedAt: st.UpdatedAt, UpdatedBy: st.UpdatedBy}
+	},
+	Snapshot: snapshotOf,
+}
 
 // Revision is one immutable entry of the settings' history.
-type Revision struct {
-	Revision     int64
-	Action       revision.Action
-	Actor        revision.Actor
-	CreatedAt    time.Time
-	RestoredFrom int64
-	Snapshot     Snapshot
-}
+type Revision revision.Entry[Snapshot]
 
 // Store is the settings as this revision left them.
 func (r Revision) Store(cur Store) Store {
@@ -259,70 +222,29 @@ type RevisionPage struct {
 
 // Revisions lists the settings' revisions, newest first; pageToken continues a previous listing.
 func (s *Service) Revisions(ctx context.Context, pageSize int, pageToken string) (RevisionPage, error) {
-	size, before, err := revision.Paging(pageSize, pageToken)
-	if err != nil {
-		return RevisionPage{}, err
-	}
-	var out RevisionPage
-	err = s.read(ctx, func(tx pgx.Tx, cur Store) error {
-		out.Store = cur
-		revs, err := listRevisions(ctx, tx, before, size+1)
-		out.Revisions, out.NextPageToken = revision.Cut(revs, size, func(r Revision) int64 { return r.Revision })
-		return err
-	})
+	l, err := history.ReadPage(ctx, s.read(ctx), pageSize, pageToken)
 	if err != nil {
 		return RevisionPage{}, fmt.Errorf("settings.Revisions: %w", err)
 	}
-	return out, nil
+	return RevisionPage{Store: l.Current, Revisions: revision.As[Revision](l.Entries), NextPageToken: l.NextPageToken}, nil
 }
 
 // GetRevision returns one revision, with the settings as they now are.
 func (s *Service) GetRevision(ctx context.Context, rev int64) (Revision, Store, error) {
-	var r Revision
-	var st Store
-	err := s.read(ctx, func(tx pgx.Tx, cur Store) (err error) {
-		st = cur
-		r, err = oneRevision(ctx, tx, rev)
-		return err
-	})
+	r, cur, err := history.ReadOne(ctx, s.read(ctx), rev)
 	if err != nil {
 		return Revision{}, Store{}, fmt.Errorf("settings.GetRevision: %w", err)
 	}
-	return r, st, nil
+	return Revision(r), cur, nil
 }
 
 // Diff is what a revision changed.
-type Diff struct {
-	// BaseRevision is the revision the changes are measured from: the predecessor, or the current
-	// revision; 0 when there is none (every field is a change).
-	BaseRevision int64
-	Changes      []revision.Change
-}
+type Diff = revision.Delta
 
 // DiffRevision lists the fields a revision changed compared with its predecessor or, with
 // againstCurrent, what restoring it would change in the settings as they are now.
 func (s *Service) DiffRevision(ctx context.Context, rev int64, againstCurrent bool) (Diff, error) {
-	var d Diff
-	err := s.read(ctx, func(tx pgx.Tx, cur Store) error {
-		r, err := oneRevision(ctx, tx, rev)
-		if err != nil {
-			return err
-		}
-		base := Snapshot{}
-		if againstCurrent {
-			base, d.BaseRevision = snapshotOf(cur), cur.Revision
-		} else {
-			prev, err := settingsRevision(ctx, tx, rev, true)
-			if err != nil {
-				return err
-			}
-			if prev != nil {
-				base, d.BaseRevision = prev.Snapshot, prev.Revision
-			}
-		}
-		d.Changes = diffSnapshots(base, r.Snapshot)
-		return nil
-	})
+	d, err := history.ReadDiff(ctx, s.read(ctx), rev, againstCurrent)
 	if err != nil {
 		return Diff{}, fmt.Errorf("settings.DiffRevision: %w", err)
 	}
@@ -337,7 +259,7 @@ func (s *Service) Restore(ctx context.Context, actor revision.Actor, rev, expect
 		return Store{}, fmt.Errorf("settings.Restore: %w", errRevisionRequired())
 	}
 	st, err := s.change(ctx, actor, expected, func(ctx context.Context, tx pgx.Tx, cur Store) (Store, revision.Action, int64, error) {
-		r, err := oneRevision(ctx, tx, rev)
+		r, err := history.One(ctx, tx, cur, rev)
 		if err != nil {
 			return cur, revision.Restored, rev, err
 		}
@@ -350,28 +272,18 @@ func (s *Service) Restore(ctx context.Context, actor revision.Actor, rev, expect
 	return st, nil
 }
 
-// read runs fn with the settings in one read transaction.
-func (s *Service) read(ctx context.Context, fn func(pgx.Tx, Store) error) error {
-	return db.WithReadTx(ctx, s.pool, func(tx pgx.Tx) error {
-		cur, err := readSettings(ctx, tx, false)
-		if err != nil {
-			return err
-		}
-		if cur == nil {
-			return errNotConfigured()
-		}
-		return fn(tx, *cur)
-	})
-}
-
-// oneRevision is the settings' revision rev.
-func oneRevision(ctx context.Context, tx pgx.Tx, rev int64) (Revision, error) {
-	r, err := settingsRevision(ctx, tx, rev, false)
-	if err != nil {
-		return Revision{}, err
+// read reads the settings in one read transaction.
+func (s *Service) read(ctx context.Context) revision.Reader[Store] {
+	return func(fn func(pgx.Tx, Store) error) error {
+		return db.WithReadTx(ctx, s.pool, func(tx pgx.Tx) error {
+			cur, err := readSettings(ctx, tx, false)
+			if err != nil {
+				return err
+			}
+			if cur == nil {
+				return errNotConfigured()
+			}
+			return fn(tx, *cur)
+		})
 	}
-	if r == nil {
-		return Revision{}, apperr.NotFound("revision_not_found", "the store's details have no revision %d", rev)
-	}
-	return *r, nil
 }

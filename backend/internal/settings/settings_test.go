@@ -11,6 +11,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/apperr/apperrtest"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
 	"github.com/atelier-commerce/atelier/backend/internal/revision"
+	"github.com/atelier-commerce/atelier/backend/internal/revision/revisiontest"
 	"github.com/atelier-commerce/atelier/backend/internal/settings"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
@@ -227,29 +228,10 @@ func TestConcurrentEditorsOneWins(t *testing.T) {
 		saved[i], err = f.store.Update(context.Background(), editors[i], 1, settings.Input{Phone: new("+44 20 7946 000" + string(rune('1'+i)))})
 		return err
 	})
-	require.Equal(t, 1, apperrtest.Passed(t, errs, "stale_revision"))
-	winner := 0
-	if errs[0] != nil {
-		winner = 1
-	}
-	loser := 1 - winner
-	name := editors[winner].Name
-	at := saved[winner].UpdatedAt.In(london(t)).Format("02/01/2006, 15:04:05")
-	apperrtest.Require(t, errs[loser], apperrtest.Want{Kind: apperr.KindConflict, Reason: "stale_revision",
-		Message: "This store's details has changed since you opened it: saved by " + name + " at " + at +
-			" (revision 2); reload to see their changes.",
-		Metadata: map[string]string{"current_revision": "2", "saved_by": name,
-			"saved_at": saved[winner].UpdatedAt.UTC().Format(time.RFC3339)}})
+	winner := revisiontest.Winner(t, "store's details", errs, editors, func(i int) time.Time { return saved[i].UpdatedAt })
 	now, history := f.state(t)
 	require.Equal(t, saved[winner].Phone, now.Phone)
 	require.Len(t, history, 2)
-}
-
-func london(t *testing.T) *time.Location {
-	t.Helper()
-	loc, err := time.LoadLocation("Europe/London")
-	require.NoError(t, err)
-	return loc
 }
 
 // History: the seed's state recorded by the first change (as the system's), diffs against the
@@ -299,12 +281,12 @@ func TestHistoryDiffRestoreAndAudit(t *testing.T) {
 
 	first, err := f.store.Revisions(ctx, 2, "")
 	require.NoError(t, err)
-	require.Equal(t, []int64{4, 3}, numbers(first.Revisions))
+	require.Equal(t, []int64{4, 3}, revisiontest.Numbers(first.Revisions))
 	require.Equal(t, revision.Restored, first.Revisions[0].Action)
 	require.Equal(t, int64(1), first.Revisions[0].RestoredFrom)
 	rest, err := f.store.Revisions(ctx, 2, first.NextPageToken)
 	require.NoError(t, err)
-	require.Equal(t, []int64{2, 1}, numbers(rest.Revisions))
+	require.Equal(t, []int64{2, 1}, revisiontest.Numbers(rest.Revisions))
 	require.Empty(t, rest.NextPageToken)
 
 	before, history := f.state(t)
@@ -333,29 +315,11 @@ func TestHistoryDiffRestoreAndAudit(t *testing.T) {
 		require.Equal(t, history, afterHistory, name)
 	}
 
-	rows, err := f.pool.Query(ctx, `SELECT action || ' ' || actor_name || ' ' || revision::text || ' ' || detail::text
-		FROM audit_events WHERE subject_type = 'store_settings' ORDER BY revision`)
-	require.NoError(t, err)
-	var events []string
-	for rows.Next() {
-		var e string
-		require.NoError(t, rows.Scan(&e))
-		events = append(events, e)
-	}
-	require.NoError(t, rows.Err())
 	require.Equal(t, []string{
 		`store_settings.updated Ava Sinclair 2 {"changed": ["name", "city"]}`,
 		`store_settings.updated Ben Okafor 3 {"changed": ["phone"]}`,
 		`store_settings.restored Ben Okafor 4 {"changed": ["name", "city", "phone"], "restored_from": 1}`,
-	}, events)
-}
-
-func numbers(revs []settings.Revision) []int64 {
-	out := make([]int64, len(revs))
-	for i, r := range revs {
-		out[i] = r.Revision
-	}
-	return out
+	}, revisiontest.Events(t, f.pool, "store_settings"))
 }
 
 // A shop without details gets them from an admin's first save, which names no revision; reads

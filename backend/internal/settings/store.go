@@ -2,8 +2,6 @@ package settings
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/revision"
@@ -84,73 +82,5 @@ func updateSettings(ctx context.Context, tx pgx.Tx, st Store, from int64, now ti
 	return tag.RowsAffected() == 1, err
 }
 
-func revisionExists(ctx context.Context, tx pgx.Tx, rev int64) (bool, error) {
-	var ok bool
-	err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM store_settings_revisions WHERE revision = @rev)`,
-		pgx.NamedArgs{"rev": rev}).Scan(&ok)
-	return ok, err
-}
-
-// insertRevision appends one immutable revision: the settings as they now are.
-func insertRevision(ctx context.Context, tx pgx.Tx, st Store, action revision.Action, restoredFrom int64, at time.Time) error {
-	body, err := json.Marshal(snapshotOf(st))
-	if err != nil {
-		return fmt.Errorf("settings.insertRevision: %w", err)
-	}
-	var from *int64
-	if restoredFrom != 0 {
-		from = &restoredFrom
-	}
-	var actor *string
-	if st.UpdatedBy.AccountID != "" {
-		actor = &st.UpdatedBy.AccountID
-	}
-	_, err = tx.Exec(ctx, `INSERT INTO store_settings_revisions
-		(revision, action, actor_id, actor_name, actor_email, snapshot, restored_from, created_at)
-		VALUES (@rev, @action, @actor::uuid, @name, @email, @snapshot, @from, @at)`, pgx.NamedArgs{
-		"rev": st.Revision, "action": string(action), "actor": actor,
-		"name": st.UpdatedBy.Name, "email": st.UpdatedBy.Email, "snapshot": body, "from": from, "at": at,
-	})
-	return err
-}
-
-const revisionColumns = `SELECT revision, action, COALESCE(actor_id::text, ''), actor_name, actor_email, created_at,
-	COALESCE(restored_from, 0), snapshot FROM store_settings_revisions`
-
-func selectRevisions(ctx context.Context, tx pgx.Tx, sql string, args pgx.NamedArgs) ([]Revision, error) {
-	rows, err := tx.Query(ctx, sql, args)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Revision, error) {
-		var rev Revision
-		var snap []byte
-		if err := r.Scan(&rev.Revision, &rev.Action, &rev.Actor.AccountID, &rev.Actor.Name, &rev.Actor.Email,
-			&rev.CreatedAt, &rev.RestoredFrom, &snap); err != nil {
-			return rev, err
-		}
-		if err := json.Unmarshal(snap, &rev.Snapshot); err != nil {
-			return rev, fmt.Errorf("settings.selectRevisions: revision %d: %w", rev.Revision, err)
-		}
-		return rev, nil
-	})
-}
-
-// listRevisions returns up to limit revisions below before, newest first.
-func listRevisions(ctx context.Context, tx pgx.Tx, before int64, limit int) ([]Revision, error) {
-	return selectRevisions(ctx, tx, revisionColumns+` WHERE revision < @before ORDER BY revision DESC LIMIT @limit`,
-		pgx.NamedArgs{"before": before, "limit": limit})
-}
-
-// settingsRevision returns one revision, or nil; with previous, the latest one before it instead.
-func settingsRevision(ctx context.Context, tx pgx.Tx, rev int64, previous bool) (*Revision, error) {
-	where := ` WHERE revision = @rev`
-	if previous {
-		where = ` WHERE revision < @rev ORDER BY revision DESC LIMIT 1`
-	}
-	revs, err := selectRevisions(ctx, tx, revisionColumns+where, pgx.NamedArgs{"rev": rev})
-	if err != nil || len(revs) == 0 {
-		return nil, err
-	}
-	return &revs[0], nil
-}
+// settingsRevisions is the settings' history: one row per revision, no key (there is one set).
+var settingsRevisions = revision.Table[Snapshot]{Name: "store_settings_revisions"}

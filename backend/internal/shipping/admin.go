@@ -189,10 +189,6 @@ func (s *Service) change(ctx context.Context, actor revision.Actor, code string,
 		if err != nil {
 			return err
 		}
-		if len(diffSnapshots(snapshotOf(cur.Option), snapshotOf(next))) == 0 {
-			saved = &cur
-			return nil
-		}
 		if cur.Active && !next.Active {
 			others, err := otherActiveOptions(ctx, tx, cur.ID)
 			if err != nil {
@@ -203,14 +199,9 @@ func (s *Service) change(ctx context.Context, actor revision.Actor, code string,
 					"%s is the only delivery option offered: a shop must offer delivery, so activate another option first", cur.Name)
 			}
 		}
-		ok, err := updateOption(ctx, tx, cur.ID, next, cur.Revision, s.now())
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return stale(cur)
-		}
-		saved, err = s.record(ctx, tx, code, actor, action, restoredFrom, &cur)
+		saved, err = history.Save(cur, AdminOption{Option: next},
+			func() (bool, error) { return updateOption(ctx, tx, cur.ID, next, cur.Revision, s.now()) },
+			func() (*AdminOption, error) { return s.record(ctx, tx, code, actor, action, restoredFrom, &cur) })
 		return err
 	})
 	if err != nil {
@@ -228,34 +219,14 @@ func (s *Service) locked(ctx context.Context, code string, expected int64, fn fu
 		return err
 	}
 	if expected <= 0 {
-		return apperr.Invalid("expected_revision", "revision_required",
-			"say which revision of the delivery option the change is based on (expected_revision, or If-Match on REST)")
+		return history.RevisionRequired()
 	}
 	return db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
-		cur, err := optionByCode(ctx, tx, code, true)
+		cur, err := history.Lock(ctx, tx, expected, func() (*AdminOption, error) { return optionByCode(ctx, tx, code, true) }, errOptionNotFound(code))
 		if err != nil {
 			return err
 		}
-		if cur == nil {
-			return errOptionNotFound(code)
-		}
-		if cur.Revision != expected {
-			return stale(*cur)
-		}
-		exists, err := revisionExists(ctx, tx, cur.ID, cur.Revision)
-		if err != nil {
-			return err
-		}
-		if !exists {
-			action := revision.Updated
-			if cur.Revision == 1 {
-				action = revision.Created
-			}
-			if err := insertRevision(ctx, tx, *cur, action, 0, cur.UpdatedAt); err != nil {
-				return err
-			}
-		}
-		return fn(tx, *cur)
+		return fn(tx, cur)
 	})
 }
 
@@ -270,24 +241,8 @@ func (s *Service) record(ctx context.Context, tx pgx.Tx, code string, actor revi
 		return nil, errors.New("shipping.record: the option vanished in its own transaction")
 	}
 	o.UpdatedBy = actor
-	if err := insertRevision(ctx, tx, *o, action, restoredFrom, o.UpdatedAt); err != nil {
-		return nil, err
-	}
-	detail := map[string]any{"code": code}
-	if before != nil {
-		detail["changed"] = revision.Names(diffSnapshots(snapshotOf(before.Option), snapshotOf(o.Option)))
-	}
-	if restoredFrom != 0 {
-		detail["restored_from"] = restoredFrom
-	}
-	err = revision.Audit(ctx, tx, revision.Event{Actor: actor, Action: "delivery_option." + string(action),
-		SubjectType: "delivery_option", SubjectID: o.ID, Revision: o.Revision, Detail: detail, At: o.UpdatedAt})
+	err = history.Record(ctx, tx, *o, action, restoredFrom, before, map[string]any{"code": code})
 	return o, err
-}
-
-// stale refuses a write based on an older revision than cur's, naming who saved last and when.
-func stale(cur AdminOption) error {
-	return revision.Stale("delivery option", cur.Revision, cur.UpdatedBy, cur.UpdatedAt)
 }
 
 func errOptionNotFound(code string) *apperr.Error {
@@ -325,5 +280,3 @@ var snapshotFields = []revision.Field[Snapshot]{
 	{Name: "position", Text: func(s Snapshot) string { return strconv.Itoa(int(s.Position)) }},
 	{Name: "active", Text: func(s Snapshot) string { return strconv.FormatBool(s.Active) }},
 }
-
-func diffSnapshots(a, b Snapshot) []revision.Change { return revision.Diff(snapshotFields, a, b) }

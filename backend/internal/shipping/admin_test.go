@@ -11,6 +11,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
 	"github.com/atelier-commerce/atelier/backend/internal/money"
 	"github.com/atelier-commerce/atelier/backend/internal/revision"
+	"github.com/atelier-commerce/atelier/backend/internal/revision/revisiontest"
 	"github.com/atelier-commerce/atelier/backend/internal/shipping"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
@@ -266,15 +267,7 @@ func TestConcurrentEditorsOneWins(t *testing.T) {
 		saved[i], err = f.ship.Update(context.Background(), editors[i], "express", 1, shipping.Input{Price: &prices[i]})
 		return err
 	})
-	require.Equal(t, 1, apperrtest.Passed(t, errs, "stale_revision"))
-	winner := 0
-	if errs[0] != nil {
-		winner = 1
-	}
-	ae := apperrtest.RequireKind(t, errs[1-winner], apperr.KindConflict, "stale_revision")
-	require.Contains(t, ae.Message, "This delivery option has changed since you opened it: saved by "+editors[winner].Name+" at ")
-	require.Equal(t, map[string]string{"current_revision": "2", "saved_by": editors[winner].Name,
-		"saved_at": saved[winner].UpdatedAt.UTC().Format(time.RFC3339)}, ae.Metadata)
+	winner := revisiontest.Winner(t, "delivery option", errs, editors, func(i int) time.Time { return saved[i].UpdatedAt })
 	now, history := f.state(t, "express")
 	require.Equal(t, prices[winner], now.Price.Minor)
 	require.Len(t, history, 2)
@@ -326,12 +319,12 @@ func TestHistoryDiffRestoreAndAudit(t *testing.T) {
 
 	page, err := f.ship.Revisions(ctx, "standard", 3, "")
 	require.NoError(t, err)
-	require.Equal(t, []int64{4, 3, 2}, numbers(page.Revisions))
+	require.Equal(t, []int64{4, 3, 2}, revisiontest.Numbers(page.Revisions))
 	require.Equal(t, revision.Restored, page.Revisions[0].Action)
 	require.Equal(t, int64(1), page.Revisions[0].RestoredFrom)
 	last, err := f.ship.Revisions(ctx, "standard", 3, page.NextPageToken)
 	require.NoError(t, err)
-	require.Equal(t, []int64{1}, numbers(last.Revisions))
+	require.Equal(t, []int64{1}, revisiontest.Numbers(last.Revisions))
 	require.Empty(t, last.NextPageToken)
 
 	before, history := f.state(t, "standard")
@@ -362,30 +355,12 @@ func TestHistoryDiffRestoreAndAudit(t *testing.T) {
 
 	_, err = f.ship.Create(ctx, editor, shipping.Option{Code: "collect", Name: "Collect", Carrier: "DPD", Active: true})
 	require.NoError(t, err)
-	rows, err := f.pool.Query(ctx, `SELECT action || ' ' || actor_name || ' ' || revision::text || ' ' || detail::text
-		FROM audit_events WHERE subject_type = 'delivery_option' ORDER BY occurred_at, revision`)
-	require.NoError(t, err)
-	var events []string
-	for rows.Next() {
-		var e string
-		require.NoError(t, rows.Scan(&e))
-		events = append(events, e)
-	}
-	require.NoError(t, rows.Err())
 	require.Equal(t, []string{
 		`delivery_option.updated Ava Sinclair 2 {"code": "standard", "changed": ["name", "price"]}`,
 		`delivery_option.updated Ben Okafor 3 {"code": "standard", "changed": ["carrier"]}`,
 		`delivery_option.restored Ben Okafor 4 {"code": "standard", "changed": ["name", "carrier", "price"], "restored_from": 1}`,
 		`delivery_option.created Ava Sinclair 1 {"code": "collect"}`,
-	}, events)
-}
-
-func numbers(revs []shipping.Revision) []int64 {
-	out := make([]int64, len(revs))
-	for i, r := range revs {
-		out[i] = r.Revision
-	}
-	return out
+	}, revisiontest.Events(t, f.pool, "delivery_option"))
 }
 
 // The one free-delivery rule: read as the seed left it, moved to another option (which the cart
@@ -487,20 +462,10 @@ func TestFreeDeliveryRule(t *testing.T) {
 	}
 	require.Equal(t, 1, free1)
 
-	rows, err := f.pool.Query(ctx, `SELECT action || ' ' || actor_name || ' ' || revision::text || ' ' || detail::text
-		FROM audit_events WHERE subject_type = 'free_delivery_rule' ORDER BY revision`)
-	require.NoError(t, err)
-	var events []string
-	for rows.Next() {
-		var e string
-		require.NoError(t, rows.Scan(&e))
-		events = append(events, e)
-	}
-	require.NoError(t, rows.Err())
 	require.Equal(t, []string{
 		`free_delivery_rule.updated Ava Sinclair 2 {"option_code": "express", "threshold_minor": 10000, "was_option_code": "standard", "was_threshold_minor": 5000}`,
 		`free_delivery_rule.updated Ben Okafor 3 {"option_code": "", "threshold_minor": 0, "was_option_code": "express", "was_threshold_minor": 10000}`,
-	}, events)
+	}, revisiontest.Events(t, f.pool, "free_delivery_rule"))
 }
 
 // Two admins change the rule from the same revision at once: one wins, the other is stale, and

@@ -3,23 +3,28 @@ package shipping
 import (
 	"context"
 	"fmt"
-	"time"
 
-	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/revision"
 	"github.com/jackc/pgx/v5"
 )
 
-// Revision is one immutable entry of an option's history.
-type Revision struct {
-	Revision     int64
-	Action       revision.Action
-	Actor        revision.Actor
-	CreatedAt    time.Time
-	RestoredFrom int64
-	Snapshot     Snapshot
+// history is the delivery options' history: delivery_option_revisions, keyed by the option's id.
+// The free-over amount is the free-delivery rule's, with a history of its own, so it is not kept.
+var history = revision.History[AdminOption, Snapshot]{
+	Table:      optionRevisions,
+	Fields:     snapshotFields,
+	Noun:       "delivery option",
+	Subject:    "delivery_option",
+	NoRevision: "this delivery option has no revision %d",
+	Head: func(o AdminOption) revision.Head {
+		return revision.Head{ID: o.ID, Revision: o.Revision, UpdatedAt: o.UpdatedAt, UpdatedBy: o.UpdatedBy}
+	},
+	Snapshot: func(o AdminOption) Snapshot { return snapshotOf(o.Option) },
 }
+
+// Revision is one immutable entry of an option's history.
+type Revision revision.Entry[Snapshot]
 
 // Option is the option as this revision left it (with today's free-over amount, which is the
 // free-delivery rule's and has a history of its own).
@@ -39,70 +44,29 @@ type RevisionPage struct {
 
 // Revisions lists an option's revisions, newest first; pageToken continues a previous listing.
 func (s *Service) Revisions(ctx context.Context, code string, pageSize int, pageToken string) (RevisionPage, error) {
-	size, before, err := revision.Paging(pageSize, pageToken)
-	if err != nil {
-		return RevisionPage{}, err
-	}
-	var out RevisionPage
-	err = s.read(ctx, code, func(tx pgx.Tx, cur AdminOption) error {
-		out.Option = cur
-		revs, err := listRevisions(ctx, tx, cur.ID, before, size+1)
-		out.Revisions, out.NextPageToken = revision.Cut(revs, size, func(r Revision) int64 { return r.Revision })
-		return err
-	})
+	l, err := history.ReadPage(ctx, s.read(ctx, code), pageSize, pageToken)
 	if err != nil {
 		return RevisionPage{}, fmt.Errorf("shipping.Revisions: %w", err)
 	}
-	return out, nil
+	return RevisionPage{Option: l.Current, Revisions: revision.As[Revision](l.Entries), NextPageToken: l.NextPageToken}, nil
 }
 
 // GetRevision returns one revision of an option, with the option as it now is.
 func (s *Service) GetRevision(ctx context.Context, code string, rev int64) (Revision, AdminOption, error) {
-	var r Revision
-	var o AdminOption
-	err := s.read(ctx, code, func(tx pgx.Tx, cur AdminOption) (err error) {
-		o = cur
-		r, err = oneRevision(ctx, tx, cur, rev)
-		return err
-	})
+	r, cur, err := history.ReadOne(ctx, s.read(ctx, code), rev)
 	if err != nil {
 		return Revision{}, AdminOption{}, fmt.Errorf("shipping.GetRevision: %w", err)
 	}
-	return r, o, nil
+	return Revision(r), cur, nil
 }
 
 // Diff is what a revision changed.
-type Diff struct {
-	// BaseRevision is the revision the changes are measured from: the predecessor, or the option's
-	// current revision; 0 when there is none (every field is a change).
-	BaseRevision int64
-	Changes      []revision.Change
-}
+type Diff = revision.Delta
 
 // DiffRevision lists the fields a revision changed compared with its predecessor or, with
 // againstCurrent, what restoring it would change in the option as it is now.
 func (s *Service) DiffRevision(ctx context.Context, code string, rev int64, againstCurrent bool) (Diff, error) {
-	var d Diff
-	err := s.read(ctx, code, func(tx pgx.Tx, cur AdminOption) error {
-		r, err := oneRevision(ctx, tx, cur, rev)
-		if err != nil {
-			return err
-		}
-		base := Snapshot{}
-		if againstCurrent {
-			base, d.BaseRevision = snapshotOf(cur.Option), cur.Revision
-		} else {
-			prev, err := optionRevision(ctx, tx, cur.ID, rev, true)
-			if err != nil {
-				return err
-			}
-			if prev != nil {
-				base, d.BaseRevision = prev.Snapshot, prev.Revision
-			}
-		}
-		d.Changes = diffSnapshots(base, r.Snapshot)
-		return nil
-	})
+	d, err := history.ReadDiff(ctx, s.read(ctx, code), rev, againstCurrent)
 	if err != nil {
 		return Diff{}, fmt.Errorf("shipping.DiffRevision: %w", err)
 	}
@@ -115,7 +79,7 @@ func (s *Service) DiffRevision(ctx context.Context, code string, rev int64, agai
 // either.
 func (s *Service) Restore(ctx context.Context, actor revision.Actor, code string, rev, expected int64) (AdminOption, error) {
 	o, err := s.change(ctx, actor, code, expected, func(ctx context.Context, tx pgx.Tx, cur AdminOption) (Option, revision.Action, int64, error) {
-		r, err := oneRevision(ctx, tx, cur, rev)
+		r, err := history.One(ctx, tx, cur, rev)
 		if err != nil {
 			return cur.Option, revision.Restored, rev, err
 		}
@@ -128,31 +92,21 @@ func (s *Service) Restore(ctx context.Context, actor revision.Actor, code string
 	return o, nil
 }
 
-// read runs fn with the option in one read transaction.
-func (s *Service) read(ctx context.Context, code string, fn func(pgx.Tx, AdminOption) error) error {
-	if err := checkCode(code); err != nil {
-		return err
-	}
-	return db.WithReadTx(ctx, s.pool, func(tx pgx.Tx) error {
-		cur, err := optionByCode(ctx, tx, code, false)
-		if err != nil {
+// read reads the option with code in one read transaction.
+func (s *Service) read(ctx context.Context, code string) revision.Reader[AdminOption] {
+	return func(fn func(pgx.Tx, AdminOption) error) error {
+		if err := checkCode(code); err != nil {
 			return err
 		}
-		if cur == nil {
-			return errOptionNotFound(code)
-		}
-		return fn(tx, *cur)
-	})
-}
-
-// oneRevision is the option's revision rev.
-func oneRevision(ctx context.Context, tx pgx.Tx, cur AdminOption, rev int64) (Revision, error) {
-	r, err := optionRevision(ctx, tx, cur.ID, rev, false)
-	if err != nil {
-		return Revision{}, err
+		return db.WithReadTx(ctx, s.pool, func(tx pgx.Tx) error {
+			cur, err := optionByCode(ctx, tx, code, false)
+			if err != nil {
+				return err
+			}
+			if cur == nil {
+				return errOptionNotFound(code)
+			}
+			return fn(tx, *cur)
+		})
 	}
-	if r == nil {
-		return Revision{}, apperr.NotFound("revision_not_found", "this delivery option has no revision %d", rev)
-	}
-	return *r, nil
 }

@@ -2,9 +2,7 @@ package shipping
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/money"
@@ -138,78 +136,14 @@ func updateOption(ctx context.Context, tx pgx.Tx, id string, o Option, from int6
 	return tag.RowsAffected() == 1, err
 }
 
-func revisionExists(ctx context.Context, tx pgx.Tx, optionID string, rev int64) (bool, error) {
-	var ok bool
-	err := tx.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM delivery_option_revisions WHERE option_id = @id::uuid AND revision = @rev)`,
-		pgx.NamedArgs{"id": optionID, "rev": rev}).Scan(&ok)
-	return ok, err
-}
-
-// insertRevision appends one immutable revision: the option as it now is.
-func insertRevision(ctx context.Context, tx pgx.Tx, o AdminOption, action revision.Action, restoredFrom int64, at time.Time) error {
-	body, err := json.Marshal(snapshotOf(o.Option))
-	if err != nil {
-		return fmt.Errorf("shipping.insertRevision: %w", err)
-	}
-	var from *int64
-	if restoredFrom != 0 {
-		from = &restoredFrom
-	}
-	_, err = tx.Exec(ctx, `INSERT INTO delivery_option_revisions
-		(option_id, revision, action, actor_id, actor_name, actor_email, snapshot, restored_from, created_at)
-		VALUES (@id::uuid, @rev, @action, @actor::uuid, @name, @email, @snapshot, @from, @at)`, pgx.NamedArgs{
-		"id": o.ID, "rev": o.Revision, "action": string(action), "actor": actorID(o.UpdatedBy),
-		"name": o.UpdatedBy.Name, "email": o.UpdatedBy.Email, "snapshot": body, "from": from, "at": at,
-	})
-	return err
-}
+// optionRevisions is the delivery options' history, keyed by the option's id.
+var optionRevisions = revision.Table[Snapshot]{Name: "delivery_option_revisions", Key: "option_id"}
 
 func actorID(a revision.Actor) *string {
 	if a.AccountID == "" {
 		return nil
 	}
 	return &a.AccountID
-}
-
-const revisionColumns = `SELECT revision, action, COALESCE(actor_id::text, ''), actor_name, actor_email, created_at,
-	COALESCE(restored_from, 0), snapshot FROM delivery_option_revisions`
-
-func selectRevisions(ctx context.Context, tx pgx.Tx, sql string, args pgx.NamedArgs) ([]Revision, error) {
-	rows, err := tx.Query(ctx, sql, args)
-	if err != nil {
-		return nil, err
-	}
-	return pgx.CollectRows(rows, func(r pgx.CollectableRow) (Revision, error) {
-		var rev Revision
-		var snap []byte
-		if err := r.Scan(&rev.Revision, &rev.Action, &rev.Actor.AccountID, &rev.Actor.Name, &rev.Actor.Email,
-			&rev.CreatedAt, &rev.RestoredFrom, &snap); err != nil {
-			return rev, err
-		}
-		if err := json.Unmarshal(snap, &rev.Snapshot); err != nil {
-			return rev, fmt.Errorf("shipping.selectRevisions: revision %d: %w", rev.Revision, err)
-		}
-		return rev, nil
-	})
-}
-
-// listRevisions returns up to limit revisions below before, newest first.
-func listRevisions(ctx context.Context, tx pgx.Tx, optionID string, before int64, limit int) ([]Revision, error) {
-	return selectRevisions(ctx, tx, revisionColumns+` WHERE option_id = @id::uuid AND revision < @before
-		ORDER BY revision DESC LIMIT @limit`, pgx.NamedArgs{"id": optionID, "before": before, "limit": limit})
-}
-
-// optionRevision returns one revision, or nil; with previous, the latest one before it instead.
-func optionRevision(ctx context.Context, tx pgx.Tx, optionID string, rev int64, previous bool) (*Revision, error) {
-	where := ` WHERE option_id = @id::uuid AND revision = @rev`
-	if previous {
-		where = ` WHERE option_id = @id::uuid AND revision < @rev ORDER BY revision DESC LIMIT 1`
-	}
-	revs, err := selectRevisions(ctx, tx, revisionColumns+where, pgx.NamedArgs{"id": optionID, "rev": rev})
-	if err != nil || len(revs) == 0 {
-		return nil, err
-	}
-	return &revs[0], nil
 }
 
 // freeOption is the option the free-delivery rule makes free, its threshold and when it was last
