@@ -3,13 +3,19 @@ import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import { describe, expect, it } from "vitest";
 import { DeliveryOptionSchema } from "~/gen/atelier/store/v1/delivery_option_pb";
 import { PageSchema } from "~/gen/atelier/store/v1/page_pb";
-import { standardDelivery, standardDeliveryOption } from "~/lib/testing/delivery";
+import {
+  deliveryOptionsAnswer,
+  expressDeliveryOption,
+  standardDelivery,
+  standardDeliveryOption,
+} from "~/lib/testing/delivery";
 import {
   type FaqDocument,
   type FaqSection,
   faqResultText,
   filterFaq,
   formatLongDate,
+  freeDeliveryPromise,
   htmlToText,
   legalSlugFromPath,
   loadFailureText,
@@ -122,6 +128,36 @@ describe("toDeliveryOptionView", () => {
       toDeliveryOptionView(create(DeliveryOptionSchema, { price: { currencyCode: "GBP", minorUnits: 0n } }))
         .price,
     ).toBe("Free");
+  });
+});
+
+describe("freeDeliveryPromise", () => {
+  const options = (pence: bigint | null) => deliveryOptionsAnswer(pence).deliveryOptions;
+
+  it("states the back office's rule: the free option, lower-cased, and its threshold in whole pounds", () => {
+    expect(freeDeliveryPromise(options(5000n))).toBe("Free standard delivery on orders over £50");
+    expect(freeDeliveryPromise(options(6000n))).toBe("Free standard delivery on orders over £60");
+  });
+
+  it("names whichever option is the free one", () => {
+    const { freeOver: _, ...standard } = standardDeliveryOption;
+    const premium = create(DeliveryOptionSchema, {
+      ...expressDeliveryOption,
+      name: "Premium Express",
+      freeOver: { currencyCode: "GBP", minorUnits: 15000n },
+    });
+    expect(freeDeliveryPromise([create(DeliveryOptionSchema, standard), premium])).toBe(
+      "Free premium express delivery on orders over £150",
+    );
+  });
+
+  it("keeps pence in a threshold that has them", () => {
+    expect(freeDeliveryPromise(options(4950n))).toBe("Free standard delivery on orders over £49.50");
+  });
+
+  it("promises nothing when no option is free, or there are no options", () => {
+    expect(freeDeliveryPromise(options(null))).toBeNull();
+    expect(freeDeliveryPromise([])).toBeNull();
   });
 });
 

@@ -130,6 +130,19 @@ export function toDeliveryOptionView(o: DeliveryOption): DeliveryOptionView {
   };
 }
 
+/**
+ * The shop's free-delivery promise for the header and product page, "Free standard delivery on
+ * orders over £50", read from the one option the back office made free (at most one is), or null
+ * when none is: the storefront never states a threshold the API did not give it.
+ */
+export function freeDeliveryPromise(options: readonly Pick<DeliveryOption, "name" | "freeOver">[]): string | null {
+  const free = options.find((o) => o.freeOver);
+  if (!free?.freeOver) return null;
+  const option = free.name.trim().toLowerCase();
+  const amount = sentenceAmount(toPrice(free.freeOver));
+  return option ? `Free ${option} delivery on orders over ${amount}` : `Free delivery on orders over ${amount}`;
+}
+
 // ---------- FAQ ----------
 
 export type FaqQuestion = { id: string; question: string; answerHtml: string };
