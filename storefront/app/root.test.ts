@@ -1,12 +1,13 @@
 import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { CreateCartResponseSchema, GetCartResponseSchema } from "~/gen/atelier/store/v1/cart_service_pb";
 import { ListCategoriesResponseSchema } from "~/gen/atelier/store/v1/catalog_service_pb";
 import { GetStoreSettingsResponseSchema } from "~/gen/atelier/store/v1/settings_service_pb";
 import { pageMeta } from "~/lib/seo";
 import { config, loadConfig } from "~/lib/server/config.server";
 import { adminAccount, customerAccount, type FakeSession, loaderArgs } from "~/lib/testing/api";
+import { deliveryOptionsAnswer } from "~/lib/testing/delivery";
 import { loader as rootLoader } from "./root";
 
 const cartId = "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11";
@@ -57,6 +58,11 @@ const down = async (): Promise<never> => {
 };
 
 describe("root loader", () => {
+  // A part that fails is logged; the tests' stand-in APIs leave some parts out.
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+  });
+
   it("gives the header and footer the categories, the store's details and the cart count", async () => {
     const data = await loader(
       loaderArgs(
@@ -184,11 +190,25 @@ describe("root loader", () => {
     const data = await loader(
       loaderArgs(
         "/",
-        { catalog: { listCategories: down }, settings: { getStoreSettings: down }, cart: { getCart: down } },
+        {
+          catalog: { listCategories: down },
+          settings: { getStoreSettings: down },
+          cart: { getCart: down },
+          shipping: { listDeliveryOptions: down },
+        },
         { headers: { cookie: `atelier_cart=${cartId}` } },
       ),
     );
-    expect(data).toMatchObject({ categories: [], settings: null, cartCount: 0 });
+    expect(data).toMatchObject({ categories: [], settings: null, cartCount: 0, freeDelivery: null });
+  });
+
+  it("gives the announcement bar the free-delivery rule as the back office last set it, or none", async () => {
+    const listDeliveryOptions = vi.fn(async () => deliveryOptionsAnswer(6000n));
+    const args = () =>
+      loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings }, shipping: { listDeliveryOptions } });
+    expect((await loader(args())).freeDelivery).toBe("Free standard delivery on orders over £60");
+    listDeliveryOptions.mockResolvedValueOnce(deliveryOptionsAnswer(null));
+    expect((await loader(args())).freeDelivery).toBeNull();
   });
 
   it("says nobody is signed in to a guest", async () => {

@@ -18,6 +18,7 @@ import { NotFound } from "./components/layout/not-found";
 import { ToastProvider } from "./components/ui/toast";
 import { api } from "./lib/server/api.server";
 import { loadCart } from "./lib/server/cart.server";
+import { loadFreeDeliveryPromise } from "./lib/server/content.server";
 import { config } from "./lib/server/config.server";
 import { cspMiddleware } from "./lib/server/csp.server";
 import { csrfMiddleware } from "./lib/server/csrf.server";
@@ -31,17 +32,19 @@ export const middleware: Route.MiddlewareFunction[] = [cspMiddleware, csrfMiddle
 
 /**
  * What every page's header and footer need, and who is signed in (id, first name and role only:
- * never the session token). A failing part degrades to an empty footer column or
- * a zero badge rather than taking the whole page down; the page's own loader reports its errors.
+ * never the session token). A failing part degrades to an empty footer column, a zero badge or
+ * no free-delivery announcement rather than taking the whole page down; the page's own loader reports its errors.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const client = api(context);
   const account = sessionAccount(context);
-  const [categories, settings, cart] = await Promise.allSettled([
+  const [categories, settings, cart, freeDelivery] = await Promise.allSettled([
     client.catalog.listCategories({}),
     client.settings.getStoreSettings({}),
     // A signed-in shopper without a usable cart cookie gets the account's cart, and the cookie.
     loadCart(client, request, { signedIn: account !== null }),
+    // The announcement bar's promise follows the back office's rule; none when it cannot be read.
+    loadFreeDeliveryPromise(client),
   ]);
   const s = settings.status === "fulfilled" ? settings.value.storeSettings : undefined;
   const footer: FooterSettings | null = s
@@ -67,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       categories: categories.status === "fulfilled" ? categories.value.categories.map((c) => c.name) : [],
       settings: footer,
       cartCount: cart.status === "fulfilled" ? (cart.value.cart?.itemCount ?? 0) : 0,
+      freeDelivery: freeDelivery.status === "fulfilled" ? freeDelivery.value : null,
       year: new Date().getFullYear(),
       user: account ? toSessionUser(account) : null,
       // Only admins are shown the way to the back office, and only when it has an address (none by
@@ -104,6 +108,7 @@ export function Layout({ children }: { children: ReactNode }) {
             cartCount={data?.cartCount ?? 0}
             user={data?.user ?? null}
             backofficeUrl={data?.backofficeUrl ?? null}
+            freeDelivery={data?.freeDelivery ?? null}
           />
           <main id="main" tabIndex={-1}>
             {children}

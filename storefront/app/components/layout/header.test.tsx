@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -13,9 +13,11 @@ const backoffice = "https://admin.atelier.test";
 
 function renderHeader(
   cartCount = 0,
-  opts: { user?: SessionUser | null; at?: string; backoffice?: string | null } = {},
+  opts: { user?: SessionUser | null; at?: string; backoffice?: string | null; freeDelivery?: string | null } = {},
 ) {
   const user = opts.user ?? null;
+  const freeDelivery =
+    opts.freeDelivery === undefined ? "Free standard delivery on orders over £50" : opts.freeDelivery;
   const backofficeUrl = opts.backoffice === undefined ? backoffice : opts.backoffice;
   const Stub = createRoutesStub([
     {
@@ -27,6 +29,7 @@ function renderHeader(
             cartCount={cartCount}
             user={user}
             backofficeUrl={user?.role === "admin" ? backofficeUrl : null}
+            freeDelivery={freeDelivery}
           />
           <p>outside</p>
           <Where />
@@ -44,6 +47,15 @@ describe("Header", () => {
     expectLink("All Products", "/shop");
     expectLink("Maison Lumière Collection", "/shop?category=Maison+Lumi%C3%A8re");
     expectLink("Verdant & Co Collection", "/shop?category=Verdant+%26+Co");
+  });
+
+  it("announces the free-delivery promise it is given, and none when the shop makes no promise", () => {
+    renderHeader(0, { freeDelivery: "Free standard delivery on orders over £60" });
+    const header = screen.getByRole("banner");
+    expect(within(header).getByText("Free standard delivery on orders over £60")).toBeInTheDocument();
+    cleanup();
+    renderHeader(0, { freeDelivery: null });
+    expect(screen.getByRole("banner")).not.toHaveTextContent(/free|£/i);
   });
 
   it("shows the cart quantity in the cart link's name", () => {

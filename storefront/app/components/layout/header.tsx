@@ -17,9 +17,11 @@ type Props = {
   user: SessionUser | null;
   /** The back office's address, given only to admins. */
   backofficeUrl: string | null;
+  /** The free-delivery promise for the announcement bar (freeDeliveryPromise); null leaves the bar out. */
+  freeDelivery: string | null;
 };
 
-export function Header({ categories, cartCount, user, backofficeUrl }: Props) {
+export function Header({ categories, cartCount, user, backofficeUrl, freeDelivery }: Props) {
   const [menuOpen, setMenuOpen] = useState(false);
   const [shopOpen, setShopOpen] = useState(false);
   const menuId = useId();
@@ -81,7 +83,7 @@ export function Header({ categories, cartCount, user, backofficeUrl }: Props) {
   return (
     <>
       <header className="site-header" ref={headerRef}>
-        <p className="announcement">Free standard delivery on orders over £50</p>
+        {freeDelivery && <p className="announcement">{freeDelivery}</p>}
         <div className="site-header__bar">
           <Link to="/" className="brand" aria-label="Atelier London, home">
             Atelier <span>London</span>

@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { GetPageResponseSchema } from "~/gen/atelier/store/v1/content_service_pb";
 import { ListDeliveryOptionsResponseSchema } from "~/gen/atelier/store/v1/shipping_service_pb";
 import type { Api } from "./api.server";
-import { loadContentPage, loadDeliveryOptions } from "./content.server";
+import { deliveryOptionsAnswer } from "~/lib/testing/delivery";
+import { loadContentPage, loadDeliveryOptions, loadFreeDeliveryPromise } from "./content.server";
 
 function contentApi(getPage: Api["content"]["getPage"]): Pick<Api, "content"> {
   return { content: { getPage } };
@@ -96,5 +97,30 @@ describe("loadDeliveryOptions", () => {
       },
     });
     expect(options).toBeNull();
+  });
+});
+
+describe("loadFreeDeliveryPromise", () => {
+  const shipping = (listDeliveryOptions: Api["shipping"]["listDeliveryOptions"]) => ({
+    shipping: { listDeliveryOptions },
+  });
+
+  it("reads the rule the back office set, every time", async () => {
+    const listDeliveryOptions = vi.fn(async () => deliveryOptionsAnswer(6000n));
+    expect(await loadFreeDeliveryPromise(shipping(listDeliveryOptions))).toBe(
+      "Free standard delivery on orders over £60",
+    );
+    listDeliveryOptions.mockResolvedValueOnce(deliveryOptionsAnswer(null));
+    expect(await loadFreeDeliveryPromise(shipping(listDeliveryOptions))).toBeNull();
+  });
+
+  it("promises nothing when the API fails, so the page still renders", async () => {
+    expect(
+      await loadFreeDeliveryPromise(
+        shipping(async () => Promise.reject(new ConnectError("down", Code.Unavailable))),
+      ),
+    ).toBeNull();
+    // A stand-in API without the shipping service is a failure too, not a thrown loader.
+    expect(await loadFreeDeliveryPromise({} as Pick<Api, "shipping">)).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import {
   type ContentPageView,
   type ContentSlug,
   type DeliveryOptionView,
+  freeDeliveryPromise,
   loadFailureText,
   toContentPageView,
   toDeliveryOptionView,
@@ -40,6 +41,21 @@ export async function loadDeliveryOptions(
     return deliveryOptions.map(toDeliveryOptionView);
   } catch (err) {
     console.error("delivery options:", err);
+    return null;
+  }
+}
+
+/**
+ * The free-delivery promise as the back office last set it (freeDeliveryPromise), read afresh for
+ * every page that states it; null, so the page promises nothing, when no option is free or the API
+ * could not say.
+ */
+export async function loadFreeDeliveryPromise(client: Pick<Api, "shipping">): Promise<string | null> {
+  try {
+    const { deliveryOptions } = await client.shipping.listDeliveryOptions({});
+    return freeDeliveryPromise(deliveryOptions);
+  } catch (err) {
+    console.error("free delivery promise:", err);
     return null;
   }
 }
