@@ -205,7 +205,11 @@ describe("root loader", () => {
   it("gives the announcement bar the free-delivery rule as the back office last set it, or none", async () => {
     const listDeliveryOptions = vi.fn(async () => deliveryOptionsAnswer(6000n));
     const args = () =>
-      loaderArgs("/", { catalog: { listCategories }, settings: { getStoreSettings }, shipping: { listDeliveryOptions } });
+      loaderArgs("/", {
+        catalog: { listCategories },
+        settings: { getStoreSettings },
+        shipping: { listDeliveryOptions },
+      });
     expect((await loader(args())).freeDelivery).toBe("Free standard delivery on orders over £60");
     listDeliveryOptions.mockResolvedValueOnce(deliveryOptionsAnswer(null));
     expect((await loader(args())).freeDelivery).toBeNull();

@@ -13,7 +13,12 @@ const backoffice = "https://admin.atelier.test";
 
 function renderHeader(
   cartCount = 0,
-  opts: { user?: SessionUser | null; at?: string; backoffice?: string | null; freeDelivery?: string | null } = {},
+  opts: {
+    user?: SessionUser | null;
+    at?: string;
+    backoffice?: string | null;
+    freeDelivery?: string | null;
+  } = {},
 ) {
   const user = opts.user ?? null;
   const freeDelivery =

@@ -135,12 +135,16 @@ export function toDeliveryOptionView(o: DeliveryOption): DeliveryOptionView {
  * orders over £50", read from the one option the back office made free (at most one is), or null
  * when none is: the storefront never states a threshold the API did not give it.
  */
-export function freeDeliveryPromise(options: readonly Pick<DeliveryOption, "name" | "freeOver">[]): string | null {
+export function freeDeliveryPromise(
+  options: readonly Pick<DeliveryOption, "name" | "freeOver">[],
+): string | null {
   const free = options.find((o) => o.freeOver);
   if (!free?.freeOver) return null;
   const option = free.name.trim().toLowerCase();
   const amount = sentenceAmount(toPrice(free.freeOver));
-  return option ? `Free ${option} delivery on orders over ${amount}` : `Free delivery on orders over ${amount}`;
+  return option
+    ? `Free ${option} delivery on orders over ${amount}`
+    : `Free delivery on orders over ${amount}`;
 }
 
 // ---------- FAQ ----------

@@ -3,8 +3,8 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { GetPageResponseSchema } from "~/gen/atelier/store/v1/content_service_pb";
 import { ListDeliveryOptionsResponseSchema } from "~/gen/atelier/store/v1/shipping_service_pb";
-import type { Api } from "./api.server";
 import { deliveryOptionsAnswer } from "~/lib/testing/delivery";
+import type { Api } from "./api.server";
 import { loadContentPage, loadDeliveryOptions, loadFreeDeliveryPromise } from "./content.server";
 
 function contentApi(getPage: Api["content"]["getPage"]): Pick<Api, "content"> {
