@@ -3,7 +3,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { recordingAction, toastRoutesStub } from "~/components/ui/toast-routes-stub";
 import {
   GetProductResponseSchema,
@@ -13,6 +13,7 @@ import { GetWishlistResponseSchema } from "~/gen/atelier/store/v1/wishlist_servi
 import type { ProductSummary } from "~/lib/models/catalog";
 import type { Api } from "~/lib/server/api.server";
 import { customerAccount, type FakeApi, type FakeSession, loaderArgs } from "~/lib/testing/api";
+import { deliveryOptionsAnswer } from "~/lib/testing/delivery";
 import { installDialogPolyfill } from "~/lib/testing/dialog";
 import { expectLink } from "~/lib/testing/links";
 import { detail, summary } from "~/lib/testing/product";
@@ -30,9 +31,11 @@ function renderProduct(data: ProductPageData) {
   render(<Stub initialEntries={["/product/p1"]} />);
 }
 
+const promise50 = "Free standard delivery on orders over £50";
+
 /** Renders the page of a product that was found, with nothing related and not saved. */
-function renderFound(product = detail()) {
-  renderProduct({ status: "found", product, related: [], url, saved: false });
+function renderFound(product = detail(), freeDelivery: string | null = promise50) {
+  renderProduct({ status: "found", product, related: [], url, saved: false, freeDelivery });
 }
 
 describe("product page", () => {
@@ -53,6 +56,28 @@ describe("product page", () => {
         .getAllByRole("listitem")
         .map((li) => li.textContent),
     ).toEqual(["Vitamin C", "Fragrance-free"]);
+  });
+
+  it("states the shop's free-delivery promise beside the returns window and in Shipping & Returns", async () => {
+    renderFound(detail(), "Free standard delivery on orders over £60");
+    expect(
+      await screen.findByText(
+        "Free standard delivery on orders over £60 · Returns within 28 days of receipt",
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("tab", { name: "Shipping & Returns" }));
+    const panel = screen.getByRole("tabpanel", { name: "Shipping & Returns" });
+    expect(within(panel).getByText("Free standard delivery on orders over £60.")).toBeInTheDocument();
+    expect(document.body).not.toHaveTextContent("£50");
+  });
+
+  it("promises no free delivery when the shop makes none, and still states the returns window", async () => {
+    renderFound(detail(), null);
+    expect(await screen.findByText("Returns within 28 days of receipt")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("tab", { name: "Shipping & Returns" }));
+    const panel = screen.getByRole("tabpanel", { name: "Shipping & Returns" });
+    expect(panel).toHaveTextContent("Returns within 28 days of receipt.");
+    expect(document.body).not.toHaveTextContent(/free (standard )?(delivery|shipping)/i);
   });
 
   it("adds a chosen quantity up to the stock", async () => {
@@ -86,7 +111,14 @@ describe("product page", () => {
 
   it("suggests up to four related products", async () => {
     const related = Array.from({ length: 5 }, (_, i) => summary({ id: `r${i}`, name: `Related ${i}` }));
-    renderProduct({ status: "found", product: detail(), related, url, saved: false });
+    renderProduct({
+      status: "found",
+      product: detail(),
+      related,
+      url,
+      saved: false,
+      freeDelivery: promise50,
+    });
     const section = await screen.findByRole("region", { name: "You May Also Like" });
     expect(within(section).getAllByRole("article")).toHaveLength(4);
     expect(within(section).getByRole("heading", { level: 3, name: "Related 0" })).toBeInTheDocument();
@@ -97,7 +129,14 @@ describe("product page", () => {
     const related = new Promise<ProductSummary[]>((resolve) => {
       arrive = resolve;
     });
-    renderProduct({ status: "found", product: detail(), related, url, saved: false });
+    renderProduct({
+      status: "found",
+      product: detail(),
+      related,
+      url,
+      saved: false,
+      freeDelivery: promise50,
+    });
     // The product is on screen at once; the section is there, busy, with its four placeholder cards.
     await screen.findByRole("heading", { level: 1, name: "Rose Serum" });
     const section = screen.getByRole("region", { name: "You May Also Like" });
@@ -129,7 +168,7 @@ describe("product page", () => {
         // The second product never arrives, so the page stays in its loading state.
         loader: ({ params }) =>
           params.id === "p1"
-            ? { status: "found", product: detail(), related, url, saved: false }
+            ? { status: "found", product: detail(), related, url, saved: false, freeDelivery: promise50 }
             : new Promise(() => {}),
       },
     ]);
@@ -170,7 +209,7 @@ describe("wishlist toggle", () => {
         Component: ProductRoute as never,
         loader: () => {
           loads++;
-          return { status: "found", product: detail(), related: [], url, saved };
+          return { status: "found", product: detail(), related: [], url, saved, freeDelivery: promise50 };
         },
         shouldRevalidate,
       },
@@ -250,6 +289,11 @@ describe("wishlist toggle", () => {
 });
 
 describe("product loader", () => {
+  // A part that fails is logged; most stand-in APIs here leave the delivery options out.
+  beforeEach(() => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+  });
+
   const noRelated: Api["catalog"]["listRelatedProducts"] = async () =>
     create(ListRelatedProductsResponseSchema, {});
 
@@ -385,6 +429,31 @@ describe("product loader", () => {
     expect(await related).toEqual([]);
   });
 
+  it("reads the free-delivery rule as the back office last set it, with every product", async () => {
+    const listDeliveryOptions = vi.fn(async () => deliveryOptionsAnswer(6000n));
+    const rest = { shipping: { listDeliveryOptions } };
+    expect((await run(async () => found, noRelated, { rest })).data).toMatchObject({
+      status: "found",
+      freeDelivery: "Free standard delivery on orders over £60",
+    });
+    listDeliveryOptions.mockResolvedValueOnce(deliveryOptionsAnswer(null));
+    expect((await run(async () => found, noRelated, { rest })).data).toMatchObject({
+      status: "found",
+      freeDelivery: null,
+    });
+  });
+
+  it("still shows the product, promising no free delivery, when the delivery options fail", async () => {
+    const down = async (): Promise<never> => {
+      throw new ConnectError("unreachable", Code.Unavailable);
+    };
+    const result = await run(async () => found, noRelated, {
+      rest: { shipping: { listDeliveryOptions: down } },
+    });
+    expect(result.init?.status ?? 200).toBe(200);
+    expect(result.data).toMatchObject({ status: "found", freeDelivery: null });
+  });
+
   it("still shows the product when related products fail", async () => {
     const result = await run(
       async () => found,
@@ -402,7 +471,14 @@ describe("product meta", () => {
     meta({ loaderData, matches, params: { id: "rose-serum" } } as unknown as Parameters<typeof meta>[0]);
 
   it("names the product, with Open Graph product tags and its first image", () => {
-    const tags = metaFor({ status: "found", product: detail(), related: [], url, saved: false });
+    const tags = metaFor({
+      status: "found",
+      product: detail(),
+      related: [],
+      url,
+      saved: false,
+      freeDelivery: promise50,
+    });
     expect(tags).toContainEqual({ title: "Rose Serum | Atelier London" });
     expect(tags).toContainEqual({ name: "description", content: "A calming rose serum." });
     expect(tags).toContainEqual({ property: "og:type", content: "product" });

@@ -22,6 +22,7 @@ import { type ProductDetail, type ProductSummary, toDetail, toSummary } from "~/
 import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
 import { config } from "~/lib/server/config.server";
+import { loadFreeDeliveryPromise } from "~/lib/server/content.server";
 import { sessionState } from "~/lib/server/session.server";
 import { savedProductIds } from "~/lib/server/wishlist.server";
 import "~/styles/pages/product.css";
@@ -36,6 +37,8 @@ export type ProductPageData =
       url: string;
       /** In the shopper's wishlist. */
       saved: boolean;
+      /** The shop's free-delivery promise (freeDeliveryPromise), or null when it makes none. */
+      freeDelivery: string | null;
     }
   | { status: "not_found" }
   | { status: "unavailable" };
@@ -58,6 +61,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   );
   // Read alongside the product (the page may be addressed by slug, so the id comes later).
   const saved = savedProductIds(client, request, sessionState(context));
+  // Read afresh with every product (the back office may have just changed it); it never fails.
+  const freeDelivery = loadFreeDeliveryPromise(client);
   try {
     const { product } = await client.catalog.getProduct({ id });
     if (!product) return data<ProductPageData>({ status: "not_found" }, { status: 404 });
@@ -68,6 +73,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       related: relatedArrived ?? related,
       url: `${config.publicUrl}/product/${product.id}`,
       saved: isSaved,
+      freeDelivery: await freeDelivery,
     };
     return data(found);
   } catch (err) {
@@ -128,7 +134,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   if (loaderData.status === "not_found") return <ProductNotFound />;
   if (loaderData.status === "unavailable") return <ProductUnavailable retryHref={location.pathname} />;
 
-  const { product, related, url, saved } = loaderData;
+  const { product, related, url, saved, freeDelivery } = loaderData;
   return (
     // A new product starts with its first image and a quantity of one.
     <div className="page product-page" key={product.id}>
@@ -140,10 +146,10 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
       <Breadcrumb category={product.category} name={product.name} />
       <div className="product-page__top">
         <Gallery images={product.images} productName={product.name} />
-        <ProductInfo product={product} saved={saved} />
+        <ProductInfo product={product} saved={saved} freeDelivery={freeDelivery} />
       </div>
       <section className="product-page__details" aria-label="Product details">
-        <ProductTabs product={product} />
+        <ProductTabs product={product} freeDelivery={freeDelivery} />
       </section>
       <Suspense fallback={<RelatedProductsSkeleton />}>
         {/* The promise never rejects (a failure is an empty list); an aborted stream leaves the section out. */}

@@ -9,8 +9,19 @@ import { returnsWindow } from "~/lib/models/returns-policy";
 import { QuantityField } from "./quantity-field";
 import { WishlistToggle } from "./wishlist-toggle";
 
-/** `saved`: whether the product is in the shopper's wishlist. */
-export function ProductInfo({ product, saved }: { product: ProductDetail; saved: boolean }) {
+/**
+ * `saved`: whether the product is in the shopper's wishlist. `freeDelivery`: the shop's
+ * free-delivery promise (freeDeliveryPromise), or null to promise none.
+ */
+export function ProductInfo({
+  product,
+  saved,
+  freeDelivery,
+}: {
+  product: ProductDetail;
+  saved: boolean;
+  freeDelivery: string | null;
+}) {
   const soldOut = product.stockLevel === "out_of_stock";
   const nameId = useId();
   return (
@@ -51,7 +62,7 @@ export function ProductInfo({ product, saved }: { product: ProductDetail; saved:
       {/* Out of stock is no reason not to want it: the toggle is always offered. */}
       <WishlistToggle productId={product.id} productName={product.name} saved={saved} />
       <p className="product-info__assurance">
-        Free shipping on orders over £50 · Returns within {returnsWindow} of receipt
+        {freeDelivery && `${freeDelivery} · `}Returns within {returnsWindow} of receipt
       </p>
     </section>
   );

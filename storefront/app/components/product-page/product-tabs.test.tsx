@@ -1,12 +1,17 @@
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { detail } from "~/lib/testing/product";
 import { ProductTabs } from "./product-tabs";
 
-function renderTabs(product = detail()) {
-  const Stub = createRoutesStub([{ path: "/", Component: () => <ProductTabs product={product} /> }]);
+function renderTabs(
+  product = detail(),
+  freeDelivery: string | null = "Free standard delivery on orders over £50",
+) {
+  const Stub = createRoutesStub([
+    { path: "/", Component: () => <ProductTabs product={product} freeDelivery={freeDelivery} /> },
+  ]);
   render(<Stub />);
 }
 
@@ -39,9 +44,21 @@ describe("ProductTabs", () => {
     renderTabs();
     await userEvent.click(tab("Shipping & Returns"));
     const panel = screen.getByRole("tabpanel", { name: "Shipping & Returns" });
-    expect(panel).toHaveTextContent("Free shipping on orders over £50.");
+    expect(panel).toHaveTextContent("Free standard delivery on orders over £50.");
     expect(panel).toHaveTextContent("Returns within 28 days of receipt.");
     expect(panel.textContent).not.toMatch(/\b(?!28\b)\d+ days/);
+  });
+
+  it("states the rule it is given, and only the returns when there is none", async () => {
+    renderTabs(detail(), "Free express delivery on orders over £49.50");
+    await userEvent.click(tab("Shipping & Returns"));
+    expect(screen.getByRole("tabpanel")).toHaveTextContent("Free express delivery on orders over £49.50.");
+    cleanup();
+    renderTabs(detail(), null);
+    await userEvent.click(tab("Shipping & Returns"));
+    const panel = screen.getByRole("tabpanel");
+    expect(panel).not.toHaveTextContent(/free|£/i);
+    expect(panel).toHaveTextContent("Returns within 28 days of receipt.");
   });
 
   it("moves between tabs with the arrow keys, wrapping around, and jumps with Home and End", () => {

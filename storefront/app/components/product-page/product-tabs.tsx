@@ -73,7 +73,14 @@ export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
   );
 }
 
-export function ProductTabs({ product }: { product: ProductDetail }) {
+/** `freeDelivery`: the shop's free-delivery promise (freeDeliveryPromise), or null to promise none. */
+export function ProductTabs({
+  product,
+  freeDelivery,
+}: {
+  product: ProductDetail;
+  freeDelivery: string | null;
+}) {
   return (
     <Tabs
       label="Product information"
@@ -109,7 +116,7 @@ export function ProductTabs({ product }: { product: ProductDetail }) {
           label: "Shipping & Returns",
           content: (
             <div className="tabs__text">
-              <p>Free shipping on orders over £50.</p>
+              {freeDelivery && <p>{freeDelivery}.</p>}
               <p>Returns within {returnsWindow} of receipt.</p>
               <p>
                 <Link to="/shipping">Read our shipping and returns policy</Link>
