@@ -96,7 +96,12 @@ test("header and footer: brand collections, categories A→Z, New Arrivals, comp
   await expect(footer).toContainText(/VAT No\. \S+/);
   await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
   await expect(footer.getByRole("link", { name: /^\+44/ })).toHaveAttribute("href", /^tel:/);
-  for (const line of ["Secure payments", "Fast and free delivery", "Trusted by 1000+ customers"]) {
+  // The demo shop's one free-delivery rule (Standard over £50), never a blanket "free delivery".
+  for (const line of [
+    "Secure payments",
+    "Free standard delivery on orders over £50",
+    "Trusted by 1000+ customers",
+  ]) {
     await expect(footer.getByText(line)).toBeVisible();
   }
   const payments = footer.getByRole("list", { name: "Accepted payment methods" });

@@ -116,6 +116,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <Footer
             categories={data?.categories ?? []}
             settings={data?.settings ?? null}
+            freeDelivery={data?.freeDelivery ?? null}
             year={data?.year ?? new Date().getFullYear()}
           />
         </ToastProvider>

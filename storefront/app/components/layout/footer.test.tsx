@@ -6,13 +6,15 @@ import { expectLink } from "~/lib/testing/links";
 import { Footer } from "./footer";
 
 /** The footer on the page at `at`, under a root route that says who is signed in. */
-function renderFooter(at: string, user: SessionUser | null = null) {
+function renderFooter(at: string, user: SessionUser | null = null, freeDelivery: string | null = null) {
   const Stub = createRoutesStub([
     {
       id: "root",
       path: "*",
       loader: () => ({ user, backofficeUrl: null }),
-      Component: () => <Footer categories={["Maison Lumière"]} settings={null} year={2026} />,
+      Component: () => (
+        <Footer categories={["Maison Lumière"]} settings={null} freeDelivery={freeDelivery} year={2026} />
+      ),
     },
   ]);
   render(<Stub initialEntries={[at]} />);
@@ -37,5 +39,26 @@ describe("Footer", () => {
     const account = await screen.findByRole("region", { name: "Account" });
     expectLink("My Account", "/account", account);
     expect(within(account).queryByRole("link", { name: "Login" })).not.toBeInTheDocument();
+  });
+
+  it("promises free delivery only as the shop's one rule says, and not at all without one", async () => {
+    renderFooter("/about", null, "Free standard delivery on orders over £60");
+    const trust = await screen.findByRole("list", { name: "Why shop with us" });
+    expect(
+      within(trust)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Secure payments", "Free standard delivery on orders over £60", "Trusted by 1000+ customers"]);
+  });
+
+  it("makes no delivery promise when no option is free", async () => {
+    renderFooter("/about");
+    const trust = await screen.findByRole("list", { name: "Why shop with us" });
+    expect(
+      within(trust)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Secure payments", "Trusted by 1000+ customers"]);
+    expect(trust).not.toHaveTextContent(/free/i);
   });
 });

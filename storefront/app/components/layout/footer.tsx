@@ -19,6 +19,9 @@ type Props = {
   /** Every category, sorted alphabetically. */
   categories: string[];
   settings: FooterSettings | null;
+  /** The one free-delivery rule in words ("Free standard delivery on orders over £50"), or null
+   * when no option is free: the footer never promises free delivery the shop does not give. */
+  freeDelivery: string | null;
   year: number;
 };
 
@@ -56,7 +59,7 @@ function LinkList({ links }: { links: FooterLink[] }) {
   );
 }
 
-export function Footer({ categories, settings, year }: Props) {
+export function Footer({ categories, settings, freeDelivery, year }: Props) {
   const name = settings?.storeName || "Atelier London";
   const signedIn = useSessionUser() !== null;
   const location = useLocation();
@@ -64,7 +67,7 @@ export function Footer({ categories, settings, year }: Props) {
     <footer className="site-footer">
       <ul className="trust" aria-label="Why shop with us">
         <li>Secure payments</li>
-        <li>Fast and free delivery</li>
+        {freeDelivery ? <li>{freeDelivery}</li> : null}
         <li>Trusted by 1000+ customers</li>
       </ul>
       <div className="site-footer__columns">
