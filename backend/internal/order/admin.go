@@ -319,7 +319,7 @@ func (s *Service) Cancel(ctx context.Context, req Request, orderID, reason strin
 		}
 		v := adminView(o, nil, refunds)
 		if v.Refundable.Minor > 0 {
-			if _, err := s.requestRefund(ctx, tx, req.Actor, o, Refund{Amount: v.Refundable, Reason: reason, ForCancellation: true}); err != nil {
+			if _, err := s.requestRefund(ctx, tx, req, o, Refund{Amount: v.Refundable, Reason: reason, ForCancellation: true}); err != nil {
 				return "", err
 			}
 		}
@@ -356,10 +356,15 @@ func (s *Service) Refund(ctx context.Context, req Request, orderID string, in Re
 		key = append(key, l.ProductID, strconv.FormatInt(int64(l.Quantity), 10))
 	}
 	var made Refund
-	var repeat bool
 	id, err := s.locked(ctx, req, orderID, ActionRefund, key, func(ctx context.Context, tx pgx.Tx, o Order, repeated bool) error {
-		if repeat = repeated; repeated {
-			return nil
+		if repeated {
+			// The refund the first request made, whatever has happened to it since.
+			id, found, err := refundIDByRequestKey(ctx, tx, req.IdempotencyKey)
+			made.ID = id
+			if err == nil && !found {
+				err = fmt.Errorf("order.Refund: no refund under the repeated key %q", req.IdempotencyKey)
+			}
+			return err
 		}
 		if !o.wasPaid() || o.Status == StatusPendingPayment || o.Status == StatusPaymentFailed {
 			return invalidTransition(o.Status, ActionRefund)
@@ -378,7 +383,7 @@ func (s *Service) Refund(ctx context.Context, req Request, orderID string, in Re
 		if err != nil {
 			return err
 		}
-		made, err = s.requestRefund(ctx, tx, req.Actor, o, Refund{Amount: money.Money{Minor: in.Amount, Currency: o.Total.Currency},
+		made, err = s.requestRefund(ctx, tx, req, o, Refund{Amount: money.Money{Minor: in.Amount, Currency: o.Total.Currency},
 			Reason: in.Reason, Restock: restock})
 		return err
 	})
@@ -388,15 +393,6 @@ func (s *Service) Refund(ctx context.Context, req Request, orderID string, in Re
 	a, err := s.AdminGet(ctx, id)
 	if err != nil {
 		return AdminOrder{}, Refund{}, err
-	}
-	if repeat && len(a.Refunds) > 0 {
-		// The refund the first request made: the latest with this amount.
-		for _, r := range slices.Backward(a.Refunds) {
-			if r.Amount.Minor == in.Amount {
-				made = r
-				break
-			}
-		}
 	}
 	for _, r := range a.Refunds {
 		if r.ID == made.ID {
@@ -446,8 +442,9 @@ func checkRestock(o Order, refunds []Refund, lines []RestockLine) ([]RestockLine
 	return out, nil
 }
 
-// requestRefund records a pending refund and the job that asks the provider for it.
-func (s *Service) requestRefund(ctx context.Context, tx pgx.Tx, actor revision.Actor, o Order, r Refund) (Refund, error) {
+// requestRefund records a pending refund and the job that asks the provider for it. A refund of a
+// cancellation is not filed under the request's key: the key names the cancellation.
+func (s *Service) requestRefund(ctx context.Context, tx pgx.Tx, req Request, o Order, r Refund) (Refund, error) {
 	_, found, err := payment.ForOrder(ctx, tx, o.ID)
 	if err != nil {
 		return Refund{}, err
@@ -455,8 +452,12 @@ func (s *Service) requestRefund(ctx context.Context, tx pgx.Tx, actor revision.A
 	if !found {
 		return Refund{}, apperr.FailedPrecondition("payment_not_found", "this order has no payment to refund")
 	}
-	r.Actor, r.Status = actor, RefundPending
-	if r.ID, r.CreatedAt, err = insertRefund(ctx, tx, o.ID, r); err != nil {
+	r.Actor, r.Status = req.Actor, RefundPending
+	key := req.IdempotencyKey
+	if r.ForCancellation {
+		key = ""
+	}
+	if r.ID, r.CreatedAt, err = insertRefund(ctx, tx, o.ID, key, r); err != nil {
 		return Refund{}, err
 	}
 	if _, err := db.Emit(ctx, tx, TopicRefundRequested, map[string]string{"order_id": o.ID, "refund_id": r.ID}); err != nil {

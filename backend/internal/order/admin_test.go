@@ -293,6 +293,22 @@ func TestRefundRequests(t *testing.T) {
 			require.Len(t, again.Refunds, len(c.before)+1)
 		})
 	}
+	t.Run("a repeat answers its own refund, not a twin of the same amount", func(t *testing.T) {
+		t.Parallel()
+		b := adminSetup(t)
+		o := b.paidOrder(t)
+		first, second := admin(), admin()
+		_, one, err := b.orders.Refund(ctx, first, o.ID, order.RefundInput{Amount: 500})
+		require.NoError(t, err)
+		_, two, err := b.orders.Refund(ctx, second, o.ID, order.RefundInput{Amount: 500})
+		require.NoError(t, err)
+		require.NotEqual(t, one.ID, two.ID, "another key is another refund")
+		_, again, err := b.orders.Refund(ctx, first, o.ID, order.RefundInput{Amount: 500})
+		require.NoError(t, err)
+		require.Equal(t, one.ID, again.ID)
+		_, _, err = b.orders.Refund(ctx, first, o.ID, order.RefundInput{Amount: 501})
+		apperrtest.RequireKind(t, err, apperr.KindAlreadyExists, "idempotency_key_reused")
+	})
 	t.Run("not before payment", func(t *testing.T) {
 		t.Parallel()
 		b := adminSetup(t)

@@ -113,8 +113,9 @@ func setTracking(ctx context.Context, tx pgx.Tx, id string, t Tracking) error {
 	return nil
 }
 
-// insertRefund records a pending refund and returns its id and time.
-func insertRefund(ctx context.Context, tx pgx.Tx, orderID string, r Refund) (string, time.Time, error) {
+// insertRefund records a pending refund, under the admin request's idempotency key when there is
+// one, and returns its id and time.
+func insertRefund(ctx context.Context, tx pgx.Tx, orderID, requestKey string, r Refund) (string, time.Time, error) {
 	restock, err := json.Marshal(r.Restock)
 	if err != nil {
 		return "", time.Time{}, fmt.Errorf("order.insertRefund: %w", err)
@@ -128,11 +129,15 @@ func insertRefund(ctx context.Context, tx pgx.Tx, orderID string, r Refund) (str
 	}
 	var id string
 	var at time.Time
+	var key *string
+	if requestKey != "" {
+		key = &requestKey
+	}
 	err = tx.QueryRow(ctx, `INSERT INTO order_refunds (order_id, amount_minor, currency_code, reason, restock, for_cancellation,
-			status, actor_id, actor_name, actor_email)
-		VALUES (@order::uuid, @amount, @currency, @reason, @restock, @cancel, 'pending', @actor::uuid, @name, @email)
+			status, request_key, actor_id, actor_name, actor_email)
+		VALUES (@order::uuid, @amount, @currency, @reason, @restock, @cancel, 'pending', @key, @actor::uuid, @name, @email)
 		RETURNING id::text, created_at`, pgx.NamedArgs{"order": orderID, "amount": r.Amount.Minor, "currency": r.Amount.Currency,
-		"reason": r.Reason, "restock": restock, "cancel": r.ForCancellation, "actor": actorID, "name": r.Actor.Name,
+		"reason": r.Reason, "restock": restock, "cancel": r.ForCancellation, "key": key, "actor": actorID, "name": r.Actor.Name,
 		"email": r.Actor.Email}).Scan(&id, &at)
 	if err != nil {
 		return "", time.Time{}, fmt.Errorf("order.insertRefund: %w", err)
@@ -173,6 +178,19 @@ func refundsOf(ctx context.Context, q queryer, orderID string) ([]Refund, error)
 		return nil, fmt.Errorf("order.refundsOf: %w", err)
 	}
 	return out, nil
+}
+
+// refundIDByRequestKey finds the refund an admin request made, by its idempotency key.
+func refundIDByRequestKey(ctx context.Context, q queryer, key string) (string, bool, error) {
+	var id string
+	err := q.QueryRow(ctx, `SELECT id::text FROM order_refunds WHERE request_key = $1`, key).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, fmt.Errorf("order.refundIDByRequestKey: %w", err)
+	}
+	return id, true, nil
 }
 
 // refundByID reads one refund and its order's id, locking it with lock; found is false when

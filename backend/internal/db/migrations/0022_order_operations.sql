@@ -38,6 +38,8 @@ CREATE TABLE order_refunds (
     -- True when the refund is part of cancelling the order (its stock went back at once).
     for_cancellation BOOL NOT NULL DEFAULT false,
     status TEXT NOT NULL CHECK (status IN ('pending', 'succeeded', 'failed')),
+    -- The admin request's idempotency key, so a repeat of the request answers this refund.
+    request_key TEXT UNIQUE,
     -- The provider's id for the refund (Stripe's re_…), once it has answered.
     provider_ref TEXT NOT NULL DEFAULT '',
     failure_message TEXT NOT NULL DEFAULT '',
