@@ -148,3 +148,39 @@ func (s *Service) settleRefund(ctx context.Context, tx pgx.Tx, o Order, ev payme
 	}
 	return len(r.Restock) > 0, nil, nil
 }
+
+// ReconcileRefunds asks the provider about refunds still pending ReconcileAfter after they were
+// sent, and applies what it says as if the refund's event had come: a lost webhook never leaves
+// money returned but uncounted (or a failed refund looking pending). It returns how many refunds
+// it settled. A refund the provider has not been asked for yet is its job's to send.
+func (s *Service) ReconcileRefunds(ctx context.Context) (int64, error) {
+	due, err := pendingRefundsSentBefore(ctx, s.cfg.Pool, s.now().Add(-s.cfg.ReconcileAfter), 100)
+	if err != nil {
+		return 0, fmt.Errorf("order.ReconcileRefunds: %w", err)
+	}
+	var n int64
+	for _, d := range due {
+		res, err := s.cfg.Provider.LookupRefund(ctx, d.providerRef)
+		if err != nil {
+			s.log().WarnContext(ctx, "could not ask the provider about a refund", "refund_id", d.id, "error", err.Error())
+			continue
+		}
+		outcome := payment.OutcomeRefundSucceeded
+		switch res.Status {
+		case payment.RefundSucceeded:
+		case payment.RefundFailed:
+			outcome = payment.OutcomeRefundFailed
+		default:
+			continue // still with the provider (a bank that takes days)
+		}
+		ev := payment.Event{ID: "reconcile:" + d.providerRef + ":" + string(outcome), Type: "reconcile." + string(outcome),
+			Ref: d.paymentRef, Outcome: outcome, Amount: res.Amount, OrderID: d.orderID, Live: res.Live,
+			RefundID: d.id, RefundRef: d.providerRef, FailureMessage: res.FailureMessage}
+		if err := s.ApplyEvent(ctx, ev); err != nil {
+			s.log().WarnContext(ctx, "could not apply a reconciled refund", "refund_id", d.id, "error", err.Error())
+			continue
+		}
+		n++
+	}
+	return n, nil
+}

@@ -3,6 +3,7 @@ package order_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/apperr/apperrtest"
@@ -183,5 +184,71 @@ func TestRefundSettlement(t *testing.T) {
 		require.Equal(t, int64(1000), b.provider.Refunded(ref(o)))
 		b.settle(t, re, payment.OutcomeRefundSucceeded)
 		require.Equal(t, int64(1000), b.admin(t, o.ID).Refunded.Minor)
+	})
+}
+
+// TestReconcileRefunds: a refund whose event never came is settled from the provider's own
+// answer once it is due, once; one still with the provider, or not yet sent, waits.
+func TestReconcileRefunds(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	later := func(c *order.Config) {
+		c.TrackingURL = trackingURL
+		c.Now = func() time.Time { return time.Now().Add(time.Hour) } // every refund is due
+	}
+	t.Run("succeeded at the provider, its event lost", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, nil, later)
+		o := b.paidOrder(t)
+		b.refund(t, o, 1000, 1)
+		before := b.snapshot(t, o.ID)
+		n, err := b.orders.ReconcileRefunds(ctx)
+		require.NoError(t, err)
+		require.EqualValues(t, 1, n)
+		a := b.admin(t, o.ID)
+		require.Equal(t, order.RefundSucceeded, a.Refunds[0].Status)
+		require.Equal(t, int64(1000), a.Refunded.Minor)
+		require.Equal(t, before.Stock+1, b.snapshot(t, o.ID).Stock)
+		n, err = b.orders.ReconcileRefunds(ctx)
+		require.NoError(t, err)
+		require.Zero(t, n, "settled once")
+		require.Equal(t, int64(1000), b.admin(t, o.ID).Refunded.Minor)
+	})
+	t.Run("still pending at the provider, then failed", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, nil, later)
+		o := b.paidOrder(t)
+		b.provider.RefundAnswer(payment.RefundPending)
+		_, re := b.refund(t, o, 1000, 0)
+		n, err := b.orders.ReconcileRefunds(ctx)
+		require.NoError(t, err)
+		require.Zero(t, n)
+		require.Equal(t, order.RefundPending, b.admin(t, o.ID).Refunds[0].Status)
+		b.provider.SettleRefund(re, payment.RefundFailed, "The refund failed: the card was closed.")
+		n, err = b.orders.ReconcileRefunds(ctx)
+		require.NoError(t, err)
+		require.EqualValues(t, 1, n)
+		a := b.admin(t, o.ID)
+		require.Equal(t, order.RefundFailed, a.Refunds[0].Status)
+		require.Equal(t, "The refund failed: the card was closed.", a.Refunds[0].FailureMessage)
+		require.Zero(t, a.Refunded.Minor)
+	})
+	t.Run("not sent yet, or not due: left alone", func(t *testing.T) {
+		t.Parallel()
+		b := setup(t, nil, later)
+		o := b.paidOrder(t)
+		_, _, err := b.orders.Refund(ctx, admin(), o.ID, order.RefundInput{Amount: 1000})
+		require.NoError(t, err)
+		n, err := b.orders.ReconcileRefunds(ctx)
+		require.NoError(t, err)
+		require.Zero(t, n, "the job sends it first")
+		require.Zero(t, b.provider.Calls(paymenttest.LookupRefund))
+
+		fresh := setup(t, nil, func(c *order.Config) { c.TrackingURL = trackingURL })
+		p := fresh.paidOrder(t)
+		fresh.refund(t, p, 1000, 0)
+		n, err = fresh.orders.ReconcileRefunds(ctx)
+		require.NoError(t, err)
+		require.Zero(t, n, "a refund sent moments ago waits for its event")
 	})
 }

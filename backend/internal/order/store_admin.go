@@ -235,3 +235,29 @@ func addRefunded(ctx context.Context, tx pgx.Tx, orderID string, amount int64) e
 	}
 	return nil
 }
+
+// dueRefund is a pending refund the provider has answered, with what a reconciliation needs.
+type dueRefund struct {
+	id, orderID, providerRef, paymentRef string
+}
+
+// pendingRefundsSentBefore lists pending refunds the provider was asked for, requested before the
+// given time, oldest first.
+func pendingRefundsSentBefore(ctx context.Context, q queryer, before time.Time, limit int) ([]dueRefund, error) {
+	rows, err := q.Query(ctx, `SELECT r.id::text, r.order_id::text, r.provider_ref, p.provider_ref
+		FROM order_refunds r JOIN payments p ON p.order_id = r.order_id
+		WHERE r.status = 'pending' AND r.provider_ref <> '' AND r.created_at < $1
+		ORDER BY r.created_at LIMIT $2`, before, limit)
+	if err != nil {
+		return nil, fmt.Errorf("order.pendingRefundsSentBefore: %w", err)
+	}
+	out, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (dueRefund, error) {
+		var d dueRefund
+		err := r.Scan(&d.id, &d.orderID, &d.providerRef, &d.paymentRef)
+		return d, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("order.pendingRefundsSentBefore: %w", err)
+	}
+	return out, nil
+}

@@ -93,6 +93,9 @@ type Provider interface {
 	// request is invalid (idempotency_key_reused); an unknown payment is payment_not_found; a
 	// provider that cannot be reached is unavailable.
 	Refund(ctx context.Context, req RefundRequest) (RefundResult, error)
+	// LookupRefund asks the provider where a refund is (reconciliation: its event may never
+	// come). NotFound when the provider does not know it.
+	LookupRefund(ctx context.Context, providerRef string) (RefundResult, error)
 }
 
 // RefundStatus is where a provider's refund is.
@@ -128,6 +131,10 @@ type RefundResult struct {
 	Status      RefundStatus
 	// FailureMessage says why a failed refund failed, for admins.
 	FailureMessage string
+	// Amount and Live are what the provider says about the refund (a look-up's answer), to be
+	// checked against the refund asked for like an event's.
+	Amount money.Money
+	Live   bool
 }
 
 // checkRefund validates a refund request before any provider is asked: a positive amount and a

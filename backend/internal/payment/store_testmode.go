@@ -90,6 +90,19 @@ func findTestRefund(ctx context.Context, tx pgx.Tx, key string) (r testRefund, f
 	return r, err == nil, err
 }
 
+// testRefundByRef returns the refund the provider calls ref, if any.
+func testRefundByRef(ctx context.Context, q querier, ref string) (r testRefund, found bool, err error) {
+	var status string
+	err = q.QueryRow(ctx, `SELECT idempotency_key, refund_ref, payment_ref, order_id, refund_id, amount_minor, currency_code, status
+		FROM test_payment_refunds WHERE refund_ref = $1`, ref).
+		Scan(&r.key, &r.ref, &r.paymentRef, &r.orderID, &r.refundID, &r.amount.Minor, &r.amount.Currency, &status)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return testRefund{}, false, nil
+	}
+	r.status = RefundStatus(status)
+	return r, err == nil, err
+}
+
 // insertTestRefund stores a new refund and counts it against its payment, which becomes
 // refunded once nothing is left of it. The caller holds the payment's lock and has checked the
 // amount (the column's CHECK is the last line of defence).

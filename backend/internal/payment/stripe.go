@@ -120,10 +120,22 @@ func (s *Stripe) Refund(ctx context.Context, req RefundRequest) (RefundResult, e
 	return refundResultOf(re), nil
 }
 
+// LookupRefund implements Provider.
+func (s *Stripe) LookupRefund(ctx context.Context, providerRef string) (RefundResult, error) {
+	re, err := s.client.V1Refunds.Retrieve(ctx, providerRef, nil)
+	if err != nil {
+		return RefundResult{}, stripeError("payment.Stripe.LookupRefund", err)
+	}
+	out := refundResultOf(re)
+	out.Live = s.live // asked with the shop's own keys: the refund is in the shop's mode
+	return out, nil
+}
+
 // refundResultOf reads Stripe's refund: pending and requires_action (the shopper's bank needs
 // details) are still pending; canceled returned nothing, so it is failed.
 func refundResultOf(re *stripe.Refund) RefundResult {
-	out := RefundResult{ProviderRef: re.ID, Status: RefundPending}
+	out := RefundResult{ProviderRef: re.ID, Status: RefundPending,
+		Amount: money.Money{Minor: re.Amount, Currency: strings.ToUpper(string(re.Currency))}}
 	switch re.Status {
 	case stripe.RefundStatusSucceeded:
 		out.Status = RefundSucceeded

@@ -308,6 +308,20 @@ func TestStripeLookup(t *testing.T) {
 	require.Equal(t, []stripeCall{{Method: http.MethodGet, Path: "/v1/payment_intents/pi_lookup", Form: url.Values{}}}, rec.recorded())
 }
 
+// A refund's look-up (reconciliation) asks Stripe for the refund and reads it like a refund's
+// answer, in the shop's own mode.
+func TestStripeLookupRefund(t *testing.T) {
+	t.Parallel()
+	s, rec := newStripeAdapter(t, nil)
+	got, err := s.LookupRefund(context.Background(), "re_lookup")
+	require.NoError(t, err)
+	require.Equal(t, "re_lookup", got.ProviderRef, "stripe-mock answers for the id asked about")
+	require.Equal(t, RefundSucceeded, got.Status, "stripe-mock's fixture refund has succeeded")
+	require.Positive(t, got.Amount.Minor)
+	require.False(t, got.Live, "test keys")
+	require.Equal(t, []stripeCall{{Method: http.MethodGet, Path: "/v1/refunds/re_lookup", Form: url.Values{}}}, rec.recorded())
+}
+
 func TestStripeCancel(t *testing.T) {
 	t.Parallel()
 	s, rec := newStripeAdapter(t, nil)
@@ -425,6 +439,7 @@ func TestStripeRefundStatuses(t *testing.T) {
 			})
 			got, err := s.Refund(context.Background(), RefundRequest{Ref: "pi_x", Amount: money.GBP(100), IdempotencyKey: "k"})
 			require.NoError(t, err)
+			tt.want.Amount = money.GBP(100)
 			require.Equal(t, tt.want, got)
 		})
 	}

@@ -176,6 +176,18 @@ func (t *TestProvider) Refund(ctx context.Context, req RefundRequest) (RefundRes
 	return RefundResult{ProviderRef: r.ref, Status: r.status}, nil
 }
 
+// LookupRefund implements Provider.
+func (t *TestProvider) LookupRefund(ctx context.Context, providerRef string) (RefundResult, error) {
+	r, found, err := testRefundByRef(ctx, t.pool, providerRef)
+	if err != nil {
+		return RefundResult{}, fmt.Errorf("payment.TestProvider.LookupRefund: %w", err)
+	}
+	if !found {
+		return RefundResult{}, apperr.NotFound("refund_not_found", "This refund cannot be found.")
+	}
+	return RefundResult{ProviderRef: r.ref, Status: r.status, Amount: r.amount}, nil
+}
+
 // Card is a test card as a shopper typed it.
 type Card struct {
 	Number   string

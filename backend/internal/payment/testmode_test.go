@@ -491,6 +491,19 @@ func TestRefundInFull(t *testing.T) {
 	s.lastRefundEvent(t, req, got)
 }
 
+// A refund's look-up answers what the test provider made; one it never made is not found.
+func TestLookupRefund(t *testing.T) {
+	t.Parallel()
+	s := newTestShop(t)
+	orderID, paid := s.paid(t)
+	_, got := s.refund(t, orderID, paid, 1200)
+	found, err := s.p.LookupRefund(context.Background(), got.ProviderRef)
+	require.NoError(t, err)
+	require.Equal(t, RefundResult{ProviderRef: got.ProviderRef, Status: RefundSucceeded, Amount: money.GBP(1200)}, found)
+	_, err = s.p.LookupRefund(context.Background(), "re_test_unknown")
+	require.Equal(t, apperr.KindNotFound, apperr.As(err).Kind)
+}
+
 func TestRefundInParts(t *testing.T) {
 	t.Parallel()
 	s := newTestShop(t)

@@ -51,6 +51,8 @@ CREATE TABLE order_refunds (
 );
 
 CREATE INDEX order_refunds_by_order ON order_refunds (order_id, created_at);
+-- Reconciliation's scan: refunds still waiting for the provider's word, oldest first.
+CREATE INDEX order_refunds_pending ON order_refunds (created_at) WHERE status = 'pending';
 
 -- Admin requests that change an order, by the idempotency key the client sent: a repeat with the
 -- same key and the same request does nothing and answers the order as it is; the same key with

@@ -23,6 +23,8 @@ const (
 	Lookup Method = "lookup"
 	Cancel Method = "cancel"
 	Refund Method = "refund"
+	// LookupRefund is a refund's look-up.
+	LookupRefund Method = "lookup_refund"
 )
 
 // Fake is an in-memory provider in test mode. Like Stripe it is idempotent per order (Create
@@ -160,10 +162,36 @@ func (f *Fake) Refund(_ context.Context, req payment.RefundRequest) (payment.Ref
 	if status == "" {
 		status = payment.RefundSucceeded
 	}
-	result := payment.RefundResult{ProviderRef: "re_fake_" + uuid.NewString(), Status: status}
+	result := payment.RefundResult{ProviderRef: "re_fake_" + uuid.NewString(), Status: status, Amount: req.Amount, Live: in.Live}
 	f.refunds[req.IdempotencyKey] = fakeRefund{req: req, result: result}
 	f.refundRefs[result.ProviderRef] = req.IdempotencyKey
 	return result, nil
+}
+
+// LookupRefund implements payment.Provider: the refund as the fake made it, in the status
+// SettleRefund last gave it (its first answer's until then).
+func (f *Fake) LookupRefund(_ context.Context, providerRef string) (payment.RefundResult, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if err := f.begin(LookupRefund); err != nil {
+		return payment.RefundResult{}, err
+	}
+	key, ok := f.refundRefs[providerRef]
+	if !ok {
+		return payment.RefundResult{}, apperr.NotFound("refund_not_found", "This refund cannot be found.")
+	}
+	return f.refunds[key].result, nil
+}
+
+// SettleRefund moves a refund the fake made to status at the provider, without the shop being
+// told (a lost event).
+func (f *Fake) SettleRefund(providerRef string, status payment.RefundStatus, failure string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	key := f.refundRefs[providerRef]
+	r := f.refunds[key]
+	r.result.Status, r.result.FailureMessage = status, failure
+	f.refunds[key] = r
 }
 
 // RefundAnswer sets the status later refunds answer with (payment.RefundPending, as Stripe's
