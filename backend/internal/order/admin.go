@@ -490,14 +490,14 @@ func (s *Service) transition(ctx context.Context, req Request, orderID string, a
 				words = w
 			}
 		}
-		moved, err := move(ctx, tx, o.ID, m.to, words, o.Status)
+		moved, err := moveBy(ctx, tx, o.ID, m.to, words, req.Actor, o.Status)
 		if err != nil {
 			return err
 		}
 		if !moved {
 			return invalidTransition(o.Status, action)
 		}
-		return setActor(ctx, tx, o.ID, m.to, req.Actor)
+		return nil
 	})
 	if err != nil {
 		return AdminOrder{}, fmt.Errorf("order.%s: %w", action, err)

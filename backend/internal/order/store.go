@@ -11,6 +11,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
 	"github.com/atelier-commerce/atelier/backend/internal/payment"
+	"github.com/atelier-commerce/atelier/backend/internal/revision"
 	"github.com/atelier-commerce/atelier/backend/internal/throttle"
 	"github.com/jackc/pgx/v5"
 )
@@ -94,7 +95,7 @@ func Insert(ctx context.Context, tx pgx.Tx, d Draft) (string, error) {
 	if err := insertClient(ctx, tx, id, d); err != nil {
 		return "", fmt.Errorf("order.Insert: client: %w", err)
 	}
-	if err := addHistory(ctx, tx, id, StatusPendingPayment, "checkout"); err != nil {
+	if err := addHistory(ctx, tx, id, StatusPendingPayment, "checkout", revision.Actor{}); err != nil {
 		return "", err
 	}
 	if len(d.Supersedes) > 0 {
@@ -303,6 +304,11 @@ func nullUUID(id string) *string {
 // move changes an order's status when it is one of from, and records the step in its timeline.
 // It reports whether the order moved.
 func move(ctx context.Context, tx pgx.Tx, id string, to Status, reason string, from ...Status) (bool, error) {
+	return moveBy(ctx, tx, id, to, reason, revision.Actor{}, from...)
+}
+
+// moveBy is move by an admin, who is recorded on the timeline's step.
+func moveBy(ctx context.Context, tx pgx.Tx, id string, to Status, reason string, actor revision.Actor, from ...Status) (bool, error) {
 	names := make([]string, len(from))
 	for i, f := range from {
 		if !CanMove(f, to) {
@@ -323,7 +329,7 @@ func move(ctx context.Context, tx pgx.Tx, id string, to Status, reason string, f
 			return nil
 		}
 		moved = true
-		return addHistory(ctx, tx, id, to, reason)
+		return addHistory(ctx, tx, id, to, reason, actor)
 	})
 	if err != nil {
 		return false, err
@@ -333,10 +339,15 @@ func move(ctx context.Context, tx pgx.Tx, id string, to Status, reason string, f
 
 // addHistory records a step of the order's timeline. The paid step sets paid_at, which makes the
 // order a sale on the dashboard: record it through move, whose keepSales counts it.
-func addHistory(ctx context.Context, tx pgx.Tx, id string, status Status, reason string) error {
-	// A status reached twice (paid, refunded after a late payment… ) keeps its first time.
-	if _, err := tx.Exec(ctx, `INSERT INTO order_status_history (order_id, status, reason) VALUES ($1::uuid, $2, $3)
-		ON CONFLICT (order_id, status) DO NOTHING`, id, string(status), reason); err != nil {
+func addHistory(ctx context.Context, tx pgx.Tx, id string, status Status, reason string, actor revision.Actor) error {
+	var actorID *string
+	if actor.AccountID != "" {
+		actorID = &actor.AccountID
+	}
+	// A status reached twice (paid, refunded after a late payment… ) keeps its first time and who.
+	if _, err := tx.Exec(ctx, `INSERT INTO order_status_history (order_id, status, reason, actor_id, actor_name, actor_email)
+		VALUES ($1::uuid, $2, $3, $4::uuid, $5, $6) ON CONFLICT (order_id, status) DO NOTHING`,
+		id, string(status), reason, actorID, actor.Name, actor.Email); err != nil {
 		return fmt.Errorf("order.addHistory: %w", err)
 	}
 	if status != StatusPaid {

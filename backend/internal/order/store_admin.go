@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
-	"github.com/atelier-commerce/atelier/backend/internal/revision"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -90,19 +89,6 @@ func claimRequest(ctx context.Context, tx pgx.Tx, key, orderID, action, hash str
 			"this idempotency key was used for a different request; make a new key for each request")
 	}
 	return true, nil
-}
-
-// setActor signs the timeline's step to status with the admin who made it.
-func setActor(ctx context.Context, tx pgx.Tx, id string, status Status, actor revision.Actor) error {
-	var actorID *string
-	if actor.AccountID != "" {
-		actorID = &actor.AccountID
-	}
-	if _, err := tx.Exec(ctx, `UPDATE order_status_history SET actor_id = $3::uuid, actor_name = $4, actor_email = $5
-		WHERE order_id = $1::uuid AND status = $2`, id, string(status), actorID, actor.Name, actor.Email); err != nil {
-		return fmt.Errorf("order.setActor: %w", err)
-	}
-	return nil
 }
 
 func setTracking(ctx context.Context, tx pgx.Tx, id string, t Tracking) error {
