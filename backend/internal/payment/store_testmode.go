@@ -78,24 +78,21 @@ func (r testRefund) sameRequest(req RefundRequest) bool {
 }
 
 // findTestRefund returns the refund made under key, if any.
-func findTestRefund(ctx context.Context, tx pgx.Tx, key string) (r testRefund, found bool, err error) {
-	var status string
-	err = tx.QueryRow(ctx, `SELECT idempotency_key, refund_ref, payment_ref, order_id, refund_id, amount_minor, currency_code, status
-		FROM test_payment_refunds WHERE idempotency_key = $1`, key).
-		Scan(&r.key, &r.ref, &r.paymentRef, &r.orderID, &r.refundID, &r.amount.Minor, &r.amount.Currency, &status)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return testRefund{}, false, nil
-	}
-	r.status = RefundStatus(status)
-	return r, err == nil, err
+func findTestRefund(ctx context.Context, tx pgx.Tx, key string) (testRefund, bool, error) {
+	return scanTestRefund(tx.QueryRow(ctx, testRefundColumns+` WHERE idempotency_key = $1`, key))
 }
 
 // testRefundByRef returns the refund the provider calls ref, if any.
-func testRefundByRef(ctx context.Context, q querier, ref string) (r testRefund, found bool, err error) {
+func testRefundByRef(ctx context.Context, q querier, ref string) (testRefund, bool, error) {
+	return scanTestRefund(q.QueryRow(ctx, testRefundColumns+` WHERE refund_ref = $1`, ref))
+}
+
+const testRefundColumns = `SELECT idempotency_key, refund_ref, payment_ref, order_id, refund_id, amount_minor, currency_code,
+	status FROM test_payment_refunds`
+
+func scanTestRefund(row pgx.Row) (r testRefund, found bool, err error) {
 	var status string
-	err = q.QueryRow(ctx, `SELECT idempotency_key, refund_ref, payment_ref, order_id, refund_id, amount_minor, currency_code, status
-		FROM test_payment_refunds WHERE refund_ref = $1`, ref).
-		Scan(&r.key, &r.ref, &r.paymentRef, &r.orderID, &r.refundID, &r.amount.Minor, &r.amount.Currency, &status)
+	err = row.Scan(&r.key, &r.ref, &r.paymentRef, &r.orderID, &r.refundID, &r.amount.Minor, &r.amount.Currency, &status)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return testRefund{}, false, nil
 	}
