@@ -52,9 +52,7 @@ func confirmation(o Order, link string, countryName func(string) (string, bool))
 	if o.Delivery.Price.Minor == 0 {
 		d.DeliveryPrice = "Free"
 	}
-	for _, l := range o.Lines {
-		d.Lines = append(d.Lines, mail.OrderLine{Name: l.Name, Quantity: l.Quantity, LineTotal: l.LineTotal.String()})
-	}
+	d.Lines = mailLines(o.Lines)
 	return d
 }
 

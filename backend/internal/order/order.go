@@ -182,12 +182,8 @@ type Order struct {
 
 // wasPaid reports whether the order has ever been paid (its timeline has the step).
 func (o Order) wasPaid() bool {
-	for _, c := range o.History {
-		if c.Status == StatusPaid {
-			return true
-		}
-	}
-	return false
+	_, paid := reachedAt(o, StatusPaid)
+	return paid
 }
 
 // ItemCount is the number of units across the lines.
