@@ -16,11 +16,20 @@ dev: setup
 test: setup lint gen-check compose-check
     cd backend && go test -tags nodynamic -race -count=1 ./...
     just storefront-test
+    just backoffice-test
     just e2e
 
 # The storefront's type check and unit tests (Vitest).
 storefront-test: setup
     cd storefront && npm run typecheck && npm test
+
+# The back office's type check and unit tests (Vitest), every Storybook story among them.
+backoffice-test: setup
+    cd backoffice && npm run typecheck && npm test
+
+# Storybook for the back office's components on http://localhost:6006.
+storybook: setup
+    cd backoffice && node_modules/.bin/storybook dev --port 6006 --no-open --ci
 
 # The Playwright journeys in Chromium against the whole stack, started on throw-away data.
 e2e: setup
@@ -30,19 +39,21 @@ e2e: setup
 lighthouse: setup
     cd e2e && npm run lighthouse
 
-# Regenerate Go code, the storefront's TypeScript client and the OpenAPI document from proto/.
+# Regenerate Go code, the storefront's TypeScript client, the OpenAPI document and the back
+# office's typed client (from that document) from proto/.
 gen: setup
     cd proto && {{bin}}/buf lint && {{bin}}/buf generate
     go run -C tools ./openapi-binary-bodies ../openapi/openapi.yaml ../backend/internal/apidocs/openapi.yaml
+    cd backoffice && node_modules/.bin/openapi-typescript ../openapi/openapi.yaml -o src/lib/api/schema.gen.ts >/dev/null
     cd backend && gofmt -l internal/gen | (! grep .)
 
 # Fail when generated files differ from what `just gen` produces.
 gen-check: gen
     #!/usr/bin/env bash
     set -euo pipefail
-    if [ -n "$(git status --porcelain -- backend/internal/gen openapi backend/internal/apidocs/openapi.yaml storefront/app/gen)" ]; then
-        git status --short -- backend/internal/gen openapi backend/internal/apidocs/openapi.yaml storefront/app/gen
-        git --no-pager diff --stat -- backend/internal/gen openapi backend/internal/apidocs/openapi.yaml storefront/app/gen
+    if [ -n "$(git status --porcelain -- backend/internal/gen openapi backend/internal/apidocs/openapi.yaml storefront/app/gen backoffice/src/lib/api/schema.gen.ts)" ]; then
+        git status --short -- backend/internal/gen openapi backend/internal/apidocs/openapi.yaml storefront/app/gen backoffice/src/lib/api/schema.gen.ts
+        git --no-pager diff --stat -- backend/internal/gen openapi backend/internal/apidocs/openapi.yaml storefront/app/gen backoffice/src/lib/api/schema.gen.ts
         echo "generated code is out of date: run 'just gen' and commit the result" >&2
         exit 1
     fi
@@ -58,7 +69,7 @@ lint: setup
     cd backend && go vet -tags nodynamic ./...
     cd backend && go tool -modfile=tools.mod golangci-lint run ./...
     {{bin}}/redocly lint --config openapi/redocly.yaml openapi/openapi.yaml
-    storefront/node_modules/.bin/biome ci --error-on-warnings storefront e2e
+    storefront/node_modules/.bin/biome ci --error-on-warnings storefront backoffice e2e
 
 # buf breaking against proto/baseline.binpb, the last published contract (docs/decisions/008):
 # comparing with the clone's own HEAD would let a committed breaking change through.

@@ -1,0 +1,35 @@
+import type { RouteObject } from "react-router";
+import SignInScreen from "~/features/auth/sign-in-screen";
+import { routes as dashboard } from "~/features/dashboard/routes";
+import { routes as orders } from "~/features/orders/routes";
+import { routes as pages } from "~/features/pages/routes";
+import { routes as products } from "~/features/products/routes";
+import { routes as settings } from "~/features/settings/routes";
+import { routes as users } from "~/features/users/routes";
+import { Layout } from "./layout";
+import { NotFound } from "./not-found";
+import { RequireAdmin } from "./require-admin";
+import { RouteError } from "./route-error";
+
+/** The back office's screens; each feature brings its own, all behind RequireAdmin but sign-in. */
+export const appRoutes: RouteObject[] = [
+  { path: "/sign-in", element: <SignInScreen /> },
+  {
+    path: "/",
+    element: (
+      <RequireAdmin>
+        <Layout />
+      </RequireAdmin>
+    ),
+    errorElement: <RouteError />,
+    children: [
+      ...dashboard,
+      ...products,
+      ...orders,
+      ...pages,
+      ...settings,
+      ...users,
+      { path: "*", element: <NotFound /> },
+    ],
+  },
+];
