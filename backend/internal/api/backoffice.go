@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"connectrpc.com/connect"
+	"github.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1/storev1connect"
 )
 
 // BackOfficeAPIPrefix is the back office's door to the API: a request to BackOfficeAPIPrefix +
@@ -56,7 +57,8 @@ func BackOfficePath(path string) (apiPath string, ok bool) {
 //     (application/octet-stream, image/*) pass.
 //
 // Every answer is marked Cache-Control: no-store (it is one admin's), and an answer 401 to a
-// request that relied on the cookie removes the cookie, which names no live session any more.
+// request that relied on the cookie (but a sign-in's) removes the cookie, which names no live
+// session any more.
 // The request's context carries the FromBackOffice mark, which the auth service reads to set
 // the cookie on sign-in and to keep customers out.
 func BackOfficeDoor(publicOrigin string, next http.Handler) (http.Handler, error) {
@@ -96,7 +98,9 @@ func BackOfficeDoor(publicOrigin string, next http.Handler) (http.Handler, error
 				usesCookie = true
 			}
 		}
-		next.ServeHTTP(&doorWriter{ResponseWriter: w, clearCookie: usesCookie, secure: secure}, r2)
+		// A sign-in's 401 (a wrong password) says nothing about the session in the cookie.
+		signIn := apiPath == "/api/v1/auth/login" || apiPath == storev1connect.AuthServiceLoginProcedure
+		next.ServeHTTP(&doorWriter{ResponseWriter: w, clearCookie: usesCookie && !signIn, secure: secure}, r2)
 	})
 	return csrf.Handler(serve), nil
 }

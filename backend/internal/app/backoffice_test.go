@@ -172,6 +172,9 @@ func TestBackOfficeDoor(t *testing.T) {
 	status, header, body = doorLogin(t, s, "jane@example.com", "wrong-password")
 	require.Equal(t, http.StatusUnauthorized, status, "%s", body)
 	require.Equal(t, "invalid_credentials", requireErrorBody(t, header, body, "a wrong password"))
+	status, header, _ = door(t, s, http.MethodPost, "/api/v1/auth/login", `{"email": "ava@example.com", "password": "wrong"}`, cookie)
+	require.Equal(t, http.StatusUnauthorized, status)
+	require.Nil(t, adminCookieOf(header), "a failed sign-in leaves the live session's cookie alone")
 
 	// Signing out through the door ends the session and removes the cookie.
 	status, header, body = door(t, s, http.MethodPost, "/api/v1/auth/logout", `{}`, cookie)
@@ -320,6 +323,20 @@ func TestBackOfficeApp(t *testing.T) {
 	status, header, body = get(http.MethodGet, jobsUIPath)
 	require.Equal(t, http.StatusUnauthorized, status)
 	require.Equal(t, "unauthenticated", requireErrorBody(t, header, []byte(body), "River's UI"))
+}
+
+// An image upload through the door may be as large as one sent to the API.
+func TestBackOfficeUploadBodyLimit(t *testing.T) {
+	t.Parallel()
+	for path, want := range map[string]int64{
+		"/api/v1/admin/products/p1/images":                                              maxUploadBytes,
+		api.BackOfficeAPIPrefix + "/api/v1/admin/products/p1/images":                    maxUploadBytes,
+		api.BackOfficeAPIPrefix + "/atelier.admin.v1.ProductService/UploadProductImage": maxUploadBytes,
+		api.BackOfficeAPIPrefix + "/api/v1/admin/products/p1":                           maxRequestBytes,
+		"/admin/api-nope/api/v1/admin/products/p1/images":                               maxRequestBytes,
+	} {
+		require.Equal(t, want, bodyLimit(httptest.NewRequest(http.MethodPost, path, nil)), path)
+	}
 }
 
 // A BACKOFFICE_DIR without a build is a mistake found at start, not a blank page later.
