@@ -2,12 +2,13 @@ package api
 
 import (
 	"context"
-	"net/http"
+	"fmt"
 	"strings"
 	"time"
 
 	"connectrpc.com/connect"
 	"github.com/atelier-commerce/atelier/backend/internal/account"
+	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	storev1 "github.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1"
 	"github.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1/storev1connect"
 	typev1 "github.com/atelier-commerce/atelier/backend/internal/gen/atelier/type/v1"
@@ -18,9 +19,9 @@ import (
 // authentication interceptor put in the context.
 type AuthHandler struct {
 	accounts *account.Service
-	// publicOrigin is the API's own origin (PUBLIC_URL's scheme and host): a browser signing in
-	// from it is the back office, which gets its session cookie (AdminSessionCookie).
-	publicOrigin string
+	// secureCookie says whether the back office's session cookie is Secure: the API is served
+	// over HTTPS (PUBLIC_URL's scheme).
+	secureCookie bool
 }
 
 var _ storev1connect.AuthServiceHandler = (*AuthHandler)(nil)
@@ -28,28 +29,7 @@ var _ storev1connect.AuthServiceHandler = (*AuthHandler)(nil)
 // NewAuthHandler returns the auth handler; publicOrigin is the API's own origin, e.g.
 // "https://api.example.com".
 func NewAuthHandler(a *account.Service, publicOrigin string) *AuthHandler {
-	return &AuthHandler{accounts: a, publicOrigin: publicOrigin}
-}
-
-// fromBackOffice reports whether a request was sent by a browser page of the API's own origin
-// (the back office), not by the storefront's server, which sends neither header.
-func (h *AuthHandler) fromBackOffice(header http.Header) bool {
-	return header.Get("Sec-Fetch-Site") == "same-origin" || (h.publicOrigin != "" && header.Get("Origin") == h.publicOrigin)
-}
-
-// adminCookie is the back office's session cookie carrying token until expires; an empty token
-// removes it.
-func (h *AuthHandler) adminCookie(token string, expires time.Time) string {
-	// Secure whenever the API is served over HTTPS; a plain-http development origin
-	// (http://localhost:8080) could not keep a Secure cookie.
-	c := &http.Cookie{Name: AdminSessionCookie, Value: token, Path: "/admin/", HttpOnly: true, //nolint:gosec // G124: Secure follows PUBLIC_URL's scheme, as said above
-		SameSite: http.SameSiteStrictMode, Secure: strings.HasPrefix(h.publicOrigin, "https://")}
-	if token == "" {
-		c.MaxAge = -1
-	} else {
-		c.Expires = expires
-	}
-	return c.String()
+	return &AuthHandler{accounts: a, secureCookie: strings.HasPrefix(publicOrigin, "https://")}
 }
 
 // Register implements AuthService.Register.
@@ -71,24 +51,32 @@ func (h *AuthHandler) Login(ctx context.Context, req *connect.Request[storev1.Lo
 	if err != nil {
 		return nil, err
 	}
-	res := noStore(connect.NewResponse(&storev1.LoginResponse{User: userProto(u), Session: sessionProto(s)}))
-	// An admin signing in from the back office also gets the session as its HttpOnly cookie, so
-	// that pages of the API's origin (River's UI at /admin/jobs/) know them without any script
-	// holding the token. Everyone else, and the storefront's server, get none.
-	if u.Role == account.RoleAdmin && h.fromBackOffice(req.Header()) {
-		res.Header().Add("Set-Cookie", h.adminCookie(s.Token, s.ExpiresAt))
+	if !FromBackOffice(ctx) {
+		return noStore(connect.NewResponse(&storev1.LoginResponse{User: userProto(u), Session: sessionProto(s)})), nil
 	}
+	// Through the back office's door: only admins may use the back office, and its script never
+	// holds the token. A customer's session, just made, is ended at once; an admin's goes into
+	// the HttpOnly cookie, and the answer keeps only when it expires.
+	if u.Role != account.RoleAdmin {
+		if err := h.accounts.Logout(ctx, s.ID); err != nil {
+			return nil, fmt.Errorf("api.Login: %w", err)
+		}
+		return nil, apperr.PermissionDenied("admin_only", "This account cannot use the back office.")
+	}
+	res := noStore(connect.NewResponse(&storev1.LoginResponse{User: userProto(u),
+		Session: &storev1.Session{ExpiresAt: timestamppb.New(s.ExpiresAt)}}))
+	res.Header().Add("Set-Cookie", adminCookie(s.Token, s.ExpiresAt, h.secureCookie))
 	return res, nil
 }
 
 // Logout implements AuthService.Logout.
-func (h *AuthHandler) Logout(ctx context.Context, req *connect.Request[storev1.LogoutRequest]) (*connect.Response[storev1.LogoutResponse], error) {
+func (h *AuthHandler) Logout(ctx context.Context, _ *connect.Request[storev1.LogoutRequest]) (*connect.Response[storev1.LogoutResponse], error) {
 	if err := h.accounts.Logout(ctx, account.PrincipalFrom(ctx).SessionID); err != nil {
 		return nil, err
 	}
 	res := connect.NewResponse(&storev1.LogoutResponse{})
-	if h.fromBackOffice(req.Header()) {
-		res.Header().Add("Set-Cookie", h.adminCookie("", time.Time{}))
+	if FromBackOffice(ctx) {
+		res.Header().Add("Set-Cookie", adminCookie("", time.Time{}, h.secureCookie))
 	}
 	return res, nil
 }

@@ -51,6 +51,22 @@ func routeProbes() map[string][]errorProbe {
 			{name: "River's UI API, a cross-origin retry", method: http.MethodPost, path: jobsUIPath + "api/jobs/retry", body: `{"ids": ["1"]}`,
 				header: http.Header{"Origin": {"https://evil.example"}}, status: 403, reason: "cross_origin_request"},
 		},
+		api.BackOfficeAPIPrefix + "/": {
+			{name: "the door, anonymous", method: http.MethodGet, path: api.BackOfficeAPIPrefix + "/api/v1/admin/dashboard", status: 401, reason: "unauthenticated"},
+			{name: "the door, a path it does not open", method: http.MethodGet, path: api.BackOfficeAPIPrefix + "/api/health", status: 404, reason: "not_found"},
+			{name: "the door, a cross-site post", method: http.MethodPost, path: api.BackOfficeAPIPrefix + "/api/v1/auth/logout", body: "{}",
+				header: http.Header{"Sec-Fetch-Site": {"cross-site"}}, status: 403, reason: "cross_origin_request"},
+			{name: "the door, a form's body", method: http.MethodPost, path: api.BackOfficeAPIPrefix + "/api/v1/auth/logout", body: "{}",
+				header: http.Header{"Content-Type": {"text/plain"}}, status: 415, reason: "unsupported_media_type"},
+			{name: "the door, an unknown procedure", method: http.MethodPost, path: api.BackOfficeAPIPrefix + "/atelier.store.v1.AuthService/Nope", body: "{}",
+				status: 404, reason: "not_found"},
+		},
+		backOfficePath: {
+			{name: "the back office's pages, not built", method: http.MethodGet, path: backOfficePath + "orders", status: 404, reason: "not_found"},
+		},
+		strings.TrimSuffix(backOfficePath, "/"): {
+			{name: "the back office's root, not built", method: http.MethodGet, path: strings.TrimSuffix(backOfficePath, "/"), status: 404, reason: "not_found"},
+		},
 		"GET " + media.PathPrefix: {
 			{name: "a missing file", method: http.MethodGet, path: media.PathPrefix + "images/nope/400.jpg", status: 404, reason: "media_not_found"},
 			{name: "a missing file's head", method: http.MethodHead, path: media.PathPrefix + "images/nope/400.jpg", status: 404},

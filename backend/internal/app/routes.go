@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,8 +43,11 @@ var uploadRoutes = []string{
 	"POST " + adminv1connect.ProductServiceUploadProductImageProcedure,
 }
 
-// bodyLimit is how large r's body may be.
+// bodyLimit is how large r's body may be: an upload's through the back office's door too.
 func bodyLimit(r *http.Request) int64 {
+	if apiPath, ok := api.BackOfficePath(r.URL.Path); ok {
+		r = &http.Request{Method: r.Method, Host: r.Host, URL: &url.URL{Path: apiPath}}
+	}
 	if _, pattern := uploadMux.Handler(r); pattern != "" {
 		return maxUploadBytes
 	}
@@ -173,7 +177,7 @@ func (a *App) routeTable() ([]route, error) {
 	if err != nil {
 		return nil, err
 	}
-	return append(table,
+	table = append(table,
 		route{restPrefix, restRoutes},
 		route{"POST /api/v1/newsletter/unsubscribe", oneClick(restErrorBodies(rest))},
 		route{"GET /api/docs", docs},
@@ -186,6 +190,27 @@ func (a *App) routeTable() ([]route, error) {
 		route{"GET " + media.PathPrefix, api.NewMediaHandler(a.media, a.logger)},
 		// River's UI, for admins only (jobsUI).
 		route{jobsUIPath, jobsUI},
+	)
+	// The back office's door serves the same routes (those it opens: REST and Connect) under
+	// /admin/api/, authenticated by the back office's cookie.
+	apiMux := http.NewServeMux()
+	for _, rt := range table {
+		apiMux.Handle(rt.pattern, rt.handler)
+	}
+	door, err := api.BackOfficeDoor(a.publicOrigin(), api.AnswerUnrouted(apiMux))
+	if err != nil {
+		return nil, err
+	}
+	spa, err := newBackOfficeApp(a.cfg.BackOfficeDir)
+	if err != nil {
+		return nil, err
+	}
+	return append(table,
+		route{api.BackOfficeAPIPrefix + "/", door},
+		// The back office's own pages (BACKOFFICE_DIR), around the door and River's UI; the
+		// more specific patterns of those two win.
+		route{backOfficePath, spa},
+		route{strings.TrimSuffix(backOfficePath, "/"), spa},
 	), nil
 }
 

@@ -27,6 +27,10 @@ type Config struct {
 	PublicURL string
 	// DataDir holds local state in development: the throw-away cluster and the media folder.
 	DataDir string
+	// BackOfficeDir is a folder holding the back office's build (Vite's index.html and assets/),
+	// served under /admin/; empty serves none (in development Vite serves it, or a reverse proxy
+	// does in production).
+	BackOfficeDir string
 	// MediaBucketURL is a gocloud.dev blob URL where product images live.
 	MediaBucketURL string
 	// LogFormat is "text" (development) or "json" (production).
@@ -138,6 +142,7 @@ func Parse(getenv func(string) string) (Config, error) {
 		PublicURL:      strings.TrimRight(orDefault(getenv("PUBLIC_URL"), "http://localhost:8080"), "/"),
 		DataDir:        orDefault(getenv("DATA_DIR"), ".data"),
 		MediaBucketURL: strings.TrimSpace(getenv("MEDIA_BUCKET_URL")),
+		BackOfficeDir:  strings.TrimSpace(getenv("BACKOFFICE_DIR")),
 		LogFormat:      orDefault(getenv("LOG_FORMAT"), "text"),
 		LogLevel:       orDefault(getenv("LOG_LEVEL"), "info"),
 		StorefrontURL:  strings.TrimRight(orDefault(getenv("STOREFRONT_URL"), "http://localhost:3000"), "/"),
@@ -246,6 +251,11 @@ func Parse(getenv func(string) string) (Config, error) {
 		errs = append(errs, fmt.Errorf("DATA_DIR: %w", err))
 	}
 	c.DataDir = abs
+	if c.BackOfficeDir != "" {
+		if c.BackOfficeDir, err = filepath.Abs(c.BackOfficeDir); err != nil {
+			errs = append(errs, fmt.Errorf("BACKOFFICE_DIR: %w", err))
+		}
+	}
 	if c.MediaBucketURL == "" {
 		c.MediaBucketURL = "file://" + filepath.ToSlash(filepath.Join(c.DataDir, "media"))
 	}

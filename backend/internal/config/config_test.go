@@ -2,6 +2,7 @@ package config
 
 import (
 	"net/netip"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -109,4 +110,19 @@ func TestAdmin2FA(t *testing.T) {
 	}
 	_, err := parse(map[string]string{"ADMIN_2FA": "off"})
 	require.ErrorContains(t, err, "ADMIN_2FA must be required or optional")
+}
+
+// BACKOFFICE_DIR is optional; given, it is made absolute, so that serving does not depend on the
+// working folder after start.
+func TestBackOfficeDir(t *testing.T) {
+	t.Parallel()
+	c, err := parse(nil)
+	require.NoError(t, err)
+	require.Empty(t, c.BackOfficeDir, "nothing is served under /admin/ unless asked")
+
+	c, err = parse(map[string]string{"BACKOFFICE_DIR": " backoffice/dist "})
+	require.NoError(t, err)
+	want, err := filepath.Abs("backoffice/dist")
+	require.NoError(t, err)
+	require.Equal(t, want, c.BackOfficeDir)
 }
