@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
 import "./page-header.css";
 
-/** PageHeader is a screen's title, an optional line under it, and its main actions. */
+/**
+ * PageHeader is a screen's title, an optional line under it, and its main actions. The title is
+ * also the document's (React hoists <title> into <head>), so every screen has its own (WCAG 2.4.2).
+ */
 export function PageHeader({
   title,
   description,
@@ -13,6 +16,7 @@ export function PageHeader({
 }) {
   return (
     <header className="page-header">
+      <title>{`${title} · Atelier back office`}</title>
       <div>
         <h1>{title}</h1>
         {description ? <p className="page-header__description">{description}</p> : null}

@@ -83,6 +83,7 @@ export default function SignInScreen() {
 
   return (
     <main className="sign-in" id="main">
+      <title>Sign in · Atelier back office</title>
       <div className="sign-in__card">
         <p className="sign-in__brand">Atelier London</p>
         <h1>Back office</h1>
