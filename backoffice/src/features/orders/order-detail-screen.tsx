@@ -1,4 +1,4 @@
-import { Link, useParams } from "react-router";
+import { Link, useLocation, useParams } from "react-router";
 import { PageHeader } from "~/components/ui/page-header";
 import { ErrorState, LoadingState } from "~/components/ui/states";
 import { StatusBadge } from "~/components/ui/status-badge";
@@ -22,6 +22,7 @@ import "./orders.css";
  */
 export default function OrderDetailScreen() {
   const { orderId = "" } = useParams();
+  const back = `/orders${listSearchOf(useLocation().state)}`;
   const query = useOrder(orderId);
   const order = query.data;
   if (query.isPending) return <LoadingState label="Loading the order" />;
@@ -29,7 +30,7 @@ export default function OrderDetailScreen() {
     return (
       <>
         <p>
-          <Link to="/orders">All orders</Link>
+          <Link to={back}>All orders</Link>
         </p>
         <ErrorState
           error={query.error ?? new Error("The order could not be loaded.")}
@@ -44,7 +45,7 @@ export default function OrderDetailScreen() {
   return (
     <div className="order-detail">
       <p className="order-detail__back">
-        <Link to="/orders">All orders</Link>
+        <Link to={back}>All orders</Link>
       </p>
       <PageHeader
         title={`Order ${order.number}`}
@@ -72,4 +73,11 @@ export default function OrderDetailScreen() {
       </div>
     </div>
   );
+}
+
+/** listSearchOf is the list's query the order was opened from (see the list's number links), if any. */
+function listSearchOf(state: unknown): string {
+  if (typeof state !== "object" || state === null || !("listSearch" in state)) return "";
+  const search = state.listSearch;
+  return typeof search === "string" && search.startsWith("?") ? search : "";
 }

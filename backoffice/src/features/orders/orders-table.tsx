@@ -1,20 +1,26 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { formatCount, formatDateTime, formatMoney } from "~/lib/format";
 import type { SortState } from "~/lib/url-state";
 import { type AdminOrder, customerName, paymentState, statusLabel, statusTone } from "./order-model";
 
+/** NumberLink opens an order, remembering the list's view so the way back returns to it. */
+function NumberLink({ order }: { order: AdminOrder }) {
+  const { search } = useLocation();
+  return (
+    <Link className="orders-number" to={`/orders/${order.id}`} state={{ listSearch: search }}>
+      {order.number}
+    </Link>
+  );
+}
+
 const columns: DataTableColumn<AdminOrder>[] = [
   {
     id: "number",
     header: "Order",
     enableSorting: false,
-    cell: ({ row }) => (
-      <Link className="orders-number" to={`/orders/${row.original.id}`}>
-        {row.original.number}
-      </Link>
-    ),
+    cell: ({ row }) => <NumberLink order={row.original} />,
   },
   { id: "placed", header: "Placed", accessorFn: (o) => formatDateTime(o.created_at) },
   { id: "customer", header: "Customer", enableSorting: false, accessorFn: (o) => customerName(o) || "—" },

@@ -359,3 +359,31 @@ describe("an order", () => {
     expect(await screen.findByRole("alert")).toHaveTextContent("No such order.");
   });
 });
+
+describe("a refund with nothing left to refund", () => {
+  it("is refused before sending", async () => {
+    const { user, calls } = renderRoutes(appRoutes, {
+      url: orderUrl,
+      api: detail({ ...shippedOrder, refundable: { currency_code: "GBP", minor_units: "0" } }),
+    });
+    await user.click(await screen.findByRole("button", { name: "Refund…" }));
+    await user.click(screen.getByRole("button", { name: "Refund" }));
+    expect(within(screen.getByRole("dialog")).getByRole("alert")).toHaveTextContent(
+      "Nothing is left to refund",
+    );
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+  });
+});
+
+describe("between list and order", () => {
+  it("returns to the list as it was left", async () => {
+    const { user, router } = renderRoutes(appRoutes, {
+      url: "/orders?status=paid&page=2",
+      api: detail(paidOrder),
+    });
+    await user.click(await screen.findByRole("link", { name: "AL-7K2M9QXD" }));
+    await user.click(await screen.findByRole("link", { name: "All orders" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/orders"));
+    expect(router.state.location.search).toBe("?status=paid&page=2");
+  });
+});

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Alert } from "~/components/ui/alert";
 import { TextArea, TextField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { formatMinor, minorUnits } from "~/lib/format";
@@ -8,7 +9,7 @@ import type { AdminOrder } from "./order-model";
 import { fieldError, MoveRefusal } from "./order-refusal";
 import { useOrderMove } from "./orders-api";
 
-type Errors = Partial<Record<"amount" | "restock" | "reason", string>>;
+type Errors = Partial<Record<"amount" | "restock" | "reason" | "form", string>>;
 
 /**
  * RefundDialog refunds all or part of what can still be refunded. The amount is typed in pounds
@@ -42,6 +43,13 @@ export function RefundDialog({
   function submit() {
     const next: Errors = {};
     let pence = refundable;
+    if (refundable <= 0) {
+      // Everything captured is refunded or pending: the API would refuse any amount.
+      setErrors({
+        form: "Nothing is left to refund: what was paid is refunded or pending with the provider.",
+      });
+      return;
+    }
     if (!whole) {
       const parsed = refundAmountSchema(refundable).safeParse(amount);
       if (parsed.success) pence = parsed.data;
@@ -91,9 +99,10 @@ export function RefundDialog({
       onSubmit={submit}
       onClose={onClose}
     >
+      {errors.form ? <Alert>{errors.form}</Alert> : null}
       <MoveRefusal
         error={move.error}
-        fields={["amount_minor_units", "restock", "reason"]}
+        fields={[...(whole ? [] : ["amount_minor_units"]), ...(restockable ? ["restock"] : []), "reason"]}
         onReload={onReload}
       />
       <p>
