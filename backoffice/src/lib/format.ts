@@ -2,7 +2,7 @@
 // the same as the storefront and the e-mails.
 import type { components } from "./api/schema.gen";
 
-type Money = components["schemas"]["Money"];
+type Money = components["schemas"]["atelier.type.v1.Money"];
 
 const zone = "Europe/London";
 

@@ -4,7 +4,7 @@ import { unwrap } from "./api/client";
 import { isUnauthenticated } from "./api/errors";
 import type { components } from "./api/schema.gen";
 
-export type SessionUser = components["schemas"]["User"];
+export type SessionUser = components["schemas"]["atelier.store.v1.User"];
 
 /** The query key of the signed-in user; null means nobody is signed in. */
 export const sessionKey = ["session"] as const;

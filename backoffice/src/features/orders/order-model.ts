@@ -3,13 +3,13 @@
 import type { components, operations } from "~/lib/api/schema.gen";
 
 type Schemas = components["schemas"];
-export type AdminOrder = Schemas["AdminOrder"];
-export type OrderAddress = Schemas["OrderAddress"];
-export type OrderRefund = Schemas["OrderRefund"];
-export type OrderTimelineEntry = Schemas["OrderTimelineEntry"];
+export type AdminOrder = Schemas["atelier.admin.v1.AdminOrder"];
+export type OrderAddress = Schemas["atelier.store.v1.OrderAddress"];
+export type OrderRefund = Schemas["atelier.admin.v1.OrderRefund"];
+export type OrderTimelineEntry = Schemas["atelier.admin.v1.OrderTimelineEntry"];
 export type OrderStatus = NonNullable<AdminOrder["status"]>;
 export type OrderAction = NonNullable<AdminOrder["allowed_actions"]>[number];
-export type PaymentState = NonNullable<Schemas["OrderPayment"]["state"]>;
+export type PaymentState = NonNullable<Schemas["atelier.admin.v1.OrderPayment"]["state"]>;
 export type RefundStatus = NonNullable<OrderRefund["status"]>;
 /** The list's query, as the API takes it. */
 export type ListOrdersQuery = NonNullable<

@@ -41,11 +41,11 @@ type Schemas = components["schemas"];
 
 /** OrderMove is one of the admin's moves with what it sends (the order id travels in the path). */
 export type OrderMove =
-  | { kind: "process"; body: Omit<Schemas["ProcessOrderRequest"], "order_id"> }
-  | { kind: "ship"; body: Omit<Schemas["ShipOrderRequest"], "order_id"> }
-  | { kind: "deliver"; body: Omit<Schemas["DeliverOrderRequest"], "order_id"> }
-  | { kind: "cancel"; body: Omit<Schemas["CancelOrderRequest"], "order_id"> }
-  | { kind: "refund"; body: Omit<Schemas["RefundOrderRequest"], "order_id"> };
+  | { kind: "process"; body: Omit<Schemas["atelier.admin.v1.ProcessOrderRequest"], "order_id"> }
+  | { kind: "ship"; body: Omit<Schemas["atelier.admin.v1.ShipOrderRequest"], "order_id"> }
+  | { kind: "deliver"; body: Omit<Schemas["atelier.admin.v1.DeliverOrderRequest"], "order_id"> }
+  | { kind: "cancel"; body: Omit<Schemas["atelier.admin.v1.CancelOrderRequest"], "order_id"> }
+  | { kind: "refund"; body: Omit<Schemas["atelier.admin.v1.RefundOrderRequest"], "order_id"> };
 
 /**
  * useOrderMove sends a move and, when it is done, puts the order as the API answered it in the

@@ -1550,7 +1550,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description Account is an account as the back office sees it. */
-        Account: {
+        "atelier.admin.v1.Account": {
             /** @description Identifier (UUID). */
             id?: string;
             first_name?: string;
@@ -1570,51 +1570,19 @@ export interface components {
             last_login_at?: string;
         };
         /** @description Actor is who made a change: a signed-in admin (later also an API key). */
-        Actor: {
+        "atelier.admin.v1.Actor": {
             /** @description The account's id (UUID); empty for changes made by the system (seed, migrations). */
             account_id?: string;
             /** @description The account's name, or "System". */
             display_name?: string;
             email?: string;
         };
-        /** @description AddCartItemRequest adds units of one product. */
-        AddCartItemRequest: {
-            cart_id?: string;
-            /** @description Product id (UUID). */
-            product_id?: string;
-            /**
-             * Format: int32
-             * @description Units to add.
-             */
-            quantity?: number;
-        };
-        /** @description AddCartItemResponse holds the updated cart. */
-        AddCartItemResponse: {
-            cart?: components["schemas"]["Cart"];
-        };
-        /** @description AddWishlistItemRequest names a product. */
-        AddWishlistItemRequest: {
-            product_id?: string;
-        };
-        /** @description AddWishlistItemResponse holds the wishlist after the change. */
-        AddWishlistItemResponse: {
-            wishlist?: components["schemas"]["Wishlist"];
-        };
-        /** @description Address is a postal address. */
-        Address: {
-            line1?: string;
-            line2?: string;
-            city?: string;
-            postcode?: string;
-            /** @description Country name as printed, e.g. "United Kingdom". */
-            country?: string;
-        };
         /**
          * @description AdminDeliveryOption is a delivery service the shop offers as the back office sees it (inactive
          *      ones too: they stay, since orders name them). The name keeps it apart from the storefront's
          *      DeliveryOption in the OpenAPI document, whose schemas share one namespace.
          */
-        AdminDeliveryOption: {
+        "atelier.admin.v1.AdminDeliveryOption": {
             id?: string;
             /** @description Lower-case letters and digits in words joined by "-" or "_", e.g. "next_day"; never changes. */
             code?: string;
@@ -1623,12 +1591,12 @@ export interface components {
             carrier?: string;
             /** @description What the shopper is told, e.g. "5–7 working days". */
             estimated_delivery?: string;
-            price?: components["schemas"]["Money"];
+            price?: components["schemas"]["atelier.type.v1.Money"];
             /**
              * @description Set on the one option the free-delivery rule makes free: orders whose subtotal is above this
              *      pay nothing for delivery. Changed through the rule only, not part of the option's revisions.
              */
-            free_over?: components["schemas"]["Money"];
+            free_over?: components["schemas"]["atelier.type.v1.Money"];
             /**
              * Format: int32
              * @description Display order at checkout, lowest first.
@@ -1640,13 +1608,13 @@ export interface components {
             revision?: string;
             /** Format: date-time */
             updated_at?: string;
-            updated_by?: components["schemas"]["Actor"];
+            updated_by?: components["schemas"]["atelier.admin.v1.Actor"];
         };
         /**
          * @description AdminOrder is an order as the back office sees it: what was bought and where it goes, its
          *      payment and refunds, and a timeline of everything that happened to it.
          */
-        AdminOrder: {
+        "atelier.admin.v1.AdminOrder": {
             id?: string;
             /** @description The public order number, e.g. "AL-7K2M9QXD". */
             number?: string;
@@ -1658,27 +1626,27 @@ export interface components {
             email?: string;
             /** @description The customer's account; empty for a guest's order. */
             account_id?: string;
-            shipping_address?: components["schemas"]["OrderAddress"];
+            shipping_address?: components["schemas"]["atelier.store.v1.OrderAddress"];
             /** @description Set only when billing differs from shipping. */
-            billing_address?: components["schemas"]["OrderAddress"];
+            billing_address?: components["schemas"]["atelier.store.v1.OrderAddress"];
             /** @description The delivery option as it was when the order was placed, with what it cost this order. */
-            delivery?: components["schemas"]["OrderDelivery"];
+            delivery?: components["schemas"]["atelier.store.v1.OrderDelivery"];
             requires_signature?: boolean;
-            lines?: components["schemas"]["OrderLine"][];
-            subtotal?: components["schemas"]["Money"];
+            lines?: components["schemas"]["atelier.store.v1.OrderLine"][];
+            subtotal?: components["schemas"]["atelier.type.v1.Money"];
             /** @description The VAT part of total. */
-            vat_included?: components["schemas"]["Money"];
-            total?: components["schemas"]["Money"];
+            vat_included?: components["schemas"]["atelier.type.v1.Money"];
+            total?: components["schemas"]["atelier.type.v1.Money"];
             /** Format: int32 */
             item_count?: number;
             /** @description The card payment; unset when none was made yet. */
-            payment?: components["schemas"]["OrderPayment"];
+            payment?: components["schemas"]["atelier.admin.v1.OrderPayment"];
             /** @description Where the parcel is; unset until the order ships. */
-            tracking?: components["schemas"]["OrderTracking"];
+            tracking?: components["schemas"]["atelier.admin.v1.OrderTracking"];
             /** @description Every refund asked for, oldest first, pending ones included. */
-            refunds?: components["schemas"]["OrderRefund"][];
+            refunds?: components["schemas"]["atelier.admin.v1.OrderRefund"][];
             /** @description Every status change, refund and e-mail, oldest first. */
-            timeline?: components["schemas"]["OrderTimelineEntry"][];
+            timeline?: components["schemas"]["atelier.admin.v1.OrderTimelineEntry"][];
             /** Format: date-time */
             created_at?: string;
             /**
@@ -1687,30 +1655,14 @@ export interface components {
              */
             allowed_actions?: ("ORDER_ACTION_UNSPECIFIED" | "ORDER_ACTION_PROCESS" | "ORDER_ACTION_SHIP" | "ORDER_ACTION_DELIVER" | "ORDER_ACTION_CANCEL" | "ORDER_ACTION_REFUND")[];
             /** @description The most that can still be refunded: captured minus refunded minus refunds still pending. */
-            refundable?: components["schemas"]["Money"];
-        };
-        /** @description Attribute is one name/value pair of a product. */
-        Attribute: {
-            name?: string;
-            value?: string;
+            refundable?: components["schemas"]["atelier.type.v1.Money"];
         };
         /** @description AttributeList is a product's whole attribute list. */
-        AttributeList: {
-            attributes?: components["schemas"]["ProductAttribute"][];
-        };
-        /** @description BeginTotpSetupRequest confirms the caller's identity before a secret is made. */
-        BeginTotpSetupRequest: {
-            current_password?: string;
-        };
-        /** @description BeginTotpSetupResponse holds the new secret, shown once. */
-        BeginTotpSetupResponse: {
-            /** @description The shared secret in base32 (RFC 4648, no padding), to type into an authenticator app. */
-            secret?: string;
-            /** @description The same secret as an otpauth:// URI (the format authenticator apps read from a QR code). */
-            otpauth_uri?: string;
+        "atelier.admin.v1.AttributeList": {
+            attributes?: components["schemas"]["atelier.admin.v1.ProductAttribute"][];
         };
         /** @description CancelOrderRequest cancels an order. */
-        CancelOrderRequest: {
+        "atelier.admin.v1.CancelOrderRequest": {
             order_id?: string;
             /** @description Why, for the timeline and the customer's e-mail; at most 500 characters. */
             reason?: string;
@@ -1718,193 +1670,14 @@ export interface components {
             idempotency_key?: string;
         };
         /** @description CancelOrderResponse holds the order as it now is, with its cancellation's refund pending. */
-        CancelOrderResponse: {
-            order?: components["schemas"]["AdminOrder"];
-        };
-        /**
-         * @description Cart is a shopper's basket as the server prices it now. Every amount is computed by the server
-         *      from the current catalogue; clients never send prices.
-         */
-        Cart: {
-            /** @description Unguessable identifier (random UUID); whoever holds it can read and change the cart. */
-            id?: string;
-            /** @description Lines in the order their products were first added. */
-            lines?: components["schemas"]["CartLine"][];
-            /**
-             * Format: int32
-             * @description Total number of units across the lines that can be bought (the header badge); unavailable
-             *      lines do not count.
-             */
-            item_count?: number;
-            /** @description Sum of the line totals, VAT included (unavailable lines count as zero). */
-            subtotal?: components["schemas"]["Money"];
-            /**
-             * @description The standard delivery charge for this subtotal, the same rule checkout applies (free over the
-             *      threshold). Unset when the cart is empty or no delivery option is active.
-             */
-            delivery?: components["schemas"]["CartDelivery"];
-            /** @description Subtotal plus the standard delivery charge (unset delivery: nothing can be bought). */
-            total?: components["schemas"]["Money"];
-            /** @description The VAT part of the total (UK VAT 20%, included in every price). */
-            vat_included?: components["schemas"]["Money"];
-            /** Format: date-time */
-            updated_at?: string;
-        };
-        /** @description CartDelivery is the delivery charge a cart's summary shows. */
-        CartDelivery: {
-            /** @description Code of the delivery option used, e.g. "standard". */
-            code?: string;
-            /** @description Display name, e.g. "Standard". */
-            name?: string;
-            /** @description Charge for this cart: zero when the subtotal is above free_over. */
-            price?: components["schemas"]["Money"];
-            /** @description Subtotals above this amount get this option free; unset when it is never free. */
-            free_over?: components["schemas"]["Money"];
-        };
-        /** @description CartLine is one product in a cart. */
-        CartLine: {
-            /**
-             * @description The product as the catalogue shows it now (price, stock, images). For an unavailable line,
-             *      the product as it was when it left the shop: enough to show its name and picture.
-             */
-            product?: components["schemas"]["Product"];
-            /**
-             * Format: int32
-             * @description Units wanted; at least 1.
-             */
-            quantity?: number;
-            /** @description Current unit price, VAT included; zero when unavailable. */
-            unit_price?: components["schemas"]["Money"];
-            /** @description unit_price × quantity; zero when unavailable. */
-            line_total?: components["schemas"]["Money"];
-            /**
-             * @description True when the product's stock has fallen below the quantity since it was added; checkout
-             *      refuses the cart until the quantity is lowered.
-             */
-            exceeds_stock?: boolean;
-            /**
-             * @description True when the product has left the shop since it was added (archived, unpublished or made
-             *      inactive). The line is shown so the shopper sees what went, but it is not priced and counts
-             *      towards no total; its quantity cannot change (FAILED_PRECONDITION, reason
-             *      product_unavailable), it can only be removed, and checkout refuses the cart with the same
-             *      reason until it is. False (the default) for every line that can be bought.
-             */
-            unavailable?: boolean;
-        };
-        /** @description Category is one value of the `category` attribute among visible products. */
-        Category: {
-            name?: string;
-            /**
-             * Format: int32
-             * @description How many visible products carry it.
-             */
-            product_count?: number;
-        };
-        /** @description ChangePasswordRequest replaces the password. */
-        ChangePasswordRequest: {
-            current_password?: string;
-            /** @description At least 8 characters. */
-            new_password?: string;
-        };
-        /** @description ChangePasswordResponse is empty; the caller's session stays valid. */
-        ChangePasswordResponse: Record<string, never>;
-        /** @description CheckoutRequest is a submitted checkout form. */
-        CheckoutRequest: {
-            cart_id?: string;
-            /**
-             * @description A key the client makes once per checkout attempt (e.g. a random UUID) and repeats when it
-             *      retries the same request.
-             */
-            idempotency_key?: string;
-            /**
-             * @description Where the confirmation goes. Required for guests; a signed-in customer's orders use the
-             *      account's address and this field is ignored.
-             */
-            email?: string;
-            shipping_address?: components["schemas"]["OrderAddress"];
-            /** @description A separate billing address; leave unset when billing is the same as shipping. */
-            billing_address?: components["schemas"]["OrderAddress"];
-            /** @description Code of an active delivery option, e.g. "standard". */
-            delivery_option_code?: string;
-            /** @description Whether the parcel must be signed for. */
-            requires_signature?: boolean;
-        };
-        /** @description CheckoutResponse is the placed order and how to pay for it. */
-        CheckoutResponse: {
-            order?: components["schemas"]["Order"];
-            payment?: components["schemas"]["PaymentSession"];
-            /**
-             * @description For guests: a signed token that opens this order (GetOrder's access_token). Empty for a
-             *      signed-in customer, whose session opens it.
-             */
-            order_access_token?: string;
-        };
-        /** @description ClearCartResponse holds the emptied cart. */
-        ClearCartResponse: {
-            cart?: components["schemas"]["Cart"];
-        };
-        /** @description ConfirmPasswordResetRequest sets a new password with a reset token. */
-        ConfirmPasswordResetRequest: {
-            /** @description The token from the e-mailed link. */
-            token?: string;
-            /** @description At least 8 characters. */
-            new_password?: string;
-        };
-        /** @description ConfirmPasswordResetResponse is empty; sign in with the new password. */
-        ConfirmPasswordResetResponse: Record<string, never>;
-        /** @description ConfirmSubscriptionRequest carries the token of a confirmation link. */
-        ConfirmSubscriptionRequest: {
-            /** @description The token from the link's query string. */
-            token?: string;
-        };
-        /** @description ConfirmSubscriptionResponse names the address now subscribed. */
-        ConfirmSubscriptionResponse: {
-            /** @description The confirmed address. */
-            email?: string;
-        };
-        /** @description ConfirmTestPaymentRequest is a test card for one payment. */
-        ConfirmTestPaymentRequest: {
-            /** @description The payment's client secret from CheckoutResponse.payment. */
-            client_secret?: string;
-            /** @description Card number; spaces allowed. */
-            card_number?: string;
-            /**
-             * Format: int32
-             * @description Expiry month, 1–12.
-             */
-            exp_month?: number;
-            /**
-             * Format: int32
-             * @description Expiry year, four digits (or two, meaning 20YY).
-             */
-            exp_year?: number;
-            cvc?: string;
-        };
-        /** @description ConfirmTestPaymentResponse reports the payment. */
-        ConfirmTestPaymentResponse: {
-            /** @description The order paid for. */
-            order_id?: string;
-            /** @description "succeeded". */
-            status?: string;
-        };
-        /** @description Country is a country the shop delivers to. */
-        Country: {
-            /** @description ISO 3166-1 alpha-2 code. */
-            code?: string;
-            /** @description English name, e.g. "France". */
-            name?: string;
-        };
-        /** @description CreateCartRequest has no parameters. */
-        CreateCartRequest: Record<string, never>;
-        /** @description CreateCartResponse holds the new cart; keep its id. */
-        CreateCartResponse: {
-            cart?: components["schemas"]["Cart"];
+        "atelier.admin.v1.CancelOrderResponse": {
+            order?: components["schemas"]["atelier.admin.v1.AdminOrder"];
         };
         /**
          * @description CreateDeliveryOptionRequest creates an option. It starts without free delivery: that is the
          *      free-delivery rule's.
          */
-        CreateDeliveryOptionRequest: {
+        "atelier.admin.v1.CreateDeliveryOptionRequest": {
             /** @description Lower-case letters and digits in words joined by "-" or "_"; unique. */
             code?: string;
             /** @description Never empty; at most 60 characters. */
@@ -1923,11 +1696,11 @@ export interface components {
             active?: boolean;
         };
         /** @description CreateDeliveryOptionResponse holds the new option (revision 1). */
-        CreateDeliveryOptionResponse: {
-            delivery_option?: components["schemas"]["AdminDeliveryOption"];
+        "atelier.admin.v1.CreateDeliveryOptionResponse": {
+            delivery_option?: components["schemas"]["atelier.admin.v1.AdminDeliveryOption"];
         };
         /** @description CreatePageRequest creates a page. */
-        CreatePageRequest: {
+        "atelier.admin.v1.CreatePageRequest": {
             /** @description Lower-case letters and digits in words joined by hyphens, e.g. "shipping-policy"; unique. */
             slug?: string;
             /** @description Never empty; at most 200 characters. */
@@ -1936,24 +1709,24 @@ export interface components {
             html?: string;
         };
         /** @description CreatePageResponse holds the new page (revision 1). */
-        CreatePageResponse: {
-            page?: components["schemas"]["Page"];
+        "atelier.admin.v1.CreatePageResponse": {
+            page?: components["schemas"]["atelier.admin.v1.Page"];
         };
         /** @description CreateProductResponse holds the new product (revision 1). */
-        CreateProductResponse: {
-            product?: components["schemas"]["Product"];
+        "atelier.admin.v1.CreateProductResponse": {
+            product?: components["schemas"]["atelier.admin.v1.Product"];
         };
         /** @description DashboardDay is one day's sales. */
-        DashboardDay: {
+        "atelier.admin.v1.DashboardDay": {
             /** @description The day in London, YYYY-MM-DD. */
             date?: string;
             /** @description Net revenue of the orders paid that day (net of confirmed refunds, VAT included). */
-            revenue?: components["schemas"]["Money"];
+            revenue?: components["schemas"]["atelier.type.v1.Money"];
             /** @description Orders paid that day, including those later cancelled or refunded. */
             order_count?: string;
         };
         /** @description DashboardLowStockProduct is a product running out. */
-        DashboardLowStockProduct: {
+        "atelier.admin.v1.DashboardLowStockProduct": {
             id?: string;
             name?: string;
             /** @description Empty when the product has no SKU. */
@@ -1965,7 +1738,7 @@ export interface components {
             stock?: number;
         };
         /** @description DashboardOrder is one recent sale. */
-        DashboardOrder: {
+        "atelier.admin.v1.DashboardOrder": {
             id?: string;
             /** @description The public order number, e.g. "AL-7K2M9QXD". */
             number?: string;
@@ -1973,7 +1746,7 @@ export interface components {
             customer_name?: string;
             email?: string;
             /** @description The order's total, VAT included, as placed (before any refund). */
-            total?: components["schemas"]["Money"];
+            total?: components["schemas"]["atelier.type.v1.Money"];
             /**
              * Format: enum
              * @enum {string}
@@ -1986,41 +1759,26 @@ export interface components {
             placed_at?: string;
         };
         /** @description DeletePageResponse is empty: the page is gone. */
-        DeletePageResponse: Record<string, never>;
+        "atelier.admin.v1.DeletePageResponse": Record<string, never>;
         /** @description DeleteProductImageResponse holds the product with its remaining images. */
-        DeleteProductImageResponse: {
-            product?: components["schemas"]["Product"];
+        "atelier.admin.v1.DeleteProductImageResponse": {
+            product?: components["schemas"]["atelier.admin.v1.Product"];
         };
         /** @description DeleteProductResponse holds the archived product. */
-        DeleteProductResponse: {
-            product?: components["schemas"]["Product"];
+        "atelier.admin.v1.DeleteProductResponse": {
+            product?: components["schemas"]["atelier.admin.v1.Product"];
         };
         /** @description DeliverOrderRequest records that an order arrived. */
-        DeliverOrderRequest: {
+        "atelier.admin.v1.DeliverOrderRequest": {
             order_id?: string;
             idempotency_key?: string;
         };
         /** @description DeliverOrderResponse holds the order as it now is. */
-        DeliverOrderResponse: {
-            order?: components["schemas"]["AdminOrder"];
-        };
-        /** @description DeliveryOption is one way an order can be delivered. */
-        DeliveryOption: {
-            /** @description Stable code, e.g. "standard". */
-            code?: string;
-            /** @description Display name, e.g. "Standard". */
-            name?: string;
-            /** @description Charge including VAT. */
-            price?: components["schemas"]["Money"];
-            /** @description Carrier, e.g. "Royal Mail". */
-            carrier?: string;
-            /** @description Promise shown to shoppers, e.g. "5–7 working days". */
-            estimated_delivery?: string;
-            /** @description When set, the option is free for orders whose subtotal is above this amount. */
-            free_over?: components["schemas"]["Money"];
+        "atelier.admin.v1.DeliverOrderResponse": {
+            order?: components["schemas"]["atelier.admin.v1.AdminOrder"];
         };
         /** @description DeliveryOptionInput is the editable part of an option; unset fields keep their values. */
-        DeliveryOptionInput: {
+        "atelier.admin.v1.DeliveryOptionInput": {
             /** @description Never empty; at most 60 characters. */
             name?: string;
             /** @description One of ListCarriers. */
@@ -2037,7 +1795,7 @@ export interface components {
             active?: boolean;
         };
         /** @description DeliveryOptionRevision is one immutable entry of a delivery option's history. */
-        DeliveryOptionRevision: {
+        "atelier.admin.v1.DeliveryOptionRevision": {
             revision?: string;
             /**
              * Format: enum
@@ -2045,74 +1803,48 @@ export interface components {
              * @enum {string}
              */
             action?: "REVISION_ACTION_UNSPECIFIED" | "REVISION_ACTION_CREATED" | "REVISION_ACTION_UPDATED" | "REVISION_ACTION_PUBLISHED" | "REVISION_ACTION_UNPUBLISHED" | "REVISION_ACTION_ARCHIVED" | "REVISION_ACTION_RESTORED" | "REVISION_ACTION_IMAGES_CHANGED";
-            actor?: components["schemas"]["Actor"];
+            actor?: components["schemas"]["atelier.admin.v1.Actor"];
             /** Format: date-time */
             created_at?: string;
             /** @description The option as this revision left it (with today's free_over). */
-            delivery_option?: components["schemas"]["AdminDeliveryOption"];
+            delivery_option?: components["schemas"]["atelier.admin.v1.AdminDeliveryOption"];
             restored_from?: string;
-        };
-        /** @description DeliveryQuote is what an order of the cart would cost with one delivery option. */
-        DeliveryQuote: {
-            option?: components["schemas"]["DeliveryOption"];
-            /** @description The charge for this cart: zero when the option is free for its subtotal. */
-            delivery_price?: components["schemas"]["Money"];
-            /** @description Subtotal plus the delivery charge. */
-            total?: components["schemas"]["Money"];
-            /** @description The VAT part of the total. */
-            vat_included?: components["schemas"]["Money"];
         };
         /**
          * @description DiffDeliveryOptionRevisionResponse lists the fields that differ ("name", "carrier",
          *      "estimated_delivery", "price", "position", "active").
          */
-        DiffDeliveryOptionRevisionResponse: {
+        "atelier.admin.v1.DiffDeliveryOptionRevisionResponse": {
             /** @description The revision the changes are measured from; 0 for the creation, whose every field is a change. */
             base_revision?: string;
-            changes?: components["schemas"]["FieldChange"][];
+            changes?: components["schemas"]["atelier.admin.v1.FieldChange"][];
         };
         /** @description DiffPageRevisionResponse lists the fields that differ ("title", "html"). */
-        DiffPageRevisionResponse: {
+        "atelier.admin.v1.DiffPageRevisionResponse": {
             /**
              * @description The revision the changes are measured from (the predecessor, or the current revision with
              *      against_current); 0 for the creation, whose every field is a change.
              */
             base_revision?: string;
-            changes?: components["schemas"]["FieldChange"][];
+            changes?: components["schemas"]["atelier.admin.v1.FieldChange"][];
         };
         /** @description DiffProductRevisionResponse lists the fields that differ. */
-        DiffProductRevisionResponse: {
+        "atelier.admin.v1.DiffProductRevisionResponse": {
             /**
              * @description The revision the changes are measured from (the predecessor, or the current revision with
              *      against_current); 0 for the creation, whose every field is a change.
              */
             base_revision?: string;
-            changes?: components["schemas"]["FieldChange"][];
+            changes?: components["schemas"]["atelier.admin.v1.FieldChange"][];
         };
         /** @description DiffStoreDetailsRevisionResponse lists the fields that differ, named as in StoreDetails. */
-        DiffStoreDetailsRevisionResponse: {
+        "atelier.admin.v1.DiffStoreDetailsRevisionResponse": {
             /** @description The revision the changes are measured from; 0 for the first, whose every field is a change. */
             base_revision?: string;
-            changes?: components["schemas"]["FieldChange"][];
-        };
-        /** @description DisableTotpRequest turns two-factor authentication off. */
-        DisableTotpRequest: {
-            current_password?: string;
-            /** @description A current code of the authenticator app, or an unused recovery code. */
-            code?: string;
-        };
-        /** @description DisableTotpResponse is empty. */
-        DisableTotpResponse: Record<string, never>;
-        /** @description EnableTotpRequest confirms the new secret with a code made from it. */
-        EnableTotpRequest: {
-            code?: string;
-        };
-        /** @description EnableTotpResponse holds the recovery codes, shown once; only their hashes are kept. */
-        EnableTotpResponse: {
-            recovery_codes?: string[];
+            changes?: components["schemas"]["atelier.admin.v1.FieldChange"][];
         };
         /** @description FieldChange is one field that differs between two revisions. */
-        FieldChange: {
+        "atelier.admin.v1.FieldChange": {
             /** @description The field's name as in Product, e.g. "name", "price", "attributes", "images". */
             field?: string;
             /** @description The values before and after, as display text (JSON for lists). */
@@ -2123,38 +1855,20 @@ export interface components {
          * @description FreeDeliveryRule is the shop's one free-delivery rule: one delivery option is free for orders
          *      whose subtotal is above a threshold (the seed: Standard, over £50), or none is.
          */
-        FreeDeliveryRule: {
+        "atelier.admin.v1.FreeDeliveryRule": {
             /** @description The option made free; empty when no option is. */
             option_code?: string;
             /** @description The subtotal an order must exceed (not merely reach); unset when no option is free. */
-            threshold?: components["schemas"]["Money"];
+            threshold?: components["schemas"]["atelier.type.v1.Money"];
             /** @description The rule's revision, for expected_revision (and as the ETag on REST). */
             revision?: string;
             /** Format: date-time */
             updated_at?: string;
-            updated_by?: components["schemas"]["Actor"];
+            updated_by?: components["schemas"]["atelier.admin.v1.Actor"];
         };
         /** @description GetAdminOrderResponse holds the order. */
-        GetAdminOrderResponse: {
-            order?: components["schemas"]["AdminOrder"];
-        };
-        /** @description GetCartResponse holds the cart. */
-        GetCartResponse: {
-            cart?: components["schemas"]["Cart"];
-        };
-        /** @description GetCheckoutConfigResponse describes how payments are taken. */
-        GetCheckoutConfigResponse: {
-            /**
-             * Format: enum
-             * @enum {string}
-             */
-            payment_mode?: "PAYMENT_MODE_UNSPECIFIED" | "PAYMENT_MODE_STRIPE" | "PAYMENT_MODE_TEST";
-            /** @description Stripe's publishable key (never a secret key); empty in test mode. */
-            stripe_publishable_key?: string;
-            /** @description Countries the shop delivers to, the United Kingdom first. */
-            countries?: components["schemas"]["Country"][];
-            /** @description The country a checkout form starts with ("GB"). */
-            default_country_code?: string;
+        "atelier.admin.v1.GetAdminOrderResponse": {
+            order?: components["schemas"]["atelier.admin.v1.AdminOrder"];
         };
         /**
          * @description GetDashboardResponse holds every figure of the dashboard, read at one moment.
@@ -2168,7 +1882,7 @@ export interface components {
          *                      so a full refund takes off exactly the order's VAT.
          *      Amounts are in minor units (pence).
          */
-        GetDashboardResponse: {
+        "atelier.admin.v1.GetDashboardResponse": {
             /** @description Products that are not archived, whether active, published or drafts. */
             total_products?: string;
             /**
@@ -2180,26 +1894,26 @@ export interface components {
              * @description What the sales brought in since the shop opened, VAT included: the sum of their net
              *      revenue (total minus confirmed refunds).
              */
-            total_revenue?: components["schemas"]["Money"];
+            total_revenue?: components["schemas"]["atelier.type.v1.Money"];
             /**
              * @description The VAT part of total_revenue: the sum of the sales' net VAT (each sale's VAT less the
              *      refunded share of it, rounded down).
              */
-            total_vat?: components["schemas"]["Money"];
+            total_vat?: components["schemas"]["atelier.type.v1.Money"];
             /** @description Orders paid and not yet shipped: status paid or processing. Waiting for the shop. */
             pending_orders?: string;
             /**
              * @description One point per day of the period, oldest first, today last; days without sales are present
              *      with zeros.
              */
-            days?: components["schemas"]["DashboardDay"][];
+            days?: components["schemas"]["atelier.admin.v1.DashboardDay"][];
             /** @description The latest sales, newest paid first (at most 10). */
-            recent_orders?: components["schemas"]["DashboardOrder"][];
+            recent_orders?: components["schemas"]["atelier.admin.v1.DashboardOrder"][];
             /**
              * @description Products not archived with fewer than 10 in stock (out of stock included), lowest stock
              *      first, then by name (at most 10).
              */
-            low_stock_products?: components["schemas"]["DashboardLowStockProduct"][];
+            low_stock_products?: components["schemas"]["atelier.admin.v1.DashboardLowStockProduct"][];
             /**
              * Format: int32
              * @description The period the series covers, in days (the request's, or 30).
@@ -2207,97 +1921,62 @@ export interface components {
             period_days?: number;
         };
         /** @description GetDeliveryOptionResponse holds the option. */
-        GetDeliveryOptionResponse: {
-            delivery_option?: components["schemas"]["AdminDeliveryOption"];
+        "atelier.admin.v1.GetDeliveryOptionResponse": {
+            delivery_option?: components["schemas"]["atelier.admin.v1.AdminDeliveryOption"];
         };
         /** @description GetDeliveryOptionRevisionResponse holds the revision. */
-        GetDeliveryOptionRevisionResponse: {
-            revision?: components["schemas"]["DeliveryOptionRevision"];
+        "atelier.admin.v1.GetDeliveryOptionRevisionResponse": {
+            revision?: components["schemas"]["atelier.admin.v1.DeliveryOptionRevision"];
         };
         /** @description GetFreeDeliveryRuleResponse holds the rule. */
-        GetFreeDeliveryRuleResponse: {
-            free_delivery_rule?: components["schemas"]["FreeDeliveryRule"];
-        };
-        /** @description GetMeResponse holds the signed-in user. */
-        GetMeResponse: {
-            user?: components["schemas"]["User"];
-        };
-        /** @description GetOrderResponse holds the order. */
-        GetOrderResponse: {
-            order?: components["schemas"]["Order"];
+        "atelier.admin.v1.GetFreeDeliveryRuleResponse": {
+            free_delivery_rule?: components["schemas"]["atelier.admin.v1.FreeDeliveryRule"];
         };
         /** @description GetPageResponse holds the page. */
-        GetPageResponse: {
-            page?: components["schemas"]["Page"];
+        "atelier.admin.v1.GetPageResponse": {
+            page?: components["schemas"]["atelier.admin.v1.Page"];
         };
         /** @description GetPageRevisionResponse holds the revision. */
-        GetPageRevisionResponse: {
-            revision?: components["schemas"]["PageRevision"];
+        "atelier.admin.v1.GetPageRevisionResponse": {
+            revision?: components["schemas"]["atelier.admin.v1.PageRevision"];
         };
         /** @description GetProductResponse holds the product. */
-        GetProductResponse: {
-            product?: components["schemas"]["Product"];
+        "atelier.admin.v1.GetProductResponse": {
+            product?: components["schemas"]["atelier.admin.v1.Product"];
         };
         /** @description GetProductRevisionResponse holds the revision. */
-        GetProductRevisionResponse: {
-            revision?: components["schemas"]["ProductRevision"];
-        };
-        /** @description GetStatusResponse is the overall state and, for admins, every check in a fixed order. */
-        GetStatusResponse: {
-            /** @description Every check, in a fixed order. Admins only: empty for everyone else. */
-            checks?: components["schemas"]["StatusCheck"][];
-            /**
-             * Format: enum
-             * @description Up or down: STATUS_CHECK_STATE_ERROR when any check fails, else STATUS_CHECK_STATE_OK (a part
-             *      that is not set up does not make the shop down).
-             * @enum {string}
-             */
-            state?: "STATUS_CHECK_STATE_UNSPECIFIED" | "STATUS_CHECK_STATE_OK" | "STATUS_CHECK_STATE_NOT_CONFIGURED" | "STATUS_CHECK_STATE_ERROR";
+        "atelier.admin.v1.GetProductRevisionResponse": {
+            revision?: components["schemas"]["atelier.admin.v1.ProductRevision"];
         };
         /** @description GetStoreDetailsResponse holds the details. */
-        GetStoreDetailsResponse: {
-            store_details?: components["schemas"]["StoreDetails"];
+        "atelier.admin.v1.GetStoreDetailsResponse": {
+            store_details?: components["schemas"]["atelier.admin.v1.StoreDetails"];
         };
         /** @description GetStoreDetailsRevisionResponse holds the revision. */
-        GetStoreDetailsRevisionResponse: {
-            revision?: components["schemas"]["StoreDetailsRevision"];
-        };
-        /** @description GetStoreSettingsResponse carries the settings. */
-        GetStoreSettingsResponse: {
-            store_settings?: components["schemas"]["StoreSettings"];
-        };
-        /** @description GetWishlistResponse holds the wishlist. */
-        GetWishlistResponse: {
-            wishlist?: components["schemas"]["Wishlist"];
-        };
-        /** @description Contains an arbitrary serialized message along with a @type that describes the type of the serialized message. */
-        GoogleProtobufAny: {
-            /** @description The type of the serialized message. */
-            "@type"?: string;
-        } & {
-            [key: string]: unknown;
+        "atelier.admin.v1.GetStoreDetailsRevisionResponse": {
+            revision?: components["schemas"]["atelier.admin.v1.StoreDetailsRevision"];
         };
         /** @description ImageVariant is one rendition of an image. */
-        ImageVariant: {
+        "atelier.admin.v1.ImageVariant": {
             /** @description Absolute URL; immutable, cacheable for a year. */
             url?: string;
             /** Format: int32 */
             width?: number;
             /** Format: int32 */
             height?: number;
-            /** @description MIME type, e.g. "image/jpeg". */
+            /** @description MIME type: "image/avif", "image/webp" or "image/jpeg". */
             content_type?: string;
         };
         /** @description ListAccountsResponse is one page. */
-        ListAccountsResponse: {
-            accounts?: components["schemas"]["Account"][];
+        "atelier.admin.v1.ListAccountsResponse": {
+            accounts?: components["schemas"]["atelier.admin.v1.Account"][];
             /** @description Empty on the last page. */
             next_page_token?: string;
         };
         /** @description ListAdminOrdersResponse is one page of orders with the count of all that match. */
-        ListAdminOrdersResponse: {
+        "atelier.admin.v1.ListAdminOrdersResponse": {
             /** @description Each order without its timeline and refunds (GetAdminOrder has them). */
-            orders?: components["schemas"]["AdminOrder"][];
+            orders?: components["schemas"]["atelier.admin.v1.AdminOrder"][];
             total_count?: string;
             /** Format: int32 */
             page?: number;
@@ -2307,60 +1986,42 @@ export interface components {
             total_pages?: number;
         };
         /** @description ListAllDeliveryOptionsResponse lists every option in display order. */
-        ListAllDeliveryOptionsResponse: {
-            delivery_options?: components["schemas"]["AdminDeliveryOption"][];
+        "atelier.admin.v1.ListAllDeliveryOptionsResponse": {
+            delivery_options?: components["schemas"]["atelier.admin.v1.AdminDeliveryOption"][];
         };
         /** @description ListCarriersResponse lists the carriers, e.g. "Royal Mail", "DPD", "Hermes", "DHL", "FedEx". */
-        ListCarriersResponse: {
+        "atelier.admin.v1.ListCarriersResponse": {
             carriers?: string[];
         };
-        /** @description ListCategoriesResponse lists categories sorted by name. */
-        ListCategoriesResponse: {
-            categories?: components["schemas"]["Category"][];
-        };
         /** @description ListDeliveryOptionRevisionsResponse is one page of revisions, newest first. */
-        ListDeliveryOptionRevisionsResponse: {
-            revisions?: components["schemas"]["DeliveryOptionRevision"][];
+        "atelier.admin.v1.ListDeliveryOptionRevisionsResponse": {
+            revisions?: components["schemas"]["atelier.admin.v1.DeliveryOptionRevision"][];
             /** @description Empty on the last page. */
             next_page_token?: string;
         };
-        /** @description ListDeliveryOptionsResponse lists the active options, cheapest service first. */
-        ListDeliveryOptionsResponse: {
-            delivery_options?: components["schemas"]["DeliveryOption"][];
-        };
-        /** @description ListFeaturedProductsResponse carries the featured products. */
-        ListFeaturedProductsResponse: {
-            products?: components["schemas"]["Product"][];
-        };
-        /** @description ListOrdersResponse is one page of orders. */
-        ListOrdersResponse: {
-            orders?: components["schemas"]["Order"][];
-            /** @description Token of the next page; empty on the last. */
-            next_page_token?: string;
-        };
         /** @description ListPageRevisionsResponse is one page of revisions, newest first. */
-        ListPageRevisionsResponse: {
-            revisions?: components["schemas"]["PageRevision"][];
+        "atelier.admin.v1.ListPageRevisionsResponse": {
+            revisions?: components["schemas"]["atelier.admin.v1.PageRevision"][];
             /** @description Empty on the last page. */
             next_page_token?: string;
         };
         /** @description ListPagesResponse lists every page. */
-        ListPagesResponse: {
-            pages?: components["schemas"]["Page"][];
+        "atelier.admin.v1.ListPagesResponse": {
+            pages?: components["schemas"]["atelier.admin.v1.Page"][];
         };
         /** @description ListProductCategoriesResponse lists the categories in use, by name. */
-        ListProductCategoriesResponse: {
+        "atelier.admin.v1.ListProductCategoriesResponse": {
             categories?: string[];
         };
         /** @description ListProductRevisionsResponse is one page of revisions, newest first. */
-        ListProductRevisionsResponse: {
-            revisions?: components["schemas"]["ProductRevision"][];
+        "atelier.admin.v1.ListProductRevisionsResponse": {
+            revisions?: components["schemas"]["atelier.admin.v1.ProductRevision"][];
             /** @description Empty on the last page. */
             next_page_token?: string;
         };
         /** @description ListProductsResponse is one page with the size of the whole result. */
-        ListProductsResponse: {
-            products?: components["schemas"]["Product"][];
+        "atelier.admin.v1.ListProductsResponse": {
+            products?: components["schemas"]["atelier.admin.v1.Product"][];
             /** Format: int32 */
             total_count?: number;
             /** Format: int32 */
@@ -2370,159 +2031,14 @@ export interface components {
             /** Format: int32 */
             total_pages?: number;
         };
-        /** @description ListRelatedProductsResponse carries up to four related products, never the product itself. */
-        ListRelatedProductsResponse: {
-            products?: components["schemas"]["Product"][];
-        };
         /** @description ListStoreDetailsRevisionsResponse is one page of revisions, newest first. */
-        ListStoreDetailsRevisionsResponse: {
-            revisions?: components["schemas"]["StoreDetailsRevision"][];
+        "atelier.admin.v1.ListStoreDetailsRevisionsResponse": {
+            revisions?: components["schemas"]["atelier.admin.v1.StoreDetailsRevision"][];
             /** @description Empty on the last page. */
             next_page_token?: string;
         };
-        /** @description LoginRequest signs in. */
-        LoginRequest: {
-            email?: string;
-            password?: string;
-            /**
-             * @description The current 6-digit code of the account's authenticator app, when it has two-factor
-             *      authentication. Each code is accepted once.
-             */
-            totp_code?: string;
-            /** @description Instead of totp_code: one of the account's unused recovery codes (dashes and case ignored). */
-            recovery_code?: string;
-        };
-        /** @description LoginResponse holds the session and its user. */
-        LoginResponse: {
-            user?: components["schemas"]["User"];
-            session?: components["schemas"]["Session"];
-        };
-        /** @description LogoutRequest has no parameters: the session is the caller's bearer token. */
-        LogoutRequest: Record<string, never>;
-        /** @description LogoutResponse is empty. */
-        LogoutResponse: Record<string, never>;
-        /** @description MergeCartRequest names the guest cart to fold into the customer's cart. */
-        MergeCartRequest: {
-            /** @description The guest cart's id; empty for none. */
-            guest_cart_id?: string;
-        };
-        /** @description MergeCartResponse holds the customer's cart after the merge. */
-        MergeCartResponse: {
-            cart?: components["schemas"]["Cart"];
-        };
-        /** @description MergeWishlistRequest lists a guest's saved products. */
-        MergeWishlistRequest: {
-            product_ids?: string[];
-        };
-        /** @description MergeWishlistResponse holds the merged wishlist. */
-        MergeWishlistResponse: {
-            wishlist?: components["schemas"]["Wishlist"];
-        };
-        /**
-         * @description Money is an exact amount in a currency's minor units. Atelier never represents money as a
-         *      floating-point number: 2499 GBP minor units is £24.99.
-         */
-        Money: {
-            /** @description ISO 4217 currency code, e.g. "GBP". */
-            currency_code?: string;
-            /** @description The amount in minor units (pence for GBP). Prices include VAT. */
-            minor_units?: string;
-        };
-        /**
-         * @description Order is a shopper's order as it was placed: prices, delivery and VAT are fixed when checkout
-         *      is submitted and never recomputed.
-         */
-        Order: {
-            /** @description Identifier (random UUID), used in links. */
-            id?: string;
-            /** @description Public order number shown to shoppers and in e-mails, e.g. "AL-7K3F9Q2M"; not guessable. */
-            number?: string;
-            /**
-             * Format: enum
-             * @enum {string}
-             */
-            status?: "ORDER_STATUS_UNSPECIFIED" | "ORDER_STATUS_PENDING_PAYMENT" | "ORDER_STATUS_PAID" | "ORDER_STATUS_PROCESSING" | "ORDER_STATUS_SHIPPED" | "ORDER_STATUS_DELIVERED" | "ORDER_STATUS_CANCELLED" | "ORDER_STATUS_REFUNDED" | "ORDER_STATUS_PAYMENT_FAILED";
-            /** @description The e-mail address confirmations go to. */
-            email?: string;
-            shipping_address?: components["schemas"]["OrderAddress"];
-            /** @description The billing address; equal to the shipping address when the shopper did not give another. */
-            billing_address?: components["schemas"]["OrderAddress"];
-            /** @description True when the billing address was given separately. */
-            billing_differs?: boolean;
-            delivery?: components["schemas"]["OrderDelivery"];
-            requires_signature?: boolean;
-            lines?: components["schemas"]["OrderLine"][];
-            /** @description Sum of the line totals, VAT included. */
-            subtotal?: components["schemas"]["Money"];
-            /** @description The VAT part of the total (UK VAT 20%, included in every price). */
-            vat_included?: components["schemas"]["Money"];
-            /** @description Subtotal plus delivery: what the shopper pays. */
-            total?: components["schemas"]["Money"];
-            /**
-             * Format: int32
-             * @description Number of units across the lines.
-             */
-            item_count?: number;
-            /** @description Every status the order has had, oldest first; the first is PENDING_PAYMENT. */
-            history?: components["schemas"]["OrderStatusChange"][];
-            /** Format: date-time */
-            created_at?: string;
-            /**
-             * Format: date-time
-             * @description While the order awaits payment: when its stock reservation lapses and it is cancelled.
-             */
-            expires_at?: string;
-            /** @description The payment's last failure as the payment provider words it, e.g. "Your card was declined.". */
-            payment_error?: string;
-            /** @description Where the parcel is: set once the order has shipped, unset before. */
-            shipment?: components["schemas"]["OrderShipment"];
-        };
-        /** @description OrderAddress is a postal address in the United Kingdom or the European Union. */
-        OrderAddress: {
-            first_name?: string;
-            last_name?: string;
-            /** @description Street and number. */
-            address_line1?: string;
-            /** @description Flat, floor or building; optional. */
-            address_line2?: string;
-            city?: string;
-            /** @description State, county or region; optional. */
-            region?: string;
-            postcode?: string;
-            /** @description ISO 3166-1 alpha-2 code: "GB" or an EU member state, e.g. "FR". */
-            country_code?: string;
-        };
-        /** @description OrderDelivery is the delivery option an order was placed with, and what it cost that order. */
-        OrderDelivery: {
-            /** @description Code of the delivery option, e.g. "standard". */
-            code?: string;
-            name?: string;
-            carrier?: string;
-            estimated_delivery?: string;
-            /** @description Charge for this order: zero when the option was free for its subtotal. */
-            price?: components["schemas"]["Money"];
-        };
-        /** @description OrderLine is one product of an order, as it was sold. */
-        OrderLine: {
-            /** @description The product's id; the product may since have changed or been removed. */
-            product_id?: string;
-            /** @description The product's name when the order was placed. */
-            name?: string;
-            sku?: string;
-            /** Format: int32 */
-            quantity?: number;
-            unit_price?: components["schemas"]["Money"];
-            /** @description unit_price × quantity. */
-            line_total?: components["schemas"]["Money"];
-            /** @description The VAT part of line_total. */
-            vat_included?: components["schemas"]["Money"];
-            /** @description URL of the product's primary image now, when it still has one. */
-            image_url?: string;
-            /** @description The product's URL slug now, for links back to it; empty when it is no longer in the shop. */
-            product_slug?: string;
-        };
         /** @description OrderPayment is the order's card payment. */
-        OrderPayment: {
+        "atelier.admin.v1.OrderPayment": {
             /** @description "stripe" or "test". */
             provider?: string;
             /** @description The provider's id for the payment, e.g. Stripe's "pi_…". */
@@ -2530,11 +2046,11 @@ export interface components {
             /** @description requires_payment, processing, succeeded, failed, canceled or refunded (the provider's view). */
             status?: string;
             /** @description What the provider took: the order's total once paid, else zero. */
-            captured?: components["schemas"]["Money"];
+            captured?: components["schemas"]["atelier.type.v1.Money"];
             /** @description What the provider has confirmed returning, summed over the succeeded refunds. */
-            refunded?: components["schemas"]["Money"];
+            refunded?: components["schemas"]["atelier.type.v1.Money"];
             /** @description What refunds still waiting for the provider's confirmation come to. */
-            refund_pending?: components["schemas"]["Money"];
+            refund_pending?: components["schemas"]["atelier.type.v1.Money"];
             /**
              * Format: enum
              * @description UNPAID, PAID, PARTIALLY_REFUNDED or REFUNDED.
@@ -2543,9 +2059,9 @@ export interface components {
             state?: "PAYMENT_STATE_UNSPECIFIED" | "PAYMENT_STATE_UNPAID" | "PAYMENT_STATE_PAID" | "PAYMENT_STATE_PARTIALLY_REFUNDED" | "PAYMENT_STATE_REFUNDED";
         };
         /** @description OrderRefund is money returned (or being returned) to the shopper. */
-        OrderRefund: {
+        "atelier.admin.v1.OrderRefund": {
             id?: string;
-            amount?: components["schemas"]["Money"];
+            amount?: components["schemas"]["atelier.type.v1.Money"];
             reason?: string;
             /**
              * Format: enum
@@ -2554,14 +2070,14 @@ export interface components {
              */
             status?: "REFUND_STATUS_UNSPECIFIED" | "REFUND_STATUS_PENDING" | "REFUND_STATUS_SUCCEEDED" | "REFUND_STATUS_FAILED";
             /** @description Units put back in stock when the refund succeeded (or to be, while pending). */
-            restock?: components["schemas"]["RestockLine"][];
+            restock?: components["schemas"]["atelier.admin.v1.RestockLine"][];
             /** @description True for the full refund of a cancellation. */
             for_cancellation?: boolean;
             /** @description The provider's id for the refund, e.g. Stripe's "re_…"; empty until it answered. */
             provider_refund_id?: string;
             /** @description Why the provider refused it, when it failed. */
             failure_message?: string;
-            requested_by?: components["schemas"]["Actor"];
+            requested_by?: components["schemas"]["atelier.admin.v1.Actor"];
             /** Format: date-time */
             requested_at?: string;
             /**
@@ -2570,30 +2086,8 @@ export interface components {
              */
             settled_at?: string;
         };
-        /** @description OrderShipment is the parcel of a shipped order: who carries it and how to follow it. */
-        OrderShipment: {
-            /** @description The carrier, from the order's delivery option, e.g. "Royal Mail". */
-            carrier?: string;
-            /** @description The carrier's number for the parcel. */
-            tracking_number?: string;
-            /**
-             * @description The carrier's tracking page for the parcel; empty for a carrier the shop has no tracking
-             *      page for.
-             */
-            tracking_url?: string;
-        };
-        /** @description OrderStatusChange is one step of an order's timeline. */
-        OrderStatusChange: {
-            /**
-             * Format: enum
-             * @enum {string}
-             */
-            status?: "ORDER_STATUS_UNSPECIFIED" | "ORDER_STATUS_PENDING_PAYMENT" | "ORDER_STATUS_PAID" | "ORDER_STATUS_PROCESSING" | "ORDER_STATUS_SHIPPED" | "ORDER_STATUS_DELIVERED" | "ORDER_STATUS_CANCELLED" | "ORDER_STATUS_REFUNDED" | "ORDER_STATUS_PAYMENT_FAILED";
-            /** Format: date-time */
-            at?: string;
-        };
         /** @description OrderTimelineEntry is one thing that happened to an order. */
-        OrderTimelineEntry: {
+        "atelier.admin.v1.OrderTimelineEntry": {
             /** Format: date-time */
             at?: string;
             /**
@@ -2609,7 +2103,7 @@ export interface components {
              */
             status?: "ORDER_STATUS_UNSPECIFIED" | "ORDER_STATUS_PENDING_PAYMENT" | "ORDER_STATUS_PAID" | "ORDER_STATUS_PROCESSING" | "ORDER_STATUS_SHIPPED" | "ORDER_STATUS_DELIVERED" | "ORDER_STATUS_CANCELLED" | "ORDER_STATUS_REFUNDED" | "ORDER_STATUS_PAYMENT_FAILED";
             /** @description Who: an admin, or the system (empty account id) for the payment provider and the shop's jobs. */
-            actor?: components["schemas"]["Actor"];
+            actor?: components["schemas"]["atelier.admin.v1.Actor"];
             /**
              * @description What happened, in words for people: "Shipped with Royal Mail, tracking RM123456785GB",
              *      "Refund of £20.00 requested", "Shipping notice e-mailed".
@@ -2621,28 +2115,40 @@ export interface components {
             email_kind?: string;
         };
         /** @description OrderTracking is where a shipped parcel is. */
-        OrderTracking: {
+        "atelier.admin.v1.OrderTracking": {
             /** @description From the order's delivery option, e.g. "Royal Mail". */
             carrier?: string;
             tracking_number?: string;
             /** @description The carrier's tracking page for the parcel; empty for a carrier the shop has no page for. */
             tracking_url?: string;
         };
-        /** @description Page is an editable content page such as the privacy policy. */
-        Page: {
-            /** @description URL name, e.g. "privacy". */
+        /**
+         * @description Page is an information page (privacy, terms, FAQ, or one an admin added) as the back office
+         *      sees it. The shop shows it at /api/v1/pages/{slug}.
+         */
+        "atelier.admin.v1.Page": {
+            id?: string;
+            /** @description Lower-case words joined by hyphens, e.g. "privacy"; unique, and never changes. */
             slug?: string;
             title?: string;
-            /** @description Sanitised HTML body: headings, paragraphs, lists, links and emphasis only. */
+            /** @description The page's HTML as it was stored: sanitised when saved, so it may differ from what was sent. */
             html?: string;
+            /** @description True for privacy, terms and faq, which the shop links to and which cannot be deleted. */
+            built_in?: boolean;
+            /** @description The revision, for expected_revision (and as the ETag on REST). */
+            revision?: string;
+            /** Format: date-time */
+            created_at?: string;
             /**
              * Format: date-time
-             * @description When the content last changed.
+             * @description When the current revision was saved, set by the server ("last updated" on the page).
              */
             updated_at?: string;
+            /** @description Who saved the current revision. */
+            updated_by?: components["schemas"]["atelier.admin.v1.Actor"];
         };
         /** @description PageInput is the editable part of a page; unset fields keep their values. */
-        PageInput: {
+        "atelier.admin.v1.PageInput": {
             /** @description Never empty; at most 200 characters. */
             title?: string;
             /** @description Sanitised before it is stored; at most 200 000 characters. */
@@ -2652,7 +2158,7 @@ export interface components {
          * @description PageRevision is one immutable entry of a page's history: the whole page as it was saved, who
          *      saved it and when.
          */
-        PageRevision: {
+        "atelier.admin.v1.PageRevision": {
             /** @description The revision number (1 for the creation). */
             revision?: string;
             /**
@@ -2661,54 +2167,42 @@ export interface components {
              * @enum {string}
              */
             action?: "REVISION_ACTION_UNSPECIFIED" | "REVISION_ACTION_CREATED" | "REVISION_ACTION_UPDATED" | "REVISION_ACTION_PUBLISHED" | "REVISION_ACTION_UNPUBLISHED" | "REVISION_ACTION_ARCHIVED" | "REVISION_ACTION_RESTORED" | "REVISION_ACTION_IMAGES_CHANGED";
-            actor?: components["schemas"]["Actor"];
+            actor?: components["schemas"]["atelier.admin.v1.Actor"];
             /** Format: date-time */
             created_at?: string;
             /** @description The page as this revision left it. */
-            page?: components["schemas"]["Page"];
+            page?: components["schemas"]["atelier.admin.v1.Page"];
             /** @description For a restore: the revision whose content was restored. */
             restored_from?: string;
         };
-        /** @description PaymentSession is what a page needs to take the card for an order. */
-        PaymentSession: {
-            /**
-             * Format: enum
-             * @enum {string}
-             */
-            mode?: "PAYMENT_MODE_UNSPECIFIED" | "PAYMENT_MODE_STRIPE" | "PAYMENT_MODE_TEST";
-            /**
-             * @description The payment's client secret (Stripe's PaymentIntent client secret, or the test mode's
-             *      equivalent). It lets the page confirm this one payment and nothing else.
-             */
-            client_secret?: string;
-            /** @description Stripe's publishable key; empty in test mode. */
-            stripe_publishable_key?: string;
-        };
         /** @description ProcessOrderRequest starts preparing an order. */
-        ProcessOrderRequest: {
+        "atelier.admin.v1.ProcessOrderRequest": {
             order_id?: string;
             /** @description Optional; see the service's comment. */
             idempotency_key?: string;
         };
         /** @description ProcessOrderResponse holds the order as it now is. */
-        ProcessOrderResponse: {
-            order?: components["schemas"]["AdminOrder"];
+        "atelier.admin.v1.ProcessOrderResponse": {
+            order?: components["schemas"]["atelier.admin.v1.AdminOrder"];
         };
         /**
-         * @description A product as shoppers see it. Only visible products (active, published, named and priced) are
-         *      ever returned by the store API.
+         * @description Product is a product as the back office sees it: every product, whatever its status, with
+         *      the fields shoppers never see (status flags, revision, who saved it last).
          */
-        Product: {
+        "atelier.admin.v1.Product": {
             /** @description Stable identifier (UUID). */
             id?: string;
-            /** @description URL-friendly unique name, usable wherever an id is accepted. */
+            /**
+             * @description URL-friendly unique name, derived from the name when the product is created and never
+             *      changed (not on rename either), so links to the product keep working.
+             */
             slug?: string;
             name?: string;
             /** @description Plain-text description. */
             description?: string;
-            /** @description Price including VAT. */
-            price?: components["schemas"]["Money"];
-            /** @description Stock keeping unit; may be empty. */
+            /** @description Price including VAT; unset while the product is a draft without a price (never visible). */
+            price?: components["schemas"]["atelier.type.v1.Money"];
+            /** @description Stock keeping unit; empty when the product has none. */
             sku?: string;
             /**
              * Format: int32
@@ -2717,56 +2211,81 @@ export interface components {
             stock_quantity?: number;
             /**
              * Format: enum
-             * @description Badge derived from the stock quantity: out of stock at 0, low stock at 1–9.
+             * @description Derived from the stock quantity: out of stock at 0, low stock at 1–9.
              * @enum {string}
              */
-            stock_status?: "STOCK_STATUS_UNSPECIFIED" | "STOCK_STATUS_IN_STOCK" | "STOCK_STATUS_LOW_STOCK" | "STOCK_STATUS_OUT_OF_STOCK";
-            /** @description Chosen by the shop for promotion on the home page. */
+            stock_level?: "STOCK_LEVEL_UNSPECIFIED" | "STOCK_LEVEL_IN_STOCK" | "STOCK_LEVEL_LOW_STOCK" | "STOCK_LEVEL_OUT_OF_STOCK";
+            /** @description Shown to shoppers only while active, published, named and priced, and not archived. */
+            active?: boolean;
+            published?: boolean;
+            /** @description Promoted on the storefront's home page. */
             featured?: boolean;
-            /** @description The value of the `category` attribute, or empty when the product has none. */
+            /** @description The value of the `category` attribute, or empty. */
             category?: string;
+            /** @description Ordered name/value pairs (`category`, `brand`, `feature`, and free specification rows). */
+            attributes?: components["schemas"]["atelier.admin.v1.ProductAttribute"][];
+            /** @description Ordered images; exactly one is primary while any exist. */
+            images?: components["schemas"]["atelier.admin.v1.ProductImage"][];
             /**
-             * @description Ordered name/value pairs. Names in use: `category`, `brand`, `feature` (one per feature),
-             *      and free-form specification rows such as `Size`.
+             * @description Increases by one with every saved change. Writes name the revision they were based on; a
+             *      stale one is refused (ABORTED, reason `stale_revision`). REST answers carry it as the ETag.
              */
-            attributes?: components["schemas"]["Attribute"][];
-            /** @description Ordered images; exactly one is primary when there are any. */
-            images?: components["schemas"]["ProductImage"][];
+            revision?: string;
             /**
              * Format: date-time
-             * @description When the product was added to the catalogue.
+             * @description Set when the product was archived (deleted): it has left the shop but stays on past orders.
              */
+            archived_at?: string;
+            /** Format: date-time */
             created_at?: string;
+            /** Format: date-time */
+            updated_at?: string;
+            /** @description Who saved the current revision. */
+            updated_by?: components["schemas"]["atelier.admin.v1.Actor"];
+            /** @description Whether shoppers can see it now (active, published, named, priced and not archived). */
+            visible?: boolean;
         };
         /** @description ProductAttribute is one name/value pair. */
-        ProductAttribute: {
+        "atelier.admin.v1.ProductAttribute": {
             name?: string;
             value?: string;
         };
-        /** @description ProductImage is one picture of a product in several renditions. */
-        ProductImage: {
+        /** @description ProductImage is one picture of a product, its processing state and its renditions. */
+        "atelier.admin.v1.ProductImage": {
             id?: string;
-            /** @description Absolute URL of the largest rendition. */
-            url?: string;
-            /** @description Text alternative for assistive technology. */
+            /**
+             * Format: enum
+             * @enum {string}
+             */
+            state?: "IMAGE_STATE_UNSPECIFIED" | "IMAGE_STATE_PROCESSING" | "IMAGE_STATE_READY" | "IMAGE_STATE_FAILED";
+            /** @description Why processing failed, when it did. */
+            failure_reason?: string;
+            /** @description Text alternative for assistive technology (at most 250 characters). */
             alt?: string;
-            /** @description Whether this is the product's main image. */
             primary?: boolean;
             /**
              * Format: int32
-             * @description Pixel size of the largest rendition.
+             * @description Pixel size of the uploaded original (orientation applied).
              */
             width?: number;
             /** Format: int32 */
             height?: number;
-            /** @description All renditions, narrowest first, for `srcset`. */
-            variants?: components["schemas"]["ImageVariant"][];
+            /** @description Size and type of the uploaded original. */
+            size_bytes?: string;
+            content_type?: string;
+            /**
+             * @description Renditions (400, 800, 1200 and 2000 px wide, never upscaled; each as AVIF, WebP and JPEG),
+             *      narrowest first; empty until the image is ready.
+             */
+            variants?: components["schemas"]["atelier.admin.v1.ImageVariant"][];
+            /** Format: date-time */
+            created_at?: string;
         };
         /**
          * @description ProductInput is the editable part of a product. On create, unset fields take their defaults;
          *      on update, unset fields keep their values.
          */
-        ProductInput: {
+        "atelier.admin.v1.ProductInput": {
             /** @description Required on create; never empty. At most 200 characters. */
             name?: string;
             description?: string;
@@ -2787,7 +2306,7 @@ export interface components {
              * @description Replaces the whole list when set. Pairs missing a name or a value are dropped. A `category`
              *      must be one already in use unless `new_category` is set.
              */
-            attributes?: components["schemas"]["AttributeList"];
+            attributes?: components["schemas"]["atelier.admin.v1.AttributeList"];
             /** @description Allows a `category` value no product has yet (guards against typos in a brand's name). */
             new_category?: boolean;
             /**
@@ -2803,7 +2322,7 @@ export interface components {
          * @description ProductRevision is one immutable entry of a product's history: the whole product as it was
          *      saved, who saved it and why.
          */
-        ProductRevision: {
+        "atelier.admin.v1.ProductRevision": {
             /** @description The revision number (1 for the creation). */
             revision?: string;
             /**
@@ -2811,25 +2330,16 @@ export interface components {
              * @enum {string}
              */
             action?: "REVISION_ACTION_UNSPECIFIED" | "REVISION_ACTION_CREATED" | "REVISION_ACTION_UPDATED" | "REVISION_ACTION_PUBLISHED" | "REVISION_ACTION_UNPUBLISHED" | "REVISION_ACTION_ARCHIVED" | "REVISION_ACTION_RESTORED" | "REVISION_ACTION_IMAGES_CHANGED";
-            actor?: components["schemas"]["Actor"];
+            actor?: components["schemas"]["atelier.admin.v1.Actor"];
             /** Format: date-time */
             created_at?: string;
             /** @description The product as this revision left it. */
-            product?: components["schemas"]["Product"];
+            product?: components["schemas"]["atelier.admin.v1.Product"];
             /** @description For a restore: the revision whose content was restored. */
             restored_from?: string;
         };
-        /** @description QuoteCheckoutResponse is the cart's price with each delivery option. */
-        QuoteCheckoutResponse: {
-            /** @description Sum of the line totals, VAT included. */
-            subtotal?: components["schemas"]["Money"];
-            /** @description The VAT part of the subtotal alone, before a delivery option is chosen. */
-            subtotal_vat_included?: components["schemas"]["Money"];
-            /** @description One quote per active delivery option, in display order. */
-            delivery_quotes?: components["schemas"]["DeliveryQuote"][];
-        };
         /** @description RefundOrderRequest refunds part or all of an order. */
-        RefundOrderRequest: {
+        "atelier.admin.v1.RefundOrderRequest": {
             order_id?: string;
             /** @description In pence, at least 1 and at most what is refundable (AdminOrder.refundable). */
             amount_minor_units?: string;
@@ -2839,39 +2349,17 @@ export interface components {
              * @description Lines to put back in stock when the refund succeeds: at most what was ordered of each,
              *      less what earlier refunds restocked. Not for a cancelled order, whose stock went back.
              */
-            restock?: components["schemas"]["RestockLine"][];
+            restock?: components["schemas"]["atelier.admin.v1.RestockLine"][];
             /** @description Required: a key the client makes once per refund (e.g. a random UUID). */
             idempotency_key?: string;
         };
         /** @description RefundOrderResponse holds the order with the new refund, pending until the provider confirms. */
-        RefundOrderResponse: {
-            order?: components["schemas"]["AdminOrder"];
-            refund?: components["schemas"]["OrderRefund"];
-        };
-        /** @description RegisterRequest creates an account. */
-        RegisterRequest: {
-            first_name?: string;
-            last_name?: string;
-            /** @description E-mail address; compared case-insensitively. */
-            email?: string;
-            /** @description At least 8 characters. */
-            password?: string;
-        };
-        /** @description RegisterResponse holds the new user, signed in. */
-        RegisterResponse: {
-            user?: components["schemas"]["User"];
-            session?: components["schemas"]["Session"];
-        };
-        /** @description RemoveCartItemResponse holds the updated cart. */
-        RemoveCartItemResponse: {
-            cart?: components["schemas"]["Cart"];
-        };
-        /** @description RemoveWishlistItemResponse holds the wishlist after the change. */
-        RemoveWishlistItemResponse: {
-            wishlist?: components["schemas"]["Wishlist"];
+        "atelier.admin.v1.RefundOrderResponse": {
+            order?: components["schemas"]["atelier.admin.v1.AdminOrder"];
+            refund?: components["schemas"]["atelier.admin.v1.OrderRefund"];
         };
         /** @description ReorderProductImagesRequest orders a product's images. */
-        ReorderProductImagesRequest: {
+        "atelier.admin.v1.ReorderProductImagesRequest": {
             product_id?: string;
             /** @description Every image of the product exactly once, in the new order. */
             image_ids?: string[];
@@ -2879,147 +2367,92 @@ export interface components {
             expected_revision?: string;
         };
         /** @description ReorderProductImagesResponse holds the product with its images. */
-        ReorderProductImagesResponse: {
-            product?: components["schemas"]["Product"];
+        "atelier.admin.v1.ReorderProductImagesResponse": {
+            product?: components["schemas"]["atelier.admin.v1.Product"];
         };
-        /** @description RequestPasswordResetRequest names the account's address. */
-        RequestPasswordResetRequest: {
-            email?: string;
-        };
-        /** @description RequestPasswordResetResponse is the same whether or not the address is registered. */
-        RequestPasswordResetResponse: Record<string, never>;
         /** @description RestockLine puts units of one of the order's products back in stock. */
-        RestockLine: {
+        "atelier.admin.v1.RestockLine": {
             product_id?: string;
             /** Format: int32 */
             quantity?: number;
         };
         /** @description RestoreDeliveryOptionRevisionRequest restores a revision's fields. */
-        RestoreDeliveryOptionRevisionRequest: {
+        "atelier.admin.v1.RestoreDeliveryOptionRevisionRequest": {
             code?: string;
             revision?: string;
             /** @description The option's current revision, as for any write. Required. */
             expected_revision?: string;
         };
         /** @description RestoreDeliveryOptionRevisionResponse holds the option as restored (a new revision). */
-        RestoreDeliveryOptionRevisionResponse: {
-            delivery_option?: components["schemas"]["AdminDeliveryOption"];
+        "atelier.admin.v1.RestoreDeliveryOptionRevisionResponse": {
+            delivery_option?: components["schemas"]["atelier.admin.v1.AdminDeliveryOption"];
         };
         /** @description RestorePageRevisionRequest restores a revision's content. */
-        RestorePageRevisionRequest: {
+        "atelier.admin.v1.RestorePageRevisionRequest": {
             slug?: string;
             revision?: string;
             /** @description The page's current revision, as for any write. Required. */
             expected_revision?: string;
         };
         /** @description RestorePageRevisionResponse holds the page as restored (a new revision). */
-        RestorePageRevisionResponse: {
-            page?: components["schemas"]["Page"];
+        "atelier.admin.v1.RestorePageRevisionResponse": {
+            page?: components["schemas"]["atelier.admin.v1.Page"];
         };
         /** @description RestoreProductRevisionRequest restores a revision's content. */
-        RestoreProductRevisionRequest: {
+        "atelier.admin.v1.RestoreProductRevisionRequest": {
             product_id?: string;
             revision?: string;
             /** @description The product's current revision, as for any write. Required. */
             expected_revision?: string;
         };
         /** @description RestoreProductRevisionResponse holds the product as restored (a new revision). */
-        RestoreProductRevisionResponse: {
-            product?: components["schemas"]["Product"];
+        "atelier.admin.v1.RestoreProductRevisionResponse": {
+            product?: components["schemas"]["atelier.admin.v1.Product"];
         };
         /** @description RestoreStoreDetailsRevisionRequest restores a revision's fields. */
-        RestoreStoreDetailsRevisionRequest: {
+        "atelier.admin.v1.RestoreStoreDetailsRevisionRequest": {
             revision?: string;
             /** @description The details' current revision, as for any write. Required. */
             expected_revision?: string;
         };
         /** @description RestoreStoreDetailsRevisionResponse holds the details as restored (a new revision). */
-        RestoreStoreDetailsRevisionResponse: {
-            store_details?: components["schemas"]["StoreDetails"];
+        "atelier.admin.v1.RestoreStoreDetailsRevisionResponse": {
+            store_details?: components["schemas"]["atelier.admin.v1.StoreDetails"];
         };
         /** @description RevokeAccountSessionsRequest names the account to sign out everywhere. */
-        RevokeAccountSessionsRequest: {
+        "atelier.admin.v1.RevokeAccountSessionsRequest": {
             account_id?: string;
         };
         /** @description RevokeAccountSessionsResponse says how many sessions were live and are now revoked. */
-        RevokeAccountSessionsResponse: {
+        "atelier.admin.v1.RevokeAccountSessionsResponse": {
             /** Format: int32 */
             revoked_sessions?: number;
         };
-        /** @description SendContactMessageRequest is a message from the contact form. */
-        SendContactMessageRequest: {
-            name?: string;
-            /** @description Where the shop should reply. */
-            email?: string;
-            subject?: string;
-            message?: string;
-        };
-        /** @description SendContactMessageResponse acknowledges a stored message. */
-        SendContactMessageResponse: {
-            /** @description Identifier of the stored message (UUID). */
-            id?: string;
-        };
-        /** @description Session is a signed-in session. */
-        Session: {
-            /** @description The bearer token. Shown once; store it where page scripts cannot read it. */
-            token?: string;
-            /** Format: date-time */
-            expires_at?: string;
-        };
         /** @description SetProductsPublishedRequest publishes or unpublishes products. */
-        SetProductsPublishedRequest: {
+        "atelier.admin.v1.SetProductsPublishedRequest": {
             product_ids?: string[];
             published?: boolean;
         };
         /** @description SetProductsPublishedResponse holds the products as they are now, in the order asked. */
-        SetProductsPublishedResponse: {
-            products?: components["schemas"]["Product"][];
+        "atelier.admin.v1.SetProductsPublishedResponse": {
+            products?: components["schemas"]["atelier.admin.v1.Product"][];
         };
         /** @description ShipOrderRequest ships an order. */
-        ShipOrderRequest: {
+        "atelier.admin.v1.ShipOrderRequest": {
             order_id?: string;
             /** @description The carrier's number for the parcel: 4–40 letters, digits, spaces or hyphens. Required. */
             tracking_number?: string;
             idempotency_key?: string;
         };
         /** @description ShipOrderResponse holds the order as it now is. */
-        ShipOrderResponse: {
-            order?: components["schemas"]["AdminOrder"];
-        };
-        /** @description The `Status` type defines a logical error model that is suitable for different programming environments, including REST APIs and RPC APIs. It is used by [gRPC](https://github.com/grpc). Each `Status` message contains three pieces of data: error code, error message, and error details. You can find out more about this error model and how to work with it in the [API Design Guide](https://cloud.google.com/apis/design/errors). */
-        Status: {
-            /**
-             * Format: int32
-             * @description The status code, which should be an enum value of [google.rpc.Code][google.rpc.Code].
-             */
-            code?: number;
-            /** @description A developer-facing error message, which should be in English. Any user-facing error message should be localized and sent in the [google.rpc.Status.details][google.rpc.Status.details] field, or localized by the client. */
-            message?: string;
-            /** @description A list of messages that carry the error details.  There is a common set of message types for APIs to use. */
-            details?: components["schemas"]["GoogleProtobufAny"][];
-        };
-        /** @description StatusCheck is the outcome of one check. */
-        StatusCheck: {
-            /** @description Stable code: "database", "jobs", "payments", "mail". */
-            code?: string;
-            /** @description Display name, e.g. "Database". */
-            name?: string;
-            /**
-             * Format: enum
-             * @enum {string}
-             */
-            state?: "STATUS_CHECK_STATE_UNSPECIFIED" | "STATUS_CHECK_STATE_OK" | "STATUS_CHECK_STATE_NOT_CONFIGURED" | "STATUS_CHECK_STATE_ERROR";
-            /**
-             * @description What was found, for people: e.g. "Connected" or "Test mode (no Stripe keys configured)".
-             *      Never carries secrets or internal addresses.
-             */
-            message?: string;
+        "atelier.admin.v1.ShipOrderResponse": {
+            order?: components["schemas"]["atelier.admin.v1.AdminOrder"];
         };
         /**
          * @description StoreDetails are the shop's public details as the back office sees them: the storefront's
          *      footer and contact page and the e-mails' signature print them.
          */
-        StoreDetails: {
+        "atelier.admin.v1.StoreDetails": {
             name?: string;
             address_line1?: string;
             address_line2?: string;
@@ -3043,10 +2476,10 @@ export interface components {
              */
             updated_at?: string;
             /** @description Who saved the current revision ("System" for the seed). */
-            updated_by?: components["schemas"]["Actor"];
+            updated_by?: components["schemas"]["atelier.admin.v1.Actor"];
         };
         /** @description StoreDetailsInput is the editable part of the details; unset fields keep their values. */
-        StoreDetailsInput: {
+        "atelier.admin.v1.StoreDetailsInput": {
             /** @description Never empty; at most 100 characters. */
             name?: string;
             address_line1?: string;
@@ -3064,7 +2497,7 @@ export interface components {
             vat_number?: string;
         };
         /** @description StoreDetailsRevision is one immutable entry of the store details' history. */
-        StoreDetailsRevision: {
+        "atelier.admin.v1.StoreDetailsRevision": {
             revision?: string;
             /**
              * Format: enum
@@ -3072,40 +2505,16 @@ export interface components {
              * @enum {string}
              */
             action?: "REVISION_ACTION_UNSPECIFIED" | "REVISION_ACTION_CREATED" | "REVISION_ACTION_UPDATED" | "REVISION_ACTION_PUBLISHED" | "REVISION_ACTION_UNPUBLISHED" | "REVISION_ACTION_ARCHIVED" | "REVISION_ACTION_RESTORED" | "REVISION_ACTION_IMAGES_CHANGED";
-            actor?: components["schemas"]["Actor"];
+            actor?: components["schemas"]["atelier.admin.v1.Actor"];
             /** Format: date-time */
             created_at?: string;
             /** @description The details as this revision left them. */
-            store_details?: components["schemas"]["StoreDetails"];
+            store_details?: components["schemas"]["atelier.admin.v1.StoreDetails"];
             /** @description For a restore: the revision whose content was restored. */
             restored_from?: string;
         };
-        /** @description StoreSettings are the shop's public details, shown in the storefront's footer. */
-        StoreSettings: {
-            store_name?: string;
-            address?: components["schemas"]["Address"];
-            contact_email?: string;
-            phone?: string;
-            /** @description Companies House registration number. */
-            company_number?: string;
-            vat_number?: string;
-            /** @description ISO 4217 currency the shop sells in. */
-            currency_code?: string;
-        };
-        /** @description SubscribeRequest carries the address to subscribe. */
-        SubscribeRequest: {
-            /** @description E-mail address; compared case-insensitively. */
-            email?: string;
-        };
-        /** @description SubscribeResponse confirms the sign-up. */
-        SubscribeResponse: {
-            /** @description The address as stored (trimmed, lower-cased). */
-            email?: string;
-        };
-        /** @description UnsubscribeResponse says the address no longer receives the newsletter. */
-        UnsubscribeResponse: Record<string, never>;
         /** @description UpdateAccountRoleRequest sets a role. */
-        UpdateAccountRoleRequest: {
+        "atelier.admin.v1.UpdateAccountRoleRequest": {
             account_id?: string;
             /**
              * Format: enum
@@ -3116,29 +2525,15 @@ export interface components {
             totp_code?: string;
         };
         /** @description UpdateAccountRoleResponse holds the updated account. */
-        UpdateAccountRoleResponse: {
-            account?: components["schemas"]["Account"];
-        };
-        /** @description UpdateCartItemRequest sets one line's quantity. */
-        UpdateCartItemRequest: {
-            cart_id?: string;
-            product_id?: string;
-            /**
-             * Format: int32
-             * @description The new quantity.
-             */
-            quantity?: number;
-        };
-        /** @description UpdateCartItemResponse holds the updated cart. */
-        UpdateCartItemResponse: {
-            cart?: components["schemas"]["Cart"];
+        "atelier.admin.v1.UpdateAccountRoleResponse": {
+            account?: components["schemas"]["atelier.admin.v1.Account"];
         };
         /** @description UpdateDeliveryOptionResponse holds the saved option. */
-        UpdateDeliveryOptionResponse: {
-            delivery_option?: components["schemas"]["AdminDeliveryOption"];
+        "atelier.admin.v1.UpdateDeliveryOptionResponse": {
+            delivery_option?: components["schemas"]["atelier.admin.v1.AdminDeliveryOption"];
         };
         /** @description UpdateFreeDeliveryRuleRequest replaces the rule. */
-        UpdateFreeDeliveryRuleRequest: {
+        "atelier.admin.v1.UpdateFreeDeliveryRuleRequest": {
             /** @description The option to make free; empty for none (then threshold_minor_units must be 0). */
             option_code?: string;
             /** @description The subtotal in pence an order must exceed; 0 to 10 000 000 (£100,000). */
@@ -3147,15 +2542,15 @@ export interface components {
             expected_revision?: string;
         };
         /** @description UpdateFreeDeliveryRuleResponse holds the rule as saved. */
-        UpdateFreeDeliveryRuleResponse: {
-            free_delivery_rule?: components["schemas"]["FreeDeliveryRule"];
+        "atelier.admin.v1.UpdateFreeDeliveryRuleResponse": {
+            free_delivery_rule?: components["schemas"]["atelier.admin.v1.FreeDeliveryRule"];
         };
         /** @description UpdatePageResponse holds the saved page. */
-        UpdatePageResponse: {
-            page?: components["schemas"]["Page"];
+        "atelier.admin.v1.UpdatePageResponse": {
+            page?: components["schemas"]["atelier.admin.v1.Page"];
         };
         /** @description UpdateProductImageRequest changes an image. */
-        UpdateProductImageRequest: {
+        "atelier.admin.v1.UpdateProductImageRequest": {
             product_id?: string;
             image_id?: string;
             /** @description New alt text when set: 1–250 characters. */
@@ -3166,15 +2561,772 @@ export interface components {
             expected_revision?: string;
         };
         /** @description UpdateProductImageResponse holds the product with its images. */
-        UpdateProductImageResponse: {
-            product?: components["schemas"]["Product"];
+        "atelier.admin.v1.UpdateProductImageResponse": {
+            product?: components["schemas"]["atelier.admin.v1.Product"];
         };
         /** @description UpdateProductResponse holds the saved product. */
-        UpdateProductResponse: {
-            product?: components["schemas"]["Product"];
+        "atelier.admin.v1.UpdateProductResponse": {
+            product?: components["schemas"]["atelier.admin.v1.Product"];
+        };
+        /** @description UpdateStoreDetailsResponse holds the saved details. */
+        "atelier.admin.v1.UpdateStoreDetailsResponse": {
+            store_details?: components["schemas"]["atelier.admin.v1.StoreDetails"];
+        };
+        /** @description UploadProductImageResponse holds the new image (processing) and the product. */
+        "atelier.admin.v1.UploadProductImageResponse": {
+            image?: components["schemas"]["atelier.admin.v1.ProductImage"];
+            product?: components["schemas"]["atelier.admin.v1.Product"];
+            /** @description Accepted, but worth telling the admin (reason `large_file` over 2 MB). */
+            warnings?: components["schemas"]["atelier.admin.v1.UploadWarning"][];
+        };
+        /** @description UploadWarning is a note about an accepted upload. */
+        "atelier.admin.v1.UploadWarning": {
+            /** @description Stable, e.g. `large_file`. */
+            reason?: string;
+            message?: string;
+        };
+        /** @description AddCartItemRequest adds units of one product. */
+        "atelier.store.v1.AddCartItemRequest": {
+            cart_id?: string;
+            /** @description Product id (UUID). */
+            product_id?: string;
+            /**
+             * Format: int32
+             * @description Units to add.
+             */
+            quantity?: number;
+        };
+        /** @description AddCartItemResponse holds the updated cart. */
+        "atelier.store.v1.AddCartItemResponse": {
+            cart?: components["schemas"]["atelier.store.v1.Cart"];
+        };
+        /** @description AddWishlistItemRequest names a product. */
+        "atelier.store.v1.AddWishlistItemRequest": {
+            product_id?: string;
+        };
+        /** @description AddWishlistItemResponse holds the wishlist after the change. */
+        "atelier.store.v1.AddWishlistItemResponse": {
+            wishlist?: components["schemas"]["atelier.store.v1.Wishlist"];
+        };
+        /** @description Address is a postal address. */
+        "atelier.store.v1.Address": {
+            line1?: string;
+            line2?: string;
+            city?: string;
+            postcode?: string;
+            /** @description Country name as printed, e.g. "United Kingdom". */
+            country?: string;
+        };
+        /** @description Attribute is one name/value pair of a product. */
+        "atelier.store.v1.Attribute": {
+            name?: string;
+            value?: string;
+        };
+        /** @description BeginTotpSetupRequest confirms the caller's identity before a secret is made. */
+        "atelier.store.v1.BeginTotpSetupRequest": {
+            current_password?: string;
+        };
+        /** @description BeginTotpSetupResponse holds the new secret, shown once. */
+        "atelier.store.v1.BeginTotpSetupResponse": {
+            /** @description The shared secret in base32 (RFC 4648, no padding), to type into an authenticator app. */
+            secret?: string;
+            /** @description The same secret as an otpauth:// URI (the format authenticator apps read from a QR code). */
+            otpauth_uri?: string;
+        };
+        /**
+         * @description Cart is a shopper's basket as the server prices it now. Every amount is computed by the server
+         *      from the current catalogue; clients never send prices.
+         */
+        "atelier.store.v1.Cart": {
+            /** @description Unguessable identifier (random UUID); whoever holds it can read and change the cart. */
+            id?: string;
+            /** @description Lines in the order their products were first added. */
+            lines?: components["schemas"]["atelier.store.v1.CartLine"][];
+            /**
+             * Format: int32
+             * @description Total number of units across the lines that can be bought (the header badge); unavailable
+             *      lines do not count.
+             */
+            item_count?: number;
+            /** @description Sum of the line totals, VAT included (unavailable lines count as zero). */
+            subtotal?: components["schemas"]["atelier.type.v1.Money"];
+            /**
+             * @description The standard delivery charge for this subtotal, the same rule checkout applies (free over the
+             *      threshold). Unset when the cart is empty or no delivery option is active.
+             */
+            delivery?: components["schemas"]["atelier.store.v1.CartDelivery"];
+            /** @description Subtotal plus the standard delivery charge (unset delivery: nothing can be bought). */
+            total?: components["schemas"]["atelier.type.v1.Money"];
+            /** @description The VAT part of the total (UK VAT 20%, included in every price). */
+            vat_included?: components["schemas"]["atelier.type.v1.Money"];
+            /** Format: date-time */
+            updated_at?: string;
+        };
+        /** @description CartDelivery is the delivery charge a cart's summary shows. */
+        "atelier.store.v1.CartDelivery": {
+            /** @description Code of the delivery option used, e.g. "standard". */
+            code?: string;
+            /** @description Display name, e.g. "Standard". */
+            name?: string;
+            /** @description Charge for this cart: zero when the subtotal is above free_over. */
+            price?: components["schemas"]["atelier.type.v1.Money"];
+            /** @description Subtotals above this amount get this option free; unset when it is never free. */
+            free_over?: components["schemas"]["atelier.type.v1.Money"];
+        };
+        /** @description CartLine is one product in a cart. */
+        "atelier.store.v1.CartLine": {
+            /**
+             * @description The product as the catalogue shows it now (price, stock, images). For an unavailable line,
+             *      the product as it was when it left the shop: enough to show its name and picture.
+             */
+            product?: components["schemas"]["atelier.store.v1.Product"];
+            /**
+             * Format: int32
+             * @description Units wanted; at least 1.
+             */
+            quantity?: number;
+            /** @description Current unit price, VAT included; zero when unavailable. */
+            unit_price?: components["schemas"]["atelier.type.v1.Money"];
+            /** @description unit_price × quantity; zero when unavailable. */
+            line_total?: components["schemas"]["atelier.type.v1.Money"];
+            /**
+             * @description True when the product's stock has fallen below the quantity since it was added; checkout
+             *      refuses the cart until the quantity is lowered.
+             */
+            exceeds_stock?: boolean;
+            /**
+             * @description True when the product has left the shop since it was added (archived, unpublished or made
+             *      inactive). The line is shown so the shopper sees what went, but it is not priced and counts
+             *      towards no total; its quantity cannot change (FAILED_PRECONDITION, reason
+             *      product_unavailable), it can only be removed, and checkout refuses the cart with the same
+             *      reason until it is. False (the default) for every line that can be bought.
+             */
+            unavailable?: boolean;
+        };
+        /** @description Category is one value of the `category` attribute among visible products. */
+        "atelier.store.v1.Category": {
+            name?: string;
+            /**
+             * Format: int32
+             * @description How many visible products carry it.
+             */
+            product_count?: number;
+        };
+        /** @description ChangePasswordRequest replaces the password. */
+        "atelier.store.v1.ChangePasswordRequest": {
+            current_password?: string;
+            /** @description At least 8 characters. */
+            new_password?: string;
+        };
+        /** @description ChangePasswordResponse is empty; the caller's session stays valid. */
+        "atelier.store.v1.ChangePasswordResponse": Record<string, never>;
+        /** @description CheckoutRequest is a submitted checkout form. */
+        "atelier.store.v1.CheckoutRequest": {
+            cart_id?: string;
+            /**
+             * @description A key the client makes once per checkout attempt (e.g. a random UUID) and repeats when it
+             *      retries the same request.
+             */
+            idempotency_key?: string;
+            /**
+             * @description Where the confirmation goes. Required for guests; a signed-in customer's orders use the
+             *      account's address and this field is ignored.
+             */
+            email?: string;
+            shipping_address?: components["schemas"]["atelier.store.v1.OrderAddress"];
+            /** @description A separate billing address; leave unset when billing is the same as shipping. */
+            billing_address?: components["schemas"]["atelier.store.v1.OrderAddress"];
+            /** @description Code of an active delivery option, e.g. "standard". */
+            delivery_option_code?: string;
+            /** @description Whether the parcel must be signed for. */
+            requires_signature?: boolean;
+        };
+        /** @description CheckoutResponse is the placed order and how to pay for it. */
+        "atelier.store.v1.CheckoutResponse": {
+            order?: components["schemas"]["atelier.store.v1.Order"];
+            payment?: components["schemas"]["atelier.store.v1.PaymentSession"];
+            /**
+             * @description For guests: a signed token that opens this order (GetOrder's access_token). Empty for a
+             *      signed-in customer, whose session opens it.
+             */
+            order_access_token?: string;
+        };
+        /** @description ClearCartResponse holds the emptied cart. */
+        "atelier.store.v1.ClearCartResponse": {
+            cart?: components["schemas"]["atelier.store.v1.Cart"];
+        };
+        /** @description ConfirmPasswordResetRequest sets a new password with a reset token. */
+        "atelier.store.v1.ConfirmPasswordResetRequest": {
+            /** @description The token from the e-mailed link. */
+            token?: string;
+            /** @description At least 8 characters. */
+            new_password?: string;
+        };
+        /** @description ConfirmPasswordResetResponse is empty; sign in with the new password. */
+        "atelier.store.v1.ConfirmPasswordResetResponse": Record<string, never>;
+        /** @description ConfirmSubscriptionRequest carries the token of a confirmation link. */
+        "atelier.store.v1.ConfirmSubscriptionRequest": {
+            /** @description The token from the link's query string. */
+            token?: string;
+        };
+        /** @description ConfirmSubscriptionResponse names the address now subscribed. */
+        "atelier.store.v1.ConfirmSubscriptionResponse": {
+            /** @description The confirmed address. */
+            email?: string;
+        };
+        /** @description ConfirmTestPaymentRequest is a test card for one payment. */
+        "atelier.store.v1.ConfirmTestPaymentRequest": {
+            /** @description The payment's client secret from CheckoutResponse.payment. */
+            client_secret?: string;
+            /** @description Card number; spaces allowed. */
+            card_number?: string;
+            /**
+             * Format: int32
+             * @description Expiry month, 1–12.
+             */
+            exp_month?: number;
+            /**
+             * Format: int32
+             * @description Expiry year, four digits (or two, meaning 20YY).
+             */
+            exp_year?: number;
+            cvc?: string;
+        };
+        /** @description ConfirmTestPaymentResponse reports the payment. */
+        "atelier.store.v1.ConfirmTestPaymentResponse": {
+            /** @description The order paid for. */
+            order_id?: string;
+            /** @description "succeeded". */
+            status?: string;
+        };
+        /** @description Country is a country the shop delivers to. */
+        "atelier.store.v1.Country": {
+            /** @description ISO 3166-1 alpha-2 code. */
+            code?: string;
+            /** @description English name, e.g. "France". */
+            name?: string;
+        };
+        /** @description CreateCartRequest has no parameters. */
+        "atelier.store.v1.CreateCartRequest": Record<string, never>;
+        /** @description CreateCartResponse holds the new cart; keep its id. */
+        "atelier.store.v1.CreateCartResponse": {
+            cart?: components["schemas"]["atelier.store.v1.Cart"];
+        };
+        /** @description DeliveryOption is one way an order can be delivered. */
+        "atelier.store.v1.DeliveryOption": {
+            /** @description Stable code, e.g. "standard". */
+            code?: string;
+            /** @description Display name, e.g. "Standard". */
+            name?: string;
+            /** @description Charge including VAT. */
+            price?: components["schemas"]["atelier.type.v1.Money"];
+            /** @description Carrier, e.g. "Royal Mail". */
+            carrier?: string;
+            /** @description Promise shown to shoppers, e.g. "5–7 working days". */
+            estimated_delivery?: string;
+            /** @description When set, the option is free for orders whose subtotal is above this amount. */
+            free_over?: components["schemas"]["atelier.type.v1.Money"];
+        };
+        /** @description DeliveryQuote is what an order of the cart would cost with one delivery option. */
+        "atelier.store.v1.DeliveryQuote": {
+            option?: components["schemas"]["atelier.store.v1.DeliveryOption"];
+            /** @description The charge for this cart: zero when the option is free for its subtotal. */
+            delivery_price?: components["schemas"]["atelier.type.v1.Money"];
+            /** @description Subtotal plus the delivery charge. */
+            total?: components["schemas"]["atelier.type.v1.Money"];
+            /** @description The VAT part of the total. */
+            vat_included?: components["schemas"]["atelier.type.v1.Money"];
+        };
+        /** @description DisableTotpRequest turns two-factor authentication off. */
+        "atelier.store.v1.DisableTotpRequest": {
+            current_password?: string;
+            /** @description A current code of the authenticator app, or an unused recovery code. */
+            code?: string;
+        };
+        /** @description DisableTotpResponse is empty. */
+        "atelier.store.v1.DisableTotpResponse": Record<string, never>;
+        /** @description EnableTotpRequest confirms the new secret with a code made from it. */
+        "atelier.store.v1.EnableTotpRequest": {
+            code?: string;
+        };
+        /** @description EnableTotpResponse holds the recovery codes, shown once; only their hashes are kept. */
+        "atelier.store.v1.EnableTotpResponse": {
+            recovery_codes?: string[];
+        };
+        /** @description GetCartResponse holds the cart. */
+        "atelier.store.v1.GetCartResponse": {
+            cart?: components["schemas"]["atelier.store.v1.Cart"];
+        };
+        /** @description GetCheckoutConfigResponse describes how payments are taken. */
+        "atelier.store.v1.GetCheckoutConfigResponse": {
+            /**
+             * Format: enum
+             * @enum {string}
+             */
+            payment_mode?: "PAYMENT_MODE_UNSPECIFIED" | "PAYMENT_MODE_STRIPE" | "PAYMENT_MODE_TEST";
+            /** @description Stripe's publishable key (never a secret key); empty in test mode. */
+            stripe_publishable_key?: string;
+            /** @description Countries the shop delivers to, the United Kingdom first. */
+            countries?: components["schemas"]["atelier.store.v1.Country"][];
+            /** @description The country a checkout form starts with ("GB"). */
+            default_country_code?: string;
+        };
+        /** @description GetMeResponse holds the signed-in user. */
+        "atelier.store.v1.GetMeResponse": {
+            user?: components["schemas"]["atelier.store.v1.User"];
+        };
+        /** @description GetOrderResponse holds the order. */
+        "atelier.store.v1.GetOrderResponse": {
+            order?: components["schemas"]["atelier.store.v1.Order"];
+        };
+        /** @description GetPageResponse carries the page. */
+        "atelier.store.v1.GetPageResponse": {
+            page?: components["schemas"]["atelier.store.v1.Page"];
+        };
+        /** @description GetProductResponse carries the product. */
+        "atelier.store.v1.GetProductResponse": {
+            product?: components["schemas"]["atelier.store.v1.Product"];
+        };
+        /** @description GetStatusResponse is the overall state and, for admins, every check in a fixed order. */
+        "atelier.store.v1.GetStatusResponse": {
+            /** @description Every check, in a fixed order. Admins only: empty for everyone else. */
+            checks?: components["schemas"]["atelier.store.v1.StatusCheck"][];
+            /**
+             * Format: enum
+             * @description Up or down: STATUS_CHECK_STATE_ERROR when any check fails, else STATUS_CHECK_STATE_OK (a part
+             *      that is not set up does not make the shop down).
+             * @enum {string}
+             */
+            state?: "STATUS_CHECK_STATE_UNSPECIFIED" | "STATUS_CHECK_STATE_OK" | "STATUS_CHECK_STATE_NOT_CONFIGURED" | "STATUS_CHECK_STATE_ERROR";
+        };
+        /** @description GetStoreSettingsResponse carries the settings. */
+        "atelier.store.v1.GetStoreSettingsResponse": {
+            store_settings?: components["schemas"]["atelier.store.v1.StoreSettings"];
+        };
+        /** @description GetWishlistResponse holds the wishlist. */
+        "atelier.store.v1.GetWishlistResponse": {
+            wishlist?: components["schemas"]["atelier.store.v1.Wishlist"];
+        };
+        /** @description ImageVariant is one rendition of an image. */
+        "atelier.store.v1.ImageVariant": {
+            /** @description Absolute URL; immutable, cacheable for a year. */
+            url?: string;
+            /** Format: int32 */
+            width?: number;
+            /** Format: int32 */
+            height?: number;
+            /** @description MIME type, e.g. "image/jpeg". */
+            content_type?: string;
+        };
+        /** @description ListCategoriesResponse lists categories sorted by name. */
+        "atelier.store.v1.ListCategoriesResponse": {
+            categories?: components["schemas"]["atelier.store.v1.Category"][];
+        };
+        /** @description ListDeliveryOptionsResponse lists the active options, cheapest service first. */
+        "atelier.store.v1.ListDeliveryOptionsResponse": {
+            delivery_options?: components["schemas"]["atelier.store.v1.DeliveryOption"][];
+        };
+        /** @description ListFeaturedProductsResponse carries the featured products. */
+        "atelier.store.v1.ListFeaturedProductsResponse": {
+            products?: components["schemas"]["atelier.store.v1.Product"][];
+        };
+        /** @description ListOrdersResponse is one page of orders. */
+        "atelier.store.v1.ListOrdersResponse": {
+            orders?: components["schemas"]["atelier.store.v1.Order"][];
+            /** @description Token of the next page; empty on the last. */
+            next_page_token?: string;
+        };
+        /** @description ListProductsResponse is one page of products. */
+        "atelier.store.v1.ListProductsResponse": {
+            products?: components["schemas"]["atelier.store.v1.Product"][];
+            /**
+             * Format: int32
+             * @description Number of products matching the filters, on all pages.
+             */
+            total_count?: number;
+            /**
+             * Format: int32
+             * @description The page returned (1-based).
+             */
+            page?: number;
+            /**
+             * Format: int32
+             * @description The page size applied; 0 means all.
+             */
+            page_size?: number;
+            /**
+             * Format: int32
+             * @description Number of pages (at least 1).
+             */
+            total_pages?: number;
+            /**
+             * @description Upper end for a price slider: the highest visible price rounded up to the next £100, or £500
+             *      when no product is visible.
+             */
+            price_ceiling?: components["schemas"]["atelier.type.v1.Money"];
+        };
+        /** @description ListRelatedProductsResponse carries up to four related products, never the product itself. */
+        "atelier.store.v1.ListRelatedProductsResponse": {
+            products?: components["schemas"]["atelier.store.v1.Product"][];
+        };
+        /** @description LoginRequest signs in. */
+        "atelier.store.v1.LoginRequest": {
+            email?: string;
+            password?: string;
+            /**
+             * @description The current 6-digit code of the account's authenticator app, when it has two-factor
+             *      authentication. Each code is accepted once.
+             */
+            totp_code?: string;
+            /** @description Instead of totp_code: one of the account's unused recovery codes (dashes and case ignored). */
+            recovery_code?: string;
+        };
+        /** @description LoginResponse holds the session and its user. */
+        "atelier.store.v1.LoginResponse": {
+            user?: components["schemas"]["atelier.store.v1.User"];
+            session?: components["schemas"]["atelier.store.v1.Session"];
+        };
+        /** @description LogoutRequest has no parameters: the session is the caller's bearer token. */
+        "atelier.store.v1.LogoutRequest": Record<string, never>;
+        /** @description LogoutResponse is empty. */
+        "atelier.store.v1.LogoutResponse": Record<string, never>;
+        /** @description MergeCartRequest names the guest cart to fold into the customer's cart. */
+        "atelier.store.v1.MergeCartRequest": {
+            /** @description The guest cart's id; empty for none. */
+            guest_cart_id?: string;
+        };
+        /** @description MergeCartResponse holds the customer's cart after the merge. */
+        "atelier.store.v1.MergeCartResponse": {
+            cart?: components["schemas"]["atelier.store.v1.Cart"];
+        };
+        /** @description MergeWishlistRequest lists a guest's saved products. */
+        "atelier.store.v1.MergeWishlistRequest": {
+            product_ids?: string[];
+        };
+        /** @description MergeWishlistResponse holds the merged wishlist. */
+        "atelier.store.v1.MergeWishlistResponse": {
+            wishlist?: components["schemas"]["atelier.store.v1.Wishlist"];
+        };
+        /**
+         * @description Order is a shopper's order as it was placed: prices, delivery and VAT are fixed when checkout
+         *      is submitted and never recomputed.
+         */
+        "atelier.store.v1.Order": {
+            /** @description Identifier (random UUID), used in links. */
+            id?: string;
+            /** @description Public order number shown to shoppers and in e-mails, e.g. "AL-7K3F9Q2M"; not guessable. */
+            number?: string;
+            /**
+             * Format: enum
+             * @enum {string}
+             */
+            status?: "ORDER_STATUS_UNSPECIFIED" | "ORDER_STATUS_PENDING_PAYMENT" | "ORDER_STATUS_PAID" | "ORDER_STATUS_PROCESSING" | "ORDER_STATUS_SHIPPED" | "ORDER_STATUS_DELIVERED" | "ORDER_STATUS_CANCELLED" | "ORDER_STATUS_REFUNDED" | "ORDER_STATUS_PAYMENT_FAILED";
+            /** @description The e-mail address confirmations go to. */
+            email?: string;
+            shipping_address?: components["schemas"]["atelier.store.v1.OrderAddress"];
+            /** @description The billing address; equal to the shipping address when the shopper did not give another. */
+            billing_address?: components["schemas"]["atelier.store.v1.OrderAddress"];
+            /** @description True when the billing address was given separately. */
+            billing_differs?: boolean;
+            delivery?: components["schemas"]["atelier.store.v1.OrderDelivery"];
+            requires_signature?: boolean;
+            lines?: components["schemas"]["atelier.store.v1.OrderLine"][];
+            /** @description Sum of the line totals, VAT included. */
+            subtotal?: components["schemas"]["atelier.type.v1.Money"];
+            /** @description The VAT part of the total (UK VAT 20%, included in every price). */
+            vat_included?: components["schemas"]["atelier.type.v1.Money"];
+            /** @description Subtotal plus delivery: what the shopper pays. */
+            total?: components["schemas"]["atelier.type.v1.Money"];
+            /**
+             * Format: int32
+             * @description Number of units across the lines.
+             */
+            item_count?: number;
+            /** @description Every status the order has had, oldest first; the first is PENDING_PAYMENT. */
+            history?: components["schemas"]["atelier.store.v1.OrderStatusChange"][];
+            /** Format: date-time */
+            created_at?: string;
+            /**
+             * Format: date-time
+             * @description While the order awaits payment: when its stock reservation lapses and it is cancelled.
+             */
+            expires_at?: string;
+            /** @description The payment's last failure as the payment provider words it, e.g. "Your card was declined.". */
+            payment_error?: string;
+            /** @description Where the parcel is: set once the order has shipped, unset before. */
+            shipment?: components["schemas"]["atelier.store.v1.OrderShipment"];
+        };
+        /** @description OrderAddress is a postal address in the United Kingdom or the European Union. */
+        "atelier.store.v1.OrderAddress": {
+            first_name?: string;
+            last_name?: string;
+            /** @description Street and number. */
+            address_line1?: string;
+            /** @description Flat, floor or building; optional. */
+            address_line2?: string;
+            city?: string;
+            /** @description State, county or region; optional. */
+            region?: string;
+            postcode?: string;
+            /** @description ISO 3166-1 alpha-2 code: "GB" or an EU member state, e.g. "FR". */
+            country_code?: string;
+        };
+        /** @description OrderDelivery is the delivery option an order was placed with, and what it cost that order. */
+        "atelier.store.v1.OrderDelivery": {
+            /** @description Code of the delivery option, e.g. "standard". */
+            code?: string;
+            name?: string;
+            carrier?: string;
+            estimated_delivery?: string;
+            /** @description Charge for this order: zero when the option was free for its subtotal. */
+            price?: components["schemas"]["atelier.type.v1.Money"];
+        };
+        /** @description OrderLine is one product of an order, as it was sold. */
+        "atelier.store.v1.OrderLine": {
+            /** @description The product's id; the product may since have changed or been removed. */
+            product_id?: string;
+            /** @description The product's name when the order was placed. */
+            name?: string;
+            sku?: string;
+            /** Format: int32 */
+            quantity?: number;
+            unit_price?: components["schemas"]["atelier.type.v1.Money"];
+            /** @description unit_price × quantity. */
+            line_total?: components["schemas"]["atelier.type.v1.Money"];
+            /** @description The VAT part of line_total. */
+            vat_included?: components["schemas"]["atelier.type.v1.Money"];
+            /** @description URL of the product's primary image now, when it still has one. */
+            image_url?: string;
+            /** @description The product's URL slug now, for links back to it; empty when it is no longer in the shop. */
+            product_slug?: string;
+        };
+        /** @description OrderShipment is the parcel of a shipped order: who carries it and how to follow it. */
+        "atelier.store.v1.OrderShipment": {
+            /** @description The carrier, from the order's delivery option, e.g. "Royal Mail". */
+            carrier?: string;
+            /** @description The carrier's number for the parcel. */
+            tracking_number?: string;
+            /**
+             * @description The carrier's tracking page for the parcel; empty for a carrier the shop has no tracking
+             *      page for.
+             */
+            tracking_url?: string;
+        };
+        /** @description OrderStatusChange is one step of an order's timeline. */
+        "atelier.store.v1.OrderStatusChange": {
+            /**
+             * Format: enum
+             * @enum {string}
+             */
+            status?: "ORDER_STATUS_UNSPECIFIED" | "ORDER_STATUS_PENDING_PAYMENT" | "ORDER_STATUS_PAID" | "ORDER_STATUS_PROCESSING" | "ORDER_STATUS_SHIPPED" | "ORDER_STATUS_DELIVERED" | "ORDER_STATUS_CANCELLED" | "ORDER_STATUS_REFUNDED" | "ORDER_STATUS_PAYMENT_FAILED";
+            /** Format: date-time */
+            at?: string;
+        };
+        /** @description Page is an editable content page such as the privacy policy. */
+        "atelier.store.v1.Page": {
+            /** @description URL name, e.g. "privacy". */
+            slug?: string;
+            title?: string;
+            /** @description Sanitised HTML body: headings, paragraphs, lists, links and emphasis only. */
+            html?: string;
+            /**
+             * Format: date-time
+             * @description When the content last changed.
+             */
+            updated_at?: string;
+        };
+        /** @description PaymentSession is what a page needs to take the card for an order. */
+        "atelier.store.v1.PaymentSession": {
+            /**
+             * Format: enum
+             * @enum {string}
+             */
+            mode?: "PAYMENT_MODE_UNSPECIFIED" | "PAYMENT_MODE_STRIPE" | "PAYMENT_MODE_TEST";
+            /**
+             * @description The payment's client secret (Stripe's PaymentIntent client secret, or the test mode's
+             *      equivalent). It lets the page confirm this one payment and nothing else.
+             */
+            client_secret?: string;
+            /** @description Stripe's publishable key; empty in test mode. */
+            stripe_publishable_key?: string;
+        };
+        /**
+         * @description A product as shoppers see it. Only visible products (active, published, named and priced) are
+         *      ever returned by the store API.
+         */
+        "atelier.store.v1.Product": {
+            /** @description Stable identifier (UUID). */
+            id?: string;
+            /** @description URL-friendly unique name, usable wherever an id is accepted. */
+            slug?: string;
+            name?: string;
+            /** @description Plain-text description. */
+            description?: string;
+            /** @description Price including VAT. */
+            price?: components["schemas"]["atelier.type.v1.Money"];
+            /** @description Stock keeping unit; may be empty. */
+            sku?: string;
+            /**
+             * Format: int32
+             * @description Units available to order now.
+             */
+            stock_quantity?: number;
+            /**
+             * Format: enum
+             * @description Badge derived from the stock quantity: out of stock at 0, low stock at 1–9.
+             * @enum {string}
+             */
+            stock_status?: "STOCK_STATUS_UNSPECIFIED" | "STOCK_STATUS_IN_STOCK" | "STOCK_STATUS_LOW_STOCK" | "STOCK_STATUS_OUT_OF_STOCK";
+            /** @description Chosen by the shop for promotion on the home page. */
+            featured?: boolean;
+            /** @description The value of the `category` attribute, or empty when the product has none. */
+            category?: string;
+            /**
+             * @description Ordered name/value pairs. Names in use: `category`, `brand`, `feature` (one per feature),
+             *      and free-form specification rows such as `Size`.
+             */
+            attributes?: components["schemas"]["atelier.store.v1.Attribute"][];
+            /** @description Ordered images; exactly one is primary when there are any. */
+            images?: components["schemas"]["atelier.store.v1.ProductImage"][];
+            /**
+             * Format: date-time
+             * @description When the product was added to the catalogue.
+             */
+            created_at?: string;
+        };
+        /** @description ProductImage is one picture of a product in several renditions. */
+        "atelier.store.v1.ProductImage": {
+            id?: string;
+            /** @description Absolute URL of the largest rendition. */
+            url?: string;
+            /** @description Text alternative for assistive technology. */
+            alt?: string;
+            /** @description Whether this is the product's main image. */
+            primary?: boolean;
+            /**
+             * Format: int32
+             * @description Pixel size of the largest rendition.
+             */
+            width?: number;
+            /** Format: int32 */
+            height?: number;
+            /** @description All renditions, narrowest first, for `srcset`. */
+            variants?: components["schemas"]["atelier.store.v1.ImageVariant"][];
+        };
+        /** @description QuoteCheckoutResponse is the cart's price with each delivery option. */
+        "atelier.store.v1.QuoteCheckoutResponse": {
+            /** @description Sum of the line totals, VAT included. */
+            subtotal?: components["schemas"]["atelier.type.v1.Money"];
+            /** @description The VAT part of the subtotal alone, before a delivery option is chosen. */
+            subtotal_vat_included?: components["schemas"]["atelier.type.v1.Money"];
+            /** @description One quote per active delivery option, in display order. */
+            delivery_quotes?: components["schemas"]["atelier.store.v1.DeliveryQuote"][];
+        };
+        /** @description RegisterRequest creates an account. */
+        "atelier.store.v1.RegisterRequest": {
+            first_name?: string;
+            last_name?: string;
+            /** @description E-mail address; compared case-insensitively. */
+            email?: string;
+            /** @description At least 8 characters. */
+            password?: string;
+        };
+        /** @description RegisterResponse holds the new user, signed in. */
+        "atelier.store.v1.RegisterResponse": {
+            user?: components["schemas"]["atelier.store.v1.User"];
+            session?: components["schemas"]["atelier.store.v1.Session"];
+        };
+        /** @description RemoveCartItemResponse holds the updated cart. */
+        "atelier.store.v1.RemoveCartItemResponse": {
+            cart?: components["schemas"]["atelier.store.v1.Cart"];
+        };
+        /** @description RemoveWishlistItemResponse holds the wishlist after the change. */
+        "atelier.store.v1.RemoveWishlistItemResponse": {
+            wishlist?: components["schemas"]["atelier.store.v1.Wishlist"];
+        };
+        /** @description RequestPasswordResetRequest names the account's address. */
+        "atelier.store.v1.RequestPasswordResetRequest": {
+            email?: string;
+        };
+        /** @description RequestPasswordResetResponse is the same whether or not the address is registered. */
+        "atelier.store.v1.RequestPasswordResetResponse": Record<string, never>;
+        /** @description SendContactMessageRequest is a message from the contact form. */
+        "atelier.store.v1.SendContactMessageRequest": {
+            name?: string;
+            /** @description Where the shop should reply. */
+            email?: string;
+            subject?: string;
+            message?: string;
+        };
+        /** @description SendContactMessageResponse acknowledges a stored message. */
+        "atelier.store.v1.SendContactMessageResponse": {
+            /** @description Identifier of the stored message (UUID). */
+            id?: string;
+        };
+        /** @description Session is a signed-in session. */
+        "atelier.store.v1.Session": {
+            /** @description The bearer token. Shown once; store it where page scripts cannot read it. */
+            token?: string;
+            /** Format: date-time */
+            expires_at?: string;
+        };
+        /** @description StatusCheck is the outcome of one check. */
+        "atelier.store.v1.StatusCheck": {
+            /** @description Stable code: "database", "jobs", "payments", "mail". */
+            code?: string;
+            /** @description Display name, e.g. "Database". */
+            name?: string;
+            /**
+             * Format: enum
+             * @enum {string}
+             */
+            state?: "STATUS_CHECK_STATE_UNSPECIFIED" | "STATUS_CHECK_STATE_OK" | "STATUS_CHECK_STATE_NOT_CONFIGURED" | "STATUS_CHECK_STATE_ERROR";
+            /**
+             * @description What was found, for people: e.g. "Connected" or "Test mode (no Stripe keys configured)".
+             *      Never carries secrets or internal addresses.
+             */
+            message?: string;
+        };
+        /** @description StoreSettings are the shop's public details, shown in the storefront's footer. */
+        "atelier.store.v1.StoreSettings": {
+            store_name?: string;
+            address?: components["schemas"]["atelier.store.v1.Address"];
+            contact_email?: string;
+            phone?: string;
+            /** @description Companies House registration number. */
+            company_number?: string;
+            vat_number?: string;
+            /** @description ISO 4217 currency the shop sells in. */
+            currency_code?: string;
+        };
+        /** @description SubscribeRequest carries the address to subscribe. */
+        "atelier.store.v1.SubscribeRequest": {
+            /** @description E-mail address; compared case-insensitively. */
+            email?: string;
+        };
+        /** @description SubscribeResponse confirms the sign-up. */
+        "atelier.store.v1.SubscribeResponse": {
+            /** @description The address as stored (trimmed, lower-cased). */
+            email?: string;
+        };
+        /** @description UnsubscribeResponse says the address no longer receives the newsletter. */
+        "atelier.store.v1.UnsubscribeResponse": Record<string, never>;
+        /** @description UpdateCartItemRequest sets one line's quantity. */
+        "atelier.store.v1.UpdateCartItemRequest": {
+            cart_id?: string;
+            product_id?: string;
+            /**
+             * Format: int32
+             * @description The new quantity.
+             */
+            quantity?: number;
+        };
+        /** @description UpdateCartItemResponse holds the updated cart. */
+        "atelier.store.v1.UpdateCartItemResponse": {
+            cart?: components["schemas"]["atelier.store.v1.Cart"];
         };
         /** @description UpdateProfileRequest replaces the profile fields. */
-        UpdateProfileRequest: {
+        "atelier.store.v1.UpdateProfileRequest": {
             first_name?: string;
             last_name?: string;
             email?: string;
@@ -3182,28 +3334,11 @@ export interface components {
             current_password?: string;
         };
         /** @description UpdateProfileResponse holds the updated user. */
-        UpdateProfileResponse: {
-            user?: components["schemas"]["User"];
-        };
-        /** @description UpdateStoreDetailsResponse holds the saved details. */
-        UpdateStoreDetailsResponse: {
-            store_details?: components["schemas"]["StoreDetails"];
-        };
-        /** @description UploadProductImageResponse holds the new image (processing) and the product. */
-        UploadProductImageResponse: {
-            image?: components["schemas"]["ProductImage"];
-            product?: components["schemas"]["Product"];
-            /** @description Accepted, but worth telling the admin (reason `large_file` over 2 MB). */
-            warnings?: components["schemas"]["UploadWarning"][];
-        };
-        /** @description UploadWarning is a note about an accepted upload. */
-        UploadWarning: {
-            /** @description Stable, e.g. `large_file`. */
-            reason?: string;
-            message?: string;
+        "atelier.store.v1.UpdateProfileResponse": {
+            user?: components["schemas"]["atelier.store.v1.User"];
         };
         /** @description User is the signed-in shopper's own account. */
-        User: {
+        "atelier.store.v1.User": {
             /** @description Identifier (UUID). */
             id?: string;
             first_name?: string;
@@ -3226,16 +3361,45 @@ export interface components {
             totp_enrolment_required?: boolean;
         };
         /** @description Wishlist is a signed-in customer's saved products. */
-        Wishlist: {
+        "atelier.store.v1.Wishlist": {
             /** @description Newest first. Products that are no longer visible are left out. */
-            items?: components["schemas"]["WishlistItem"][];
+            items?: components["schemas"]["atelier.store.v1.WishlistItem"][];
         };
         /** @description WishlistItem is one saved product. */
-        WishlistItem: {
+        "atelier.store.v1.WishlistItem": {
             /** @description The product as the catalogue shows it now. */
-            product?: components["schemas"]["Product"];
+            product?: components["schemas"]["atelier.store.v1.Product"];
             /** Format: date-time */
             added_at?: string;
+        };
+        /**
+         * @description Money is an exact amount in a currency's minor units. Atelier never represents money as a
+         *      floating-point number: 2499 GBP minor units is £24.99.
+         */
+        "atelier.type.v1.Money": {
+            /** @description ISO 4217 currency code, e.g. "GBP". */
+            currency_code?: string;
+            /** @description The amount in minor units (pence for GBP). Prices include VAT. */
+            minor_units?: string;
+        };
+        /** @description Contains an arbitrary serialized message along with a @type that describes the type of the serialized message. */
+        "google.protobuf.Any": {
+            /** @description The type of the serialized message. */
+            "@type"?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The `Status` type defines a logical error model that is suitable for different programming environments, including REST APIs and RPC APIs. It is used by [gRPC](https://github.com/grpc). Each `Status` message contains three pieces of data: error code, error message, and error details. You can find out more about this error model and how to work with it in the [API Design Guide](https://cloud.google.com/apis/design/errors). */
+        "google.rpc.Status": {
+            /**
+             * Format: int32
+             * @description The status code, which should be an enum value of [google.rpc.Code][google.rpc.Code].
+             */
+            code?: number;
+            /** @description A developer-facing error message, which should be in English. Any user-facing error message should be localized and sent in the [google.rpc.Status.details][google.rpc.Status.details] field, or localized by the client. */
+            message?: string;
+            /** @description A list of messages that carry the error details.  There is a common set of message types for APIs to use. */
+            details?: components["schemas"]["google.protobuf.Any"][];
         };
     };
     responses: never;
@@ -3255,7 +3419,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MergeCartRequest"];
+                "application/json": components["schemas"]["atelier.store.v1.MergeCartRequest"];
             };
         };
         responses: {
@@ -3265,7 +3429,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MergeCartResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.MergeCartResponse"];
                 };
             };
             /** @description Default error response */
@@ -3274,7 +3438,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -3294,7 +3458,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetWishlistResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.GetWishlistResponse"];
                 };
             };
             /** @description Default error response */
@@ -3303,7 +3467,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -3317,7 +3481,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AddWishlistItemRequest"];
+                "application/json": components["schemas"]["atelier.store.v1.AddWishlistItemRequest"];
             };
         };
         responses: {
@@ -3327,7 +3491,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AddWishlistItemResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.AddWishlistItemResponse"];
                 };
             };
             /** @description Default error response */
@@ -3336,7 +3500,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -3358,7 +3522,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RemoveWishlistItemResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.RemoveWishlistItemResponse"];
                 };
             };
             /** @description Default error response */
@@ -3367,7 +3531,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -3381,7 +3545,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["MergeWishlistRequest"];
+                "application/json": components["schemas"]["atelier.store.v1.MergeWishlistRequest"];
             };
         };
         responses: {
@@ -3391,7 +3555,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MergeWishlistResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.MergeWishlistResponse"];
                 };
             };
             /** @description Default error response */
@@ -3400,7 +3564,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -3429,7 +3593,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListAccountsResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.ListAccountsResponse"];
                 };
             };
             /** @description Default error response */
@@ -3438,7 +3602,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -3454,7 +3618,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateAccountRoleRequest"];
+                "application/json": components["schemas"]["atelier.admin.v1.UpdateAccountRoleRequest"];
             };
         };
         responses: {
@@ -3464,7 +3628,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UpdateAccountRoleResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.UpdateAccountRoleResponse"];
                 };
             };
             /** @description Default error response */
@@ -3473,7 +3637,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -3489,7 +3653,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RevokeAccountSessionsRequest"];
+                "application/json": components["schemas"]["atelier.admin.v1.RevokeAccountSessionsRequest"];
             };
         };
         responses: {
@@ -3499,7 +3663,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RevokeAccountSessionsResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.RevokeAccountSessionsResponse"];
                 };
             };
             /** @description Default error response */
@@ -3508,7 +3672,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -3528,7 +3692,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListCarriersResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.ListCarriersResponse"];
                 };
             };
             /** @description Default error response */
@@ -3537,7 +3701,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -3560,7 +3724,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetDashboardResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.GetDashboardResponse"];
                 };
             };
             /** @description Default error response */
@@ -3569,7 +3733,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -3589,7 +3753,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListAllDeliveryOptionsResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.ListAllDeliveryOptionsResponse"];
                 };
             };
             /** @description Default error response */
@@ -3598,7 +3762,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -3612,7 +3776,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateDeliveryOptionRequest"];
+                "application/json": components["schemas"]["atelier.admin.v1.CreateDeliveryOptionRequest"];
             };
         };
         responses: {
@@ -3622,7 +3786,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreateDeliveryOptionResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.CreateDeliveryOptionResponse"];
                 };
             };
             /** @description Default error response */
@@ -3631,7 +3795,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -3653,7 +3817,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetDeliveryOptionResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.GetDeliveryOptionResponse"];
                 };
             };
             /** @description Default error response */
@@ -3662,7 +3826,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -3681,7 +3845,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeliveryOptionInput"];
+                "application/json": components["schemas"]["atelier.admin.v1.DeliveryOptionInput"];
             };
         };
         responses: {
@@ -3691,7 +3855,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UpdateDeliveryOptionResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.UpdateDeliveryOptionResponse"];
                 };
             };
             /** @description Default error response */
@@ -3700,7 +3864,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -3727,7 +3891,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListDeliveryOptionRevisionsResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.ListDeliveryOptionRevisionsResponse"];
                 };
             };
             /** @description Default error response */
@@ -3736,7 +3900,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -3759,7 +3923,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetDeliveryOptionRevisionResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.GetDeliveryOptionRevisionResponse"];
                 };
             };
             /** @description Default error response */
@@ -3768,7 +3932,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -3794,7 +3958,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DiffDeliveryOptionRevisionResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.DiffDeliveryOptionRevisionResponse"];
                 };
             };
             /** @description Default error response */
@@ -3803,7 +3967,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -3820,7 +3984,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RestoreDeliveryOptionRevisionRequest"];
+                "application/json": components["schemas"]["atelier.admin.v1.RestoreDeliveryOptionRevisionRequest"];
             };
         };
         responses: {
@@ -3830,7 +3994,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RestoreDeliveryOptionRevisionResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.RestoreDeliveryOptionRevisionResponse"];
                 };
             };
             /** @description Default error response */
@@ -3839,7 +4003,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -3859,7 +4023,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetFreeDeliveryRuleResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.GetFreeDeliveryRuleResponse"];
                 };
             };
             /** @description Default error response */
@@ -3868,7 +4032,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -3882,7 +4046,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateFreeDeliveryRuleRequest"];
+                "application/json": components["schemas"]["atelier.admin.v1.UpdateFreeDeliveryRuleRequest"];
             };
         };
         responses: {
@@ -3892,7 +4056,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UpdateFreeDeliveryRuleResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.UpdateFreeDeliveryRuleResponse"];
                 };
             };
             /** @description Default error response */
@@ -3901,7 +4065,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -3938,7 +4102,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListAdminOrdersResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.ListAdminOrdersResponse"];
                 };
             };
             /** @description Default error response */
@@ -3947,7 +4111,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -3969,7 +4133,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetAdminOrderResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.GetAdminOrderResponse"];
                 };
             };
             /** @description Default error response */
@@ -3978,7 +4142,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -3994,7 +4158,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CancelOrderRequest"];
+                "application/json": components["schemas"]["atelier.admin.v1.CancelOrderRequest"];
             };
         };
         responses: {
@@ -4004,7 +4168,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CancelOrderResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.CancelOrderResponse"];
                 };
             };
             /** @description Default error response */
@@ -4013,7 +4177,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4029,7 +4193,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeliverOrderRequest"];
+                "application/json": components["schemas"]["atelier.admin.v1.DeliverOrderRequest"];
             };
         };
         responses: {
@@ -4039,7 +4203,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeliverOrderResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.DeliverOrderResponse"];
                 };
             };
             /** @description Default error response */
@@ -4048,7 +4212,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4064,7 +4228,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ProcessOrderRequest"];
+                "application/json": components["schemas"]["atelier.admin.v1.ProcessOrderRequest"];
             };
         };
         responses: {
@@ -4074,7 +4238,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ProcessOrderResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.ProcessOrderResponse"];
                 };
             };
             /** @description Default error response */
@@ -4083,7 +4247,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4099,7 +4263,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RefundOrderRequest"];
+                "application/json": components["schemas"]["atelier.admin.v1.RefundOrderRequest"];
             };
         };
         responses: {
@@ -4109,7 +4273,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RefundOrderResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.RefundOrderResponse"];
                 };
             };
             /** @description Default error response */
@@ -4118,7 +4282,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4134,7 +4298,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ShipOrderRequest"];
+                "application/json": components["schemas"]["atelier.admin.v1.ShipOrderRequest"];
             };
         };
         responses: {
@@ -4144,7 +4308,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ShipOrderResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.ShipOrderResponse"];
                 };
             };
             /** @description Default error response */
@@ -4153,7 +4317,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4173,7 +4337,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListPagesResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.ListPagesResponse"];
                 };
             };
             /** @description Default error response */
@@ -4182,7 +4346,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4196,7 +4360,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreatePageRequest"];
+                "application/json": components["schemas"]["atelier.admin.v1.CreatePageRequest"];
             };
         };
         responses: {
@@ -4206,7 +4370,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreatePageResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.CreatePageResponse"];
                 };
             };
             /** @description Default error response */
@@ -4215,7 +4379,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4237,7 +4401,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetPageResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.GetPageResponse"];
                 };
             };
             /** @description Default error response */
@@ -4246,7 +4410,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4271,7 +4435,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeletePageResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.DeletePageResponse"];
                 };
             };
             /** @description Default error response */
@@ -4280,7 +4444,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4299,7 +4463,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PageInput"];
+                "application/json": components["schemas"]["atelier.admin.v1.PageInput"];
             };
         };
         responses: {
@@ -4309,7 +4473,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UpdatePageResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.UpdatePageResponse"];
                 };
             };
             /** @description Default error response */
@@ -4318,7 +4482,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4345,7 +4509,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListPageRevisionsResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.ListPageRevisionsResponse"];
                 };
             };
             /** @description Default error response */
@@ -4354,7 +4518,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4377,7 +4541,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetPageRevisionResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.GetPageRevisionResponse"];
                 };
             };
             /** @description Default error response */
@@ -4386,7 +4550,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4412,7 +4576,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DiffPageRevisionResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.DiffPageRevisionResponse"];
                 };
             };
             /** @description Default error response */
@@ -4421,7 +4585,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4438,7 +4602,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RestorePageRevisionRequest"];
+                "application/json": components["schemas"]["atelier.admin.v1.RestorePageRevisionRequest"];
             };
         };
         responses: {
@@ -4448,7 +4612,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RestorePageRevisionResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.RestorePageRevisionResponse"];
                 };
             };
             /** @description Default error response */
@@ -4457,7 +4621,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4477,7 +4641,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListProductCategoriesResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.ListProductCategoriesResponse"];
                 };
             };
             /** @description Default error response */
@@ -4486,7 +4650,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4522,7 +4686,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListProductsResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.ListProductsResponse"];
                 };
             };
             /** @description Default error response */
@@ -4531,7 +4695,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4545,7 +4709,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ProductInput"];
+                "application/json": components["schemas"]["atelier.admin.v1.ProductInput"];
             };
         };
         responses: {
@@ -4555,7 +4719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreateProductResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.CreateProductResponse"];
                 };
             };
             /** @description Default error response */
@@ -4564,7 +4728,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4586,7 +4750,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetProductResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.GetProductResponse"];
                 };
             };
             /** @description Default error response */
@@ -4595,7 +4759,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4620,7 +4784,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeleteProductResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.DeleteProductResponse"];
                 };
             };
             /** @description Default error response */
@@ -4629,7 +4793,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4648,7 +4812,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ProductInput"];
+                "application/json": components["schemas"]["atelier.admin.v1.ProductInput"];
             };
         };
         responses: {
@@ -4658,7 +4822,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UpdateProductResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.UpdateProductResponse"];
                 };
             };
             /** @description Default error response */
@@ -4667,7 +4831,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4701,7 +4865,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UploadProductImageResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.UploadProductImageResponse"];
                 };
             };
             /** @description Default error response */
@@ -4710,7 +4874,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4736,7 +4900,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeleteProductImageResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.DeleteProductImageResponse"];
                 };
             };
             /** @description Default error response */
@@ -4745,7 +4909,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4762,7 +4926,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateProductImageRequest"];
+                "application/json": components["schemas"]["atelier.admin.v1.UpdateProductImageRequest"];
             };
         };
         responses: {
@@ -4772,7 +4936,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UpdateProductImageResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.UpdateProductImageResponse"];
                 };
             };
             /** @description Default error response */
@@ -4781,7 +4945,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4797,7 +4961,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ReorderProductImagesRequest"];
+                "application/json": components["schemas"]["atelier.admin.v1.ReorderProductImagesRequest"];
             };
         };
         responses: {
@@ -4807,7 +4971,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReorderProductImagesResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.ReorderProductImagesResponse"];
                 };
             };
             /** @description Default error response */
@@ -4816,7 +4980,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4843,7 +5007,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListProductRevisionsResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.ListProductRevisionsResponse"];
                 };
             };
             /** @description Default error response */
@@ -4852,7 +5016,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4875,7 +5039,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetProductRevisionResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.GetProductRevisionResponse"];
                 };
             };
             /** @description Default error response */
@@ -4884,7 +5048,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4910,7 +5074,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DiffProductRevisionResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.DiffProductRevisionResponse"];
                 };
             };
             /** @description Default error response */
@@ -4919,7 +5083,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4936,7 +5100,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RestoreProductRevisionRequest"];
+                "application/json": components["schemas"]["atelier.admin.v1.RestoreProductRevisionRequest"];
             };
         };
         responses: {
@@ -4946,7 +5110,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RestoreProductRevisionResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.RestoreProductRevisionResponse"];
                 };
             };
             /** @description Default error response */
@@ -4955,7 +5119,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -4969,7 +5133,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SetProductsPublishedRequest"];
+                "application/json": components["schemas"]["atelier.admin.v1.SetProductsPublishedRequest"];
             };
         };
         responses: {
@@ -4979,7 +5143,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SetProductsPublishedResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.SetProductsPublishedResponse"];
                 };
             };
             /** @description Default error response */
@@ -4988,7 +5152,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5008,7 +5172,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetStoreDetailsResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.GetStoreDetailsResponse"];
                 };
             };
             /** @description Default error response */
@@ -5017,7 +5181,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5037,7 +5201,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StoreDetailsInput"];
+                "application/json": components["schemas"]["atelier.admin.v1.StoreDetailsInput"];
             };
         };
         responses: {
@@ -5047,7 +5211,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UpdateStoreDetailsResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.UpdateStoreDetailsResponse"];
                 };
             };
             /** @description Default error response */
@@ -5056,7 +5220,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5081,7 +5245,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListStoreDetailsRevisionsResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.ListStoreDetailsRevisionsResponse"];
                 };
             };
             /** @description Default error response */
@@ -5090,7 +5254,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5112,7 +5276,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetStoreDetailsRevisionResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.GetStoreDetailsRevisionResponse"];
                 };
             };
             /** @description Default error response */
@@ -5121,7 +5285,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5146,7 +5310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DiffStoreDetailsRevisionResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.DiffStoreDetailsRevisionResponse"];
                 };
             };
             /** @description Default error response */
@@ -5155,7 +5319,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5171,7 +5335,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RestoreStoreDetailsRevisionRequest"];
+                "application/json": components["schemas"]["atelier.admin.v1.RestoreStoreDetailsRevisionRequest"];
             };
         };
         responses: {
@@ -5181,7 +5345,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RestoreStoreDetailsRevisionResponse"];
+                    "application/json": components["schemas"]["atelier.admin.v1.RestoreStoreDetailsRevisionResponse"];
                 };
             };
             /** @description Default error response */
@@ -5190,7 +5354,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5204,7 +5368,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LoginRequest"];
+                "application/json": components["schemas"]["atelier.store.v1.LoginRequest"];
             };
         };
         responses: {
@@ -5214,7 +5378,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.LoginResponse"];
                 };
             };
             /** @description Default error response */
@@ -5223,7 +5387,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5237,7 +5401,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LogoutRequest"];
+                "application/json": components["schemas"]["atelier.store.v1.LogoutRequest"];
             };
         };
         responses: {
@@ -5247,7 +5411,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LogoutResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.LogoutResponse"];
                 };
             };
             /** @description Default error response */
@@ -5256,7 +5420,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5276,7 +5440,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetMeResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.GetMeResponse"];
                 };
             };
             /** @description Default error response */
@@ -5285,7 +5449,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5299,7 +5463,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateProfileRequest"];
+                "application/json": components["schemas"]["atelier.store.v1.UpdateProfileRequest"];
             };
         };
         responses: {
@@ -5309,7 +5473,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UpdateProfileResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.UpdateProfileResponse"];
                 };
             };
             /** @description Default error response */
@@ -5318,7 +5482,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5332,7 +5496,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ChangePasswordRequest"];
+                "application/json": components["schemas"]["atelier.store.v1.ChangePasswordRequest"];
             };
         };
         responses: {
@@ -5342,7 +5506,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ChangePasswordResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.ChangePasswordResponse"];
                 };
             };
             /** @description Default error response */
@@ -5351,7 +5515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5365,7 +5529,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RequestPasswordResetRequest"];
+                "application/json": components["schemas"]["atelier.store.v1.RequestPasswordResetRequest"];
             };
         };
         responses: {
@@ -5375,7 +5539,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RequestPasswordResetResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.RequestPasswordResetResponse"];
                 };
             };
             /** @description Default error response */
@@ -5384,7 +5548,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5398,7 +5562,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConfirmPasswordResetRequest"];
+                "application/json": components["schemas"]["atelier.store.v1.ConfirmPasswordResetRequest"];
             };
         };
         responses: {
@@ -5408,7 +5572,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConfirmPasswordResetResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.ConfirmPasswordResetResponse"];
                 };
             };
             /** @description Default error response */
@@ -5417,7 +5581,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5431,7 +5595,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RegisterRequest"];
+                "application/json": components["schemas"]["atelier.store.v1.RegisterRequest"];
             };
         };
         responses: {
@@ -5441,7 +5605,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RegisterResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.RegisterResponse"];
                 };
             };
             /** @description Default error response */
@@ -5450,7 +5614,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5464,7 +5628,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DisableTotpRequest"];
+                "application/json": components["schemas"]["atelier.store.v1.DisableTotpRequest"];
             };
         };
         responses: {
@@ -5474,7 +5638,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DisableTotpResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.DisableTotpResponse"];
                 };
             };
             /** @description Default error response */
@@ -5483,7 +5647,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5497,7 +5661,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["EnableTotpRequest"];
+                "application/json": components["schemas"]["atelier.store.v1.EnableTotpRequest"];
             };
         };
         responses: {
@@ -5507,7 +5671,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EnableTotpResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.EnableTotpResponse"];
                 };
             };
             /** @description Default error response */
@@ -5516,7 +5680,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5530,7 +5694,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BeginTotpSetupRequest"];
+                "application/json": components["schemas"]["atelier.store.v1.BeginTotpSetupRequest"];
             };
         };
         responses: {
@@ -5540,7 +5704,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BeginTotpSetupResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.BeginTotpSetupResponse"];
                 };
             };
             /** @description Default error response */
@@ -5549,7 +5713,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5563,7 +5727,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateCartRequest"];
+                "application/json": components["schemas"]["atelier.store.v1.CreateCartRequest"];
             };
         };
         responses: {
@@ -5573,7 +5737,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreateCartResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.CreateCartResponse"];
                 };
             };
             /** @description Default error response */
@@ -5582,7 +5746,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5604,7 +5768,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetCartResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.GetCartResponse"];
                 };
             };
             /** @description Default error response */
@@ -5613,7 +5777,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5629,7 +5793,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CheckoutRequest"];
+                "application/json": components["schemas"]["atelier.store.v1.CheckoutRequest"];
             };
         };
         responses: {
@@ -5639,7 +5803,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CheckoutResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.CheckoutResponse"];
                 };
             };
             /** @description Default error response */
@@ -5648,7 +5812,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5670,7 +5834,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["QuoteCheckoutResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.QuoteCheckoutResponse"];
                 };
             };
             /** @description Default error response */
@@ -5679,7 +5843,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5695,7 +5859,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AddCartItemRequest"];
+                "application/json": components["schemas"]["atelier.store.v1.AddCartItemRequest"];
             };
         };
         responses: {
@@ -5705,7 +5869,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AddCartItemResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.AddCartItemResponse"];
                 };
             };
             /** @description Default error response */
@@ -5714,7 +5878,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5736,7 +5900,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ClearCartResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.ClearCartResponse"];
                 };
             };
             /** @description Default error response */
@@ -5745,7 +5909,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5768,7 +5932,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RemoveCartItemResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.RemoveCartItemResponse"];
                 };
             };
             /** @description Default error response */
@@ -5777,7 +5941,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5794,7 +5958,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateCartItemRequest"];
+                "application/json": components["schemas"]["atelier.store.v1.UpdateCartItemRequest"];
             };
         };
         responses: {
@@ -5804,7 +5968,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UpdateCartItemResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.UpdateCartItemResponse"];
                 };
             };
             /** @description Default error response */
@@ -5813,7 +5977,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5833,7 +5997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListCategoriesResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.ListCategoriesResponse"];
                 };
             };
             /** @description Default error response */
@@ -5842,7 +6006,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5862,7 +6026,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetCheckoutConfigResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.GetCheckoutConfigResponse"];
                 };
             };
             /** @description Default error response */
@@ -5871,7 +6035,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5885,7 +6049,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SendContactMessageRequest"];
+                "application/json": components["schemas"]["atelier.store.v1.SendContactMessageRequest"];
             };
         };
         responses: {
@@ -5895,7 +6059,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SendContactMessageResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.SendContactMessageResponse"];
                 };
             };
             /** @description Default error response */
@@ -5904,7 +6068,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5924,7 +6088,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListDeliveryOptionsResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.ListDeliveryOptionsResponse"];
                 };
             };
             /** @description Default error response */
@@ -5933,7 +6097,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5956,7 +6120,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListFeaturedProductsResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.ListFeaturedProductsResponse"];
                 };
             };
             /** @description Default error response */
@@ -5965,7 +6129,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -5979,7 +6143,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConfirmSubscriptionRequest"];
+                "application/json": components["schemas"]["atelier.store.v1.ConfirmSubscriptionRequest"];
             };
         };
         responses: {
@@ -5989,7 +6153,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConfirmSubscriptionResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.ConfirmSubscriptionResponse"];
                 };
             };
             /** @description Default error response */
@@ -5998,7 +6162,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -6012,7 +6176,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SubscribeRequest"];
+                "application/json": components["schemas"]["atelier.store.v1.SubscribeRequest"];
             };
         };
         responses: {
@@ -6022,7 +6186,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SubscribeResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.SubscribeResponse"];
                 };
             };
             /** @description Default error response */
@@ -6031,7 +6195,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -6054,7 +6218,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UnsubscribeResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.UnsubscribeResponse"];
                 };
             };
             /** @description Default error response */
@@ -6063,7 +6227,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -6088,7 +6252,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListOrdersResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.ListOrdersResponse"];
                 };
             };
             /** @description Default error response */
@@ -6097,7 +6261,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -6122,7 +6286,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetOrderResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.GetOrderResponse"];
                 };
             };
             /** @description Default error response */
@@ -6131,7 +6295,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -6154,7 +6318,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetPageResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.GetPageResponse"];
                 };
             };
             /** @description Default error response */
@@ -6163,7 +6327,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -6177,7 +6341,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConfirmTestPaymentRequest"];
+                "application/json": components["schemas"]["atelier.store.v1.ConfirmTestPaymentRequest"];
             };
         };
         responses: {
@@ -6187,7 +6351,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConfirmTestPaymentResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.ConfirmTestPaymentResponse"];
                 };
             };
             /** @description Default error response */
@@ -6196,7 +6360,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -6234,7 +6398,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListProductsResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.ListProductsResponse"];
                 };
             };
             /** @description Default error response */
@@ -6243,7 +6407,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -6266,7 +6430,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetProductResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.GetProductResponse"];
                 };
             };
             /** @description Default error response */
@@ -6275,7 +6439,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -6298,7 +6462,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ListRelatedProductsResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.ListRelatedProductsResponse"];
                 };
             };
             /** @description Default error response */
@@ -6307,7 +6471,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -6327,7 +6491,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetStatusResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.GetStatusResponse"];
                 };
             };
             /** @description Default error response */
@@ -6336,7 +6500,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
@@ -6356,7 +6520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["GetStoreSettingsResponse"];
+                    "application/json": components["schemas"]["atelier.store.v1.GetStoreSettingsResponse"];
                 };
             };
             /** @description Default error response */
@@ -6365,7 +6529,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Status"];
+                    "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
         };
