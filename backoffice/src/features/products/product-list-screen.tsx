@@ -111,7 +111,7 @@ export default function ProductListScreen() {
           </Link>
         }
       />
-      <search className="toolbar" aria-label="Products">
+      <div className="toolbar">
         <SearchBox value={state.q} onSearch={(q) => update({ q })} />
         <SelectField
           label="Category"
@@ -146,7 +146,7 @@ export default function ProductListScreen() {
             </option>
           ))}
         </SelectField>
-      </search>
+      </div>
       <div className="bulk-bar" aria-live="polite">
         <span>
           {selectedIds.length > 0
