@@ -49,7 +49,9 @@ export default function ProductEditScreen() {
       product={product.data}
       categories={categories.data}
       reload={async () => {
-        await product.refetch();
+        const fresh = await product.refetch();
+        if (fresh.error) throw fresh.error;
+        return fresh.data ?? product.data;
       }}
     />
   );
@@ -62,14 +64,22 @@ function Editor({
 }: {
   product: AdminProduct;
   categories: string[] | undefined;
-  reload: () => Promise<void>;
+  reload: () => Promise<AdminProduct>;
 }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const notify = useToast();
   const productId = product.id ?? "";
-  const revision = product.revision ?? "0";
+  // The product as the form was filled from it: writes name its revision and its stock, whatever
+  // a later refetch put in the cache, so a save never silently lays over changes made since.
+  const [loaded, setLoaded] = useState(product);
+  if (product.revision !== loaded.revision && sameFormFields(product, loaded)) {
+    // A revision that changed nothing the form holds (the images section's changes): the form
+    // moves on to it, keeping the stock as loaded and the admin's edits.
+    setLoaded({ ...product, stock_quantity: loaded.stock_quantity });
+  }
+  const revision = loaded.revision ?? "0";
   const [refusal, setRefusal] = useState<ApiError | null>(null);
   const [failure, setFailure] = useState<Error | null>(null);
   const [reloading, setReloading] = useState(false);
@@ -91,7 +101,7 @@ function Editor({
       const res = await unwrap(
         api.PATCH("/api/v1/admin/products/{product_id}", {
           params: { path: { product_id: productId }, query: { expected_revision: revision } },
-          body: { ...input, stock_quantity_was: product.stock_quantity ?? 0 },
+          body: { ...input, stock_quantity_was: loaded.stock_quantity ?? 0 },
         }),
       );
       return res.product as AdminProduct | undefined;
@@ -102,6 +112,7 @@ function Editor({
     },
     onSuccess: (saved) => {
       productSaved(queryClient, saved);
+      if (saved) setLoaded(saved);
       setFormKey((k) => k + 1);
       notify("Product saved");
     },
@@ -132,9 +143,11 @@ function Editor({
   async function onReload() {
     setReloading(true);
     try {
-      await reload();
+      setLoaded(await reload());
       setRefusal(null);
       setFormKey((k) => k + 1);
+    } catch (err) {
+      setFailure(err instanceof Error ? err : new Error("The product could not be reloaded."));
     } finally {
       setReloading(false);
     }
@@ -150,7 +163,7 @@ function Editor({
           <>
             <StatusBadge tone={status.tone}>{status.label}</StatusBadge>{" "}
             <span>
-              Revision {revision}
+              Revision {product.revision}
               {product.updated_at ? `, saved ${formatDateTime(product.updated_at)}` : ""}
               {product.updated_by?.display_name ? ` by ${product.updated_by.display_name}` : ""}
             </span>{" "}
@@ -177,11 +190,20 @@ function Editor({
           <Link to={`/products/${productId}/history`}>history</Link> to bring it back.
         </Alert>
       ) : null}
+      {!refusal && product.revision !== loaded.revision ? (
+        <Alert tone="info" title="A newer revision exists">
+          This product was saved again (revision {product.revision}) since this form was filled. Saving now
+          will be refused: reload it first.
+          <Button variant="secondary" busy={reloading} onClick={onReload}>
+            Reload
+          </Button>
+        </Alert>
+      ) : null}
       {refusal ? <ConcurrencyAlert error={refusal} onReload={onReload} reloading={reloading} /> : null}
       {failure ? <Alert>{failure.message}</Alert> : null}
       <ProductForm
-        key={`${revision}-${formKey}`}
-        initial={productFormValues(product)}
+        key={formKey}
+        initial={productFormValues(loaded)}
         categories={categories}
         submitLabel="Save product"
         busy={save.isPending}
@@ -204,4 +226,21 @@ function Editor({
       </ConfirmDialog>
     </>
   );
+}
+
+/** sameFormFields reports whether two states of a product agree on every field the form edits. */
+function sameFormFields(a: AdminProduct, b: AdminProduct): boolean {
+  const fields = (p: AdminProduct) =>
+    JSON.stringify([
+      p.name,
+      p.description,
+      p.price?.minor_units,
+      p.sku,
+      p.active,
+      p.published,
+      p.featured,
+      p.archived_at,
+      (p.attributes ?? []).map((x) => [x.name, x.value]),
+    ]);
+  return fields(a) === fields(b);
 }

@@ -384,3 +384,18 @@ describe("a product's history", () => {
     expect(restore?.body).toMatchObject({ revision: "2", expected_revision: "3" });
   });
 });
+
+describe("the attributes editor", () => {
+  it("adds a row with Enter and keeps the focus in the list when one is removed", async () => {
+    const { user } = renderRoutes(app, { url: "/products/new", api: catalogue });
+    await user.click(await screen.findByRole("button", { name: "Add attribute" }));
+    expect(screen.getByRole("textbox", { name: "Attribute 1 name" })).toHaveFocus();
+    await user.keyboard("feature");
+    await user.tab();
+    await user.keyboard("Squalane{Enter}");
+    expect(screen.getByRole("textbox", { name: "Attribute 2 name" })).toHaveFocus();
+    await user.click(screen.getByRole("button", { name: "Remove attribute 1 (feature)" }));
+    expect(screen.getByRole("textbox", { name: "Attribute 1 name" })).toHaveFocus();
+    expect(screen.queryByRole("textbox", { name: "Attribute 2 name" })).not.toBeInTheDocument();
+  });
+});
