@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { refuse } from "~/testing/fake-api";
 import { renderRoutes } from "~/testing/render";
+import { niceCeiling } from "./bar-chart";
 import { aDashboard, anEmptyShop } from "./fixtures";
 import { routes } from "./routes";
 
@@ -122,5 +123,27 @@ describe("the dashboard", () => {
     fail = false;
     await user.click(screen.getByRole("button", { name: "Try again" }));
     expect(await screen.findByRole("region", { name: "Totals" })).toBeInTheDocument();
+  });
+});
+
+describe("the dashboard's period", () => {
+  it("falls back to 30 days when the URL names a period the API does not offer", async () => {
+    const { calls } = renderRoutes(routes, { url: "/?days=12", api: withDashboard((d) => aDashboard(d)) });
+    expect(await screen.findByRole("button", { name: "30 days" })).toHaveAttribute("aria-pressed", "true");
+    expect(calls.find((c) => c.path === "/api/v1/admin/dashboard")?.query.get("period_days")).toBe("30");
+  });
+});
+
+describe("niceCeiling", () => {
+  it.each([
+    [0, 1],
+    [7, 10],
+    [12, 20],
+    [21, 25],
+    [40, 50],
+    [1250, 2000],
+    [100, 100],
+  ])("rounds %d up to %d", (max, want) => {
+    expect(niceCeiling(max)).toBe(want);
   });
 });
