@@ -5,9 +5,10 @@
 /** ChartPoint is one bar: its day ("YYYY-MM-DD"), its value, and how the value is written. */
 export type ChartPoint = { day: string; value: number; label: string };
 
-const width = 720;
-const height = 180;
-const pad = { top: 12, right: 8, bottom: 24, left: 64 };
+const width = 480;
+const height = 160;
+// The right margin leaves room for half of the last day's label, centred under its bar.
+const pad = { top: 10, right: 20, bottom: 26, left: 56 };
 
 /**
  * niceCeiling rounds a maximum up to 1, 2, 2.5 or 5 times a power of ten, so the axis reads in
@@ -44,8 +45,10 @@ export function BarChart({
   const slot = innerW / Math.max(points.length, 1);
   const barW = Math.max(1, slot * 0.7);
   const y = (v: number) => pad.top + innerH - (v / top) * innerH;
-  // Label at most ~8 days along the bottom, always the first and the last (today).
+  // Label at most ~8 days along the bottom, counted back from the last (today), so today always
+  // has its label and the labels are evenly spaced.
   const every = Math.max(1, Math.ceil(points.length / 8));
+  const last = points.length - 1;
   return (
     <svg
       className="bar-chart"
@@ -65,13 +68,13 @@ export function BarChart({
       {points.map((p, i) => {
         const x = pad.left + i * slot + (slot - barW) / 2;
         const h = (p.value / top) * innerH;
-        const showDay = i % every === 0 || i === points.length - 1;
+        const showDay = (last - i) % every === 0;
         return (
           <g key={p.day}>
             <rect className="bar-chart__bar" x={x} y={y(p.value)} width={barW} height={Math.max(h, 0)}>
               <title>{`${formatDay(p.day)}: ${p.label}`}</title>
             </rect>
-            {showDay && (i === points.length - 1 || points.length - 1 - i >= every / 2) ? (
+            {showDay ? (
               <text className="bar-chart__day" x={x + barW / 2} y={height - 6} textAnchor="middle">
                 {formatDay(p.day)}
               </text>

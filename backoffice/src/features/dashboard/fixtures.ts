@@ -30,8 +30,8 @@ export function aDashboard(days = 30, overrides: Partial<Dashboard> = {}): Dashb
   return {
     total_products: "1284",
     total_orders: "3517",
-    total_revenue: gbp(124_805_050),
-    total_vat: gbp(20_800_841),
+    total_revenue: gbp(12_480_505),
+    total_vat: gbp(2_080_084),
     pending_orders: "7",
     period_days: days,
     days: seriesOf(days),
