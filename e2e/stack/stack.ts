@@ -51,7 +51,7 @@ function stackPorts(): Ports {
 }
 
 /** Where the admins' Admin and Edit Content links point; nothing needs to listen there. */
-export const backofficeURL = "http://127.0.0.1:15173";
+export const backofficeURL = "http://127.0.0.1:15173/admin";
 
 export function stackURLs(ports: Ports = stackPorts()) {
   return {

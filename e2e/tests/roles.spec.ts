@@ -25,7 +25,10 @@ test("the demo admin sees Admin in the header and Edit Content on privacy, terms
   page,
 }) => {
   await logIn(page, demoAdmin.email, demoAdmin.password);
-  await expect(banner(page).getByRole("link", { name: "Admin" })).toHaveAttribute("href", backofficeURL);
+  await expect(banner(page).getByRole("link", { name: "Admin" })).toHaveAttribute(
+    "href",
+    `${backofficeURL}/`,
+  );
   for (const { path, slug } of pages) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -231,7 +231,7 @@ describe("root loader", () => {
   it("gives an admin the back office's address", async () => {
     const data = await loadAs(adminAccount);
     expect(data.user).toEqual({ id: "u-2", firstName: "Grace", role: "admin" });
-    expect(data.backofficeUrl).toBe("http://localhost:5173");
+    expect(data.backofficeUrl).toBe("http://localhost:5173/admin");
   });
 
   it("gives an admin no back office address when there is none (production without BACKOFFICE_URL)", async () => {

@@ -15,7 +15,7 @@ function renderPage(
   path: "/privacy" | "/terms",
   result: ContentLoad,
   role: "admin" | "customer" | null = null,
-  backoffice: string | null = "https://admin.atelier.test",
+  backoffice: string | null = "https://atelier.test/admin",
 ) {
   const Stub = createRoutesStub([
     {
@@ -91,7 +91,7 @@ describe("Edit Content", () => {
     renderPage("/terms", terms, "admin");
     expect(await screen.findByRole("link", { name: "Edit Content" })).toHaveAttribute(
       "href",
-      "https://admin.atelier.test/pages?edit=terms",
+      "https://atelier.test/admin/pages?edit=terms",
     );
   });
 

@@ -51,7 +51,7 @@ function renderFaq(data: FaqData = loaded, path = "/faq", role: "admin" | "custo
       Component: Outlet,
       loader: () => ({
         user: role ? { id: "u-1", firstName: "Ada", role } : null,
-        backofficeUrl: role === "admin" ? "https://admin.atelier.test" : null,
+        backofficeUrl: role === "admin" ? "https://atelier.test/admin" : null,
       }),
       children: [
         {
@@ -77,7 +77,7 @@ describe("FAQ Edit Content", () => {
     renderFaq(loaded, "/faq", "admin");
     expect(await screen.findByRole("link", { name: "Edit Content" })).toHaveAttribute(
       "href",
-      "https://admin.atelier.test/pages?edit=faq",
+      "https://atelier.test/admin/pages?edit=faq",
     );
   });
 

@@ -1,4 +1,5 @@
 import type { RouteObject } from "react-router";
+import { DashboardScreen } from "./dashboard-screen";
 
-/** The dashboard section's screens, under the signed-in layout. */
-export const routes: RouteObject[] = [];
+/** The dashboard section's screens, under the signed-in layout: the back office's home. */
+export const routes: RouteObject[] = [{ index: true, element: <DashboardScreen /> }];

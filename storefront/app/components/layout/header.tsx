@@ -133,7 +133,7 @@ export function Header({ categories, cartCount, user, backofficeUrl, freeDeliver
               </li>
               {user?.role === "admin" && backofficeUrl && (
                 <li>
-                  <a href={backofficeUrl}>Admin</a>
+                  <a href={`${backofficeUrl}/`}>Admin</a>
                 </li>
               )}
               {user ? (

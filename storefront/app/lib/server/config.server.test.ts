@@ -6,7 +6,7 @@ describe("loadConfig", () => {
     expect(loadConfig({})).toEqual({
       apiUrl: "http://localhost:8080",
       publicUrl: "http://localhost:3000",
-      backofficeUrl: "http://localhost:5173",
+      backofficeUrl: "http://localhost:5173/admin",
       mediaOrigin: "http://localhost:8080",
     });
   });
@@ -16,12 +16,12 @@ describe("loadConfig", () => {
       loadConfig({
         API_URL: "https://api.example.com/",
         STOREFRONT_URL: "https://shop.example.com/",
-        BACKOFFICE_URL: "https://admin.example.com/",
+        BACKOFFICE_URL: "https://api.example.com/admin/",
       }),
     ).toEqual({
       apiUrl: "https://api.example.com",
       publicUrl: "https://shop.example.com",
-      backofficeUrl: "https://admin.example.com",
+      backofficeUrl: "https://api.example.com/admin",
       mediaOrigin: "https://api.example.com",
     });
   });
@@ -49,8 +49,8 @@ describe("loadConfig", () => {
   });
 
   it("defaults the back office to the local one outside production", () => {
-    expect(loadConfig({ NODE_ENV: "development" }).backofficeUrl).toBe("http://localhost:5173");
-    expect(loadConfig({ NODE_ENV: "test" }).backofficeUrl).toBe("http://localhost:5173");
+    expect(loadConfig({ NODE_ENV: "development" }).backofficeUrl).toBe("http://localhost:5173/admin");
+    expect(loadConfig({ NODE_ENV: "test" }).backofficeUrl).toBe("http://localhost:5173/admin");
   });
 
   it("refuses a BACKOFFICE_URL without a scheme", () => {

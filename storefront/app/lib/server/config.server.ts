@@ -16,9 +16,11 @@ export type StorefrontConfig = {
   publicUrl: string;
   /**
    * Where admins find the back office (the header's Admin link and the information pages' Edit
-   * Content links), e.g. https://admin.atelier.london. Unset: http://localhost:5173 in
-   * development; in production (NODE_ENV=production) no default — no development host is ever
-   * linked from a live shop (PRODUCT §6) — so admins get no Admin or Edit Content links.
+   * Content links): the address the back office's pages live under, without the trailing slash,
+   * e.g. https://api.atelier.london/admin (served by the API under /admin/). Unset:
+   * http://localhost:5173/admin (Vite's development server) in development; in production
+   * (NODE_ENV=production) no default — no development host is ever linked from a live shop
+   * (PRODUCT §6) — so admins get no Admin or Edit Content links.
    */
   backofficeUrl: string | undefined;
   /**
@@ -42,7 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StorefrontConf
     throw new Error(`API_URL must be http or https: ${raw}`);
   }
   const publicUrl = storefrontOrigin(env);
-  const developmentBackoffice = env.NODE_ENV === "production" ? undefined : "http://localhost:5173";
+  const developmentBackoffice = env.NODE_ENV === "production" ? undefined : "http://localhost:5173/admin";
   const backofficeUrl = env.BACKOFFICE_URL?.trim().replace(/\/$/, "") || developmentBackoffice;
   if (backofficeUrl !== undefined && !/^https?:\/\/[^/]/.test(backofficeUrl))
     throw new Error(`BACKOFFICE_URL must be an http(s) URL: ${backofficeUrl}`);
