@@ -122,7 +122,7 @@ export function ImageRow({
         >
           Move later
         </button>
-        {index === 0 ? null : (
+        {index === 0 && image.primary ? null : (
           <button
             type="button"
             className="button button--secondary"

@@ -131,6 +131,31 @@ describe("ProductImages", () => {
     expect(screen.getAllByText("Primary")).toHaveLength(1);
   });
 
+  it("makes a first image that is not primary (as a restore can leave it) the primary one", async () => {
+    const { user, calls } = renderImages(
+      withProduct(
+        () => adminProduct([image("a", { alt: "Front" }), image("b", { alt: "Back", primary: true })]),
+        {
+          "/api/v1/admin/products/{product_id}/images:reorder": { post: () => three() },
+          "/api/v1/admin/products/{product_id}/images/{image_id}": { patch: () => three() },
+        },
+      ),
+    );
+    const first = await screen.findByRole("listitem", { name: "Image 1 of 2" });
+    expect(
+      within(screen.getByRole("listitem", { name: "Image 2 of 2" })).getByText("Primary"),
+    ).toBeInTheDocument();
+    await user.click(within(first).getByRole("button", { name: "Make primary" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "PATCH")).toBe(true));
+    expect(calls.find((c) => c.path.endsWith("/images:reorder"))?.body).toEqual({
+      image_ids: [id("a"), id("b")],
+      expected_revision: "7",
+    });
+    expect(calls.find((c) => c.method === "PATCH")?.path).toBe(
+      `/api/v1/admin/products/${productId}/images/${id("a")}`,
+    );
+  });
+
   it("puts the images back and says so when the API refuses the new order", async () => {
     const { user } = renderImages(
       withProduct(three, {

@@ -132,7 +132,10 @@ function ImageList({ productId, product }: { productId: string; product: ImagesO
 
   function move(from: number, to: number, control?: MoveControl) {
     const id = ids[from];
-    if (id === undefined || to < 0 || to >= count || from === to || reorder.isPending) return;
+    if (id === undefined || to < 0 || to >= count || reorder.isPending) return;
+    // Staying in place is a change only when it makes a first image that is not primary (as a
+    // restore can leave it) the primary one.
+    if (from === to && !(to === 0 && !images[0]?.primary)) return;
     reorder.mutate({ ids: arrayMove(ids, from, to), revision, primaryId: images.find((i) => i.primary)?.id });
     setAnnouncement(
       to === 0
