@@ -13,8 +13,8 @@ import { useUrlState } from "~/lib/url-state";
 import { BarChart, type ChartPoint } from "./bar-chart";
 import "./dashboard-screen.css";
 
-type Dashboard = components["schemas"]["GetDashboardResponse"];
-type DashboardOrder = components["schemas"]["DashboardOrder"];
+type Dashboard = components["schemas"]["atelier.admin.v1.GetDashboardResponse"];
+type DashboardOrder = components["schemas"]["atelier.admin.v1.DashboardOrder"];
 type OrderStatus = NonNullable<DashboardOrder["status"]>;
 
 /** The periods the API offers for the series, in days; 30 is its default. */
@@ -133,7 +133,7 @@ function Sales({
   refreshing,
   onPeriod,
 }: {
-  days: components["schemas"]["DashboardDay"][];
+  days: components["schemas"]["atelier.admin.v1.DashboardDay"][];
   period: Period;
   refreshing: boolean;
   onPeriod: (days: Period) => void;
@@ -286,7 +286,11 @@ function RecentOrders({ orders }: { orders: DashboardOrder[] }) {
   );
 }
 
-function LowStock({ products }: { products: components["schemas"]["DashboardLowStockProduct"][] }) {
+function LowStock({
+  products,
+}: {
+  products: components["schemas"]["atelier.admin.v1.DashboardLowStockProduct"][];
+}) {
   return (
     <section className="panel" aria-labelledby="low-stock-title">
       <h2 id="low-stock-title">Low stock</h2>

@@ -1,7 +1,7 @@
 // Dashboards as GET /api/v1/admin/dashboard answers them, for the tests and the stories.
 import type { components } from "~/lib/api/schema.gen";
 
-type Dashboard = components["schemas"]["GetDashboardResponse"];
+type Dashboard = components["schemas"]["atelier.admin.v1.GetDashboardResponse"];
 
 const gbp = (minor: number) => ({ minor_units: String(minor), currency_code: "GBP" });
 
@@ -13,7 +13,7 @@ export function seriesOf(
     orders: (i * 7919) % 23 === 0 ? 0 : 1 + (i % 4),
   }),
   last = "2026-11-27",
-): components["schemas"]["DashboardDay"][] {
+): components["schemas"]["atelier.admin.v1.DashboardDay"][] {
   const end = new Date(`${last}T12:00:00Z`).getTime();
   return Array.from({ length: days }, (_, i) => {
     const { revenue, orders } = at(i);

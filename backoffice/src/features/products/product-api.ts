@@ -12,7 +12,7 @@ type Schemas = components["schemas"];
  * store's ProductImage for both services (the OpenAPI document merged the two messages), so the
  * admin-only fields of atelier.admin.v1.ProductImage are added here from the proto.
  */
-export type AdminProductImage = Schemas["ProductImage"] & {
+export type AdminProductImage = Schemas["atelier.admin.v1.ProductImage"] & {
   state?: "IMAGE_STATE_UNSPECIFIED" | "IMAGE_STATE_PROCESSING" | "IMAGE_STATE_READY" | "IMAGE_STATE_FAILED";
   failure_reason?: string;
 };
@@ -22,7 +22,7 @@ export type AdminProductImage = Schemas["ProductImage"] & {
  * messages share a name in the OpenAPI document), so the fields only admins see are added here,
  * as the proto declares them.
  */
-export type AdminProduct = Omit<Schemas["Product"], "images"> & {
+export type AdminProduct = Omit<Schemas["atelier.admin.v1.Product"], "images"> & {
   images?: AdminProductImage[];
   stock_level?:
     | "STOCK_LEVEL_UNSPECIFIED"
@@ -35,13 +35,15 @@ export type AdminProduct = Omit<Schemas["Product"], "images"> & {
   revision?: string;
   archived_at?: string;
   updated_at?: string;
-  updated_by?: Schemas["Actor"];
+  updated_by?: Schemas["atelier.admin.v1.Actor"];
   visible?: boolean;
 };
 
-export type ProductRevision = Omit<Schemas["ProductRevision"], "product"> & { product?: AdminProduct };
-export type FieldChange = Schemas["FieldChange"];
-export type ProductInput = Schemas["ProductInput"];
+export type ProductRevision = Omit<Schemas["atelier.admin.v1.ProductRevision"], "product"> & {
+  product?: AdminProduct;
+};
+export type FieldChange = Schemas["atelier.admin.v1.FieldChange"];
+export type ProductInput = Schemas["atelier.admin.v1.ProductInput"];
 
 /** The query key of one product, shared with the images section (ProductImages). */
 export function productKey(productId: string) {
@@ -57,18 +59,22 @@ export function revisionsKey(productId: string) {
   return ["admin-product-revisions", productId] as const;
 }
 
-/** useProduct loads one product by id, archived or not. */
+/**
+ * useProduct loads one product by id, archived or not. The cache holds the API's whole answer
+ * ({ product }) under productKey, as the images section (ProductImages) reads and writes it.
+ */
 export function useProduct(productId: string) {
   const api = useApi();
   return useQuery({
     queryKey: productKey(productId),
-    queryFn: async (): Promise<AdminProduct> => {
+    queryFn: async () => {
       const res = await unwrap(
         api.GET("/api/v1/admin/products/{product_id}", { params: { path: { product_id: productId } } }),
       );
       if (!res.product) throw new Error("The API answered without the product.");
-      return res.product as AdminProduct;
+      return res;
     },
+    select: (res): AdminProduct => res.product as AdminProduct,
   });
 }
 
@@ -142,7 +148,7 @@ export function useProductList(q: ProductListQuery) {
 
 /** productSaved puts a product the API answered with into the cache and marks the lists stale. */
 export function productSaved(client: QueryClient, product: AdminProduct | undefined): void {
-  if (product?.id) client.setQueryData(productKey(product.id), product);
+  if (product?.id) client.setQueryData(productKey(product.id), { product });
   void client.invalidateQueries({ queryKey: productListKey });
   void client.invalidateQueries({ queryKey: categoriesKey });
   if (product?.id) void client.invalidateQueries({ queryKey: revisionsKey(product.id) });

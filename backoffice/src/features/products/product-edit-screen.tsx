@@ -12,6 +12,7 @@ import { useApi } from "~/lib/api/api-context";
 import { unwrap } from "~/lib/api/client";
 import { ApiError } from "~/lib/api/errors";
 import { formatDateTime } from "~/lib/format";
+import { ProductImages } from "./images/product-images";
 import {
   type AdminProduct,
   type ProductInput,
@@ -209,10 +210,7 @@ function Editor({
         busy={save.isPending}
         onSubmit={(input) => save.mutateAsync(input)}
       />
-      <section className="panel product-images" aria-labelledby="product-images-title">
-        <h2 id="product-images-title">Images</h2>
-        {/* ProductImages is wired in here by the lead */}
-      </section>
+      <ProductImages productId={product.id ?? productId} />
       <ConfirmDialog
         open={confirmArchive}
         title={`Archive ${product.name || "this product"}?`}

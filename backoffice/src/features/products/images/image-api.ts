@@ -10,10 +10,10 @@ export function productKey(productId: string) {
 }
 
 /** What the cache holds under productKey: GET /api/v1/admin/products/{product_id}'s answer. */
-export type ProductAnswer = components["schemas"]["GetProductResponse"];
+export type ProductAnswer = components["schemas"]["atelier.admin.v1.GetProductResponse"];
 
 /** The answer to an upload, as the generated contract types it. */
-export type UploadAnswer = components["schemas"]["UploadProductImageResponse"];
+export type UploadAnswer = components["schemas"]["atelier.admin.v1.UploadProductImageResponse"];
 
 // The generated schema types the admin product as the store's `Product` (protoc-gen-openapi's
 // naming=proto keeps one schema per short message name, and atelier.store.v1.Product wins), so
