@@ -98,11 +98,12 @@ describe("the page editor", () => {
   });
 
   it("refuses a stale save with who saved last and when, and changes nothing", async () => {
+    let current = privacy;
     const { user, calls } = renderRoutes(tree, {
       url: "/pages/privacy",
       api: {
         "/api/v1/admin/pages/{slug}": {
-          get: () => ({ page: privacy }),
+          get: () => ({ page: current }),
           patch: () =>
             refuse(409, "stale_revision", "This page has changed since you opened it.", {
               metadata: { current_revision: "4", saved_by: "Grace Hopper", saved_at: "2026-11-27T15:04:00Z" },
@@ -121,6 +122,12 @@ describe("the page editor", () => {
     expect(title).toHaveValue("Privacy policy (draft)");
     expect(preview()).toContain("<p>We keep your data safe.</p>");
     expect(calls.filter((c) => c.method === "PATCH")).toHaveLength(1);
+
+    // Reload shows the other admin's saved page, at its revision.
+    current = { ...privacy, title: "Privacy notice", revision: "4" };
+    await user.click(screen.getByRole("button", { name: "Reload" }));
+    await waitFor(() => expect(screen.getByRole("textbox", { name: "Title" })).toHaveValue("Privacy notice"));
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
   it("puts the API's field errors on their fields", async () => {

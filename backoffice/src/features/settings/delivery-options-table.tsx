@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { StatusBadge } from "~/components/ui/status-badge";
-import { formatMoney, minorUnits } from "~/lib/format";
+import { formatMoney } from "~/lib/format";
 import { useDeliveryOptions } from "./api";
 import type { DeliveryOption } from "./types";
 
@@ -23,7 +23,7 @@ const columns: DataTableColumn<DeliveryOption>[] = [
     cell: ({ row }) => (
       <>
         {formatMoney(row.original.price)}
-        {row.original.free_over && minorUnits(row.original.free_over) >= 0 ? (
+        {row.original.free_over ? (
           <span className="settings__muted"> · free over {formatMoney(row.original.free_over)}</span>
         ) : null}
       </>
