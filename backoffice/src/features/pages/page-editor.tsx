@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { z } from "zod";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { TextArea, TextField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { ErrorState, LoadingState } from "~/components/ui/states";
@@ -56,6 +57,24 @@ function EditorForm({ slug, page }: { slug: string; page: AdminPage }) {
   const [html, setHtml] = useState(page.html ?? "");
   const [errors, setErrors] = useState<Errors>({});
   const [reloading, setReloading] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const navigate = useNavigate();
+
+  const remove = useMutation({
+    mutationFn: async () =>
+      unwrap(
+        api.DELETE("/api/v1/admin/pages/{slug}", {
+          params: { path: { slug }, query: { expected_revision: page.revision ?? "0" } },
+        }),
+      ),
+    onSuccess: () => {
+      toast(`Page “${page.title}” deleted.`);
+      queryClient.removeQueries({ queryKey: pageKeys.one(slug) });
+      void queryClient.invalidateQueries({ queryKey: pageKeys.list() });
+      navigate("/pages", { replace: true });
+    },
+    onError: () => setConfirmDelete(false),
+  });
 
   const save = useMutation({
     mutationFn: async (input: { title: string; html: string }) => {
@@ -100,7 +119,8 @@ function EditorForm({ slug, page }: { slug: string; page: AdminPage }) {
     }
   }
 
-  const stale = staleMessage(save.error);
+  const failure = save.error ?? remove.error;
+  const stale = staleMessage(failure);
   const fieldError = save.error instanceof ApiError && Object.keys(save.error.fields).length > 0;
 
   return (
@@ -132,8 +152,8 @@ function EditorForm({ slug, page }: { slug: string; page: AdminPage }) {
             Reload
           </Button>
         </Alert>
-      ) : save.error && !fieldError ? (
-        <Alert title="Not saved">{save.error.message}</Alert>
+      ) : failure && !fieldError ? (
+        <Alert title={remove.error ? "Not deleted" : "Not saved"}>{failure.message}</Alert>
       ) : null}
       <div className="page-editor">
         <form className="panel page-editor__form" onSubmit={submit} noValidate aria-label="Page">
@@ -161,6 +181,11 @@ function EditorForm({ slug, page }: { slug: string; page: AdminPage }) {
             <Button type="submit" busy={save.isPending}>
               Save
             </Button>
+            {page.built_in ? null : (
+              <Button variant="danger" onClick={() => setConfirmDelete(true)}>
+                Delete page
+              </Button>
+            )}
           </div>
         </form>
         <section className="panel page-editor__preview" aria-labelledby="page-preview-heading">
@@ -171,6 +196,16 @@ function EditorForm({ slug, page }: { slug: string; page: AdminPage }) {
           <PagePreview title={page.title ?? ""} html={page.html ?? ""} />
         </section>
       </div>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={`Delete “${page.title}”?`}
+        confirmLabel="Delete page"
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onCancel={() => setConfirmDelete(false)}
+      >
+        The page and its history are deleted, and /{slug} is no longer shown in the shop.
+      </ConfirmDialog>
     </>
   );
 }

@@ -3,6 +3,7 @@ import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { PageHeader } from "~/components/ui/page-header";
 import { formatDateTime } from "~/lib/format";
 import { usePages } from "./api";
+import { NewPageForm } from "./new-page-form";
 import type { AdminPage } from "./types";
 
 const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -58,7 +59,12 @@ export function PagesList() {
   const [params] = useSearchParams();
   const edit = params.get("edit");
   if (edit && slugPattern.test(edit)) return <Navigate to={`/pages/${edit}`} replace />;
-  return <PagesTable />;
+  return (
+    <>
+      <PagesTable />
+      <NewPageForm />
+    </>
+  );
 }
 
 /** PagesTable is the list of pages with its loading, empty and error states. */

@@ -52,6 +52,82 @@ describe("the pages list", () => {
     expect(router.state.location.pathname).toBe("/pages/privacy");
     expect(router.state.historyAction).toBe("REPLACE");
     expect(screen.getByRole("textbox", { name: "Title" })).toHaveValue("Privacy policy");
+    expect(screen.queryByRole("button", { name: "Delete page" })).not.toBeInTheDocument();
+  });
+});
+
+describe("adding and deleting a page", () => {
+  it("adds a page and opens its editor", async () => {
+    const { user, calls, router } = renderRoutes(tree, {
+      url: "/pages",
+      api: {
+        "/api/v1/admin/pages": {
+          get: () => ({ pages: [privacy] }),
+          post: (req) => ({ page: { slug: req.body.slug, title: req.body.title, html: "", revision: "1" } }),
+        },
+        "/api/v1/admin/pages/{slug}": {
+          get: () => ({ page: { slug: "shipping", title: "Shipping", revision: "1" } }),
+        },
+      },
+    });
+    await user.type(await screen.findByRole("textbox", { name: "Address" }), "shipping");
+    await user.type(screen.getByRole("textbox", { name: "Title" }), "Shipping");
+    await user.click(screen.getByRole("button", { name: "Add page" }));
+    expect(await screen.findByRole("heading", { name: "Edit “Shipping”" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/pages/shipping");
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+      slug: "shipping",
+      title: "Shipping",
+      html: "",
+    });
+  });
+
+  it("puts a taken address on its field", async () => {
+    const { user } = renderRoutes(tree, {
+      url: "/pages",
+      api: {
+        "/api/v1/admin/pages": {
+          get: () => ({ pages: [privacy] }),
+          post: () =>
+            refuse(400, "slug_taken", 'there is already a page at "privacy"', {
+              metadata: { field: "slug" },
+            }),
+        },
+      },
+    });
+    await user.type(await screen.findByRole("textbox", { name: "Address" }), "privacy");
+    await user.type(screen.getByRole("textbox", { name: "Title" }), "Privacy again");
+    await user.click(screen.getByRole("button", { name: "Add page" }));
+    await waitFor(() =>
+      expect(screen.getByRole("textbox", { name: "Address" })).toHaveAccessibleDescription(
+        expect.stringContaining("there is already a page"),
+      ),
+    );
+  });
+
+  it("deletes a page it added, after asking; never a built-in one", async () => {
+    const shipping: AdminPage = {
+      ...privacy,
+      slug: "shipping",
+      title: "Shipping",
+      built_in: false,
+      revision: "2",
+    };
+    const { user, calls, router } = renderRoutes(tree, {
+      url: "/pages/shipping",
+      api: {
+        "/api/v1/admin/pages": { get: () => ({ pages: [privacy] }) },
+        "/api/v1/admin/pages/{slug}": { get: () => ({ page: shipping }), delete: () => ({}) },
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Delete page" }));
+    const dialog = screen.getByRole("dialog", { name: "Delete “Shipping”?" });
+    await user.click(within(dialog).getByRole("button", { name: "Delete page" }));
+    expect(await screen.findByText("Page “Shipping” deleted.")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/pages");
+    const del = calls.find((c) => c.method === "DELETE");
+    expect(del?.path).toBe("/api/v1/admin/pages/shipping");
+    expect(del?.query.get("expected_revision")).toBe("2");
   });
 });
 
