@@ -1,0 +1,237 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
+import { z } from "zod";
+import { Alert } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { CheckboxField, SelectField, TextField } from "~/components/ui/field";
+import { PageHeader } from "~/components/ui/page-header";
+import { ErrorState, LoadingState } from "~/components/ui/states";
+import { useToast } from "~/components/ui/toast";
+import { useApi } from "~/lib/api/api-context";
+import { unwrap } from "~/lib/api/client";
+import { ApiError } from "~/lib/api/errors";
+import { formatDateTime } from "~/lib/format";
+import { settingsKeys, useCarriers, useDeliveryOption } from "./api";
+import { errorsOf } from "./form-errors";
+import { poundsPattern, toPence, toPounds } from "./money";
+import { staleMessage } from "./stale";
+import type { DeliveryOption } from "./types";
+
+/** A delivery option's schema, as the API checks it; the price is typed in pounds. */
+export const deliveryOptionSchema = z.object({
+  name: z.string().trim().min(1, "Enter a name.").max(60, "At most 60 characters."),
+  price: z
+    .string()
+    .trim()
+    .refine((v) => poundsPattern.test(v) && toPence(v) <= 100_000, {
+      message: "Enter a price in pounds up to £1,000, e.g. 4.95.",
+    }),
+  estimated_delivery: z.string().trim().max(100, "At most 100 characters."),
+  carrier: z.string().min(1, "Choose a carrier."),
+  position: z
+    .string()
+    .trim()
+    .refine((v) => /^\d{1,4}$/.test(v) && Number(v) <= 1000, {
+      message: "Enter a whole number from 0 to 1000.",
+    }),
+  active: z.boolean(),
+});
+
+// The API names a field as in the request; the form names the price in pounds.
+const apiField: Record<string, string> = { price_minor_units: "price" };
+
+/** DeliveryOptionEditor edits one delivery option: name, price, estimate, carrier, order, active. */
+export function DeliveryOptionEditor({ code }: { code: string }) {
+  const option = useDeliveryOption(code);
+  const carriers = useCarriers();
+  if (option.isPending || carriers.isPending) return <LoadingState label="Loading the delivery option..." />;
+  const error = option.error ?? carriers.error;
+  if (error) {
+    return (
+      <>
+        <PageHeader title="Delivery option" />
+        <ErrorState
+          error={error}
+          onRetry={() => void (option.error ? option.refetch() : carriers.refetch())}
+        />
+        <p>
+          <Link to="/settings">Settings</Link>
+        </p>
+      </>
+    );
+  }
+  if (!option.data || !carriers.data) return null;
+  return (
+    <OptionForm key={option.data.revision ?? "0"} code={code} option={option.data} carriers={carriers.data} />
+  );
+}
+
+function OptionForm({
+  code,
+  option,
+  carriers,
+}: {
+  code: string;
+  option: DeliveryOption;
+  carriers: string[];
+}) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [values, setValues] = useState({
+    name: option.name ?? "",
+    price: toPounds(option.price?.minor_units),
+    estimated_delivery: option.estimated_delivery ?? "",
+    carrier: option.carrier ?? "",
+    position: String(option.position ?? 0),
+  });
+  const [active, setActive] = useState(option.active ?? false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const save = useMutation({
+    mutationFn: async (input: z.output<typeof deliveryOptionSchema>) =>
+      unwrap(
+        api.PATCH("/api/v1/admin/delivery-options/{code}", {
+          params: { path: { code }, query: { expected_revision: option.revision ?? "0" } },
+          body: {
+            name: input.name,
+            carrier: input.carrier,
+            estimated_delivery: input.estimated_delivery,
+            price_minor_units: String(toPence(input.price)),
+            position: Number(input.position),
+            active: input.active,
+          },
+        }),
+      ),
+    onSuccess: (res) => {
+      toast("Delivery option saved.");
+      queryClient.setQueryData(settingsKeys.option(code), res.delivery_option ?? {});
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.options() });
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.optionRevisions(code) });
+    },
+    onError: (err) => {
+      if (!(err instanceof ApiError)) return;
+      const next: Record<string, string> = {};
+      for (const [k, v] of Object.entries(err.fields)) next[apiField[k] ?? k] = v;
+      setErrors(next);
+    },
+  });
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const parsed = deliveryOptionSchema.safeParse({ ...values, active });
+    if (!parsed.success) {
+      setErrors(errorsOf(parsed.error));
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.data);
+  }
+
+  const set = (name: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: e.target.value }));
+  const stale = staleMessage(save.error);
+  const placed = Object.keys(errors).length > 0;
+  // A carrier the list no longer has stays choosable, so opening the form changes nothing.
+  const carrierChoices =
+    option.carrier && !carriers.includes(option.carrier) ? [option.carrier, ...carriers] : carriers;
+
+  return (
+    <>
+      <PageHeader
+        title={`Delivery option: ${option.name ?? code}`}
+        description={
+          <>
+            {code} · revision {option.revision ?? "–"}
+            {option.updated_at ? ` · saved ${formatDateTime(option.updated_at)}` : ""}
+            {option.updated_by?.display_name ? ` by ${option.updated_by.display_name}` : ""}
+          </>
+        }
+        actions={
+          <>
+            <Link className="button button--secondary" to="/settings">
+              Settings
+            </Link>
+            <Link className="button button--secondary" to={`/settings/delivery/${code}/history`}>
+              History
+            </Link>
+          </>
+        }
+      />
+      {stale ? (
+        <Alert title="Not saved">
+          <p>{stale}</p>
+          <Button
+            variant="secondary"
+            onClick={() => void queryClient.invalidateQueries({ queryKey: settingsKeys.option(code) })}
+          >
+            Reload
+          </Button>
+        </Alert>
+      ) : save.error && !placed ? (
+        <Alert title="Not saved">{save.error.message}</Alert>
+      ) : null}
+      <form className="panel settings__narrow" onSubmit={submit} noValidate aria-label="Delivery option">
+        <TextField
+          label="Name"
+          name="name"
+          value={values.name}
+          onChange={set("name")}
+          required
+          error={errors.name}
+        />
+        <TextField
+          label="Price (£)"
+          name="price"
+          inputMode="decimal"
+          value={values.price}
+          onChange={set("price")}
+          hint="In pounds, e.g. 4.95; 0 for free."
+          error={errors.price}
+        />
+        <TextField
+          label="Estimated delivery"
+          name="estimated_delivery"
+          value={values.estimated_delivery}
+          onChange={set("estimated_delivery")}
+          hint="What the shopper is told, e.g. “2–3 working days”."
+          error={errors.estimated_delivery}
+        />
+        <SelectField
+          label="Carrier"
+          name="carrier"
+          value={values.carrier}
+          onChange={set("carrier")}
+          error={errors.carrier}
+        >
+          <option value="">Choose a carrier</option>
+          {carrierChoices.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label="Position"
+          name="position"
+          inputMode="numeric"
+          value={values.position}
+          onChange={set("position")}
+          hint="Order at checkout, lowest first."
+          error={errors.position}
+        />
+        <CheckboxField
+          label="Offered at checkout"
+          name="active"
+          checked={active}
+          onChange={(e) => setActive(e.target.checked)}
+          hint="At least one option must stay offered."
+        />
+        <Button type="submit" busy={save.isPending}>
+          Save delivery option
+        </Button>
+      </form>
+    </>
+  );
+}
