@@ -1,21 +1,9 @@
 import type { components } from "~/lib/api/schema.gen";
 
 type Schemas = components["schemas"];
-export type Actor = Schemas["Actor"];
-export type FieldChange = Schemas["FieldChange"];
-export type PageRevision = Omit<Schemas["PageRevision"], "page"> & { page?: AdminPage };
+export type Actor = Schemas["atelier.admin.v1.Actor"];
+export type FieldChange = Schemas["atelier.admin.v1.FieldChange"];
+export type PageRevision = Schemas["atelier.admin.v1.PageRevision"];
 
-/**
- * AdminPage is the admin API's Page (atelier.admin.v1.Page). The OpenAPI document names it and
- * the storefront's Page alike and keeps only the storefront's fields, so the admin-only ones
- * the answers carry (revision, built_in, updated_by) are declared here until the contract
- * renames the admin message (as it did AdminDeliveryOption).
- */
-export type AdminPage = Schemas["Page"] & {
-  id?: string;
-  built_in?: boolean;
-  /** int64, as a string. */
-  revision?: string;
-  created_at?: string;
-  updated_by?: Actor;
-};
+/** AdminPage is the admin API's page (atelier.admin.v1.Page): its revision, who saved it, built in or not. */
+export type AdminPage = Schemas["atelier.admin.v1.Page"];

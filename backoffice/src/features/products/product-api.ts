@@ -7,37 +7,11 @@ import type { components } from "~/lib/api/schema.gen";
 
 type Schemas = components["schemas"];
 
-/**
- * AdminProductImage is an image as the admin API sends it. The generated schema names the
- * store's ProductImage for both services (the OpenAPI document merged the two messages), so the
- * admin-only fields of atelier.admin.v1.ProductImage are added here from the proto.
- */
-export type AdminProductImage = Schemas["atelier.admin.v1.ProductImage"] & {
-  state?: "IMAGE_STATE_UNSPECIFIED" | "IMAGE_STATE_PROCESSING" | "IMAGE_STATE_READY" | "IMAGE_STATE_FAILED";
-  failure_reason?: string;
-};
+/** AdminProductImage is an image as the admin API sends it (atelier.admin.v1.ProductImage). */
+export type AdminProductImage = Schemas["atelier.admin.v1.ProductImage"];
 
-/**
- * AdminProduct is atelier.admin.v1.Product: the generated `Product` is the store's (the two
- * messages share a name in the OpenAPI document), so the fields only admins see are added here,
- * as the proto declares them.
- */
-export type AdminProduct = Omit<Schemas["atelier.admin.v1.Product"], "images"> & {
-  images?: AdminProductImage[];
-  stock_level?:
-    | "STOCK_LEVEL_UNSPECIFIED"
-    | "STOCK_LEVEL_IN_STOCK"
-    | "STOCK_LEVEL_LOW_STOCK"
-    | "STOCK_LEVEL_OUT_OF_STOCK";
-  active?: boolean;
-  published?: boolean;
-  /** Increases with every saved change; writes name it as expected_revision (int64, a string). */
-  revision?: string;
-  archived_at?: string;
-  updated_at?: string;
-  updated_by?: Schemas["atelier.admin.v1.Actor"];
-  visible?: boolean;
-};
+/** AdminProduct is a product as admins see it (atelier.admin.v1.Product): revision, state, who saved it. */
+export type AdminProduct = Schemas["atelier.admin.v1.Product"];
 
 export type ProductRevision = Omit<Schemas["atelier.admin.v1.ProductRevision"], "product"> & {
   product?: AdminProduct;
@@ -74,7 +48,7 @@ export function useProduct(productId: string) {
       if (!res.product) throw new Error("The API answered without the product.");
       return res;
     },
-    select: (res): AdminProduct => res.product as AdminProduct,
+    select: (res): AdminProduct => res.product ?? {},
   });
 }
 
@@ -140,7 +114,7 @@ export function useProductList(q: ProductListQuery) {
           },
         }),
       );
-      return { ...res, products: (res.products ?? []) as AdminProduct[] };
+      return { ...res, products: res.products ?? [] };
     },
     placeholderData: keepPreviousData,
   });

@@ -105,7 +105,7 @@ function Editor({
           body: { ...input, stock_quantity_was: loaded.stock_quantity ?? 0 },
         }),
       );
-      return res.product as AdminProduct | undefined;
+      return res.product;
     },
     onMutate: () => {
       setRefusal(null);
@@ -127,7 +127,7 @@ function Editor({
           params: { path: { product_id: productId }, query: { expected_revision: revision } },
         }),
       );
-      return res.product as AdminProduct | undefined;
+      return res.product;
     },
     onSuccess: (archived) => {
       productSaved(queryClient, archived);

@@ -11,13 +11,7 @@ import { useApi } from "~/lib/api/api-context";
 import { unwrap } from "~/lib/api/client";
 import { ApiError } from "~/lib/api/errors";
 import { formatDateTime } from "~/lib/format";
-import {
-  type AdminProduct,
-  type ProductRevision,
-  productSaved,
-  revisionsKey,
-  useProduct,
-} from "./product-api";
+import { type ProductRevision, productSaved, revisionsKey, useProduct } from "./product-api";
 import { RevisionDiff } from "./revision-diff";
 import { ConcurrencyAlert, isConcurrencyRefusal } from "./stale-alert";
 import "./products.css";
@@ -70,7 +64,7 @@ export default function ProductHistoryScreen() {
           body: { product_id: productId, revision, expected_revision: product.data?.revision ?? "0" },
         }),
       );
-      return res.product as AdminProduct | undefined;
+      return res.product;
     },
     onMutate: () => setRefusal(null),
     onSuccess: (restored, rev) => {

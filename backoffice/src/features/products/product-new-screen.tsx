@@ -6,7 +6,7 @@ import { useToast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api/api-context";
 import { unwrap } from "~/lib/api/client";
 import { ApiError } from "~/lib/api/errors";
-import { type AdminProduct, type ProductInput, productSaved, useCategories } from "./product-api";
+import { type ProductInput, productSaved, useCategories } from "./product-api";
 import { ProductForm } from "./product-form";
 import { emptyProductForm } from "./product-form-schema";
 import "./products.css";
@@ -21,7 +21,7 @@ export default function ProductNewScreen() {
   const create = useMutation({
     mutationFn: async (input: ProductInput) => {
       const res = await unwrap(api.POST("/api/v1/admin/products", { body: input }));
-      return res.product as AdminProduct | undefined;
+      return res.product;
     },
     onSuccess: (product) => {
       productSaved(queryClient, product);

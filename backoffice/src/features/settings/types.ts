@@ -1,9 +1,9 @@
 import type { components } from "~/lib/api/schema.gen";
 
 type Schemas = components["schemas"];
-export type StoreDetails = Schemas["StoreDetails"];
-export type StoreDetailsInput = Schemas["StoreDetailsInput"];
-export type DeliveryOption = Schemas["AdminDeliveryOption"];
-export type FreeDeliveryRule = Schemas["FreeDeliveryRule"];
-export type FieldChange = Schemas["FieldChange"];
-export type Actor = Schemas["Actor"];
+export type StoreDetails = Schemas["atelier.admin.v1.StoreDetails"];
+export type StoreDetailsInput = Schemas["atelier.admin.v1.StoreDetailsInput"];
+export type DeliveryOption = Schemas["atelier.admin.v1.AdminDeliveryOption"];
+export type FreeDeliveryRule = Schemas["atelier.admin.v1.FreeDeliveryRule"];
+export type FieldChange = Schemas["atelier.admin.v1.FieldChange"];
+export type Actor = Schemas["atelier.admin.v1.Actor"];

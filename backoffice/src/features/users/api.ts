@@ -3,7 +3,7 @@ import { useApi } from "~/lib/api/api-context";
 import { unwrap } from "~/lib/api/client";
 import type { components } from "~/lib/api/schema.gen";
 
-export type Account = components["schemas"]["Account"];
+export type Account = components["schemas"]["atelier.admin.v1.Account"];
 export type Role = NonNullable<Account["role"]>;
 
 /** The page size of the accounts table. */

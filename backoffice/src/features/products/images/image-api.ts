@@ -1,6 +1,5 @@
 // The product images section's view of the admin API: the product as it is cached, the image
 // fields it reads, and the uploader that sends one file with its progress.
-import { z } from "zod";
 import { apiErrorOf, networkError } from "~/lib/api/errors";
 import type { components, paths } from "~/lib/api/schema.gen";
 
@@ -15,49 +14,49 @@ export type ProductAnswer = components["schemas"]["atelier.admin.v1.GetProductRe
 /** The answer to an upload, as the generated contract types it. */
 export type UploadAnswer = components["schemas"]["atelier.admin.v1.UploadProductImageResponse"];
 
-// The generated schema types the admin product as the store's `Product` (protoc-gen-openapi's
-// naming=proto keeps one schema per short message name, and atelier.store.v1.Product wins), so
-// it lacks the admin fields this section needs: the revision and each image's state, failure
-// reason and size. These schemas read them from the answer, which carries them on the wire,
-// until the contract names the admin messages apart; unknown values degrade, never crash.
-const variantSchema = z.object({
-  url: z.string().default(""),
-  width: z.number().default(0),
-  height: z.number().default(0),
-  content_type: z.string().default(""),
-});
+type Schemas = components["schemas"];
+type ApiImage = Schemas["atelier.admin.v1.ProductImage"];
 
-const imageStates = ["IMAGE_STATE_PROCESSING", "IMAGE_STATE_READY", "IMAGE_STATE_FAILED"] as const;
+/** ImageVariant is one rendition of an image, with proto3's left-out zero values filled in. */
+export type ImageVariant = Required<Schemas["atelier.admin.v1.ImageVariant"]>;
 
-const imageSchema = z.object({
-  id: z.string(),
-  // proto3 JSON leaves zero values out: no state means unspecified.
-  state: z.enum(imageStates).optional().catch(undefined),
-  failure_reason: z.string().default(""),
-  alt: z.string().default(""),
-  primary: z.boolean().default(false),
-  width: z.number().default(0),
-  height: z.number().default(0),
-  // int64 travels as a string.
-  size_bytes: z.coerce.number().default(0),
-  content_type: z.string().default(""),
-  variants: z.array(variantSchema).default([]),
-});
+/**
+ * ProductImage is the admin API's image with proto3's left-out zero values filled in (JSON omits
+ * false, 0 and ""), so the section never checks for undefined; size_bytes (int64) is a number.
+ */
+export type ProductImage = Required<Omit<ApiImage, "state" | "size_bytes" | "variants" | "created_at">> & {
+  state: ApiImage["state"];
+  size_bytes: number;
+  variants: ImageVariant[];
+};
 
-const productSchema = z.object({
-  id: z.string().default(""),
-  name: z.string().default(""),
-  revision: z.string().default("0"),
-  images: z.array(imageSchema).default([]),
-});
+/** ImagesOfProduct is what this section reads of a product: who it is, its revision, its images. */
+export type ImagesOfProduct = { id: string; name: string; revision: string; images: ProductImage[] };
 
-export type ProductImage = z.infer<typeof imageSchema>;
-export type ImageVariant = z.infer<typeof variantSchema>;
-export type ImagesOfProduct = z.infer<typeof productSchema>;
-
-/** readProduct reads the admin fields of a product answer (see the note on the schemas). */
-export function readProduct(product: unknown): ImagesOfProduct {
-  return productSchema.parse(product ?? {});
+/** readProduct reads a product answer's images, filling in the values proto3 JSON leaves out. */
+export function readProduct(product: Schemas["atelier.admin.v1.Product"] | undefined): ImagesOfProduct {
+  return {
+    id: product?.id ?? "",
+    name: product?.name ?? "",
+    revision: product?.revision ?? "0",
+    images: (product?.images ?? []).map((i) => ({
+      id: i.id ?? "",
+      state: i.state,
+      failure_reason: i.failure_reason ?? "",
+      alt: i.alt ?? "",
+      primary: i.primary ?? false,
+      width: i.width ?? 0,
+      height: i.height ?? 0,
+      size_bytes: Number(i.size_bytes ?? 0),
+      content_type: i.content_type ?? "",
+      variants: (i.variants ?? []).map((v) => ({
+        url: v.url ?? "",
+        width: v.width ?? 0,
+        height: v.height ?? 0,
+        content_type: v.content_type ?? "",
+      })),
+    })),
+  };
 }
 
 /** imageState is an image's state in a word the screen switches on. */
