@@ -131,6 +131,8 @@ describe("sign-in", () => {
     await user.type(await screen.findByRole("textbox", { name: "Authentication code" }), "123456");
     await user.click(screen.getByRole("button", { name: "Sign in" }));
     await waitFor(() => expect(calls.filter((c) => c.path === "/api/v1/auth/login")).toHaveLength(2));
-    expect(calls.filter((c) => c.path === "/api/v1/auth/login").at(-1)?.body).toMatchObject({ totp_code: "123456" });
+    expect(calls.filter((c) => c.path === "/api/v1/auth/login").at(-1)?.body).toMatchObject({
+      totp_code: "123456",
+    });
   });
 });
