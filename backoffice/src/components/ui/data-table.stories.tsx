@@ -23,6 +23,7 @@ function Sortable(props: { rows?: Row[]; loading?: boolean; error?: Error }) {
       columns={columns}
       rows={props.rows}
       rowId={(r) => r.id}
+      rowLabel={(r) => r.name}
       sorting={sorting}
       onSortingChange={setSorting}
       selection={selection}

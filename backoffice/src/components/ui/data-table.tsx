@@ -25,6 +25,8 @@ export type DataTableProps<T extends RowData> = {
   columns: DataTableColumn<T>[];
   rows: T[] | undefined;
   rowId: (row: T) => string;
+  /** What a row is called, for its selection checkbox ("Select Crème Lumière"); its number otherwise. */
+  rowLabel?: (row: T) => string;
   /** The server's sort, from the URL; changing it is the caller's (usually a URL change). */
   sorting?: SortingState;
   onSortingChange?: (next: SortingState) => void;
@@ -49,6 +51,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     columns,
     rows,
     rowId,
+    rowLabel,
     sorting = [],
     selection = {},
     loading,
@@ -137,7 +140,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                 <td className="data-table__select">
                   <input
                     type="checkbox"
-                    aria-label={`Select row ${row.index + 1}`}
+                    aria-label={`Select ${rowLabel?.(row.original) || `row ${row.index + 1}`}`}
                     checked={row.getIsSelected()}
                     onChange={row.getToggleSelectedHandler()}
                   />

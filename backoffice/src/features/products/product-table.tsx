@@ -82,5 +82,13 @@ export type ProductTableProps = {
 
 /** ProductTable is the products list: the shared DataTable with the products' columns. */
 export function ProductTable(props: ProductTableProps) {
-  return <DataTable caption="Products" columns={columns} rowId={(p) => p.id ?? ""} {...props} />;
+  return (
+    <DataTable
+      caption="Products"
+      columns={columns}
+      rowId={(p) => p.id ?? ""}
+      rowLabel={(p) => p.name ?? ""}
+      {...props}
+    />
+  );
 }

@@ -121,8 +121,8 @@ describe("the products list", () => {
       },
     });
     await screen.findByRole("link", { name: "Crème Lumière" });
-    await user.click(screen.getByRole("checkbox", { name: "Select row 1" }));
-    await user.click(screen.getByRole("checkbox", { name: "Select row 2" }));
+    await user.click(screen.getByRole("checkbox", { name: "Select Crème Lumière" }));
+    await user.click(screen.getByRole("checkbox", { name: "Select Rose Facial Oil" }));
     expect(screen.getByText("2 products selected")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Publish" }));
     const dialog = screen.getByRole("dialog", { name: "Publish 2 products?" });
