@@ -12,9 +12,9 @@ import { useToast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api/api-context";
 import { unwrap } from "~/lib/api/client";
 import { ApiError } from "~/lib/api/errors";
+import { staleMessage } from "~/lib/api/stale";
 import { formatDateTime } from "~/lib/format";
 import { pageKeys, usePage } from "./api";
-import { staleMessage } from "./stale";
 import type { AdminPage } from "./types";
 
 /** The editor's schema: what the form checks before the API does (which also sanitises). */
@@ -146,7 +146,7 @@ function EditorForm({ slug, page }: { slug: string; page: AdminPage }) {
         }
       />
       {stale ? (
-        <Alert title="Not saved">
+        <Alert title="Not saved" focusOnShow>
           <p>{stale}</p>
           <Button variant="secondary" busy={reloading} onClick={reload}>
             Reload

@@ -9,11 +9,11 @@ import { EmptyState, ErrorState, LoadingState } from "~/components/ui/states";
 import { useToast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api/api-context";
 import { unwrap } from "~/lib/api/client";
+import { staleMessage } from "~/lib/api/stale";
 import { formatDateTime } from "~/lib/format";
 import { useUrlState } from "~/lib/url-state";
 import { pageKeys, usePage, usePageDiff, usePageRevisions } from "./api";
 import { DiffView } from "./diff-view";
-import { staleMessage } from "./stale";
 import type { PageRevision } from "./types";
 
 const actions: Record<string, string> = {

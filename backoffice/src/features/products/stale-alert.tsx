@@ -1,7 +1,7 @@
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import type { ApiError } from "~/lib/api/errors";
-import { formatDateTime } from "~/lib/format";
+import { staleMessage } from "~/lib/api/stale";
 
 /** isConcurrencyRefusal reports a refusal that means someone (or an order) changed the product first. */
 export function isConcurrencyRefusal(err: ApiError | null | undefined): boolean {
@@ -22,14 +22,11 @@ export function ConcurrencyAlert({
   onReload: () => void;
   reloading?: boolean;
 }) {
-  const stale = error.reason === "stale_revision";
-  const who = error.metadata.saved_by || "someone else";
-  const when = error.metadata.saved_at ? formatDateTime(error.metadata.saved_at) : "";
-  const title = stale
-    ? `Changed by ${who}${when ? ` at ${when}` : ""} — reload`
-    : "The stock has changed — reload";
+  const staleTitle = staleMessage(error);
+  const stale = staleTitle !== null;
+  const title = staleTitle ?? "The stock has changed — reload";
   return (
-    <Alert tone="warning" title={title}>
+    <Alert tone="warning" title={title} focusOnShow>
       <p>
         {stale
           ? `Your changes were not saved: this product was saved again (revision ${error.metadata.current_revision ?? "?"}) after you opened it. Reload to see the product as it is now, then make your change again.`

@@ -11,11 +11,11 @@ import { useToast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api/api-context";
 import { unwrap } from "~/lib/api/client";
 import { ApiError } from "~/lib/api/errors";
+import { staleMessage } from "~/lib/api/stale";
 import { formatDateTime } from "~/lib/format";
 import { settingsKeys, useCarriers, useDeliveryOption } from "./api";
 import { errorsOf } from "./form-errors";
 import { poundsPattern, toPence, toPounds } from "./money";
-import { staleMessage } from "./stale";
 import type { DeliveryOption } from "./types";
 
 /** A delivery option's schema, as the API checks it; the price is typed in pounds. */
@@ -160,7 +160,7 @@ function OptionForm({
         }
       />
       {stale ? (
-        <Alert title="Not saved">
+        <Alert title="Not saved" focusOnShow>
           <p>{stale}</p>
           <Button
             variant="secondary"

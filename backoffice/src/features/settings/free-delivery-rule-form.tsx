@@ -9,10 +9,10 @@ import { useToast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api/api-context";
 import { unwrap } from "~/lib/api/client";
 import { ApiError } from "~/lib/api/errors";
+import { staleMessage } from "~/lib/api/stale";
 import { settingsKeys, useDeliveryOptions, useFreeDeliveryRule } from "./api";
 import { errorsOf } from "./form-errors";
 import { poundsPattern, toPence, toPounds } from "./money";
-import { staleMessage } from "./stale";
 import type { DeliveryOption, FreeDeliveryRule } from "./types";
 
 /** The rule's schema: no option, or an option and a threshold in pounds up to £100,000. */
@@ -97,7 +97,7 @@ function RuleForm({ rule, options }: { rule: FreeDeliveryRule; options: Delivery
   return (
     <form onSubmit={submit} noValidate aria-label="Free delivery" className="settings__inline-form">
       {stale ? (
-        <Alert title="Not saved">
+        <Alert title="Not saved" focusOnShow>
           <p>{stale}</p>
           <Button
             variant="secondary"

@@ -5,10 +5,10 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { EmptyState, ErrorState, LoadingState } from "~/components/ui/states";
 import { useToast } from "~/components/ui/toast";
+import { staleMessage } from "~/lib/api/stale";
 import { formatDateTime } from "~/lib/format";
 import { useUrlState } from "~/lib/url-state";
 import { settingsKeys } from "./api";
-import { staleMessage } from "./stale";
 import type { Actor, FieldChange } from "./types";
 
 /** Revision is what a history shows of any revision of the settings. */

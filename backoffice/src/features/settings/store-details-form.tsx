@@ -9,10 +9,10 @@ import { useToast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api/api-context";
 import { unwrap } from "~/lib/api/client";
 import { ApiError } from "~/lib/api/errors";
+import { staleMessage } from "~/lib/api/stale";
 import { formatDateTime } from "~/lib/format";
 import { settingsKeys, useStoreDetails } from "./api";
 import { errorsOf } from "./form-errors";
-import { staleMessage } from "./stale";
 import type { StoreDetails, StoreDetailsInput } from "./types";
 
 const compact = (s: string) => s.replace(/\s+/g, "").toUpperCase();
@@ -148,7 +148,7 @@ function DetailsForm({ details }: { details: StoreDetails | null }) {
         </p>
       ) : null}
       {stale ? (
-        <Alert title="Not saved">
+        <Alert title="Not saved" focusOnShow>
           <p>{stale}</p>
           <Button
             variant="secondary"

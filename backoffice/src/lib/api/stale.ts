@@ -1,5 +1,5 @@
-import { ApiError } from "~/lib/api/errors";
-import { formatDateTime } from "~/lib/format";
+import { formatDateTime } from "../format";
+import { ApiError } from "./errors";
 
 /**
  * staleMessage says who saved a newer revision and when, from a `stale_revision` refusal's
