@@ -1,4 +1,5 @@
 import type { RouteObject } from "react-router";
+import { LoadingState } from "~/components/ui/states";
 import SignInScreen from "~/features/auth/sign-in-screen";
 import { routes as dashboard } from "~/features/dashboard/routes";
 import { routes as orders } from "~/features/orders/routes";
@@ -22,6 +23,8 @@ export const appRoutes: RouteObject[] = [
       </RequireAdmin>
     ),
     errorElement: <RouteError />,
+    // While a section's code loads on the first visit (routes are lazy), as while the session resolves.
+    hydrateFallbackElement: <LoadingState label="Loading..." />,
     children: [
       ...dashboard,
       ...products,

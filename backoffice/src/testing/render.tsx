@@ -1,8 +1,9 @@
 // Rendering a screen for a test: the real providers and router (in memory), a typed fake API.
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
+import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from "react-router";
 import { Providers } from "~/app/providers";
+import { LoadingState } from "~/components/ui/states";
 import { newQueryClient } from "~/lib/query-client";
 import { type FakeRoutes, fakeApi } from "./fake-api";
 
@@ -25,7 +26,13 @@ export function renderRoutes(routes: RouteObject[], options: { url?: string; api
     "/api/v1/auth/me": { get: () => ({ user: testAdmin }) },
     ...options.api,
   });
-  const router = createMemoryRouter(routes, { initialEntries: [options.url ?? "/"] });
+  // Sections load lazily: as in the app, "Loading..." shows while a section's code arrives.
+  const root: RouteObject = {
+    element: <Outlet />,
+    hydrateFallbackElement: <LoadingState label="Loading..." />,
+    children: routes,
+  };
+  const router = createMemoryRouter([root], { initialEntries: [options.url ?? "/"] });
   const user = userEvent.setup();
   const result = render(
     <Providers api={client} queryClient={newQueryClient()}>

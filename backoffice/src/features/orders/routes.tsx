@@ -1,9 +1,9 @@
 import type { RouteObject } from "react-router";
-import OrderDetailScreen from "./order-detail-screen";
-import OrdersListScreen from "./orders-list-screen";
 
-/** The orders section's screens, under the signed-in layout. */
+const screens = () => import("./screens");
+
+/** The orders section's screens, under the signed-in layout; their code loads on the first visit. */
 export const routes: RouteObject[] = [
-  { path: "orders", element: <OrdersListScreen /> },
-  { path: "orders/:orderId", element: <OrderDetailScreen /> },
+  { path: "orders", lazy: async () => ({ Component: (await screens()).OrdersListScreen }) },
+  { path: "orders/:orderId", lazy: async () => ({ Component: (await screens()).OrderDetailScreen }) },
 ];

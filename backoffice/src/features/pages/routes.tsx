@@ -1,23 +1,10 @@
 import type { RouteObject } from "react-router";
-import { useParams } from "react-router";
-import { PageEditor } from "./page-editor";
-import { PageHistory } from "./page-history";
-import { PagesList } from "./pages-list";
-import "./pages.css";
 
-function EditorRoute() {
-  const { slug = "" } = useParams();
-  return <PageEditor key={slug} slug={slug} />;
-}
+const screens = () => import("./screens");
 
-function HistoryRoute() {
-  const { slug = "" } = useParams();
-  return <PageHistory key={slug} slug={slug} />;
-}
-
-/** The pages section's screens, under the signed-in layout. */
+/** The pages section's screens, under the signed-in layout; their code loads on the first visit. */
 export const routes: RouteObject[] = [
-  { path: "pages", element: <PagesList /> },
-  { path: "pages/:slug", element: <EditorRoute /> },
-  { path: "pages/:slug/history", element: <HistoryRoute /> },
+  { path: "pages", lazy: async () => ({ Component: (await screens()).PagesList }) },
+  { path: "pages/:slug", lazy: async () => ({ Component: (await screens()).EditorScreen }) },
+  { path: "pages/:slug/history", lazy: async () => ({ Component: (await screens()).HistoryScreen }) },
 ];

@@ -1,13 +1,14 @@
 import type { RouteObject } from "react-router";
-import ProductEditScreen from "./product-edit-screen";
-import ProductHistoryScreen from "./product-history-screen";
-import ProductListScreen from "./product-list-screen";
-import ProductNewScreen from "./product-new-screen";
 
-/** The products section's screens, under the signed-in layout. */
+const screens = () => import("./screens");
+
+/** The products section's screens, under the signed-in layout; their code loads on the first visit. */
 export const routes: RouteObject[] = [
-  { path: "products", element: <ProductListScreen /> },
-  { path: "products/new", element: <ProductNewScreen /> },
-  { path: "products/:productId", element: <ProductEditScreen /> },
-  { path: "products/:productId/history", element: <ProductHistoryScreen /> },
+  { path: "products", lazy: async () => ({ Component: (await screens()).ProductListScreen }) },
+  { path: "products/new", lazy: async () => ({ Component: (await screens()).ProductNewScreen }) },
+  { path: "products/:productId", lazy: async () => ({ Component: (await screens()).ProductEditScreen }) },
+  {
+    path: "products/:productId/history",
+    lazy: async () => ({ Component: (await screens()).ProductHistoryScreen }),
+  },
 ];

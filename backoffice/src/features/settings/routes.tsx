@@ -1,24 +1,17 @@
 import type { RouteObject } from "react-router";
-import { useParams } from "react-router";
-import { DeliveryOptionEditor } from "./delivery-option-editor";
-import { DeliveryOptionHistory, StoreDetailsHistory } from "./histories";
-import { SettingsScreen } from "./settings-screen";
-import "./settings.css";
 
-function OptionRoute() {
-  const { code = "" } = useParams();
-  return <DeliveryOptionEditor key={code} code={code} />;
-}
+const screens = () => import("./screens");
 
-function OptionHistoryRoute() {
-  const { code = "" } = useParams();
-  return <DeliveryOptionHistory key={code} code={code} />;
-}
-
-/** The settings section's screens, under the signed-in layout. */
+/** The settings section's screens, under the signed-in layout; their code loads on the first visit. */
 export const routes: RouteObject[] = [
-  { path: "settings", element: <SettingsScreen /> },
-  { path: "settings/store/history", element: <StoreDetailsHistory /> },
-  { path: "settings/delivery/:code", element: <OptionRoute /> },
-  { path: "settings/delivery/:code/history", element: <OptionHistoryRoute /> },
+  { path: "settings", lazy: async () => ({ Component: (await screens()).SettingsScreen }) },
+  {
+    path: "settings/store/history",
+    lazy: async () => ({ Component: (await screens()).StoreDetailsHistory }),
+  },
+  { path: "settings/delivery/:code", lazy: async () => ({ Component: (await screens()).OptionScreen }) },
+  {
+    path: "settings/delivery/:code/history",
+    lazy: async () => ({ Component: (await screens()).OptionHistoryScreen }),
+  },
 ];

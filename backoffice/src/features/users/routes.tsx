@@ -1,6 +1,6 @@
 import type { RouteObject } from "react-router";
-import { UsersTable } from "./users-table";
-import "./users.css";
 
-/** The users section's screens, under the signed-in layout. */
-export const routes: RouteObject[] = [{ path: "users", element: <UsersTable /> }];
+/** The users section's screen, under the signed-in layout; its code loads on the first visit. */
+export const routes: RouteObject[] = [
+  { path: "users", lazy: async () => ({ Component: (await import("./screens")).UsersTable }) },
+];
