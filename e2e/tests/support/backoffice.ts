@@ -12,6 +12,12 @@ import {
 } from "@playwright/test";
 import { backofficeURL } from "../../stack/target.ts";
 import { demoAdmin } from "./account.ts";
+import {
+  adminNeedsCode,
+  signInThroughDoor,
+  signOutThroughDoor,
+  skipUnlessAdminSignsInWithPassword,
+} from "./admin-sign-in.ts";
 
 /** The back office's session cookie (HttpOnly, SameSite=Strict, Path=/admin/). */
 export const adminSessionCookie = "atelier_admin_session";
@@ -42,8 +48,12 @@ export function backofficeURLPattern(path = ""): RegExp {
 
 export type Account = { email: string; password: string };
 
-/** The sign-in screen's form, filled in and sent (the page must be on /admin/sign-in). */
+/**
+ * The sign-in screen's form, filled in and sent (the page must be on /admin/sign-in). As the
+ * admin, the test is skipped when that account is asked for a two-factor code (a deployment).
+ */
 export async function submitBackOfficeSignIn(page: Page, account: Account) {
+  if (account.email === demoAdmin.email) await skipUnlessAdminSignsInWithPassword();
   const main = page.getByRole("main");
   await main.getByLabel("E-mail").fill(account.email);
   await main.getByLabel("Password", { exact: true }).fill(account.password);
@@ -98,37 +108,26 @@ export async function adminSession(context: BrowserContext) {
 
 type StorageState = Awaited<ReturnType<APIRequestContext["storageState"]>>;
 
-/** Signs in through the API door (no browser) and returns the session cookie as a storage state. */
-async function signInThroughDoor(request: APIRequestContext, account: Account): Promise<StorageState> {
-  const res = await request.post(doorURL("api/v1/auth/login"), {
-    data: { email: account.email, password: account.password },
-    headers: { Origin: backofficeOrigin() },
-  });
-  expect(res.status(), `POST ${doorURL("api/v1/auth/login")} as ${account.email}`).toBe(200);
-  return request.storageState();
-}
-
 /**
  * A test whose `page` (and `context`) start signed in to the back office as the admin. The
  * session is made once per worker through the API door and shared by that worker's adminTest
  * tests; it is ended when the worker stops. A test that signs out or revokes the session must
  * not use it (use `test` and signInToBackOffice for its own session instead).
  */
-export const adminTest = base.extend<object, { adminStorageState: StorageState }>({
+export const adminTest = base.extend<object, { adminStorageState: StorageState | undefined }>({
   adminStorageState: [
     async ({ playwright }, use) => {
       const request = await playwright.request.newContext();
       const state = await signInThroughDoor(request, demoAdmin);
       await use(state);
-      await request.post(doorURL("api/v1/auth/logout"), {
-        data: {},
-        headers: { Origin: backofficeOrigin() },
-      });
+      if (state) await signOutThroughDoor(request);
       await request.dispose();
     },
     { scope: "worker" },
   ],
   storageState: async ({ adminStorageState }, use) => {
+    // An admin asked for a two-factor code (a deployment) gets no shared session: skip.
+    adminTest.skip(!adminStorageState, adminNeedsCode);
     await use(adminStorageState);
   },
 });
