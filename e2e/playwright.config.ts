@@ -1,8 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./stack/chromium.ts";
-import { stackURLs } from "./stack/stack.ts";
+import { baseURL as targetBaseURL } from "./stack/target.ts";
 
-const baseURL = process.env.E2E_BASE_URL || stackURLs().baseURL;
+// The storefront: the suite's own stack, or the running deployment E2E_BASE_URL names (QA mode).
+const baseURL = targetBaseURL();
 
 export default defineConfig({
   testDir: "./tests",

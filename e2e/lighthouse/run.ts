@@ -42,6 +42,8 @@ try {
       ? {
           baseURL: process.env.E2E_BASE_URL,
           apiURL: process.env.E2E_API_URL,
+          backofficeURL:
+            process.env.E2E_BACKOFFICE_URL || `${process.env.E2E_API_URL.replace(/\/$/, "")}/admin/`,
           mailURL: process.env.E2E_MAIL_URL ?? "",
           stop: async () => {},
         }

@@ -4,7 +4,7 @@ import { startStack } from "./stack.ts";
 
 const stack = await startStack();
 console.log(
-  `\n  storefront  ${stack.baseURL}\n  API         ${stack.apiURL}\n  mail        ${stack.mailURL}/api/messages\n\n  E2E_BASE_URL=${stack.baseURL} E2E_API_URL=${stack.apiURL} E2E_MAIL_URL=${stack.mailURL} npx playwright test\n  Stop with Ctrl-C\n`,
+  `\n  storefront   ${stack.baseURL}\n  back office  ${stack.backofficeURL}\n  API          ${stack.apiURL}\n  mail         ${stack.mailURL}/api/messages\n\n  E2E_BASE_URL=${stack.baseURL} E2E_API_URL=${stack.apiURL} E2E_MAIL_URL=${stack.mailURL} npx playwright test\n  Stop with Ctrl-C\n`,
 );
 let stopping = false;
 for (const sig of ["SIGINT", "SIGTERM"] as const) {

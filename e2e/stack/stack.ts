@@ -1,7 +1,8 @@
 // The whole shop on throw-away data, for the Playwright suite and the Lighthouse script: the API
 // (`atelier dev`: its own PostgreSQL cluster in a temporary DATA_DIR, migrated and seeded with
 // the demo catalogue and the demo accounts, plus a mail catcher whose JSON API the specs read)
-// and the storefront's production build served by its own server (storefront/server.js).
+// the storefront's production build served by its own server (storefront/server.js), and the
+// back office's build (Vite, in ../backoffice), which the API serves under /admin/ (BACKOFFICE_DIR).
 //
 // Everything started here is stopped by stop(), which is also what runs when starting fails half
 // way: the storefront gets SIGTERM, the API SIGINT (so it shuts its PostgreSQL cluster down), a
@@ -29,6 +30,7 @@ export const e2eDir = path.resolve(here, "..");
 const repoDir = path.resolve(e2eDir, "..");
 const backendDir = path.join(repoDir, "backend");
 const storefrontDir = path.join(repoDir, "storefront");
+const backofficeDir = path.join(repoDir, "backoffice");
 /** Where the servers' output goes (git-ignored); printed when something fails. */
 const logDir = path.join(e2eDir, "logs");
 
@@ -50,13 +52,13 @@ function stackPorts(): Ports {
   };
 }
 
-/** Where the admins' Admin and Edit Content links point; nothing needs to listen there. */
-export const backofficeURL = "http://127.0.0.1:15173/admin";
-
 export function stackURLs(ports: Ports = stackPorts()) {
+  const apiURL = `http://127.0.0.1:${ports.api}`;
   return {
-    apiURL: `http://127.0.0.1:${ports.api}`,
+    apiURL,
     baseURL: `http://127.0.0.1:${ports.web}`,
+    /** The back office, which the API serves under /admin/ on its own origin. */
+    backofficeURL: `${apiURL}/admin/`,
     /** The dev mail catcher's HTTP API (GET /api/messages). */
     mailURL: `http://127.0.0.1:${ports.mail}`,
   };
@@ -65,6 +67,7 @@ export function stackURLs(ports: Ports = stackPorts()) {
 export type Stack = {
   apiURL: string;
   baseURL: string;
+  backofficeURL: string;
   mailURL: string;
   stop: () => Promise<void>;
 };
@@ -85,7 +88,7 @@ const log = (msg: string) => console.log(`[stack] ${msg}`);
  */
 export async function startStack(): Promise<Stack> {
   const ports = stackPorts();
-  const { apiURL, baseURL, mailURL } = stackURLs(ports);
+  const { apiURL, baseURL, backofficeURL, mailURL } = stackURLs(ports);
   const started = Date.now();
   mkdirSync(logDir, { recursive: true });
 
@@ -137,6 +140,9 @@ export async function startStack(): Promise<Stack> {
   try {
     log(`temporary folder ${tmp}`);
     const apiBin = path.join(tmp, "atelier");
+    // Built straight into the temporary folder: a rebuild in the working tree while the suite
+    // runs cannot swap the files the API serves.
+    const backofficeBuild = path.join(tmp, "backoffice");
     await Promise.all([
       run(
         "go",
@@ -146,13 +152,22 @@ export async function startStack(): Promise<Stack> {
         builds,
       ),
       run(npmBin(), ["run", "build"], storefrontDir, "storefront build", builds),
+      run(
+        path.join(backofficeDir, "node_modules", ".bin", "vite"),
+        ["build", "--outDir", backofficeBuild, "--emptyOutDir", "--logLevel", "warn"],
+        backofficeDir,
+        "backoffice build",
+        builds,
+      ),
     ]);
-    log(`built the API and the storefront in ${seconds(started)}`);
+    log(`built the API, the storefront and the back office in ${seconds(started)}`);
 
     const api = startProcess("api", apiBin, ["dev"], backendDir, {
       DATA_DIR: dataDir,
       API_ADDR: `127.0.0.1:${ports.api}`,
       PUBLIC_URL: apiURL,
+      // The back office's single-page app, served under /admin/.
+      BACKOFFICE_DIR: backofficeBuild,
       // Links in e-mails (password reset) lead to the storefront.
       STOREFRONT_URL: baseURL,
       MAIL_CATCHER_ADDR: `127.0.0.1:${ports.mail}`,
@@ -194,7 +209,8 @@ export async function startStack(): Promise<Stack> {
       // Required in production: the origin canonical links, the sitemap and the form-origin
       // check use (never the request's Host).
       STOREFRONT_URL: baseURL,
-      BACKOFFICE_URL: backofficeURL,
+      // The admins' Admin and Edit Content links (the storefront adds /pages?edit=… itself).
+      BACKOFFICE_URL: backofficeURL.replace(/\/$/, ""),
       NODE_ENV: "production",
     });
     procs.push(web);
@@ -209,7 +225,7 @@ export async function startStack(): Promise<Stack> {
     await stop();
     throw err;
   }
-  return { apiURL, baseURL, mailURL, stop };
+  return { apiURL, baseURL, backofficeURL, mailURL, stop };
 }
 
 function npmBin(): string {

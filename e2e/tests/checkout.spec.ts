@@ -4,13 +4,14 @@
 // refused; the pages pass axe and carry the strict CSP without breaking the page.
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { demoCustomer, logIn, newShopper } from "./support/account.ts";
-import { linkIn, waitForMail } from "./support/mail.ts";
+import { linkIn, skipWithoutMailCatcher, waitForMail } from "./support/mail.ts";
 import {
   addFromProductPage,
   cartLink,
   expectCartCount,
   expectNoSeriousA11yViolations,
   listProducts,
+  skipWithoutTestPayments,
 } from "./support/shop.ts";
 
 const paidCard = "4242 4242 4242 4242";
@@ -83,6 +84,8 @@ test("a guest buys two products with the test card, is e-mailed, and reopens the
   request,
   browser,
 }) => {
+  await skipWithoutTestPayments(request);
+  skipWithoutMailCatcher();
   const [first, second] = await productsInStock(request, 2, 0);
   const email = newShopper("guest-buyer").email;
   const problems = watch(page);
@@ -179,6 +182,7 @@ test("a declined card shows the decline under the card field and keeps the cart"
   page,
   request,
 }) => {
+  await skipWithoutTestPayments(request);
   const [product] = await productsInStock(request, 1, 2);
   await addFromProductPage(page, product!);
   await openCheckout(page);
@@ -213,6 +217,7 @@ test("a signed-in customer buys, then finds the order in Your Orders and opens i
   page,
   request,
 }) => {
+  await skipWithoutTestPayments(request);
   const [product] = await productsInStock(request, 1, 3);
   const problems = watch(page);
   // The seeded customer (registering would spend the suite's per-address sign-up allowance).
@@ -299,6 +304,7 @@ test("submitting with missing fields asks for them, in the page and from the ser
 });
 
 test("without JavaScript a guest can still pay with the test card", async ({ browser, request }) => {
+  await skipWithoutTestPayments(request);
   const [product] = await productsInStock(request, 1, 5);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
@@ -321,6 +327,7 @@ test("without JavaScript a guest can still pay with the test card", async ({ bro
 });
 
 test("checkout and payment success pass axe", async ({ page, request }) => {
+  await skipWithoutTestPayments(request);
   const [product] = await productsInStock(request, 1, 6);
   await addFromProductPage(page, product!);
   await openCheckout(page);

@@ -1,7 +1,7 @@
 // Forms that really do something: the contact form and the newsletter sign-up.
 import { expect, test } from "@playwright/test";
-import { linkIn, waitForMail } from "./support/mail.ts";
-import { contactForm, sendContactMessage, waitForHydration } from "./support/shop.ts";
+import { linkIn, skipWithoutMailCatcher, waitForMail } from "./support/mail.ts";
+import { apiURL, contactForm, sendContactMessage, waitForHydration } from "./support/shop.ts";
 
 test("contact form: Sending... while it sends, then confirms and clears", async ({ page }) => {
   await page.goto("/contact");
@@ -43,6 +43,7 @@ test("newsletter: double opt-in — the e-mailed link confirms, and the unsubscr
   page,
   request,
 }) => {
+  skipWithoutMailCatcher();
   await page.goto("/");
   const box = page.getByRole("region", { name: "Join Our Newsletter" });
   await waitForHydration(page);
@@ -83,7 +84,8 @@ test("newsletter: an invalid e-mail is explained", async ({ page }) => {
 });
 
 test("contact form: the message reaches the shop's mailbox", async ({ page, request }) => {
-  const settings = await request.get(`${process.env.E2E_API_URL}/api/v1/store-settings`);
+  skipWithoutMailCatcher();
+  const settings = await request.get(`${apiURL()}/api/v1/store-settings`);
   expect(settings.status()).toBe(200);
   const shopMailbox = ((await settings.json()) as { store_settings?: { contact_email?: string } })
     .store_settings?.contact_email;

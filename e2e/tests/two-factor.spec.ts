@@ -6,6 +6,7 @@
 // the backend cover the production rule that an un-enrolled admin has no admin powers.
 import { createHmac } from "node:crypto";
 import { type APIRequestContext, expect, test } from "@playwright/test";
+import { ownStack } from "../stack/target.ts";
 import {
   banner,
   demoAdmin,
@@ -16,6 +17,13 @@ import {
   submitLogin,
 } from "./support/account.ts";
 import { apiURL, expectNoSeriousA11yViolations, waitForHydration } from "./support/shop.ts";
+
+// Promoting a new account to admin (and relying on ADMIN_2FA=optional for the demo admin) is for
+// throw-away data only, never for a running deployment.
+test.skip(
+  !ownStack(),
+  "promotes a new shopper to admin: only on the suite's own stack, never on a running deployment",
+);
 
 /** RFC 4648 base32 without padding, as otpauth:// URIs carry the secret. */
 function base32Decode(text: string): Buffer {

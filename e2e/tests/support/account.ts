@@ -1,10 +1,16 @@
 // Accounts for the specs: unique shoppers registered through the storefront, the demo accounts
 // the stack seeds, and signing in and out as a shopper does (header links, forms).
 import { expect, type Locator, type Page } from "@playwright/test";
+import { adminAccount, customerAccount } from "../../stack/target.ts";
+import { skipUnlessAdminSignsInWithPassword } from "./admin-sign-in.ts";
 
-/** Seeded by `atelier dev`. */
-export const demoAdmin = { email: "admin@atelier.test", password: "atelier-admin-demo" };
-export const demoCustomer = { email: "customer@atelier.test", password: "atelier-customer-demo" };
+/**
+ * The admin and the customer the specs sign in as: seeded by `atelier dev`, or the accounts
+ * E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD and E2E_CUSTOMER_EMAIL / E2E_CUSTOMER_PASSWORD name on a
+ * running deployment.
+ */
+export const demoAdmin = adminAccount();
+export const demoCustomer = customerAccount();
 
 export type Shopper = { firstName: string; lastName: string; email: string; password: string };
 
@@ -48,8 +54,12 @@ export async function submitLogin(page: Page, email: string, password: string) {
   await main.getByRole("button", { name: "Sign In" }).click();
 }
 
-/** Signs in through /login (optionally returning to `redirectTo`) and waits until signed in. */
+/**
+ * Signs in through /login (optionally returning to `redirectTo`) and waits until signed in. As the
+ * admin, the test is skipped when that account is asked for a two-factor code (a deployment).
+ */
 export async function logIn(page: Page, email: string, password: string, redirectTo?: string) {
+  if (email === demoAdmin.email) await skipUnlessAdminSignsInWithPassword();
   await page.goto(redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login");
   await submitLogin(page, email, password);
   await expectSignedIn(page);

@@ -1,7 +1,9 @@
 // The dev mail catcher the stack's API sends through (`atelier dev`, MAIL_CATCHER_ADDR): its JSON
-// API lists the messages caught, newest first. Specs poll it for the message they caused.
-import { type APIRequestContext, expect } from "@playwright/test";
-import { stackURLs } from "../../stack/stack.ts";
+// API lists the messages caught, newest first. Specs poll it for the message they caused. Against a
+// running deployment there is one only when E2E_MAIL_URL names it; without it, the tests that read
+// e-mails skip (skipWithoutMailCatcher).
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import { mailURL as targetMailURL } from "../../stack/target.ts";
 
 export type CaughtMail = {
   id: string;
@@ -14,7 +16,17 @@ export type CaughtMail = {
 };
 
 export function mailURL(): string {
-  return process.env.E2E_MAIL_URL || stackURLs().mailURL;
+  const url = targetMailURL();
+  if (!url) throw new Error("no mail catcher (E2E_MAIL_URL): call skipWithoutMailCatcher() first");
+  return url;
+}
+
+/** Skips the running test when the deployment under test has no mail catcher to read. */
+export function skipWithoutMailCatcher() {
+  test.skip(
+    !targetMailURL(),
+    "needs the mail catcher: the deployment under test has none named (set E2E_MAIL_URL to its HTTP API)",
+  );
 }
 
 export async function caughtMail(request: APIRequestContext): Promise<CaughtMail[]> {

@@ -1,16 +1,25 @@
 // Shared helpers for the specs: the API the stack runs (to look products up by name, as the
 // demo catalogue's ids are generated per seed), the header's cart link, and the axe scan.
 import { AxeBuilder } from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
+import { apiURL } from "../../stack/target.ts";
 
-/** The address of the API the stack runs. */
-export function apiURL(): string {
-  const url = process.env.E2E_API_URL;
-  if (!url)
-    throw new Error(
-      "E2E_API_URL is not set: run the suite through playwright.config.ts (it starts the stack)",
-    );
-  return url;
+/** The address of the API under test (the stack's, or the running deployment's). */
+export { apiURL };
+
+/**
+ * Skips the running test unless the shop takes test payments (its checkout config says
+ * PAYMENT_MODE_TEST, as `atelier dev` and PAYMENT_TEST_MODE=on do): a deployment taking real
+ * payments is never paid by the suite.
+ */
+export async function skipWithoutTestPayments(request: APIRequestContext) {
+  const res = await request.get(`${apiURL()}/api/v1/checkout/config`);
+  expect(res.status(), "GET /api/v1/checkout/config").toBe(200);
+  const mode = ((await res.json()) as { payment_mode?: string }).payment_mode;
+  test.skip(
+    mode !== "PAYMENT_MODE_TEST",
+    `needs the test payment mode: the shop under test takes payments by ${mode ?? "an unknown mode"}`,
+  );
 }
 
 type ApiProduct = {
