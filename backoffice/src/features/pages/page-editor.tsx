@@ -211,8 +211,9 @@ function EditorForm({ slug, page }: { slug: string; page: AdminPage }) {
 }
 
 const previewStyle =
-  "body{font-family:Georgia,serif;color:#1f1b17;background:#fffdf9;margin:1rem;line-height:1.6}" +
-  "h1,h2,h3{font-weight:500}a{color:#7b5a2a}table{border-collapse:collapse}td,th{border:1px solid #cfc3b4;padding:.25rem .5rem}";
+  // The shop's type as far as a frame without the shop's fonts can show it: sans body, serif headings.
+  'body{font-family:"Avenir Next","Segoe UI",system-ui,sans-serif;color:#1f1b17;background:#fffdf9;margin:1rem;line-height:1.6}' +
+  "h1,h2,h3{font-family:Georgia,serif;font-weight:500}a{color:#7b5a2a}table{border-collapse:collapse}td,th{border:1px solid #cfc3b4;padding:.25rem .5rem}";
 
 function escapeText(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
