@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ChangesTable, Empty } from "~/components/ui/changes-table";
 import { formatDateTime } from "~/lib/format";
 import type { FieldChange } from "./product-api";
 
@@ -40,7 +41,7 @@ export function valueInWords(field: string, text: string | undefined): ReactNode
   if (field === "attributes") {
     const list = parseList(t) as Pair[] | null;
     if (list) {
-      if (list.length === 0) return <span className="revision-diff__none">No attributes</span>;
+      if (list.length === 0) return <span className="changes-table__none">No attributes</span>;
       return (
         <ul>
           {list.map((a, i) => (
@@ -56,7 +57,7 @@ export function valueInWords(field: string, text: string | undefined): ReactNode
   if (field === "images") {
     const list = parseList(t) as Image[] | null;
     if (list) {
-      if (list.length === 0) return <span className="revision-diff__none">No images</span>;
+      if (list.length === 0) return <span className="changes-table__none">No images</span>;
       return (
         <ol>
           {list.map((img, i) => (
@@ -69,7 +70,7 @@ export function valueInWords(field: string, text: string | undefined): ReactNode
       );
     }
   }
-  if (t === "") return <span className="revision-diff__none">(empty)</span>;
+  if (t === "") return <Empty />;
   return t;
 }
 
@@ -78,29 +79,18 @@ export function valueInWords(field: string, text: string | undefined): ReactNode
  * as lists, flags as yes/no), not as the API's raw text.
  */
 export function RevisionDiff({ changes, caption }: { changes: FieldChange[]; caption: string }) {
-  if (changes.length === 0) return <p className="revision-diff__none">No field changed.</p>;
   return (
-    <table className="revision-diff">
-      <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Before</th>
-          <th scope="col">After</th>
-        </tr>
-      </thead>
-      <tbody>
-        {changes.map((c) => {
-          const field = c.field ?? "";
-          return (
-            <tr key={field}>
-              <th scope="row">{labels[field] ?? field}</th>
-              <td>{valueInWords(field, c.before)}</td>
-              <td>{valueInWords(field, c.after)}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <ChangesTable
+      caption={caption}
+      changes={changes.map((c) => {
+        const field = c.field ?? "";
+        return {
+          key: field,
+          label: labels[field] ?? field,
+          before: valueInWords(field, c.before),
+          after: valueInWords(field, c.after),
+        };
+      })}
+    />
   );
 }

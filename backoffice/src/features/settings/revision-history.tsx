@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { ChangesTable, Empty } from "~/components/ui/changes-table";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { EmptyState, ErrorState, LoadingState } from "~/components/ui/states";
 import { useToast } from "~/components/ui/toast";
@@ -172,29 +173,15 @@ function Item(props: {
           ) : diff.data.length === 0 ? (
             <p>This revision changed nothing.</p>
           ) : (
-            <table className="settings-history__diff">
-              <caption className="visually-hidden">Changes in revision {n}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Field</th>
-                  <th scope="col">Before</th>
-                  <th scope="col">After</th>
-                </tr>
-              </thead>
-              <tbody>
-                {diff.data.map((c) => (
-                  <tr key={c.field}>
-                    <th scope="row">{props.labels[c.field ?? ""] ?? c.field}</th>
-                    <td>
-                      <del>{c.before || "(empty)"}</del>
-                    </td>
-                    <td>
-                      <ins>{c.after || "(empty)"}</ins>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ChangesTable
+              caption={`Changes in revision ${n}`}
+              changes={diff.data.map((c) => ({
+                key: c.field ?? "",
+                label: props.labels[c.field ?? ""] ?? c.field ?? "",
+                before: c.before || <Empty />,
+                after: c.after || <Empty />,
+              }))}
+            />
           )}
         </div>
       ) : null}
