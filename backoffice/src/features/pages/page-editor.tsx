@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { TextArea, TextField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
+import { StaleAlert } from "~/components/ui/stale-alert";
 import { ErrorState, LoadingState } from "~/components/ui/states";
 import { useToast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api/api-context";
@@ -146,12 +147,7 @@ function EditorForm({ slug, page }: { slug: string; page: AdminPage }) {
         }
       />
       {stale ? (
-        <Alert title="Not saved" focusOnShow>
-          <p>{stale}</p>
-          <Button variant="secondary" busy={reloading} onClick={reload}>
-            Reload
-          </Button>
-        </Alert>
+        <StaleAlert message={stale} onReload={reload} reloading={reloading} />
       ) : failure && !fieldError ? (
         <Alert title={remove.error ? "Not deleted" : "Not saved"}>{failure.message}</Alert>
       ) : null}

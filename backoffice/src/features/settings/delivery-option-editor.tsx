@@ -6,6 +6,7 @@ import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, SelectField, TextField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
+import { StaleAlert } from "~/components/ui/stale-alert";
 import { ErrorState, LoadingState } from "~/components/ui/states";
 import { useToast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api/api-context";
@@ -160,15 +161,10 @@ function OptionForm({
         }
       />
       {stale ? (
-        <Alert title="Not saved" focusOnShow>
-          <p>{stale}</p>
-          <Button
-            variant="secondary"
-            onClick={() => void queryClient.invalidateQueries({ queryKey: settingsKeys.option(code) })}
-          >
-            Reload
-          </Button>
-        </Alert>
+        <StaleAlert
+          message={stale}
+          onReload={() => void queryClient.invalidateQueries({ queryKey: settingsKeys.option(code) })}
+        />
       ) : save.error && !placed ? (
         <Alert title="Not saved">{save.error.message}</Alert>
       ) : null}

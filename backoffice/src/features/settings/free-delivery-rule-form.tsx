@@ -4,6 +4,7 @@ import { z } from "zod";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
+import { StaleAlert } from "~/components/ui/stale-alert";
 import { ErrorState, LoadingState } from "~/components/ui/states";
 import { useToast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api/api-context";
@@ -97,15 +98,10 @@ function RuleForm({ rule, options }: { rule: FreeDeliveryRule; options: Delivery
   return (
     <form onSubmit={submit} noValidate aria-label="Free delivery" className="settings__inline-form">
       {stale ? (
-        <Alert title="Not saved" focusOnShow>
-          <p>{stale}</p>
-          <Button
-            variant="secondary"
-            onClick={() => void queryClient.invalidateQueries({ queryKey: settingsKeys.rule() })}
-          >
-            Reload
-          </Button>
-        </Alert>
+        <StaleAlert
+          message={stale}
+          onReload={() => void queryClient.invalidateQueries({ queryKey: settingsKeys.rule() })}
+        />
       ) : save.error && !errors.threshold ? (
         <Alert title="Not saved">{save.error.message}</Alert>
       ) : null}

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
+import { StaleAlert } from "~/components/ui/stale-alert";
 import { ErrorState, LoadingState } from "~/components/ui/states";
 import { useToast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api/api-context";
@@ -148,15 +149,10 @@ function DetailsForm({ details }: { details: StoreDetails | null }) {
         </p>
       ) : null}
       {stale ? (
-        <Alert title="Not saved" focusOnShow>
-          <p>{stale}</p>
-          <Button
-            variant="secondary"
-            onClick={() => void queryClient.invalidateQueries({ queryKey: settingsKeys.store() })}
-          >
-            Reload
-          </Button>
-        </Alert>
+        <StaleAlert
+          message={stale}
+          onReload={() => void queryClient.invalidateQueries({ queryKey: settingsKeys.store() })}
+        />
       ) : unplaced ? (
         <Alert title="Not saved">{save.error?.message}</Alert>
       ) : null}
