@@ -26,6 +26,28 @@ describe("the back office's door", () => {
     expect(new URLSearchParams(router.state.location.search).get("next")).toBe("/orders?status=paid");
   });
 
+  it("returns to sign-in when the session ends while the admin works, then back to the same view", async () => {
+    let expired = false;
+    const { router } = renderRoutes(appRoutes, {
+      url: "/orders?status=paid",
+      api: {
+        "/api/v1/auth/me": {
+          get: () => (expired ? refuse(401, "unauthenticated", "Sign in to continue.") : { user: testAdmin }),
+        },
+        "/api/v1/admin/orders": {
+          get: () => {
+            // The session expires (or is revoked) between the admin's check and their next call.
+            expired = true;
+            return refuse(401, "unauthenticated", "Sign in to continue.");
+          },
+        },
+      },
+    });
+    expect(await screen.findByRole("heading", { name: "Back office" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/sign-in");
+    expect(new URLSearchParams(router.state.location.search).get("next")).toBe("/orders?status=paid");
+  });
+
   it("refuses a signed-in customer with a clear message", async () => {
     renderRoutes(appRoutes, {
       api: { "/api/v1/auth/me": { get: () => ({ user: { ...testAdmin, role: "ROLE_CUSTOMER" } }) } },
