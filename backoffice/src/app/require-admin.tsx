@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { ErrorState, LoadingState } from "~/components/ui/states";
-import { canUseBackOffice, useSession } from "~/lib/session";
+import { canUseBackOffice, signedOutOnPurpose, useSession } from "~/lib/session";
 import { SignOutButton } from "./sign-out-button";
 
 /**
@@ -26,8 +26,13 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   }
   const user = session.data;
   if (!user) {
+    // An expired session comes back to where the admin was; signing out on purpose does not, so
+    // the next admin to sign in on this browser starts at the dashboard.
     const here = location.pathname + location.search;
-    const to = here === "/" ? "/sign-in" : `/sign-in?next=${encodeURIComponent(here)}`;
+    const to =
+      here === "/" || signedOutOnPurpose(queryClient)
+        ? "/sign-in"
+        : `/sign-in?next=${encodeURIComponent(here)}`;
     return <Navigate to={to} replace />;
   }
   if (!canUseBackOffice(user)) {

@@ -48,6 +48,31 @@ describe("the back office's door", () => {
     expect(new URLSearchParams(router.state.location.search).get("next")).toBe("/orders?status=paid");
   });
 
+  it("signs out to a fresh sign-in: the next admin on this browser starts at the dashboard", async () => {
+    let signedIn = true;
+    const { user, router, calls } = renderRoutes(appRoutes, {
+      url: "/orders?status=paid",
+      api: {
+        "/api/v1/auth/me": {
+          get: () =>
+            signedIn ? { user: testAdmin } : refuse(401, "unauthenticated", "Sign in to continue."),
+        },
+        "/api/v1/admin/orders": { get: () => ({ orders: [], total_count: "0", total_pages: 0 }) },
+        "/api/v1/auth/logout": {
+          post: () => {
+            signedIn = false;
+            return {};
+          },
+        },
+      },
+    });
+    await user.click(await screen.findByRole("button", { name: "Sign out" }));
+    expect(await screen.findByRole("heading", { name: "Back office" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/sign-in");
+    expect(router.state.location.search).toBe("");
+    expect(calls.some((c) => c.path === "/api/v1/auth/logout")).toBe(true);
+  });
+
   it("refuses a signed-in customer with a clear message", async () => {
     renderRoutes(appRoutes, {
       api: { "/api/v1/auth/me": { get: () => ({ user: { ...testAdmin, role: "ROLE_CUSTOMER" } }) } },

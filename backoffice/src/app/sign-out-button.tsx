@@ -20,7 +20,7 @@ export function SignOutButton() {
         // Signed out on the server or not (the session may have expired already), the
         // back office forgets it.
         await api.POST("/api/v1/auth/logout", { body: {} }).catch(() => undefined);
-        endSession(queryClient);
+        endSession(queryClient, "signed-out");
         navigate("/sign-in", { replace: true });
       }}
     >

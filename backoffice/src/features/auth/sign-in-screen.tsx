@@ -10,7 +10,7 @@ import { useApi } from "~/lib/api/api-context";
 import { unwrap } from "~/lib/api/client";
 import { ApiError } from "~/lib/api/errors";
 import { safeNext } from "~/lib/safe-next";
-import { canUseBackOffice, sessionKey, useSession } from "~/lib/session";
+import { canUseBackOffice, startSession, useSession } from "~/lib/session";
 import "./sign-in-screen.css";
 
 /** The sign-in form's schema: what the form checks before the API does. */
@@ -65,7 +65,7 @@ export default function SignInScreen() {
     setErrors({});
     try {
       const res = await unwrap(api.POST("/api/v1/auth/login", { body: parsed.data }));
-      queryClient.setQueryData(sessionKey, res.user ?? null);
+      startSession(queryClient, res.user ?? null);
       navigate(next, { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.reason === "totp_required") {

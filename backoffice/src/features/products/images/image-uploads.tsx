@@ -158,7 +158,8 @@ function UploadRow({ item }: { item: UploadItem }) {
   const state = {
     queued: "Waiting",
     uploading: `Uploading, ${percent}%`,
-    uploaded: "Uploaded, processing",
+    // What happens next (processing, then ready) shows on the image itself, below.
+    uploaded: "Uploaded",
     refused: "Refused",
   }[item.status];
   const large = file.size > largeFileBytes;
