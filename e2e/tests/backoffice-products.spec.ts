@@ -5,6 +5,7 @@
 //
 // Each test makes its own products (unique names) and archives them when it ends, so a run against
 // a deployment leaves nothing of them in its shop and touches no other product.
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
@@ -125,6 +126,7 @@ function notification(page: Page, text: string | RegExp): Locator {
 async function shots(page: Page, name: string) {
   if (process.env.E2E_SHOTS !== "1") return;
   const size = page.viewportSize() ?? { width: 1280, height: 720 };
+  mkdirSync("/tmp/shots", { recursive: true });
   for (const width of [1280, 768]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `/tmp/shots/${name}-${width}.png`, fullPage: true });
@@ -141,7 +143,7 @@ test("a product made with two images shows both on the storefront", async ({ pag
   await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Products" })).toBeVisible();
   await expectNoSeriousA11yViolations(page, "the products list");
-  await shots(page, "products-list");
+  await shots(page, "bo-products-list");
 
   await page.getByRole("link", { name: "New product" }).click();
   await expect(page).toHaveURL(backofficeURLPattern("products/new"));
@@ -184,7 +186,7 @@ test("a product made with two images shows both on the storefront", async ({ pag
   }
   await expect(rows.first().getByText("Primary", { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page, "the product edit screen with images");
-  await shots(page, "product-edit-images");
+  await shots(page, "bo-product-edit-images");
 
   // The storefront's product page: its gallery shows both pictures, served from /media/.
   await page.goto(`/product/${id}`);
@@ -306,7 +308,7 @@ test("restoring an old revision brings its price back to the storefront", async 
   await expect(diff.getByRole("row", { name: /Price/ })).toContainText("£18.50");
   await expect(diff.getByRole("row", { name: /Price/ })).toContainText("£27.00");
   await expectNoSeriousA11yViolations(page, "the product history");
-  await shots(page, "product-history");
+  await shots(page, "bo-product-history");
 
   const first = revisions.getByRole("listitem", { name: `Revision ${product.revision}`, exact: true });
   await first.getByRole("button", { name: `Restore revision ${product.revision}` }).click();
