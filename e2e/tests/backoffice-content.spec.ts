@@ -11,7 +11,13 @@
 // introduction, which its search leaves alone) and putting the page's content back at the end.
 import { type APIRequestContext, expect } from "@playwright/test";
 import { demoAdmin } from "./support/account.ts";
-import { backoffice, backofficeOrigin, doorURL, adminTest as test } from "./support/backoffice.ts";
+import {
+  backoffice,
+  backofficeOrigin,
+  doorURL,
+  sectionsNav,
+  adminTest as test,
+} from "./support/backoffice.ts";
 import { expectNoSeriousA11yViolationsOutside, shoot } from "./support/backoffice-operations.ts";
 import { expectNoSeriousA11yViolations } from "./support/shop.ts";
 
@@ -121,6 +127,14 @@ test("the Users screen marks the signed-in admin as “(you)”", async ({ page 
   await expect(me).toContainText("(you)");
   await expect(me).toContainText("Admin");
   await expectNoSeriousA11yViolations(page, "the users list, searched");
+
+  // At 768 px the sections nav sits above the screen, and a short screen starts right under it
+  // (the nav's row once took the height left over, leaving a blank band).
+  await page.setViewportSize({ width: 768, height: 1200 });
+  const nav = (await sectionsNav(page).boundingBox())!;
+  const top = (await main.boundingBox())!;
+  expect(Math.abs(top.y - (nav.y + nav.height)), "the main area starts under the nav").toBeLessThan(2);
+  expect(nav.height, "the nav is one or two rows of links").toBeLessThan(120);
 });
 
 test("Settings loads the store's details and its delivery options", async ({ page }) => {
