@@ -104,6 +104,7 @@ func TestRESTAdminOrderLifecycle(t *testing.T) {
 	o := list["orders"].([]any)[0].(jsonMap)
 	require.Equal(t, orderID, o["id"])
 	require.Equal(t, jsonMap{"currency_code": "GBP", "minor_units": "6400"}, o["refundable"])
+	require.Equal(t, "PAYMENT_STATE_PAID", o["payment"].(jsonMap)["state"], "the list says where each order's money is")
 
 	early := api.call(t, http.MethodPost, base+"/deliver", `{}`, token)
 	early.require(t, 400)
@@ -142,6 +143,9 @@ func TestRESTAdminOrderLifecycle(t *testing.T) {
 	require.Equal(t, "REFUND_STATUS_SUCCEEDED", o["refunds"].([]any)[0].(jsonMap)["status"])
 	require.Equal(t, jsonMap{"currency_code": "GBP", "minor_units": "3200"}, o["payment"].(jsonMap)["refunded"])
 	require.Equal(t, int32(4), s.stock(t, serum), "the returned unit is back in stock")
+	listed := api.call(t, http.MethodGet, "/api/v1/admin/orders?search="+number[3:], "", token).require(t, 200)["orders"].([]any)[0].(jsonMap)
+	require.Equal(t, "PAYMENT_STATE_PARTIALLY_REFUNDED", listed["payment"].(jsonMap)["state"])
+	require.Equal(t, jsonMap{"currency_code": "GBP", "minor_units": "3200"}, listed["refundable"])
 	eventually(t, api, token, orderID, func(o jsonMap) bool { return timelineHas(o, "TIMELINE_KIND_EMAIL_SENT", "email.order_refunded") == 1 },
 		"the refund notice is sent")
 

@@ -178,9 +178,27 @@ func (s *Service) AdminList(ctx context.Context, q AdminQuery) (AdminPage, error
 	q.Search = strings.TrimSpace(q.Search)
 	page := AdminPage{Page: q.Page, PageSize: q.PageSize}
 	var orders []Order
+	var payments []*payment.Record
 	err := db.WithReadTx(ctx, s.cfg.Pool, func(tx pgx.Tx) (err error) {
-		orders, page.TotalCount, err = adminOrders(ctx, tx, q)
-		return err
+		if orders, page.TotalCount, err = adminOrders(ctx, tx, q); err != nil {
+			return err
+		}
+		// Each row shows where its money is (paid, partly refunded…) and what can still be
+		// refunded, which need the order's payment and refunds: one page's worth, read here.
+		payments = make([]*payment.Record, len(orders))
+		for i := range orders {
+			if orders[i].Refunds, err = refundsOf(ctx, tx, orders[i].ID); err != nil {
+				return err
+			}
+			rec, found, err := payment.ForOrder(ctx, tx, orders[i].ID)
+			if err != nil {
+				return err
+			}
+			if found {
+				payments[i] = &rec
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return AdminPage{}, fmt.Errorf("order.AdminList: %w", err)
@@ -190,7 +208,7 @@ func (s *Service) AdminList(ctx context.Context, q AdminQuery) (AdminPage, error
 	}
 	page.Orders = make([]AdminOrder, len(orders))
 	for i, o := range orders {
-		page.Orders[i] = adminView(o, nil, nil)
+		page.Orders[i] = adminView(o, payments[i], o.Refunds)
 	}
 	return page, nil
 }
@@ -234,8 +252,8 @@ func (s *Service) AdminGet(ctx context.Context, orderID string) (AdminOrder, err
 	return adminView(orders[0], rec, o.Refunds), nil
 }
 
-// adminView adds up an order's money and lists what can be done with it. refunds are the
-// order's refunds (nil when not read: the list's pending amounts are then unknown and zero).
+// adminView adds up an order's money and lists what can be done with it, from the order, its
+// payment (nil when none was made) and its refunds.
 func adminView(o Order, rec *payment.Record, refunds []Refund) AdminOrder {
 	a := AdminOrder{Order: o, Payment: rec, Captured: money.Money{Currency: o.Total.Currency},
 		RefundPending: money.Money{Currency: o.Total.Currency}}
