@@ -4,11 +4,10 @@
 // in the shop); the Users screen marks the signed-in admin "(you)"; Settings loads its forms.
 // Axe scans each screen.
 //
-// The storefront serves only its own pages (/privacy, /terms, /faq), and the privacy and terms
-// pages show their "Last updated" date, which other specs read (content.spec.ts,
-// server-rendering.spec.ts): a save would change it for good. So this edits the FAQ, whose date
-// no spec reads, adding only a uniquely marked paragraph before its first section (the FAQ's
-// introduction, which its search leaves alone) and putting the page's content back at the end.
+// It edits the privacy page, as an admin would, adding only a uniquely marked paragraph at its
+// top (other specs read the page in parallel: its headings and sections stay, and they check its
+// "Last updated" line's form, not its date, which a save moves), and puts the page's content back
+// at the end.
 import { type APIRequestContext, expect } from "@playwright/test";
 import { demoAdmin } from "./support/account.ts";
 import {
@@ -32,22 +31,22 @@ async function adminPage(request: APIRequestContext, slug: string): Promise<Admi
   return ((await res.json()) as { page: AdminPage }).page;
 }
 
-let faqBefore: AdminPage | undefined;
+let pageBefore: AdminPage | undefined;
 
-// Puts the FAQ's content back as it was (as a new revision), whatever happened in the test; in a
+// Puts the privacy page's content back as it was (as a new revision), whatever happened in the test; in a
 // hook, so that it has its own time even when the test ran out of it.
 test.afterEach(async ({ page }) => {
-  const original = faqBefore;
-  faqBefore = undefined;
+  const original = pageBefore;
+  pageBefore = undefined;
   if (!original) return;
-  const now = await adminPage(page.request, "faq");
+  const now = await adminPage(page.request, "privacy");
   if (now.html === original.html && now.title === original.title) return;
-  const res = await page.request.patch(doorURL("api/v1/admin/pages/faq"), {
+  const res = await page.request.patch(doorURL("api/v1/admin/pages/privacy"), {
     params: { expected_revision: now.revision },
     data: { title: original.title, html: original.html },
     headers: { Origin: backofficeOrigin() },
   });
-  expect(res.status(), "the FAQ is put back").toBe(200);
+  expect(res.status(), "the privacy page is put back").toBe(200);
 });
 
 test("an edited page shows on the storefront, and a script typed into it comes out inert", async ({
@@ -57,13 +56,13 @@ test("an edited page shows on the storefront, and a script typed into it comes o
   const marker = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   const text = `Note ${marker}: this paragraph was added by a test.`;
   const typed = `<p>${text}</p><script>window.__pwned=1</script><img src=x onerror="window.__pwned=2">`;
-  const original = await adminPage(page.request, "faq");
-  faqBefore = original;
+  const original = await adminPage(page.request, "privacy");
+  pageBefore = original;
 
   await page.goto(backoffice("pages"));
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { level: 1, name: "Page contents" })).toBeVisible();
-  const row = main.getByRole("row").filter({ hasText: "/faq" });
+  const row = main.getByRole("row").filter({ hasText: "/privacy" });
   await expect(row).toBeVisible();
   await expect(main.getByRole("form", { name: "Add a page" })).toBeVisible();
   await expectNoSeriousA11yViolations(page, "the back office's pages list");
@@ -75,7 +74,7 @@ test("an edited page shows on the storefront, and a script typed into it comes o
   await expect(content).toHaveValue(original.html);
   await expectNoSeriousA11yViolationsOutside(page, previewFrame, "the page editor");
 
-  // Before the first section: the FAQ's introduction, outside every question.
+  // At the top, before the policy's own first paragraph.
   await content.fill(`${typed}\n${original.html}`);
   await main.getByRole("button", { name: "Save" }).click();
   await expect(
@@ -100,11 +99,11 @@ test("an edited page shows on the storefront, and a script typed into it comes o
 
   // The storefront shows the text, and nothing typed runs there.
   const shop = await browser.newPage();
-  await shop.goto("/faq");
+  await shop.goto("/privacy");
   await expect(shop.getByRole("heading", { level: 1 })).toHaveText(original.title);
   await expect(shop.getByRole("main").getByText(text)).toBeVisible();
   expect(await shop.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
-  const html = await (await shop.request.get("/faq")).text();
+  const html = await (await shop.request.get("/privacy")).text();
   expect(html).toContain(text);
   expect(html, "the page's HTML carries nothing of the script or handler typed").not.toContain("__pwned");
   await shop.close();

@@ -6,7 +6,10 @@ import { waitForHydration } from "./support/shop.ts";
 test("privacy policy: title, last updated, content from the server", async ({ page }) => {
   await page.goto("/privacy");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
-  await expect(page.getByRole("main")).toContainText(/Last updated:?\s*May 12, 2025/);
+  // The date itself moves when an admin saves the page (backoffice-content.spec.ts does, in parallel).
+  await expect(page.getByRole("main")).toContainText(
+    /Last updated:?\s*(\d{1,2} [A-Z][a-z]+|[A-Z][a-z]+ \d{1,2},) \d{4}/,
+  );
   await expect(page.getByRole("heading", { name: "The data we collect" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Your rights" })).toBeVisible();
 });
