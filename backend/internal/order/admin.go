@@ -184,17 +184,23 @@ func (s *Service) AdminList(ctx context.Context, q AdminQuery) (AdminPage, error
 			return err
 		}
 		// Each row shows where its money is (paid, partly refunded…) and what can still be
-		// refunded, which need the order's payment and refunds: one page's worth, read here.
+		// refunded, which need the order's payment and refunds: one page's worth, two queries.
+		ids := make([]string, len(orders))
+		for i := range orders {
+			ids[i] = orders[i].ID
+		}
+		refunds, err := refundsOfOrders(ctx, tx, ids)
+		if err != nil {
+			return err
+		}
+		records, err := payment.ForOrders(ctx, tx, ids)
+		if err != nil {
+			return err
+		}
 		payments = make([]*payment.Record, len(orders))
 		for i := range orders {
-			if orders[i].Refunds, err = refundsOf(ctx, tx, orders[i].ID); err != nil {
-				return err
-			}
-			rec, found, err := payment.ForOrder(ctx, tx, orders[i].ID)
-			if err != nil {
-				return err
-			}
-			if found {
+			orders[i].Refunds = refunds[orders[i].ID]
+			if rec, found := records[orders[i].ID]; found {
 				payments[i] = &rec
 			}
 		}

@@ -337,6 +337,16 @@ func TestAdminList(t *testing.T) {
 	require.NoError(t, err)
 	require.EqualValues(t, 5, page.TotalCount)
 	require.Equal(t, placed[4].ID, page.Orders[0].ID, "newest first")
+	// Every row carries its own order's money, as the order's page does: read for the whole page
+	// at once, no row gets another's payment or refunds.
+	for _, row := range page.Orders {
+		one, err := b.orders.AdminGet(ctx, row.ID)
+		require.NoError(t, err)
+		require.Equal(t, one.Payment, row.Payment, "payment of %s", row.Number)
+		require.ElementsMatch(t, one.Refunds, row.Refunds, "refunds of %s", row.Number)
+		require.Equal(t, one.PaymentState(), row.PaymentState(), "state of %s", row.Number)
+		require.Equal(t, one.Refundable, row.Refundable, "refundable of %s", row.Number)
+	}
 
 	page, err = b.orders.AdminList(ctx, order.AdminQuery{Statuses: []order.Status{order.StatusPaid}, PageSize: 2, Page: 2})
 	require.NoError(t, err)

@@ -166,6 +166,28 @@ func refundsOf(ctx context.Context, q queryer, orderID string) ([]Refund, error)
 	return out, nil
 }
 
+// refundsOfOrders reads the refunds of several orders, oldest first, by order id: one query for a
+// page of orders.
+func refundsOfOrders(ctx context.Context, q queryer, orderIDs []string) (map[string][]Refund, error) {
+	rows, err := q.Query(ctx, refundColumns+` WHERE order_id = ANY($1::uuid[]) ORDER BY created_at, id`, orderIDs)
+	if err != nil {
+		return nil, fmt.Errorf("order.refundsOfOrders: %w", err)
+	}
+	defer rows.Close()
+	out := make(map[string][]Refund, len(orderIDs))
+	for rows.Next() {
+		ref, orderID, err := scanRefund(rows)
+		if err != nil {
+			return nil, fmt.Errorf("order.refundsOfOrders: %w", err)
+		}
+		out[orderID] = append(out[orderID], ref)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("order.refundsOfOrders: %w", err)
+	}
+	return out, nil
+}
+
 // refundIDByRequestKey finds the refund an admin request made, by its idempotency key.
 func refundIDByRequestKey(ctx context.Context, q queryer, key string) (string, bool, error) {
 	var id string

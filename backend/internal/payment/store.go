@@ -38,6 +38,29 @@ func ForOrder(ctx context.Context, tx pgx.Tx, orderID string) (r Record, found b
 		currency_code, status FROM payments WHERE order_id = $1`, orderID))
 }
 
+// ForOrders returns the payments of several orders, by order id; an order without one is absent.
+// One query for a page of orders, where ForOrder would be one per order.
+func ForOrders(ctx context.Context, tx pgx.Tx, orderIDs []string) (map[string]Record, error) {
+	rows, err := tx.Query(ctx, `SELECT order_id::text, provider, provider_ref, client_secret, amount_minor,
+		currency_code, status FROM payments WHERE order_id = ANY($1::uuid[])`, orderIDs)
+	if err != nil {
+		return nil, fmt.Errorf("payment.ForOrders: %w", err)
+	}
+	defer rows.Close()
+	out := make(map[string]Record, len(orderIDs))
+	for rows.Next() {
+		r, _, err := scanRecord(rows)
+		if err != nil {
+			return nil, fmt.Errorf("payment.ForOrders: %w", err)
+		}
+		out[r.OrderID] = r
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("payment.ForOrders: %w", err)
+	}
+	return out, nil
+}
+
 // ForRef returns the payment the provider calls ref.
 func ForRef(ctx context.Context, tx pgx.Tx, ref string) (r Record, found bool, err error) {
 	return scanRecord(tx.QueryRow(ctx, `SELECT order_id::text, provider, provider_ref, client_secret, amount_minor,
