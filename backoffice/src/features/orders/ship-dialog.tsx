@@ -63,7 +63,12 @@ export function ShipDialog({
         spellCheck={false}
         hint={`${carrier ? `${carrier}'s number for the parcel. ` : ""}4 to 40 letters, digits, spaces or hyphens.`}
         value={value}
-        onChange={(e) => setValue(e.target.value)}
+        onChange={(e) => {
+          // A refusal is about the number that was sent: typing a new one clears it.
+          setValue(e.target.value);
+          setError(undefined);
+          if (move.isError) move.reset();
+        }}
         error={error ?? fieldError(move.error, "tracking_number")}
       />
     </OrderDialog>
