@@ -15,6 +15,7 @@ dev: setup
 # Run every check and test (what CI runs).
 test: setup lint gen-check compose-check
     cd backend && go test -tags nodynamic -race -count=1 ./...
+    just bench-smoke
     just storefront-test
     just backoffice-test
     just e2e
@@ -101,6 +102,18 @@ compose-check: setup
 # Measure the API against a bare net/http ceiling on 10 000 products.
 bench: setup
     cd backend && go run -tags nodynamic ./cmd/atelier-bench
+
+# Run every bench scenario for a moment on a small shop (about 15 s): `just test` does, so a change
+# that breaks the bench fails CI instead of the next measurement. Its figures mean nothing.
+bench-smoke: setup
+    #!/usr/bin/env bash
+    set -euo pipefail
+    log=$(mktemp)
+    trap 'rm -f "$log"' EXIT
+    if ! (cd backend && go run -tags nodynamic ./cmd/atelier-bench -smoke) >"$log" 2>&1; then
+        cat "$log"; echo "bench-smoke: the bench no longer runs (see above)" >&2; exit 1
+    fi
+    echo "bench-smoke: every scenario ran"
 
 # Install what a fresh machine lacks (PostgreSQL binaries, docker-compose, Chromium, pinned tools).
 setup:

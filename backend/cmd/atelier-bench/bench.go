@@ -41,6 +41,11 @@ func apiScenarios(ids []string) []scenario {
 func bench(ctx context.Context, o options, profileDir string, stdout, stderr io.Writer) error {
 	rep := &report{opts: o, machine: describeMachine(), profileDir: profileDir}
 	fmt.Fprintf(stdout, "atelier-bench on %s\n\n", rep.machine)
+	if o.smoke {
+		fmt.Fprintf(stdout, "smoke run (-smoke): every scenario for %s on %d products and %d orders, to prove the\n"+
+			"bench runs; its figures measure nothing and its PASS/MISS verdicts mean nothing. `just bench` measures.\n\n",
+			o.duration, o.products, o.orders)
+	}
 	if profileDir != "" {
 		if err := os.MkdirAll(profileDir, 0o755); err != nil {
 			return err

@@ -55,6 +55,9 @@ type options struct {
 	orders    int // for the dashboard scenario; 0 skips it
 	// dashboardOnly runs only the dashboard scenario (database, catalogue and orders; no server).
 	dashboardOnly bool
+	// smoke runs every scenario briefly on a small shop: seconds, to prove the bench still runs
+	// (`just test` does it, so a bench broken by a change fails CI); its figures mean nothing.
+	smoke bool
 }
 
 // run dispatches the hidden subprocess modes and otherwise runs the whole bench.
@@ -75,8 +78,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&o.mediaOnly, "media-only", false, "run only the image pipeline scenario")
 	fs.IntVar(&o.orders, "orders", 100000, "orders to load for the dashboard scenario (0 skips it)")
 	fs.BoolVar(&o.dashboardOnly, "dashboard-only", false, "run only the dashboard scenario")
+	fs.BoolVar(&o.smoke, "smoke", false, "run every scenario briefly on a small shop, to prove the bench runs (figures not judged)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if o.smoke {
+		o.duration, o.warmup, o.conns, o.products, o.orders = 300*time.Millisecond, 100*time.Millisecond, 4, 200, 1000
 	}
 	switch {
 	case fs.NArg() > 0:
@@ -91,6 +98,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return errors.New("-orders must not be negative")
 	case o.mediaOnly && o.dashboardOnly:
 		return errors.New("-media-only and -dashboard-only exclude each other")
+	case o.smoke && (o.mediaOnly || o.dashboardOnly):
+		return errors.New("-smoke runs every scenario: it excludes -media-only and -dashboard-only")
 	case o.dashboardOnly && o.orders == 0:
 		return errors.New("-dashboard-only needs orders to load")
 	}
