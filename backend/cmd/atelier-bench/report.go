@@ -68,9 +68,9 @@ func (rep *report) print(w io.Writer) {
 
 	fmt.Fprintf(w, "Results: %d connections, %s warm-up + %s measured per scenario, %d products (loaded in %s)\n\n",
 		o.conns, o.warmup, o.duration, o.products, fmtSeconds(rep.loadTook))
-	const row = "%-14s %8s %10s %7s %7s %9s %15s  %-36s %s\n"
+	const row = "%-26s %8s %10s %7s %7s %9s %15s  %-36s %s\n"
 	fmt.Fprintf(w, row, "scenario", "req/s", "vs ceiling", "p50 ms", "p99 ms", "body", "cores srv/gen/+", "target", "result")
-	fmt.Fprintln(w, strings.Repeat("─", 120))
+	fmt.Fprintln(w, strings.Repeat("─", 132))
 	for _, r := range rep.results {
 		ratio := 0.0
 		if ceilRPS > 0 {
