@@ -41,7 +41,9 @@ func (s *Service) List(ctx context.Context, q ListQuery) (ListPage, error) {
 	}
 	return cached(ctx, s.cache, listKey(q), func(ctx context.Context) (ListPage, error) {
 		var page ListPage
-		err := db.WithReadTx(ctx, s.pool, func(tx pgx.Tx) error {
+		// A page is only shown: one snapshot is all it needs (the count, the price ceiling and the
+		// rows agree), not SERIALIZABLE's bookkeeping (issue 17). Checkout checks stock again.
+		err := db.WithSnapshotTx(ctx, s.pool, func(tx pgx.Tx) error {
 			total, err := countProducts(ctx, tx, q)
 			if err != nil {
 				return err

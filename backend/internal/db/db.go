@@ -61,6 +61,15 @@ func WithReadTx(ctx context.Context, pool Beginner, fn func(pgx.Tx) error) error
 	return withTx(ctx, pool, pgx.TxOptions{IsoLevel: pgx.Serializable, AccessMode: pgx.ReadOnly}, fn)
 }
 
+// WithSnapshotTx runs fn in a read-only REPEATABLE READ transaction: its statements see one
+// snapshot, without SERIALIZABLE's bookkeeping (PostgreSQL's predicate locks, which a read-only
+// transaction pays for as long as it runs beside writers). For reads whose answer is only shown,
+// never acted upon — the public catalogue's — where the write that follows, if any, checks again
+// in a transaction of its own. On CockroachDB it is a read-only transaction at its default level.
+func WithSnapshotTx(ctx context.Context, pool Beginner, fn func(pgx.Tx) error) error {
+	return withTx(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, fn)
+}
+
 func withTx(ctx context.Context, pool Beginner, opts pgx.TxOptions, fn func(pgx.Tx) error) error {
 	backoff := 2 * time.Millisecond
 	for attempt := 1; ; attempt++ {

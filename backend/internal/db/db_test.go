@@ -79,6 +79,37 @@ func TestWithTxRollsBackOnError(t *testing.T) {
 	require.Zero(t, n, "nothing half-written")
 }
 
+func TestWithSnapshotTxReadsOneSnapshotAndWritesNothing(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool := dbtest.Pool(t)
+	_, err := pool.Exec(ctx, `CREATE TABLE snapshot_probe (n int)`)
+	require.NoError(t, err)
+	_, err = pool.Exec(ctx, `INSERT INTO snapshot_probe VALUES (1)`)
+	require.NoError(t, err)
+
+	var first, second int
+	err = db.WithSnapshotTx(ctx, pool, func(tx pgx.Tx) error {
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM snapshot_probe`).Scan(&first); err != nil {
+			return err
+		}
+		// A write committed meanwhile is not seen by the second statement.
+		if _, err := pool.Exec(ctx, `INSERT INTO snapshot_probe VALUES (2)`); err != nil {
+			return err
+		}
+		return tx.QueryRow(ctx, `SELECT count(*) FROM snapshot_probe`).Scan(&second)
+	})
+	require.NoError(t, err)
+	require.Equal(t, 1, first)
+	require.Equal(t, first, second, "both statements read the same snapshot")
+
+	err = db.WithSnapshotTx(ctx, pool, func(tx pgx.Tx) error {
+		_, err := tx.Exec(ctx, `INSERT INTO snapshot_probe VALUES (3)`)
+		return err
+	})
+	require.Error(t, err, "a snapshot transaction is read-only")
+}
+
 func TestIsRetryable(t *testing.T) {
 	t.Parallel()
 	require.True(t, db.IsRetryable(&pgconn.PgError{Code: "40001"}))
