@@ -20,11 +20,13 @@ const (
 	SortNameDesc  Sort = "name_desc"
 )
 
-// Page sizes: 0 asks for DefaultPageSize; AllPageSize asks for every match on one page (the API
-// spells it 0, which Go would confuse with "not given").
+// Page sizes: 0 asks for DefaultPageSize; AllPageSize asks for every match (the API spells it 0,
+// which Go would confuse with "not given"), MaxAllPageSize at a time: one request never renders an
+// unbounded catalogue, and the answer's TotalPages says when there are more such pages.
 const (
 	DefaultPageSize = 6
 	AllPageSize     = -1
+	MaxAllPageSize  = 1000
 	MaxSearchLen    = 200
 	MaxCategories   = 20
 )
@@ -118,7 +120,10 @@ func priceCeiling(highest *int64) money.Money {
 }
 
 func totalPages(total, size int) int {
-	if size == AllPageSize || total == 0 {
+	if size == AllPageSize {
+		size = MaxAllPageSize
+	}
+	if total == 0 {
 		return 1
 	}
 	return (total + size - 1) / size

@@ -30,9 +30,6 @@ var orderBy = map[Sort]string{
 	SortNameDesc:  `lower(p.name) DESC, p.id DESC`,
 }
 
-// maxAllRows caps "All" so one request cannot ask the server to render an unbounded catalogue.
-const maxAllRows = 1000
-
 // queryer is what the store needs of a pool or a transaction.
 type queryer interface {
 	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
@@ -80,7 +77,7 @@ func listProducts(ctx context.Context, db queryer, q ListQuery) ([]Product, erro
 	where, args := listFilter(q)
 	limit, offset := q.PageSize, (q.Page-1)*q.PageSize
 	if q.PageSize == AllPageSize {
-		limit, offset = maxAllRows, 0
+		limit, offset = MaxAllPageSize, (q.Page-1)*MaxAllPageSize
 	}
 	args["limit"] = limit
 	args["offset"] = offset

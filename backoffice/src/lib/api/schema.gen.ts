@@ -2951,7 +2951,7 @@ export interface components {
             page?: number;
             /**
              * Format: int32
-             * @description The page size applied; 0 means all.
+             * @description The page size applied; 0 means all (at most 1 000 products per page).
              */
             page_size?: number;
             /**
@@ -6383,7 +6383,10 @@ export interface operations {
                 sort?: string;
                 /** @description 1-based page number; defaults to 1. */
                 page?: number;
-                /** @description Products per page: 6 (default), 12, 24 or 48; 0 returns every match on one page. */
+                /**
+                 * @description Products per page: 6 (default), 12, 24 or 48; 0 ("All") returns every match, at most 1 000
+                 *      per page: total_pages then says how many such pages there are, and page moves through them.
+                 */
                 page_size?: number;
             };
             header?: never;

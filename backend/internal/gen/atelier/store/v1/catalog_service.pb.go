@@ -40,7 +40,8 @@ type ListProductsRequest struct {
 	Sort string `protobuf:"bytes,5,opt,name=sort,proto3" json:"sort,omitempty"`
 	// 1-based page number; defaults to 1.
 	Page *int32 `protobuf:"varint,6,opt,name=page,proto3,oneof" json:"page,omitempty"`
-	// Products per page: 6 (default), 12, 24 or 48; 0 returns every match on one page.
+	// Products per page: 6 (default), 12, 24 or 48; 0 ("All") returns every match, at most 1 000
+	// per page: total_pages then says how many such pages there are, and page moves through them.
 	PageSize      *int32 `protobuf:"varint,7,opt,name=page_size,json=pageSize,proto3,oneof" json:"page_size,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -133,7 +134,7 @@ type ListProductsResponse struct {
 	TotalCount int32 `protobuf:"varint,2,opt,name=total_count,json=totalCount,proto3" json:"total_count,omitempty"`
 	// The page returned (1-based).
 	Page int32 `protobuf:"varint,3,opt,name=page,proto3" json:"page,omitempty"`
-	// The page size applied; 0 means all.
+	// The page size applied; 0 means all (at most 1 000 products per page).
 	PageSize int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
 	// Number of pages (at least 1).
 	TotalPages int32 `protobuf:"varint,5,opt,name=total_pages,json=totalPages,proto3" json:"total_pages,omitempty"`

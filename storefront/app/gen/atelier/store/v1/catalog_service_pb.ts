@@ -68,7 +68,8 @@ export type ListProductsRequest = Message<"atelier.store.v1.ListProductsRequest"
   page?: number | undefined;
 
   /**
-   * Products per page: 6 (default), 12, 24 or 48; 0 returns every match on one page.
+   * Products per page: 6 (default), 12, 24 or 48; 0 ("All") returns every match, at most 1 000
+   * per page: total_pages then says how many such pages there are, and page moves through them.
    *
    * @generated from field: optional int32 page_size = 7;
    */
@@ -108,7 +109,7 @@ export type ListProductsResponse = Message<"atelier.store.v1.ListProductsRespons
   page: number;
 
   /**
-   * The page size applied; 0 means all.
+   * The page size applied; 0 means all (at most 1 000 products per page).
    *
    * @generated from field: int32 page_size = 4;
    */
