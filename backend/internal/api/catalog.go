@@ -52,6 +52,8 @@ func (h *CatalogHandler) ListProducts(ctx context.Context, req *connect.Request[
 		PageSize:     int32(max(page.PageSize, 0)), // AllPageSize is 0 on the wire
 		TotalPages:   int32(page.TotalPages),
 		PriceCeiling: moneyProto(page.PriceCeiling),
+		// Counted up to catalog.CountCap; more match when this is true.
+		TotalCountCapped: page.TotalCapped,
 	}), nil
 }
 

@@ -108,6 +108,33 @@ func TestListShowsOnlyVisibleProducts(t *testing.T) {
 	}
 }
 
+// Counting stops at the cap: past it the page says "more than" instead of scanning every match,
+// and everything else about the page is as before.
+func TestListCountsUpToTheCap(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name       string
+		countCap   int
+		wantTotal  int
+		wantCapped bool
+	}{
+		{"fewer matches than the cap", visibleCount + 1, visibleCount, false},
+		{"exactly the cap", visibleCount, visibleCount, false},
+		{"more matches than the cap", visibleCount - 2, visibleCount - 2, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			svc, _ := newService(t, 0)
+			catalog.SetCountCap(svc, tt.countCap)
+			page := list(t, svc, catalog.ListQuery{PageSize: 6})
+			require.Equal(t, tt.wantTotal, page.Total)
+			require.Equal(t, tt.wantCapped, page.TotalCapped)
+			require.Len(t, page.Products, min(6, visibleCount), "the page itself is not cut by the cap")
+			require.Equal(t, (tt.wantTotal+5)/6, page.TotalPages)
+		})
+	}
+}
+
 func TestListFilters(t *testing.T) {
 	t.Parallel()
 	svc, _ := newService(t, 0)

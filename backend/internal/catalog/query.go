@@ -27,8 +27,11 @@ const (
 	DefaultPageSize = 6
 	AllPageSize     = -1
 	MaxAllPageSize  = 1000
-	MaxSearchLen    = 200
-	MaxCategories   = 20
+	// CountCap is how many matches a list counts: beyond it, the answer says "more than CountCap"
+	// (ListPage.TotalCapped) rather than paying for a count over the whole catalogue.
+	CountCap      = 10_000
+	MaxSearchLen  = 200
+	MaxCategories = 20
 )
 
 var pageSizes = map[int]bool{AllPageSize: true, 6: true, 12: true, 24: true, 48: true}
@@ -93,8 +96,10 @@ func (q ListQuery) Normalize() (ListQuery, error) {
 
 // ListPage is one page of the listing.
 type ListPage struct {
-	Products     []Product
+	Products []Product
+	// Total is how many products match, up to CountCap; TotalCapped says there are more.
 	Total        int
+	TotalCapped  bool
 	Page         int
 	PageSize     int
 	TotalPages   int

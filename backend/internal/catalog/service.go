@@ -18,12 +18,14 @@ import (
 type Service struct {
 	pool  *pgxpool.Pool
 	cache *readCache
+	// countCap bounds how many matches a list counts (CountCap; tests lower it).
+	countCap int
 }
 
 // NewService returns a catalogue service; cacheTTL bounds the staleness of public reads (0 turns
 // caching off).
 func NewService(pool *pgxpool.Pool, cacheTTL time.Duration) *Service {
-	return &Service{pool: pool, cache: newReadCache(cacheTTL)}
+	return &Service{pool: pool, cache: newReadCache(cacheTTL), countCap: CountCap}
 }
 
 // CacheTTL is how stale a public read may be; 0 when caching is off.
@@ -44,10 +46,12 @@ func (s *Service) List(ctx context.Context, q ListQuery) (ListPage, error) {
 		// A page is only shown: one snapshot is all it needs (the count, the price ceiling and the
 		// rows agree), not SERIALIZABLE's bookkeeping (issue 17). Checkout checks stock again.
 		err := db.WithSnapshotTx(ctx, s.pool, func(tx pgx.Tx) error {
-			total, err := countProducts(ctx, tx, q)
+			total, err := countProducts(ctx, tx, q, s.countCap)
 			if err != nil {
 				return err
 			}
+			capped := total > s.countCap
+			total = min(total, s.countCap)
 			highest, err := highestVisiblePrice(ctx, tx)
 			if err != nil {
 				return err
@@ -58,7 +62,7 @@ func (s *Service) List(ctx context.Context, q ListQuery) (ListPage, error) {
 					return err
 				}
 			}
-			page = ListPage{Products: products, Total: total, Page: q.Page, PageSize: q.PageSize,
+			page = ListPage{Products: products, Total: total, TotalCapped: capped, Page: q.Page, PageSize: q.PageSize,
 				TotalPages: totalPages(total, q.PageSize), PriceCeiling: priceCeiling(highest)}
 			return nil
 		})

@@ -38,7 +38,16 @@ const products: ProductSummary[] = [
 ];
 
 function listing(overrides: Partial<NonNullable<ShopData["listing"]>> = {}): ShopData["listing"] {
-  return { products, totalCount: 42, page: 1, totalPages: 7, firstIndex: 1, priceCeiling: 400, ...overrides };
+  return {
+    products,
+    totalCount: 42,
+    totalCountCapped: false,
+    page: 1,
+    totalPages: 7,
+    firstIndex: 1,
+    priceCeiling: 400,
+    ...overrides,
+  };
 }
 
 /** Renders the shop with a stub loader that answers every URL it is asked for. */

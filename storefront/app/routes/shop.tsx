@@ -31,6 +31,8 @@ const defaultPriceCeiling = 500;
 type Listing = {
   products: ProductSummary[];
   totalCount: number;
+  /** The API counted up to totalCount and more match. */
+  totalCountCapped: boolean;
   page: number;
   totalPages: number;
   /** 1-based position of the first product on this page. */
@@ -80,6 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listing: {
       products: res.products.map(toSummary),
       totalCount: res.totalCount,
+      totalCountCapped: res.totalCountCapped,
       page: res.page,
       totalPages: res.totalPages,
       firstIndex: res.pageSize > 0 ? (res.page - 1) * res.pageSize + 1 : 1,
@@ -163,7 +166,11 @@ export default function ShopRoute({ loaderData }: Route.ComponentProps) {
         <div className={`shop__results${pending ? " shop__results--pending" : ""}`} aria-busy={pending}>
           <ShopToolbar
             query={formQuery}
-            count={listing ? countLine(listing.firstIndex, products.length, listing.totalCount) : null}
+            count={
+              listing
+                ? countLine(listing.firstIndex, products.length, listing.totalCount, listing.totalCountCapped)
+                : null
+            }
             hydrated={hydrated}
           />
           {error !== null ? (

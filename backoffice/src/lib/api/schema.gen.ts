@@ -2941,7 +2941,9 @@ export interface components {
             products?: components["schemas"]["atelier.store.v1.Product"][];
             /**
              * Format: int32
-             * @description Number of products matching the filters, on all pages.
+             * @description Number of products matching the filters, on all pages, counted up to 10 000: when more match,
+             *      total_count is 10 000 and total_count_capped is true (counting a large catalogue for every
+             *      page would cost a scan of it).
              */
             total_count?: number;
             /**
@@ -2964,6 +2966,11 @@ export interface components {
              *      when no product is visible.
              */
             price_ceiling?: components["schemas"]["atelier.type.v1.Money"];
+            /**
+             * @description True when more products match than total_count says ("more than 10 000"); total_pages then
+             *      counts the pages of those 10 000, and later pages can still be asked for.
+             */
+            total_count_capped?: boolean;
         };
         /** @description ListRelatedProductsResponse carries up to four related products, never the product itself. */
         "atelier.store.v1.ListRelatedProductsResponse": {

@@ -31,6 +31,11 @@ describe("countLine", () => {
     expect(countLine(1, 1, 1)).toBe("Showing 1 of 1 product");
   });
 
+  it("says when the API stopped counting", () => {
+    expect(countLine(1, 12, 10000, true)).toBe("Showing 1–12 of more than 10,000 products");
+    expect(countLine(1, 12, 1200)).toBe("Showing 1–12 of 1,200 products");
+  });
+
   it("says nothing when nothing is listed", () => {
     expect(countLine(1, 0, 0)).toBeNull();
     expect(countLine(49, 0, 42)).toBeNull();

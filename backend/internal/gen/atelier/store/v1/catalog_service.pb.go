@@ -130,7 +130,9 @@ func (x *ListProductsRequest) GetPageSize() int32 {
 type ListProductsResponse struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Products []*Product             `protobuf:"bytes,1,rep,name=products,proto3" json:"products,omitempty"`
-	// Number of products matching the filters, on all pages.
+	// Number of products matching the filters, on all pages, counted up to 10 000: when more match,
+	// total_count is 10 000 and total_count_capped is true (counting a large catalogue for every
+	// page would cost a scan of it).
 	TotalCount int32 `protobuf:"varint,2,opt,name=total_count,json=totalCount,proto3" json:"total_count,omitempty"`
 	// The page returned (1-based).
 	Page int32 `protobuf:"varint,3,opt,name=page,proto3" json:"page,omitempty"`
@@ -140,9 +142,12 @@ type ListProductsResponse struct {
 	TotalPages int32 `protobuf:"varint,5,opt,name=total_pages,json=totalPages,proto3" json:"total_pages,omitempty"`
 	// Upper end for a price slider: the highest visible price rounded up to the next £100, or £500
 	// when no product is visible.
-	PriceCeiling  *v1.Money `protobuf:"bytes,6,opt,name=price_ceiling,json=priceCeiling,proto3" json:"price_ceiling,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	PriceCeiling *v1.Money `protobuf:"bytes,6,opt,name=price_ceiling,json=priceCeiling,proto3" json:"price_ceiling,omitempty"`
+	// True when more products match than total_count says ("more than 10 000"); total_pages then
+	// counts the pages of those 10 000, and later pages can still be asked for.
+	TotalCountCapped bool `protobuf:"varint,7,opt,name=total_count_capped,json=totalCountCapped,proto3" json:"total_count_capped,omitempty"`
+	unknownFields    protoimpl.UnknownFields
+	sizeCache        protoimpl.SizeCache
 }
 
 func (x *ListProductsResponse) Reset() {
@@ -215,6 +220,13 @@ func (x *ListProductsResponse) GetPriceCeiling() *v1.Money {
 		return x.PriceCeiling
 	}
 	return nil
+}
+
+func (x *ListProductsResponse) GetTotalCountCapped() bool {
+	if x != nil {
+		return x.TotalCountCapped
+	}
+	return false
 }
 
 // GetProductRequest names one product.
@@ -595,7 +607,7 @@ const file_atelier_store_v1_catalog_service_proto_rawDesc = "" +
 	"_max_priceB\a\n" +
 	"\x05_pageB\f\n" +
 	"\n" +
-	"_page_size\"\xfd\x01\n" +
+	"_page_size\"\xab\x02\n" +
 	"\x14ListProductsResponse\x125\n" +
 	"\bproducts\x18\x01 \x03(\v2\x19.atelier.store.v1.ProductR\bproducts\x12\x1f\n" +
 	"\vtotal_count\x18\x02 \x01(\x05R\n" +
@@ -604,7 +616,8 @@ const file_atelier_store_v1_catalog_service_proto_rawDesc = "" +
 	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\x12\x1f\n" +
 	"\vtotal_pages\x18\x05 \x01(\x05R\n" +
 	"totalPages\x12;\n" +
-	"\rprice_ceiling\x18\x06 \x01(\v2\x16.atelier.type.v1.MoneyR\fpriceCeiling\"?\n" +
+	"\rprice_ceiling\x18\x06 \x01(\v2\x16.atelier.type.v1.MoneyR\fpriceCeiling\x12,\n" +
+	"\x12total_count_capped\x18\a \x01(\bR\x10totalCountCapped\"?\n" +
 	"\x11GetProductRequest\x12*\n" +
 	"\x02id\x18\x01 \x01(\tB\x1a\xbaH\x17r\x15\x10\x01\x18d2\x0f^[A-Za-z0-9-]+$R\x02id\"I\n" +
 	"\x12GetProductResponse\x123\n" +
