@@ -2,6 +2,7 @@
 // about a mistake at once; the API still checks everything and its field errors are shown too.
 import { z } from "zod";
 import { formatMinor } from "~/lib/format";
+import { penceFromPounds } from "~/lib/money-input";
 
 /**
  * The API's tracking number rule (order.Ship): trimmed and upper-cased, 4–40 letters, digits,
@@ -20,21 +21,13 @@ export const trackingNumberSchema = z
       ),
   );
 
-/** penceOf reads an amount in pounds as typed ("12", "12.5", "£1,012.50") into pence, or null. */
-export function penceOf(pounds: string): number | null {
-  const clean = pounds.trim().replace(/^£/, "").replaceAll(",", "");
-  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(clean);
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
-}
-
 /**
  * refundAmountSchema checks a partial refund's amount, typed in pounds, against what can still be
  * refunded (in pence) and gives the pence to send: more than nothing, at most the refundable.
  */
 export function refundAmountSchema(refundable: number) {
   return z.string().transform((value, ctx) => {
-    const pence = penceOf(value);
+    const pence = penceFromPounds(value);
     if (pence === null) {
       ctx.addIssue({ code: "custom", message: "Enter an amount in pounds, e.g. 12.50." });
       return z.NEVER;

@@ -4,34 +4,9 @@ import {
   emptyProductForm,
   fieldOfApi,
   newAttributeRow,
-  penceToPounds,
-  poundsToPence,
   productFormValues,
   validateProductForm,
 } from "./product-form-schema";
-
-describe("poundsToPence", () => {
-  it.each([
-    ["42.50", 4250],
-    ["42.5", 4250],
-    ["42", 4200],
-    ["£1,200.05", 120005],
-    [" 0.01 ", 1],
-    ["0", 0],
-    ["0.1", 10],
-  ])("reads %j as %i pence", (text, pence) => {
-    expect(poundsToPence(text)).toBe(pence);
-  });
-
-  it.each(["", "-1", "1.234", "abc", "1e3", "1.", ".5"])("refuses %j", (text) => {
-    expect(poundsToPence(text)).toBeNull();
-  });
-
-  it("writes pence back as pounds", () => {
-    expect(penceToPounds(4250)).toBe("42.50");
-    expect(penceToPounds(5)).toBe("0.05");
-  });
-});
 
 describe("validateProductForm", () => {
   const valid = { ...emptyProductForm(), name: "Rose Balm", price: "10" };

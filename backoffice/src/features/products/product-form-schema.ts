@@ -1,6 +1,8 @@
 // The product form's schema: what the form checks before the API does, and how its text
 // fields become the API's ProductInput (pounds to integer pence, never a float).
+
 import { z } from "zod";
+import { penceFromPounds, poundsFromPence } from "~/lib/money-input";
 import type { AdminProduct, ProductInput } from "./product-api";
 
 /** The category select's value that asks for a new category's name. */
@@ -43,30 +45,17 @@ export type FormErrors = Partial<Record<FormField | "form", string>>;
 const MAX_PENCE = 100_000_000;
 const MAX_STOCK = 1_000_000;
 
-/** poundsToPence reads "42.50" (or "£42.5", "1,200") as 4250; null when it is not an amount. */
-export function poundsToPence(text: string): number | null {
-  const s = text.trim().replace(/^£/, "").replaceAll(",", "");
-  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(s);
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0"));
-}
-
-/** penceToPounds writes 4250 as "42.50", for the form's price field. */
-export function penceToPounds(pence: number): string {
-  return `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, "0")}`;
-}
-
 const price = z
   .string()
   .trim()
   .refine((s) => s !== "", "Enter the price in pounds, e.g. 42.50.")
   .refine((s) => !s.startsWith("-"), "A price cannot be negative.")
   .refine(
-    (s) => s === "" || s.startsWith("-") || poundsToPence(s) !== null,
+    (s) => s === "" || s.startsWith("-") || penceFromPounds(s) !== null,
     "Enter the price in pounds, e.g. 42.50.",
   )
-  .refine((s) => (poundsToPence(s) ?? 0) <= MAX_PENCE, "A price is at most £1,000,000.00.")
-  .transform((s) => poundsToPence(s) ?? 0);
+  .refine((s) => (penceFromPounds(s) ?? 0) <= MAX_PENCE, "A price is at most £1,000,000.00.")
+  .transform((s) => penceFromPounds(s) ?? 0);
 
 const stock = z
   .string()
@@ -190,7 +179,7 @@ export function productFormValues(p: AdminProduct): ProductFormValues {
   return {
     name: p.name ?? "",
     sku: p.sku ?? "",
-    price: p.price?.minor_units !== undefined ? penceToPounds(Number(p.price.minor_units)) : "",
+    price: p.price?.minor_units !== undefined ? poundsFromPence(Number(p.price.minor_units)) : "",
     stock: String(p.stock_quantity ?? 0),
     category: categoryAttr?.value ?? "",
     newCategory: "",

@@ -14,9 +14,9 @@ import { unwrap } from "~/lib/api/client";
 import { ApiError } from "~/lib/api/errors";
 import { staleMessage } from "~/lib/api/stale";
 import { formatDateTime } from "~/lib/format";
+import { penceFromPounds, poundsFromPence } from "~/lib/money-input";
 import { settingsKeys, useCarriers, useDeliveryOption } from "./api";
 import { errorsOf } from "./form-errors";
-import { poundsPattern, toPence, toPounds } from "./money";
 import type { DeliveryOption } from "./types";
 
 /** A delivery option's schema, as the API checks it; the price is typed in pounds. */
@@ -25,7 +25,7 @@ export const deliveryOptionSchema = z.object({
   price: z
     .string()
     .trim()
-    .refine((v) => poundsPattern.test(v) && toPence(v) <= 100_000, {
+    .refine((v) => (penceFromPounds(v) ?? Number.POSITIVE_INFINITY) <= 100_000, {
       message: "Enter a price in pounds up to £1,000, e.g. 4.95.",
     }),
   estimated_delivery: z.string().trim().max(100, "At most 100 characters."),
@@ -82,7 +82,7 @@ function OptionForm({
   const toast = useToast();
   const [values, setValues] = useState({
     name: option.name ?? "",
-    price: toPounds(option.price?.minor_units),
+    price: poundsFromPence(option.price?.minor_units),
     estimated_delivery: option.estimated_delivery ?? "",
     carrier: option.carrier ?? "",
     position: String(option.position ?? 0),
@@ -99,7 +99,7 @@ function OptionForm({
             name: input.name,
             carrier: input.carrier,
             estimated_delivery: input.estimated_delivery,
-            price_minor_units: String(toPence(input.price)),
+            price_minor_units: String(penceFromPounds(input.price)),
             position: Number(input.position),
             active: input.active,
           },

@@ -11,9 +11,9 @@ import { useApi } from "~/lib/api/api-context";
 import { unwrap } from "~/lib/api/client";
 import { ApiError } from "~/lib/api/errors";
 import { staleMessage } from "~/lib/api/stale";
+import { penceFromPounds, poundsFromPence } from "~/lib/money-input";
 import { settingsKeys, useDeliveryOptions, useFreeDeliveryRule } from "./api";
 import { errorsOf } from "./form-errors";
-import { poundsPattern, toPence, toPounds } from "./money";
 import type { DeliveryOption, FreeDeliveryRule } from "./types";
 
 /** The rule's schema: no option, or an option and a threshold in pounds up to £100,000. */
@@ -21,7 +21,7 @@ export const freeDeliverySchema = z
   .object({ option_code: z.string(), threshold: z.string().trim() })
   .superRefine((v, ctx) => {
     if (v.option_code === "") return;
-    if (!poundsPattern.test(v.threshold) || toPence(v.threshold) > 10_000_000) {
+    if ((penceFromPounds(v.threshold) ?? Number.POSITIVE_INFINITY) > 10_000_000) {
       ctx.addIssue({
         code: "custom",
         path: ["threshold"],
@@ -58,7 +58,9 @@ function RuleForm({ rule, options }: { rule: FreeDeliveryRule; options: Delivery
   const queryClient = useQueryClient();
   const toast = useToast();
   const [code, setCode] = useState(rule.option_code ?? "");
-  const [threshold, setThreshold] = useState(rule.option_code ? toPounds(rule.threshold?.minor_units) : "");
+  const [threshold, setThreshold] = useState(
+    rule.option_code ? poundsFromPence(rule.threshold?.minor_units) : "",
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const save = useMutation({
@@ -90,7 +92,7 @@ function RuleForm({ rule, options }: { rule: FreeDeliveryRule; options: Delivery
     setErrors({});
     save.mutate({
       option_code: parsed.data.option_code,
-      threshold_minor_units: parsed.data.option_code ? String(toPence(parsed.data.threshold)) : "0",
+      threshold_minor_units: parsed.data.option_code ? String(penceFromPounds(parsed.data.threshold)) : "0",
     });
   }
 

@@ -3,7 +3,6 @@ import type { RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import { type FakeRoutes, refuse } from "~/testing/fake-api";
 import { renderRoutes } from "~/testing/render";
-import { toPence, toPounds } from "./money";
 import { routes } from "./routes";
 import type { DeliveryOption, FreeDeliveryRule, StoreDetails } from "./types";
 
@@ -51,21 +50,6 @@ const settingsApi: FakeRoutes = {
   "/api/v1/admin/delivery-options": { get: () => ({ delivery_options: [standard, express] }) },
   "/api/v1/admin/free-delivery-rule": { get: () => ({ free_delivery_rule: rule }) },
 };
-
-describe("money in pounds and pence", () => {
-  it.each([
-    ["4.95", 495],
-    ["4.5", 450],
-    ["10", 1000],
-    ["0.07", 7],
-  ])("reads £%s as %i pence", (pounds, pence) => {
-    expect(toPence(pounds)).toBe(pence);
-  });
-  it("writes pence as pounds for an input", () => {
-    expect(toPounds("495")).toBe("4.95");
-    expect(toPounds("1000")).toBe("10.00");
-  });
-});
 
 describe("store details", () => {
   it("saves every field with the revision", async () => {
