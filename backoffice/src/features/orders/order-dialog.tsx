@@ -1,5 +1,6 @@
-import { type FormEvent, type ReactNode, useEffect, useId, useRef } from "react";
+import { type FormEvent, type ReactNode, useId, useRef } from "react";
 import { Button } from "~/components/ui/button";
+import { useModal } from "~/components/ui/use-modal";
 import "./order-dialog.css";
 
 /**
@@ -27,13 +28,8 @@ export function OrderDialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || dialog.open) return;
-    // jsdom has no showModal; the attribute keeps the dialog visible there.
-    if (typeof dialog.showModal === "function") dialog.showModal();
-    else dialog.setAttribute("open", "");
-  }, []);
+  // Shown while mounted: the caller mounts it per opening.
+  useModal(ref, true);
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!busy) onSubmit();
