@@ -29,6 +29,41 @@ var (
 // Roles are the roles the policy speaks of, least privileged first.
 var Roles = []account.Role{account.RoleAnonymous, account.RoleCustomer, account.RoleAdmin}
 
+// Scope is a partner API key's permission: a name the policy grants procedures to, like a role
+// that no account has. A key may call a procedure when one of its scopes is granted it and an
+// admin may call it too (AllowScopes), so a key never does more than its scopes, nor more than
+// an admin.
+type Scope string
+
+// ScopeInfo describes a scope for the people choosing them.
+type ScopeInfo struct {
+	Scope       Scope
+	Description string
+	// Publishable scopes may be given to a publishable key, the kind a browser on a partner's
+	// site holds: they read what the shop shows everyone and change nothing.
+	Publishable bool
+}
+
+// Scopes are the scopes a key may hold, in the order they are offered.
+var Scopes = []ScopeInfo{
+	{"catalog:read", "Read the public catalogue: products, categories, delivery options, store settings, pages.", true},
+	{"carts:write", "Create guest carts and change their contents.", false},
+	{"checkout:write", "Quote and place orders for guest carts, and read those orders with their access token.", false},
+	{"orders:read", "Read every order, with its payments, refunds and timeline.", false},
+	{"orders:write", "Read orders and move them on: processing, shipped, delivered, cancelled, refunded.", false},
+	{"products:read", "Read every product, published or not, with its history.", false},
+	{"products:write", "Create, edit, publish, archive and restore products and their images.", false},
+}
+
+// ScopeByName returns the scope named s.
+func ScopeByName(s string) (ScopeInfo, bool) {
+	i := slices.IndexFunc(Scopes, func(info ScopeInfo) bool { return string(info.Scope) == s })
+	if i < 0 {
+		return ScopeInfo{}, false
+	}
+	return Scopes[i], true
+}
+
 // Authorizer answers whether a role may call a procedure. It is read-only once built, so one
 // value serves every request concurrently.
 type Authorizer struct {
@@ -70,8 +105,9 @@ func newAuthorizer(modelConf, policy string) (*Authorizer, error) {
 	return a, nil
 }
 
-// parsePolicy reads policy.csv: "p, role, procedure" grants and "g, role, parent-role" links.
-// Only the three roles may appear, so a typo cannot invent a role nobody has.
+// parsePolicy reads policy.csv: "p, role-or-scope, procedure" grants and "g, role, parent-role"
+// links. Only the three roles and the known scopes may appear, so a typo cannot invent a role
+// nobody has; scopes do not nest.
 func parsePolicy(text string) (grants, links [][]string, err error) {
 	for n, line := range strings.Split(text, "\n") {
 		line = strings.TrimSpace(line)
@@ -87,16 +123,19 @@ func parsePolicy(text string) (grants, links [][]string, err error) {
 		for i := range f {
 			f[i] = strings.TrimSpace(f[i])
 		}
-		if !isRole(f[1]) {
-			return nil, nil, fmt.Errorf("authz: policy.csv line %d: unknown role %q", n+1, f[1])
-		}
 		switch f[0] {
 		case "p":
+			if !isRole(f[1]) && !isScope(f[1]) {
+				return nil, nil, fmt.Errorf("authz: policy.csv line %d: unknown role or scope %q", n+1, f[1])
+			}
 			if !strings.HasPrefix(f[2], "/atelier.") {
 				return nil, nil, fmt.Errorf("authz: policy.csv line %d: %q is not an Atelier procedure", n+1, f[2])
 			}
 			grants = append(grants, f[1:])
 		case "g":
+			if !isRole(f[1]) {
+				return nil, nil, fmt.Errorf("authz: policy.csv line %d: unknown role %q", n+1, f[1])
+			}
 			if !isRole(f[2]) {
 				return nil, nil, fmt.Errorf("authz: policy.csv line %d: unknown role %q", n+1, f[2])
 			}
@@ -113,6 +152,8 @@ func parsePolicy(text string) (grants, links [][]string, err error) {
 
 func isRole(s string) bool { return slices.Contains(Roles, account.Role(s)) }
 
+func isScope(s string) bool { _, ok := ScopeByName(s); return ok }
+
 // Allow reports whether role may call procedure (a Connect procedure name such as
 // "/atelier.store.v1.CartService/GetCart"). An unknown role, or an error inside Casbin, denies.
 func (a *Authorizer) Allow(role account.Role, procedure string) bool {
@@ -121,6 +162,23 @@ func (a *Authorizer) Allow(role account.Role, procedure string) bool {
 	}
 	ok, err := a.enforcer.Enforce(string(role), procedure)
 	return err == nil && ok
+}
+
+// AllowScopes reports whether a key holding scopes may call procedure: one of them is granted it,
+// and an admin may call it. Unknown scopes grant nothing.
+func (a *Authorizer) AllowScopes(scopes []string, procedure string) bool {
+	if !a.Allow(account.RoleAdmin, procedure) {
+		return false
+	}
+	for _, s := range scopes {
+		if !isScope(s) {
+			continue
+		}
+		if ok, err := a.enforcer.Enforce(s, procedure); err == nil && ok {
+			return true
+		}
+	}
+	return false
 }
 
 // Uncovered returns the procedures no policy line names, for any role: procedures nobody has

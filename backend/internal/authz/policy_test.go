@@ -12,7 +12,9 @@ func TestPolicyFileIsStrict(t *testing.T) {
 	for name, tt := range map[string]struct{ policy, err string }{
 		"missing field":  {"p, anonymous", "three comma-separated fields"},
 		"extra field":    {"p, anonymous, /atelier.store.v1.X/Y, deny", "three comma-separated fields"},
-		"unknown role":   {"p, anonymus, /atelier.store.v1.X/Y", `unknown role "anonymus"`},
+		"unknown role":   {"p, anonymus, /atelier.store.v1.X/Y", `unknown role or scope "anonymus"`},
+		"unknown scope":  {"p, catalog:write, /atelier.store.v1.X/Y", `unknown role or scope "catalog:write"`},
+		"scope in g":     {"g, catalog:read, anonymous\np, anonymous, /atelier.store.v1.X/Y", `unknown role "catalog:read"`},
 		"unknown parent": {"g, customer, guest\np, anonymous, /atelier.store.v1.X/Y", `unknown role "guest"`},
 		"unknown type":   {"x, anonymous, /atelier.store.v1.X/Y", `unknown line type "x"`},
 		"not atelier":    {"p, anonymous, *", "not an Atelier procedure"},
