@@ -163,6 +163,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/api-key-scopes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Lists the scopes a key may hold. */
+        get: operations["ApiKeyService_ListApiKeyScopes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Lists keys, newest first, revoked ones too (after the live ones) unless only_active. */
+        get: operations["ApiKeyService_ListApiKeys"];
+        put?: never;
+        /**
+         * @description Creates a key and answers it once, in `secret`: only its hash is kept. A publishable key may
+         *      hold only publishable scopes (INVALID_ARGUMENT `scope_not_publishable`) and needs at least one
+         *      allowed origin (`origins_required`); a secret key takes none (`origins_not_allowed`).
+         */
+        post: operations["ApiKeyService_CreateApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * @description Renames a key or changes a publishable key's allowed origins. Its scopes never change: make a
+         *      new key instead, so nobody's key quietly gains powers.
+         */
+        patch: operations["ApiKeyService_UpdateApiKey"];
+        trace?: never;
+    };
+    "/api/v1/admin/api-keys/{id}:revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Revokes a key: from the next request on, it is refused. Revoking a revoked key changes
+         *      nothing.
+         */
+        post: operations["ApiKeyService_RevokeApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/admin/carriers": {
         parameters: {
             query?: never;
@@ -1657,6 +1736,62 @@ export interface components {
             /** @description The most that can still be refunded: captured minus refunded minus refunds still pending. */
             refundable?: components["schemas"]["atelier.type.v1.Money"];
         };
+        /**
+         * @description ApiKey is a partner's key to the API, as the back office lists it: never the key itself, which
+         *      is shown once, when it is created.
+         */
+        "atelier.admin.v1.ApiKey": {
+            /** @description Identifier (UUID). */
+            id?: string;
+            /** @description What the key is for, as the admins call it ("Warehouse sync"). */
+            name?: string;
+            /**
+             * Format: enum
+             * @enum {string}
+             */
+            kind?: "API_KEY_KIND_UNSPECIFIED" | "API_KEY_KIND_SECRET" | "API_KEY_KIND_PUBLISHABLE";
+            /** @description The key's first characters ("atl_sk_3fK9…"), to recognise it by. */
+            prefix?: string;
+            /** @description What the key may do, e.g. "catalog:read" (see ListApiKeyScopes). */
+            scopes?: string[];
+            /**
+             * @description The browser origins ("https://partner.example") that may use a publishable key. Empty for a
+             *      secret key, which browsers may not use at all.
+             */
+            allowed_origins?: string[];
+            /** @description The admin who created the key. A key works only while its creator is an admin. */
+            created_by?: components["schemas"]["atelier.admin.v1.ApiKeyCreator"];
+            /** Format: date-time */
+            created_at?: string;
+            /**
+             * Format: date-time
+             * @description Unset if the key was never used. Updated at most once a minute.
+             */
+            last_used_at?: string;
+            /**
+             * Format: date-time
+             * @description Set once the key is revoked: it then never authenticates again.
+             */
+            revoked_at?: string;
+        };
+        /** @description ApiKeyCreator names who created a key. */
+        "atelier.admin.v1.ApiKeyCreator": {
+            id?: string;
+            name?: string;
+            email?: string;
+        };
+        /** @description ApiKeyOrigins is a list of origins (a message so that "unset" and "empty" differ). */
+        "atelier.admin.v1.ApiKeyOrigins": {
+            origins?: string[];
+        };
+        /** @description ApiKeyScope is a scope a key may hold. */
+        "atelier.admin.v1.ApiKeyScope": {
+            /** @description The scope's name, e.g. "orders:read". */
+            scope?: string;
+            description?: string;
+            /** @description Whether a publishable key may hold it. */
+            publishable?: boolean;
+        };
         /** @description AttributeList is a product's whole attribute list. */
         "atelier.admin.v1.AttributeList": {
             attributes?: components["schemas"]["atelier.admin.v1.ProductAttribute"][];
@@ -1672,6 +1807,25 @@ export interface components {
         /** @description CancelOrderResponse holds the order as it now is, with its cancellation's refund pending. */
         "atelier.admin.v1.CancelOrderResponse": {
             order?: components["schemas"]["atelier.admin.v1.AdminOrder"];
+        };
+        /** @description CreateApiKeyRequest describes the new key. */
+        "atelier.admin.v1.CreateApiKeyRequest": {
+            name?: string;
+            /**
+             * Format: enum
+             * @enum {string}
+             */
+            kind?: "API_KEY_KIND_UNSPECIFIED" | "API_KEY_KIND_SECRET" | "API_KEY_KIND_PUBLISHABLE";
+            /** @description At least one, each a scope of ListApiKeyScopes. */
+            scopes?: string[];
+            /** @description For a publishable key: origins such as "https://partner.example" (scheme, host and port only). */
+            allowed_origins?: string[];
+        };
+        /** @description CreateApiKeyResponse holds the new key. */
+        "atelier.admin.v1.CreateApiKeyResponse": {
+            api_key?: components["schemas"]["atelier.admin.v1.ApiKey"];
+            /** @description The key itself ("atl_sk_…" or "atl_pk_…"). Shown this once: store it now. */
+            secret?: string;
         };
         /**
          * @description CreateDeliveryOptionRequest creates an option. It starts without free delivery: that is the
@@ -1988,6 +2142,16 @@ export interface components {
         /** @description ListAllDeliveryOptionsResponse lists every option in display order. */
         "atelier.admin.v1.ListAllDeliveryOptionsResponse": {
             delivery_options?: components["schemas"]["atelier.admin.v1.AdminDeliveryOption"][];
+        };
+        /** @description ListApiKeyScopesResponse lists every scope. */
+        "atelier.admin.v1.ListApiKeyScopesResponse": {
+            scopes?: components["schemas"]["atelier.admin.v1.ApiKeyScope"][];
+        };
+        /** @description ListApiKeysResponse is one page. */
+        "atelier.admin.v1.ListApiKeysResponse": {
+            api_keys?: components["schemas"]["atelier.admin.v1.ApiKey"][];
+            /** @description Empty on the last page. */
+            next_page_token?: string;
         };
         /** @description ListCarriersResponse lists the carriers, e.g. "Royal Mail", "DPD", "Hermes", "DHL", "FedEx". */
         "atelier.admin.v1.ListCarriersResponse": {
@@ -2428,6 +2592,14 @@ export interface components {
             /** Format: int32 */
             revoked_sessions?: number;
         };
+        /** @description RevokeApiKeyRequest names the key. */
+        "atelier.admin.v1.RevokeApiKeyRequest": {
+            id?: string;
+        };
+        /** @description RevokeApiKeyResponse holds the revoked key. */
+        "atelier.admin.v1.RevokeApiKeyResponse": {
+            api_key?: components["schemas"]["atelier.admin.v1.ApiKey"];
+        };
         /** @description SetProductsPublishedRequest publishes or unpublishes products. */
         "atelier.admin.v1.SetProductsPublishedRequest": {
             product_ids?: string[];
@@ -2527,6 +2699,18 @@ export interface components {
         /** @description UpdateAccountRoleResponse holds the updated account. */
         "atelier.admin.v1.UpdateAccountRoleResponse": {
             account?: components["schemas"]["atelier.admin.v1.Account"];
+        };
+        /** @description UpdateApiKeyRequest changes a key's name or allowed origins. */
+        "atelier.admin.v1.UpdateApiKeyRequest": {
+            id?: string;
+            /** @description The new name; unset keeps the name. */
+            name?: string;
+            /** @description The new allowed origins of a publishable key; unset keeps them. */
+            allowed_origins?: components["schemas"]["atelier.admin.v1.ApiKeyOrigins"];
+        };
+        /** @description UpdateApiKeyResponse holds the updated key. */
+        "atelier.admin.v1.UpdateApiKeyResponse": {
+            api_key?: components["schemas"]["atelier.admin.v1.ApiKey"];
         };
         /** @description UpdateDeliveryOptionResponse holds the saved option. */
         "atelier.admin.v1.UpdateDeliveryOptionResponse": {
@@ -3671,6 +3855,174 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["atelier.admin.v1.RevokeAccountSessionsResponse"];
+                };
+            };
+            /** @description Default error response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["google.rpc.Status"];
+                };
+            };
+        };
+    };
+    ApiKeyService_ListApiKeyScopes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["atelier.admin.v1.ListApiKeyScopesResponse"];
+                };
+            };
+            /** @description Default error response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["google.rpc.Status"];
+                };
+            };
+        };
+    };
+    ApiKeyService_ListApiKeys: {
+        parameters: {
+            query?: {
+                /** @description 1–100, default 50. */
+                page_size?: number;
+                /** @description From a previous response's next_page_token. */
+                page_token?: string;
+                /** @description Leave revoked keys out. */
+                only_active?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["atelier.admin.v1.ListApiKeysResponse"];
+                };
+            };
+            /** @description Default error response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["google.rpc.Status"];
+                };
+            };
+        };
+    };
+    ApiKeyService_CreateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["atelier.admin.v1.CreateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["atelier.admin.v1.CreateApiKeyResponse"];
+                };
+            };
+            /** @description Default error response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["google.rpc.Status"];
+                };
+            };
+        };
+    };
+    ApiKeyService_UpdateApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["atelier.admin.v1.UpdateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["atelier.admin.v1.UpdateApiKeyResponse"];
+                };
+            };
+            /** @description Default error response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["google.rpc.Status"];
+                };
+            };
+        };
+    };
+    ApiKeyService_RevokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["atelier.admin.v1.RevokeApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["atelier.admin.v1.RevokeApiKeyResponse"];
                 };
             };
             /** @description Default error response */
@@ -4862,7 +5214,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/octet-stream": string;
+                "application/json": string;
             };
         };
         responses: {
