@@ -9,6 +9,7 @@ import (
 
 	"connectrpc.com/connect"
 	"github.com/atelier-commerce/atelier/backend/internal/account"
+	"github.com/atelier-commerce/atelier/backend/internal/apikey"
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
 	adminv1 "github.com/atelier-commerce/atelier/backend/internal/gen/atelier/admin/v1"
@@ -188,8 +189,12 @@ func (h *AdminProductHandler) writer(ctx context.Context, field int64, header ht
 	return adminWriter(ctx, h.accounts, field, header)
 }
 
-// adminActor is the signed-in admin as history records them.
+// adminActor is the signed-in admin as history records them, or the API key the request was made
+// with, on behalf of the admin who made it.
 func adminActor(ctx context.Context, accounts *account.Service) (revision.Actor, error) {
+	if c, ok := apikey.CallerFrom(ctx); ok {
+		return revision.Actor{AccountID: c.CreatedBy, Name: "API key “" + c.Name + "”"}, nil
+	}
 	u, err := accounts.GetMe(ctx, account.PrincipalFrom(ctx))
 	if err != nil {
 		return revision.Actor{}, err

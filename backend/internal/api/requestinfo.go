@@ -82,15 +82,15 @@ func procedureInterceptor() connect.UnaryInterceptorFunc {
 // procedure is recorded first; errors are mapped last (outermost); the caller is authenticated
 // and authorized before the request is validated, so a caller refused a procedure learns nothing
 // about its request shape; validation runs just before the handler.
-func HandlerOptions(logger *slog.Logger, maxRequestBytes int, authn Authenticator, authz Authorizer) ([]connect.HandlerOption, error) {
-	if authn == nil || authz == nil {
+func HandlerOptions(logger *slog.Logger, maxRequestBytes int, a Auth) ([]connect.HandlerOption, error) {
+	if a.Sessions == nil || a.Policy == nil {
 		return nil, errors.New("api: HandlerOptions needs an Authenticator and an Authorizer")
 	}
 	validate, err := validationInterceptor()
 	if err != nil {
 		return nil, err
 	}
-	auth := &authInterceptor{authn: authn, authz: authz, logger: logger}
+	auth := &authInterceptor{authn: a.Sessions, keys: a.Keys, authz: a.Policy, unknownKey: a.UnknownKey, logger: logger}
 	return append([]connect.HandlerOption{
 		connect.WithInterceptors(procedureInterceptor(), errorInterceptor(logger), auth, validate),
 		connect.WithReadMaxBytes(maxRequestBytes),

@@ -14,6 +14,7 @@ import (
 
 	"github.com/atelier-commerce/atelier/backend/internal/account"
 	"github.com/atelier-commerce/atelier/backend/internal/api"
+	"github.com/atelier-commerce/atelier/backend/internal/apikey"
 	"github.com/atelier-commerce/atelier/backend/internal/authz"
 	"github.com/atelier-commerce/atelier/backend/internal/cart"
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
@@ -28,6 +29,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/newsletter"
 	"github.com/atelier-commerce/atelier/backend/internal/order"
 	"github.com/atelier-commerce/atelier/backend/internal/payment"
+	"github.com/atelier-commerce/atelier/backend/internal/ratelimit"
 	"github.com/atelier-commerce/atelier/backend/internal/settings"
 	"github.com/atelier-commerce/atelier/backend/internal/shipping"
 	"github.com/atelier-commerce/atelier/backend/internal/status"
@@ -61,9 +63,12 @@ type App struct {
 	paymentEvents *api.PaymentEvents
 	orders        *order.Service
 	checkout      *checkout.Service
-	// authn says who a session token belongs to; authorizer says what their role may call.
+	// authn says who a session token belongs to, keys whose an API key is; authorizer says what
+	// their role or scopes may call; limits count their requests.
 	authn      api.Authenticator
+	keys       *apikey.Service
 	authorizer *authz.Authorizer
+	limits     api.RateLimits
 	// imageIntake checks and stores uploaded images (the media library; tests swap in a fake).
 	imageIntake api.ImageIntake
 
@@ -121,8 +126,14 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 		contact:    messages,
 		accounts:   accounts,
 		authn:      accounts,
+		keys:       apikey.NewService(pool),
 		authorizer: authorizer,
-		jobsPool:   pool,
+		limits: api.RateLimits{
+			PerKey:    ratelimit.New(ratelimit.PerMinute(cfg.RateLimitPerKey), time.Now),
+			PerClient: ratelimit.New(ratelimit.PerMinute(cfg.RateLimitPerClient), time.Now),
+			Unlimited: func(ip string) bool { return trustedAddress(ip, cfg.TrustedProxies) },
+		},
+		jobsPool: pool,
 
 		imageIntake: mediaIntake{store},
 	}

@@ -63,6 +63,8 @@ func startAuthShopWith(t *testing.T, env map[string]string, opts ...account.Opti
 		"MEDIA_BUCKET_URL":  "file://" + t.TempDir(),
 		"CATALOG_CACHE_TTL": "0",
 		"STOREFRONT_URL":    "https://shop.example",
+		// Every test's requests come from one address; apikey_test.go sets limits of its own.
+		"RATE_LIMIT_PER_CLIENT": "0",
 	}
 	maps.Copy(full, env)
 	cfg, err := config.Parse(func(k string) string { return full[k] })

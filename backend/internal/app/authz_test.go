@@ -301,7 +301,7 @@ func TestAccessLogNamesTheAccount(t *testing.T) {
 	a := &App{logger: slog.New(slog.NewTextHandler(&logs, nil))}
 	authorizer, err := authz.New()
 	require.NoError(t, err)
-	opts, err := api.HandlerOptions(a.logger, maxRequestBytes, testTokens{}, authorizer)
+	opts, err := api.HandlerOptions(a.logger, maxRequestBytes, api.Auth{Sessions: testTokens{}, Policy: authorizer})
 	require.NoError(t, err)
 	mux := http.NewServeMux()
 	mux.Handle(storev1connect.NewCartServiceHandler(storev1connect.UnimplementedCartServiceHandler{}, opts...))

@@ -99,6 +99,13 @@ func clientIP(r *http.Request, trusted []netip.Prefix) string {
 	return addr.String()
 }
 
+// trustedAddress reports whether ip (as clientIP worked it out) is a trusted proxy's own: one that
+// forwarded no client address.
+func trustedAddress(ip string, trusted []netip.Prefix) bool {
+	a, err := netip.ParseAddr(ip)
+	return err == nil && isTrusted(a.Unmap(), trusted)
+}
+
 func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
 	for _, p := range trusted {
 		if p.Contains(a) {

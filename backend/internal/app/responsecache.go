@@ -52,7 +52,9 @@ func newResponseCache(ttl time.Duration, generation func() uint64) *responseCach
 }
 
 func cacheable(r *http.Request) bool {
-	if r.Method != http.MethodGet {
+	// A request with credentials (an API key, whose scopes and revocation are checked on every
+	// request) goes to the authorization interceptor, which a cached answer would skip.
+	if r.Method != http.MethodGet || r.Header.Get("Authorization") != "" {
 		return false
 	}
 	for _, route := range cacheableRoutes {

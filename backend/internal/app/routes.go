@@ -93,7 +93,9 @@ func (a *App) routes() (http.Handler, error) {
 	for _, rt := range table {
 		mux.Handle(rt.pattern, rt.handler)
 	}
-	return a.middleware(api.AnswerUnrouted(mux)), nil
+	// CORS first, so that a refusal below (429) still reaches the page that asked; preflights are
+	// not counted against the limits.
+	return a.middleware(api.CrossOrigin(a.cors(), api.RateLimited(a.limits, api.AnswerUnrouted(mux)))), nil
 }
 
 // routeTable lists every endpoint the server has: each Connect service (also served as REST
@@ -106,7 +108,8 @@ func (a *App) routeTable() ([]route, error) {
 	if err := a.authorizer.Check(authz.Procedures(protoregistry.GlobalFiles)); err != nil {
 		return nil, err
 	}
-	opts, err := api.HandlerOptions(a.logger, maxRequestBytes, a.authn, a.authorizer)
+	opts, err := api.HandlerOptions(a.logger, maxRequestBytes, api.Auth{Sessions: a.authn, Keys: a.keys, Policy: a.authorizer,
+		UnknownKey: a.chargeUnknownKey})
 	if err != nil {
 		return nil, err
 	}
@@ -145,6 +148,7 @@ func (a *App) routeTable() ([]route, error) {
 	register(adminv1connect.NewPageServiceHandler(api.NewAdminPageHandler(a.content, a.accounts), opts...))
 	register(adminv1connect.NewAdminOrderServiceHandler(api.NewAdminOrderHandler(a.orders, a.accounts, a.media), opts...))
 	register(adminv1connect.NewStoreDetailsServiceHandler(api.NewAdminStoreDetailsHandler(a.settings, a.accounts), opts...))
+	register(adminv1connect.NewApiKeyServiceHandler(api.NewAdminAPIKeyHandler(a.keys, a.accounts), opts...))
 	register(adminv1connect.NewDeliveryOptionServiceHandler(api.NewAdminDeliveryOptionHandler(a.shipping, a.accounts), opts...))
 	if registerErr != nil {
 		return nil, registerErr
@@ -212,6 +216,18 @@ func (a *App) routeTable() ([]route, error) {
 		route{backOfficePath, spa},
 		route{strings.TrimSuffix(backOfficePath, "/"), spa},
 	), nil
+}
+
+// cors is who may call the API from a browser: the configured origins, and those of live
+// publishable keys.
+func (a *App) cors() api.CORS {
+	return api.CORS{Origins: a.cfg.CORSAllowedOrigins, KeyOrigin: a.keys.KnowsOrigin, Logger: a.logger}
+}
+
+// chargeUnknownKey counts a request made with a key that is not live against its client
+// address's limit, so that guessing keys is limited like any anonymous request.
+func (a *App) chargeUnknownKey(ctx context.Context) error {
+	return api.ChargeClient(ctx, a.limits)
 }
 
 // oneClick serves the newsletter's one-click unsubscribe (RFC 8058): a mail client POSTs the

@@ -19,8 +19,9 @@ import (
 // its imports would only record what exists.
 var allowedImports = map[string][]string{
 	"account":               {"apperr", "db", "emailaddr", "throttle"},
-	"api":                   {"account", "apperr", "cart", "catalog", "checkout", "contact", "content", "gen", "media", "money", "newsletter", "order", "payment", "revision", "settings", "shipping", "status", "wishlist"},
+	"api":                   {"account", "apikey", "apperr", "authz", "cart", "catalog", "checkout", "contact", "content", "gen", "media", "money", "newsletter", "order", "payment", "ratelimit", "revision", "settings", "shipping", "status", "throttle", "wishlist"},
 	"apidocs":               {},
+	"apikey":                {"apperr", "authz", "db", "revision"},
 	"apperr":                {},
 	"apperr/apperrtest":     {"apperr"},
 	"authz":                 {"account"},
@@ -45,6 +46,7 @@ var allowedImports = map[string][]string{
 	"order":                 {"apperr", "cart", "catalog", "db", "mail", "money", "payment", "revision", "throttle"},
 	"payment":               {"apperr", "db", "money"},
 	"payment/paymenttest":   {"apperr", "payment"},
+	"ratelimit":             {},
 	"revision":              {"apperr"},
 	"revision/revisiontest": {"apperr", "apperr/apperrtest", "revision"},
 	"seed":                  {"apperr", "catalog", "content", "media", "money", "seed/productart", "settings", "shipping"},

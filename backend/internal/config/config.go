@@ -106,6 +106,17 @@ type Config struct {
 	// sign-ups (each unconfirmed one sends a confirmation e-mail) per client address and per address signed up.
 	NewsletterSignupsPerIPPerHour    int
 	NewsletterSignupsPerEmailPerHour int
+	// API rate limits (requests a minute, counted in each API process: see package ratelimit).
+	// RateLimitPerKey is how many requests one API key may make a minute; RateLimitPerClient how
+	// many one client address may make without a key (an IPv6 client by its /64). 0 turns the
+	// limit off. A trusted proxy forwarding no client address (the storefront's own calls) is
+	// not limited; its shoppers are, by the addresses it forwards.
+	RateLimitPerKey    int
+	RateLimitPerClient int
+	// CORSAllowedOrigins are the browser origins ("https://partner.example") whose pages may call
+	// the API without a key; ["*"] allows any. Origins of live publishable keys may call it with
+	// their key, whatever this says.
+	CORSAllowedOrigins []string
 	// PaymentTestMode lets `serve` run without Stripe keys, in the labelled test payment mode.
 	PaymentTestMode bool
 	// Admin2FA is ADMIN_2FA as given: "required" (an admin without two-factor authentication
@@ -231,6 +242,21 @@ func Parse(getenv func(string) string) (Config, error) {
 		if *n.to, err = count(getenv, n.name, n.def); err != nil {
 			errs = append(errs, err)
 		}
+	}
+	for _, n := range []struct {
+		to   *int
+		name string
+		def  int
+	}{
+		{&c.RateLimitPerKey, "RATE_LIMIT_PER_KEY", 1200},
+		{&c.RateLimitPerClient, "RATE_LIMIT_PER_CLIENT", 600},
+	} {
+		if *n.to, err = limitOrOff(getenv, n.name, n.def); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if c.CORSAllowedOrigins, err = corsOrigins(getenv("CORS_ALLOWED_ORIGINS")); err != nil {
+		errs = append(errs, err)
 	}
 	if c.OrderReservationTTL, err = duration(getenv, "ORDER_RESERVATION_TTL", 30*time.Minute); err == nil && c.OrderReservationTTL < time.Minute {
 		err = errors.New("ORDER_RESERVATION_TTL must be at least 1m: shoppers need time to pay")
@@ -366,6 +392,14 @@ func count(getenv func(string) string, name string, def int) (int, error) {
 	return n, nil
 }
 
+// limitOrOff is count where 0 means "no limit".
+func limitOrOff(getenv func(string) string, name string, def int) (int, error) {
+	if strings.TrimSpace(getenv(name)) == "0" {
+		return 0, nil
+	}
+	return count(getenv, name, def)
+}
+
 func duration(getenv func(string) string, name string, def time.Duration) (time.Duration, error) {
 	v := strings.TrimSpace(getenv(name))
 	if v == "" {
@@ -379,4 +413,27 @@ func duration(getenv func(string) string, name string, def time.Duration) (time.
 		return 0, fmt.Errorf("%s must be a duration such as 2s, got %q", name, v)
 	}
 	return d, nil
+}
+
+// corsOrigins parses CORS_ALLOWED_ORIGINS: "*", or comma-separated origins, each a scheme and a
+// host (and port) as browsers send them in the Origin header.
+func corsOrigins(v string) ([]string, error) {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return nil, nil
+	}
+	if v == "*" {
+		return []string{"*"}, nil
+	}
+	var out []string
+	for part := range strings.SplitSeq(v, ",") {
+		o := strings.TrimRight(strings.TrimSpace(part), "/")
+		u, err := url.Parse(o)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" || u.RawQuery != "" ||
+			u.User != nil || u.Fragment != "" {
+			return nil, fmt.Errorf("CORS_ALLOWED_ORIGINS must be * or comma-separated origins such as https://partner.example, got %q", part)
+		}
+		out = append(out, strings.ToLower(o))
+	}
+	return out, nil
 }
