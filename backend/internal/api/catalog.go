@@ -32,6 +32,7 @@ func (h *CatalogHandler) ListProducts(ctx context.Context, req *connect.Request[
 		MaxPrice:   m.MaxPrice,
 		Sort:       catalog.Sort(m.GetSort()),
 		Page:       int(m.GetPage()),
+		PageToken:  m.GetPageToken(),
 	}
 	switch {
 	case m.PageSize == nil:
@@ -54,6 +55,7 @@ func (h *CatalogHandler) ListProducts(ctx context.Context, req *connect.Request[
 		PriceCeiling: moneyProto(page.PriceCeiling),
 		// Counted up to catalog.CountCap; more match when this is true.
 		TotalCountCapped: page.TotalCapped,
+		NextPageToken:    page.NextPageToken,
 	}), nil
 }
 

@@ -489,3 +489,30 @@ func TestConfigRejectsBadValues(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "file", u.Scheme)
 }
+
+// Partners walk the catalogue by page tokens over REST: every product once, and a token with
+// other filters is refused.
+func TestRESTPageTokens(t *testing.T) {
+	t.Parallel()
+	base := demoShop(t)
+	all := items(getJSON(t, base+"/api/v1/products?page_size=0&sort=price_asc", 200), "products")
+	var walked []any
+	next := ""
+	for range 50 {
+		page := getJSON(t, base+"/api/v1/products?page_size=12&sort=price_asc&page_token="+url.QueryEscape(next), 200)
+		for _, p := range items(page, "products") {
+			walked = append(walked, p["id"])
+		}
+		if next, _ = page["next_page_token"].(string); next == "" {
+			break
+		}
+	}
+	var want []any
+	for _, p := range all {
+		want = append(want, p["id"])
+	}
+	require.Equal(t, want, walked)
+	first := getJSON(t, base+"/api/v1/products?page_size=6&sort=price_asc", 200)
+	refused := getJSON(t, base+"/api/v1/products?page_size=6&sort=name_asc&page_token="+url.QueryEscape(first["next_page_token"].(string)), 400)
+	require.Contains(t, fmt.Sprint(refused["details"]), "invalid_page_token")
+}

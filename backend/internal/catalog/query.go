@@ -45,6 +45,10 @@ type ListQuery struct {
 	Sort       Sort
 	Page       int // 1-based
 	PageSize   int // 0 = default, AllPageSize = all
+	// PageToken is a previous page's NextPageToken (not with Page): keyset paging for partners.
+	PageToken string
+
+	after *listCursor // PageToken decoded, by Normalize
 }
 
 // Normalize applies defaults and checks every rule, so the service works only on valid queries
@@ -79,10 +83,19 @@ func (q ListQuery) Normalize() (ListQuery, error) {
 	if _, ok := orderBy[q.Sort]; !ok {
 		return q, apperr.Invalid("sort", "unknown_sort", "sort must be one of newest, price_asc, price_desc, name_asc, name_desc")
 	}
-	if q.Page == 0 {
+	if q.PageToken != "" {
+		if q.Page != 0 {
+			return q, apperr.Invalid("page", "page_with_page_token", "give page or page_token, not both")
+		}
+		after, err := decodeCursor(q, q.PageToken)
+		if err != nil {
+			return q, err
+		}
+		q.after = after
+	} else if q.Page == 0 {
 		q.Page = 1
 	}
-	if q.Page < 1 {
+	if q.Page < 1 && q.after == nil {
 		return q, apperr.Invalid("page", "invalid_page", "page must be 1 or more")
 	}
 	if q.PageSize == 0 {
@@ -104,6 +117,8 @@ type ListPage struct {
 	PageSize     int
 	TotalPages   int
 	PriceCeiling money.Money
+	// NextPageToken names the page after this one (for ListQuery.PageToken); empty on the last.
+	NextPageToken string
 }
 
 // Price-slider ceiling: the highest visible price rounded up to the next £100, or £500 when the
@@ -122,6 +137,14 @@ func priceCeiling(highest *int64) money.Money {
 		c.Minor = ceilingStep
 	}
 	return c
+}
+
+// limit is how many products one page of q holds.
+func (q ListQuery) limit() int {
+	if q.PageSize == AllPageSize {
+		return MaxAllPageSize
+	}
+	return q.PageSize
 }
 
 func totalPages(total, size int) int {

@@ -57,13 +57,19 @@ func (s *Service) List(ctx context.Context, q ListQuery) (ListPage, error) {
 				return err
 			}
 			products := []Product{}
+			next := ""
 			if total > 0 {
 				if products, err = listProducts(ctx, tx, q); err != nil {
 					return err
 				}
+				// listProducts read one more than a page when there is more.
+				if limit := q.limit(); len(products) > limit {
+					products = products[:limit]
+					next = cursorAfter(q, products[limit-1])
+				}
 			}
 			page = ListPage{Products: products, Total: total, TotalCapped: capped, Page: q.Page, PageSize: q.PageSize,
-				TotalPages: totalPages(total, q.PageSize), PriceCeiling: priceCeiling(highest)}
+				TotalPages: totalPages(total, q.PageSize), PriceCeiling: priceCeiling(highest), NextPageToken: next}
 			return nil
 		})
 		if err != nil {
@@ -89,6 +95,7 @@ func listKey(q ListQuery) string {
 	for _, c := range q.Categories {
 		b.WriteString("|" + strconv.Quote(c))
 	}
+	b.WriteString("|" + q.PageToken)
 	return b.String()
 }
 

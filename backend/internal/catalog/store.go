@@ -76,13 +76,28 @@ func countProducts(ctx context.Context, db queryer, q ListQuery, limit int) (int
 	return n, err
 }
 
+// keysetAfter is the condition of a page that starts after a cursor's product, per sort: the
+// row comparison the sort's ORDER BY (orderBy) walks, so an index on it serves both.
+var keysetAfter = map[Sort]string{
+	SortNewest:    `(p.created_at, p.id) < (@after_key::timestamptz, @after_id::uuid)`,
+	SortPriceAsc:  `(p.price_minor, p.id) > (@after_key::bigint, @after_id::uuid)`,
+	SortPriceDesc: `(p.price_minor, p.id) < (@after_key::bigint, @after_id::uuid)`,
+	SortNameAsc:   `(lower(p.name), p.id) > (lower(@after_key::text), @after_id::uuid)`,
+	SortNameDesc:  `(lower(p.name), p.id) < (lower(@after_key::text), @after_id::uuid)`,
+}
+
+// listProducts reads one page of q, and one product more when there is one (so the caller knows
+// whether a next page exists): at an offset for numbered pages, after q's cursor for a page token.
 func listProducts(ctx context.Context, db queryer, q ListQuery) ([]Product, error) {
 	where, args := listFilter(q)
-	limit, offset := q.PageSize, (q.Page-1)*q.PageSize
-	if q.PageSize == AllPageSize {
-		limit, offset = MaxAllPageSize, (q.Page-1)*MaxAllPageSize
+	limit := q.limit()
+	offset := (q.Page - 1) * limit
+	if q.after != nil {
+		where += ` AND ` + keysetAfter[q.Sort]
+		args["after_key"], args["after_id"] = q.after.Key, q.after.ID
+		offset = 0
 	}
-	args["limit"] = limit
+	args["limit"] = limit + 1
 	args["offset"] = offset
 	return selectProducts(ctx, db, `SELECT `+productColumns+` FROM products p WHERE `+where+
 		` ORDER BY `+orderBy[q.Sort]+` LIMIT @limit OFFSET @offset`, args)

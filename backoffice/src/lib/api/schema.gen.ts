@@ -3132,7 +3132,7 @@ export interface components {
             total_count?: number;
             /**
              * Format: int32
-             * @description The page returned (1-based).
+             * @description The page returned (1-based); 0 when the request named a page_token (its number is not known).
              */
             page?: number;
             /**
@@ -3155,6 +3155,8 @@ export interface components {
              *      counts the pages of those 10 000, and later pages can still be asked for.
              */
             total_count_capped?: boolean;
+            /** @description Names the page after this one, for the next request's page_token; empty on the last page. */
+            next_page_token?: string;
         };
         /** @description ListRelatedProductsResponse carries up to four related products, never the product itself. */
         "atelier.store.v1.ListRelatedProductsResponse": {
@@ -6740,13 +6742,22 @@ export interface operations {
                 max_price?: string;
                 /** @description Order: `newest` (default), `price_asc`, `price_desc`, `name_asc` or `name_desc`. */
                 sort?: string;
-                /** @description 1-based page number; defaults to 1. */
+                /**
+                 * @description 1-based page number; defaults to 1. The storefront's numbered pages; partners walking the
+                 *      whole catalogue should follow next_page_token instead, which neither skips nor repeats a
+                 *      product when the catalogue changes between pages. Not with page_token.
+                 */
                 page?: number;
                 /**
                  * @description Products per page: 6 (default), 12, 24 or 48; 0 ("All") returns every match, at most 1 000
                  *      per page: total_pages then says how many such pages there are, and page moves through them.
                  */
                 page_size?: number;
+                /**
+                 * @description The next_page_token of the previous page (AIP-158), with the same filters, search and sort as
+                 *      that request; the page it names follows the last product of the previous one. Not with page.
+                 */
+                page_token?: string;
             };
             header?: never;
             path?: never;

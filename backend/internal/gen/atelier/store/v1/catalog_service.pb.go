@@ -38,11 +38,16 @@ type ListProductsRequest struct {
 	MaxPrice *int64 `protobuf:"varint,4,opt,name=max_price,json=maxPrice,proto3,oneof" json:"max_price,omitempty"`
 	// Order: `newest` (default), `price_asc`, `price_desc`, `name_asc` or `name_desc`.
 	Sort string `protobuf:"bytes,5,opt,name=sort,proto3" json:"sort,omitempty"`
-	// 1-based page number; defaults to 1.
+	// 1-based page number; defaults to 1. The storefront's numbered pages; partners walking the
+	// whole catalogue should follow next_page_token instead, which neither skips nor repeats a
+	// product when the catalogue changes between pages. Not with page_token.
 	Page *int32 `protobuf:"varint,6,opt,name=page,proto3,oneof" json:"page,omitempty"`
 	// Products per page: 6 (default), 12, 24 or 48; 0 ("All") returns every match, at most 1 000
 	// per page: total_pages then says how many such pages there are, and page moves through them.
-	PageSize      *int32 `protobuf:"varint,7,opt,name=page_size,json=pageSize,proto3,oneof" json:"page_size,omitempty"`
+	PageSize *int32 `protobuf:"varint,7,opt,name=page_size,json=pageSize,proto3,oneof" json:"page_size,omitempty"`
+	// The next_page_token of the previous page (AIP-158), with the same filters, search and sort as
+	// that request; the page it names follows the last product of the previous one. Not with page.
+	PageToken     string `protobuf:"bytes,8,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -126,6 +131,13 @@ func (x *ListProductsRequest) GetPageSize() int32 {
 	return 0
 }
 
+func (x *ListProductsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 // ListProductsResponse is one page of products.
 type ListProductsResponse struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
@@ -134,7 +146,7 @@ type ListProductsResponse struct {
 	// total_count is 10 000 and total_count_capped is true (counting a large catalogue for every
 	// page would cost a scan of it).
 	TotalCount int32 `protobuf:"varint,2,opt,name=total_count,json=totalCount,proto3" json:"total_count,omitempty"`
-	// The page returned (1-based).
+	// The page returned (1-based); 0 when the request named a page_token (its number is not known).
 	Page int32 `protobuf:"varint,3,opt,name=page,proto3" json:"page,omitempty"`
 	// The page size applied; 0 means all (at most 1 000 products per page).
 	PageSize int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
@@ -146,8 +158,10 @@ type ListProductsResponse struct {
 	// True when more products match than total_count says ("more than 10 000"); total_pages then
 	// counts the pages of those 10 000, and later pages can still be asked for.
 	TotalCountCapped bool `protobuf:"varint,7,opt,name=total_count_capped,json=totalCountCapped,proto3" json:"total_count_capped,omitempty"`
-	unknownFields    protoimpl.UnknownFields
-	sizeCache        protoimpl.SizeCache
+	// Names the page after this one, for the next request's page_token; empty on the last page.
+	NextPageToken string `protobuf:"bytes,8,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListProductsResponse) Reset() {
@@ -227,6 +241,13 @@ func (x *ListProductsResponse) GetTotalCountCapped() bool {
 		return x.TotalCountCapped
 	}
 	return false
+}
+
+func (x *ListProductsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 // GetProductRequest names one product.
@@ -588,7 +609,7 @@ var File_atelier_store_v1_catalog_service_proto protoreflect.FileDescriptor
 
 const file_atelier_store_v1_catalog_service_proto_rawDesc = "" +
 	"\n" +
-	"&atelier/store/v1/catalog_service.proto\x12\x10atelier.store.v1\x1a\x1eatelier/store/v1/product.proto\x1a\x1batelier/type/v1/money.proto\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\"\xb9\x04\n" +
+	"&atelier/store/v1/catalog_service.proto\x12\x10atelier.store.v1\x1a\x1eatelier/store/v1/product.proto\x1a\x1batelier/type/v1/money.proto\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\"\xe2\x04\n" +
 	"\x13ListProductsRequest\x12 \n" +
 	"\x06search\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x06search\x12,\n" +
 	"\bcategory\x18\x02 \x03(\tB\x10\xbaH\r\x92\x01\n" +
@@ -599,7 +620,9 @@ const file_atelier_store_v1_catalog_service_proto_rawDesc = "" +
 	"price_descR\bname_ascR\tname_descR\x04sort\x12$\n" +
 	"\x04page\x18\x06 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x01H\x02R\x04page\x88\x01\x01\x121\n" +
 	"\tpage_size\x18\a \x01(\x05B\x0f\xbaH\f\x1a\n" +
-	"0\x000\x060\f0\x1800H\x03R\bpageSize\x88\x01\x01:\x94\x01\xbaH\x90\x01\x1a\x8d\x01\n" +
+	"0\x000\x060\f0\x1800H\x03R\bpageSize\x88\x01\x01\x12'\n" +
+	"\n" +
+	"page_token\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\tpageToken:\x94\x01\xbaH\x90\x01\x1a\x8d\x01\n" +
 	"\vprice_range\x12,min_price must not be greater than max_price\x1aP!has(this.min_price) || !has(this.max_price) || this.min_price <= this.max_priceB\f\n" +
 	"\n" +
 	"_min_priceB\f\n" +
@@ -607,7 +630,7 @@ const file_atelier_store_v1_catalog_service_proto_rawDesc = "" +
 	"_max_priceB\a\n" +
 	"\x05_pageB\f\n" +
 	"\n" +
-	"_page_size\"\xab\x02\n" +
+	"_page_size\"\xd3\x02\n" +
 	"\x14ListProductsResponse\x125\n" +
 	"\bproducts\x18\x01 \x03(\v2\x19.atelier.store.v1.ProductR\bproducts\x12\x1f\n" +
 	"\vtotal_count\x18\x02 \x01(\x05R\n" +
@@ -617,7 +640,8 @@ const file_atelier_store_v1_catalog_service_proto_rawDesc = "" +
 	"\vtotal_pages\x18\x05 \x01(\x05R\n" +
 	"totalPages\x12;\n" +
 	"\rprice_ceiling\x18\x06 \x01(\v2\x16.atelier.type.v1.MoneyR\fpriceCeiling\x12,\n" +
-	"\x12total_count_capped\x18\a \x01(\bR\x10totalCountCapped\"?\n" +
+	"\x12total_count_capped\x18\a \x01(\bR\x10totalCountCapped\x12&\n" +
+	"\x0fnext_page_token\x18\b \x01(\tR\rnextPageToken\"?\n" +
 	"\x11GetProductRequest\x12*\n" +
 	"\x02id\x18\x01 \x01(\tB\x1a\xbaH\x17r\x15\x10\x01\x18d2\x0f^[A-Za-z0-9-]+$R\x02id\"I\n" +
 	"\x12GetProductResponse\x123\n" +
