@@ -67,6 +67,7 @@ type App struct {
 	// their role or scopes may call; limits count their requests.
 	authn      api.Authenticator
 	keys       *apikey.Service
+	keyAuth    api.KeyAuthenticator // keys, but for tests' fixed keys
 	authorizer *authz.Authorizer
 	limits     api.RateLimits
 	// imageIntake checks and stores uploaded images (the media library; tests swap in a fake).
@@ -105,6 +106,7 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 	ship := shipping.NewService(pool)
 	settingsSvc := settings.NewService(pool)
 	accounts := newAccounts(pool, cfg)
+	keys := apikey.NewService(pool)
 	carts := cart.NewService(pool, ship, cart.WithNewCartLimit(throttle.PerHour(cfg.CartsPerIPPerHour)))
 	subscriptions := newsletter.NewService(pool,
 		newsletter.WithLimits(throttle.Hourly(cfg.NewsletterSignupsPerIPPerHour, cfg.NewsletterSignupsPerEmailPerHour)),
@@ -126,7 +128,8 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 		contact:    messages,
 		accounts:   accounts,
 		authn:      accounts,
-		keys:       apikey.NewService(pool),
+		keys:       keys,
+		keyAuth:    keys,
 		authorizer: authorizer,
 		limits: api.RateLimits{
 			PerKey:    ratelimit.New(ratelimit.PerMinute(cfg.RateLimitPerKey), time.Now),

@@ -74,6 +74,7 @@ func startShop() (*httptest.Server, error) {
 	// Fixed tokens stand in for sessions where a test needs many customers cheaply; every other
 	// token is the real account service's to judge.
 	a.authn = testTokens{next: a.accounts}
+	a.keyAuth = testKeys{next: a.keys}
 	if _, err := seed.Load(context.Background(), seed.Deps{Catalog: a.catalog, Shipping: a.shipping,
 		Settings: a.settings, Content: a.content, Media: a.media, ArtWidth: 120}); err != nil {
 		return nil, err

@@ -108,7 +108,7 @@ func (a *App) routeTable() ([]route, error) {
 	if err := a.authorizer.Check(authz.Procedures(protoregistry.GlobalFiles)); err != nil {
 		return nil, err
 	}
-	opts, err := api.HandlerOptions(a.logger, maxRequestBytes, api.Auth{Sessions: a.authn, Keys: a.keys, Policy: a.authorizer,
+	opts, err := api.HandlerOptions(a.logger, maxRequestBytes, api.Auth{Sessions: a.authn, Keys: a.keyAuth, Policy: a.authorizer,
 		UnknownKey: a.chargeUnknownKey})
 	if err != nil {
 		return nil, err
