@@ -5216,7 +5216,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": string;
+                "application/octet-stream": string;
             };
         };
         responses: {
