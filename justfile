@@ -15,10 +15,15 @@ dev: setup
 # Run every check and test (what CI runs).
 test: setup lint gen-check compose-check
     cd backend && go test -tags nodynamic -race -count=1 ./...
+    just sdk-go-test
     just bench-smoke
     just storefront-test
     just backoffice-test
     just e2e
+
+# The partners' Go SDK (sdk/go, a module of its own): vet and test it.
+sdk-go-test:
+    cd sdk/go && test -z "$(gofmt -l $(git ls-files '*.go' | grep -v '^gen/'))" && go vet ./... && go test -count=1 ./...
 
 # The storefront's type check and unit tests (Vitest).
 storefront-test: setup
@@ -43,18 +48,19 @@ lighthouse: setup
 # Regenerate Go code, the storefront's TypeScript client, the OpenAPI document and the back
 # office's typed client (from that document) from proto/.
 gen: setup
-    cd proto && {{bin}}/buf lint && {{bin}}/buf generate
+    cd proto && {{bin}}/buf lint && {{bin}}/buf generate && {{bin}}/buf generate --template buf.gen.go-sdk.yaml
     go run -C tools ./openapi-binary-bodies ../openapi/openapi.yaml ../backend/internal/apidocs/openapi.yaml
     cd backoffice && node_modules/.bin/openapi-typescript ../openapi/openapi.yaml -o src/lib/api/schema.gen.ts >/dev/null
     cd backend && gofmt -l internal/gen | (! grep .)
+    gofmt -l sdk/go/gen | (! grep .)
 
 # Fail when generated files differ from what `just gen` produces.
 gen-check: gen
     #!/usr/bin/env bash
     set -euo pipefail
-    if [ -n "$(git status --porcelain -- backend/internal/gen openapi backend/internal/apidocs/openapi.yaml storefront/app/gen backoffice/src/lib/api/schema.gen.ts)" ]; then
-        git status --short -- backend/internal/gen openapi backend/internal/apidocs/openapi.yaml storefront/app/gen backoffice/src/lib/api/schema.gen.ts
-        git --no-pager diff --stat -- backend/internal/gen openapi backend/internal/apidocs/openapi.yaml storefront/app/gen backoffice/src/lib/api/schema.gen.ts
+    if [ -n "$(git status --porcelain -- backend/internal/gen sdk/go/gen openapi backend/internal/apidocs/openapi.yaml storefront/app/gen backoffice/src/lib/api/schema.gen.ts)" ]; then
+        git status --short -- backend/internal/gen sdk/go/gen openapi backend/internal/apidocs/openapi.yaml storefront/app/gen backoffice/src/lib/api/schema.gen.ts
+        git --no-pager diff --stat -- backend/internal/gen sdk/go/gen openapi backend/internal/apidocs/openapi.yaml storefront/app/gen backoffice/src/lib/api/schema.gen.ts
         echo "generated code is out of date: run 'just gen' and commit the result" >&2
         exit 1
     fi
