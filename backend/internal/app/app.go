@@ -6,6 +6,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/atelier-commerce/atelier/backend/internal/netguard"
+	"github.com/atelier-commerce/atelier/backend/internal/webhook"
 	"io"
 	"log/slog"
 	"net"
@@ -66,6 +68,8 @@ type App struct {
 	authorizer *authz.Authorizer
 	// imageIntake checks and stores uploaded images (the media library; tests swap in a fake).
 	imageIntake api.ImageIntake
+	// webhooks registers partners' endpoints and delivers events to them.
+	webhooks *webhook.Service
 
 	// Background jobs and e-mail: jobsPool is River's database (the store's pool itself unless
 	// JOBS_DATABASE_URL is set); mailer is nil when SMTP_URL is unset; jobs runs only in serve
@@ -123,6 +127,7 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 		authn:      accounts,
 		authorizer: authorizer,
 		jobsPool:   pool,
+		webhooks:   webhook.NewService(pool, netguard.New(nil, cfg.WebhookAllowLoopback)),
 
 		imageIntake: mediaIntake{store},
 	}
@@ -196,7 +201,7 @@ func (a *App) newJobs(ctx context.Context) error {
 			l, err := a.newsletter.IssueConfirmation(ctx, email, requestedAt)
 			return jobs.NewsletterLinks(l), err
 		},
-		Images: imageWork(a.media, a.catalog)})
+		Images: imageWork(a.media, a.catalog), Webhooks: webhookWork(a.webhooks)})
 	if err != nil {
 		return err
 	}
@@ -204,8 +209,30 @@ func (a *App) newJobs(ctx context.Context) error {
 	return nil
 }
 
+// webhookWork is the webhook context's work as the jobs call it.
+func webhookWork(s *webhook.Service) jobs.WebhookWork {
+	return jobs.WebhookWork{
+		FanOut: func(ctx context.Context, eventID string, payload []byte) error {
+			_, err := s.FanOut(ctx, eventID, payload)
+			return err
+		},
+		Deliver: func(ctx context.Context, deliveryID string, attempt int, final bool) error {
+			a, err := s.Deliver(ctx, deliveryID, attempt, final)
+			if err != nil {
+				return err
+			}
+			return a.Err
+		},
+		Backoff:     webhook.Backoff,
+		MaxAttempts: webhook.MaxAttempts,
+	}
+}
+
 // startJobs starts River's workers and the outbox relay (serve and dev only).
 func (a *App) startJobs(ctx context.Context) error {
+	if a.cfg.WebhookAllowLoopback {
+		a.logger.Warn("WEBHOOK_ALLOW_LOOPBACK is on: webhook endpoints may point at this machine's loopback addresses (for tests only)")
+	}
 	if a.mailer == nil {
 		a.logger.Warn("SMTP_URL is not set: e-mails are queued but not sent until it is")
 	}

@@ -25,7 +25,7 @@ var allowedImports = map[string][]string{
 	"apperr/apperrtest":     {"apperr"},
 	"authz":                 {"account"},
 	"cart":                  {"apperr", "catalog", "db", "money", "shipping", "throttle"},
-	"catalog":               {"apperr", "db", "money", "revision"},
+	"catalog":               {"apperr", "db", "money", "revision", "webhook/event"},
 	"checkout":              {"apperr", "cart", "catalog", "db", "emailaddr", "money", "order", "payment", "shipping", "throttle"},
 	"config":                {},
 	"contact":               {"apperr", "db", "emailaddr", "throttle"},
@@ -42,7 +42,8 @@ var allowedImports = map[string][]string{
 	"media/mediatest":       {},
 	"money":                 {},
 	"newsletter":            {"apperr", "db", "emailaddr", "throttle"},
-	"order":                 {"apperr", "cart", "catalog", "db", "mail", "money", "payment", "revision", "throttle"},
+	"netguard":              {},
+	"order":                 {"apperr", "cart", "catalog", "db", "mail", "money", "payment", "revision", "throttle", "webhook/event"},
 	"payment":               {"apperr", "db", "money"},
 	"payment/paymenttest":   {"apperr", "payment"},
 	"revision":              {"apperr"},
@@ -54,6 +55,8 @@ var allowedImports = map[string][]string{
 	"status":                {},
 	"throttle":              {"apperr", "db"},
 	"throttle/throttletest": {"apperr", "apperr/apperrtest", "throttle"},
+	"webhook":               {"apperr", "db", "netguard", "webhook/event"},
+	"webhook/event":         {"db"},
 	"wishlist":              {"apperr", "catalog", "db"},
 }
 

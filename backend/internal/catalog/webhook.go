@@ -38,21 +38,10 @@ var productEvents = map[Action]event.Type{
 
 // emitProductEvent writes event t about product id to the outbox in tx.
 func emitProductEvent(ctx context.Context, tx pgx.Tx, id string, t event.Type) error {
-	var p EventProduct
-	var price *int64
-	var currency string
-	var archived *time.Time
-	err := tx.QueryRow(ctx, `SELECT id::text, slug, name, COALESCE(sku, ''), price_minor, currency_code, stock_quantity,
-			is_active, published, archived_at, version
-		FROM products WHERE id = $1::uuid`, id).Scan(&p.ID, &p.Slug, &p.Name, &p.SKU, &price, &currency, &p.Stock,
-		&p.Active, &p.Published, &archived, &p.Revision)
+	p, err := readEventProduct(ctx, tx, id)
 	if err != nil {
 		return fmt.Errorf("catalog.emitProductEvent: %s: %w", t, err)
 	}
-	if price != nil {
-		p.Price = &event.Money{Amount: *price, Currency: currency}
-	}
-	p.Archived = archived != nil
 	p.StockStatus = stockStatusNames[Product{Stock: p.Stock}.StockStatus()]
 	if _, err := event.Emit(ctx, tx, t, time.Now(), p); err != nil {
 		return fmt.Errorf("catalog.emitProductEvent: %w", err)

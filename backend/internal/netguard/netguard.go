@@ -166,7 +166,7 @@ func (g *Guard) Check(ctx context.Context, raw string) error {
 	}
 	for _, a := range addrs {
 		if err := g.CheckAddr(a); err != nil {
-			return fmt.Errorf("%s resolves to a refused address: %w", host, err)
+			return fmt.Errorf("netguard.Check: %s resolves to a refused address: %w", host, err)
 		}
 	}
 	return nil

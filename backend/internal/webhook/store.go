@@ -279,7 +279,7 @@ func deliveryTarget(ctx context.Context, q querier, deliveryID string) (*target,
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("read delivery %s: %w", deliveryID, err)
+		return nil, fmt.Errorf("webhook.deliveryTarget: %s: %w", deliveryID, err)
 	}
 	t.types, t.eventType = toTypes(types), event.Type(et)
 	return &t, nil

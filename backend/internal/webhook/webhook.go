@@ -189,7 +189,7 @@ func urlRefused(err error) error {
 	if r, ok := netguard.IsRefusal(err); ok {
 		return apperr.Invalid("url", "webhook_url_not_allowed", "this URL cannot receive webhooks: %s", r.Detail).With("refusal", r.Reason)
 	}
-	return fmt.Errorf("webhook: checking the URL: %w", err)
+	return fmt.Errorf("webhook.checkInput: checking the URL: %w", err)
 }
 
 // Create registers an endpoint and returns it with its signing secret, which is shown this once.
