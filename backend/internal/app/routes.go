@@ -146,6 +146,7 @@ func (a *App) routeTable() ([]route, error) {
 	register(adminv1connect.NewAdminOrderServiceHandler(api.NewAdminOrderHandler(a.orders, a.accounts, a.media), opts...))
 	register(adminv1connect.NewStoreDetailsServiceHandler(api.NewAdminStoreDetailsHandler(a.settings, a.accounts), opts...))
 	register(adminv1connect.NewDeliveryOptionServiceHandler(api.NewAdminDeliveryOptionHandler(a.shipping, a.accounts), opts...))
+	register(adminv1connect.NewWebhookServiceHandler(api.NewAdminWebhookHandler(a.webhooks), opts...))
 	if registerErr != nil {
 		return nil, registerErr
 	}

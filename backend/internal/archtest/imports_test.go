@@ -19,7 +19,7 @@ import (
 // its imports would only record what exists.
 var allowedImports = map[string][]string{
 	"account":               {"apperr", "db", "emailaddr", "throttle"},
-	"api":                   {"account", "apperr", "cart", "catalog", "checkout", "contact", "content", "gen", "media", "money", "newsletter", "order", "payment", "revision", "settings", "shipping", "status", "wishlist"},
+	"api":                   {"account", "apperr", "cart", "catalog", "checkout", "contact", "content", "gen", "media", "money", "newsletter", "order", "payment", "revision", "settings", "shipping", "status", "webhook", "webhook/event", "wishlist"},
 	"apidocs":               {},
 	"apperr":                {},
 	"apperr/apperrtest":     {"apperr"},
