@@ -15,6 +15,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/webhook"
 	"github.com/atelier-commerce/atelier/backend/internal/webhook/event"
 	"github.com/jackc/pgx/v5"
+	smtpmock "github.com/mocktools/go-smtp-mock/v2"
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 	"github.com/stretchr/testify/require"
 )
@@ -69,4 +70,18 @@ func TestWebhookEventIsDeliveredThroughRiver(t *testing.T) {
 		return err == nil && len(page.Deliveries) == 1 && page.Deliveries[0].Status == webhook.StatusSucceeded &&
 			page.Deliveries[0].Attempts == 2
 	}, 10*time.Second, 50*time.Millisecond)
+}
+
+// An endpoint disabled for its failures e-mails the shop's mailbox.
+func TestDisabledEndpointIsEmailedToTheShop(t *testing.T) {
+	t.Parallel()
+	pool, srv, smtpURL := mailingShop(t, smtpmock.ConfigurationAttr{})
+	emit(t, pool, webhook.TopicEndpointDisabled, webhook.EndpointDisabled{EndpointID: "e1", URL: "https://erp.example/hooks",
+		Failures: webhook.DisableAfter, LastError: "HTTP 500", DisabledAt: time.Now()})
+	start(t, newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL)}))
+	waitForJobState(t, pool, "completed")
+	msgs := delivered(srv)
+	require.Len(t, msgs, 1)
+	require.Contains(t, msgs[0].RcpttoRequestResponse()[0][0], shopMailbox)
+	require.Contains(t, msgs[0].MsgRequest(), "https://erp.example/hooks")
 }
