@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/atelier-commerce/atelier/backend/internal/webhook/event"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/revision"
+	"github.com/atelier-commerce/atelier/backend/internal/webhook/event"
 	"github.com/jackc/pgx/v5"
 )
 

@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/atelier-commerce/atelier/backend/internal/webhook/event"
 
+	"github.com/atelier-commerce/atelier/backend/internal/webhook/event"
 	"github.com/jackc/pgx/v5"
 )
 

@@ -59,8 +59,8 @@ func TestWebhookEventIsDeliveredThroughRiver(t *testing.T) {
 	first, second := got[0], got[1]
 	body := bodies[1]
 	mu.Unlock()
-	require.Equal(t, eventID, first.Header.Get("webhook-id"))
-	require.Equal(t, eventID, second.Header.Get("webhook-id"))
+	require.Equal(t, eventID, first.Header.Get("Webhook-Id"))
+	require.Equal(t, eventID, second.Header.Get("Webhook-Id"))
 	wh, err := standardwebhooks.NewWebhook(secret)
 	require.NoError(t, err)
 	require.NoError(t, wh.Verify(body, second.Header))

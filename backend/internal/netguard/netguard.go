@@ -29,23 +29,23 @@ const Timeout = 10 * time.Second
 // MaxBody is how much of an answer is read and kept; the rest is never read.
 const MaxBody = 1024
 
-// Refusal is why a URL or an address is not allowed. Its Reason is a stable snake_case word.
-type Refusal struct {
+// RefusalError is why a URL or an address is not allowed. Its Reason is a stable snake_case word.
+type RefusalError struct {
 	Reason string // e.g. "https_required", "address_not_allowed"
 	Detail string
 }
 
-func (r *Refusal) Error() string { return "netguard: " + r.Reason + ": " + r.Detail }
+func (r *RefusalError) Error() string { return "netguard: " + r.Reason + ": " + r.Detail }
 
-// IsRefusal reports whether err is (or wraps) a Refusal, and returns it.
-func IsRefusal(err error) (*Refusal, bool) {
-	var r *Refusal
+// IsRefusal reports whether err is (or wraps) a RefusalError, and returns it.
+func IsRefusal(err error) (*RefusalError, bool) {
+	var r *RefusalError
 	ok := errors.As(err, &r)
 	return r, ok
 }
 
-func refuse(reason, format string, args ...any) *Refusal {
-	return &Refusal{Reason: reason, Detail: fmt.Sprintf(format, args...)}
+func refuse(reason, format string, args ...any) *RefusalError {
+	return &RefusalError{Reason: reason, Detail: fmt.Sprintf(format, args...)}
 }
 
 // Resolver turns a host name into addresses; net.DefaultResolver is one, tests pass their own.

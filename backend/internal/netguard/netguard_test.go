@@ -136,7 +136,7 @@ func TestPostFollowsNoRedirect(t *testing.T) {
 func TestPostKeepsOneKilobyte(t *testing.T) {
 	t.Parallel()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		require.Equal(t, "v", r.Header.Get("x-test"))
+		require.Equal(t, "v", r.Header.Get("X-Test"))
 		_, _ = w.Write([]byte(strings.Repeat("a", 5000)))
 	}))
 	t.Cleanup(srv.Close)

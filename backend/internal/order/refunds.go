@@ -3,7 +3,6 @@ package order
 import (
 	"context"
 	"fmt"
-	"github.com/atelier-commerce/atelier/backend/internal/webhook/event"
 	"strconv"
 	"strings"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/payment"
+	"github.com/atelier-commerce/atelier/backend/internal/webhook/event"
 	"github.com/jackc/pgx/v5"
 )
 

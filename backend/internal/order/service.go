@@ -7,7 +7,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"github.com/atelier-commerce/atelier/backend/internal/webhook/event"
 	"log/slog"
 	"slices"
 	"strconv"
@@ -20,6 +19,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/money"
 	"github.com/atelier-commerce/atelier/backend/internal/payment"
+	"github.com/atelier-commerce/atelier/backend/internal/webhook/event"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/atelier-commerce/atelier/backend/internal/webhook/event"
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
@@ -14,6 +13,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/payment"
 	"github.com/atelier-commerce/atelier/backend/internal/revision"
 	"github.com/atelier-commerce/atelier/backend/internal/throttle"
+	"github.com/atelier-commerce/atelier/backend/internal/webhook/event"
 	"github.com/jackc/pgx/v5"
 )
 

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -238,12 +240,13 @@ type Attempt struct {
 // or unsubscribed from the event's type meanwhile is skipped without sending.
 func (s *Service) Deliver(ctx context.Context, deliveryID string, attempt int, final bool) (Attempt, error) {
 	t, err := deliveryTarget(ctx, s.pool, deliveryID)
+	if errors.Is(err, errGone) {
+		return Attempt{}, nil // the endpoint (and its log) was deleted
+	}
 	if err != nil {
 		return Attempt{}, fmt.Errorf("webhook.Deliver: %w", err)
 	}
 	switch {
-	case t == nil:
-		return Attempt{}, nil // the endpoint (and its log) was deleted
 	case t.status == StatusSucceeded || t.status == StatusFailed || t.status == StatusSkipped:
 		return Attempt{}, nil // settled by an earlier run of the job
 	case !t.enabled || (!t.replay && !subscribed(t.types, t.eventType)):
@@ -283,14 +286,7 @@ func (s *Service) Deliver(ctx context.Context, deliveryID string, attempt int, f
 	return Attempt{Retry: !final, Err: fmt.Errorf("webhook delivery %s: %s", deliveryID, o.err)}, nil
 }
 
-func subscribed(types []event.Type, t event.Type) bool {
-	for _, x := range types {
-		if x == t {
-			return true
-		}
-	}
-	return false
-}
+func subscribed(types []event.Type, t event.Type) bool { return slices.Contains(types, t) }
 
 // describeFailure says why an attempt failed, for the delivery log.
 func describeFailure(resp netguard.Response, err error) string {
@@ -350,7 +346,10 @@ func (s *Service) record(ctx context.Context, deliveryID, endpointID string, o o
 			return resetStreak(ctx, tx, endpointID)
 		case StatusFailed:
 			e, err := lengthenStreak(ctx, tx, endpointID)
-			if err != nil || e == nil || !e.Enabled || e.FailureStreak < DisableAfter {
+			if errors.Is(err, errGone) {
+				return nil
+			}
+			if err != nil || !e.Enabled || e.FailureStreak < DisableAfter {
 				return err
 			}
 			reason := fmt.Sprintf("%d deliveries in a row failed after every attempt", e.FailureStreak)

@@ -261,11 +261,14 @@ type target struct {
 	attempts        int
 }
 
-// deliveryTarget reads a delivery with its endpoint and event; nil when it no longer exists.
+// errGone says a delivery or endpoint no longer exists (its endpoint was deleted).
+var errGone = errors.New("webhook: gone")
+
+// deliveryTarget reads a delivery with its endpoint and event; errGone when it no longer exists.
 func deliveryTarget(ctx context.Context, q querier, deliveryID string) (*target, error) {
 	cid, ok := db.CanonicalID(deliveryID)
 	if !ok {
-		return nil, nil
+		return nil, errGone
 	}
 	var t target
 	var types []string
@@ -276,7 +279,7 @@ func deliveryTarget(ctx context.Context, q querier, deliveryID string) (*target,
 		WHERE d.id = $1::uuid`, cid).Scan(&t.endpointID, &t.url, &t.enabled, &types, &t.secret, &t.previousSecret, &t.previousExpires,
 		&t.eventID, &et, &t.body, &t.replay, &t.status, &t.attempts)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, nil
+		return nil, errGone
 	}
 	if err != nil {
 		return nil, fmt.Errorf("webhook.deliveryTarget: %s: %w", deliveryID, err)
@@ -302,13 +305,13 @@ func resetStreak(ctx context.Context, q querier, endpointID string) error {
 	return err
 }
 
-// lengthenStreak adds a final failure to the endpoint's streak and returns the endpoint; nil when
-// it is gone.
+// lengthenStreak adds a final failure to the endpoint's streak and returns the endpoint; errGone
+// when it was deleted.
 func lengthenStreak(ctx context.Context, q querier, endpointID string) (*Endpoint, error) {
 	e, err := scanEndpoint(q.QueryRow(ctx, `UPDATE webhook_endpoints SET failure_streak = failure_streak + 1
 		WHERE id = $1::uuid RETURNING `+endpointColumns, endpointID))
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, nil
+		return nil, errGone
 	}
 	if err != nil {
 		return nil, err

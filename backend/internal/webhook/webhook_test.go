@@ -12,6 +12,7 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -114,11 +115,9 @@ func (r *receiver) received() []received {
 	return append([]received(nil), r.got...)
 }
 
-func str(s string) *string { return &s }
-
 func (f *fixture) create(t *testing.T, url string, types ...event.Type) (webhook.Endpoint, string) {
 	t.Helper()
-	e, secret, err := f.svc.Create(context.Background(), "", webhook.Input{URL: str(url), EventTypes: types})
+	e, secret, err := f.svc.Create(context.Background(), "", webhook.Input{URL: new(url), EventTypes: types})
 	require.NoError(t, err)
 	return e, secret
 }
@@ -165,26 +164,26 @@ func TestCreate(t *testing.T) {
 		in   webhook.Input
 		want *apperrtest.Want
 	}{
-		"https name":             {in: webhook.Input{URL: str("https://partner.example/hooks"), EventTypes: []event.Type{event.OrderPaid}}},
+		"https name":             {in: webhook.Input{URL: new("https://partner.example/hooks"), EventTypes: []event.Type{event.OrderPaid}}},
 		"missing url":            {in: webhook.Input{EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "url_required"}},
-		"blank url":              {in: webhook.Input{URL: str("  "), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "url_required"}},
-		"http":                   {in: webhook.Input{URL: str("http://partner.example/"), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
-		"loopback":               {in: webhook.Input{URL: str("https://127.0.0.1/"), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
-		"IPv6 loopback":          {in: webhook.Input{URL: str("https://[::1]/"), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
-		"private":                {in: webhook.Input{URL: str("https://192.168.0.10/"), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
-		"metadata":               {in: webhook.Input{URL: str("https://169.254.169.254/"), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
-		"name resolving inside":  {in: webhook.Input{URL: str("https://inside.example/"), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
-		"name to metadata":       {in: webhook.Input{URL: str("https://meta.example/"), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
-		"name to IPv6 ULA":       {in: webhook.Input{URL: str("https://ula.example/"), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
-		"decimal":                {in: webhook.Input{URL: str("https://2130706433/"), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
-		"octal":                  {in: webhook.Input{URL: str("https://0177.0.0.1/"), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
-		"unknown host":           {in: webhook.Input{URL: str("https://nowhere.example/"), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
-		"url too long":           {in: webhook.Input{URL: str("https://partner.example/" + strings.Repeat("a", 2048)), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "url_too_long"}},
-		"no event types":         {in: webhook.Input{URL: str("https://partner.example/")}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "event_types_required"}},
-		"empty event types":      {in: webhook.Input{URL: str("https://partner.example/"), EventTypes: []event.Type{}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "event_types_required"}},
-		"unknown event type":     {in: webhook.Input{URL: str("https://partner.example/"), EventTypes: []event.Type{"order.eaten"}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "unknown_event_type"}},
-		"description too long":   {in: webhook.Input{URL: str("https://partner.example/"), EventTypes: []event.Type{event.OrderPaid}, Description: str(strings.Repeat("é", 501))}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "description_too_long"}},
-		"every event type, dups": {in: webhook.Input{URL: str("https://partner.example/"), EventTypes: append(event.Types(), event.OrderPaid)}},
+		"blank url":              {in: webhook.Input{URL: new("  "), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "url_required"}},
+		"http":                   {in: webhook.Input{URL: new("http://partner.example/"), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
+		"loopback":               {in: webhook.Input{URL: new("https://127.0.0.1/"), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
+		"IPv6 loopback":          {in: webhook.Input{URL: new("https://[::1]/"), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
+		"private":                {in: webhook.Input{URL: new("https://192.168.0.10/"), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
+		"metadata":               {in: webhook.Input{URL: new("https://169.254.169.254/"), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
+		"name resolving inside":  {in: webhook.Input{URL: new("https://inside.example/"), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
+		"name to metadata":       {in: webhook.Input{URL: new("https://meta.example/"), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
+		"name to IPv6 ULA":       {in: webhook.Input{URL: new("https://ula.example/"), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
+		"decimal":                {in: webhook.Input{URL: new("https://2130706433/"), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
+		"octal":                  {in: webhook.Input{URL: new("https://0177.0.0.1/"), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
+		"unknown host":           {in: webhook.Input{URL: new("https://nowhere.example/"), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
+		"url too long":           {in: webhook.Input{URL: new("https://partner.example/" + strings.Repeat("a", 2048)), EventTypes: []event.Type{event.OrderPaid}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "url_too_long"}},
+		"no event types":         {in: webhook.Input{URL: new("https://partner.example/")}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "event_types_required"}},
+		"empty event types":      {in: webhook.Input{URL: new("https://partner.example/"), EventTypes: []event.Type{}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "event_types_required"}},
+		"unknown event type":     {in: webhook.Input{URL: new("https://partner.example/"), EventTypes: []event.Type{"order.eaten"}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "unknown_event_type"}},
+		"description too long":   {in: webhook.Input{URL: new("https://partner.example/"), EventTypes: []event.Type{event.OrderPaid}, Description: new(strings.Repeat("é", 501))}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "description_too_long"}},
+		"every event type, dups": {in: webhook.Input{URL: new("https://partner.example/"), EventTypes: append(event.Types(), event.OrderPaid)}},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -221,9 +220,9 @@ func verifyBySpec(secret string, h http.Header, body []byte) bool {
 		return false
 	}
 	mac := hmac.New(sha256.New, key)
-	mac.Write([]byte(h.Get("webhook-id") + "." + h.Get("webhook-timestamp") + "." + string(body)))
+	mac.Write([]byte(h.Get("Webhook-Id") + "." + h.Get("Webhook-Timestamp") + "." + string(body)))
 	want := "v1," + base64.StdEncoding.EncodeToString(mac.Sum(nil))
-	for _, sig := range strings.Fields(h.Get("webhook-signature")) {
+	for sig := range strings.FieldsSeq(h.Get("Webhook-Signature")) {
 		if hmac.Equal([]byte(sig), []byte(want)) {
 			return true
 		}
@@ -247,10 +246,10 @@ func TestDeliverySignedPerStandardWebhooks(t *testing.T) {
 	got := r.received()
 	require.Len(t, got, 1)
 	h, body := got[0].header, got[0].body
-	require.Equal(t, eventID, h.Get("webhook-id"))
-	require.Equal(t, strconv.FormatInt(f.now.Unix(), 10), h.Get("webhook-timestamp"))
-	require.Equal(t, "application/json", h.Get("content-type"))
-	require.Regexp(t, `^v1,[A-Za-z0-9+/]+=*$`, h.Get("webhook-signature"))
+	require.Equal(t, eventID, h.Get("Webhook-Id"))
+	require.Equal(t, strconv.FormatInt(f.now.Unix(), 10), h.Get("Webhook-Timestamp"))
+	require.Equal(t, "application/json", h.Get("Content-Type"))
+	require.Regexp(t, `^v1,[A-Za-z0-9+/]+=*$`, h.Get("Webhook-Signature"))
 
 	// The Standard Webhooks reference library accepts it…
 	wh, err := standardwebhooks.NewWebhook(secret)
@@ -259,7 +258,7 @@ func TestDeliverySignedPerStandardWebhooks(t *testing.T) {
 	// …and so does the spec's text.
 	require.True(t, verifyBySpec(secret, h, body))
 	// A tampered body does not pass.
-	require.Error(t, wh.Verify(append(body[:len(body):len(body)], ' '), h))
+	require.Error(t, wh.Verify(append(slices.Clip(body), ' '), h))
 
 	var p struct {
 		Type      string          `json:"type"`
@@ -450,9 +449,9 @@ func TestReplay(t *testing.T) {
 	got := r.received()
 	require.Len(t, got, 2)
 	// The same event: same id (receivers de-duplicate on it) and body, freshly signed.
-	require.Equal(t, got[0].header.Get("webhook-id"), got[1].header.Get("webhook-id"))
+	require.Equal(t, got[0].header.Get("Webhook-Id"), got[1].header.Get("Webhook-Id"))
 	require.Equal(t, got[0].body, got[1].body)
-	require.NotEqual(t, got[0].header.Get("webhook-timestamp"), got[1].header.Get("webhook-timestamp"))
+	require.NotEqual(t, got[0].header.Get("Webhook-Timestamp"), got[1].header.Get("Webhook-Timestamp"))
 	require.True(t, verifyBySpec(secret, got[1].header, got[1].body))
 
 	page, err := f.svc.Deliveries(context.Background(), e.ID, 1, "")
@@ -497,7 +496,7 @@ func TestRotationSignsWithBothSecretsDuringTheOverlap(t *testing.T) {
 	_, err = f.svc.Deliver(context.Background(), ids[0], 1, false)
 	require.NoError(t, err)
 	got := r.received()[0]
-	require.Len(t, strings.Fields(got.header.Get("webhook-signature")), 2)
+	require.Len(t, strings.Fields(got.header.Get("Webhook-Signature")), 2)
 	for _, s := range []string{oldSecret, newSecret} {
 		wh, err := standardwebhooks.NewWebhook(s)
 		require.NoError(t, err)
@@ -510,7 +509,7 @@ func TestRotationSignsWithBothSecretsDuringTheOverlap(t *testing.T) {
 	_, err = f.svc.Deliver(context.Background(), ids[0], 1, false)
 	require.NoError(t, err)
 	got = r.received()[1]
-	require.Len(t, strings.Fields(got.header.Get("webhook-signature")), 1)
+	require.Len(t, strings.Fields(got.header.Get("Webhook-Signature")), 1)
 	require.True(t, verifyBySpec(newSecret, got.header, got.body))
 	require.False(t, verifyBySpec(oldSecret, got.header, got.body))
 
@@ -526,10 +525,10 @@ func TestUpdateChecksTheURLAgain(t *testing.T) {
 		in   webhook.Input
 		want *apperrtest.Want
 	}{
-		"to inside":       {in: webhook.Input{URL: str("https://inside.example/")}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
-		"to hex loopback": {in: webhook.Input{URL: str("https://0x7f000001/")}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
+		"to inside":       {in: webhook.Input{URL: new("https://inside.example/")}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
+		"to hex loopback": {in: webhook.Input{URL: new("https://0x7f000001/")}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "webhook_url_not_allowed"}},
 		"no event types":  {in: webhook.Input{EventTypes: []event.Type{}}, want: &apperrtest.Want{Kind: apperr.KindInvalid, Reason: "event_types_required"}},
-		"description":     {in: webhook.Input{Description: str("ERP sync")}},
+		"description":     {in: webhook.Input{Description: new("ERP sync")}},
 	}
 	for name, tc := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -543,7 +542,7 @@ func TestUpdateChecksTheURLAgain(t *testing.T) {
 			require.Equal(t, "https://partner.example/hooks", got.URL)
 		})
 	}
-	_, err := f.svc.Update(context.Background(), "nope", webhook.Input{Description: str("x")})
+	_, err := f.svc.Update(context.Background(), "nope", webhook.Input{Description: new("x")})
 	apperrtest.Require(t, err, apperrtest.Want{Kind: apperr.KindNotFound, Reason: "webhook_endpoint_not_found"})
 }
 
