@@ -189,6 +189,7 @@ func (a *App) newJobs(ctx context.Context) error {
 			{Name: "orders.expire", Every: time.Minute, Run: a.orders.ExpireDue},
 			{Name: "payments.reconcile", Every: 5 * time.Minute, Run: a.orders.Reconcile},
 			{Name: "refunds.reconcile", Every: 5 * time.Minute, Run: a.orders.ReconcileRefunds},
+			{Name: "webhooks.prune", Every: 24 * time.Hour, Run: a.webhooks.Prune},
 			{Name: "payments.prune_events", Every: 24 * time.Hour, Run: func(ctx context.Context) (int64, error) {
 				return payment.PruneEvents(ctx, a.pool)
 			}},

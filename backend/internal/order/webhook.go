@@ -52,7 +52,9 @@ type EventRefund struct {
 	Amount event.Money `json:"amount"`
 }
 
-// statusEvents are the webhook events a status change announces. Refunds are announced where the
+// statusEvents are the webhook events a status change announces. order.cancelled covers every
+// cancellation: an admin's, and an unpaid order that lapsed or that a newer checkout of the same
+// cart replaced. Refunds are announced where the
 // money is confirmed returned (settleRefund, and a late payment sent back) rather than here, so a
 // partial refund is announced too and a full one only once.
 var statusEvents = map[Status]event.Type{

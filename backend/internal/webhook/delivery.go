@@ -371,3 +371,17 @@ func truncate(s string, n int) string {
 	r := []rune(s)
 	return string(r[:n]) + "…"
 }
+
+// Retention is how long events and their delivery log are kept: long enough to replay what an
+// endpoint missed during an outage noticed late, short enough that the log stays small.
+const Retention = 30 * 24 * time.Hour
+
+// Prune forgets events older than Retention and their deliveries, except deliveries still under
+// way (a replay made late in the period). It returns how many events it removed.
+func (s *Service) Prune(ctx context.Context) (int64, error) {
+	n, err := pruneEvents(ctx, s.pool, s.now().Add(-Retention))
+	if err != nil {
+		return 0, fmt.Errorf("webhook.Prune: %w", err)
+	}
+	return n, nil
+}

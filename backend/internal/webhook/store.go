@@ -324,3 +324,12 @@ func disable(ctx context.Context, q querier, endpointID, reason string, at time.
 		updated_at = $3, version = version + 1 WHERE id = $1::uuid`, endpointID, reason, at)
 	return err
 }
+
+func pruneEvents(ctx context.Context, q querier, before time.Time) (int64, error) {
+	tag, err := q.Exec(ctx, `DELETE FROM webhook_events v WHERE v.created_at < $1 AND NOT EXISTS (
+		SELECT 1 FROM webhook_deliveries d WHERE d.event_id = v.id AND d.status IN ('pending', 'retrying'))`, before)
+	if err != nil {
+		return 0, err
+	}
+	return tag.RowsAffected(), nil
+}

@@ -563,3 +563,25 @@ func TestDeliveryRefusesAnInsideAddressAtSendTime(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, page.Deliveries[0].Error, "refused")
 }
+
+// Events and their log are kept for Retention, then forgotten, unless a delivery is still under way.
+func TestPrune(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	r := newReceiver(t, http.StatusOK)
+	e, _ := f.create(t, r.URL, event.OrderPaid)
+	_, done := f.fanOut(t, event.OrderPaid)
+	_, err := f.svc.Deliver(context.Background(), done[0], 1, false)
+	require.NoError(t, err)
+	f.fanOut(t, event.OrderPaid) // still pending
+	_, err = f.pool.Exec(context.Background(), `UPDATE webhook_events SET created_at = now() - interval '31 days'`)
+	require.NoError(t, err)
+
+	n, err := f.svc.Prune(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, int64(1), n)
+	page, err := f.svc.Deliveries(context.Background(), e.ID, 0, "")
+	require.NoError(t, err)
+	require.Len(t, page.Deliveries, 1)
+	require.Equal(t, webhook.StatusPending, page.Deliveries[0].Status)
+}
