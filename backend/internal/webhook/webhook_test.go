@@ -585,3 +585,37 @@ func TestPrune(t *testing.T) {
 	require.Len(t, page.Deliveries, 1)
 	require.Equal(t, webhook.StatusPending, page.Deliveries[0].Status)
 }
+
+// Final failures racing on one endpoint count each once, and disable it once, with one e-mail; a
+// fan-out run twice at once makes each delivery once.
+func TestConcurrentFailuresDisableOnce(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	r := newReceiver(t, http.StatusInternalServerError)
+	e, _ := f.create(t, r.URL, event.OrderPaid)
+	id, payload := f.emit(t, event.OrderPaid, map[string]string{})
+	errs := apperrtest.Concurrently(4, func(int) error { _, err := f.svc.FanOut(context.Background(), id, payload); return err })
+	for _, err := range errs {
+		require.NoError(t, err)
+	}
+	require.Len(t, f.deliveriesQueued(t), 1)
+
+	var ids []string
+	for range 2 * webhook.DisableAfter {
+		_, d := f.fanOut(t, event.OrderPaid)
+		ids = append(ids, d...)
+	}
+	errs = apperrtest.Concurrently(len(ids), func(i int) error {
+		_, err := f.svc.Deliver(context.Background(), ids[i], webhook.MaxAttempts, true)
+		return err
+	})
+	for _, err := range errs {
+		require.NoError(t, err)
+	}
+	got, err := f.svc.Get(context.Background(), e.ID)
+	require.NoError(t, err)
+	require.False(t, got.Enabled)
+	var notices int
+	require.NoError(t, f.pool.QueryRow(context.Background(), `SELECT count(*) FROM outbox WHERE topic = $1`, webhook.TopicEndpointDisabled).Scan(&notices))
+	require.Equal(t, 1, notices)
+}
