@@ -185,7 +185,8 @@ func (s *Service) Replay(ctx context.Context, endpointID, eventID string) (Deliv
 }
 
 // FanOut turns an event from the outbox (its id and the payload event.Emit wrote) into one
-// delivery per enabled endpoint subscribed to its type, each handed on through the outbox. It is
+// delivery per endpoint subscribed to its type, each handed on through the outbox; a disabled
+// endpoint's delivery is logged as skipped instead, so its log shows what it missed (to replay). It is
 // idempotent: run twice for an event, it adds nothing the second time. It returns how many
 // deliveries it made.
 func (s *Service) FanOut(ctx context.Context, eventID string, payload []byte) (int, error) {
@@ -201,17 +202,24 @@ func (s *Service) FanOut(ctx context.Context, eventID string, payload []byte) (i
 		if err := insertEvent(ctx, tx, eventID, p.Type, payload); err != nil {
 			return err
 		}
-		ids, err := subscribedEndpoints(ctx, tx, p.Type)
+		subs, err := subscribedEndpoints(ctx, tx, p.Type)
 		if err != nil {
 			return err
 		}
-		for _, endpointID := range ids {
-			id, err := insertDelivery(ctx, tx, endpointID, eventID, p.Type, false)
+		for _, sub := range subs {
+			id, err := insertDelivery(ctx, tx, sub.ID, eventID, p.Type, false)
 			if err != nil {
 				return err
 			}
 			if id == "" {
 				continue // made by an earlier run
+			}
+			if !sub.Enabled {
+				// Logged, not sent: the endpoint's log shows what it missed, for replay once enabled.
+				if err := skipDelivery(ctx, tx, id, "not sent: the endpoint was disabled"); err != nil {
+					return err
+				}
+				continue
 			}
 			if _, err := db.Emit(ctx, tx, TopicDelivery, map[string]string{"delivery_id": id}); err != nil {
 				return err

@@ -182,12 +182,24 @@ func eventType(ctx context.Context, q querier, id string) (event.Type, bool, err
 	return event.Type(t), err == nil, err
 }
 
-func subscribedEndpoints(ctx context.Context, q querier, t event.Type) ([]string, error) {
-	rows, err := q.Query(ctx, `SELECT id::text FROM webhook_endpoints WHERE enabled AND $1 = ANY(event_types) ORDER BY id`, string(t))
+// subscriber is an endpoint that takes an event's type, enabled or not.
+type subscriber struct {
+	ID      string
+	Enabled bool
+}
+
+func subscribedEndpoints(ctx context.Context, q querier, t event.Type) ([]subscriber, error) {
+	rows, err := q.Query(ctx, `SELECT id::text, enabled FROM webhook_endpoints WHERE $1 = ANY(event_types) ORDER BY id`, string(t))
 	if err != nil {
 		return nil, err
 	}
-	return pgx.CollectRows(rows, pgx.RowTo[string])
+	return pgx.CollectRows(rows, pgx.RowToStructByPos[subscriber])
+}
+
+// skipDelivery marks a delivery the fan-out made for a disabled endpoint.
+func skipDelivery(ctx context.Context, q querier, id, why string) error {
+	_, err := q.Exec(ctx, `UPDATE webhook_deliveries SET status = 'skipped', error = $2 WHERE id = $1::uuid`, id, why)
+	return err
 }
 
 // insertDelivery adds a delivery and returns its id; "" when the fan-out made it already.

@@ -383,12 +383,17 @@ func TestRetriesThenDisables(t *testing.T) {
 	require.Equal(t, e.ID, notice.EndpointID)
 	require.Equal(t, webhook.DisableAfter, notice.Failures)
 
-	// Deliveries still queued for it are skipped without sending; new events are not fanned out to it.
+	// New events are not sent to it, only logged as skipped (what it missed, to replay later).
 	before := len(r.received())
 	id, payload := f.emit(t, event.OrderPaid, map[string]string{})
 	n, err := f.svc.FanOut(context.Background(), id, payload)
 	require.NoError(t, err)
 	require.Zero(t, n)
+	require.Empty(t, f.deliveriesQueued(t))
+	page, err := f.svc.Deliveries(context.Background(), e.ID, 1, "")
+	require.NoError(t, err)
+	require.Equal(t, id, page.Deliveries[0].EventID)
+	require.Equal(t, webhook.StatusSkipped, page.Deliveries[0].Status)
 	_, err = f.svc.Replay(context.Background(), e.ID, id)
 	apperrtest.Require(t, err, apperrtest.Want{Kind: apperr.KindFailedPrecondition, Reason: "webhook_endpoint_disabled"})
 	require.Len(t, r.received(), before)
@@ -399,6 +404,10 @@ func TestRetriesThenDisables(t *testing.T) {
 	require.True(t, got.Enabled)
 	require.Zero(t, got.FailureStreak)
 	require.Empty(t, got.DisabledReason)
+	// …and what it missed can be replayed.
+	d, err := f.svc.Replay(context.Background(), e.ID, id)
+	require.NoError(t, err)
+	require.Equal(t, []string{d.ID}, f.deliveriesQueued(t))
 }
 
 func TestDeliverySkippedWhenEndpointStopsListening(t *testing.T) {
