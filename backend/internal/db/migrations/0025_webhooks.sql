@@ -69,3 +69,5 @@ CREATE TABLE webhook_deliveries (
 CREATE UNIQUE INDEX webhook_deliveries_once ON webhook_deliveries (event_id, endpoint_id) WHERE NOT replay;
 -- The delivery log of an endpoint, newest first.
 CREATE INDEX webhook_deliveries_by_endpoint ON webhook_deliveries (endpoint_id, created_at DESC, id DESC);
+-- Replays and the cascade when old events are pruned find an event's deliveries.
+CREATE INDEX webhook_deliveries_by_event ON webhook_deliveries (event_id);
