@@ -1826,6 +1826,7 @@ export interface components {
         };
         /** @description CreateWebhookEndpointResponse holds the new endpoint and its secret. */
         "atelier.admin.v1.CreateWebhookEndpointResponse": {
+            /** @description The new endpoint, enabled. */
             endpoint?: components["schemas"]["atelier.admin.v1.WebhookEndpoint"];
             /** @description `whsec_` and the base64 of 32 random bytes. Shown only here: store it in the receiver. */
             signing_secret?: string;
@@ -2074,6 +2075,7 @@ export interface components {
         };
         /** @description GetWebhookEndpointResponse holds the endpoint. */
         "atelier.admin.v1.GetWebhookEndpointResponse": {
+            /** @description The endpoint, without its secret. */
             endpoint?: components["schemas"]["atelier.admin.v1.WebhookEndpoint"];
         };
         /** @description ImageVariant is one rendition of an image. */
@@ -2159,12 +2161,14 @@ export interface components {
         };
         /** @description ListWebhookDeliveriesResponse is one page of deliveries, newest first. */
         "atelier.admin.v1.ListWebhookDeliveriesResponse": {
+            /** @description This page's deliveries, newest first. */
             deliveries?: components["schemas"]["atelier.admin.v1.WebhookDelivery"][];
             /** @description Pass as page_token for the next page; empty on the last. */
             next_page_token?: string;
         };
         /** @description ListWebhookEndpointsResponse lists every endpoint, newest first. */
         "atelier.admin.v1.ListWebhookEndpointsResponse": {
+            /** @description Every endpoint, newest first. */
             endpoints?: components["schemas"]["atelier.admin.v1.WebhookEndpoint"][];
         };
         /** @description OrderPayment is the order's card payment. */
@@ -2502,12 +2506,14 @@ export interface components {
         };
         /** @description ReplayWebhookEventRequest names the event and the endpoint to send it to again. */
         "atelier.admin.v1.ReplayWebhookEventRequest": {
+            /** @description The endpoint's id (UUID). */
             endpoint_id?: string;
             /** @description The event's id (`webhook-id`, or event_id in the delivery log). */
             event_id?: string;
         };
         /** @description ReplayWebhookEventResponse holds the new delivery. */
         "atelier.admin.v1.ReplayWebhookEventResponse": {
+            /** @description The new delivery, pending: it is attempted within moments. */
             delivery?: components["schemas"]["atelier.admin.v1.WebhookDelivery"];
         };
         /** @description RestockLine puts units of one of the order's products back in stock. */
@@ -2570,10 +2576,12 @@ export interface components {
         };
         /** @description RotateWebhookSecretRequest names the endpoint whose secret to replace. */
         "atelier.admin.v1.RotateWebhookSecretRequest": {
+            /** @description The endpoint's id (UUID). */
             endpoint_id?: string;
         };
         /** @description RotateWebhookSecretResponse holds the endpoint and its new secret. */
         "atelier.admin.v1.RotateWebhookSecretResponse": {
+            /** @description The endpoint, with previous_secret_expires_at set. */
             endpoint?: components["schemas"]["atelier.admin.v1.WebhookEndpoint"];
             /** @description The new secret, shown only here. */
             signing_secret?: string;
@@ -2724,9 +2732,11 @@ export interface components {
         };
         /** @description UpdateWebhookEndpointRequest changes an endpoint. */
         "atelier.admin.v1.UpdateWebhookEndpointRequest": {
+            /** @description The endpoint's id (UUID). */
             endpoint_id?: string;
             /** @description A new HTTPS URL, checked as on create. */
             url?: string;
+            /** @description A new note for admins, at most 500 characters. */
             description?: string;
             /** @description Replaces the whole list when not empty; empty keeps it. */
             event_types?: string[];
@@ -2735,6 +2745,7 @@ export interface components {
         };
         /** @description UpdateWebhookEndpointResponse holds the endpoint as changed. */
         "atelier.admin.v1.UpdateWebhookEndpointResponse": {
+            /** @description The endpoint as changed. */
             endpoint?: components["schemas"]["atelier.admin.v1.WebhookEndpoint"];
         };
         /** @description UploadProductImageResponse holds the new image (processing) and the product. */
@@ -2754,6 +2765,7 @@ export interface components {
         "atelier.admin.v1.WebhookDelivery": {
             /** @description Stable identifier (UUID) of the delivery. */
             id?: string;
+            /** @description The endpoint it goes to. */
             endpoint_id?: string;
             /** @description The event's id, sent as `webhook-id`; ReplayWebhookEvent takes it. */
             event_id?: string;
@@ -2763,6 +2775,7 @@ export interface components {
             replay?: boolean;
             /**
              * Format: enum
+             * @description Where the delivery is.
              * @enum {string}
              */
             status?: "WEBHOOK_DELIVERY_STATUS_UNSPECIFIED" | "WEBHOOK_DELIVERY_STATUS_PENDING" | "WEBHOOK_DELIVERY_STATUS_RETRYING" | "WEBHOOK_DELIVERY_STATUS_SUCCEEDED" | "WEBHOOK_DELIVERY_STATUS_FAILED" | "WEBHOOK_DELIVERY_STATUS_SKIPPED";
@@ -2786,14 +2799,20 @@ export interface components {
             response_body?: string;
             /** @description Why the last attempt failed; empty after a success. */
             error?: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the last attempt was made; unset before the first.
+             */
             last_attempt_at?: string;
             /**
              * Format: date-time
              * @description When the next attempt is due; unset unless retrying.
              */
             next_attempt_at?: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the delivery was made (the event's fan-out or the replay).
+             */
             created_at?: string;
         };
         /**
@@ -2844,9 +2863,15 @@ export interface components {
              * @description Deliveries that failed after every attempt, one after another since the last success.
              */
             failure_streak?: number;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it was registered.
+             */
             created_at?: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it was last changed (by an admin, a rotation or the shop disabling it).
+             */
             updated_at?: string;
         };
         /** @description AddCartItemRequest adds units of one product. */
@@ -5697,6 +5722,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The endpoint's id (UUID). */
                 endpoint_id: string;
             };
             cookie?: never;
@@ -5728,6 +5754,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The endpoint's id (UUID). */
                 endpoint_id: string;
             };
             cookie?: never;
@@ -5759,6 +5786,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The endpoint's id (UUID). */
                 endpoint_id: string;
             };
             cookie?: never;
@@ -5799,6 +5827,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description The endpoint's id (UUID). */
                 endpoint_id: string;
             };
             cookie?: never;
@@ -5830,6 +5859,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The endpoint's id (UUID). */
                 endpoint_id: string;
                 /** @description The event's id (`webhook-id`, or event_id in the delivery log). */
                 event_id: string;
@@ -5867,6 +5897,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The endpoint's id (UUID). */
                 endpoint_id: string;
             };
             cookie?: never;

@@ -26,6 +26,7 @@ const (
 type WebhookDeliveryStatus int32
 
 const (
+	// Never sent by the server.
 	WebhookDeliveryStatus_WEBHOOK_DELIVERY_STATUS_UNSPECIFIED WebhookDeliveryStatus = 0
 	// Not attempted yet.
 	WebhookDeliveryStatus_WEBHOOK_DELIVERY_STATUS_PENDING WebhookDeliveryStatus = 1
@@ -119,8 +120,10 @@ type WebhookEndpoint struct {
 	// when there is none.
 	PreviousSecretExpiresAt *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=previous_secret_expires_at,json=previousSecretExpiresAt,proto3" json:"previous_secret_expires_at,omitempty"`
 	// Deliveries that failed after every attempt, one after another since the last success.
-	FailureStreak int32                  `protobuf:"varint,9,opt,name=failure_streak,json=failureStreak,proto3" json:"failure_streak,omitempty"`
-	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	FailureStreak int32 `protobuf:"varint,9,opt,name=failure_streak,json=failureStreak,proto3" json:"failure_streak,omitempty"`
+	// When it was registered.
+	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	// When it was last changed (by an admin, a rotation or the shop disabling it).
 	UpdatedAt     *timestamppb.Timestamp `protobuf:"bytes,11,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -237,14 +240,16 @@ func (x *WebhookEndpoint) GetUpdatedAt() *timestamppb.Timestamp {
 type WebhookDelivery struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Stable identifier (UUID) of the delivery.
-	Id         string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// The endpoint it goes to.
 	EndpointId string `protobuf:"bytes,2,opt,name=endpoint_id,json=endpointId,proto3" json:"endpoint_id,omitempty"`
 	// The event's id, sent as `webhook-id`; ReplayWebhookEvent takes it.
 	EventId string `protobuf:"bytes,3,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
 	// The event's type, e.g. `order.paid`.
 	EventType string `protobuf:"bytes,4,opt,name=event_type,json=eventType,proto3" json:"event_type,omitempty"`
 	// Made by ReplayWebhookEvent rather than by the event itself.
-	Replay bool                  `protobuf:"varint,5,opt,name=replay,proto3" json:"replay,omitempty"`
+	Replay bool `protobuf:"varint,5,opt,name=replay,proto3" json:"replay,omitempty"`
+	// Where the delivery is.
 	Status WebhookDeliveryStatus `protobuf:"varint,6,opt,name=status,proto3,enum=atelier.admin.v1.WebhookDeliveryStatus" json:"status,omitempty"`
 	// Attempts made so far (at most 10).
 	Attempts int32 `protobuf:"varint,7,opt,name=attempts,proto3" json:"attempts,omitempty"`
@@ -256,10 +261,12 @@ type WebhookDelivery struct {
 	// At most the first 1 KB of the last answer's body.
 	ResponseBody string `protobuf:"bytes,10,opt,name=response_body,json=responseBody,proto3" json:"response_body,omitempty"`
 	// Why the last attempt failed; empty after a success.
-	Error         string                 `protobuf:"bytes,11,opt,name=error,proto3" json:"error,omitempty"`
+	Error string `protobuf:"bytes,11,opt,name=error,proto3" json:"error,omitempty"`
+	// When the last attempt was made; unset before the first.
 	LastAttemptAt *timestamppb.Timestamp `protobuf:"bytes,12,opt,name=last_attempt_at,json=lastAttemptAt,proto3" json:"last_attempt_at,omitempty"`
 	// When the next attempt is due; unset unless retrying.
 	NextAttemptAt *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=next_attempt_at,json=nextAttemptAt,proto3" json:"next_attempt_at,omitempty"`
+	// When the delivery was made (the event's fan-out or the replay).
 	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,14,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

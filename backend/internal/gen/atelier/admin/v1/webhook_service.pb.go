@@ -89,8 +89,9 @@ func (x *CreateWebhookEndpointRequest) GetEventTypes() []string {
 
 // CreateWebhookEndpointResponse holds the new endpoint and its secret.
 type CreateWebhookEndpointResponse struct {
-	state    protoimpl.MessageState `protogen:"open.v1"`
-	Endpoint *WebhookEndpoint       `protobuf:"bytes,1,opt,name=endpoint,proto3" json:"endpoint,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The new endpoint, enabled.
+	Endpoint *WebhookEndpoint `protobuf:"bytes,1,opt,name=endpoint,proto3" json:"endpoint,omitempty"`
 	// `whsec_` and the base64 of 32 random bytes. Shown only here: store it in the receiver.
 	SigningSecret string `protobuf:"bytes,2,opt,name=signing_secret,json=signingSecret,proto3" json:"signing_secret,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -180,8 +181,9 @@ func (*ListWebhookEndpointsRequest) Descriptor() ([]byte, []int) {
 
 // ListWebhookEndpointsResponse lists every endpoint, newest first.
 type ListWebhookEndpointsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Endpoints     []*WebhookEndpoint     `protobuf:"bytes,1,rep,name=endpoints,proto3" json:"endpoints,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Every endpoint, newest first.
+	Endpoints     []*WebhookEndpoint `protobuf:"bytes,1,rep,name=endpoints,proto3" json:"endpoints,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -225,8 +227,9 @@ func (x *ListWebhookEndpointsResponse) GetEndpoints() []*WebhookEndpoint {
 
 // GetWebhookEndpointRequest names an endpoint.
 type GetWebhookEndpointRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	EndpointId    string                 `protobuf:"bytes,1,opt,name=endpoint_id,json=endpointId,proto3" json:"endpoint_id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The endpoint's id (UUID).
+	EndpointId    string `protobuf:"bytes,1,opt,name=endpoint_id,json=endpointId,proto3" json:"endpoint_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -270,8 +273,9 @@ func (x *GetWebhookEndpointRequest) GetEndpointId() string {
 
 // GetWebhookEndpointResponse holds the endpoint.
 type GetWebhookEndpointResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Endpoint      *WebhookEndpoint       `protobuf:"bytes,1,opt,name=endpoint,proto3" json:"endpoint,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The endpoint, without its secret.
+	Endpoint      *WebhookEndpoint `protobuf:"bytes,1,opt,name=endpoint,proto3" json:"endpoint,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -315,10 +319,12 @@ func (x *GetWebhookEndpointResponse) GetEndpoint() *WebhookEndpoint {
 
 // UpdateWebhookEndpointRequest changes an endpoint.
 type UpdateWebhookEndpointRequest struct {
-	state      protoimpl.MessageState `protogen:"open.v1"`
-	EndpointId string                 `protobuf:"bytes,1,opt,name=endpoint_id,json=endpointId,proto3" json:"endpoint_id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The endpoint's id (UUID).
+	EndpointId string `protobuf:"bytes,1,opt,name=endpoint_id,json=endpointId,proto3" json:"endpoint_id,omitempty"`
 	// A new HTTPS URL, checked as on create.
-	Url         *string `protobuf:"bytes,2,opt,name=url,proto3,oneof" json:"url,omitempty"`
+	Url *string `protobuf:"bytes,2,opt,name=url,proto3,oneof" json:"url,omitempty"`
+	// A new note for admins, at most 500 characters.
 	Description *string `protobuf:"bytes,3,opt,name=description,proto3,oneof" json:"description,omitempty"`
 	// Replaces the whole list when not empty; empty keeps it.
 	EventTypes []string `protobuf:"bytes,4,rep,name=event_types,json=eventTypes,proto3" json:"event_types,omitempty"`
@@ -395,8 +401,9 @@ func (x *UpdateWebhookEndpointRequest) GetEnabled() bool {
 
 // UpdateWebhookEndpointResponse holds the endpoint as changed.
 type UpdateWebhookEndpointResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Endpoint      *WebhookEndpoint       `protobuf:"bytes,1,opt,name=endpoint,proto3" json:"endpoint,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The endpoint as changed.
+	Endpoint      *WebhookEndpoint `protobuf:"bytes,1,opt,name=endpoint,proto3" json:"endpoint,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -440,8 +447,9 @@ func (x *UpdateWebhookEndpointResponse) GetEndpoint() *WebhookEndpoint {
 
 // RotateWebhookSecretRequest names the endpoint whose secret to replace.
 type RotateWebhookSecretRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	EndpointId    string                 `protobuf:"bytes,1,opt,name=endpoint_id,json=endpointId,proto3" json:"endpoint_id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The endpoint's id (UUID).
+	EndpointId    string `protobuf:"bytes,1,opt,name=endpoint_id,json=endpointId,proto3" json:"endpoint_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -485,8 +493,9 @@ func (x *RotateWebhookSecretRequest) GetEndpointId() string {
 
 // RotateWebhookSecretResponse holds the endpoint and its new secret.
 type RotateWebhookSecretResponse struct {
-	state    protoimpl.MessageState `protogen:"open.v1"`
-	Endpoint *WebhookEndpoint       `protobuf:"bytes,1,opt,name=endpoint,proto3" json:"endpoint,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The endpoint, with previous_secret_expires_at set.
+	Endpoint *WebhookEndpoint `protobuf:"bytes,1,opt,name=endpoint,proto3" json:"endpoint,omitempty"`
 	// The new secret, shown only here.
 	SigningSecret string `protobuf:"bytes,2,opt,name=signing_secret,json=signingSecret,proto3" json:"signing_secret,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -539,8 +548,9 @@ func (x *RotateWebhookSecretResponse) GetSigningSecret() string {
 
 // DeleteWebhookEndpointRequest names the endpoint to remove.
 type DeleteWebhookEndpointRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	EndpointId    string                 `protobuf:"bytes,1,opt,name=endpoint_id,json=endpointId,proto3" json:"endpoint_id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The endpoint's id (UUID).
+	EndpointId    string `protobuf:"bytes,1,opt,name=endpoint_id,json=endpointId,proto3" json:"endpoint_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -621,8 +631,9 @@ func (*DeleteWebhookEndpointResponse) Descriptor() ([]byte, []int) {
 
 // ListWebhookDeliveriesRequest asks for a page of an endpoint's delivery log.
 type ListWebhookDeliveriesRequest struct {
-	state      protoimpl.MessageState `protogen:"open.v1"`
-	EndpointId string                 `protobuf:"bytes,1,opt,name=endpoint_id,json=endpointId,proto3" json:"endpoint_id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The endpoint's id (UUID).
+	EndpointId string `protobuf:"bytes,1,opt,name=endpoint_id,json=endpointId,proto3" json:"endpoint_id,omitempty"`
 	// 1–100, default 20.
 	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
 	// The next_page_token of the previous page; empty for the first.
@@ -684,8 +695,9 @@ func (x *ListWebhookDeliveriesRequest) GetPageToken() string {
 
 // ListWebhookDeliveriesResponse is one page of deliveries, newest first.
 type ListWebhookDeliveriesResponse struct {
-	state      protoimpl.MessageState `protogen:"open.v1"`
-	Deliveries []*WebhookDelivery     `protobuf:"bytes,1,rep,name=deliveries,proto3" json:"deliveries,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// This page's deliveries, newest first.
+	Deliveries []*WebhookDelivery `protobuf:"bytes,1,rep,name=deliveries,proto3" json:"deliveries,omitempty"`
 	// Pass as page_token for the next page; empty on the last.
 	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -738,8 +750,9 @@ func (x *ListWebhookDeliveriesResponse) GetNextPageToken() string {
 
 // ReplayWebhookEventRequest names the event and the endpoint to send it to again.
 type ReplayWebhookEventRequest struct {
-	state      protoimpl.MessageState `protogen:"open.v1"`
-	EndpointId string                 `protobuf:"bytes,1,opt,name=endpoint_id,json=endpointId,proto3" json:"endpoint_id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The endpoint's id (UUID).
+	EndpointId string `protobuf:"bytes,1,opt,name=endpoint_id,json=endpointId,proto3" json:"endpoint_id,omitempty"`
 	// The event's id (`webhook-id`, or event_id in the delivery log).
 	EventId       string `protobuf:"bytes,2,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -792,8 +805,9 @@ func (x *ReplayWebhookEventRequest) GetEventId() string {
 
 // ReplayWebhookEventResponse holds the new delivery.
 type ReplayWebhookEventResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Delivery      *WebhookDelivery       `protobuf:"bytes,1,opt,name=delivery,proto3" json:"delivery,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The new delivery, pending: it is attempted within moments.
+	Delivery      *WebhookDelivery `protobuf:"bytes,1,opt,name=delivery,proto3" json:"delivery,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }

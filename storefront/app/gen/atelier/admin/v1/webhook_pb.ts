@@ -97,11 +97,15 @@ export type WebhookEndpoint = Message<"atelier.admin.v1.WebhookEndpoint"> & {
   failureStreak: number;
 
   /**
+   * When it was registered.
+   *
    * @generated from field: google.protobuf.Timestamp created_at = 10;
    */
   createdAt?: Timestamp | undefined;
 
   /**
+   * When it was last changed (by an admin, a rotation or the shop disabling it).
+   *
    * @generated from field: google.protobuf.Timestamp updated_at = 11;
    */
   updatedAt?: Timestamp | undefined;
@@ -128,6 +132,8 @@ export type WebhookDelivery = Message<"atelier.admin.v1.WebhookDelivery"> & {
   id: string;
 
   /**
+   * The endpoint it goes to.
+   *
    * @generated from field: string endpoint_id = 2;
    */
   endpointId: string;
@@ -154,6 +160,8 @@ export type WebhookDelivery = Message<"atelier.admin.v1.WebhookDelivery"> & {
   replay: boolean;
 
   /**
+   * Where the delivery is.
+   *
    * @generated from field: atelier.admin.v1.WebhookDeliveryStatus status = 6;
    */
   status: WebhookDeliveryStatus;
@@ -195,6 +203,8 @@ export type WebhookDelivery = Message<"atelier.admin.v1.WebhookDelivery"> & {
   error: string;
 
   /**
+   * When the last attempt was made; unset before the first.
+   *
    * @generated from field: google.protobuf.Timestamp last_attempt_at = 12;
    */
   lastAttemptAt?: Timestamp | undefined;
@@ -207,6 +217,8 @@ export type WebhookDelivery = Message<"atelier.admin.v1.WebhookDelivery"> & {
   nextAttemptAt?: Timestamp | undefined;
 
   /**
+   * When the delivery was made (the event's fan-out or the replay).
+   *
    * @generated from field: google.protobuf.Timestamp created_at = 14;
    */
   createdAt?: Timestamp | undefined;
@@ -226,6 +238,8 @@ export const WebhookDeliverySchema: GenMessage<WebhookDelivery> = /*@__PURE__*/
  */
 export enum WebhookDeliveryStatus {
   /**
+   * Never sent by the server.
+   *
    * @generated from enum value: WEBHOOK_DELIVERY_STATUS_UNSPECIFIED = 0;
    */
   UNSPECIFIED = 0,

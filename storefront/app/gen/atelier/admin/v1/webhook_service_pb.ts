@@ -58,6 +58,8 @@ export const CreateWebhookEndpointRequestSchema: GenMessage<CreateWebhookEndpoin
  */
 export type CreateWebhookEndpointResponse = Message<"atelier.admin.v1.CreateWebhookEndpointResponse"> & {
   /**
+   * The new endpoint, enabled.
+   *
    * @generated from field: atelier.admin.v1.WebhookEndpoint endpoint = 1;
    */
   endpoint?: WebhookEndpoint | undefined;
@@ -99,6 +101,8 @@ export const ListWebhookEndpointsRequestSchema: GenMessage<ListWebhookEndpointsR
  */
 export type ListWebhookEndpointsResponse = Message<"atelier.admin.v1.ListWebhookEndpointsResponse"> & {
   /**
+   * Every endpoint, newest first.
+   *
    * @generated from field: repeated atelier.admin.v1.WebhookEndpoint endpoints = 1;
    */
   endpoints: WebhookEndpoint[];
@@ -118,6 +122,8 @@ export const ListWebhookEndpointsResponseSchema: GenMessage<ListWebhookEndpoints
  */
 export type GetWebhookEndpointRequest = Message<"atelier.admin.v1.GetWebhookEndpointRequest"> & {
   /**
+   * The endpoint's id (UUID).
+   *
    * @generated from field: string endpoint_id = 1;
    */
   endpointId: string;
@@ -137,6 +143,8 @@ export const GetWebhookEndpointRequestSchema: GenMessage<GetWebhookEndpointReque
  */
 export type GetWebhookEndpointResponse = Message<"atelier.admin.v1.GetWebhookEndpointResponse"> & {
   /**
+   * The endpoint, without its secret.
+   *
    * @generated from field: atelier.admin.v1.WebhookEndpoint endpoint = 1;
    */
   endpoint?: WebhookEndpoint | undefined;
@@ -156,6 +164,8 @@ export const GetWebhookEndpointResponseSchema: GenMessage<GetWebhookEndpointResp
  */
 export type UpdateWebhookEndpointRequest = Message<"atelier.admin.v1.UpdateWebhookEndpointRequest"> & {
   /**
+   * The endpoint's id (UUID).
+   *
    * @generated from field: string endpoint_id = 1;
    */
   endpointId: string;
@@ -168,6 +178,8 @@ export type UpdateWebhookEndpointRequest = Message<"atelier.admin.v1.UpdateWebho
   url?: string | undefined;
 
   /**
+   * A new note for admins, at most 500 characters.
+   *
    * @generated from field: optional string description = 3;
    */
   description?: string | undefined;
@@ -201,6 +213,8 @@ export const UpdateWebhookEndpointRequestSchema: GenMessage<UpdateWebhookEndpoin
  */
 export type UpdateWebhookEndpointResponse = Message<"atelier.admin.v1.UpdateWebhookEndpointResponse"> & {
   /**
+   * The endpoint as changed.
+   *
    * @generated from field: atelier.admin.v1.WebhookEndpoint endpoint = 1;
    */
   endpoint?: WebhookEndpoint | undefined;
@@ -220,6 +234,8 @@ export const UpdateWebhookEndpointResponseSchema: GenMessage<UpdateWebhookEndpoi
  */
 export type RotateWebhookSecretRequest = Message<"atelier.admin.v1.RotateWebhookSecretRequest"> & {
   /**
+   * The endpoint's id (UUID).
+   *
    * @generated from field: string endpoint_id = 1;
    */
   endpointId: string;
@@ -239,6 +255,8 @@ export const RotateWebhookSecretRequestSchema: GenMessage<RotateWebhookSecretReq
  */
 export type RotateWebhookSecretResponse = Message<"atelier.admin.v1.RotateWebhookSecretResponse"> & {
   /**
+   * The endpoint, with previous_secret_expires_at set.
+   *
    * @generated from field: atelier.admin.v1.WebhookEndpoint endpoint = 1;
    */
   endpoint?: WebhookEndpoint | undefined;
@@ -265,6 +283,8 @@ export const RotateWebhookSecretResponseSchema: GenMessage<RotateWebhookSecretRe
  */
 export type DeleteWebhookEndpointRequest = Message<"atelier.admin.v1.DeleteWebhookEndpointRequest"> & {
   /**
+   * The endpoint's id (UUID).
+   *
    * @generated from field: string endpoint_id = 1;
    */
   endpointId: string;
@@ -299,6 +319,8 @@ export const DeleteWebhookEndpointResponseSchema: GenMessage<DeleteWebhookEndpoi
  */
 export type ListWebhookDeliveriesRequest = Message<"atelier.admin.v1.ListWebhookDeliveriesRequest"> & {
   /**
+   * The endpoint's id (UUID).
+   *
    * @generated from field: string endpoint_id = 1;
    */
   endpointId: string;
@@ -332,6 +354,8 @@ export const ListWebhookDeliveriesRequestSchema: GenMessage<ListWebhookDeliverie
  */
 export type ListWebhookDeliveriesResponse = Message<"atelier.admin.v1.ListWebhookDeliveriesResponse"> & {
   /**
+   * This page's deliveries, newest first.
+   *
    * @generated from field: repeated atelier.admin.v1.WebhookDelivery deliveries = 1;
    */
   deliveries: WebhookDelivery[];
@@ -358,6 +382,8 @@ export const ListWebhookDeliveriesResponseSchema: GenMessage<ListWebhookDeliveri
  */
 export type ReplayWebhookEventRequest = Message<"atelier.admin.v1.ReplayWebhookEventRequest"> & {
   /**
+   * The endpoint's id (UUID).
+   *
    * @generated from field: string endpoint_id = 1;
    */
   endpointId: string;
@@ -384,6 +410,8 @@ export const ReplayWebhookEventRequestSchema: GenMessage<ReplayWebhookEventReque
  */
 export type ReplayWebhookEventResponse = Message<"atelier.admin.v1.ReplayWebhookEventResponse"> & {
   /**
+   * The new delivery, pending: it is attempted within moments.
+   *
    * @generated from field: atelier.admin.v1.WebhookDelivery delivery = 1;
    */
   delivery?: WebhookDelivery | undefined;
