@@ -26,6 +26,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/jobs"
 	"github.com/atelier-commerce/atelier/backend/internal/mail"
 	"github.com/atelier-commerce/atelier/backend/internal/media"
+	"github.com/atelier-commerce/atelier/backend/internal/netguard"
 	"github.com/atelier-commerce/atelier/backend/internal/newsletter"
 	"github.com/atelier-commerce/atelier/backend/internal/order"
 	"github.com/atelier-commerce/atelier/backend/internal/payment"
@@ -34,6 +35,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/shipping"
 	"github.com/atelier-commerce/atelier/backend/internal/status"
 	"github.com/atelier-commerce/atelier/backend/internal/throttle"
+	"github.com/atelier-commerce/atelier/backend/internal/webhook"
 	"github.com/atelier-commerce/atelier/backend/internal/wishlist"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"riverqueue.com/riverui"
@@ -72,6 +74,8 @@ type App struct {
 	limits     api.RateLimits
 	// imageIntake checks and stores uploaded images (the media library; tests swap in a fake).
 	imageIntake api.ImageIntake
+	// webhooks registers partners' endpoints and delivers events to them.
+	webhooks *webhook.Service
 
 	// Background jobs and e-mail: jobsPool is River's database (the store's pool itself unless
 	// JOBS_DATABASE_URL is set); mailer is nil when SMTP_URL is unset; jobs runs only in serve
@@ -137,6 +141,7 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 			Unlimited: func(ip string) bool { return trustedAddress(ip, cfg.TrustedProxies) },
 		},
 		jobsPool: pool,
+		webhooks: webhook.NewService(pool, netguard.New(nil, cfg.WebhookAllowLoopback)),
 
 		imageIntake: mediaIntake{store},
 	}
@@ -198,6 +203,7 @@ func (a *App) newJobs(ctx context.Context) error {
 			{Name: "orders.expire", Every: time.Minute, Run: a.orders.ExpireDue},
 			{Name: "payments.reconcile", Every: 5 * time.Minute, Run: a.orders.Reconcile},
 			{Name: "refunds.reconcile", Every: 5 * time.Minute, Run: a.orders.ReconcileRefunds},
+			{Name: "webhooks.prune", Every: 24 * time.Hour, Run: a.webhooks.Prune},
 			{Name: "payments.prune_events", Every: 24 * time.Hour, Run: func(ctx context.Context) (int64, error) {
 				return payment.PruneEvents(ctx, a.pool)
 			}},
@@ -210,7 +216,7 @@ func (a *App) newJobs(ctx context.Context) error {
 			l, err := a.newsletter.IssueConfirmation(ctx, email, requestedAt)
 			return jobs.NewsletterLinks(l), err
 		},
-		Images: imageWork(a.media, a.catalog)})
+		Images: imageWork(a.media, a.catalog), Webhooks: webhookWork(a.webhooks)})
 	if err != nil {
 		return err
 	}
@@ -218,8 +224,30 @@ func (a *App) newJobs(ctx context.Context) error {
 	return nil
 }
 
+// webhookWork is the webhook context's work as the jobs call it.
+func webhookWork(s *webhook.Service) jobs.WebhookWork {
+	return jobs.WebhookWork{
+		FanOut: func(ctx context.Context, eventID string, payload []byte) error {
+			_, err := s.FanOut(ctx, eventID, payload)
+			return err
+		},
+		Deliver: func(ctx context.Context, deliveryID string, attempt int, final bool) error {
+			a, err := s.Deliver(ctx, deliveryID, attempt, final)
+			if err != nil {
+				return err
+			}
+			return a.Err
+		},
+		Backoff:     webhook.Backoff,
+		MaxAttempts: webhook.MaxAttempts,
+	}
+}
+
 // startJobs starts River's workers and the outbox relay (serve and dev only).
 func (a *App) startJobs(ctx context.Context) error {
+	if a.cfg.WebhookAllowLoopback {
+		a.logger.Warn("WEBHOOK_ALLOW_LOOPBACK is on: webhook endpoints may point at this machine's loopback addresses (for tests only)")
+	}
 	if a.mailer == nil {
 		a.logger.Warn("SMTP_URL is not set: e-mails are queued but not sent until it is")
 	}

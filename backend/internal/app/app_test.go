@@ -478,6 +478,7 @@ func TestConfigRejectsBadValues(t *testing.T) {
 		"log level":  {"LOG_LEVEL": "loud"},
 		"cache ttl":  {"CATALOG_CACHE_TTL": "soon"},
 		"shutdown":   {"SHUTDOWN_TIMEOUT": "-1s"},
+		"webhooks":   {"WEBHOOK_ALLOW_LOOPBACK": "maybe"},
 	} {
 		_, err := config.Parse(func(k string) string { return env[k] })
 		require.Error(t, err, name)
@@ -486,6 +487,7 @@ func TestConfigRejectsBadValues(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, ":8080", cfg.APIAddr)
 	require.Equal(t, "http://localhost:8080", cfg.PublicURL)
+	require.False(t, cfg.WebhookAllowLoopback, "loopback webhook endpoints are for tests only, off unless asked")
 	u, err := url.Parse(cfg.MediaBucketURL)
 	require.NoError(t, err)
 	require.Equal(t, "file", u.Scheme)

@@ -150,6 +150,7 @@ func (a *App) routeTable() ([]route, error) {
 	register(adminv1connect.NewStoreDetailsServiceHandler(api.NewAdminStoreDetailsHandler(a.settings, a.accounts), opts...))
 	register(adminv1connect.NewApiKeyServiceHandler(api.NewAdminAPIKeyHandler(a.keys, a.accounts), opts...))
 	register(adminv1connect.NewDeliveryOptionServiceHandler(api.NewAdminDeliveryOptionHandler(a.shipping, a.accounts), opts...))
+	register(adminv1connect.NewWebhookServiceHandler(api.NewAdminWebhookHandler(a.webhooks), opts...))
 	if registerErr != nil {
 		return nil, registerErr
 	}

@@ -19,14 +19,14 @@ import (
 // its imports would only record what exists.
 var allowedImports = map[string][]string{
 	"account":               {"apperr", "db", "emailaddr", "throttle"},
-	"api":                   {"account", "apikey", "apperr", "authz", "cart", "catalog", "checkout", "contact", "content", "gen", "media", "money", "newsletter", "order", "payment", "ratelimit", "revision", "settings", "shipping", "status", "throttle", "wishlist"},
+	"api":                   {"account", "apikey", "apperr", "authz", "cart", "catalog", "checkout", "contact", "content", "gen", "media", "money", "newsletter", "order", "payment", "ratelimit", "revision", "settings", "shipping", "status", "throttle", "webhook", "webhook/event", "wishlist"},
 	"apidocs":               {},
 	"apikey":                {"apperr", "authz", "db", "revision"},
 	"apperr":                {},
 	"apperr/apperrtest":     {"apperr"},
 	"authz":                 {"account"},
 	"cart":                  {"apperr", "catalog", "db", "money", "shipping", "throttle"},
-	"catalog":               {"apperr", "db", "money", "revision"},
+	"catalog":               {"apperr", "db", "money", "revision", "webhook/event"},
 	"checkout":              {"apperr", "cart", "catalog", "db", "emailaddr", "money", "order", "payment", "shipping", "throttle"},
 	"config":                {},
 	"contact":               {"apperr", "db", "emailaddr", "throttle"},
@@ -43,7 +43,8 @@ var allowedImports = map[string][]string{
 	"media/mediatest":       {},
 	"money":                 {},
 	"newsletter":            {"apperr", "db", "emailaddr", "throttle"},
-	"order":                 {"apperr", "cart", "catalog", "db", "mail", "money", "payment", "revision", "throttle"},
+	"netguard":              {},
+	"order":                 {"apperr", "cart", "catalog", "db", "mail", "money", "payment", "revision", "throttle", "webhook/event"},
 	"payment":               {"apperr", "db", "money"},
 	"payment/paymenttest":   {"apperr", "payment"},
 	"ratelimit":             {},
@@ -56,6 +57,8 @@ var allowedImports = map[string][]string{
 	"status":                {},
 	"throttle":              {"apperr", "db"},
 	"throttle/throttletest": {"apperr", "apperr/apperrtest", "throttle"},
+	"webhook":               {"apperr", "db", "netguard", "webhook/event"},
+	"webhook/event":         {"db"},
 	"wishlist":              {"apperr", "catalog", "db"},
 }
 

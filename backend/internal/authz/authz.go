@@ -53,6 +53,7 @@ var Scopes = []ScopeInfo{
 	{"orders:write", "Read orders and move them on: processing, shipped, delivered, cancelled, refunded.", false},
 	{"products:read", "Read every product, published or not, with its history.", false},
 	{"products:write", "Create, edit, publish, archive and restore products and their images.", false},
+	{"webhooks:manage", "Register, change and remove webhook endpoints, and read and replay their deliveries.", false},
 }
 
 // ScopeByName returns the scope named s.

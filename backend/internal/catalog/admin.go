@@ -13,6 +13,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/revision"
+	"github.com/atelier-commerce/atelier/backend/internal/webhook/event"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -490,6 +491,18 @@ func (a *Admin) record(ctx context.Context, tx pgx.Tx, id string, actor Actor, a
 	if err := revision.Audit(ctx, tx, revision.Event{Actor: actor, Action: "product." + string(action),
 		SubjectType: "product", SubjectID: id, Revision: p.Revision, Detail: detail, At: now}); err != nil {
 		return nil, err
+	}
+	t, ok := productEvents[action]
+	if !ok {
+		t = event.ProductUpdated
+	}
+	if err := emitProductEvent(ctx, tx, id, t); err != nil {
+		return nil, err
+	}
+	if before != nil && becameLow(before.Stock, p.Stock) {
+		if err := emitProductEvent(ctx, tx, id, event.StockLow); err != nil {
+			return nil, err
+		}
 	}
 	p.UpdatedBy = actor
 	return p, nil

@@ -123,6 +123,10 @@ type Config struct {
 	// has only a customer's powers until they enrol), "optional" (development only: `serve`
 	// refuses it), or "" when unset, which means required except for the dev command.
 	Admin2FA string
+	// WebhookAllowLoopback (WEBHOOK_ALLOW_LOOPBACK=true) lets webhook endpoints be http:// or
+	// https:// URLs of loopback addresses (127.0.0.1, ::1). For tests only: a test's receiver
+	// listens there. Every other inside address stays refused, and serve warns when it is on.
+	WebhookAllowLoopback bool
 }
 
 // The values of ADMIN_2FA.
@@ -213,6 +217,13 @@ func Parse(getenv func(string) string) (Config, error) {
 		c.PaymentTestMode = true
 	default:
 		errs = append(errs, fmt.Errorf("PAYMENT_TEST_MODE must be on or off, got %q", v))
+	}
+	switch v := strings.ToLower(strings.TrimSpace(getenv("WEBHOOK_ALLOW_LOOPBACK"))); v {
+	case "", "off", "false", "0":
+	case "on", "true", "1":
+		c.WebhookAllowLoopback = true
+	default:
+		errs = append(errs, fmt.Errorf("WEBHOOK_ALLOW_LOOPBACK must be true or false, got %q", v))
 	}
 	switch v := strings.ToLower(strings.TrimSpace(getenv("ADMIN_2FA"))); v {
 	case "", Admin2FARequired, Admin2FAOptional:

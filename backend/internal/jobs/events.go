@@ -175,6 +175,9 @@ var routes = map[string]func(Event) river.JobArgs{
 	TopicOrderRefunded:                   func(e Event) river.JobArgs { return OrderRefundedEmail{e} },
 	TopicImageUploaded:                   func(e Event) river.JobArgs { return ImageRenditions{e} },
 	TopicImageDeleted:                    func(e Event) river.JobArgs { return ImageRemoval{e} },
+	TopicWebhookEvent:                    func(e Event) river.JobArgs { return WebhookFanOut{e} },
+	TopicWebhookDelivery:                 func(e Event) river.JobArgs { return WebhookDelivery{e} },
+	TopicWebhookEndpointDisabled:         func(e Event) river.JobArgs { return WebhookDisabledEmail{e} },
 }
 
 // ArgsFor returns the job for an outbox event, or false when its topic has no route.

@@ -63,6 +63,9 @@ type Config struct {
 	NewsletterLinks NewsletterLinkFunc
 	// Images renders uploaded images and removes deleted ones (the catalogue and media). Required.
 	Images ImageWork
+	// Webhooks fans events out and delivers them (the webhook context). Without it webhook jobs
+	// are cancelled; the app always sets it.
+	Webhooks WebhookWork
 }
 
 // NewsletterLinks are the links of a newsletter confirmation e-mail: the confirmation page (with a
@@ -122,6 +125,9 @@ func New(cfg Config) (*Runner, error) {
 		cfg.Images.Render == nil || cfg.Images.Fail == nil || cfg.Images.Remove == nil {
 		return nil, errors.New("jobs.New: Store, Jobs, Settings, Logger, ResetLinks, OrderConfirmations, OrderNotices, Refunds, SendRefund, NewsletterLinks and Images are required")
 	}
+	if cfg.Webhooks.MaxAttempts != 0 && cfg.Webhooks.MaxAttempts != WebhookMaxAttempts {
+		return nil, fmt.Errorf("jobs.New: webhook deliveries are inserted with %d attempts, the webhook context plans %d", WebhookMaxAttempts, cfg.Webhooks.MaxAttempts)
+	}
 	if cfg.PollInterval <= 0 {
 		cfg.PollInterval = 500 * time.Millisecond
 	}
@@ -141,6 +147,9 @@ func New(cfg Config) (*Runner, error) {
 	river.AddWorker(workers, &refundWorker{refund: cfg.Refunds, refundOne: cfg.SendRefund, logger: cfg.Logger.With("component", "payments")})
 	river.AddWorker(workers, &renditionWorker{work: cfg.Images, logger: cfg.Logger.With("component", "media")})
 	river.AddWorker(workers, &removalWorker{work: cfg.Images})
+	river.AddWorker(workers, &emailWorker[WebhookDisabledEmail]{deps: deps, compose: composeWebhookDisabled})
+	river.AddWorker(workers, &webhookFanOutWorker{work: cfg.Webhooks})
+	river.AddWorker(workers, &webhookDeliveryWorker{work: cfg.Webhooks, logger: cfg.Logger.With("component", "webhooks")})
 	periodic, err := periodicChores(workers, append([]Chore{pruneMailSent(cfg.Store)}, cfg.Chores...), cfg.Logger.With("component", "chores"))
 	if err != nil {
 		return nil, err
@@ -151,6 +160,7 @@ func New(cfg Config) (*Runner, error) {
 			river.QueueDefault: {MaxWorkers: 4},
 			MailQueue:          {MaxWorkers: 4},
 			MediaQueue:         {MaxWorkers: 1},
+			WebhookQueue:       {MaxWorkers: 8},
 		},
 		Workers:      workers,
 		PeriodicJobs: periodic,

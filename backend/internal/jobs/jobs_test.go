@@ -23,9 +23,12 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/jobs"
 	"github.com/atelier-commerce/atelier/backend/internal/logtest"
 	"github.com/atelier-commerce/atelier/backend/internal/mail"
+	"github.com/atelier-commerce/atelier/backend/internal/netguard"
 	"github.com/atelier-commerce/atelier/backend/internal/newsletter"
 	"github.com/atelier-commerce/atelier/backend/internal/order"
 	"github.com/atelier-commerce/atelier/backend/internal/settings"
+	"github.com/atelier-commerce/atelier/backend/internal/webhook"
+	"github.com/atelier-commerce/atelier/backend/internal/webhook/event"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	smtpmock "github.com/mocktools/go-smtp-mock/v2"
@@ -100,6 +103,7 @@ type runnerOpts struct {
 	refunds    func(context.Context, string) error
 	newsletter jobs.NewsletterLinkFunc
 	images     jobs.ImageWork
+	webhooks   *webhook.Service
 }
 
 // noOrders and noRefunds stand in for the order context in tests that have no orders.
@@ -162,13 +166,36 @@ func newRunner(t *testing.T, store *pgxpool.Pool, o runnerOpts) *jobs.Runner {
 	if o.images.Render == nil {
 		o.images = noImages
 	}
+	if o.webhooks == nil {
+		// The real context: with no endpoint registered, an event fans out to nothing.
+		o.webhooks = webhook.NewService(store, netguard.New(nil, false))
+	}
 	r, err := jobs.New(jobs.Config{Store: store, Jobs: o.jobsPool, Settings: settings.NewService(store), Mail: o.mail,
 		Logger:       slog.New(slog.NewTextHandler(o.log, &slog.HandlerOptions{Level: slog.LevelDebug})),
 		PollInterval: 50 * time.Millisecond, RetryPolicy: o.retry, MailUnconfiguredWait: time.Hour,
 		Chores: o.chores, ResetLinks: o.resetLinks, OrderConfirmations: o.orders, OrderNotices: o.notices, Refunds: o.refunds, SendRefund: o.refunds, NewsletterLinks: o.newsletter,
-		Images: o.images})
+		Images: o.images, Webhooks: webhookWork(o.webhooks)})
 	require.NoError(t, err)
 	return r
+}
+
+// webhookWork adapts the webhook context, as the app does.
+func webhookWork(s *webhook.Service) jobs.WebhookWork {
+	return jobs.WebhookWork{
+		FanOut: func(ctx context.Context, eventID string, payload []byte) error {
+			_, err := s.FanOut(ctx, eventID, payload)
+			return err
+		},
+		Deliver: func(ctx context.Context, deliveryID string, attempt int, final bool) error {
+			a, err := s.Deliver(ctx, deliveryID, attempt, final)
+			if err != nil {
+				return err
+			}
+			return a.Err
+		},
+		Backoff:     webhook.Backoff,
+		MaxAttempts: webhook.MaxAttempts,
+	}
 }
 
 // newsletterLinks adapts the newsletter context's IssueConfirmation, as the app does.
@@ -196,10 +223,12 @@ type jobRow struct {
 	Errors int
 }
 
+// jobRows lists the jobs, leaving out the webhook fan-outs that order and product changes make
+// beside their own work (webhook_test.go watches those).
 func jobRows(t *testing.T, pool *pgxpool.Pool) []jobRow {
 	t.Helper()
 	rows, err := pool.Query(context.Background(), `SELECT id, kind, state::text, coalesce(array_length(errors, 1), 0)
-		FROM river_job ORDER BY id`)
+		FROM river_job WHERE kind <> 'webhook.fan_out' ORDER BY id`)
 	require.NoError(t, err)
 	out, err := pgx.CollectRows(rows, pgx.RowToStructByPos[jobRow])
 	require.NoError(t, err)
@@ -628,8 +657,13 @@ func TestTopicsMatchTheEmitters(t *testing.T) {
 	require.Equal(t, order.TopicRefunded, jobs.TopicOrderRefunded)
 	require.Equal(t, catalog.TopicImageUploaded, jobs.TopicImageUploaded)
 	require.Equal(t, catalog.TopicImageDeleted, jobs.TopicImageDeleted)
+	require.Equal(t, event.Topic, jobs.TopicWebhookEvent)
+	require.Equal(t, webhook.TopicDelivery, jobs.TopicWebhookDelivery)
+	require.Equal(t, webhook.TopicEndpointDisabled, jobs.TopicWebhookEndpointDisabled)
+	require.Equal(t, webhook.MaxAttempts, jobs.WebhookMaxAttempts)
 	require.ElementsMatch(t, []string{"contact_message.received", "newsletter.confirmation_requested", "newsletter.subscribed", "password_reset.requested",
-		"order.paid", "order.refund_required", "order.refund_requested", "order.shipped", "order.cancelled", "order.refunded", "image.uploaded", "image.deleted"}, jobs.Topics())
+		"order.paid", "order.refund_required", "order.refund_requested", "order.shipped", "order.cancelled", "order.refunded", "image.uploaded", "image.deleted",
+		"webhook.event", "webhook.delivery", "webhook.endpoint_disabled"}, jobs.Topics())
 
 	emitted := account.PasswordResetRequested{AccountID: "8d1f0c7e-3a61-4b7a-9a51-0d1b5b0f3b11", Email: "jane@example.com",
 		FirstName: "Jane", RequestedAt: time.Date(2026, 3, 3, 14, 5, 0, 123456789, time.UTC)}

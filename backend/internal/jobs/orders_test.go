@@ -251,7 +251,7 @@ func TestRefusedOrderNoticesCancelTheJob(t *testing.T) {
 			job := waitForJobState(t, pool, "cancelled")
 			require.Equal(t, 1, job.Errors, "refused at the first attempt")
 			var errText string
-			require.NoError(t, pool.QueryRow(ctx, `SELECT errors[1]->>'error' FROM river_job`).Scan(&errText))
+			require.NoError(t, pool.QueryRow(ctx, `SELECT errors[1]->>'error' FROM river_job WHERE id = $1`, job.ID).Scan(&errText))
 			require.Contains(t, errText, tc.reason)
 			require.Empty(t, delivered(srv), "nothing e-mailed")
 			require.Zero(t, count(t, pool, "mail_sent"))

@@ -408,3 +408,23 @@ func TestRenderOrderRefunded(t *testing.T) {
 		require.NotContains(t, part, "Reason for the refund")
 	}
 }
+
+// The notice of a disabled webhook endpoint says which, why and what to do, with the receiver's
+// error text escaped (it comes from a partner's server).
+func TestRenderWebhookDisabled(t *testing.T) {
+	t.Parallel()
+	d := mail.WebhookDisabled{URL: "https://erp.example/hooks", Description: "ERP sync", Failures: 5,
+		LastError: "HTTP 500 <script>", DisabledAt: time.Date(2026, 11, 27, 20, 0, 0, 0, time.UTC)}
+	c, err := mail.RenderWebhookDisabled(shop, d)
+	require.NoError(t, err)
+	require.Equal(t, "A webhook endpoint of Atelier London was disabled", c.Subject)
+	for _, part := range []string{c.Text, c.HTML} {
+		for _, want := range []string{"https://erp.example/hooks", "ERP sync", "5 deliveries in a row", "20:00 on Friday 27 November 2026",
+			"enable the endpoint"} {
+			require.Contains(t, part, want)
+		}
+	}
+	require.Contains(t, c.Text, "Last error: HTTP 500 <script>")
+	require.Contains(t, c.HTML, "HTTP 500 &lt;script&gt;")
+	require.NotContains(t, c.HTML, "<script>")
+}

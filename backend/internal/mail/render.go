@@ -175,7 +175,7 @@ var templates = map[string]emailTemplate{}
 
 func init() { //nolint:gochecknoinits // parses the embedded templates once; a broken template fails at start, not at send
 	for _, name := range []string{"password_reset", "contact_message", "newsletter_confirmation", "order_confirmation",
-		"order_shipped", "order_cancelled", "order_refunded"} {
+		"order_shipped", "order_cancelled", "order_refunded", "webhook_disabled"} {
 		templates[name] = emailTemplate{
 			html: htmltemplate.Must(htmltemplate.New(name).Funcs(htmltemplate.FuncMap{"button": button}).
 				ParseFS(templateFiles, "templates/layout.html.tmpl", "templates/"+name+".html.tmpl")),
@@ -224,6 +224,27 @@ func RenderOrderCancelled(shop Shop, d OrderCancelled) (Content, error) {
 // RenderOrderRefunded renders the refund notice.
 func RenderOrderRefunded(shop Shop, d OrderRefunded) (Content, error) {
 	return render("order_refunded", fmt.Sprintf("%s refunded on your %s order %s", d.Amount, shopName(shop), d.Number), shop, d)
+}
+
+// WebhookDisabled tells the shop's mailbox that a webhook endpoint was disabled because its
+// deliveries kept failing.
+type WebhookDisabled struct {
+	URL         string
+	Description string
+	Failures    int
+	LastError   string
+	DisabledAt  time.Time
+}
+
+// DisabledText is when, in the shop's time zone.
+func (d WebhookDisabled) DisabledText() string {
+	return d.DisabledAt.In(london).Format("15:04 on Monday 2 January 2006") + " (London time)"
+}
+
+// RenderWebhookDisabled renders the notice of a disabled webhook endpoint.
+func RenderWebhookDisabled(shop Shop, d WebhookDisabled) (Content, error) {
+	d.URL, d.Description, d.LastError = OneLine(d.URL), OneLine(d.Description), OneLine(d.LastError)
+	return render("webhook_disabled", "A webhook endpoint of "+shopName(shop)+" was disabled", shop, d)
 }
 
 func shopName(s Shop) string {

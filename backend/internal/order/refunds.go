@@ -10,6 +10,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/payment"
+	"github.com/atelier-commerce/atelier/backend/internal/webhook/event"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -144,6 +145,10 @@ func (s *Service) settleRefund(ctx context.Context, tx pgx.Tx, o Order, ev payme
 		}
 	}
 	if _, err := db.Emit(ctx, tx, TopicRefunded, map[string]string{"order_id": o.ID, "refund_id": id}); err != nil {
+		return false, nil, err
+	}
+	if err := emitEvent(ctx, tx, o.ID, event.OrderRefunded, &EventRefund{ID: id,
+		Amount: event.Money{Amount: r.Amount.Minor, Currency: r.Amount.Currency}}); err != nil {
 		return false, nil, err
 	}
 	return len(r.Restock) > 0, nil, nil

@@ -19,6 +19,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/money"
 	"github.com/atelier-commerce/atelier/backend/internal/payment"
+	"github.com/atelier-commerce/atelier/backend/internal/webhook/event"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -357,8 +358,11 @@ func (s *Service) succeeded(ctx context.Context, tx pgx.Tx, o Order, reason stri
 		if err != nil || !moved {
 			return false, err
 		}
-		_, err = db.Emit(ctx, tx, TopicRefundRequired, map[string]string{"order_id": o.ID})
-		return false, err
+		if _, err = db.Emit(ctx, tx, TopicRefundRequired, map[string]string{"order_id": o.ID}); err != nil {
+			return false, err
+		}
+		// The whole late payment goes back: announced now, as the order is refunded from here on.
+		return false, emitEvent(ctx, tx, o.ID, event.OrderRefunded, nil)
 	}
 	return false, nil // already paid or beyond: a repeat in another event's clothes
 }

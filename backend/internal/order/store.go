@@ -13,6 +13,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/payment"
 	"github.com/atelier-commerce/atelier/backend/internal/revision"
 	"github.com/atelier-commerce/atelier/backend/internal/throttle"
+	"github.com/atelier-commerce/atelier/backend/internal/webhook/event"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -102,6 +103,9 @@ func Insert(ctx context.Context, tx pgx.Tx, d Draft) (string, error) {
 		if _, err := tx.Exec(ctx, `UPDATE orders SET superseded_by = $1::uuid WHERE id = ANY($2::uuid[])`, id, d.Supersedes); err != nil {
 			return "", fmt.Errorf("order.Insert: superseded: %w", err)
 		}
+	}
+	if err := emitEvent(ctx, tx, id, event.OrderCreated, nil); err != nil {
+		return "", err
 	}
 	return id, nil
 }
@@ -333,6 +337,11 @@ func moveBy(ctx context.Context, tx pgx.Tx, id string, to Status, reason string,
 	})
 	if err != nil {
 		return false, err
+	}
+	if t, ok := statusEvents[to]; ok && moved {
+		if err := emitEvent(ctx, tx, id, t, nil); err != nil {
+			return false, err
+		}
 	}
 	return moved, nil
 }

@@ -972,6 +972,105 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Lists every endpoint, newest first (a shop has at most 50). */
+        get: operations["WebhookService_ListWebhookEndpoints"];
+        put?: never;
+        /** @description Registers an endpoint. The answer carries its signing secret, shown this once. */
+        post: operations["WebhookService_CreateWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/webhook-endpoints/{endpoint_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Gets one endpoint. */
+        get: operations["WebhookService_GetWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /** @description Removes an endpoint and its delivery log; deliveries under way stop. */
+        delete: operations["WebhookService_DeleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * @description Changes the fields that are set; the others keep their values. Enabling an endpoint the shop
+         *      disabled clears its failure streak.
+         */
+        patch: operations["WebhookService_UpdateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/api/v1/admin/webhook-endpoints/{endpoint_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Lists an endpoint's deliveries, newest first, a page at a time. */
+        get: operations["WebhookService_ListWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/webhook-endpoints/{endpoint_id}/events/{event_id}:replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Sends one event to one endpoint again, as a new delivery with attempts of its own. The event
+         *      keeps its id (`webhook-id`), so a receiver that has it already can drop it. The endpoint must
+         *      be enabled (else FAILED_PRECONDITION, reason `webhook_endpoint_disabled`).
+         */
+        post: operations["WebhookService_ReplayWebhookEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/webhook-endpoints/{endpoint_id}:rotateSecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * @description Gives the endpoint a new signing secret, shown this once. The previous secret keeps signing
+         *      beside it for 24 hours (`webhook-signature` then carries both), so the receiver can switch
+         *      without refusing a delivery.
+         */
+        post: operations["WebhookService_RotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/login": {
         parameters: {
             query?: never;
@@ -1870,6 +1969,22 @@ export interface components {
         "atelier.admin.v1.CreateProductResponse": {
             product?: components["schemas"]["atelier.admin.v1.Product"];
         };
+        /** @description CreateWebhookEndpointRequest registers an endpoint. */
+        "atelier.admin.v1.CreateWebhookEndpointRequest": {
+            /** @description The HTTPS URL to POST events to, at most 2048 characters. */
+            url?: string;
+            /** @description A note for admins, at most 500 characters. */
+            description?: string;
+            /** @description The event types to receive, at least one; each one of the types WebhookEndpoint lists. */
+            event_types?: string[];
+        };
+        /** @description CreateWebhookEndpointResponse holds the new endpoint and its secret. */
+        "atelier.admin.v1.CreateWebhookEndpointResponse": {
+            /** @description The new endpoint, enabled. */
+            endpoint?: components["schemas"]["atelier.admin.v1.WebhookEndpoint"];
+            /** @description `whsec_` and the base64 of 32 random bytes. Shown only here: store it in the receiver. */
+            signing_secret?: string;
+        };
         /** @description DashboardDay is one day's sales. */
         "atelier.admin.v1.DashboardDay": {
             /** @description The day in London, YYYY-MM-DD. */
@@ -1922,6 +2037,8 @@ export interface components {
         "atelier.admin.v1.DeleteProductResponse": {
             product?: components["schemas"]["atelier.admin.v1.Product"];
         };
+        /** @description DeleteWebhookEndpointResponse is empty. */
+        "atelier.admin.v1.DeleteWebhookEndpointResponse": Record<string, never>;
         /** @description DeliverOrderRequest records that an order arrived. */
         "atelier.admin.v1.DeliverOrderRequest": {
             order_id?: string;
@@ -2110,6 +2227,11 @@ export interface components {
         "atelier.admin.v1.GetStoreDetailsRevisionResponse": {
             revision?: components["schemas"]["atelier.admin.v1.StoreDetailsRevision"];
         };
+        /** @description GetWebhookEndpointResponse holds the endpoint. */
+        "atelier.admin.v1.GetWebhookEndpointResponse": {
+            /** @description The endpoint, without its secret. */
+            endpoint?: components["schemas"]["atelier.admin.v1.WebhookEndpoint"];
+        };
         /** @description ImageVariant is one rendition of an image. */
         "atelier.admin.v1.ImageVariant": {
             /** @description Absolute URL; immutable, cacheable for a year. */
@@ -2200,6 +2322,18 @@ export interface components {
             revisions?: components["schemas"]["atelier.admin.v1.StoreDetailsRevision"][];
             /** @description Empty on the last page. */
             next_page_token?: string;
+        };
+        /** @description ListWebhookDeliveriesResponse is one page of deliveries, newest first. */
+        "atelier.admin.v1.ListWebhookDeliveriesResponse": {
+            /** @description This page's deliveries, newest first. */
+            deliveries?: components["schemas"]["atelier.admin.v1.WebhookDelivery"][];
+            /** @description Pass as page_token for the next page; empty on the last. */
+            next_page_token?: string;
+        };
+        /** @description ListWebhookEndpointsResponse lists every endpoint, newest first. */
+        "atelier.admin.v1.ListWebhookEndpointsResponse": {
+            /** @description Every endpoint, newest first. */
+            endpoints?: components["schemas"]["atelier.admin.v1.WebhookEndpoint"][];
         };
         /** @description OrderPayment is the order's card payment. */
         "atelier.admin.v1.OrderPayment": {
@@ -2534,6 +2668,18 @@ export interface components {
         "atelier.admin.v1.ReorderProductImagesResponse": {
             product?: components["schemas"]["atelier.admin.v1.Product"];
         };
+        /** @description ReplayWebhookEventRequest names the event and the endpoint to send it to again. */
+        "atelier.admin.v1.ReplayWebhookEventRequest": {
+            /** @description The endpoint's id (UUID). */
+            endpoint_id?: string;
+            /** @description The event's id (`webhook-id`, or event_id in the delivery log). */
+            event_id?: string;
+        };
+        /** @description ReplayWebhookEventResponse holds the new delivery. */
+        "atelier.admin.v1.ReplayWebhookEventResponse": {
+            /** @description The new delivery, pending: it is attempted within moments. */
+            delivery?: components["schemas"]["atelier.admin.v1.WebhookDelivery"];
+        };
         /** @description RestockLine puts units of one of the order's products back in stock. */
         "atelier.admin.v1.RestockLine": {
             product_id?: string;
@@ -2599,6 +2745,18 @@ export interface components {
         /** @description RevokeApiKeyResponse holds the revoked key. */
         "atelier.admin.v1.RevokeApiKeyResponse": {
             api_key?: components["schemas"]["atelier.admin.v1.ApiKey"];
+        };
+        /** @description RotateWebhookSecretRequest names the endpoint whose secret to replace. */
+        "atelier.admin.v1.RotateWebhookSecretRequest": {
+            /** @description The endpoint's id (UUID). */
+            endpoint_id?: string;
+        };
+        /** @description RotateWebhookSecretResponse holds the endpoint and its new secret. */
+        "atelier.admin.v1.RotateWebhookSecretResponse": {
+            /** @description The endpoint, with previous_secret_expires_at set. */
+            endpoint?: components["schemas"]["atelier.admin.v1.WebhookEndpoint"];
+            /** @description The new secret, shown only here. */
+            signing_secret?: string;
         };
         /** @description SetProductsPublishedRequest publishes or unpublishes products. */
         "atelier.admin.v1.SetProductsPublishedRequest": {
@@ -2756,6 +2914,24 @@ export interface components {
         "atelier.admin.v1.UpdateStoreDetailsResponse": {
             store_details?: components["schemas"]["atelier.admin.v1.StoreDetails"];
         };
+        /** @description UpdateWebhookEndpointRequest changes an endpoint. */
+        "atelier.admin.v1.UpdateWebhookEndpointRequest": {
+            /** @description The endpoint's id (UUID). */
+            endpoint_id?: string;
+            /** @description A new HTTPS URL, checked as on create. */
+            url?: string;
+            /** @description A new note for admins, at most 500 characters. */
+            description?: string;
+            /** @description Replaces the whole list when not empty; empty keeps it. */
+            event_types?: string[];
+            /** @description Enables or disables the endpoint. */
+            enabled?: boolean;
+        };
+        /** @description UpdateWebhookEndpointResponse holds the endpoint as changed. */
+        "atelier.admin.v1.UpdateWebhookEndpointResponse": {
+            /** @description The endpoint as changed. */
+            endpoint?: components["schemas"]["atelier.admin.v1.WebhookEndpoint"];
+        };
         /** @description UploadProductImageResponse holds the new image (processing) and the product. */
         "atelier.admin.v1.UploadProductImageResponse": {
             image?: components["schemas"]["atelier.admin.v1.ProductImage"];
@@ -2768,6 +2944,119 @@ export interface components {
             /** @description Stable, e.g. `large_file`. */
             reason?: string;
             message?: string;
+        };
+        /** @description WebhookDelivery is one event sent (or to send) to one endpoint: a line of its delivery log. */
+        "atelier.admin.v1.WebhookDelivery": {
+            /** @description Stable identifier (UUID) of the delivery. */
+            id?: string;
+            /** @description The endpoint it goes to. */
+            endpoint_id?: string;
+            /** @description The event's id, sent as `webhook-id`; ReplayWebhookEvent takes it. */
+            event_id?: string;
+            /** @description The event's type, e.g. `order.paid`. */
+            event_type?: string;
+            /** @description Made by ReplayWebhookEvent rather than by the event itself. */
+            replay?: boolean;
+            /**
+             * Format: enum
+             * @description Where the delivery is.
+             * @enum {string}
+             */
+            status?: "WEBHOOK_DELIVERY_STATUS_UNSPECIFIED" | "WEBHOOK_DELIVERY_STATUS_PENDING" | "WEBHOOK_DELIVERY_STATUS_RETRYING" | "WEBHOOK_DELIVERY_STATUS_SUCCEEDED" | "WEBHOOK_DELIVERY_STATUS_FAILED" | "WEBHOOK_DELIVERY_STATUS_SKIPPED";
+            /**
+             * Format: int32
+             * @description Attempts made so far (at most 10).
+             */
+            attempts?: number;
+            /**
+             * Format: int32
+             * @description The HTTP status of the last attempt's answer; 0 when there was none (refused, timed out,
+             *      connection failed).
+             */
+            response_status_code?: number;
+            /**
+             * Format: int32
+             * @description How long the last attempt took, in milliseconds.
+             */
+            duration_ms?: number;
+            /** @description At most the first 1 KB of the last answer's body. */
+            response_body?: string;
+            /** @description Why the last attempt failed; empty after a success. */
+            error?: string;
+            /**
+             * Format: date-time
+             * @description When the last attempt was made; unset before the first.
+             */
+            last_attempt_at?: string;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; unset unless retrying.
+             */
+            next_attempt_at?: string;
+            /**
+             * Format: date-time
+             * @description When the delivery was made (the event's fan-out or the replay).
+             */
+            created_at?: string;
+        };
+        /**
+         * @description WebhookEndpoint is a partner's receiver of the shop's events. Its signing secret is never part
+         *      of it: the secret is shown once, by CreateWebhookEndpoint and RotateWebhookSecret.
+         *
+         *      Each delivery is a POST of the JSON payload `{"type", "timestamp", "data"}` signed per the
+         *      Standard Webhooks specification: headers `webhook-id` (the event's id, the same on every attempt
+         *      and replay: de-duplicate on it), `webhook-timestamp` (Unix seconds of the attempt) and
+         *      `webhook-signature` (`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body`, keyed with the
+         *      base64-decoded part of the secret after `whsec_`; during a rotation's overlap two signatures,
+         *      space-separated). A 2xx answer within 10 s is a success; anything else (a redirect too: none is
+         *      followed) is retried for about three days.
+         */
+        "atelier.admin.v1.WebhookEndpoint": {
+            /** @description Stable identifier (UUID). */
+            id?: string;
+            /** @description The HTTPS URL events are POSTed to. */
+            url?: string;
+            /** @description The admin's note about the endpoint (e.g. "ERP sync"). */
+            description?: string;
+            /**
+             * @description The event types it receives, sorted: `order.created`, `order.paid`, `order.payment_failed`,
+             *      `order.shipped`, `order.delivered`, `order.cancelled`, `order.refunded`, `product.created`,
+             *      `product.updated`, `product.archived`, `stock.low`.
+             */
+            event_types?: string[];
+            /**
+             * @description Whether events are sent to it. The shop disables an endpoint after 5 deliveries in a row
+             *      failed after every attempt (and e-mails the shop's mailbox); an admin may enable it again.
+             */
+            enabled?: boolean;
+            /** @description Why the shop disabled it; empty when enabled or disabled by an admin. */
+            disabled_reason?: string;
+            /**
+             * Format: date-time
+             * @description When it was disabled; unset while enabled.
+             */
+            disabled_at?: string;
+            /**
+             * Format: date-time
+             * @description Until when the secret replaced by the last rotation still signs (beside the new one); unset
+             *      when there is none.
+             */
+            previous_secret_expires_at?: string;
+            /**
+             * Format: int32
+             * @description Deliveries that failed after every attempt, one after another since the last success.
+             */
+            failure_streak?: number;
+            /**
+             * Format: date-time
+             * @description When it was registered.
+             */
+            created_at?: string;
+            /**
+             * Format: date-time
+             * @description When it was last changed (by an admin, a rotation or the shop disabling it).
+             */
+            updated_at?: string;
         };
         /** @description AddCartItemRequest adds units of one product. */
         "atelier.store.v1.AddCartItemRequest": {
@@ -5707,6 +5996,279 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["atelier.admin.v1.RestoreStoreDetailsRevisionResponse"];
+                };
+            };
+            /** @description Default error response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["google.rpc.Status"];
+                };
+            };
+        };
+    };
+    WebhookService_ListWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["atelier.admin.v1.ListWebhookEndpointsResponse"];
+                };
+            };
+            /** @description Default error response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["google.rpc.Status"];
+                };
+            };
+        };
+    };
+    WebhookService_CreateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["atelier.admin.v1.CreateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["atelier.admin.v1.CreateWebhookEndpointResponse"];
+                };
+            };
+            /** @description Default error response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["google.rpc.Status"];
+                };
+            };
+        };
+    };
+    WebhookService_GetWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id (UUID). */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["atelier.admin.v1.GetWebhookEndpointResponse"];
+                };
+            };
+            /** @description Default error response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["google.rpc.Status"];
+                };
+            };
+        };
+    };
+    WebhookService_DeleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id (UUID). */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["atelier.admin.v1.DeleteWebhookEndpointResponse"];
+                };
+            };
+            /** @description Default error response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["google.rpc.Status"];
+                };
+            };
+        };
+    };
+    WebhookService_UpdateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id (UUID). */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["atelier.admin.v1.UpdateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["atelier.admin.v1.UpdateWebhookEndpointResponse"];
+                };
+            };
+            /** @description Default error response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["google.rpc.Status"];
+                };
+            };
+        };
+    };
+    WebhookService_ListWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description 1–100, default 20. */
+                page_size?: number;
+                /** @description The next_page_token of the previous page; empty for the first. */
+                page_token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The endpoint's id (UUID). */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["atelier.admin.v1.ListWebhookDeliveriesResponse"];
+                };
+            };
+            /** @description Default error response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["google.rpc.Status"];
+                };
+            };
+        };
+    };
+    WebhookService_ReplayWebhookEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id (UUID). */
+                endpoint_id: string;
+                /** @description The event's id (`webhook-id`, or event_id in the delivery log). */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["atelier.admin.v1.ReplayWebhookEventRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["atelier.admin.v1.ReplayWebhookEventResponse"];
+                };
+            };
+            /** @description Default error response */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["google.rpc.Status"];
+                };
+            };
+        };
+    };
+    WebhookService_RotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The endpoint's id (UUID). */
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["atelier.admin.v1.RotateWebhookSecretRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["atelier.admin.v1.RotateWebhookSecretResponse"];
                 };
             };
             /** @description Default error response */
