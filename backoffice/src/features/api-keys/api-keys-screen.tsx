@@ -42,12 +42,18 @@ export function ApiKeysScreen() {
 
   const columns: DataTableColumn<ApiKey>[] = [
     { id: "name", header: "Name", enableSorting: false, accessorFn: (k) => k.name },
-    { id: "kind", header: "Kind", enableSorting: false, cell: ({ row }) => kindName(row.original.kind) },
     {
-      id: "prefix",
-      header: "Key",
+      // The kind under the prefix (which says it too: atl_sk_, atl_pk_), to keep the table narrow.
+      id: "key",
+      header: "Key and kind",
       enableSorting: false,
-      cell: ({ row }) => <code className="api-keys__prefix">{row.original.prefix}…</code>,
+      cell: ({ row }) => (
+        <>
+          <code className="api-keys__prefix">{row.original.prefix}…</code>
+          <br />
+          {kindName(row.original.kind)}
+        </>
+      ),
     },
     {
       id: "scopes",
@@ -75,7 +81,7 @@ export function ApiKeysScreen() {
             ))}
           </ul>
         ) : (
-          <None>None (not for browsers)</None>
+          <None>None</None>
         ),
     },
     {

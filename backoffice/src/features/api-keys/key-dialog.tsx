@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useRef } from "react";
+import { type ReactNode, useId, useLayoutEffect, useRef } from "react";
 import { useModal } from "~/components/ui/use-modal";
 import "./api-keys.css";
 
@@ -20,6 +20,14 @@ export function KeyDialog({
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useModal(ref, true);
+  // Closed before it leaves the page (a layout effect's cleanup runs before the removal), so the
+  // browser gives focus back to the control that opened it.
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (dialog?.open && typeof dialog.close === "function") dialog.close();
+    };
+  }, []);
   return (
     <dialog
       ref={ref}
