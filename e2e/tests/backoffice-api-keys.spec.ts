@@ -106,6 +106,8 @@ test("an admin makes a secret key, a partner calls the API with it, and revoking
   await shoot(page, "bo-api-key-secret");
   await shown.getByRole("button", { name: "I have stored it" }).click();
   await expect(shown).toBeHidden();
+  // Focus is back on the button that opened the dialog.
+  await expect(main.getByRole("button", { name: "New API key" })).toBeFocused();
   await expect(page.getByText(secret)).toHaveCount(0);
   expect(page.url()).not.toContain(secret);
 
