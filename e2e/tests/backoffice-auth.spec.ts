@@ -79,6 +79,7 @@ test("the admin signs in and sees the layout with their name and the sections", 
     "Page contents",
     "Settings",
     "Users",
+    "API keys",
     "Jobs",
   ]);
   await expect(sectionsNav(page).getByRole("link", { name: "Dashboard" })).toHaveAttribute(

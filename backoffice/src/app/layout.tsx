@@ -10,6 +10,7 @@ const sections = [
   { to: "/pages", label: "Page contents" },
   { to: "/settings", label: "Settings" },
   { to: "/users", label: "Users" },
+  { to: "/api-keys", label: "API keys" },
 ];
 
 /** Layout is the frame of every signed-in screen: the sections, who is signed in, and the screen. */

@@ -1,5 +1,6 @@
 import type { RouteObject } from "react-router";
 import { LoadingState } from "~/components/ui/states";
+import { routes as apiKeys } from "~/features/api-keys/routes";
 import SignInScreen from "~/features/auth/sign-in-screen";
 import { routes as dashboard } from "~/features/dashboard/routes";
 import { routes as orders } from "~/features/orders/routes";
@@ -32,6 +33,7 @@ export const appRoutes: RouteObject[] = [
       ...pages,
       ...settings,
       ...users,
+      ...apiKeys,
       { path: "*", element: <NotFound /> },
     ],
   },

@@ -81,7 +81,7 @@ export async function expectBackOfficeSignIn(page: Page) {
   await expect(sectionsNav(page)).toHaveCount(0);
 }
 
-/** The signed-in layout's sections: Dashboard, Products, Orders, Page contents, Settings, Users, Jobs. */
+/** The signed-in layout's sections: Dashboard, Products, Orders, Page contents, Settings, Users, API keys, Jobs. */
 export function sectionsNav(page: Page): Locator {
   return page.getByRole("navigation", { name: "Sections" });
 }
