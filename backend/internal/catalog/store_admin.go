@@ -28,7 +28,7 @@ const adminFrom = ` FROM products p
 // stable.
 var adminOrderBy = map[string]adminSort{
 	"name": {terms: []db.OrderTerm{{Expr: `lower(p.name)`, Type: db.KeyText, Func: "lower"}},
-		keys: func(p AdminProduct) []*string { return []*string{db.TextKey(p.Name)} }},
+		keys: func(p AdminProduct) []*string { return []*string{new(p.Name)} }},
 	"sku": {terms: []db.OrderTerm{{Expr: `p.sku`, Type: db.KeyText, Nullable: true}},
 		keys: func(p AdminProduct) []*string { return []*string{optionalText(p.SKU)} }}, // sku is NULL or not empty
 	"category": {terms: []db.OrderTerm{{Expr: `(SELECT a.value FROM product_attributes a WHERE a.product_id = p.id AND a.name = 'category' ORDER BY a.position LIMIT 1)`,
@@ -75,7 +75,7 @@ func adminTerms(q AdminQuery) []db.OrderTerm {
 
 // adminKeys are p's values of adminTerms(q), for the token of the page after p.
 func adminKeys(q AdminQuery, p AdminProduct) []*string {
-	return append(adminOrderBy[q.Sort].keys(p), db.TextKey(p.Name), db.TextKey(p.ID))
+	return append(adminOrderBy[q.Sort].keys(p), new(p.Name), new(p.ID))
 }
 
 func optionalText(s string) *string {

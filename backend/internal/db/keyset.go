@@ -2,6 +2,7 @@ package db
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -87,8 +88,7 @@ func KeysetAfter(terms []OrderTerm, keys []*string, args map[string]any) string 
 		desc, null, nullable = append(desc, t.Desc), append(null, keys[i] == nil), append(nullable, t.Nullable)
 	}
 	cond := ""
-	for i := len(runs) - 1; i >= 0; i-- {
-		r := runs[i]
+	for i, r := range slices.Backward(runs) {
 		lhs, rhs := r.exprs[0], r.params[0]
 		if len(r.exprs) > 1 {
 			lhs, rhs = "("+strings.Join(r.exprs, ", ")+")", "("+strings.Join(r.params, ", ")+")"
@@ -162,14 +162,14 @@ func ValidKeys(terms []OrderTerm, keys []*string) bool {
 	return true
 }
 
-// TextKey, IntKey, TimeKey and BoolKey write a row's value as a key of their type.
-func TextKey(s string) *string { return &s }
+// IntKey, TimeKey and BoolKey write a row's value as a key of their type; a text's key is
+// new(value).
 
 // IntKey is n as a KeyInt key.
-func IntKey(n int64) *string { return TextKey(strconv.FormatInt(n, 10)) }
+func IntKey(n int64) *string { return new(strconv.FormatInt(n, 10)) }
 
 // TimeKey is t as a KeyTime key, exact to the nanosecond (the database keeps microseconds).
-func TimeKey(t time.Time) *string { return TextKey(t.UTC().Format(time.RFC3339Nano)) }
+func TimeKey(t time.Time) *string { return new(t.UTC().Format(time.RFC3339Nano)) }
 
 // BoolKey is b as a KeyBool key.
-func BoolKey(b bool) *string { return TextKey(strconv.FormatBool(b)) }
+func BoolKey(b bool) *string { return new(strconv.FormatBool(b)) }

@@ -28,7 +28,8 @@ func (q AdminQuery) fingerprint() string {
 	}
 	slices.Sort(statuses)
 	statuses = slices.Compact(statuses)
-	parts := []string{"admin_orders", strconv.Quote(q.Search), optionalTimeText(q.PlacedFrom), optionalTimeText(q.PlacedBefore)}
+	parts := make([]string, 0, 4+len(statuses))
+	parts = append(parts, "admin_orders", strconv.Quote(q.Search), optionalTimeText(q.PlacedFrom), optionalTimeText(q.PlacedBefore))
 	for _, s := range statuses {
 		parts = append(parts, strconv.Quote(s))
 	}

@@ -144,63 +144,71 @@ func TestAdminListPageTokensAreStable(t *testing.T) {
 		"an order placed after the walk began is met at its end")
 }
 
+// forged is tok with its fields changed: a token is not signed, so each field is checked.
+func forged(t *testing.T, tok string, change map[string]any) string {
+	t.Helper()
+	raw, err := base64.RawURLEncoding.DecodeString(tok)
+	require.NoError(t, err)
+	var fields map[string]any
+	require.NoError(t, json.Unmarshal(raw, &fields))
+	maps.Copy(fields, change)
+	raw, err = json.Marshal(fields)
+	require.NoError(t, err)
+	return base64.RawURLEncoding.EncodeToString(raw)
+}
+
 func TestAdminListPageTokenValidation(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	from := time.Now().Add(-time.Hour)
-	// forged is tok with its fields changed: a token is not signed, so each field is checked.
-	forged := func(tok string, change map[string]any) string {
-		raw, err := base64.RawURLEncoding.DecodeString(tok)
-		require.NoError(t, err)
-		var fields map[string]any
-		require.NoError(t, json.Unmarshal(raw, &fields))
-		maps.Copy(fields, change)
-		raw, err = json.Marshal(fields)
-		require.NoError(t, err)
-		return base64.RawURLEncoding.EncodeToString(raw)
-	}
+	// The token is of the newest orders placed in the last hour, one a page; each case changes
+	// the query it comes back with, or the token's own fields (forge).
+	base := order.AdminQuery{PlacedFrom: time.Now().Add(-time.Hour), PageSize: 1}
 	tests := map[string]struct {
-		q      func(token string) order.AdminQuery
+		q      func(q order.AdminQuery) order.AdminQuery
+		forge  map[string]any
 		reason string
 	}{
-		"garbage":  {func(string) order.AdminQuery { return order.AdminQuery{PageToken: "not a token"} }, "invalid_page_token"},
-		"too long": {func(string) order.AdminQuery { return order.AdminQuery{PageToken: strings.Repeat("e", 501)} }, "invalid_page_token"},
-		"another sort": {func(tok string) order.AdminQuery {
-			return order.AdminQuery{Sort: "oldest", PlacedFrom: from, PageToken: tok}
-		}, "invalid_page_token"},
-		"other statuses": {func(tok string) order.AdminQuery {
-			return order.AdminQuery{Statuses: []order.Status{order.StatusPaid}, PlacedFrom: from, PageToken: tok}
-		}, "invalid_page_token"},
-		"a search added": {func(tok string) order.AdminQuery {
-			return order.AdminQuery{Search: "jane", PlacedFrom: from, PageToken: tok}
-		}, "invalid_page_token"},
-		"another date": {func(tok string) order.AdminQuery {
-			return order.AdminQuery{PlacedFrom: from.Add(time.Second), PageToken: tok}
-		}, "invalid_page_token"},
-		"with a page": {func(tok string) order.AdminQuery { return order.AdminQuery{PlacedFrom: from, Page: 2, PageToken: tok} }, "page_with_page_token"},
-		"a key of no time": {func(tok string) order.AdminQuery {
-			return order.AdminQuery{PlacedFrom: from, PageToken: forged(tok, map[string]any{"k": []any{"soon", uuid.NewString()}})}
-		}, "invalid_page_token"},
-		"a key too few": {func(tok string) order.AdminQuery {
-			return order.AdminQuery{PlacedFrom: from, PageToken: forged(tok, map[string]any{"k": []any{uuid.NewString()}})}
-		}, "invalid_page_token"},
-		"a NULL key": {func(tok string) order.AdminQuery {
-			return order.AdminQuery{PlacedFrom: from, PageToken: forged(tok, map[string]any{"k": []any{nil, uuid.NewString()}})}
-		}, "invalid_page_token"},
-		"a field unknown": {func(tok string) order.AdminQuery {
-			return order.AdminQuery{PlacedFrom: from, PageToken: forged(tok, map[string]any{"x": 1})}
-		}, "invalid_page_token"},
+		"garbage":          {q: func(q order.AdminQuery) order.AdminQuery { q.PageToken = "not a token"; return q }, reason: "invalid_page_token"},
+		"too long":         {q: func(q order.AdminQuery) order.AdminQuery { q.PageToken = strings.Repeat("e", 501); return q }, reason: "invalid_page_token"},
+		"another sort":     {q: func(q order.AdminQuery) order.AdminQuery { q.Sort = "oldest"; return q }, reason: "invalid_page_token"},
+		"other statuses":   {q: func(q order.AdminQuery) order.AdminQuery { q.Statuses = []order.Status{order.StatusPaid}; return q }, reason: "invalid_page_token"},
+		"a search added":   {q: func(q order.AdminQuery) order.AdminQuery { q.Search = "jane"; return q }, reason: "invalid_page_token"},
+		"another date":     {q: func(q order.AdminQuery) order.AdminQuery { q.PlacedFrom = q.PlacedFrom.Add(time.Second); return q }, reason: "invalid_page_token"},
+		"an end date":      {q: func(q order.AdminQuery) order.AdminQuery { q.PlacedBefore = time.Now().Add(time.Hour); return q }, reason: "invalid_page_token"},
+		"with a page":      {q: func(q order.AdminQuery) order.AdminQuery { q.Page = 2; return q }, reason: "page_with_page_token"},
+		"a key of no time": {forge: map[string]any{"k": []any{"soon", uuid.NewString()}}, reason: "invalid_page_token"},
+		"a key too few":    {forge: map[string]any{"k": []any{uuid.NewString()}}, reason: "invalid_page_token"},
+		"a NULL key":       {forge: map[string]any{"k": []any{nil, uuid.NewString()}}, reason: "invalid_page_token"},
+		"a field unknown":  {forge: map[string]any{"x": 1}, reason: "invalid_page_token"},
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			b := pagedOrders(t, 3)
-			first, err := b.orders.AdminList(ctx, order.AdminQuery{PlacedFrom: from, PageSize: 1})
+			first, err := b.orders.AdminList(ctx, base)
 			require.NoError(t, err)
 			require.NotEmpty(t, first.NextPageToken)
-			_, err = b.orders.AdminList(ctx, tt.q(first.NextPageToken))
+			q := base
+			q.PageToken = first.NextPageToken
+			if tt.forge != nil {
+				q.PageToken = forged(t, q.PageToken, tt.forge)
+			}
+			if tt.q != nil {
+				q = tt.q(q)
+			}
+			_, err = b.orders.AdminList(ctx, q)
 			ae := apperrtest.RequireKind(t, err, apperr.KindInvalid, tt.reason)
 			require.Equal(t, map[string]string{"invalid_page_token": "page_token", "page_with_page_token": "page"}[tt.reason], ae.Field)
 		})
 	}
+	t.Run("the statuses are a set", func(t *testing.T) {
+		t.Parallel()
+		b := pagedOrders(t, 3)
+		q := order.AdminQuery{Statuses: []order.Status{order.StatusPaid, order.StatusPendingPayment}, PageSize: 1}
+		first, err := b.orders.AdminList(ctx, q)
+		require.NoError(t, err)
+		q.Statuses, q.PageToken = []order.Status{order.StatusPendingPayment, order.StatusPaid}, first.NextPageToken
+		_, err = b.orders.AdminList(ctx, q)
+		require.NoError(t, err, "the same statuses in another order")
+	})
 }

@@ -43,10 +43,10 @@ type adminSort struct {
 	keys  func(Order) []*string
 }
 
-func timeKeys(o Order) []*string { return []*string{db.TimeKey(o.CreatedAt), db.TextKey(o.ID)} }
+func timeKeys(o Order) []*string { return []*string{db.TimeKey(o.CreatedAt), new(o.ID)} }
 
 func totalKeys(o Order) []*string {
-	return []*string{db.IntKey(o.Total.Minor), db.TimeKey(o.CreatedAt), db.TextKey(o.ID)}
+	return []*string{db.IntKey(o.Total.Minor), db.TimeKey(o.CreatedAt), new(o.ID)}
 }
 
 // adminOrders reads one page of the admin's list, and one order more when there is one (so the
