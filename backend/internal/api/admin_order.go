@@ -38,7 +38,8 @@ var adminOrderSorts = map[adminv1.OrderSort]string{
 // ListAdminOrders implements AdminOrderService.ListAdminOrders.
 func (h *AdminOrderHandler) ListAdminOrders(ctx context.Context, req *connect.Request[adminv1.ListAdminOrdersRequest]) (*connect.Response[adminv1.ListAdminOrdersResponse], error) {
 	m := req.Msg
-	q := order.AdminQuery{Search: m.GetSearch(), Sort: adminOrderSorts[m.GetSort()], Page: int(m.GetPage()), PageSize: int(m.GetPageSize())}
+	q := order.AdminQuery{Search: m.GetSearch(), Sort: adminOrderSorts[m.GetSort()], Page: int(m.GetPage()), PageSize: int(m.GetPageSize()),
+		PageToken: m.GetPageToken()}
 	for _, st := range m.GetStatuses() {
 		q.Statuses = append(q.Statuses, orderStatusOf(st))
 	}
@@ -53,7 +54,7 @@ func (h *AdminOrderHandler) ListAdminOrders(ctx context.Context, req *connect.Re
 		return nil, err
 	}
 	out := &adminv1.ListAdminOrdersResponse{TotalCount: page.TotalCount, Page: int32(page.Page), PageSize: int32(page.PageSize),
-		TotalPages: int32(page.TotalPages()), Orders: make([]*adminv1.AdminOrder, len(page.Orders))}
+		TotalPages: int32(page.TotalPages()), Orders: make([]*adminv1.AdminOrder, len(page.Orders)), NextPageToken: page.NextPageToken}
 	for i, o := range page.Orders {
 		out.Orders[i] = h.adminOrderProto(o)
 	}

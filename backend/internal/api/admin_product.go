@@ -45,13 +45,14 @@ func (h *AdminProductHandler) ListProducts(ctx context.Context, req *connect.Req
 	page, err := h.catalog.List(ctx, catalog.AdminQuery{
 		Search: m.GetSearch(), Category: m.GetCategory(), Status: catalog.StatusFilter(m.GetStatus()),
 		Stock: catalog.StockStatus(m.GetStockLevel()), Sort: m.GetSort(), Descending: m.GetDescending(),
-		Page: int(m.GetPage()), PageSize: int(m.GetPageSize()),
+		Page: int(m.GetPage()), PageSize: int(m.GetPageSize()), PageToken: m.GetPageToken(),
 	})
 	if err != nil {
 		return nil, err
 	}
 	out := &adminv1.ListProductsResponse{Products: make([]*adminv1.Product, len(page.Products)),
-		TotalCount: int32(page.Total), Page: int32(page.Page), PageSize: int32(page.PageSize), TotalPages: int32(page.TotalPages)}
+		TotalCount: int32(page.Total), Page: int32(page.Page), PageSize: int32(page.PageSize), TotalPages: int32(page.TotalPages),
+		NextPageToken: page.NextPageToken}
 	for i, p := range page.Products {
 		out.Products[i] = h.productProto(p)
 	}

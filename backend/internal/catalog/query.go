@@ -6,6 +6,7 @@ import (
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/money"
+	"github.com/atelier-commerce/atelier/backend/internal/pagetoken"
 )
 
 // Sort is a public sort order.
@@ -85,7 +86,7 @@ func (q ListQuery) Normalize() (ListQuery, error) {
 	}
 	if q.PageToken != "" {
 		if q.Page != 0 {
-			return q, apperr.Invalid("page", "page_with_page_token", "give page or page_token, not both")
+			return q, pagetoken.WithPage()
 		}
 		after, err := decodeCursor(q, q.PageToken)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/money"
 	"github.com/jackc/pgx/v5"
 )
@@ -21,17 +22,67 @@ const adminColumns = `p.id::text, p.slug, p.name, p.description, p.price_minor, 
 const adminFrom = ` FROM products p
 	LEFT JOIN product_revisions r ON r.product_id = p.id AND r.revision = p.version`
 
-// adminOrderBy is the allow-list of the admin list's sort columns; names, then ids, break ties
-// so that paging is stable.
-var adminOrderBy = map[string]string{
-	"name":       `lower(p.name)`,
-	"sku":        `p.sku`,
-	"category":   `(SELECT a.value FROM product_attributes a WHERE a.product_id = p.id AND a.name = 'category' ORDER BY a.position LIMIT 1)`,
-	"price":      `p.price_minor`,
-	"stock":      `p.stock_quantity`,
-	"status":     `(p.archived_at IS NULL), p.is_active, p.published`,
-	"created_at": `p.created_at`,
-	"updated_at": `p.updated_at`,
+// adminOrderBy is the allow-list of the admin list's sorts: the terms each orders by (ascending;
+// a descending list turns them round), NULLs last either way, and how a product's keys for them
+// are read (for page tokens). Names, then ids, break ties — always ascending — so that paging is
+// stable.
+var adminOrderBy = map[string]adminSort{
+	"name": {terms: []db.OrderTerm{{Expr: `lower(p.name)`, Type: db.KeyText, Func: "lower"}},
+		keys: func(p AdminProduct) []*string { return []*string{new(p.Name)} }},
+	"sku": {terms: []db.OrderTerm{{Expr: `p.sku`, Type: db.KeyText, Nullable: true}},
+		keys: func(p AdminProduct) []*string { return []*string{optionalText(p.SKU)} }}, // sku is NULL or not empty
+	"category": {terms: []db.OrderTerm{{Expr: `(SELECT a.value FROM product_attributes a WHERE a.product_id = p.id AND a.name = 'category' ORDER BY a.position LIMIT 1)`,
+		Type: db.KeyText, Nullable: true}},
+		keys: func(p AdminProduct) []*string { return []*string{optionalText(p.Category())} }}, // values are never empty
+	"price": {terms: []db.OrderTerm{{Expr: `p.price_minor`, Type: db.KeyInt, Nullable: true}},
+		keys: func(p AdminProduct) []*string {
+			if p.Price == nil {
+				return []*string{nil}
+			}
+			return []*string{db.IntKey(*p.Price)}
+		}},
+	"stock": {terms: []db.OrderTerm{{Expr: `p.stock_quantity`, Type: db.KeyInt}},
+		keys: func(p AdminProduct) []*string { return []*string{db.IntKey(int64(p.Stock))} }},
+	"status": {terms: []db.OrderTerm{{Expr: `(p.archived_at IS NULL)`, Type: db.KeyBool}, {Expr: `p.is_active`, Type: db.KeyBool},
+		{Expr: `p.published`, Type: db.KeyBool}},
+		keys: func(p AdminProduct) []*string {
+			return []*string{db.BoolKey(p.ArchivedAt == nil), db.BoolKey(p.Active), db.BoolKey(p.Published)}
+		}},
+	"created_at": {terms: []db.OrderTerm{{Expr: `p.created_at`, Type: db.KeyTime}},
+		keys: func(p AdminProduct) []*string { return []*string{db.TimeKey(p.CreatedAt)} }},
+	"updated_at": {terms: []db.OrderTerm{{Expr: `p.updated_at`, Type: db.KeyTime}},
+		keys: func(p AdminProduct) []*string { return []*string{db.TimeKey(p.UpdatedAt)} }},
+}
+
+// adminTieBreak follows every sort's own terms.
+var adminTieBreak = []db.OrderTerm{{Expr: `lower(p.name)`, Type: db.KeyText, Func: "lower"}, {Expr: `p.id`, Type: db.KeyUUID}}
+
+// adminSort is one sort of the admin list.
+type adminSort struct {
+	terms []db.OrderTerm
+	keys  func(AdminProduct) []*string
+}
+
+// adminTerms are the whole ORDER BY of q: its sort's terms in its direction, then the tie-break.
+func adminTerms(q AdminQuery) []db.OrderTerm {
+	var terms []db.OrderTerm
+	for _, t := range adminOrderBy[q.Sort].terms {
+		t.Desc = q.Descending
+		terms = append(terms, t)
+	}
+	return append(terms, adminTieBreak...)
+}
+
+// adminKeys are p's values of adminTerms(q), for the token of the page after p.
+func adminKeys(q AdminQuery, p AdminProduct) []*string {
+	return append(adminOrderBy[q.Sort].keys(p), new(p.Name), new(p.ID))
+}
+
+func optionalText(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
 }
 
 // adminFilter builds the admin list's WHERE clause from constant fragments; values travel as
@@ -82,18 +133,18 @@ func countAdminProducts(ctx context.Context, tx pgx.Tx, where string, args pgx.N
 	return n, err
 }
 
+// listAdminProducts reads one page of q, and one product more when there is one (so the caller
+// knows whether a next page exists): at an offset for numbered pages, after q's cursor for a
+// page token.
 func listAdminProducts(ctx context.Context, tx pgx.Tx, where string, args pgx.NamedArgs, q AdminQuery) ([]AdminProduct, error) {
-	dir := " ASC NULLS LAST"
-	if q.Descending {
-		dir = " DESC NULLS LAST"
+	terms := adminTerms(q)
+	args["limit"], args["offset"] = q.PageSize+1, (q.Page-1)*q.PageSize
+	if q.after != nil {
+		where += ` AND ` + db.KeysetAfter(terms, q.after.Keys, args)
+		args["offset"] = 0
 	}
-	cols := strings.Split(adminOrderBy[q.Sort], ", ")
-	for i := range cols {
-		cols[i] += dir
-	}
-	args["limit"], args["offset"] = q.PageSize, (q.Page-1)*q.PageSize
 	return selectAdminProducts(ctx, tx, `SELECT `+adminColumns+adminFrom+` WHERE `+where+
-		` ORDER BY `+strings.Join(cols, ", ")+`, lower(p.name), p.id LIMIT @limit OFFSET @offset`, args)
+		` ORDER BY `+db.OrderBy(terms)+` LIMIT @limit OFFSET @offset`, args)
 }
 
 // adminProduct reads one product by id, archived or not; nil when there is none. lock takes the

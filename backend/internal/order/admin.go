@@ -14,6 +14,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/money"
+	"github.com/atelier-commerce/atelier/backend/internal/pagetoken"
 	"github.com/atelier-commerce/atelier/backend/internal/payment"
 	"github.com/atelier-commerce/atelier/backend/internal/revision"
 	"github.com/jackc/pgx/v5"
@@ -126,23 +127,20 @@ type AdminQuery struct {
 	Sort         string    // one of AdminSorts; "" is newest first
 	Page         int       // 1-based; 0 is 1
 	PageSize     int       // 0 is DefaultPageSize
-}
+	// PageToken is a previous page's NextPageToken (not with Page): keyset paging for partners.
+	PageToken string
 
-// AdminSorts are the list's orders, by name.
-var AdminSorts = map[string]string{
-	"":           "o.created_at DESC, o.id DESC",
-	"newest":     "o.created_at DESC, o.id DESC",
-	"oldest":     "o.created_at ASC, o.id ASC",
-	"total_desc": "o.total_minor DESC, o.created_at DESC, o.id DESC",
-	"total_asc":  "o.total_minor ASC, o.created_at DESC, o.id DESC",
+	after *adminCursor // PageToken decoded
 }
 
 // AdminPage is one page of the admin's order list.
 type AdminPage struct {
 	Orders     []AdminOrder
 	TotalCount int64
-	Page       int
+	Page       int // 0 for a page named by a token
 	PageSize   int
+	// NextPageToken names the page after this one (for AdminQuery.PageToken); empty on the last.
+	NextPageToken string
 }
 
 // TotalPages is how many pages the matching orders fill (at least 1).
@@ -166,9 +164,6 @@ func (s *Service) AdminList(ctx context.Context, q AdminQuery) (AdminPage, error
 	if !q.PlacedFrom.IsZero() && !q.PlacedBefore.IsZero() && !q.PlacedFrom.Before(q.PlacedBefore) {
 		return AdminPage{}, apperr.Invalid("placed_before", "invalid_date_range", "placed_before must be after placed_from")
 	}
-	if q.Page <= 0 {
-		q.Page = 1
-	}
 	switch {
 	case q.PageSize == 0:
 		q.PageSize = DefaultPageSize
@@ -176,12 +171,29 @@ func (s *Service) AdminList(ctx context.Context, q AdminQuery) (AdminPage, error
 		return AdminPage{}, apperr.Invalid("page_size", "invalid_page_size", "page_size must be 1 to %d", MaxPageSize)
 	}
 	q.Search = strings.TrimSpace(q.Search)
+	if q.PageToken != "" {
+		if q.Page != 0 {
+			return AdminPage{}, pagetoken.WithPage()
+		}
+		after, err := decodeAdminCursor(q)
+		if err != nil {
+			return AdminPage{}, err
+		}
+		q.after = after
+	} else if q.Page <= 0 {
+		q.Page = 1
+	}
 	page := AdminPage{Page: q.Page, PageSize: q.PageSize}
 	var orders []Order
 	var payments []*payment.Record
 	err := db.WithReadTx(ctx, s.cfg.Pool, func(tx pgx.Tx) (err error) {
 		if orders, page.TotalCount, err = adminOrders(ctx, tx, q); err != nil {
 			return err
+		}
+		// adminOrders read one more than a page when there is more.
+		if len(orders) > q.PageSize {
+			orders = orders[:q.PageSize]
+			page.NextPageToken = adminCursorAfter(q, orders[q.PageSize-1])
 		}
 		// Each row shows where its money is (paid, partly refunded…) and what can still be
 		// refunded, which need the order's payment and refunds: one page's worth, two queries.

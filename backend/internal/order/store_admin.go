@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
+	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -23,7 +24,34 @@ const adminFilter = ` FROM orders o WHERE (@any_status OR o.status = ANY(@status
 	AND (@from::TIMESTAMPTZ IS NULL OR o.created_at >= @from::TIMESTAMPTZ)
 	AND (@before::TIMESTAMPTZ IS NULL OR o.created_at < @before::TIMESTAMPTZ)`
 
-// adminOrders reads one page of the admin's list and the count of every match.
+// AdminSorts are the list's orders, by name: the terms each orders by, and how an order's keys
+// for them are read (for page tokens). The id comes last, so no two orders share a place.
+var AdminSorts = map[string]adminSort{
+	"":           newest,
+	"newest":     newest,
+	"oldest":     {terms: []db.OrderTerm{{Expr: "o.created_at", Type: db.KeyTime}, {Expr: "o.id", Type: db.KeyUUID}}, keys: timeKeys},
+	"total_desc": {terms: []db.OrderTerm{{Expr: "o.total_minor", Type: db.KeyInt, Desc: true}, newest.terms[0], newest.terms[1]}, keys: totalKeys},
+	"total_asc":  {terms: []db.OrderTerm{{Expr: "o.total_minor", Type: db.KeyInt}, newest.terms[0], newest.terms[1]}, keys: totalKeys},
+}
+
+var newest = adminSort{terms: []db.OrderTerm{{Expr: "o.created_at", Type: db.KeyTime, Desc: true}, {Expr: "o.id", Type: db.KeyUUID, Desc: true}},
+	keys: timeKeys}
+
+// adminSort is one order of the admin list.
+type adminSort struct {
+	terms []db.OrderTerm
+	keys  func(Order) []*string
+}
+
+func timeKeys(o Order) []*string { return []*string{db.TimeKey(o.CreatedAt), new(o.ID)} }
+
+func totalKeys(o Order) []*string {
+	return []*string{db.IntKey(o.Total.Minor), db.TimeKey(o.CreatedAt), new(o.ID)}
+}
+
+// adminOrders reads one page of the admin's list, and one order more when there is one (so the
+// caller knows whether a next page exists), and the count of every match: at an offset for
+// numbered pages, after q's cursor for a page token.
 func adminOrders(ctx context.Context, tx pgx.Tx, q AdminQuery) ([]Order, int64, error) {
 	statuses := make([]string, len(q.Statuses))
 	for i, s := range q.Statuses {
@@ -32,13 +60,19 @@ func adminOrders(ctx context.Context, tx pgx.Tx, q AdminQuery) ([]Order, int64, 
 	args := pgx.NamedArgs{"any_status": len(statuses) == 0, "statuses": statuses, "search": q.Search,
 		"like": "%" + likeEscape(q.Search) + "%", "postcode": "%" + likeEscape(strings.ToUpper(strings.ReplaceAll(q.Search, " ", ""))) + "%",
 		"from": optionalTime(q.PlacedFrom), "before": optionalTime(q.PlacedBefore),
-		"limit": q.PageSize, "offset": (q.Page - 1) * q.PageSize}
+		"limit": q.PageSize + 1, "offset": (q.Page - 1) * q.PageSize}
 	var total int64
 	if err := tx.QueryRow(ctx, `SELECT count(*)`+adminFilter, args).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("order.adminOrders: count: %w", err)
 	}
-	// The sort is one of AdminSorts' fixed clauses, never input.
-	rows, err := tx.Query(ctx, `SELECT `+orderColumns+adminFilter+` ORDER BY `+AdminSorts[q.Sort]+` LIMIT @limit OFFSET @offset`, args)
+	// The sort is one of AdminSorts' fixed terms, never input; so is the keyset condition, whose
+	// keys travel as parameters.
+	terms, after := AdminSorts[q.Sort].terms, ""
+	if q.after != nil {
+		after = ` AND ` + db.KeysetAfter(terms, q.after.Keys, args)
+		args["offset"] = 0
+	}
+	rows, err := tx.Query(ctx, `SELECT `+orderColumns+adminFilter+after+` ORDER BY `+db.OrderBy(terms)+` LIMIT @limit OFFSET @offset`, args)
 	if err != nil {
 		return nil, 0, fmt.Errorf("order.adminOrders: %w", err)
 	}

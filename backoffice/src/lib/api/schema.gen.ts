@@ -2254,12 +2254,17 @@ export interface components {
             /** @description Each order without its timeline and refunds (GetAdminOrder has them). */
             orders?: components["schemas"]["atelier.admin.v1.AdminOrder"][];
             total_count?: string;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description The page returned (1-based); 0 when the request named a page_token (its number is not known).
+             */
             page?: number;
             /** Format: int32 */
             page_size?: number;
             /** Format: int32 */
             total_pages?: number;
+            /** @description Names the page after this one, for the next request's page_token; empty on the last page. */
+            next_page_token?: string;
         };
         /** @description ListAllDeliveryOptionsResponse lists every option in display order. */
         "atelier.admin.v1.ListAllDeliveryOptionsResponse": {
@@ -2310,12 +2315,17 @@ export interface components {
             products?: components["schemas"]["atelier.admin.v1.Product"][];
             /** Format: int32 */
             total_count?: number;
-            /** Format: int32 */
+            /**
+             * Format: int32
+             * @description The page returned (1-based); 0 when the request named a page_token (its number is not known).
+             */
             page?: number;
             /** Format: int32 */
             page_size?: number;
             /** Format: int32 */
             total_pages?: number;
+            /** @description Names the page after this one, for the next request's page_token; empty on the last page. */
+            next_page_token?: string;
         };
         /** @description ListStoreDetailsRevisionsResponse is one page of revisions, newest first. */
         "atelier.admin.v1.ListStoreDetailsRevisionsResponse": {
@@ -4735,10 +4745,20 @@ export interface operations {
                 /** @description Placed before this time. */
                 placed_before?: string;
                 sort?: "ORDER_SORT_UNSPECIFIED" | "ORDER_SORT_NEWEST" | "ORDER_SORT_OLDEST" | "ORDER_SORT_TOTAL_HIGH_TO_LOW" | "ORDER_SORT_TOTAL_LOW_TO_HIGH";
-                /** @description 1-based; 0 means 1. */
+                /**
+                 * @description 1-based; 0 means 1. The back office's numbered pages; a partner walking every order should
+                 *      follow next_page_token instead, which neither skips nor repeats an order when orders are
+                 *      placed between pages. Not with page_token.
+                 */
                 page?: number;
                 /** @description 1–100; 0 means 20. */
                 page_size?: number;
+                /**
+                 * @description The next_page_token of the previous page (AIP-158), with the same statuses, search, dates and
+                 *      sort as that request; the page it names follows the last order of the previous one. Not with
+                 *      page.
+                 */
+                page_token?: string;
             };
             header?: never;
             path?: never;
@@ -5319,10 +5339,20 @@ export interface operations {
                 sort?: string;
                 /** @description Sorts from the highest value down. */
                 descending?: boolean;
-                /** @description 1-based; default 1. */
+                /**
+                 * @description 1-based; default 1. The back office's numbered pages; a partner walking every product should
+                 *      follow next_page_token instead, which neither skips nor repeats a product when products are
+                 *      added between pages. Not with page_token.
+                 */
                 page?: number;
                 /** @description 1–100, default 20. */
                 page_size?: number;
+                /**
+                 * @description The next_page_token of the previous page (AIP-158), with the same search, filters, sort and
+                 *      direction as that request; the page it names follows the last product of the previous one.
+                 *      Not with page.
+                 */
+                page_token?: string;
             };
             header?: never;
             path?: never;

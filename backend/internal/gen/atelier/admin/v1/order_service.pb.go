@@ -95,10 +95,16 @@ type ListAdminOrdersRequest struct {
 	// Placed before this time.
 	PlacedBefore *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=placed_before,json=placedBefore,proto3" json:"placed_before,omitempty"`
 	Sort         OrderSort              `protobuf:"varint,5,opt,name=sort,proto3,enum=atelier.admin.v1.OrderSort" json:"sort,omitempty"`
-	// 1-based; 0 means 1.
+	// 1-based; 0 means 1. The back office's numbered pages; a partner walking every order should
+	// follow next_page_token instead, which neither skips nor repeats an order when orders are
+	// placed between pages. Not with page_token.
 	Page int32 `protobuf:"varint,6,opt,name=page,proto3" json:"page,omitempty"`
 	// 1–100; 0 means 20.
-	PageSize      int32 `protobuf:"varint,7,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	PageSize int32 `protobuf:"varint,7,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// The next_page_token of the previous page (AIP-158), with the same statuses, search, dates and
+	// sort as that request; the page it names follows the last order of the previous one. Not with
+	// page.
+	PageToken     string `protobuf:"bytes,8,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -182,15 +188,25 @@ func (x *ListAdminOrdersRequest) GetPageSize() int32 {
 	return 0
 }
 
+func (x *ListAdminOrdersRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 // ListAdminOrdersResponse is one page of orders with the count of all that match.
 type ListAdminOrdersResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Each order without its timeline and refunds (GetAdminOrder has them).
-	Orders        []*AdminOrder `protobuf:"bytes,1,rep,name=orders,proto3" json:"orders,omitempty"`
-	TotalCount    int64         `protobuf:"varint,2,opt,name=total_count,json=totalCount,proto3" json:"total_count,omitempty"`
-	Page          int32         `protobuf:"varint,3,opt,name=page,proto3" json:"page,omitempty"`
-	PageSize      int32         `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
-	TotalPages    int32         `protobuf:"varint,5,opt,name=total_pages,json=totalPages,proto3" json:"total_pages,omitempty"`
+	Orders     []*AdminOrder `protobuf:"bytes,1,rep,name=orders,proto3" json:"orders,omitempty"`
+	TotalCount int64         `protobuf:"varint,2,opt,name=total_count,json=totalCount,proto3" json:"total_count,omitempty"`
+	// The page returned (1-based); 0 when the request named a page_token (its number is not known).
+	Page       int32 `protobuf:"varint,3,opt,name=page,proto3" json:"page,omitempty"`
+	PageSize   int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	TotalPages int32 `protobuf:"varint,5,opt,name=total_pages,json=totalPages,proto3" json:"total_pages,omitempty"`
+	// Names the page after this one, for the next request's page_token; empty on the last page.
+	NextPageToken string `protobuf:"bytes,6,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -258,6 +274,13 @@ func (x *ListAdminOrdersResponse) GetTotalPages() int32 {
 		return x.TotalPages
 	}
 	return 0
+}
+
+func (x *ListAdminOrdersResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 // GetAdminOrderRequest names an order.
@@ -901,7 +924,7 @@ var File_atelier_admin_v1_order_service_proto protoreflect.FileDescriptor
 
 const file_atelier_admin_v1_order_service_proto_rawDesc = "" +
 	"\n" +
-	"$atelier/admin/v1/order_service.proto\x12\x10atelier.admin.v1\x1a\x1catelier/admin/v1/order.proto\x1a\x1catelier/store/v1/order.proto\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x8a\x03\n" +
+	"$atelier/admin/v1/order_service.proto\x12\x10atelier.admin.v1\x1a\x1catelier/admin/v1/order.proto\x1a\x1catelier/store/v1/order.proto\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xb3\x03\n" +
 	"\x16ListAdminOrdersRequest\x12L\n" +
 	"\bstatuses\x18\x01 \x03(\x0e2\x1d.atelier.store.v1.OrderStatusB\x11\xbaH\x0e\x92\x01\v\x10\b\"\a\x82\x01\x04\x10\x01 \x00R\bstatuses\x12 \n" +
 	"\x06search\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x06search\x12;\n" +
@@ -910,7 +933,9 @@ const file_atelier_admin_v1_order_service_proto_rawDesc = "" +
 	"\rplaced_before\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\fplacedBefore\x129\n" +
 	"\x04sort\x18\x05 \x01(\x0e2\x1b.atelier.admin.v1.OrderSortB\b\xbaH\x05\x82\x01\x02\x10\x01R\x04sort\x12\x1f\n" +
 	"\x04page\x18\x06 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\x04page\x12&\n" +
-	"\tpage_size\x18\a \x01(\x05B\t\xbaH\x06\x1a\x04\x18d(\x00R\bpageSize\"\xc2\x01\n" +
+	"\tpage_size\x18\a \x01(\x05B\t\xbaH\x06\x1a\x04\x18d(\x00R\bpageSize\x12'\n" +
+	"\n" +
+	"page_token\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\tpageToken\"\xea\x01\n" +
 	"\x17ListAdminOrdersResponse\x124\n" +
 	"\x06orders\x18\x01 \x03(\v2\x1c.atelier.admin.v1.AdminOrderR\x06orders\x12\x1f\n" +
 	"\vtotal_count\x18\x02 \x01(\x03R\n" +
@@ -918,7 +943,8 @@ const file_atelier_admin_v1_order_service_proto_rawDesc = "" +
 	"\x04page\x18\x03 \x01(\x05R\x04page\x12\x1b\n" +
 	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\x12\x1f\n" +
 	"\vtotal_pages\x18\x05 \x01(\x05R\n" +
-	"totalPages\";\n" +
+	"totalPages\x12&\n" +
+	"\x0fnext_page_token\x18\x06 \x01(\tR\rnextPageToken\";\n" +
 	"\x14GetAdminOrderRequest\x12#\n" +
 	"\border_id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\aorderId\"K\n" +
 	"\x15GetAdminOrderResponse\x122\n" +

@@ -99,10 +99,16 @@ type ListProductsRequest struct {
 	Sort string `protobuf:"bytes,5,opt,name=sort,proto3" json:"sort,omitempty"`
 	// Sorts from the highest value down.
 	Descending bool `protobuf:"varint,6,opt,name=descending,proto3" json:"descending,omitempty"`
-	// 1-based; default 1.
+	// 1-based; default 1. The back office's numbered pages; a partner walking every product should
+	// follow next_page_token instead, which neither skips nor repeats a product when products are
+	// added between pages. Not with page_token.
 	Page int32 `protobuf:"varint,7,opt,name=page,proto3" json:"page,omitempty"`
 	// 1–100, default 20.
-	PageSize      int32 `protobuf:"varint,8,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	PageSize int32 `protobuf:"varint,8,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// The next_page_token of the previous page (AIP-158), with the same search, filters, sort and
+	// direction as that request; the page it names follows the last product of the previous one.
+	// Not with page.
+	PageToken     string `protobuf:"bytes,9,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -193,14 +199,24 @@ func (x *ListProductsRequest) GetPageSize() int32 {
 	return 0
 }
 
+func (x *ListProductsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 // ListProductsResponse is one page with the size of the whole result.
 type ListProductsResponse struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Products      []*Product             `protobuf:"bytes,1,rep,name=products,proto3" json:"products,omitempty"`
-	TotalCount    int32                  `protobuf:"varint,2,opt,name=total_count,json=totalCount,proto3" json:"total_count,omitempty"`
-	Page          int32                  `protobuf:"varint,3,opt,name=page,proto3" json:"page,omitempty"`
-	PageSize      int32                  `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
-	TotalPages    int32                  `protobuf:"varint,5,opt,name=total_pages,json=totalPages,proto3" json:"total_pages,omitempty"`
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	Products   []*Product             `protobuf:"bytes,1,rep,name=products,proto3" json:"products,omitempty"`
+	TotalCount int32                  `protobuf:"varint,2,opt,name=total_count,json=totalCount,proto3" json:"total_count,omitempty"`
+	// The page returned (1-based); 0 when the request named a page_token (its number is not known).
+	Page       int32 `protobuf:"varint,3,opt,name=page,proto3" json:"page,omitempty"`
+	PageSize   int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	TotalPages int32 `protobuf:"varint,5,opt,name=total_pages,json=totalPages,proto3" json:"total_pages,omitempty"`
+	// Names the page after this one, for the next request's page_token; empty on the last page.
+	NextPageToken string `protobuf:"bytes,6,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -268,6 +284,13 @@ func (x *ListProductsResponse) GetTotalPages() int32 {
 		return x.TotalPages
 	}
 	return 0
+}
+
+func (x *ListProductsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 // GetProductRequest names a product.
@@ -1991,7 +2014,7 @@ var File_atelier_admin_v1_product_service_proto protoreflect.FileDescriptor
 
 const file_atelier_admin_v1_product_service_proto_rawDesc = "" +
 	"\n" +
-	"&atelier/admin/v1/product_service.proto\x12\x10atelier.admin.v1\x1a\x1eatelier/admin/v1/product.proto\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\"\xb7\x03\n" +
+	"&atelier/admin/v1/product_service.proto\x12\x10atelier.admin.v1\x1a\x1eatelier/admin/v1/product.proto\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\"\xe0\x03\n" +
 	"\x13ListProductsRequest\x12 \n" +
 	"\x06search\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x06search\x12#\n" +
 	"\bcategory\x18\x02 \x01(\tB\a\xbaH\x04r\x02\x18dR\bcategory\x12G\n" +
@@ -2005,7 +2028,9 @@ const file_atelier_admin_v1_product_service_proto_rawDesc = "" +
 	"descending\x18\x06 \x01(\bR\n" +
 	"descending\x12\x1f\n" +
 	"\x04page\x18\a \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x00R\x04page\x12&\n" +
-	"\tpage_size\x18\b \x01(\x05B\t\xbaH\x06\x1a\x04\x18d(\x00R\bpageSize\"\xc0\x01\n" +
+	"\tpage_size\x18\b \x01(\x05B\t\xbaH\x06\x1a\x04\x18d(\x00R\bpageSize\x12'\n" +
+	"\n" +
+	"page_token\x18\t \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\tpageToken\"\xe8\x01\n" +
 	"\x14ListProductsResponse\x125\n" +
 	"\bproducts\x18\x01 \x03(\v2\x19.atelier.admin.v1.ProductR\bproducts\x12\x1f\n" +
 	"\vtotal_count\x18\x02 \x01(\x05R\n" +
@@ -2013,7 +2038,8 @@ const file_atelier_admin_v1_product_service_proto_rawDesc = "" +
 	"\x04page\x18\x03 \x01(\x05R\x04page\x12\x1b\n" +
 	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\x12\x1f\n" +
 	"\vtotal_pages\x18\x05 \x01(\x05R\n" +
-	"totalPages\"<\n" +
+	"totalPages\x12&\n" +
+	"\x0fnext_page_token\x18\x06 \x01(\tR\rnextPageToken\"<\n" +
 	"\x11GetProductRequest\x12'\n" +
 	"\n" +
 	"product_id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\tproductId\"I\n" +
