@@ -202,12 +202,9 @@ func (c *compressWriter) decide(want bool) error {
 	}
 	if want && c.eligible() {
 		h.Set("Content-Encoding", c.encoding)
+		// The ETag stays as it is: here it names a revision (If-Match carries it back on a write,
+		// compared strongly), which the encoding does not change.
 		h.Del("Content-Length")
-		// The compressed bytes are another representation: a strong validator would claim they
-		// are the same bytes as the plain answer's.
-		if etag := h.Get("ETag"); etag != "" && !strings.HasPrefix(etag, "W/") {
-			h.Set("ETag", "W/"+etag)
-		}
 		c.enc, c.release = newEncoder(c.encoding, c.ResponseWriter)
 	}
 	c.ResponseWriter.WriteHeader(c.status)
@@ -246,7 +243,12 @@ func (c *compressWriter) Flush() {
 func (c *compressWriter) finish() {
 	if !c.decided {
 		if c.status == 0 {
-			return // nothing was written: net/http answers 200 with no body itself
+			// Nothing was written (a HEAD answer): 200 with no body, as net/http would send,
+			// but with the Vary a GET's answer has.
+			c.WriteHeader(http.StatusOK)
+			if c.decided {
+				return
+			}
 		}
 		if c.buf != nil {
 			c.Header().Set("Content-Length", strconv.Itoa(len(c.buf)))

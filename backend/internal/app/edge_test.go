@@ -40,7 +40,9 @@ func startEdgeShop(t testing.TB) *edgeShop {
 	srv := httptest.NewServer(nil)
 	t.Cleanup(srv.Close)
 	env := map[string]string{"DATABASE_URL": dbtest.URL(t), "PUBLIC_URL": srv.URL, "MEDIA_BUCKET_URL": "file://" + t.TempDir(),
-		"CATALOG_CACHE_TTL": "0", "STOREFRONT_URL": "https://shop.example"}
+		"CATALOG_CACHE_TTL": "0", "STOREFRONT_URL": "https://shop.example",
+		// So that /metrics is among the routes whose refusals are checked.
+		"METRICS_ENABLED": "on", "METRICS_TOKEN": metricsToken}
 	cfg, err := config.Parse(func(k string) string { return env[k] })
 	require.NoError(t, err)
 	logs := &logtest.Buffer{}

@@ -71,3 +71,10 @@ func NewRegistry(extra ...prometheus.Collector) (*prometheus.Registry, error) {
 	}
 	return reg, nil
 }
+
+// Both results are reported from the start (at 0), so a rate over them is defined before the
+// first delivery and an alert on failures does not wait for the first one to exist.
+func init() {
+	WebhookDeliveries.WithLabelValues(WebhookDelivered)
+	WebhookDeliveries.WithLabelValues(WebhookFailed)
+}
