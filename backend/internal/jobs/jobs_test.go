@@ -23,12 +23,14 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/jobs"
 	"github.com/atelier-commerce/atelier/backend/internal/logtest"
 	"github.com/atelier-commerce/atelier/backend/internal/mail"
+	"github.com/atelier-commerce/atelier/backend/internal/metrics"
 	"github.com/atelier-commerce/atelier/backend/internal/newsletter"
 	"github.com/atelier-commerce/atelier/backend/internal/order"
 	"github.com/atelier-commerce/atelier/backend/internal/settings"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	smtpmock "github.com/mocktools/go-smtp-mock/v2"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 	"github.com/stretchr/testify/require"
@@ -560,6 +562,24 @@ func TestUnroutedTopicIsLeftAndReported(t *testing.T) {
 	require.NoError(t, pool.QueryRow(context.Background(), `SELECT topic FROM outbox`).Scan(&topic))
 	require.Equal(t, "mystery.happened", topic)
 	require.Eventually(t, func() bool { return strings.Contains(log.String(), "topic=mystery.happened") }, 5*time.Second, 20*time.Millisecond)
+}
+
+// An order.paid event is counted for the metrics when it is handed to River, after the
+// payment's transaction committed (which may have run more than once).
+func TestRelayCountsOrdersPaid(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.Pool(t)
+	r := newRunner(t, pool, runnerOpts{})
+	before := testutil.ToFloat64(metrics.OrdersPaid)
+	require.NoError(t, db.WithTx(context.Background(), pool, func(tx pgx.Tx) error {
+		_, err := db.Emit(context.Background(), tx, jobs.TopicOrderPaid, map[string]string{"order_id": "00000000-0000-0000-0000-000000000001"})
+		return err
+	}))
+	n, err := r.Relay().RelayOnce(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	// Other tests of this package relay too, so at least this one's.
+	require.GreaterOrEqual(t, testutil.ToFloat64(metrics.OrdersPaid), before+1)
 }
 
 // The status page's numbers come from River's tables and the outbox.
