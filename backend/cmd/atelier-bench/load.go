@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"net/http"
 	"slices"
@@ -87,9 +88,7 @@ func runScenario(ctx context.Context, client *http.Client, base string, sc scena
 			if err != nil {
 				return result{}, err
 			}
-			for k, v := range sc.header {
-				req.Header[k] = v
-			}
+			maps.Copy(req.Header, sc.header)
 			reqs[i] = req
 		}
 		w := &workers[g]

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -97,9 +98,7 @@ func TestCompress(t *testing.T) {
 			var sawAcceptEncoding string
 			h := Compress(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				sawAcceptEncoding = r.Header.Get("Accept-Encoding")
-				for k, v := range tc.answerHeader {
-					w.Header()[k] = v
-				}
+				maps.Copy(w.Header(), tc.answerHeader)
 				if tc.status != 0 {
 					w.WriteHeader(tc.status)
 				}
@@ -116,10 +115,7 @@ func TestCompress(t *testing.T) {
 				target = "/atelier.store.v1.CatalogService/ListProducts?connect=v1&encoding=json&message=%7B%7D"
 			}
 			req := httptest.NewRequest(method, target, nil)
-			maps := tc.header
-			for k, v := range maps {
-				req.Header[k] = v
-			}
+			maps.Copy(req.Header, tc.header)
 			rec := httptest.NewRecorder()
 			h.ServeHTTP(rec, req)
 			res := rec.Result()
@@ -176,7 +172,7 @@ func TestCompressFlushBeforeThreshold(t *testing.T) {
 	h := Compress(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		_, _ = io.WriteString(w, "data: one\n\n")
-		http.NewResponseController(w).Flush() //nolint:errcheck // the recorder flushes
+		_ = http.NewResponseController(w).Flush()
 		close(flushed)
 		_, _ = io.WriteString(w, strings.Repeat("data: more\n\n", 200))
 	}))

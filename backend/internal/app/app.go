@@ -107,6 +107,7 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger, opts ...Op
 	}
 	pool, err := db.Open(ctx, cfg.DatabaseURL, db.WithTracer(tracing.QueryTracer()))
 	if err != nil {
+		_ = tracing.Shutdown(ctx)
 		return nil, err
 	}
 	store, err := media.Open(ctx, cfg.MediaBucketURL, cfg.PublicURL)

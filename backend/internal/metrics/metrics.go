@@ -42,10 +42,10 @@ var (
 
 	// WebhookDeliveries counts outbound webhook delivery attempts by result: one of the
 	// WebhookDelivered, WebhookFailed values.
-	WebhookDeliveries = prometheus.NewCounterVec(prometheus.CounterOpts{
+	WebhookDeliveries = withResults(prometheus.NewCounterVec(prometheus.CounterOpts{
 		Namespace: Namespace, Subsystem: "webhooks", Name: "deliveries_total",
 		Help: "Outbound webhook delivery attempts, by result (delivered, failed).",
-	}, []string{"result"})
+	}, []string{"result"}))
 )
 
 // The values of WebhookDeliveries' result label.
@@ -72,9 +72,10 @@ func NewRegistry(extra ...prometheus.Collector) (*prometheus.Registry, error) {
 	return reg, nil
 }
 
-// Both results are reported from the start (at 0), so a rate over them is defined before the
-// first delivery and an alert on failures does not wait for the first one to exist.
-func init() {
-	WebhookDeliveries.WithLabelValues(WebhookDelivered)
-	WebhookDeliveries.WithLabelValues(WebhookFailed)
+// withResults reports both results from the start (at 0), so a rate over them is defined before
+// the first delivery and an alert on failures does not wait for the first one to exist.
+func withResults(v *prometheus.CounterVec) *prometheus.CounterVec {
+	v.WithLabelValues(WebhookDelivered)
+	v.WithLabelValues(WebhookFailed)
+	return v
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -75,7 +76,12 @@ func (h HTTP) Wrap(next http.Handler) http.Handler {
 			metrics.HTTPDuration.WithLabelValues(name).Observe(time.Since(start).Seconds())
 		}
 		if span != nil {
-			span.SetName(r.Method + " " + name)
+			// "GET /api/health" already says its method; a procedure does not.
+			spanName := name
+			if !strings.HasPrefix(name, r.Method+" ") {
+				spanName = r.Method + " " + name
+			}
+			span.SetName(spanName)
 			span.SetAttributes(attribute.String("http.route", name), attribute.Int("http.response.status_code", code))
 			if code >= http.StatusInternalServerError {
 				span.SetStatus(codes.Error, http.StatusText(code))

@@ -125,13 +125,13 @@ func TestHTTPSpans(t *testing.T) {
 			w.WriteHeader(http.StatusInternalServerError)
 		}))
 	req := httptest.NewRequest(http.MethodGet, "/api/health", nil)
-	req.Header.Set("traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01")
+	req.Header.Set("Traceparent", "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01")
 	h.ServeHTTP(httptest.NewRecorder(), req)
 
 	ended := spans.Ended()
 	require.Len(t, ended, 1)
 	span := ended[0]
-	require.Equal(t, "GET GET /api/health", span.Name())
+	require.Equal(t, "GET /api/health", span.Name())
 	require.Equal(t, trace.SpanKindServer, span.SpanKind())
 	require.Equal(t, "0af7651916cd43dd8448eb211c80319c", span.SpanContext().TraceID().String(), "the caller's trace goes on")
 	require.Equal(t, "0af7651916cd43dd8448eb211c80319c", seen)
