@@ -1,6 +1,8 @@
 package api
 
 import (
+	"bytes"
+	"context"
 	"io"
 	"mime"
 	"net/http"
@@ -39,13 +41,41 @@ func Compress(next http.Handler) http.Handler {
 			enc = negotiateEncoding(r.Header.Values("Accept-Encoding"))
 		}
 		if r.Header.Get("Accept-Encoding") != "" {
-			r = r.Clone(r.Context())
+			ctx := r.Context()
+			if enc != "" {
+				ctx = context.WithValue(ctx, encodingKey{}, enc)
+			}
+			r = r.Clone(ctx)
 			r.Header.Del("Accept-Encoding")
 		}
 		cw := &compressWriter{ResponseWriter: w, encoding: enc}
 		defer cw.finish()
 		next.ServeHTTP(cw, r)
 	})
+}
+
+type encodingKey struct{}
+
+// AcceptedEncoding is the coding Compress chose for ctx's request ("zstd", "gzip", or "" for
+// none). A handler that keeps answers ready-encoded (the response cache) sends one in that coding,
+// labelled with Content-Encoding, and Compress passes it through.
+func AcceptedEncoding(ctx context.Context) string {
+	enc, _ := ctx.Value(encodingKey{}).(string)
+	return enc
+}
+
+// Encode returns b in encoding ("zstd" or "gzip"), as Compress would send it.
+func Encode(encoding string, b []byte) ([]byte, error) {
+	var buf bytes.Buffer
+	enc, release := newEncoder(encoding, &buf)
+	defer release()
+	if _, err := enc.Write(b); err != nil {
+		return nil, err
+	}
+	if err := enc.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }
 
 // rpcCall reports whether r is a Connect or gRPC call rather than a REST or plain HTTP request.

@@ -185,3 +185,27 @@ func TestCompressFlushBeforeThreshold(t *testing.T) {
 	require.Empty(t, rec.Header().Get("Content-Encoding"))
 	require.True(t, strings.HasPrefix(rec.Body.String(), "data: one\n\n"))
 }
+
+// A handler that keeps answers ready-encoded learns the coding chosen, sends its own bytes in
+// it, and Compress passes them through untouched.
+func TestCompressPassesReadyEncodedAnswers(t *testing.T) {
+	t.Parallel()
+	body := strings.Repeat(`{"name":"Linen shirt"},`, 100)
+	h := Compress(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		enc := AcceptedEncoding(r.Context())
+		require.Equal(t, "zstd", enc)
+		encoded, err := Encode(enc, []byte(body))
+		require.NoError(t, err)
+		w.Header().Set("Content-Type", "application/json")
+		w.Header().Set("Content-Encoding", enc)
+		_, _ = w.Write(encoded)
+	}))
+	req := httptest.NewRequest(http.MethodGet, "/api/v1/products", nil)
+	req.Header.Set("Accept-Encoding", "gzip, zstd")
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	res := rec.Result()
+	defer res.Body.Close()
+	require.Equal(t, "zstd", res.Header.Get("Content-Encoding"))
+	require.Equal(t, body, string(decode(t, res)), "encoded once, not twice")
+}

@@ -194,9 +194,10 @@ func TestCompressedAnswers(t *testing.T) {
 	require.Equal(t, "Accept-Encoding", plainRes.Header.Get("Vary"))
 	require.Greater(t, len(plain), 1024, "a page big enough to compress")
 
-	for range 2 { // a miss, then a hit of the response cache
+	for _, state := range []string{"hit", "hit"} { // the plain request above was the miss
 		res, body := do(t, http.MethodGet, base+"/api/v1/products?page_size=12", "Accept-Encoding", "gzip")
 		require.Equal(t, http.StatusOK, res.StatusCode)
+		require.Equal(t, state, res.Header.Get("X-Cache"))
 		require.Equal(t, "gzip", res.Header.Get("Content-Encoding"))
 		require.Equal(t, "Accept-Encoding", res.Header.Get("Vary"))
 		require.Equal(t, "application/json", res.Header.Get("Content-Type"))
@@ -210,6 +211,12 @@ func TestCompressedAnswers(t *testing.T) {
 
 	res, body := do(t, http.MethodGet, base+"/api/v1/products?page_size=12", "Accept-Encoding", "zstd, gzip")
 	require.Equal(t, "zstd", res.Header.Get("Content-Encoding"))
+	require.Less(t, len(body), len(plain)/2)
+	// Not in the cache: compressed on the way out instead.
+	res, body = do(t, http.MethodGet, base+"/api/v1/products?page_size=12&sort=newest", "Accept-Encoding", "gzip")
+	require.Equal(t, "miss", res.Header.Get("X-Cache"))
+	require.Equal(t, "gzip", res.Header.Get("Content-Encoding"))
+	require.Equal(t, []string{"Accept-Encoding"}, res.Header.Values("Vary"))
 	require.Less(t, len(body), len(plain)/2)
 
 	// Small: an error body from the transcoder (which would gzip it itself) and the health check.
