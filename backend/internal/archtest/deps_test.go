@@ -13,9 +13,8 @@ const module = "github.com/atelier-commerce/atelier/backend"
 // transports are the packages under internal/ allowed to know about HTTP and Connect: the
 // handlers, the composition root, the API docs page it mounts, the dev command's mail catcher
 // (an HTTP inbox), the metrics and tracing middleware (telemetry), generated code and this
-// package. Every other package is a domain package (a
-// context or what contexts build on) and is checked, so a context added later is covered
-// without anyone remembering to list it.
+// package. Every other package is a domain package (a context or what contexts build on) and is
+// checked, so a context added later is covered without anyone remembering to list it.
 var transports = []string{"api", "app", "apidocs", "archtest", "gen", "mailcatcher", "telemetry"}
 
 // contexts lists the domain packages, relative to internal/ (e.g. "cart", "db/dbtest").

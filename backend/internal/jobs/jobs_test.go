@@ -27,6 +27,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/newsletter"
 	"github.com/atelier-commerce/atelier/backend/internal/order"
 	"github.com/atelier-commerce/atelier/backend/internal/settings"
+	"github.com/atelier-commerce/atelier/backend/internal/telemetry"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	smtpmock "github.com/mocktools/go-smtp-mock/v2"
@@ -34,6 +35,8 @@ import (
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 	"github.com/stretchr/testify/require"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 )
 
 func TestMain(m *testing.M) { os.Exit(dbtest.Main(m)) }
@@ -102,6 +105,7 @@ type runnerOpts struct {
 	refunds    func(context.Context, string) error
 	newsletter jobs.NewsletterLinkFunc
 	images     jobs.ImageWork
+	middleware []rivertype.Middleware
 }
 
 // noOrders and noRefunds stand in for the order context in tests that have no orders.
@@ -168,7 +172,7 @@ func newRunner(t *testing.T, store *pgxpool.Pool, o runnerOpts) *jobs.Runner {
 		Logger:       slog.New(slog.NewTextHandler(o.log, &slog.HandlerOptions{Level: slog.LevelDebug})),
 		PollInterval: 50 * time.Millisecond, RetryPolicy: o.retry, MailUnconfiguredWait: time.Hour,
 		Chores: o.chores, ResetLinks: o.resetLinks, OrderConfirmations: o.orders, OrderNotices: o.notices, Refunds: o.refunds, SendRefund: o.refunds, NewsletterLinks: o.newsletter,
-		Images: o.images})
+		Images: o.images, Middleware: o.middleware})
 	require.NoError(t, err)
 	return r
 }
@@ -580,6 +584,26 @@ func TestRelayCountsOrdersPaid(t *testing.T) {
 	require.Equal(t, 1, n)
 	// Other tests of this package relay too, so at least this one's.
 	require.GreaterOrEqual(t, testutil.ToFloat64(metrics.OrdersPaid), before+1)
+}
+
+// With tracing on, each job's work is a span (named by its kind), as is the relay's handover.
+func TestJobsAreTraced(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.Pool(t)
+	spans := tracetest.NewSpanRecorder()
+	tracing := telemetry.NewTracing(sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(spans)))
+	r := newRunner(t, pool, runnerOpts{middleware: tracing.JobMiddleware()})
+	_, err := newsletter.NewService(pool).Subscribe(context.Background(), "traced@example.com", "")
+	require.NoError(t, err)
+	start(t, r)
+	require.Eventually(t, func() bool {
+		var work, insert bool
+		for _, s := range spans.Ended() {
+			work = work || strings.HasPrefix(s.Name(), "river.work/")
+			insert = insert || strings.HasPrefix(s.Name(), "river.insert")
+		}
+		return work && insert
+	}, 10*time.Second, 20*time.Millisecond)
 }
 
 // The status page's numbers come from River's tables and the outbox.
