@@ -183,6 +183,15 @@ func (c *compressWriter) Write(p []byte) (int, error) {
 		}
 		return c.ResponseWriter.Write(p)
 	}
+	if len(c.buf) == 0 && len(p) >= CompressMinBytes {
+		// A whole answer in one write (the transcoder's way) is decided on without a copy;
+		// decide is done with p before returning.
+		c.buf = p
+		if err := c.decide(true); err != nil {
+			return 0, err
+		}
+		return len(p), nil
+	}
 	c.buf = append(c.buf, p...)
 	if len(c.buf) >= CompressMinBytes {
 		if err := c.decide(true); err != nil {
