@@ -45,6 +45,10 @@ func apiScenarios(ids []string, cacheOff bool) []scenario {
 		{name: "category", paths: []string{"/api/v1/products?category=" + url.QueryEscape(brands[1]) + "&page_size=12"}, maxP99: p99},
 		{name: "price range", paths: []string{"/api/v1/products?min_price=3000&max_price=9000&page_size=12"}, maxP99: p99},
 		{name: "product by id", paths: byID, minRatio: 0.50, maxP99: p99},
+		// As a browser or partner asks it: the answer compressed, which costs the server CPU and
+		// saves bytes; the report sets its size beside the plain first page's.
+		{name: "first page · gzip", paths: []string{"/api/v1/products?page_size=12"}, maxP99: p99,
+			header: http.Header{"Accept-Encoding": {"gzip"}}, wantEncoding: "gzip", plainOf: "first page"},
 	}
 	if !cacheOff {
 		return list
@@ -62,6 +66,9 @@ func apiScenarios(ids []string, cacheOff bool) []scenario {
 		t := targets[list[i].name]
 		list[i].minRatio, list[i].maxP99 = t.ratio, t.p99
 		list[i].name += " · no cache"
+		if list[i].plainOf != "" {
+			list[i].plainOf += " · no cache"
+		}
 	}
 	return list
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"net/http"
 	"slices"
@@ -22,6 +23,14 @@ type scenario struct {
 	minRatio float64       // of the ceiling's req/s; 0 means none
 	maxP99   time.Duration // 0 means none
 	ceiling  bool          // the reference every ratio is taken against
+	// header is sent with every request (Accept-Encoding, for the compressed scenario).
+	header http.Header
+	// wantEncoding is the Content-Encoding every answer must carry ("" for none checked): a
+	// compressed scenario whose answers came back plain would measure nothing.
+	wantEncoding string
+	// plainOf names the scenario asking the same without compression, whose body size the
+	// report compares this one's with.
+	plainOf string
 }
 
 // result is what one scenario measured.
@@ -79,13 +88,14 @@ func runScenario(ctx context.Context, client *http.Client, base string, sc scena
 			if err != nil {
 				return result{}, err
 			}
+			maps.Copy(req.Header, sc.header)
 			reqs[i] = req
 		}
 		w := &workers[g]
 		w.latencies = make([]time.Duration, 0, 8192)
 		w.errors = map[string]int{}
 		offset := g * len(reqs) / len(workers)
-		wg.Go(func() { w.loop(ctx, client, reqs, offset, measureStart, measureEnd) })
+		wg.Go(func() { w.loop(ctx, client, reqs, sc.wantEncoding, offset, measureStart, measureEnd) })
 	}
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
@@ -112,7 +122,7 @@ func runScenario(ctx context.Context, client *http.Client, base string, sc scena
 	return r, nil
 }
 
-func (w *worker) loop(ctx context.Context, client *http.Client, reqs []*http.Request, i int, measureStart, measureEnd time.Time) {
+func (w *worker) loop(ctx context.Context, client *http.Client, reqs []*http.Request, wantEncoding string, i int, measureStart, measureEnd time.Time) {
 	for ; ctx.Err() == nil; i++ {
 		start := time.Now()
 		if !start.Before(measureEnd) {
@@ -126,7 +136,11 @@ func (w *worker) loop(ctx context.Context, client *http.Client, reqs []*http.Req
 		var n int64
 		if resp.StatusCode == http.StatusOK {
 			// The body is read to the end, as a real client must, so the connection is reused.
+			// Its size is what went over the wire: the transport does not decompress.
 			n, err = io.Copy(io.Discard, resp.Body)
+			if got := resp.Header.Get("Content-Encoding"); err == nil && got != wantEncoding {
+				err = fmt.Errorf("answer encoded %q, not %q: %s", got, wantEncoding, reqs[i%len(reqs)].URL.RequestURI())
+			}
 		} else {
 			// An error's body says why; keep its start for the report.
 			var b strings.Builder

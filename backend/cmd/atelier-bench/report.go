@@ -108,6 +108,7 @@ func (rep *report) print(w io.Writer) {
 		fmt.Fprintf(w, row, r.name, fmt.Sprintf("%.0f", r.rps), sig4(ratio), fmtMs(r.p50), fmtMs(r.p99),
 			fmtKiB(r.bodyMean), cores, target, verdict)
 	}
+	rep.printCompression(w)
 	for _, r := range rep.results {
 		if r.errorCount() == 0 {
 			continue
@@ -163,13 +164,36 @@ func (rep *report) print(w io.Writer) {
 	} else {
 		fmt.Fprintln(w, "note: the catalogue read cache is off (CATALOG_CACHE_TTL=0): every request reads PostgreSQL.")
 	}
-	fmt.Fprintln(w, "note: requests carry no Accept-Encoding, so neither server compresses; PostgreSQL runs on the same machine.")
+	fmt.Fprintln(w, "note: requests carry no Accept-Encoding, so neither server compresses, except in the \"· gzip\" scenarios;")
+	fmt.Fprintln(w, "      PostgreSQL runs on the same machine.")
 	if rep.profileDir != "" {
 		fmt.Fprintf(w, "note: profiling run: the server was built with a pprof listener (go build -overlay); CPU profiles in %s\n", rep.profileDir)
 	}
 	if s := strings.TrimSpace(rep.apiStderr); s != "" {
 		fmt.Fprintf(w, "\nAPI server stderr (warnings and above):\n%s\n", s)
 	}
+}
+
+// printCompression sets each compressed scenario's bytes on the wire beside its plain twin's:
+// the ratio is what compression saves a client, the req/s what it costs the server.
+func (rep *report) printCompression(w io.Writer) {
+	for _, r := range rep.results {
+		if r.plainOf == "" {
+			continue
+		}
+		for _, plain := range rep.results {
+			if plain.name != r.plainOf || r.bodyMean == 0 || plain.bodyMean == 0 {
+				continue
+			}
+			cost := 0.0
+			if plain.rps > 0 {
+				cost = 1 - r.rps/plain.rps
+			}
+			fmt.Fprintf(w, "\ncompression: %s: %.0f bytes on the wire vs %.0f plain: %.1f× smaller (%.0f %% saved), %.0f %% fewer req/s",
+				r.name, r.bodyMean, plain.bodyMean, plain.bodyMean/r.bodyMean, 100*(1-r.bodyMean/plain.bodyMean), 100*cost)
+		}
+	}
+	fmt.Fprintln(w)
 }
 
 // describeMachine names what the figures were measured on.

@@ -254,6 +254,13 @@ func NotFound(w http.ResponseWriter, _ *http.Request) {
 		errors.New("no such endpoint; the API is described at /api/docs")), reasonNoRoute, nil))
 }
 
+// Unauthenticated answers a request to an operational endpoint (/metrics) that lacks the
+// credentials it needs: 401, reason unauthenticated, saying nothing about what was wrong.
+func Unauthenticated(w http.ResponseWriter, _ *http.Request) {
+	WriteHTTPError(w, http.StatusUnauthorized, withReason(connect.NewError(connect.CodeUnauthenticated,
+		errors.New("unauthenticated")), "unauthenticated", nil))
+}
+
 // MethodNotAllowed answers a request whose path is served, but not for its method; allow lists
 // the methods that are (the Allow header a 405 must carry).
 func MethodNotAllowed(w http.ResponseWriter, allow string) {

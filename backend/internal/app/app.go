@@ -34,6 +34,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/settings"
 	"github.com/atelier-commerce/atelier/backend/internal/shipping"
 	"github.com/atelier-commerce/atelier/backend/internal/status"
+	"github.com/atelier-commerce/atelier/backend/internal/telemetry"
 	"github.com/atelier-commerce/atelier/backend/internal/throttle"
 	"github.com/atelier-commerce/atelier/backend/internal/webhook"
 	"github.com/atelier-commerce/atelier/backend/internal/wishlist"
@@ -85,15 +86,38 @@ type App struct {
 	jobs     *jobs.Runner
 	// riverUI is River's UI as last mounted by routeTable; Serve starts its background work.
 	riverUI *riverui.Handler
+	// tracing records and exports spans when OTEL_EXPORTER_OTLP_ENDPOINT is set (or a test gave a
+	// provider); otherwise it is off and nothing is traced.
+	tracing *telemetry.Tracing
 }
 
+// Option adjusts what New builds.
+type Option func(*options)
+
+type options struct{ tracing *telemetry.Tracing }
+
+// WithTracing traces with t rather than by configuration (tests record spans in memory).
+func WithTracing(t *telemetry.Tracing) Option { return func(o *options) { o.tracing = t } }
+
 // New connects to the database and media bucket and builds the services.
-func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, error) {
+func New(ctx context.Context, cfg config.Config, logger *slog.Logger, opts ...Option) (*App, error) {
 	if cfg.DatabaseURL == "" {
 		return nil, errors.New("DATABASE_URL is not set (the dev command starts a local database by itself)")
 	}
-	pool, err := db.Open(ctx, cfg.DatabaseURL)
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	tracing := o.tracing
+	if tracing == nil && cfg.OTLPEndpoint != "" {
+		var err error
+		if tracing, err = telemetry.NewOTLPTracing(ctx, cfg.OTLPEndpoint, cfg.OTelServiceName); err != nil {
+			return nil, err
+		}
+	}
+	pool, err := db.Open(ctx, cfg.DatabaseURL, db.WithTracer(tracing.QueryTracer()))
 	if err != nil {
+		_ = tracing.Shutdown(ctx)
 		return nil, err
 	}
 	store, err := media.Open(ctx, cfg.MediaBucketURL, cfg.PublicURL)
@@ -142,6 +166,7 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 		},
 		jobsPool: pool,
 		webhooks: webhook.NewService(pool, netguard.New(nil, cfg.WebhookAllowLoopback)),
+		tracing:  tracing,
 
 		imageIntake: mediaIntake{store},
 	}
@@ -179,7 +204,7 @@ func newAccounts(pool *pgxpool.Pool, cfg config.Config, opts ...account.Option) 
 // builds — without starting — the job runner.
 func (a *App) newJobs(ctx context.Context) error {
 	if a.cfg.JobsDatabaseURL != "" {
-		jp, err := db.Open(ctx, a.cfg.JobsDatabaseURL)
+		jp, err := db.Open(ctx, a.cfg.JobsDatabaseURL, db.WithTracer(a.tracing.QueryTracer()))
 		if err != nil {
 			return fmt.Errorf("app.newJobs: jobs database: %w", err)
 		}
@@ -193,7 +218,7 @@ func (a *App) newJobs(ctx context.Context) error {
 		a.mailer = sender
 	}
 	runner, err := jobs.New(jobs.Config{Store: a.pool, Jobs: a.jobsPool, Settings: a.settings, Mail: a.mailer,
-		Logger: a.logger, PollInterval: a.cfg.OutboxPollInterval,
+		Logger: a.logger, PollInterval: a.cfg.OutboxPollInterval, Middleware: a.tracing.JobMiddleware(),
 		Chores: []jobs.Chore{
 			{Name: "accounts.prune", Every: time.Hour, Run: a.accounts.Prune},
 			{Name: "throttle.prune", Every: time.Hour, Run: func(ctx context.Context) (int64, error) {
@@ -296,6 +321,12 @@ func (a *App) Close() {
 	}
 	a.pool.Close()
 	_ = a.media.Close()
+	// The last spans (shutdown's own) go out before the process does.
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := a.tracing.Shutdown(ctx); err != nil {
+		a.logger.Warn("exporting the last traces", "error", err.Error())
+	}
 }
 
 // Handler returns the whole HTTP surface.

@@ -42,7 +42,9 @@ func startEdgeShop(t testing.TB) *edgeShop {
 	env := map[string]string{"DATABASE_URL": dbtest.URL(t), "PUBLIC_URL": srv.URL, "MEDIA_BUCKET_URL": "file://" + t.TempDir(),
 		"CATALOG_CACHE_TTL": "0", "STOREFRONT_URL": "https://shop.example",
 		// These tests send hundreds of requests from one address; TestRateLimits has its own.
-		"RATE_LIMIT_PER_CLIENT": "0"}
+		"RATE_LIMIT_PER_CLIENT": "0",
+		// So that /metrics is among the routes whose refusals are checked.
+		"METRICS_ENABLED": "on", "METRICS_TOKEN": metricsToken}
 	cfg, err := config.Parse(func(k string) string { return env[k] })
 	require.NoError(t, err)
 	logs := &logtest.Buffer{}

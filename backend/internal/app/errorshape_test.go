@@ -43,6 +43,11 @@ func routeProbes() map[string][]errorProbe {
 			{name: "an event over its limit", method: http.MethodPost, path: "/api/v1/webhooks/stripe", body: bigEvent,
 				status: http.StatusRequestEntityTooLarge, reason: "request_too_large"},
 		},
+		"GET /metrics": {
+			{name: "metrics, anonymous", method: http.MethodGet, path: "/metrics", status: 401, reason: "unauthenticated"},
+			{name: "metrics, another token", method: http.MethodGet, path: "/metrics",
+				header: http.Header{"Authorization": {"Bearer not-the-metrics-token"}}, status: 401, reason: "unauthenticated"},
+		},
 		jobsUIPath: {
 			{name: "River's UI, anonymous", method: http.MethodGet, path: jobsUIPath, status: 401, reason: "unauthenticated"},
 			{name: "River's UI API, anonymous", method: http.MethodGet, path: jobsUIPath + "api/jobs", status: 401, reason: "unauthenticated"},

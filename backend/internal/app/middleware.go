@@ -15,6 +15,7 @@ import (
 
 	"connectrpc.com/connect"
 	"github.com/atelier-commerce/atelier/backend/internal/api"
+	"github.com/atelier-commerce/atelier/backend/internal/telemetry"
 )
 
 // requestIDPattern accepts ids from a trusted proxy only when they cannot corrupt a log line.
@@ -30,7 +31,11 @@ func (a *App) middleware(next http.Handler) http.Handler {
 		if !requestIDPattern.MatchString(id) {
 			id = newRequestID()
 		}
-		info := &api.RequestInfo{ID: id, Logger: a.logger.With("request_id", id), ClientIP: clientIP(r, a.cfg.TrustedProxies)}
+		logger := a.logger.With("request_id", id)
+		if trace := telemetry.TraceID(r.Context()); trace != "" {
+			logger = logger.With("trace_id", trace)
+		}
+		info := &api.RequestInfo{ID: id, Logger: logger, ClientIP: clientIP(r, a.cfg.TrustedProxies)}
 		w.Header().Set("X-Request-ID", id)
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}

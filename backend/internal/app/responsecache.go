@@ -6,10 +6,13 @@ import (
 	"encoding/base64"
 	"maps"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/atelier-commerce/atelier/backend/internal/api"
 )
 
 // responseCache keeps the encoded REST answers to public catalogue reads. The catalogue already
@@ -33,6 +36,11 @@ type cachedResponse struct {
 	etag       string
 	generation uint64
 	expires    time.Time
+
+	// encoded holds the body compressed, per coding, made at the first request that accepts it:
+	// compressing the same page again for every hit would cost more than the cache saves.
+	mu      sync.Mutex
+	encoded map[string][]byte
 }
 
 // Bounds on what is kept: search text makes keys unbounded, so past maxEntries the cache starts
@@ -116,9 +124,39 @@ func (e *cachedResponse) write(w http.ResponseWriter, r *http.Request, state str
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	h.Set("Content-Length", strconv.Itoa(len(e.body)))
+	body := e.body
+	if enc := api.AcceptedEncoding(r.Context()); enc != "" && len(body) >= api.CompressMinBytes {
+		if encoded := e.encodedAs(enc); encoded != nil {
+			// What api.Compress would have sent; it passes an answer already encoded through.
+			body = encoded
+			h.Set("Content-Encoding", enc)
+			if !slices.Contains(h.Values("Vary"), "Accept-Encoding") {
+				h.Add("Vary", "Accept-Encoding")
+			}
+		}
+	}
+	h.Set("Content-Length", strconv.Itoa(len(body)))
 	w.WriteHeader(http.StatusOK)
-	_, _ = w.Write(e.body)
+	_, _ = w.Write(body)
+}
+
+// encodedAs is the body in enc, or nil if it cannot be encoded (then it goes out plain, and
+// api.Compress encodes it).
+func (e *cachedResponse) encodedAs(enc string) []byte {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if b, ok := e.encoded[enc]; ok {
+		return b
+	}
+	b, err := api.Encode(enc, e.body)
+	if err != nil {
+		return nil
+	}
+	if e.encoded == nil {
+		e.encoded = map[string][]byte{}
+	}
+	e.encoded[enc] = b
+	return b
 }
 
 // bufferedResponse records a whole response so it can be stored before it is sent.

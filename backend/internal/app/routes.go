@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"connectrpc.com/connect"
 	"connectrpc.com/vanguard"
@@ -23,6 +24,9 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/gen/atelier/admin/v1/adminv1connect"
 	"github.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1/storev1connect"
 	"github.com/atelier-commerce/atelier/backend/internal/media"
+	"github.com/atelier-commerce/atelier/backend/internal/metrics"
+	"github.com/atelier-commerce/atelier/backend/internal/telemetry"
+	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
@@ -93,9 +97,56 @@ func (a *App) routes() (http.Handler, error) {
 	for _, rt := range table {
 		mux.Handle(rt.pattern, rt.handler)
 	}
-	// CORS first, so that a refusal below (429) still reaches the page that asked; preflights are
-	// not counted against the limits.
-	return a.middleware(api.CrossOrigin(a.cors(), api.RateLimited(a.limits, api.AnswerUnrouted(mux)))), nil
+	// Outermost, so that the request's logger (a.middleware) can name its trace.
+	observed := telemetry.HTTP{Tracing: a.tracing, Metrics: a.cfg.MetricsEnabled, Route: func(r *http.Request) string {
+		_, pattern := mux.Handler(r)
+		return pattern
+	}}
+	// CORS before the limits, so that a refusal (429) still reaches the page that asked;
+	// preflights are not counted against the limits.
+	return observed.Wrap(a.middleware(api.Compress(api.CrossOrigin(a.cors(), api.RateLimited(a.limits, api.AnswerUnrouted(mux)))))), nil
+}
+
+// telemetryOptions are the Connect options that feed the metrics' procedure labels and trace
+// each call; none when neither is on. They go first, so they see every call, refusals included.
+func (a *App) telemetryOptions() ([]connect.HandlerOption, error) {
+	var interceptors []connect.Interceptor
+	if a.cfg.MetricsEnabled || a.tracing.Enabled() {
+		interceptors = append(interceptors, telemetry.ProcedureInterceptor())
+	}
+	tracer, err := a.tracing.ConnectInterceptor()
+	if err != nil {
+		return nil, err
+	}
+	if tracer != nil {
+		interceptors = append(interceptors, tracer)
+	}
+	if len(interceptors) == 0 {
+		return nil, nil
+	}
+	return []connect.HandlerOption{connect.WithInterceptors(interceptors...)}, nil
+}
+
+// metricsRoute serves /metrics when METRICS_ENABLED is on: the process's counters, the pools
+// and the job queue (read at most every 15 s), to a scraper with METRICS_TOKEN.
+func (a *App) metricsRoute() ([]route, error) {
+	if !a.cfg.MetricsEnabled {
+		return nil, nil
+	}
+	collectors := []prometheus.Collector{telemetry.PoolCollector("store", a.pool)}
+	if a.jobsPool != a.pool {
+		collectors = append(collectors, telemetry.PoolCollector("jobs", a.jobsPool))
+	}
+	collectors = append(collectors, telemetry.QueueCollector(func(ctx context.Context) (telemetry.QueueStats, error) {
+		h, err := a.jobs.Health(ctx)
+		return telemetry.QueueStats{Waiting: h.Waiting, Retrying: h.Retrying, Failed: h.Failed,
+			Unrelayed: h.Unrelayed, OldestUnrelayed: h.OldestUnrelayed}, err
+	}, 15*time.Second))
+	reg, err := metrics.NewRegistry(collectors...)
+	if err != nil {
+		return nil, err
+	}
+	return []route{{"GET /metrics", telemetry.MetricsHandler(reg, a.cfg.MetricsToken, api.Unauthenticated)}}, nil
 }
 
 // routeTable lists every endpoint the server has: each Connect service (also served as REST
@@ -113,6 +164,11 @@ func (a *App) routeTable() ([]route, error) {
 	if err != nil {
 		return nil, err
 	}
+	observing, err := a.telemetryOptions()
+	if err != nil {
+		return nil, err
+	}
+	opts = append(observing, opts...)
 	var table []route
 	var services []*vanguard.Service
 	var servicePaths []string
@@ -210,6 +266,11 @@ func (a *App) routeTable() ([]route, error) {
 	if err != nil {
 		return nil, err
 	}
+	metricsRoutes, err := a.metricsRoute()
+	if err != nil {
+		return nil, err
+	}
+	table = append(table, metricsRoutes...)
 	return append(table,
 		route{api.BackOfficeAPIPrefix + "/", door},
 		// The back office's own pages (BACKOFFICE_DIR), around the door and River's UI; the

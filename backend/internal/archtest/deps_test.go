@@ -12,11 +12,11 @@ const module = "github.com/atelier-commerce/atelier/backend"
 
 // transports are the packages under internal/ allowed to know about HTTP and Connect: the
 // handlers, the composition root, the API docs page it mounts, the dev command's mail catcher
-// (an HTTP inbox), generated code, this package, and netguard (the guarded outbound HTTP client
-// the webhook context sends through, which exposes no net/http type). Every other package is a domain package (a
-// context or what contexts build on) and is checked, so a context added later is covered
-// without anyone remembering to list it.
-var transports = []string{"api", "app", "apidocs", "archtest", "gen", "mailcatcher", "netguard"}
+// (an HTTP inbox), the metrics and tracing middleware (telemetry), generated code, this package,
+// and netguard (the guarded outbound HTTP client the webhook context sends through, which exposes
+// no net/http type). Every other package is a domain package (a context or what contexts build
+// on) and is checked, so a context added later is covered without anyone remembering to list it.
+var transports = []string{"api", "app", "apidocs", "archtest", "gen", "mailcatcher", "netguard", "telemetry"}
 
 // contexts lists the domain packages, relative to internal/ (e.g. "cart", "db/dbtest").
 func contexts(t *testing.T) []string {

@@ -119,6 +119,19 @@ type Config struct {
 	CORSAllowedOrigins []string
 	// PaymentTestMode lets `serve` run without Stripe keys, in the labelled test payment mode.
 	PaymentTestMode bool
+	// Observability (ARCHITECTURE §3b).
+	//
+	// MetricsEnabled serves Prometheus metrics at /metrics (METRICS_ENABLED=on); off, the path is
+	// not served at all (404). MetricsToken is the bearer token a scraper must present; required
+	// when metrics are on (at least 16 characters), so they are never public by accident.
+	MetricsEnabled bool
+	MetricsToken   string
+	// OTLPEndpoint is OTEL_EXPORTER_OTLP_ENDPOINT: the base URL of an OTLP/HTTP collector (traces
+	// go to its /v1/traces). Empty: no traces are recorded or sent.
+	OTLPEndpoint string
+	// OTelServiceName names this process in the trace viewer (OTEL_SERVICE_NAME, default atelier).
+	OTelServiceName string
+
 	// Admin2FA is ADMIN_2FA as given: "required" (an admin without two-factor authentication
 	// has only a customer's powers until they enrol), "optional" (development only: `serve`
 	// refuses it), or "" when unset, which means required except for the dev command.
@@ -231,6 +244,7 @@ func Parse(getenv func(string) string) (Config, error) {
 	default:
 		errs = append(errs, fmt.Errorf("ADMIN_2FA must be required or optional, got %q", v))
 	}
+	errs = append(errs, parseTelemetry(getenv, &c)...)
 	if c.PaymentTestMode && c.StripeConfigured() {
 		errs = append(errs, errors.New("PAYMENT_TEST_MODE=on and Stripe keys are both set: choose one"))
 	}
@@ -297,6 +311,33 @@ func Parse(getenv func(string) string) (Config, error) {
 		c.MediaBucketURL = "file://" + filepath.ToSlash(filepath.Join(c.DataDir, "media"))
 	}
 	return c, errors.Join(errs...)
+}
+
+// minMetricsToken is the shortest METRICS_TOKEN accepted: long enough not to be guessed.
+const minMetricsToken = 16
+
+// parseTelemetry reads the metrics and tracing settings. Errors never echo METRICS_TOKEN.
+func parseTelemetry(getenv func(string) string, c *Config) []error {
+	var errs []error
+	switch v := strings.ToLower(strings.TrimSpace(getenv("METRICS_ENABLED"))); v {
+	case "", "off", "false", "0":
+	case "on", "true", "1":
+		c.MetricsEnabled = true
+	default:
+		errs = append(errs, fmt.Errorf("METRICS_ENABLED must be on or off, got %q", v))
+	}
+	c.MetricsToken = strings.TrimSpace(getenv("METRICS_TOKEN"))
+	if c.MetricsEnabled && len(c.MetricsToken) < minMetricsToken {
+		errs = append(errs, fmt.Errorf("METRICS_ENABLED=on needs METRICS_TOKEN, the scraper's bearer token, of at least %d characters", minMetricsToken))
+	}
+	c.OTLPEndpoint = strings.TrimRight(strings.TrimSpace(getenv("OTEL_EXPORTER_OTLP_ENDPOINT")), "/")
+	if c.OTLPEndpoint != "" {
+		if u, err := url.Parse(c.OTLPEndpoint); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			errs = append(errs, errors.New("OTEL_EXPORTER_OTLP_ENDPOINT must be an absolute http(s) URL, e.g. http://jaeger:4318"))
+		}
+	}
+	c.OTelServiceName = orDefault(getenv("OTEL_SERVICE_NAME"), "atelier")
+	return errs
 }
 
 // checkStripe validates the Stripe keys' shapes. Errors name the variable, never its value: a

@@ -126,3 +126,48 @@ func TestBackOfficeDir(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, want, c.BackOfficeDir)
 }
+
+func TestTelemetrySettings(t *testing.T) {
+	t.Parallel()
+	token := strings.Repeat("t", 16)
+	tests := map[string]struct {
+		env     map[string]string
+		wantErr string
+		check   func(t *testing.T, c Config)
+	}{
+		"off by default": {env: map[string]string{}, check: func(t *testing.T, c Config) {
+			t.Helper()
+			require.False(t, c.MetricsEnabled)
+			require.Empty(t, c.OTLPEndpoint)
+			require.Equal(t, "atelier", c.OTelServiceName)
+		}},
+		"metrics with a token": {env: map[string]string{"METRICS_ENABLED": "on", "METRICS_TOKEN": token}, check: func(t *testing.T, c Config) {
+			t.Helper()
+			require.True(t, c.MetricsEnabled)
+			require.Equal(t, token, c.MetricsToken)
+		}},
+		"metrics without a token": {env: map[string]string{"METRICS_ENABLED": "on"}, wantErr: "METRICS_TOKEN"},
+		"a short token":           {env: map[string]string{"METRICS_ENABLED": "on", "METRICS_TOKEN": "short"}, wantErr: "at least 16"},
+		"a bad switch":            {env: map[string]string{"METRICS_ENABLED": "maybe"}, wantErr: "METRICS_ENABLED must be on or off"},
+		"an endpoint": {env: map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": "http://jaeger:4318/", "OTEL_SERVICE_NAME": "shop"},
+			check: func(t *testing.T, c Config) {
+				t.Helper()
+				require.Equal(t, "http://jaeger:4318", c.OTLPEndpoint)
+				require.Equal(t, "shop", c.OTelServiceName)
+			}},
+		"an endpoint that is no URL": {env: map[string]string{"OTEL_EXPORTER_OTLP_ENDPOINT": "jaeger:4318"}, wantErr: "OTEL_EXPORTER_OTLP_ENDPOINT"},
+	}
+	for name, tc := range tests {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			c, err := Parse(func(k string) string { return tc.env[k] })
+			if tc.wantErr != "" {
+				require.ErrorContains(t, err, tc.wantErr)
+				require.NotContains(t, err.Error(), "short", "the token is never echoed")
+				return
+			}
+			require.NoError(t, err)
+			tc.check(t, c)
+		})
+	}
+}

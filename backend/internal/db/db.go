@@ -14,11 +14,26 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
+// Option adjusts how Open connects.
+type Option func(*pgxpool.Config)
+
+// WithTracer traces every query with t (OpenTelemetry, when it is on); a nil t traces nothing.
+func WithTracer(t pgx.QueryTracer) Option {
+	return func(c *pgxpool.Config) {
+		if t != nil {
+			c.ConnConfig.Tracer = t
+		}
+	}
+}
+
 // Open connects a pool to url and checks that the database answers.
-func Open(ctx context.Context, url string) (*pgxpool.Pool, error) {
+func Open(ctx context.Context, url string, opts ...Option) (*pgxpool.Pool, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("db.Open: parse DATABASE_URL: %w", err)
+	}
+	for _, o := range opts {
+		o(cfg)
 	}
 	if cfg.ConnConfig.RuntimeParams == nil {
 		cfg.ConnConfig.RuntimeParams = map[string]string{}

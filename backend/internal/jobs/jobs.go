@@ -66,6 +66,8 @@ type Config struct {
 	// Webhooks fans events out and delivers them (the webhook context). Without it webhook jobs
 	// are cancelled; the app always sets it.
 	Webhooks WebhookWork
+	// Middleware wraps every job's insert and work (tracing, when it is on).
+	Middleware []rivertype.Middleware
 }
 
 // NewsletterLinks are the links of a newsletter confirmation e-mail: the confirmation page (with a
@@ -166,6 +168,7 @@ func New(cfg Config) (*Runner, error) {
 		PeriodicJobs: periodic,
 		Logger:       slog.New(warnFloor{cfg.Logger.Handler()}).With("component", "river"),
 		RetryPolicy:  cfg.RetryPolicy,
+		Middleware:   cfg.Middleware,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("jobs.New: river client: %w", err)
@@ -237,6 +240,8 @@ type Health struct {
 	Retrying  int // failed at least once, will run again
 	Failed    int // cancelled or discarded (kept for River's retention period)
 	Unrelayed int // outbox events not yet handed to River
+	// OldestUnrelayed is when the oldest of those was written; zero when none wait.
+	OldestUnrelayed time.Time
 }
 
 // healthPage is how many jobs Health reads at a time (River's largest page).
@@ -271,11 +276,11 @@ func (r *Runner) Health(ctx context.Context) (Health, error) {
 		}
 		params = params.After(page.LastCursor)
 	}
-	n, err := countOutbox(ctx, r.store)
+	n, oldest, err := countOutbox(ctx, r.store)
 	if err != nil {
 		return h, fmt.Errorf("jobs.Health: outbox: %w", err)
 	}
-	h.Unrelayed = n
+	h.Unrelayed, h.OldestUnrelayed = n, oldest
 	return h, nil
 }
 

@@ -23,18 +23,23 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/jobs"
 	"github.com/atelier-commerce/atelier/backend/internal/logtest"
 	"github.com/atelier-commerce/atelier/backend/internal/mail"
+	"github.com/atelier-commerce/atelier/backend/internal/metrics"
 	"github.com/atelier-commerce/atelier/backend/internal/netguard"
 	"github.com/atelier-commerce/atelier/backend/internal/newsletter"
 	"github.com/atelier-commerce/atelier/backend/internal/order"
 	"github.com/atelier-commerce/atelier/backend/internal/settings"
+	"github.com/atelier-commerce/atelier/backend/internal/telemetry"
 	"github.com/atelier-commerce/atelier/backend/internal/webhook"
 	"github.com/atelier-commerce/atelier/backend/internal/webhook/event"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	smtpmock "github.com/mocktools/go-smtp-mock/v2"
+	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
 	"github.com/stretchr/testify/require"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 )
 
 func TestMain(m *testing.M) { os.Exit(dbtest.Main(m)) }
@@ -104,6 +109,7 @@ type runnerOpts struct {
 	newsletter jobs.NewsletterLinkFunc
 	images     jobs.ImageWork
 	webhooks   *webhook.Service
+	middleware []rivertype.Middleware
 }
 
 // noOrders and noRefunds stand in for the order context in tests that have no orders.
@@ -174,7 +180,7 @@ func newRunner(t *testing.T, store *pgxpool.Pool, o runnerOpts) *jobs.Runner {
 		Logger:       slog.New(slog.NewTextHandler(o.log, &slog.HandlerOptions{Level: slog.LevelDebug})),
 		PollInterval: 50 * time.Millisecond, RetryPolicy: o.retry, MailUnconfiguredWait: time.Hour,
 		Chores: o.chores, ResetLinks: o.resetLinks, OrderConfirmations: o.orders, OrderNotices: o.notices, Refunds: o.refunds, SendRefund: o.refunds, NewsletterLinks: o.newsletter,
-		Images: o.images, Webhooks: webhookWork(o.webhooks)})
+		Images: o.images, Webhooks: webhookWork(o.webhooks), Middleware: o.middleware})
 	require.NoError(t, err)
 	return r
 }
@@ -591,6 +597,44 @@ func TestUnroutedTopicIsLeftAndReported(t *testing.T) {
 	require.Eventually(t, func() bool { return strings.Contains(log.String(), "topic=mystery.happened") }, 5*time.Second, 20*time.Millisecond)
 }
 
+// An order.paid event is counted for the metrics when it is handed to River, after the
+// payment's transaction committed (which may have run more than once).
+func TestRelayCountsOrdersPaid(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.Pool(t)
+	r := newRunner(t, pool, runnerOpts{})
+	before := testutil.ToFloat64(metrics.OrdersPaid)
+	require.NoError(t, db.WithTx(context.Background(), pool, func(tx pgx.Tx) error {
+		_, err := db.Emit(context.Background(), tx, jobs.TopicOrderPaid, map[string]string{"order_id": "00000000-0000-0000-0000-000000000001"})
+		return err
+	}))
+	n, err := r.Relay().RelayOnce(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	// Other tests of this package relay too, so at least this one's.
+	require.GreaterOrEqual(t, testutil.ToFloat64(metrics.OrdersPaid), before+1)
+}
+
+// With tracing on, each job's work is a span (named by its kind), as is the relay's handover.
+func TestJobsAreTraced(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.Pool(t)
+	spans := tracetest.NewSpanRecorder()
+	tracing := telemetry.NewTracing(sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(spans)))
+	r := newRunner(t, pool, runnerOpts{middleware: tracing.JobMiddleware()})
+	_, err := newsletter.NewService(pool).Subscribe(context.Background(), "traced@example.com", "")
+	require.NoError(t, err)
+	start(t, r)
+	require.Eventually(t, func() bool {
+		var work, insert bool
+		for _, s := range spans.Ended() {
+			work = work || strings.HasPrefix(s.Name(), "river.work/")
+			insert = insert || strings.HasPrefix(s.Name(), "river.insert")
+		}
+		return work && insert
+	}, 10*time.Second, 20*time.Millisecond)
+}
+
 // The status page's numbers come from River's tables and the outbox.
 func TestHealth(t *testing.T) {
 	t.Parallel()
@@ -604,6 +648,8 @@ func TestHealth(t *testing.T) {
 	require.NoError(t, err)
 	h, err = r.Health(context.Background())
 	require.NoError(t, err)
+	require.WithinDuration(t, time.Now(), h.OldestUnrelayed, time.Minute, "when the waiting event was written")
+	h.OldestUnrelayed = time.Time{}
 	require.Equal(t, jobs.Health{Unrelayed: 1}, h)
 	_, err = r.Relay().RelayOnce(context.Background())
 	require.NoError(t, err)

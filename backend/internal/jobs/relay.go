@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/db"
+	"github.com/atelier-commerce/atelier/backend/internal/metrics"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
@@ -79,7 +80,7 @@ func (r *Relay) Run(ctx context.Context) {
 
 // RelayOnce moves at most one batch and returns how many events it handed to River.
 func (r *Relay) RelayOnce(ctx context.Context) (int, error) {
-	var moved int
+	var moved []string
 	err := db.WithTx(ctx, r.store, func(tx pgx.Tx) error {
 		var err error
 		moved, err = r.relayBatch(ctx, tx)
@@ -88,24 +89,34 @@ func (r *Relay) RelayOnce(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("jobs.RelayOnce: %w", err)
 	}
-	return moved, nil
+	// Counted once the handover committed: each order.paid event is relayed once, while the
+	// payment's own transaction may have run several times.
+	for _, topic := range moved {
+		if topic == TopicOrderPaid {
+			metrics.OrdersPaid.Inc()
+		}
+	}
+	return len(moved), nil
 }
 
-// relayBatch is RelayOnce's transaction: it locks a batch, hands it to River and deletes it.
-func (r *Relay) relayBatch(ctx context.Context, tx pgx.Tx) (int, error) {
+// relayBatch is RelayOnce's transaction: it locks a batch, hands it to River and deletes it. It
+// returns the topics of the events it moved.
+func (r *Relay) relayBatch(ctx context.Context, tx pgx.Tx) ([]string, error) {
 	batch, err := lockOutboxBatch(ctx, tx, Topics(), r.batch)
 	if err != nil || len(batch) == 0 {
-		return 0, err
+		return nil, err
 	}
 	params := make([]river.InsertManyParams, 0, len(batch))
 	ids := make([]string, 0, len(batch))
+	topics := make([]string, 0, len(batch))
 	for _, o := range batch {
 		args, ok := ArgsFor(Event{OutboxID: o.id, Topic: o.topic, Payload: o.payload, EmittedAt: o.createdAt})
 		if !ok { // the query only selects routed topics
-			return 0, fmt.Errorf("jobs.relayBatch: topic %q has no route", o.topic)
+			return nil, fmt.Errorf("jobs.relayBatch: topic %q has no route", o.topic)
 		}
 		params = append(params, river.InsertManyParams{Args: args})
 		ids = append(ids, o.id)
+		topics = append(topics, o.topic)
 	}
 	if r.sameDB {
 		_, err = r.client.InsertManyTx(ctx, tx, params)
@@ -114,12 +125,12 @@ func (r *Relay) relayBatch(ctx context.Context, tx pgx.Tx) (int, error) {
 		_, err = r.client.InsertMany(ctx, params)
 	}
 	if err != nil {
-		return 0, fmt.Errorf("jobs.relayBatch: insert jobs: %w", err)
+		return nil, fmt.Errorf("jobs.relayBatch: insert jobs: %w", err)
 	}
 	if err := deleteOutboxRows(ctx, tx, ids); err != nil {
-		return 0, fmt.Errorf("jobs.relayBatch: delete relayed rows: %w", err)
+		return nil, fmt.Errorf("jobs.relayBatch: delete relayed rows: %w", err)
 	}
-	return len(batch), nil
+	return topics, nil
 }
 
 // reportUnrouted logs outbox rows whose topic has no route. They are left in place rather than

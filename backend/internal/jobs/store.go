@@ -79,9 +79,13 @@ func unroutedOutbox(ctx context.Context, store *pgxpool.Pool, routed []string) (
 	})
 }
 
-// countOutbox is how many events wait in the outbox.
-func countOutbox(ctx context.Context, store *pgxpool.Pool) (int, error) {
+// countOutbox is how many events wait in the outbox, and when the oldest was written (zero
+// when none wait).
+func countOutbox(ctx context.Context, store *pgxpool.Pool) (int, time.Time, error) {
 	var n int
-	err := store.QueryRow(ctx, `SELECT count(*) FROM outbox`).Scan(&n)
-	return n, err
+	var oldest *time.Time
+	if err := store.QueryRow(ctx, `SELECT count(*), min(created_at) FROM outbox`).Scan(&n, &oldest); err != nil || oldest == nil {
+		return n, time.Time{}, err
+	}
+	return n, *oldest, nil
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	mailer "github.com/atelier-commerce/atelier/backend/internal/mail"
+	"github.com/atelier-commerce/atelier/backend/internal/metrics"
 	"github.com/atelier-commerce/atelier/backend/internal/settings"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/rivertype"
@@ -129,10 +130,12 @@ func (w *webhookDeliveryWorker) Work(ctx context.Context, job *river.Job[Webhook
 		return river.JobCancel(fmt.Errorf("jobs.webhookDelivery: %w: delivery_id is required", errMalformed))
 	}
 	if err := w.work.Deliver(ctx, p.DeliveryID, job.Attempt, job.Attempt >= job.MaxAttempts); err != nil {
+		metrics.WebhookDeliveries.WithLabelValues(metrics.WebhookFailed).Inc()
 		w.logger.InfoContext(ctx, "webhook delivery attempt failed", "delivery_id", p.DeliveryID, "attempt", job.Attempt,
 			"max_attempts", job.MaxAttempts, "error", err.Error())
 		return fmt.Errorf("jobs.webhookDelivery: %w", err)
 	}
+	metrics.WebhookDeliveries.WithLabelValues(metrics.WebhookDelivered).Inc()
 	return nil
 }
 

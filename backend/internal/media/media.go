@@ -18,6 +18,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"gocloud.dev/blob"
 	_ "gocloud.dev/blob/fileblob" // file:// buckets
+	_ "gocloud.dev/blob/s3blob"   // s3:// buckets (AWS S3 and S3-compatible stores: MinIO, R2, Ceph…)
 	"gocloud.dev/gcerrors"
 )
 
