@@ -44,7 +44,7 @@ lighthouse: setup
 # office's typed client (from that document) from proto/.
 gen: setup
     cd proto && {{bin}}/buf lint && {{bin}}/buf generate
-    go run -C tools ./openapi-binary-bodies ../openapi/openapi.yaml ../backend/internal/apidocs/openapi.yaml
+    go run -C tools ./openapi-contract -policy ../backend/internal/authz/policy.csv -webhooks ../openapi/webhooks.yaml ../openapi/openapi.yaml ../backend/internal/apidocs/openapi.yaml
     cd backoffice && node_modules/.bin/openapi-typescript ../openapi/openapi.yaml -o src/lib/api/schema.gen.ts >/dev/null
     cd backend && gofmt -l internal/gen | (! grep .)
 
