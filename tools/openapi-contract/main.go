@@ -75,6 +75,7 @@ func finish(doc []byte, rules []rule, hooks []byte) ([]byte, error) {
 	}
 	top := root.Content[0]
 	int64AsString(top)
+	requireNonEmpty(top)
 	if err := forEachOperation(top, func(path, method string, op *yaml.Node) error {
 		binaryBody(op)
 		humaniseSummary(op)
@@ -138,6 +139,56 @@ func int64AsString(n *yaml.Node) {
 	}
 	for _, c := range n.Content {
 		int64AsString(c)
+	}
+}
+
+// requireNonEmpty lists as required the properties whose protovalidate rule refuses the zero
+// value (min_len, min_items, an integer gte of 1 or more): the generator marks only fields with
+// `required`, but the server refuses an absent field of these as surely. Fields with presence
+// (nullable) are left alone: absent is their own state. Responses lose nothing: the server emits
+// every scalar and list, default or not.
+func requireNonEmpty(n *yaml.Node) {
+	if n.Kind == yaml.MappingNode {
+		if props := get(n, "properties"); props != nil && props.Kind == yaml.MappingNode {
+			for i := 0; i+1 < len(props.Content); i += 2 {
+				if refusesZero(props.Content[i+1]) {
+					addRequired(n, props.Content[i].Value)
+				}
+			}
+		}
+	}
+	for _, c := range n.Content {
+		requireNonEmpty(c)
+	}
+}
+
+func refusesZero(prop *yaml.Node) bool {
+	if t := get(prop, "type"); t == nil || t.Kind != yaml.ScalarNode {
+		return false // a $ref, or a nullable [type, "null"]
+	}
+	atLeastOne := func(key string) bool {
+		v := get(prop, key)
+		return v != nil && v.Value != "0" && !strings.HasPrefix(v.Value, "-")
+	}
+	switch get(prop, "type").Value {
+	case "string":
+		return atLeastOne("minLength")
+	case "array":
+		return atLeastOne("minItems")
+	case "integer":
+		return atLeastOne("minimum") && !strings.HasPrefix(get(prop, "minimum").Value, "0.")
+	}
+	return false
+}
+
+func addRequired(schema *yaml.Node, name string) {
+	req := get(schema, "required")
+	if req == nil {
+		req = &yaml.Node{Kind: yaml.SequenceNode}
+		set(schema, "required", req)
+	}
+	if !slices.ContainsFunc(req.Content, func(n *yaml.Node) bool { return n.Value == name }) {
+		req.Content = append(req.Content, scalar(name))
 	}
 }
 

@@ -27,6 +27,18 @@ components:
         count: {type: integer, format: int32}
         big: {type: [integer, string, "null"], format: uint64}
     Product: {type: object, properties: {price: {$ref: "#/components/schemas/Money"}}}
+    Login:
+      type: object
+      required: [email]
+      properties:
+        email: {type: string, minLength: 3}
+        password: {type: string, minLength: 1}
+        code: {type: string, maxLength: 6}
+        nickname: {type: [string, "null"], minLength: 1}
+        ids: {type: array, minItems: 1}
+        tags: {type: array, minItems: 0}
+        quantity: {type: integer, minimum: 1}
+        page_size: {type: integer, minimum: 0}
     ListProductsRequest: {type: object}
     UploadRequest: {type: object, properties: {file: {$ref: "#/components/schemas/google.api.HttpBody"}}}
     google.api.HttpBody: {type: object}
@@ -37,6 +49,7 @@ paths:
     get:
       operationId: CatalogService_ListProducts
       summary: ListProducts
+      requestBody: {content: {application/json: {schema: {$ref: "#/components/schemas/Login"}}}}
       responses: {"200": {description: ok, content: {application/json: {schema: {$ref: "#/components/schemas/Product"}}}}}
   /api/v1/account/wishlist:
     get:
@@ -116,6 +129,13 @@ func TestFinish(t *testing.T) {
 		}
 		if got := at(t, money, "big", "type"); !equal(got, []any{"string", "null"}) {
 			t.Errorf("nullable uint64 type = %v, want [string null]", got)
+		}
+	})
+
+	t.Run("fields whose zero value the server refuses are required", func(t *testing.T) {
+		want := []any{"email", "password", "ids", "quantity"}
+		if got := at(t, schemas, "Login", "required"); !equal(got, want) {
+			t.Errorf("required = %v, want %v", got, want)
 		}
 	})
 
