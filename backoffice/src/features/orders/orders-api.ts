@@ -62,26 +62,52 @@ export function useOrderMove(orderId: string) {
   return useMutation({
     mutationFn: async (move: OrderMove): Promise<AdminOrder | undefined> => {
       const path = { order_id: orderId };
-      const body = { ...move.body, order_id: orderId };
+      // The body is built in each case, where the move's kind narrows its type.
       switch (move.kind) {
         case "process":
           return (
-            await unwrap(api.POST("/api/v1/admin/orders/{order_id}/process", { params: { path }, body }))
+            await unwrap(
+              api.POST("/api/v1/admin/orders/{order_id}/process", {
+                params: { path },
+                body: { ...move.body, order_id: orderId },
+              }),
+            )
           ).order;
         case "ship":
-          return (await unwrap(api.POST("/api/v1/admin/orders/{order_id}/ship", { params: { path }, body })))
-            .order;
+          return (
+            await unwrap(
+              api.POST("/api/v1/admin/orders/{order_id}/ship", {
+                params: { path },
+                body: { ...move.body, order_id: orderId },
+              }),
+            )
+          ).order;
         case "deliver":
           return (
-            await unwrap(api.POST("/api/v1/admin/orders/{order_id}/deliver", { params: { path }, body }))
+            await unwrap(
+              api.POST("/api/v1/admin/orders/{order_id}/deliver", {
+                params: { path },
+                body: { ...move.body, order_id: orderId },
+              }),
+            )
           ).order;
         case "cancel":
           return (
-            await unwrap(api.POST("/api/v1/admin/orders/{order_id}/cancel", { params: { path }, body }))
+            await unwrap(
+              api.POST("/api/v1/admin/orders/{order_id}/cancel", {
+                params: { path },
+                body: { ...move.body, order_id: orderId },
+              }),
+            )
           ).order;
         case "refund":
           return (
-            await unwrap(api.POST("/api/v1/admin/orders/{order_id}/refunds", { params: { path }, body }))
+            await unwrap(
+              api.POST("/api/v1/admin/orders/{order_id}/refunds", {
+                params: { path },
+                body: { ...move.body, order_id: orderId },
+              }),
+            )
           ).order;
       }
     },
