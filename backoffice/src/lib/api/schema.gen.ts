@@ -2165,7 +2165,7 @@ export interface components {
              * code
              * @description Lower-case letters and digits in words joined by "-" or "_"; unique.
              */
-            code?: string;
+            code: string;
             /**
              * name
              * @description Never empty; at most 60 characters.
@@ -2213,7 +2213,7 @@ export interface components {
              * slug
              * @description Lower-case letters and digits in words joined by hyphens, e.g. "shipping-policy"; unique.
              */
-            slug?: string;
+            slug: string;
             /**
              * title
              * @description Never empty; at most 200 characters.
@@ -3458,7 +3458,7 @@ export interface components {
          */
         "atelier.admin.v1.SetProductsPublishedRequest": {
             /** product_ids */
-            product_ids?: string[];
+            product_ids: string[];
             /** published */
             published?: boolean;
         };
@@ -3788,7 +3788,7 @@ export interface components {
          */
         "atelier.store.v1.BeginTotpSetupRequest": {
             /** current_password */
-            current_password?: string;
+            current_password: string;
         };
         /**
          * atelier.store.v1.BeginTotpSetupResponse
@@ -3942,7 +3942,7 @@ export interface components {
          */
         "atelier.store.v1.ChangePasswordRequest": {
             /** current_password */
-            current_password?: string;
+            current_password: string;
             /**
              * new_password
              * @description At least 8 characters.
@@ -3988,7 +3988,7 @@ export interface components {
              * token
              * @description The token from the e-mailed link.
              */
-            token?: string;
+            token: string;
             /**
              * new_password
              * @description At least 8 characters.
@@ -4010,7 +4010,7 @@ export interface components {
              * token
              * @description The token from the link's query string.
              */
-            token?: string;
+            token: string;
         };
         /**
          * atelier.store.v1.ConfirmSubscriptionResponse
@@ -4032,7 +4032,7 @@ export interface components {
              * client_secret
              * @description The payment's client secret from CheckoutResponse.payment.
              */
-            client_secret?: string;
+            client_secret: string;
             /**
              * card_number
              * @description Card number; spaces allowed.
@@ -4163,12 +4163,12 @@ export interface components {
          */
         "atelier.store.v1.DisableTotpRequest": {
             /** current_password */
-            current_password?: string;
+            current_password: string;
             /**
              * code
              * @description A current code of the authenticator app, or an unused recovery code.
              */
-            code?: string;
+            code: string;
         };
         /**
          * atelier.store.v1.DisableTotpResponse
@@ -4410,9 +4410,9 @@ export interface components {
          */
         "atelier.store.v1.LoginRequest": {
             /** email */
-            email?: string;
+            email: string;
             /** password */
-            password?: string;
+            password: string;
             /**
              * totp_code
              * @description The current 6-digit code of the account's authenticator app, when it has two-factor
@@ -4891,14 +4891,14 @@ export interface components {
          */
         "atelier.store.v1.RegisterRequest": {
             /** first_name */
-            first_name?: string;
+            first_name: string;
             /** last_name */
-            last_name?: string;
+            last_name: string;
             /**
              * email
              * @description E-mail address; compared case-insensitively.
              */
-            email?: string;
+            email: string;
             /**
              * password
              * @description At least 8 characters.
@@ -4938,7 +4938,7 @@ export interface components {
          */
         "atelier.store.v1.RequestPasswordResetRequest": {
             /** email */
-            email?: string;
+            email: string;
         };
         /**
          * atelier.store.v1.RequestPasswordResetResponse
@@ -4951,7 +4951,7 @@ export interface components {
          */
         "atelier.store.v1.SendContactMessageRequest": {
             /** name */
-            name?: string;
+            name: string;
             /**
              * email
              * Format: email
@@ -4959,9 +4959,9 @@ export interface components {
              */
             email?: string;
             /** subject */
-            subject?: string;
+            subject: string;
             /** message */
-            message?: string;
+            message: string;
         };
         /**
          * atelier.store.v1.SendContactMessageResponse
@@ -5091,11 +5091,11 @@ export interface components {
          */
         "atelier.store.v1.UpdateProfileRequest": {
             /** first_name */
-            first_name?: string;
+            first_name: string;
             /** last_name */
-            last_name?: string;
+            last_name: string;
             /** email */
-            email?: string;
+            email: string;
             /**
              * current_password
              * @description The current password; required only when the e-mail address changes.
@@ -6201,7 +6201,7 @@ export interface operations {
                      * idempotency_key
                      * @description Required: a key the client makes once per cancellation (e.g. a random UUID).
                      */
-                    idempotency_key?: string;
+                    idempotency_key: string;
                 };
             };
         };
@@ -6353,7 +6353,7 @@ export interface operations {
                      * idempotency_key
                      * @description Required: a key the client makes once per refund (e.g. a random UUID).
                      */
-                    idempotency_key?: string;
+                    idempotency_key: string;
                 };
             };
         };
@@ -7979,7 +7979,7 @@ export interface operations {
                      * @description A key the client makes once per checkout attempt (e.g. a random UUID) and repeats when it
                      *      retries the same request.
                      */
-                    idempotency_key?: string;
+                    idempotency_key: string;
                     /**
                      * email
                      * @description Where the confirmation goes. Required for guests; a signed-in customer's orders use the
@@ -8086,7 +8086,7 @@ export interface operations {
                      * Format: int32
                      * @description Units to add.
                      */
-                    quantity?: number;
+                    quantity: number;
                 };
             };
         };
@@ -8202,7 +8202,7 @@ export interface operations {
                      * Format: int32
                      * @description The new quantity.
                      */
-                    quantity?: number;
+                    quantity: number;
                 };
             };
         };
