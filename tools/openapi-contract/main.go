@@ -135,6 +135,14 @@ func int64AsString(n *yaml.Node) {
 			if len(kept) == 1 {
 				*t = yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: kept[0].Value}
 			}
+			// Examples too are strings on the wire.
+			if ex := get(n, "examples"); ex != nil {
+				for _, e := range ex.Content {
+					if e.Tag == "!!int" {
+						e.Tag, e.Style = "!!str", yaml.DoubleQuotedStyle
+					}
+				}
+			}
 		}
 	}
 	for _, c := range n.Content {

@@ -23,7 +23,7 @@ components:
     Money:
       type: object
       properties:
-        minor_units: {type: [integer, string], format: int64}
+        minor_units: {type: [integer, string], format: int64, examples: [2499]}
         count: {type: integer, format: int32}
         big: {type: [integer, string, "null"], format: uint64}
     Product: {type: object, properties: {price: {$ref: "#/components/schemas/Money"}}}
@@ -120,6 +120,9 @@ func TestFinish(t *testing.T) {
 		money := at(t, schemas, "Money", "properties")
 		if got := at(t, money, "minor_units", "type"); got != "string" {
 			t.Errorf("int64 type = %v, want string", got)
+		}
+		if got := at(t, money, "minor_units", "examples"); !equal(got, []any{"2499"}) {
+			t.Errorf("int64 examples = %v, want strings", got)
 		}
 		if got := at(t, money, "minor_units", "format"); got != "int64" {
 			t.Errorf("int64 format = %v, want it kept", got)
