@@ -5178,12 +5178,14 @@ export interface components {
             /**
              * currency_code
              * @description ISO 4217 currency code, e.g. "GBP".
+             * @example GBP
              */
             currency_code?: string;
             /**
              * minor_units
              * Format: int64
              * @description The amount in minor units (pence for GBP). Prices include VAT.
+             * @example 2499
              */
             minor_units?: string;
         };
@@ -8079,12 +8081,14 @@ export interface operations {
                      * product_id
                      * Format: uuid
                      * @description Product id (UUID).
+                     * @example 0b7e5c1a-4f2d-4c55-9a41-2f0d6f1e9b3c
                      */
                     product_id?: string;
                     /**
                      * quantity
                      * Format: int32
                      * @description Units to add.
+                     * @example 2
                      */
                     quantity: number;
                 };
