@@ -19,6 +19,7 @@ test: setup lint gen-check compose-check
     just bench-smoke
     just storefront-test
     just backoffice-test
+    just sdk-test
     just e2e
 
 # The partners' Go SDK (sdk/go, a module of its own): vet and test it.
@@ -33,6 +34,11 @@ storefront-test: setup
 backoffice-test: setup
     cd backoffice && npm run typecheck && npm test
 
+# The TypeScript SDK (sdk/typescript): built to ESM and CommonJS, type-checked, and both builds
+# imported under plain Node against a stub of the API.
+sdk-test: setup
+    cd sdk/typescript && npm run build && npm run typecheck && npm test
+
 # Storybook for the back office's components on http://localhost:6006.
 storybook: setup
     cd backoffice && node_modules/.bin/storybook dev --port 6006 --no-open --ci
@@ -45,12 +51,13 @@ e2e: setup
 lighthouse: setup
     cd e2e && npm run lighthouse
 
-# Regenerate Go code, the storefront's TypeScript client, the OpenAPI document and the back
-# office's typed client (from that document) from proto/.
+# Regenerate Go code, the storefront's TypeScript client, the OpenAPI document, and from that
+# document the back office's typed client and the TypeScript SDK's types, from proto/.
 gen: setup
     cd proto && {{bin}}/buf lint && {{bin}}/buf generate && {{bin}}/buf generate --template buf.gen.go-sdk.yaml
-    go run -C tools ./openapi-binary-bodies ../openapi/openapi.yaml ../backend/internal/apidocs/openapi.yaml
+    go run -C tools ./openapi-contract -policy ../backend/internal/authz/policy.csv -webhooks ../openapi/webhooks.yaml ../openapi/openapi.yaml ../backend/internal/apidocs/openapi.yaml
     cd backoffice && node_modules/.bin/openapi-typescript ../openapi/openapi.yaml -o src/lib/api/schema.gen.ts >/dev/null
+    cd sdk/typescript && node_modules/.bin/openapi-typescript ../../openapi/openapi.yaml -o src/schema.gen.ts >/dev/null
     cd backend && gofmt -l internal/gen | (! grep .)
     gofmt -l sdk/go/gen | (! grep .)
 
@@ -58,9 +65,9 @@ gen: setup
 gen-check: gen
     #!/usr/bin/env bash
     set -euo pipefail
-    if [ -n "$(git status --porcelain -- backend/internal/gen sdk/go/gen openapi backend/internal/apidocs/openapi.yaml storefront/app/gen backoffice/src/lib/api/schema.gen.ts)" ]; then
-        git status --short -- backend/internal/gen sdk/go/gen openapi backend/internal/apidocs/openapi.yaml storefront/app/gen backoffice/src/lib/api/schema.gen.ts
-        git --no-pager diff --stat -- backend/internal/gen sdk/go/gen openapi backend/internal/apidocs/openapi.yaml storefront/app/gen backoffice/src/lib/api/schema.gen.ts
+    if [ -n "$(git status --porcelain -- backend/internal/gen sdk/go/gen openapi backend/internal/apidocs/openapi.yaml storefront/app/gen backoffice/src/lib/api/schema.gen.ts sdk/typescript/src/schema.gen.ts)" ]; then
+        git status --short -- backend/internal/gen sdk/go/gen openapi backend/internal/apidocs/openapi.yaml storefront/app/gen backoffice/src/lib/api/schema.gen.ts sdk/typescript/src/schema.gen.ts
+        git --no-pager diff --stat -- backend/internal/gen sdk/go/gen openapi backend/internal/apidocs/openapi.yaml storefront/app/gen backoffice/src/lib/api/schema.gen.ts sdk/typescript/src/schema.gen.ts
         echo "generated code is out of date: run 'just gen' and commit the result" >&2
         exit 1
     fi
@@ -76,7 +83,7 @@ lint: setup
     cd backend && go vet -tags nodynamic ./...
     cd backend && go tool -modfile=tools.mod golangci-lint run ./...
     {{bin}}/redocly lint --config openapi/redocly.yaml openapi/openapi.yaml
-    storefront/node_modules/.bin/biome ci --error-on-warnings storefront backoffice e2e
+    storefront/node_modules/.bin/biome ci --error-on-warnings storefront backoffice e2e sdk/typescript
 
 # buf breaking against proto/baseline.binpb, the last published contract (docs/decisions/008):
 # comparing with the clone's own HEAD would let a committed breaking change through.

@@ -41,7 +41,7 @@ const test = adminTest.extend<{ keyName: string }>({
     await use(name);
     for (const key of await liveKeysNamed(page.request, name)) {
       const res = await page.request.post(doorURL(`api/v1/admin/api-keys/${key.id}:revoke`), {
-        data: {},
+        data: { reason: "end of test" },
         headers: { Origin: backofficeOrigin() },
       });
       expect(res.status(), `revoking the test's key ${key.id}`).toBe(200);

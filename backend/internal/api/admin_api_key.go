@@ -89,7 +89,7 @@ func (h *AdminAPIKeyHandler) RevokeApiKey(ctx context.Context, req *connect.Requ
 	if err != nil {
 		return nil, err
 	}
-	k, err := h.keys.Revoke(ctx, actor, req.Msg.GetId())
+	k, err := h.keys.Revoke(ctx, actor, req.Msg.GetId(), req.Msg.GetReason())
 	if err != nil {
 		return nil, err
 	}

@@ -164,7 +164,7 @@ func TestAuthenticate(t *testing.T) {
 			t.Helper()
 			k, _, err := f.svc.Authenticate(ctx, secret)
 			require.NoError(t, err)
-			_, err = f.svc.Revoke(ctx, f.admin, k.KeyID)
+			_, err = f.svc.Revoke(ctx, f.admin, k.KeyID, "test")
 			require.NoError(t, err)
 			return secret
 		}, false},
@@ -257,16 +257,16 @@ func TestUpdateAndRevoke(t *testing.T) {
 		}
 	}
 
-	revoked, err := f.svc.Revoke(ctx, f.admin, sk.ID)
+	revoked, err := f.svc.Revoke(ctx, f.admin, sk.ID, "test")
 	require.NoError(t, err)
 	require.Equal(t, *f.now, revoked.RevokedAt)
 	*f.now = f.now.Add(time.Hour)
-	again, err := f.svc.Revoke(ctx, f.admin, sk.ID)
+	again, err := f.svc.Revoke(ctx, f.admin, sk.ID, "test")
 	require.NoError(t, err)
 	require.Equal(t, revoked.RevokedAt, again.RevokedAt, "revoking twice changes nothing")
 	_, err = f.svc.Update(ctx, f.admin, sk.ID, &name, nil)
 	apperrtest.RequireKind(t, err, apperr.KindFailedPrecondition, "api_key_revoked")
-	_, err = f.svc.Revoke(ctx, f.admin, "00000000-0000-4000-8000-000000000000")
+	_, err = f.svc.Revoke(ctx, f.admin, "00000000-0000-4000-8000-000000000000", "test")
 	apperrtest.RequireKind(t, err, apperr.KindNotFound, "api_key_not_found")
 
 	active, err := f.svc.List(ctx, apikey.Query{OnlyActive: true})
@@ -318,7 +318,7 @@ func TestKnowsOrigin(t *testing.T) {
 		AllowedOrigins: []string{"https://a.example"}})
 	require.True(t, known("https://a.example"))
 	require.False(t, known("https://b.example"))
-	_, err := f.svc.Revoke(ctx, f.admin, pk.ID)
+	_, err := f.svc.Revoke(ctx, f.admin, pk.ID, "test")
 	require.NoError(t, err)
 	require.False(t, known("https://a.example"))
 

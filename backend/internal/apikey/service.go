@@ -111,7 +111,7 @@ func (s *Service) Update(ctx context.Context, actor revision.Actor, id string, n
 
 // Revoke ends a key: the next request made with it is refused. Revoking a revoked key changes
 // nothing and answers it as it is.
-func (s *Service) Revoke(ctx context.Context, actor revision.Actor, id string) (Key, error) {
+func (s *Service) Revoke(ctx context.Context, actor revision.Actor, id, reason string) (Key, error) {
 	if _, ok := db.CanonicalID(id); !ok {
 		return Key{}, errKeyNotFound()
 	}
@@ -128,7 +128,7 @@ func (s *Service) Revoke(ctx context.Context, actor revision.Actor, id string) (
 		if !revoked {
 			return nil
 		}
-		return audit(ctx, tx, actor, "api_key.revoked", k, now)
+		return audit(ctx, tx, actor, "api_key.revoked", k, now, "reason", strings.TrimSpace(reason))
 	})
 	if err != nil {
 		return Key{}, fmt.Errorf("apikey.Revoke: %w", err)
@@ -137,10 +137,15 @@ func (s *Service) Revoke(ctx context.Context, actor revision.Actor, id string) (
 	return k, nil
 }
 
-func audit(ctx context.Context, tx pgx.Tx, actor revision.Actor, action string, k Key, at time.Time) error {
+// audit records action on k in the audit trail; extra are more detail, as name, value pairs.
+func audit(ctx context.Context, tx pgx.Tx, actor revision.Actor, action string, k Key, at time.Time, extra ...string) error {
+	detail := map[string]any{"name": k.Name, "kind": k.Kind, "prefix": k.Prefix, "scopes": k.Scopes,
+		"allowed_origins": k.AllowedOrigins}
+	for i := 0; i+1 < len(extra); i += 2 {
+		detail[extra[i]] = extra[i+1]
+	}
 	return revision.Audit(ctx, tx, revision.Event{Actor: actor, Action: action, SubjectType: "api_key", SubjectID: k.ID,
-		Detail: map[string]any{"name": k.Name, "kind": k.Kind, "prefix": k.Prefix, "scopes": k.Scopes,
-			"allowed_origins": k.AllowedOrigins}, At: at})
+		Detail: detail, At: at})
 }
 
 // Query selects a page of keys.

@@ -75,7 +75,7 @@ func TestRESTAPIKeys(t *testing.T) {
 	revoke := func() jsonMap {
 		// (The OpenAPI router cannot match a custom method after a path variable, so this call
 		// goes unchecked against the document.)
-		status, _, body := doRequest(t, apiRequest(t, http.MethodPost, s.base+apiKeys+"/"+id+":revoke", admin, `{}`, false))
+		status, _, body := doRequest(t, apiRequest(t, http.MethodPost, s.base+apiKeys+"/"+id+":revoke", admin, `{"reason": "rotated"}`, false))
 		require.Equal(t, 200, status, "%v", body)
 		return body
 	}

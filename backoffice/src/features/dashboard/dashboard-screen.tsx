@@ -22,6 +22,9 @@ export const periods = ["7", "30", "90"] as const;
 type Period = (typeof periods)[number];
 const defaults = { days: "30" };
 
+/** The period as the number the API takes. */
+const periodDays = { "7": 7, "30": 30, "90": 90 } as const;
+
 function periodOf(value: string): Period {
   return (periods as readonly string[]).includes(value) ? (value as Period) : "30";
 }
@@ -63,7 +66,7 @@ export function DashboardScreen() {
   const query = useQuery({
     queryKey: dashboardKey(days),
     queryFn: () =>
-      unwrap(api.GET("/api/v1/admin/dashboard", { params: { query: { period_days: Number(days) } } })),
+      unwrap(api.GET("/api/v1/admin/dashboard", { params: { query: { period_days: periodDays[days] } } })),
     // Switching the period keeps the previous figures on screen until the new ones arrive.
     placeholderData: keepPreviousData,
   });

@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "~/lib/api/api-context";
 import { unwrap } from "~/lib/api/client";
-import type { components } from "~/lib/api/schema.gen";
+import type { operations } from "~/lib/api/schema.gen";
 import type { AdminOrder, ListOrdersQuery } from "./order-model";
 
 /** The cache keys: everything under "orders", so one invalidation refreshes list and detail. */
@@ -37,15 +37,20 @@ export function useOrder(orderId: string) {
   });
 }
 
-type Schemas = components["schemas"];
+/** The JSON body an operation takes, less the order id (it travels in the path). */
+type MoveBody<Op extends keyof operations> = operations[Op]["requestBody"] extends {
+  content: { "application/json": infer Body };
+}
+  ? Omit<Body, "order_id">
+  : never;
 
 /** OrderMove is one of the admin's moves with what it sends (the order id travels in the path). */
 export type OrderMove =
-  | { kind: "process"; body: Omit<Schemas["atelier.admin.v1.ProcessOrderRequest"], "order_id"> }
-  | { kind: "ship"; body: Omit<Schemas["atelier.admin.v1.ShipOrderRequest"], "order_id"> }
-  | { kind: "deliver"; body: Omit<Schemas["atelier.admin.v1.DeliverOrderRequest"], "order_id"> }
-  | { kind: "cancel"; body: Omit<Schemas["atelier.admin.v1.CancelOrderRequest"], "order_id"> }
-  | { kind: "refund"; body: Omit<Schemas["atelier.admin.v1.RefundOrderRequest"], "order_id"> };
+  | { kind: "process"; body: MoveBody<"AdminOrderService_ProcessOrder"> }
+  | { kind: "ship"; body: MoveBody<"AdminOrderService_ShipOrder"> }
+  | { kind: "deliver"; body: MoveBody<"AdminOrderService_DeliverOrder"> }
+  | { kind: "cancel"; body: MoveBody<"AdminOrderService_CancelOrder"> }
+  | { kind: "refund"; body: MoveBody<"AdminOrderService_RefundOrder"> };
 
 /**
  * useOrderMove sends a move and, when it is done, puts the order as the API answered it in the
@@ -57,26 +62,52 @@ export function useOrderMove(orderId: string) {
   return useMutation({
     mutationFn: async (move: OrderMove): Promise<AdminOrder | undefined> => {
       const path = { order_id: orderId };
-      const body = { ...move.body, order_id: orderId };
+      // The body is built in each case, where the move's kind narrows its type.
       switch (move.kind) {
         case "process":
           return (
-            await unwrap(api.POST("/api/v1/admin/orders/{order_id}/process", { params: { path }, body }))
+            await unwrap(
+              api.POST("/api/v1/admin/orders/{order_id}/process", {
+                params: { path },
+                body: { ...move.body, order_id: orderId },
+              }),
+            )
           ).order;
         case "ship":
-          return (await unwrap(api.POST("/api/v1/admin/orders/{order_id}/ship", { params: { path }, body })))
-            .order;
+          return (
+            await unwrap(
+              api.POST("/api/v1/admin/orders/{order_id}/ship", {
+                params: { path },
+                body: { ...move.body, order_id: orderId },
+              }),
+            )
+          ).order;
         case "deliver":
           return (
-            await unwrap(api.POST("/api/v1/admin/orders/{order_id}/deliver", { params: { path }, body }))
+            await unwrap(
+              api.POST("/api/v1/admin/orders/{order_id}/deliver", {
+                params: { path },
+                body: { ...move.body, order_id: orderId },
+              }),
+            )
           ).order;
         case "cancel":
           return (
-            await unwrap(api.POST("/api/v1/admin/orders/{order_id}/cancel", { params: { path }, body }))
+            await unwrap(
+              api.POST("/api/v1/admin/orders/{order_id}/cancel", {
+                params: { path },
+                body: { ...move.body, order_id: orderId },
+              }),
+            )
           ).order;
         case "refund":
           return (
-            await unwrap(api.POST("/api/v1/admin/orders/{order_id}/refunds", { params: { path }, body }))
+            await unwrap(
+              api.POST("/api/v1/admin/orders/{order_id}/refunds", {
+                params: { path },
+                body: { ...move.body, order_id: orderId },
+              }),
+            )
           ).order;
       }
     },

@@ -84,6 +84,11 @@ export function isStatusFilter(v: string): v is StatusFilter {
 /** The columns the API sorts by (ListProductsRequest.sort); the table's column ids are these. */
 export const sortableColumns = ["name", "sku", "category", "price", "stock", "status"] as const;
 
+/** isSortable says whether a sort read from the URL is one the API takes (others sort by default). */
+function isSortable(sort: string): sort is (typeof sortableColumns)[number] {
+  return (sortableColumns as readonly string[]).includes(sort);
+}
+
 export type ProductListQuery = {
   search: string;
   category: string;
@@ -107,7 +112,7 @@ export function useProductList(q: ProductListQuery) {
               ...(q.search ? { search: q.search } : {}),
               ...(q.category ? { category: q.category } : {}),
               ...(q.status ? { status: statusFilters[q.status].api } : {}),
-              ...(q.sort ? { sort: q.sort, descending: q.descending } : {}),
+              ...(isSortable(q.sort) ? { sort: q.sort, descending: q.descending } : {}),
               page: q.page,
               page_size: q.pageSize,
             },

@@ -14,6 +14,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Merge cart
          * @description Signed-in customers only: merges a guest cart into the customer's cart (created if needed)
          *      and returns it. A product in both carts gets the sum of the quantities, capped at the stock;
          *      lines that can no longer be bought are dropped. The guest cart is then deleted. Without a
@@ -33,7 +34,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The caller's wishlist. */
+        /**
+         * Get wishlist
+         * @description The caller's wishlist.
+         */
         get: operations["WishlistService_GetWishlist"];
         put?: never;
         post?: never;
@@ -52,7 +56,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Saves a visible product; saving one already there succeeds and changes nothing. */
+        /**
+         * Add wishlist item
+         * @description Saves a visible product; saving one already there succeeds and changes nothing.
+         */
         post: operations["WishlistService_AddWishlistItem"];
         delete?: never;
         options?: never;
@@ -70,7 +77,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Removes a product; removing one that is not there succeeds. */
+        /**
+         * Remove wishlist item
+         * @description Removes a product; removing one that is not there succeeds.
+         */
         delete: operations["WishlistService_RemoveWishlistItem"];
         options?: never;
         head?: never;
@@ -87,6 +97,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Merge wishlist
          * @description Adds a guest's saved products at sign-in. Unknown and hidden products are skipped, and the
          *      wishlist's limit is kept.
          */
@@ -105,6 +116,7 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * List accounts
          * @description Lists accounts, newest first, optionally filtered by a text found in the name or e-mail and
          *      by role.
          */
@@ -131,6 +143,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
+         * Update account role
          * @description Sets an account's role. An admin cannot change their own role, so a shop always keeps the
          *      admin who made the change; withdrawing a role revokes the account's sessions. An admin with
          *      two-factor authentication confirms the change with a fresh code (step-up): without one the
@@ -150,6 +163,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Revoke account sessions
          * @description Revokes every live session of an account, so it is signed out of every browser and device
          *      at once (a lost phone, a shared computer). Its password and role stay as they are. An admin's
          *      own account is refused with FAILED_PRECONDITION `own_sessions`: changing one's password signs
@@ -170,7 +184,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the scopes a key may hold. */
+        /**
+         * List api key scopes
+         * @description Lists the scopes a key may hold.
+         */
         get: operations["ApiKeyService_ListApiKeyScopes"];
         put?: never;
         post?: never;
@@ -187,10 +204,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists keys, newest first, revoked ones too (after the live ones) unless only_active. */
+        /**
+         * List api keys
+         * @description Lists keys, newest first, revoked ones too (after the live ones) unless only_active.
+         */
         get: operations["ApiKeyService_ListApiKeys"];
         put?: never;
         /**
+         * Create api key
          * @description Creates a key and answers it once, in `secret`: only its hash is kept. A publishable key may
          *      hold only publishable scopes (INVALID_ARGUMENT `scope_not_publishable`) and needs at least one
          *      allowed origin (`origins_required`); a secret key takes none (`origins_not_allowed`).
@@ -216,6 +237,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
+         * Update api key
          * @description Renames a key or changes a publishable key's allowed origins. Its scopes never change: make a
          *      new key instead, so nobody's key quietly gains powers.
          */
@@ -232,6 +254,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Revoke api key
          * @description Revokes a key: from the next request on, it is refused. Revoking a revoked key changes
          *      nothing.
          */
@@ -249,7 +272,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the carriers an option may name, in the order to offer them. */
+        /**
+         * List carriers
+         * @description Lists the carriers an option may name, in the order to offer them.
+         */
         get: operations["DeliveryOptionService_ListCarriers"];
         put?: never;
         post?: never;
@@ -267,6 +293,7 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * Get dashboard
          * @description Gets the dashboard: totals over the shop's whole life, a series of one point per day over the
          *      chosen period, the latest sales and the products running out.
          */
@@ -286,10 +313,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists every option, inactive ones too, in display order. */
+        /**
+         * List all delivery options
+         * @description Lists every option, inactive ones too, in display order.
+         */
         get: operations["DeliveryOptionService_ListAllDeliveryOptions"];
         put?: never;
         /**
+         * Create delivery option
          * @description Creates an option (revision 1) with the code the admin chose (taken: INVALID_ARGUMENT, reason
          *      `code_taken`).
          */
@@ -307,14 +338,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Gets one option by code. */
+        /**
+         * Get delivery option
+         * @description Gets one option by code.
+         */
         get: operations["DeliveryOptionService_GetDeliveryOption"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** @description Changes the fields set in `delivery_option`. A change that changes nothing saves no revision. */
+        /**
+         * Update delivery option
+         * @description Changes the fields set in `delivery_option`. A change that changes nothing saves no revision.
+         */
         patch: operations["DeliveryOptionService_UpdateDeliveryOption"];
         trace?: never;
     };
@@ -325,7 +362,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists an option's revisions, newest first. */
+        /**
+         * List delivery option revisions
+         * @description Lists an option's revisions, newest first.
+         */
         get: operations["DeliveryOptionService_ListDeliveryOptionRevisions"];
         put?: never;
         post?: never;
@@ -342,7 +382,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Gets one revision of an option. */
+        /**
+         * Get delivery option revision
+         * @description Gets one revision of an option.
+         */
         get: operations["DeliveryOptionService_GetDeliveryOptionRevision"];
         put?: never;
         post?: never;
@@ -360,6 +403,7 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * Diff delivery option revision
          * @description The fields a revision changed compared with its predecessor, or, with `against_current`, what
          *      restoring it would change now.
          */
@@ -381,7 +425,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Restores a revision's fields as a new revision (itself undoable); they are checked again. */
+        /**
+         * Restore delivery option revision
+         * @description Restores a revision's fields as a new revision (itself undoable); they are checked again.
+         */
         post: operations["DeliveryOptionService_RestoreDeliveryOptionRevision"];
         delete?: never;
         options?: never;
@@ -396,9 +443,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Gets the free-delivery rule. */
+        /**
+         * Get free delivery rule
+         * @description Gets the free-delivery rule.
+         */
         get: operations["DeliveryOptionService_GetFreeDeliveryRule"];
         /**
+         * Update free delivery rule
          * @description Replaces the free-delivery rule: the option named becomes the only free one (over the
          *      threshold), or, with no option, none is free. Based on the rule's revision like any write.
          */
@@ -417,7 +468,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists orders, newest first unless sorted otherwise, with the total count for paging. */
+        /**
+         * List admin orders
+         * @description Lists orders, newest first unless sorted otherwise, with the total count for paging.
+         */
         get: operations["AdminOrderService_ListAdminOrders"];
         put?: never;
         post?: never;
@@ -434,7 +488,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Gets one order with its lines, addresses, payment, refunds and timeline. */
+        /**
+         * Get admin order
+         * @description Gets one order with its lines, addresses, payment, refunds and timeline.
+         */
         get: operations["AdminOrderService_GetAdminOrder"];
         put?: never;
         post?: never;
@@ -454,6 +511,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Cancel order
          * @description Paid or processing → cancelled: the stock goes back at once, everything captured and not yet
          *      refunded is refunded through the provider, and the customer is e-mailed.
          */
@@ -473,7 +531,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Shipped → delivered. */
+        /**
+         * Deliver order
+         * @description Shipped → delivered.
+         */
         post: operations["AdminOrderService_DeliverOrder"];
         delete?: never;
         options?: never;
@@ -490,7 +551,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Paid → processing: the shop has started preparing the order. */
+        /**
+         * Process order
+         * @description Paid → processing: the shop has started preparing the order.
+         */
         post: operations["AdminOrderService_ProcessOrder"];
         delete?: never;
         options?: never;
@@ -508,6 +572,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Refund order
          * @description Refunds part or all of what was captured, never more than captured minus refunded minus
          *      refunds pending (FAILED_PRECONDITION, reason `refund_exceeds_refundable`), optionally putting
          *      chosen lines back in stock when the refund succeeds. An order refunded in full becomes
@@ -530,6 +595,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Ship order
          * @description Paid or processing → shipped, with the carrier's tracking number. The carrier is the order's
          *      delivery option's; the tracking link is built for it. The customer is e-mailed the link.
          */
@@ -547,10 +613,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists every page: the built-in ones first, then the others by slug. */
+        /**
+         * List pages
+         * @description Lists every page: the built-in ones first, then the others by slug.
+         */
         get: operations["PageService_ListPages"];
         put?: never;
-        /** @description Creates a page (revision 1) with the slug the admin chose. */
+        /**
+         * Create page
+         * @description Creates a page (revision 1) with the slug the admin chose.
+         */
         post: operations["PageService_CreatePage"];
         delete?: never;
         options?: never;
@@ -565,11 +637,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Gets one page by slug. */
+        /**
+         * Get page
+         * @description Gets one page by slug.
+         */
         get: operations["PageService_GetPage"];
         put?: never;
         post?: never;
         /**
+         * Delete page
          * @description Deletes a page and its history (the audit trail keeps who deleted it). The built-in pages
          *      cannot be deleted: FAILED_PRECONDITION, reason `built_in_page`.
          */
@@ -577,6 +653,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
+         * Update page
          * @description Changes the title or the HTML (those set in `page`). A change that changes nothing saves no
          *      revision.
          */
@@ -590,7 +667,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists a page's revisions, newest first. */
+        /**
+         * List page revisions
+         * @description Lists a page's revisions, newest first.
+         */
         get: operations["PageService_ListPageRevisions"];
         put?: never;
         post?: never;
@@ -607,7 +687,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Gets one revision: the whole page as it was. */
+        /**
+         * Get page revision
+         * @description Gets one revision: the whole page as it was.
+         */
         get: operations["PageService_GetPageRevision"];
         put?: never;
         post?: never;
@@ -625,6 +708,7 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * Diff page revision
          * @description The fields a revision changed compared with its predecessor, or, with `against_current`, what
          *      restoring it would change now.
          */
@@ -646,7 +730,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Restores a revision's title and HTML as a new revision (itself undoable). */
+        /**
+         * Restore page revision
+         * @description Restores a revision's title and HTML as a new revision (itself undoable).
+         */
         post: operations["PageService_RestorePageRevision"];
         delete?: never;
         options?: never;
@@ -662,6 +749,7 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * List product categories
          * @description Lists the categories in use (the values of the `category` attribute over every product), for
          *      the product form's choice.
          */
@@ -682,12 +770,14 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * List products
          * @description Lists every product (inactive, unpublished and, on request, archived ones too) with search,
          *      filters, sorting and numbered pages.
          */
         get: operations["ProductService_ListProducts"];
         put?: never;
         /**
+         * Create product
          * @description Creates a product. Unset fields take their defaults: empty description and sku, active and
          *      published, not featured, no stock, no price (a draft, never shown).
          */
@@ -705,18 +795,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Gets one product by id, archived or not. */
+        /**
+         * Get product
+         * @description Gets one product by id, archived or not.
+         */
         get: operations["ProductService_GetProduct"];
         put?: never;
         post?: never;
         /**
+         * Delete product
          * @description Archives a product: it leaves the shop, lists and new carts, and stays on past orders.
          *      Restoring an earlier revision brings it back.
          */
         delete: operations["ProductService_DeleteProduct"];
         options?: never;
         head?: never;
-        /** @description Changes the fields that are set in `product`; the others keep their values. All or nothing. */
+        /**
+         * Update product
+         * @description Changes the fields that are set in `product`; the others keep their values. All or nothing.
+         */
         patch: operations["ProductService_UpdateProduct"];
         trace?: never;
     };
@@ -730,6 +827,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Upload product image
          * @description Uploads one image. On REST the request body is the image's bytes (any Content-Type; the
          *      type is read from the bytes): JPEG, PNG, WebP or AVIF, at most 20 MB and 50 megapixels. The
          *      answer comes at once with the image in state PROCESSING; a background job makes its
@@ -754,13 +852,17 @@ export interface paths {
         put?: never;
         post?: never;
         /**
+         * Delete product image
          * @description Removes an image; a background job deletes its files. When the primary image goes, the
          *      first remaining one becomes primary.
          */
         delete: operations["ProductService_DeleteProductImage"];
         options?: never;
         head?: never;
-        /** @description Changes an image's alt text or makes it the primary image. */
+        /**
+         * Update product image
+         * @description Changes an image's alt text or makes it the primary image.
+         */
         patch: operations["ProductService_UpdateProductImage"];
         trace?: never;
     };
@@ -773,7 +875,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Puts the product's images in the given order; the list names every image exactly once. */
+        /**
+         * Reorder product images
+         * @description Puts the product's images in the given order; the list names every image exactly once.
+         */
         post: operations["ProductService_ReorderProductImages"];
         delete?: never;
         options?: never;
@@ -788,7 +893,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists a product's revisions, newest first. */
+        /**
+         * List product revisions
+         * @description Lists a product's revisions, newest first.
+         */
         get: operations["ProductService_ListProductRevisions"];
         put?: never;
         post?: never;
@@ -805,7 +913,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Gets one revision: the whole product as it was. */
+        /**
+         * Get product revision
+         * @description Gets one revision: the whole product as it was.
+         */
         get: operations["ProductService_GetProductRevision"];
         put?: never;
         post?: never;
@@ -823,6 +934,7 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * Diff product revision
          * @description The fields a revision changed compared with its predecessor, or, with `against_current`, what
          *      restoring it would change now.
          */
@@ -845,6 +957,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Restore product revision
          * @description Restores a revision's content as a new revision (itself undoable). Images come back in the
          *      revision's order, with its alt texts and primary, where they still exist; images added since
          *      stay, after them. A restore deletes nothing. Stock is not restored: it follows the orders
@@ -867,6 +980,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Set products published
          * @description Publishes or unpublishes many products in one call, all or none; each changed product gets a
          *      revision. Products already in the wanted state are left as they are.
          */
@@ -884,7 +998,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Gets the details. A shop that has none yet: FAILED_PRECONDITION, reason `store_not_configured`. */
+        /**
+         * Get store details
+         * @description Gets the details. A shop that has none yet: FAILED_PRECONDITION, reason `store_not_configured`.
+         */
         get: operations["StoreDetailsService_GetStoreDetails"];
         put?: never;
         post?: never;
@@ -892,6 +1009,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
+         * Update store details
          * @description Changes the fields set in `store_details`. Refused with INVALID_ARGUMENT naming the field and
          *      a reason (`missing_store_name`, `invalid_email`, `invalid_company_number`,
          *      `invalid_vat_number`, `invalid_phone`, `<field>_too_long`…). A change that changes nothing
@@ -908,7 +1026,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the details' revisions, newest first. */
+        /**
+         * List store details revisions
+         * @description Lists the details' revisions, newest first.
+         */
         get: operations["StoreDetailsService_ListStoreDetailsRevisions"];
         put?: never;
         post?: never;
@@ -925,7 +1046,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Gets one revision: the whole details as they were. */
+        /**
+         * Get store details revision
+         * @description Gets one revision: the whole details as they were.
+         */
         get: operations["StoreDetailsService_GetStoreDetailsRevision"];
         put?: never;
         post?: never;
@@ -943,6 +1067,7 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * Diff store details revision
          * @description The fields a revision changed compared with its predecessor, or, with `against_current`, what
          *      restoring it would change now.
          */
@@ -964,7 +1089,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Restores a revision's fields as a new revision (itself undoable); they are checked again. */
+        /**
+         * Restore store details revision
+         * @description Restores a revision's fields as a new revision (itself undoable); they are checked again.
+         */
         post: operations["StoreDetailsService_RestoreStoreDetailsRevision"];
         delete?: never;
         options?: never;
@@ -979,10 +1107,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists every endpoint, newest first (a shop has at most 50). */
+        /**
+         * List webhook endpoints
+         * @description Lists every endpoint, newest first (a shop has at most 50).
+         */
         get: operations["WebhookService_ListWebhookEndpoints"];
         put?: never;
-        /** @description Registers an endpoint. The answer carries its signing secret, shown this once. */
+        /**
+         * Create webhook endpoint
+         * @description Registers an endpoint. The answer carries its signing secret, shown this once.
+         */
         post: operations["WebhookService_CreateWebhookEndpoint"];
         delete?: never;
         options?: never;
@@ -997,15 +1131,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Gets one endpoint. */
+        /**
+         * Get webhook endpoint
+         * @description Gets one endpoint.
+         */
         get: operations["WebhookService_GetWebhookEndpoint"];
         put?: never;
         post?: never;
-        /** @description Removes an endpoint and its delivery log; deliveries under way stop. */
+        /**
+         * Delete webhook endpoint
+         * @description Removes an endpoint and its delivery log; deliveries under way stop.
+         */
         delete: operations["WebhookService_DeleteWebhookEndpoint"];
         options?: never;
         head?: never;
         /**
+         * Update webhook endpoint
          * @description Changes the fields that are set; the others keep their values. Enabling an endpoint the shop
          *      disabled clears its failure streak.
          */
@@ -1019,7 +1160,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists an endpoint's deliveries, newest first, a page at a time. */
+        /**
+         * List webhook deliveries
+         * @description Lists an endpoint's deliveries, newest first, a page at a time.
+         */
         get: operations["WebhookService_ListWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -1039,6 +1183,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Replay webhook event
          * @description Sends one event to one endpoint again, as a new delivery with attempts of its own. The event
          *      keeps its id (`webhook-id`), so a receiver that has it already can drop it. The endpoint must
          *      be enabled (else FAILED_PRECONDITION, reason `webhook_endpoint_disabled`).
@@ -1060,6 +1205,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Rotate webhook secret
          * @description Gives the endpoint a new signing secret, shown this once. The previous secret keeps signing
          *      beside it for 24 hours (`webhook-signature` then carries both), so the receiver can switch
          *      without refusing a delivery.
@@ -1081,6 +1227,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Login
          * @description Signs in with e-mail and password. A wrong password and an unknown address both answer
          *      UNAUTHENTICATED "Invalid credentials". An account with two-factor authentication also needs
          *      a current code from its authenticator app (totp_code) or one of its recovery codes: without
@@ -1104,7 +1251,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Revokes the caller's session token. */
+        /**
+         * Logout
+         * @description Revokes the caller's session token.
+         */
         post: operations["AuthService_Logout"];
         delete?: never;
         options?: never;
@@ -1119,7 +1269,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns the signed-in user. */
+        /**
+         * Get me
+         * @description Returns the signed-in user.
+         */
         get: operations["AuthService_GetMe"];
         put?: never;
         post?: never;
@@ -1127,6 +1280,7 @@ export interface paths {
         options?: never;
         head?: never;
         /**
+         * Update profile
          * @description Changes the signed-in user's name and e-mail address. Changing the address needs the current
          *      password (reason `current_password_required`, or `wrong_password` when it is wrong), so a
          *      stolen session cannot move the account to another mailbox; every other session then ends.
@@ -1144,6 +1298,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Change password
          * @description Changes the signed-in user's password after checking the current one. Every other session
          *      of the account is revoked.
          */
@@ -1164,6 +1319,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Request password reset
          * @description E-mails a single-use, short-lived password reset link to the address if it is registered.
          *      The answer is the same whether or not it is.
          */
@@ -1184,6 +1340,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Confirm password reset
          * @description Sets a new password with the token from a reset e-mail, and revokes every session of the
          *      account. The token then no longer works.
          */
@@ -1204,6 +1361,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Register
          * @description Creates a customer account and signs it in. An address already registered is refused with
          *      ALREADY_EXISTS (reason `email_taken`).
          */
@@ -1224,6 +1382,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Disable totp
          * @description Turns two-factor authentication off; needs the current password and a current code (or a
          *      recovery code). The secret and the recovery codes are deleted. An admin who turns it off
          *      where the shop requires it for admins keeps only a customer's powers until enrolling again.
@@ -1245,6 +1404,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Enable totp
          * @description Turns two-factor authentication on with a current code from the new secret, and returns ten
          *      single-use recovery codes, shown this once. Every other session of the account ends. A wrong
          *      code is INVALID_ARGUMENT `invalid_totp_code` (throttled like a wrong password); without a
@@ -1267,6 +1427,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Begin totp setup
          * @description Starts setting up two-factor authentication (TOTP, RFC 6238) after checking the current
          *      password: returns a new secret, shown this once, for the caller's authenticator app. Nothing
          *      changes for sign-in until EnableTotp confirms a code made from it; starting again replaces an
@@ -1289,6 +1450,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Create cart
          * @description Creates a new, empty cart. For a signed-in customer it returns their cart instead, creating it
          *      if they have none, so a customer has one cart across devices.
          */
@@ -1307,6 +1469,7 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * Get cart
          * @description Returns a cart priced from the current catalogue. Lines whose product is no longer visible
          *      are left out.
          */
@@ -1329,9 +1492,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * @description Places an order for the cart's lines, pending payment, and creates its payment.
-         *
-         *      The same idempotency key with the same request returns the same order and payment; the same
+         * Places an order for the cart's lines, pending payment, and creates its payment.
+         * @description The same idempotency key with the same request returns the same order and payment; the same
          *      key with a different request is refused (ALREADY_EXISTS, reason `idempotency_key_reused`).
          *      A cart line whose product is hidden or lacks stock fails the whole request
          *      (FAILED_PRECONDITION, reason `out_of_stock` or `insufficient_stock` with `product_id` and
@@ -1352,6 +1514,7 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * Quote checkout
          * @description Prices the cart as checkout would charge it with each active delivery option: the delivery
          *      charge (Standard free over £50), the total and the VAT it includes. A checkout page shows
          *      these amounts and never works money out itself. Lines whose product is no longer visible are
@@ -1376,11 +1539,15 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Add cart item
          * @description Adds units of a product. Adding a product already in the cart raises its quantity; the new
          *      quantity may not exceed the stock.
          */
         post: operations["CartService_AddCartItem"];
-        /** @description Removes every line of the cart. */
+        /**
+         * Clear cart
+         * @description Removes every line of the cart.
+         */
         delete: operations["CartService_ClearCart"];
         options?: never;
         head?: never;
@@ -1397,11 +1564,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Removes a product from the cart. Removing a product that is not in the cart succeeds. */
+        /**
+         * Remove cart item
+         * @description Removes a product from the cart. Removing a product that is not in the cart succeeds.
+         */
         delete: operations["CartService_RemoveCartItem"];
         options?: never;
         head?: never;
-        /** @description Sets the quantity of a product already in the cart. */
+        /**
+         * Update cart item
+         * @description Sets the quantity of a product already in the cart.
+         */
         patch: operations["CartService_UpdateCartItem"];
         trace?: never;
     };
@@ -1412,7 +1585,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the distinct categories of visible products, sorted by name. */
+        /**
+         * List categories
+         * @description Lists the distinct categories of visible products, sorted by name.
+         */
         get: operations["CatalogService_ListCategories"];
         put?: never;
         post?: never;
@@ -1430,6 +1606,7 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * Get checkout config
          * @description What a checkout page needs before an order exists: the payment mode, Stripe's publishable
          *      key when Stripe is configured, and the countries the shop delivers to.
          */
@@ -1451,7 +1628,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Stores a message for the shop. Every field is required. */
+        /**
+         * Send contact message
+         * @description Stores a message for the shop. Every field is required.
+         */
         post: operations["ContactService_SendContactMessage"];
         delete?: never;
         options?: never;
@@ -1466,7 +1646,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists the active delivery options in display order. */
+        /**
+         * List delivery options
+         * @description Lists the active delivery options in display order.
+         */
         get: operations["ShippingService_ListDeliveryOptions"];
         put?: never;
         post?: never;
@@ -1484,6 +1667,7 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * List featured products
          * @description Returns products to feature: `random` gives three random featured products that have images
          *      (filled from other products with images when fewer are featured); `top_price` gives the five
          *      most expensive.
@@ -1507,6 +1691,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Confirm subscription
          * @description Confirms a sign-up with the token of its confirmation link. A token works once and for 48
          *      hours after its e-mail was sent; a used, expired or unknown one answers FAILED_PRECONDITION
          *      with reason invalid_confirmation_token.
@@ -1528,6 +1713,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Subscribe
          * @description Signs an e-mail address up. A new or still unconfirmed address is sent an e-mail with a
          *      confirmation link (single-use, valid for 48 hours); a confirmed one is sent nothing. Signing
          *      an address up twice succeeds and keeps one subscription; the answer is the same either way.
@@ -1549,6 +1735,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Unsubscribe
          * @description Unsubscribes the address of an unsubscribe link, at once and without signing in. It is the
          *      one-click endpoint of the e-mails' List-Unsubscribe header (RFC 8058): `POST
          *      /api/v1/newsletter/unsubscribe?token=…` whatever the body. Unsubscribing again answers the
@@ -1569,7 +1756,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The signed-in customer's orders, newest first. */
+        /**
+         * List orders
+         * @description The signed-in customer's orders, newest first.
+         */
         get: operations["OrderService_ListOrders"];
         put?: never;
         post?: never;
@@ -1586,7 +1776,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description One order, with its lines and status timeline. */
+        /**
+         * Get order
+         * @description One order, with its lines and status timeline.
+         */
         get: operations["OrderService_GetOrder"];
         put?: never;
         post?: never;
@@ -1603,7 +1796,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns a content page by slug. */
+        /**
+         * Get page
+         * @description Returns a content page by slug.
+         */
         get: operations["ContentService_GetPage"];
         put?: never;
         post?: never;
@@ -1623,6 +1819,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
+         * Confirm test payment
          * @description Pays for an order with a test card. 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is
          *      declined (FAILED_PRECONDITION, reason `card_declined`, "Your card was declined."). Card
          *      errors use the payment provider's wording, e.g. "Your card number is incorrect.".
@@ -1641,7 +1838,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Lists visible products, filtered, sorted and paged. */
+        /**
+         * List products
+         * @description Lists visible products, filtered, sorted and paged.
+         */
         get: operations["CatalogService_ListProducts"];
         put?: never;
         post?: never;
@@ -1658,7 +1858,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns one visible product by id or slug. Unknown and hidden products are not found. */
+        /**
+         * Get product
+         * @description Returns one visible product by id or slug. Unknown and hidden products are not found.
+         */
         get: operations["CatalogService_GetProduct"];
         put?: never;
         post?: never;
@@ -1675,7 +1878,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns up to four other products: the same category first, then a random fill. */
+        /**
+         * List related products
+         * @description Returns up to four other products: the same category first, then a random fill.
+         */
         get: operations["CatalogService_ListRelatedProducts"];
         put?: never;
         post?: never;
@@ -1693,6 +1899,7 @@ export interface paths {
             cookie?: never;
         };
         /**
+         * Get status
          * @description Runs the health checks (database, job queue, payment provider, mail). Everyone learns
          *      whether the shop is up (state); only admins also get each check with what it found (queue
          *      depth, failed jobs, whether mail is set up, the payment mode).
@@ -1713,7 +1920,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Returns the store's public details. */
+        /**
+         * Get store settings
+         * @description Returns the store's public details.
+         */
         get: operations["SettingsService_GetStoreSettings"];
         put?: never;
         post?: never;
@@ -1724,424 +1934,973 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "order.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.created
+         * @description An order was placed (before payment). Sent to the endpoints subscribed to `order.created`.
+         */
+        post: operations["webhook_order_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.paid
+         * @description An order's payment succeeded. Sent to the endpoints subscribed to `order.paid`.
+         */
+        post: operations["webhook_order_paid"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.payment_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.payment_failed
+         * @description An order's payment failed; its reserved stock is released. Sent to the endpoints subscribed to `order.payment_failed`.
+         */
+        post: operations["webhook_order_payment_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.shipped": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.shipped
+         * @description An order was handed to the carrier. Sent to the endpoints subscribed to `order.shipped`.
+         */
+        post: operations["webhook_order_shipped"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.delivered
+         * @description An order was delivered. Sent to the endpoints subscribed to `order.delivered`.
+         */
+        post: operations["webhook_order_delivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.cancelled
+         * @description An order was cancelled. Sent to the endpoints subscribed to `order.cancelled`.
+         */
+        post: operations["webhook_order_cancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.refunded
+         * @description An order was refunded, in part or in full. Sent to the endpoints subscribed to `order.refunded`.
+         */
+        post: operations["webhook_order_refunded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "product.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * product.created
+         * @description A product was created. Sent to the endpoints subscribed to `product.created`.
+         */
+        post: operations["webhook_product_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "product.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * product.updated
+         * @description A product was changed. Sent to the endpoints subscribed to `product.updated`.
+         */
+        post: operations["webhook_product_updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "product.archived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * product.archived
+         * @description A product was archived (hidden from the shop). Sent to the endpoints subscribed to `product.archived`.
+         */
+        post: operations["webhook_product_archived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "stock.low": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * stock.low
+         * @description A product's stock fell to or below its low-stock threshold. Sent to the endpoints subscribed to `stock.low`.
+         */
+        post: operations["webhook_stock_low"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
-        /** @description Account is an account as the back office sees it. */
+        /**
+         * atelier.admin.v1.Account
+         * @description Account is an account as the back office sees it.
+         */
         "atelier.admin.v1.Account": {
-            /** @description Identifier (UUID). */
-            id?: string;
-            first_name?: string;
-            last_name?: string;
-            email?: string;
             /**
-             * Format: enum
-             * @enum {string}
+             * id
+             * @description Identifier (UUID).
              */
-            role?: "ROLE_UNSPECIFIED" | "ROLE_CUSTOMER" | "ROLE_ADMIN";
-            /** Format: date-time */
-            created_at?: string;
+            id?: string;
+            /** first_name */
+            first_name?: string;
+            /** last_name */
+            last_name?: string;
+            /** email */
+            email?: string;
+            /** role */
+            role?: components["schemas"]["atelier.type.v1.Role"];
+            /** created_at */
+            created_at?: components["schemas"]["google.protobuf.Timestamp"];
             /**
-             * Format: date-time
+             * last_login_at
              * @description Unset if the account never signed in.
              */
-            last_login_at?: string;
+            last_login_at?: components["schemas"]["google.protobuf.Timestamp"];
         };
-        /** @description Actor is who made a change: a signed-in admin (later also an API key). */
+        /**
+         * atelier.admin.v1.Actor
+         * @description Actor is who made a change: a signed-in admin (later also an API key).
+         */
         "atelier.admin.v1.Actor": {
-            /** @description The account's id (UUID); empty for changes made by the system (seed, migrations). */
+            /**
+             * account_id
+             * @description The account's id (UUID); empty for changes made by the system (seed, migrations).
+             */
             account_id?: string;
-            /** @description The account's name, or "System". */
+            /**
+             * display_name
+             * @description The account's name, or "System".
+             */
             display_name?: string;
+            /** email */
             email?: string;
         };
         /**
+         * atelier.admin.v1.AdminDeliveryOption
          * @description AdminDeliveryOption is a delivery service the shop offers as the back office sees it (inactive
          *      ones too: they stay, since orders name them). The name keeps it apart from the storefront's
          *      DeliveryOption in the OpenAPI document, whose schemas share one namespace.
          */
         "atelier.admin.v1.AdminDeliveryOption": {
+            /** id */
             id?: string;
-            /** @description Lower-case letters and digits in words joined by "-" or "_", e.g. "next_day"; never changes. */
+            /**
+             * code
+             * @description Lower-case letters and digits in words joined by "-" or "_", e.g. "next_day"; never changes.
+             */
             code?: string;
+            /** name */
             name?: string;
-            /** @description One of the carriers ListCarriers answers, e.g. "Royal Mail"; shipped orders are tracked with it. */
+            /**
+             * carrier
+             * @description One of the carriers ListCarriers answers, e.g. "Royal Mail"; shipped orders are tracked with it.
+             */
             carrier?: string;
-            /** @description What the shopper is told, e.g. "5–7 working days". */
+            /**
+             * estimated_delivery
+             * @description What the shopper is told, e.g. "5–7 working days".
+             */
             estimated_delivery?: string;
+            /** price */
             price?: components["schemas"]["atelier.type.v1.Money"];
             /**
+             * free_over
              * @description Set on the one option the free-delivery rule makes free: orders whose subtotal is above this
              *      pay nothing for delivery. Changed through the rule only, not part of the option's revisions.
              */
             free_over?: components["schemas"]["atelier.type.v1.Money"];
             /**
+             * position
              * Format: int32
              * @description Display order at checkout, lowest first.
              */
             position?: number;
-            /** @description Offered at checkout. At least one option is always active. */
+            /**
+             * active
+             * @description Offered at checkout. At least one option is always active.
+             */
             active?: boolean;
-            /** @description The revision, for expected_revision (and as the ETag on REST). */
+            /**
+             * revision
+             * Format: int64
+             * @description The revision, for expected_revision (and as the ETag on REST).
+             */
             revision?: string;
-            /** Format: date-time */
-            updated_at?: string;
+            /** updated_at */
+            updated_at?: components["schemas"]["google.protobuf.Timestamp"];
+            /** updated_by */
             updated_by?: components["schemas"]["atelier.admin.v1.Actor"];
         };
         /**
+         * atelier.admin.v1.AdminOrder
          * @description AdminOrder is an order as the back office sees it: what was bought and where it goes, its
          *      payment and refunds, and a timeline of everything that happened to it.
          */
         "atelier.admin.v1.AdminOrder": {
+            /** id */
             id?: string;
-            /** @description The public order number, e.g. "AL-7K2M9QXD". */
-            number?: string;
             /**
-             * Format: enum
-             * @enum {string}
+             * number
+             * @description The public order number, e.g. "AL-7K2M9QXD".
              */
-            status?: "ORDER_STATUS_UNSPECIFIED" | "ORDER_STATUS_PENDING_PAYMENT" | "ORDER_STATUS_PAID" | "ORDER_STATUS_PROCESSING" | "ORDER_STATUS_SHIPPED" | "ORDER_STATUS_DELIVERED" | "ORDER_STATUS_CANCELLED" | "ORDER_STATUS_REFUNDED" | "ORDER_STATUS_PAYMENT_FAILED";
+            number?: string;
+            /** status */
+            status?: components["schemas"]["atelier.store.v1.OrderStatus"];
+            /** email */
             email?: string;
-            /** @description The customer's account; empty for a guest's order. */
-            account_id?: string;
-            shipping_address?: components["schemas"]["atelier.store.v1.OrderAddress"];
-            /** @description Set only when billing differs from shipping. */
-            billing_address?: components["schemas"]["atelier.store.v1.OrderAddress"];
-            /** @description The delivery option as it was when the order was placed, with what it cost this order. */
-            delivery?: components["schemas"]["atelier.store.v1.OrderDelivery"];
-            requires_signature?: boolean;
-            lines?: components["schemas"]["atelier.store.v1.OrderLine"][];
-            subtotal?: components["schemas"]["atelier.type.v1.Money"];
-            /** @description The VAT part of total. */
-            vat_included?: components["schemas"]["atelier.type.v1.Money"];
-            total?: components["schemas"]["atelier.type.v1.Money"];
-            /** Format: int32 */
-            item_count?: number;
-            /** @description The card payment; unset when none was made yet. */
-            payment?: components["schemas"]["atelier.admin.v1.OrderPayment"];
-            /** @description Where the parcel is; unset until the order ships. */
-            tracking?: components["schemas"]["atelier.admin.v1.OrderTracking"];
-            /** @description Every refund asked for, oldest first, pending ones included. */
-            refunds?: components["schemas"]["atelier.admin.v1.OrderRefund"][];
-            /** @description Every status change, refund and e-mail, oldest first. */
-            timeline?: components["schemas"]["atelier.admin.v1.OrderTimelineEntry"][];
-            /** Format: date-time */
-            created_at?: string;
             /**
+             * account_id
+             * @description The customer's account; empty for a guest's order.
+             */
+            account_id?: string;
+            /** shipping_address */
+            shipping_address?: components["schemas"]["atelier.store.v1.OrderAddress"];
+            /**
+             * billing_address
+             * @description Set only when billing differs from shipping.
+             */
+            billing_address?: components["schemas"]["atelier.store.v1.OrderAddress"];
+            /**
+             * delivery
+             * @description The delivery option as it was when the order was placed, with what it cost this order.
+             */
+            delivery?: components["schemas"]["atelier.store.v1.OrderDelivery"];
+            /** requires_signature */
+            requires_signature?: boolean;
+            /** lines */
+            lines?: components["schemas"]["atelier.store.v1.OrderLine"][];
+            /** subtotal */
+            subtotal?: components["schemas"]["atelier.type.v1.Money"];
+            /**
+             * vat_included
+             * @description The VAT part of total.
+             */
+            vat_included?: components["schemas"]["atelier.type.v1.Money"];
+            /** total */
+            total?: components["schemas"]["atelier.type.v1.Money"];
+            /**
+             * item_count
+             * Format: int32
+             */
+            item_count?: number;
+            /**
+             * payment
+             * @description The card payment; unset when none was made yet.
+             */
+            payment?: components["schemas"]["atelier.admin.v1.OrderPayment"];
+            /**
+             * tracking
+             * @description Where the parcel is; unset until the order ships.
+             */
+            tracking?: components["schemas"]["atelier.admin.v1.OrderTracking"];
+            /**
+             * refunds
+             * @description Every refund asked for, oldest first, pending ones included.
+             */
+            refunds?: components["schemas"]["atelier.admin.v1.OrderRefund"][];
+            /**
+             * timeline
+             * @description Every status change, refund and e-mail, oldest first.
+             */
+            timeline?: components["schemas"]["atelier.admin.v1.OrderTimelineEntry"][];
+            /** created_at */
+            created_at?: components["schemas"]["google.protobuf.Timestamp"];
+            /**
+             * allowed_actions
              * @description What the order can do next, for the back office's buttons: e.g. SHIP only while it is
              *      paid or processing. Any other move is refused with FAILED_PRECONDITION.
              */
-            allowed_actions?: ("ORDER_ACTION_UNSPECIFIED" | "ORDER_ACTION_PROCESS" | "ORDER_ACTION_SHIP" | "ORDER_ACTION_DELIVER" | "ORDER_ACTION_CANCEL" | "ORDER_ACTION_REFUND")[];
-            /** @description The most that can still be refunded: captured minus refunded minus refunds still pending. */
+            allowed_actions?: components["schemas"]["atelier.admin.v1.OrderAction"][];
+            /**
+             * refundable
+             * @description The most that can still be refunded: captured minus refunded minus refunds still pending.
+             */
             refundable?: components["schemas"]["atelier.type.v1.Money"];
         };
         /**
+         * atelier.admin.v1.ApiKey
          * @description ApiKey is a partner's key to the API, as the back office lists it: never the key itself, which
          *      is shown once, when it is created.
          */
         "atelier.admin.v1.ApiKey": {
-            /** @description Identifier (UUID). */
-            id?: string;
-            /** @description What the key is for, as the admins call it ("Warehouse sync"). */
-            name?: string;
             /**
-             * Format: enum
-             * @enum {string}
+             * id
+             * @description Identifier (UUID).
              */
-            kind?: "API_KEY_KIND_UNSPECIFIED" | "API_KEY_KIND_SECRET" | "API_KEY_KIND_PUBLISHABLE";
-            /** @description The key's first characters ("atl_sk_3fK9…"), to recognise it by. */
+            id?: string;
+            /**
+             * name
+             * @description What the key is for, as the admins call it ("Warehouse sync").
+             */
+            name?: string;
+            /** kind */
+            kind?: components["schemas"]["atelier.admin.v1.ApiKeyKind"];
+            /**
+             * prefix
+             * @description The key's first characters ("atl_sk_3fK9…"), to recognise it by.
+             */
             prefix?: string;
-            /** @description What the key may do, e.g. "catalog:read" (see ListApiKeyScopes). */
+            /**
+             * scopes
+             * @description What the key may do, e.g. "catalog:read" (see ListApiKeyScopes).
+             */
             scopes?: string[];
             /**
+             * allowed_origins
              * @description The browser origins ("https://partner.example") that may use a publishable key. Empty for a
              *      secret key, which browsers may not use at all.
              */
             allowed_origins?: string[];
-            /** @description The admin who created the key. A key works only while its creator is an admin. */
-            created_by?: components["schemas"]["atelier.admin.v1.ApiKeyCreator"];
-            /** Format: date-time */
-            created_at?: string;
             /**
-             * Format: date-time
+             * created_by
+             * @description The admin who created the key. A key works only while its creator is an admin.
+             */
+            created_by?: components["schemas"]["atelier.admin.v1.ApiKeyCreator"];
+            /** created_at */
+            created_at?: components["schemas"]["google.protobuf.Timestamp"];
+            /**
+             * last_used_at
              * @description Unset if the key was never used. Updated at most once a minute.
              */
-            last_used_at?: string;
+            last_used_at?: components["schemas"]["google.protobuf.Timestamp"];
             /**
-             * Format: date-time
+             * revoked_at
              * @description Set once the key is revoked: it then never authenticates again.
              */
-            revoked_at?: string;
+            revoked_at?: components["schemas"]["google.protobuf.Timestamp"];
         };
-        /** @description ApiKeyCreator names who created a key. */
+        /**
+         * atelier.admin.v1.ApiKeyCreator
+         * @description ApiKeyCreator names who created a key.
+         */
         "atelier.admin.v1.ApiKeyCreator": {
+            /** id */
             id?: string;
+            /** name */
             name?: string;
+            /** email */
             email?: string;
         };
-        /** @description ApiKeyOrigins is a list of origins (a message so that "unset" and "empty" differ). */
+        /**
+         * atelier.admin.v1.ApiKeyKind
+         * @description ApiKeyKind says where a key may be used.
+         * @enum {string}
+         */
+        "atelier.admin.v1.ApiKeyKind": "API_KEY_KIND_UNSPECIFIED" | "API_KEY_KIND_SECRET" | "API_KEY_KIND_PUBLISHABLE";
+        /**
+         * atelier.admin.v1.ApiKeyOrigins
+         * @description ApiKeyOrigins is a list of origins (a message so that "unset" and "empty" differ).
+         */
         "atelier.admin.v1.ApiKeyOrigins": {
+            /** origins */
             origins?: string[];
         };
-        /** @description ApiKeyScope is a scope a key may hold. */
+        /**
+         * atelier.admin.v1.ApiKeyScope
+         * @description ApiKeyScope is a scope a key may hold.
+         */
         "atelier.admin.v1.ApiKeyScope": {
-            /** @description The scope's name, e.g. "orders:read". */
+            /**
+             * scope
+             * @description The scope's name, e.g. "orders:read".
+             */
             scope?: string;
+            /** description */
             description?: string;
-            /** @description Whether a publishable key may hold it. */
+            /**
+             * publishable
+             * @description Whether a publishable key may hold it.
+             */
             publishable?: boolean;
         };
-        /** @description AttributeList is a product's whole attribute list. */
+        /**
+         * atelier.admin.v1.AttributeList
+         * @description AttributeList is a product's whole attribute list.
+         */
         "atelier.admin.v1.AttributeList": {
+            /** attributes */
             attributes?: components["schemas"]["atelier.admin.v1.ProductAttribute"][];
         };
-        /** @description CancelOrderRequest cancels an order. */
-        "atelier.admin.v1.CancelOrderRequest": {
-            order_id?: string;
-            /** @description Why, for the timeline and the customer's e-mail; at most 500 characters. */
-            reason?: string;
-            /** @description Required: a key the client makes once per cancellation (e.g. a random UUID). */
-            idempotency_key?: string;
-        };
-        /** @description CancelOrderResponse holds the order as it now is, with its cancellation's refund pending. */
+        /**
+         * atelier.admin.v1.CancelOrderResponse
+         * @description CancelOrderResponse holds the order as it now is, with its cancellation's refund pending.
+         */
         "atelier.admin.v1.CancelOrderResponse": {
+            /** order */
             order?: components["schemas"]["atelier.admin.v1.AdminOrder"];
         };
-        /** @description CreateApiKeyRequest describes the new key. */
+        /**
+         * atelier.admin.v1.CreateApiKeyRequest
+         * @description CreateApiKeyRequest describes the new key.
+         */
         "atelier.admin.v1.CreateApiKeyRequest": {
-            name?: string;
+            /** name */
+            name: string;
+            /** kind */
+            kind?: components["schemas"]["atelier.admin.v1.ApiKeyKind"];
             /**
-             * Format: enum
-             * @enum {string}
+             * scopes
+             * @description At least one, each a scope of ListApiKeyScopes.
              */
-            kind?: "API_KEY_KIND_UNSPECIFIED" | "API_KEY_KIND_SECRET" | "API_KEY_KIND_PUBLISHABLE";
-            /** @description At least one, each a scope of ListApiKeyScopes. */
-            scopes?: string[];
-            /** @description For a publishable key: origins such as "https://partner.example" (scheme, host and port only). */
+            scopes: string[];
+            /**
+             * allowed_origins
+             * @description For a publishable key: origins such as "https://partner.example" (scheme, host and port only).
+             */
             allowed_origins?: string[];
         };
-        /** @description CreateApiKeyResponse holds the new key. */
+        /**
+         * atelier.admin.v1.CreateApiKeyResponse
+         * @description CreateApiKeyResponse holds the new key.
+         */
         "atelier.admin.v1.CreateApiKeyResponse": {
+            /** api_key */
             api_key?: components["schemas"]["atelier.admin.v1.ApiKey"];
-            /** @description The key itself ("atl_sk_…" or "atl_pk_…"). Shown this once: store it now. */
+            /**
+             * secret
+             * @description The key itself ("atl_sk_…" or "atl_pk_…"). Shown this once: store it now.
+             */
             secret?: string;
         };
         /**
+         * atelier.admin.v1.CreateDeliveryOptionRequest
          * @description CreateDeliveryOptionRequest creates an option. It starts without free delivery: that is the
          *      free-delivery rule's.
          */
         "atelier.admin.v1.CreateDeliveryOptionRequest": {
-            /** @description Lower-case letters and digits in words joined by "-" or "_"; unique. */
-            code?: string;
-            /** @description Never empty; at most 60 characters. */
+            /**
+             * code
+             * @description Lower-case letters and digits in words joined by "-" or "_"; unique.
+             */
+            code: string;
+            /**
+             * name
+             * @description Never empty; at most 60 characters.
+             */
             name?: string;
-            /** @description One of ListCarriers. */
+            /**
+             * carrier
+             * @description One of ListCarriers.
+             */
             carrier?: string;
-            /** @description At most 100 characters. */
+            /**
+             * estimated_delivery
+             * @description At most 100 characters.
+             */
             estimated_delivery?: string;
-            /** @description In pence, 0 to 100 000 (£1,000). */
+            /**
+             * price_minor_units
+             * Format: int64
+             * @description In pence, 0 to 100 000 (£1,000).
+             */
             price_minor_units?: string;
             /**
+             * position
              * Format: int32
              * @description 0 to 1000.
              */
             position?: number;
+            /** active */
             active?: boolean;
         };
-        /** @description CreateDeliveryOptionResponse holds the new option (revision 1). */
+        /**
+         * atelier.admin.v1.CreateDeliveryOptionResponse
+         * @description CreateDeliveryOptionResponse holds the new option (revision 1).
+         */
         "atelier.admin.v1.CreateDeliveryOptionResponse": {
+            /** delivery_option */
             delivery_option?: components["schemas"]["atelier.admin.v1.AdminDeliveryOption"];
         };
-        /** @description CreatePageRequest creates a page. */
+        /**
+         * atelier.admin.v1.CreatePageRequest
+         * @description CreatePageRequest creates a page.
+         */
         "atelier.admin.v1.CreatePageRequest": {
-            /** @description Lower-case letters and digits in words joined by hyphens, e.g. "shipping-policy"; unique. */
-            slug?: string;
-            /** @description Never empty; at most 200 characters. */
+            /**
+             * slug
+             * @description Lower-case letters and digits in words joined by hyphens, e.g. "shipping-policy"; unique.
+             */
+            slug: string;
+            /**
+             * title
+             * @description Never empty; at most 200 characters.
+             */
             title?: string;
-            /** @description Sanitised before it is stored; at most 200 000 characters. */
+            /**
+             * html
+             * @description Sanitised before it is stored; at most 200 000 characters.
+             */
             html?: string;
         };
-        /** @description CreatePageResponse holds the new page (revision 1). */
+        /**
+         * atelier.admin.v1.CreatePageResponse
+         * @description CreatePageResponse holds the new page (revision 1).
+         */
         "atelier.admin.v1.CreatePageResponse": {
+            /** page */
             page?: components["schemas"]["atelier.admin.v1.Page"];
         };
-        /** @description CreateProductResponse holds the new product (revision 1). */
+        /**
+         * atelier.admin.v1.CreateProductResponse
+         * @description CreateProductResponse holds the new product (revision 1).
+         */
         "atelier.admin.v1.CreateProductResponse": {
+            /** product */
             product?: components["schemas"]["atelier.admin.v1.Product"];
         };
-        /** @description CreateWebhookEndpointRequest registers an endpoint. */
+        /**
+         * atelier.admin.v1.CreateWebhookEndpointRequest
+         * @description CreateWebhookEndpointRequest registers an endpoint.
+         */
         "atelier.admin.v1.CreateWebhookEndpointRequest": {
-            /** @description The HTTPS URL to POST events to, at most 2048 characters. */
-            url?: string;
-            /** @description A note for admins, at most 500 characters. */
+            /**
+             * url
+             * Format: uri
+             * @description The HTTPS URL to POST events to, at most 2048 characters.
+             */
+            url: string;
+            /**
+             * description
+             * @description A note for admins, at most 500 characters.
+             */
             description?: string;
-            /** @description The event types to receive, at least one; each one of the types WebhookEndpoint lists. */
-            event_types?: string[];
+            /**
+             * event_types
+             * @description The event types to receive, at least one; each one of the types WebhookEndpoint lists.
+             */
+            event_types: ("order.created" | "order.paid" | "order.payment_failed" | "order.shipped" | "order.delivered" | "order.cancelled" | "order.refunded" | "product.created" | "product.updated" | "product.archived" | "stock.low")[];
         };
-        /** @description CreateWebhookEndpointResponse holds the new endpoint and its secret. */
+        /**
+         * atelier.admin.v1.CreateWebhookEndpointResponse
+         * @description CreateWebhookEndpointResponse holds the new endpoint and its secret.
+         */
         "atelier.admin.v1.CreateWebhookEndpointResponse": {
-            /** @description The new endpoint, enabled. */
+            /**
+             * endpoint
+             * @description The new endpoint, enabled.
+             */
             endpoint?: components["schemas"]["atelier.admin.v1.WebhookEndpoint"];
-            /** @description `whsec_` and the base64 of 32 random bytes. Shown only here: store it in the receiver. */
+            /**
+             * signing_secret
+             * @description `whsec_` and the base64 of 32 random bytes. Shown only here: store it in the receiver.
+             */
             signing_secret?: string;
         };
-        /** @description DashboardDay is one day's sales. */
+        /**
+         * atelier.admin.v1.DashboardDay
+         * @description DashboardDay is one day's sales.
+         */
         "atelier.admin.v1.DashboardDay": {
-            /** @description The day in London, YYYY-MM-DD. */
+            /**
+             * date
+             * @description The day in London, YYYY-MM-DD.
+             */
             date?: string;
-            /** @description Net revenue of the orders paid that day (net of confirmed refunds, VAT included). */
+            /**
+             * revenue
+             * @description Net revenue of the orders paid that day (net of confirmed refunds, VAT included).
+             */
             revenue?: components["schemas"]["atelier.type.v1.Money"];
-            /** @description Orders paid that day, including those later cancelled or refunded. */
+            /**
+             * order_count
+             * Format: int64
+             * @description Orders paid that day, including those later cancelled or refunded.
+             */
             order_count?: string;
         };
-        /** @description DashboardLowStockProduct is a product running out. */
+        /**
+         * atelier.admin.v1.DashboardLowStockProduct
+         * @description DashboardLowStockProduct is a product running out.
+         */
         "atelier.admin.v1.DashboardLowStockProduct": {
+            /** id */
             id?: string;
+            /** name */
             name?: string;
-            /** @description Empty when the product has no SKU. */
+            /**
+             * sku
+             * @description Empty when the product has no SKU.
+             */
             sku?: string;
             /**
+             * stock
              * Format: int32
              * @description Units in stock, 0 when out of stock.
              */
             stock?: number;
         };
-        /** @description DashboardOrder is one recent sale. */
+        /**
+         * atelier.admin.v1.DashboardOrder
+         * @description DashboardOrder is one recent sale.
+         */
         "atelier.admin.v1.DashboardOrder": {
+            /** id */
             id?: string;
-            /** @description The public order number, e.g. "AL-7K2M9QXD". */
-            number?: string;
-            /** @description The shipping address's first and last name. */
-            customer_name?: string;
-            email?: string;
-            /** @description The order's total, VAT included, as placed (before any refund). */
-            total?: components["schemas"]["atelier.type.v1.Money"];
             /**
-             * Format: enum
-             * @enum {string}
+             * number
+             * @description The public order number, e.g. "AL-7K2M9QXD".
              */
-            status?: "ORDER_STATUS_UNSPECIFIED" | "ORDER_STATUS_PENDING_PAYMENT" | "ORDER_STATUS_PAID" | "ORDER_STATUS_PROCESSING" | "ORDER_STATUS_SHIPPED" | "ORDER_STATUS_DELIVERED" | "ORDER_STATUS_CANCELLED" | "ORDER_STATUS_REFUNDED" | "ORDER_STATUS_PAYMENT_FAILED";
+            number?: string;
             /**
-             * Format: date-time
+             * customer_name
+             * @description The shipping address's first and last name.
+             */
+            customer_name?: string;
+            /** email */
+            email?: string;
+            /**
+             * total
+             * @description The order's total, VAT included, as placed (before any refund).
+             */
+            total?: components["schemas"]["atelier.type.v1.Money"];
+            /** status */
+            status?: components["schemas"]["atelier.store.v1.OrderStatus"];
+            /**
+             * placed_at
              * @description When it was paid.
              */
-            placed_at?: string;
+            placed_at?: components["schemas"]["google.protobuf.Timestamp"];
         };
-        /** @description DeletePageResponse is empty: the page is gone. */
+        /**
+         * atelier.admin.v1.DeletePageResponse
+         * @description DeletePageResponse is empty: the page is gone.
+         */
         "atelier.admin.v1.DeletePageResponse": Record<string, never>;
-        /** @description DeleteProductImageResponse holds the product with its remaining images. */
+        /**
+         * atelier.admin.v1.DeleteProductImageResponse
+         * @description DeleteProductImageResponse holds the product with its remaining images.
+         */
         "atelier.admin.v1.DeleteProductImageResponse": {
+            /** product */
             product?: components["schemas"]["atelier.admin.v1.Product"];
         };
-        /** @description DeleteProductResponse holds the archived product. */
+        /**
+         * atelier.admin.v1.DeleteProductResponse
+         * @description DeleteProductResponse holds the archived product.
+         */
         "atelier.admin.v1.DeleteProductResponse": {
+            /** product */
             product?: components["schemas"]["atelier.admin.v1.Product"];
         };
-        /** @description DeleteWebhookEndpointResponse is empty. */
+        /**
+         * atelier.admin.v1.DeleteWebhookEndpointResponse
+         * @description DeleteWebhookEndpointResponse is empty.
+         */
         "atelier.admin.v1.DeleteWebhookEndpointResponse": Record<string, never>;
-        /** @description DeliverOrderRequest records that an order arrived. */
-        "atelier.admin.v1.DeliverOrderRequest": {
-            order_id?: string;
-            idempotency_key?: string;
-        };
-        /** @description DeliverOrderResponse holds the order as it now is. */
+        /**
+         * atelier.admin.v1.DeliverOrderResponse
+         * @description DeliverOrderResponse holds the order as it now is.
+         */
         "atelier.admin.v1.DeliverOrderResponse": {
+            /** order */
             order?: components["schemas"]["atelier.admin.v1.AdminOrder"];
         };
-        /** @description DeliveryOptionInput is the editable part of an option; unset fields keep their values. */
+        /**
+         * atelier.admin.v1.DeliveryOptionInput
+         * @description DeliveryOptionInput is the editable part of an option; unset fields keep their values.
+         */
         "atelier.admin.v1.DeliveryOptionInput": {
-            /** @description Never empty; at most 60 characters. */
-            name?: string;
-            /** @description One of ListCarriers. */
-            carrier?: string;
-            estimated_delivery?: string;
-            /** @description In pence, 0 to 100 000 (£1,000). */
-            price_minor_units?: string;
             /**
+             * name
+             * @description Never empty; at most 60 characters.
+             */
+            name?: string | null;
+            /**
+             * carrier
+             * @description One of ListCarriers.
+             */
+            carrier?: string | null;
+            /** estimated_delivery */
+            estimated_delivery?: string | null;
+            /**
+             * price_minor_units
+             * Format: int64
+             * @description In pence, 0 to 100 000 (£1,000).
+             */
+            price_minor_units?: string | null;
+            /**
+             * position
              * Format: int32
              * @description 0 to 1000.
              */
-            position?: number;
-            /** @description The last active option cannot be deactivated (FAILED_PRECONDITION, `last_active_option`). */
-            active?: boolean;
+            position?: number | null;
+            /**
+             * active
+             * @description The last active option cannot be deactivated (FAILED_PRECONDITION, `last_active_option`).
+             */
+            active?: boolean | null;
         };
-        /** @description DeliveryOptionRevision is one immutable entry of a delivery option's history. */
+        /**
+         * atelier.admin.v1.DeliveryOptionRevision
+         * @description DeliveryOptionRevision is one immutable entry of a delivery option's history.
+         */
         "atelier.admin.v1.DeliveryOptionRevision": {
+            /**
+             * revision
+             * Format: int64
+             */
             revision?: string;
             /**
-             * Format: enum
+             * action
              * @description CREATED, UPDATED or RESTORED.
-             * @enum {string}
              */
-            action?: "REVISION_ACTION_UNSPECIFIED" | "REVISION_ACTION_CREATED" | "REVISION_ACTION_UPDATED" | "REVISION_ACTION_PUBLISHED" | "REVISION_ACTION_UNPUBLISHED" | "REVISION_ACTION_ARCHIVED" | "REVISION_ACTION_RESTORED" | "REVISION_ACTION_IMAGES_CHANGED";
+            action?: components["schemas"]["atelier.admin.v1.RevisionAction"];
+            /** actor */
             actor?: components["schemas"]["atelier.admin.v1.Actor"];
-            /** Format: date-time */
-            created_at?: string;
-            /** @description The option as this revision left it (with today's free_over). */
+            /** created_at */
+            created_at?: components["schemas"]["google.protobuf.Timestamp"];
+            /**
+             * delivery_option
+             * @description The option as this revision left it (with today's free_over).
+             */
             delivery_option?: components["schemas"]["atelier.admin.v1.AdminDeliveryOption"];
+            /**
+             * restored_from
+             * Format: int64
+             */
             restored_from?: string;
         };
         /**
+         * atelier.admin.v1.DiffDeliveryOptionRevisionResponse
          * @description DiffDeliveryOptionRevisionResponse lists the fields that differ ("name", "carrier",
          *      "estimated_delivery", "price", "position", "active").
          */
         "atelier.admin.v1.DiffDeliveryOptionRevisionResponse": {
-            /** @description The revision the changes are measured from; 0 for the creation, whose every field is a change. */
+            /**
+             * base_revision
+             * Format: int64
+             * @description The revision the changes are measured from; 0 for the creation, whose every field is a change.
+             */
             base_revision?: string;
+            /** changes */
             changes?: components["schemas"]["atelier.admin.v1.FieldChange"][];
         };
-        /** @description DiffPageRevisionResponse lists the fields that differ ("title", "html"). */
+        /**
+         * atelier.admin.v1.DiffPageRevisionResponse
+         * @description DiffPageRevisionResponse lists the fields that differ ("title", "html").
+         */
         "atelier.admin.v1.DiffPageRevisionResponse": {
             /**
+             * base_revision
+             * Format: int64
              * @description The revision the changes are measured from (the predecessor, or the current revision with
              *      against_current); 0 for the creation, whose every field is a change.
              */
             base_revision?: string;
+            /** changes */
             changes?: components["schemas"]["atelier.admin.v1.FieldChange"][];
         };
-        /** @description DiffProductRevisionResponse lists the fields that differ. */
+        /**
+         * atelier.admin.v1.DiffProductRevisionResponse
+         * @description DiffProductRevisionResponse lists the fields that differ.
+         */
         "atelier.admin.v1.DiffProductRevisionResponse": {
             /**
+             * base_revision
+             * Format: int64
              * @description The revision the changes are measured from (the predecessor, or the current revision with
              *      against_current); 0 for the creation, whose every field is a change.
              */
             base_revision?: string;
+            /** changes */
             changes?: components["schemas"]["atelier.admin.v1.FieldChange"][];
         };
-        /** @description DiffStoreDetailsRevisionResponse lists the fields that differ, named as in StoreDetails. */
+        /**
+         * atelier.admin.v1.DiffStoreDetailsRevisionResponse
+         * @description DiffStoreDetailsRevisionResponse lists the fields that differ, named as in StoreDetails.
+         */
         "atelier.admin.v1.DiffStoreDetailsRevisionResponse": {
-            /** @description The revision the changes are measured from; 0 for the first, whose every field is a change. */
+            /**
+             * base_revision
+             * Format: int64
+             * @description The revision the changes are measured from; 0 for the first, whose every field is a change.
+             */
             base_revision?: string;
+            /** changes */
             changes?: components["schemas"]["atelier.admin.v1.FieldChange"][];
         };
-        /** @description FieldChange is one field that differs between two revisions. */
+        /**
+         * atelier.admin.v1.FieldChange
+         * @description FieldChange is one field that differs between two revisions.
+         */
         "atelier.admin.v1.FieldChange": {
-            /** @description The field's name as in Product, e.g. "name", "price", "attributes", "images". */
+            /**
+             * field
+             * @description The field's name as in Product, e.g. "name", "price", "attributes", "images".
+             */
             field?: string;
-            /** @description The values before and after, as display text (JSON for lists). */
+            /**
+             * before
+             * @description The values before and after, as display text (JSON for lists).
+             */
             before?: string;
+            /** after */
             after?: string;
         };
         /**
+         * atelier.admin.v1.FreeDeliveryRule
          * @description FreeDeliveryRule is the shop's one free-delivery rule: one delivery option is free for orders
          *      whose subtotal is above a threshold (the seed: Standard, over £50), or none is.
          */
         "atelier.admin.v1.FreeDeliveryRule": {
-            /** @description The option made free; empty when no option is. */
+            /**
+             * option_code
+             * @description The option made free; empty when no option is.
+             */
             option_code?: string;
-            /** @description The subtotal an order must exceed (not merely reach); unset when no option is free. */
+            /**
+             * threshold
+             * @description The subtotal an order must exceed (not merely reach); unset when no option is free.
+             */
             threshold?: components["schemas"]["atelier.type.v1.Money"];
-            /** @description The rule's revision, for expected_revision (and as the ETag on REST). */
+            /**
+             * revision
+             * Format: int64
+             * @description The rule's revision, for expected_revision (and as the ETag on REST).
+             */
             revision?: string;
-            /** Format: date-time */
-            updated_at?: string;
+            /** updated_at */
+            updated_at?: components["schemas"]["google.protobuf.Timestamp"];
+            /** updated_by */
             updated_by?: components["schemas"]["atelier.admin.v1.Actor"];
         };
-        /** @description GetAdminOrderResponse holds the order. */
+        /**
+         * atelier.admin.v1.GetAdminOrderResponse
+         * @description GetAdminOrderResponse holds the order.
+         */
         "atelier.admin.v1.GetAdminOrderResponse": {
+            /** order */
             order?: components["schemas"]["atelier.admin.v1.AdminOrder"];
         };
         /**
+         * atelier.admin.v1.GetDashboardResponse
          * @description GetDashboardResponse holds every figure of the dashboard, read at one moment.
          *
          *      A sale is an order paid at some point, counted on the London day it was paid. Its figures are
@@ -2154,862 +2913,1409 @@ export interface components {
          *      Amounts are in minor units (pence).
          */
         "atelier.admin.v1.GetDashboardResponse": {
-            /** @description Products that are not archived, whether active, published or drafts. */
+            /**
+             * total_products
+             * Format: int64
+             * @description Products that are not archived, whether active, published or drafts.
+             */
             total_products?: string;
             /**
+             * total_orders
+             * Format: int64
              * @description Sales since the shop opened: orders paid at some point, including those later cancelled
              *      or refunded.
              */
             total_orders?: string;
             /**
+             * total_revenue
              * @description What the sales brought in since the shop opened, VAT included: the sum of their net
              *      revenue (total minus confirmed refunds).
              */
             total_revenue?: components["schemas"]["atelier.type.v1.Money"];
             /**
+             * total_vat
              * @description The VAT part of total_revenue: the sum of the sales' net VAT (each sale's VAT less the
              *      refunded share of it, rounded down).
              */
             total_vat?: components["schemas"]["atelier.type.v1.Money"];
-            /** @description Orders paid and not yet shipped: status paid or processing. Waiting for the shop. */
+            /**
+             * pending_orders
+             * Format: int64
+             * @description Orders paid and not yet shipped: status paid or processing. Waiting for the shop.
+             */
             pending_orders?: string;
             /**
+             * days
              * @description One point per day of the period, oldest first, today last; days without sales are present
              *      with zeros.
              */
             days?: components["schemas"]["atelier.admin.v1.DashboardDay"][];
-            /** @description The latest sales, newest paid first (at most 10). */
+            /**
+             * recent_orders
+             * @description The latest sales, newest paid first (at most 10).
+             */
             recent_orders?: components["schemas"]["atelier.admin.v1.DashboardOrder"][];
             /**
+             * low_stock_products
              * @description Products not archived with fewer than 10 in stock (out of stock included), lowest stock
              *      first, then by name (at most 10).
              */
             low_stock_products?: components["schemas"]["atelier.admin.v1.DashboardLowStockProduct"][];
             /**
+             * period_days
              * Format: int32
              * @description The period the series covers, in days (the request's, or 30).
              */
             period_days?: number;
         };
-        /** @description GetDeliveryOptionResponse holds the option. */
+        /**
+         * atelier.admin.v1.GetDeliveryOptionResponse
+         * @description GetDeliveryOptionResponse holds the option.
+         */
         "atelier.admin.v1.GetDeliveryOptionResponse": {
+            /** delivery_option */
             delivery_option?: components["schemas"]["atelier.admin.v1.AdminDeliveryOption"];
         };
-        /** @description GetDeliveryOptionRevisionResponse holds the revision. */
+        /**
+         * atelier.admin.v1.GetDeliveryOptionRevisionResponse
+         * @description GetDeliveryOptionRevisionResponse holds the revision.
+         */
         "atelier.admin.v1.GetDeliveryOptionRevisionResponse": {
+            /** revision */
             revision?: components["schemas"]["atelier.admin.v1.DeliveryOptionRevision"];
         };
-        /** @description GetFreeDeliveryRuleResponse holds the rule. */
+        /**
+         * atelier.admin.v1.GetFreeDeliveryRuleResponse
+         * @description GetFreeDeliveryRuleResponse holds the rule.
+         */
         "atelier.admin.v1.GetFreeDeliveryRuleResponse": {
+            /** free_delivery_rule */
             free_delivery_rule?: components["schemas"]["atelier.admin.v1.FreeDeliveryRule"];
         };
-        /** @description GetPageResponse holds the page. */
+        /**
+         * atelier.admin.v1.GetPageResponse
+         * @description GetPageResponse holds the page.
+         */
         "atelier.admin.v1.GetPageResponse": {
+            /** page */
             page?: components["schemas"]["atelier.admin.v1.Page"];
         };
-        /** @description GetPageRevisionResponse holds the revision. */
+        /**
+         * atelier.admin.v1.GetPageRevisionResponse
+         * @description GetPageRevisionResponse holds the revision.
+         */
         "atelier.admin.v1.GetPageRevisionResponse": {
+            /** revision */
             revision?: components["schemas"]["atelier.admin.v1.PageRevision"];
         };
-        /** @description GetProductResponse holds the product. */
+        /**
+         * atelier.admin.v1.GetProductResponse
+         * @description GetProductResponse holds the product.
+         */
         "atelier.admin.v1.GetProductResponse": {
+            /** product */
             product?: components["schemas"]["atelier.admin.v1.Product"];
         };
-        /** @description GetProductRevisionResponse holds the revision. */
+        /**
+         * atelier.admin.v1.GetProductRevisionResponse
+         * @description GetProductRevisionResponse holds the revision.
+         */
         "atelier.admin.v1.GetProductRevisionResponse": {
+            /** revision */
             revision?: components["schemas"]["atelier.admin.v1.ProductRevision"];
         };
-        /** @description GetStoreDetailsResponse holds the details. */
+        /**
+         * atelier.admin.v1.GetStoreDetailsResponse
+         * @description GetStoreDetailsResponse holds the details.
+         */
         "atelier.admin.v1.GetStoreDetailsResponse": {
+            /** store_details */
             store_details?: components["schemas"]["atelier.admin.v1.StoreDetails"];
         };
-        /** @description GetStoreDetailsRevisionResponse holds the revision. */
+        /**
+         * atelier.admin.v1.GetStoreDetailsRevisionResponse
+         * @description GetStoreDetailsRevisionResponse holds the revision.
+         */
         "atelier.admin.v1.GetStoreDetailsRevisionResponse": {
+            /** revision */
             revision?: components["schemas"]["atelier.admin.v1.StoreDetailsRevision"];
         };
-        /** @description GetWebhookEndpointResponse holds the endpoint. */
+        /**
+         * atelier.admin.v1.GetWebhookEndpointResponse
+         * @description GetWebhookEndpointResponse holds the endpoint.
+         */
         "atelier.admin.v1.GetWebhookEndpointResponse": {
-            /** @description The endpoint, without its secret. */
+            /**
+             * endpoint
+             * @description The endpoint, without its secret.
+             */
             endpoint?: components["schemas"]["atelier.admin.v1.WebhookEndpoint"];
         };
-        /** @description ImageVariant is one rendition of an image. */
+        /**
+         * atelier.admin.v1.ImageState
+         * @description ImageState is where an image is in its processing.
+         * @enum {string}
+         */
+        "atelier.admin.v1.ImageState": "IMAGE_STATE_UNSPECIFIED" | "IMAGE_STATE_PROCESSING" | "IMAGE_STATE_READY" | "IMAGE_STATE_FAILED";
+        /**
+         * atelier.admin.v1.ImageVariant
+         * @description ImageVariant is one rendition of an image.
+         */
         "atelier.admin.v1.ImageVariant": {
-            /** @description Absolute URL; immutable, cacheable for a year. */
+            /**
+             * url
+             * @description Absolute URL; immutable, cacheable for a year.
+             */
             url?: string;
-            /** Format: int32 */
+            /**
+             * width
+             * Format: int32
+             */
             width?: number;
-            /** Format: int32 */
+            /**
+             * height
+             * Format: int32
+             */
             height?: number;
-            /** @description MIME type: "image/avif", "image/webp" or "image/jpeg". */
+            /**
+             * content_type
+             * @description MIME type: "image/avif", "image/webp" or "image/jpeg".
+             */
             content_type?: string;
         };
-        /** @description ListAccountsResponse is one page. */
+        /**
+         * atelier.admin.v1.ListAccountsResponse
+         * @description ListAccountsResponse is one page.
+         */
         "atelier.admin.v1.ListAccountsResponse": {
+            /** accounts */
             accounts?: components["schemas"]["atelier.admin.v1.Account"][];
-            /** @description Empty on the last page. */
+            /**
+             * next_page_token
+             * @description Empty on the last page.
+             */
             next_page_token?: string;
         };
-        /** @description ListAdminOrdersResponse is one page of orders with the count of all that match. */
+        /**
+         * atelier.admin.v1.ListAdminOrdersResponse
+         * @description ListAdminOrdersResponse is one page of orders with the count of all that match.
+         */
         "atelier.admin.v1.ListAdminOrdersResponse": {
-            /** @description Each order without its timeline and refunds (GetAdminOrder has them). */
+            /**
+             * orders
+             * @description Each order without its timeline and refunds (GetAdminOrder has them).
+             */
             orders?: components["schemas"]["atelier.admin.v1.AdminOrder"][];
+            /**
+             * total_count
+             * Format: int64
+             */
             total_count?: string;
             /**
+             * page
              * Format: int32
              * @description The page returned (1-based); 0 when the request named a page_token (its number is not known).
              */
             page?: number;
-            /** Format: int32 */
+            /**
+             * page_size
+             * Format: int32
+             */
             page_size?: number;
-            /** Format: int32 */
+            /**
+             * total_pages
+             * Format: int32
+             */
             total_pages?: number;
-            /** @description Names the page after this one, for the next request's page_token; empty on the last page. */
+            /**
+             * next_page_token
+             * @description Names the page after this one, for the next request's page_token; empty on the last page.
+             */
             next_page_token?: string;
         };
-        /** @description ListAllDeliveryOptionsResponse lists every option in display order. */
+        /**
+         * atelier.admin.v1.ListAllDeliveryOptionsResponse
+         * @description ListAllDeliveryOptionsResponse lists every option in display order.
+         */
         "atelier.admin.v1.ListAllDeliveryOptionsResponse": {
+            /** delivery_options */
             delivery_options?: components["schemas"]["atelier.admin.v1.AdminDeliveryOption"][];
         };
-        /** @description ListApiKeyScopesResponse lists every scope. */
+        /**
+         * atelier.admin.v1.ListApiKeyScopesResponse
+         * @description ListApiKeyScopesResponse lists every scope.
+         */
         "atelier.admin.v1.ListApiKeyScopesResponse": {
+            /** scopes */
             scopes?: components["schemas"]["atelier.admin.v1.ApiKeyScope"][];
         };
-        /** @description ListApiKeysResponse is one page. */
+        /**
+         * atelier.admin.v1.ListApiKeysResponse
+         * @description ListApiKeysResponse is one page.
+         */
         "atelier.admin.v1.ListApiKeysResponse": {
+            /** api_keys */
             api_keys?: components["schemas"]["atelier.admin.v1.ApiKey"][];
-            /** @description Empty on the last page. */
+            /**
+             * next_page_token
+             * @description Empty on the last page.
+             */
             next_page_token?: string;
         };
-        /** @description ListCarriersResponse lists the carriers, e.g. "Royal Mail", "DPD", "Hermes", "DHL", "FedEx". */
+        /**
+         * atelier.admin.v1.ListCarriersResponse
+         * @description ListCarriersResponse lists the carriers, e.g. "Royal Mail", "DPD", "Hermes", "DHL", "FedEx".
+         */
         "atelier.admin.v1.ListCarriersResponse": {
+            /** carriers */
             carriers?: string[];
         };
-        /** @description ListDeliveryOptionRevisionsResponse is one page of revisions, newest first. */
+        /**
+         * atelier.admin.v1.ListDeliveryOptionRevisionsResponse
+         * @description ListDeliveryOptionRevisionsResponse is one page of revisions, newest first.
+         */
         "atelier.admin.v1.ListDeliveryOptionRevisionsResponse": {
+            /** revisions */
             revisions?: components["schemas"]["atelier.admin.v1.DeliveryOptionRevision"][];
-            /** @description Empty on the last page. */
+            /**
+             * next_page_token
+             * @description Empty on the last page.
+             */
             next_page_token?: string;
         };
-        /** @description ListPageRevisionsResponse is one page of revisions, newest first. */
+        /**
+         * atelier.admin.v1.ListPageRevisionsResponse
+         * @description ListPageRevisionsResponse is one page of revisions, newest first.
+         */
         "atelier.admin.v1.ListPageRevisionsResponse": {
+            /** revisions */
             revisions?: components["schemas"]["atelier.admin.v1.PageRevision"][];
-            /** @description Empty on the last page. */
+            /**
+             * next_page_token
+             * @description Empty on the last page.
+             */
             next_page_token?: string;
         };
-        /** @description ListPagesResponse lists every page. */
+        /**
+         * atelier.admin.v1.ListPagesResponse
+         * @description ListPagesResponse lists every page.
+         */
         "atelier.admin.v1.ListPagesResponse": {
+            /** pages */
             pages?: components["schemas"]["atelier.admin.v1.Page"][];
         };
-        /** @description ListProductCategoriesResponse lists the categories in use, by name. */
+        /**
+         * atelier.admin.v1.ListProductCategoriesResponse
+         * @description ListProductCategoriesResponse lists the categories in use, by name.
+         */
         "atelier.admin.v1.ListProductCategoriesResponse": {
+            /** categories */
             categories?: string[];
         };
-        /** @description ListProductRevisionsResponse is one page of revisions, newest first. */
+        /**
+         * atelier.admin.v1.ListProductRevisionsResponse
+         * @description ListProductRevisionsResponse is one page of revisions, newest first.
+         */
         "atelier.admin.v1.ListProductRevisionsResponse": {
+            /** revisions */
             revisions?: components["schemas"]["atelier.admin.v1.ProductRevision"][];
-            /** @description Empty on the last page. */
+            /**
+             * next_page_token
+             * @description Empty on the last page.
+             */
             next_page_token?: string;
         };
-        /** @description ListProductsResponse is one page with the size of the whole result. */
+        /**
+         * atelier.admin.v1.ListProductsResponse
+         * @description ListProductsResponse is one page with the size of the whole result.
+         */
         "atelier.admin.v1.ListProductsResponse": {
+            /** products */
             products?: components["schemas"]["atelier.admin.v1.Product"][];
-            /** Format: int32 */
+            /**
+             * total_count
+             * Format: int32
+             */
             total_count?: number;
             /**
+             * page
              * Format: int32
              * @description The page returned (1-based); 0 when the request named a page_token (its number is not known).
              */
             page?: number;
-            /** Format: int32 */
+            /**
+             * page_size
+             * Format: int32
+             */
             page_size?: number;
-            /** Format: int32 */
+            /**
+             * total_pages
+             * Format: int32
+             */
             total_pages?: number;
-            /** @description Names the page after this one, for the next request's page_token; empty on the last page. */
+            /**
+             * next_page_token
+             * @description Names the page after this one, for the next request's page_token; empty on the last page.
+             */
             next_page_token?: string;
         };
-        /** @description ListStoreDetailsRevisionsResponse is one page of revisions, newest first. */
+        /**
+         * atelier.admin.v1.ListStoreDetailsRevisionsResponse
+         * @description ListStoreDetailsRevisionsResponse is one page of revisions, newest first.
+         */
         "atelier.admin.v1.ListStoreDetailsRevisionsResponse": {
+            /** revisions */
             revisions?: components["schemas"]["atelier.admin.v1.StoreDetailsRevision"][];
-            /** @description Empty on the last page. */
+            /**
+             * next_page_token
+             * @description Empty on the last page.
+             */
             next_page_token?: string;
         };
-        /** @description ListWebhookDeliveriesResponse is one page of deliveries, newest first. */
+        /**
+         * atelier.admin.v1.ListWebhookDeliveriesResponse
+         * @description ListWebhookDeliveriesResponse is one page of deliveries, newest first.
+         */
         "atelier.admin.v1.ListWebhookDeliveriesResponse": {
-            /** @description This page's deliveries, newest first. */
+            /**
+             * deliveries
+             * @description This page's deliveries, newest first.
+             */
             deliveries?: components["schemas"]["atelier.admin.v1.WebhookDelivery"][];
-            /** @description Pass as page_token for the next page; empty on the last. */
+            /**
+             * next_page_token
+             * @description Pass as page_token for the next page; empty on the last.
+             */
             next_page_token?: string;
         };
-        /** @description ListWebhookEndpointsResponse lists every endpoint, newest first. */
+        /**
+         * atelier.admin.v1.ListWebhookEndpointsResponse
+         * @description ListWebhookEndpointsResponse lists every endpoint, newest first.
+         */
         "atelier.admin.v1.ListWebhookEndpointsResponse": {
-            /** @description Every endpoint, newest first. */
+            /**
+             * endpoints
+             * @description Every endpoint, newest first.
+             */
             endpoints?: components["schemas"]["atelier.admin.v1.WebhookEndpoint"][];
         };
-        /** @description OrderPayment is the order's card payment. */
+        /**
+         * atelier.admin.v1.OrderAction
+         * @description OrderAction is something an admin can do to an order.
+         * @enum {string}
+         */
+        "atelier.admin.v1.OrderAction": "ORDER_ACTION_UNSPECIFIED" | "ORDER_ACTION_PROCESS" | "ORDER_ACTION_SHIP" | "ORDER_ACTION_DELIVER" | "ORDER_ACTION_CANCEL" | "ORDER_ACTION_REFUND";
+        /**
+         * atelier.admin.v1.OrderPayment
+         * @description OrderPayment is the order's card payment.
+         */
         "atelier.admin.v1.OrderPayment": {
-            /** @description "stripe" or "test". */
+            /**
+             * provider
+             * @description "stripe" or "test".
+             */
             provider?: string;
-            /** @description The provider's id for the payment, e.g. Stripe's "pi_…". */
+            /**
+             * intent_id
+             * @description The provider's id for the payment, e.g. Stripe's "pi_…".
+             */
             intent_id?: string;
-            /** @description requires_payment, processing, succeeded, failed, canceled or refunded (the provider's view). */
+            /**
+             * status
+             * @description requires_payment, processing, succeeded, failed, canceled or refunded (the provider's view).
+             */
             status?: string;
-            /** @description What the provider took: the order's total once paid, else zero. */
+            /**
+             * captured
+             * @description What the provider took: the order's total once paid, else zero.
+             */
             captured?: components["schemas"]["atelier.type.v1.Money"];
-            /** @description What the provider has confirmed returning, summed over the succeeded refunds. */
+            /**
+             * refunded
+             * @description What the provider has confirmed returning, summed over the succeeded refunds.
+             */
             refunded?: components["schemas"]["atelier.type.v1.Money"];
-            /** @description What refunds still waiting for the provider's confirmation come to. */
+            /**
+             * refund_pending
+             * @description What refunds still waiting for the provider's confirmation come to.
+             */
             refund_pending?: components["schemas"]["atelier.type.v1.Money"];
             /**
-             * Format: enum
+             * state
              * @description UNPAID, PAID, PARTIALLY_REFUNDED or REFUNDED.
-             * @enum {string}
              */
-            state?: "PAYMENT_STATE_UNSPECIFIED" | "PAYMENT_STATE_UNPAID" | "PAYMENT_STATE_PAID" | "PAYMENT_STATE_PARTIALLY_REFUNDED" | "PAYMENT_STATE_REFUNDED";
+            state?: components["schemas"]["atelier.admin.v1.PaymentState"];
         };
-        /** @description OrderRefund is money returned (or being returned) to the shopper. */
+        /**
+         * atelier.admin.v1.OrderRefund
+         * @description OrderRefund is money returned (or being returned) to the shopper.
+         */
         "atelier.admin.v1.OrderRefund": {
+            /** id */
             id?: string;
+            /** amount */
             amount?: components["schemas"]["atelier.type.v1.Money"];
+            /** reason */
             reason?: string;
             /**
-             * Format: enum
+             * status
              * @description PENDING until the provider's event settles it.
-             * @enum {string}
              */
-            status?: "REFUND_STATUS_UNSPECIFIED" | "REFUND_STATUS_PENDING" | "REFUND_STATUS_SUCCEEDED" | "REFUND_STATUS_FAILED";
-            /** @description Units put back in stock when the refund succeeded (or to be, while pending). */
-            restock?: components["schemas"]["atelier.admin.v1.RestockLine"][];
-            /** @description True for the full refund of a cancellation. */
-            for_cancellation?: boolean;
-            /** @description The provider's id for the refund, e.g. Stripe's "re_…"; empty until it answered. */
-            provider_refund_id?: string;
-            /** @description Why the provider refused it, when it failed. */
-            failure_message?: string;
-            requested_by?: components["schemas"]["atelier.admin.v1.Actor"];
-            /** Format: date-time */
-            requested_at?: string;
+            status?: components["schemas"]["atelier.admin.v1.RefundStatus"];
             /**
-             * Format: date-time
+             * restock
+             * @description Units put back in stock when the refund succeeded (or to be, while pending).
+             */
+            restock?: components["schemas"]["atelier.admin.v1.RestockLine"][];
+            /**
+             * for_cancellation
+             * @description True for the full refund of a cancellation.
+             */
+            for_cancellation?: boolean;
+            /**
+             * provider_refund_id
+             * @description The provider's id for the refund, e.g. Stripe's "re_…"; empty until it answered.
+             */
+            provider_refund_id?: string;
+            /**
+             * failure_message
+             * @description Why the provider refused it, when it failed.
+             */
+            failure_message?: string;
+            /** requested_by */
+            requested_by?: components["schemas"]["atelier.admin.v1.Actor"];
+            /** requested_at */
+            requested_at?: components["schemas"]["google.protobuf.Timestamp"];
+            /**
+             * settled_at
              * @description When the provider's event settled it.
              */
-            settled_at?: string;
+            settled_at?: components["schemas"]["google.protobuf.Timestamp"];
         };
-        /** @description OrderTimelineEntry is one thing that happened to an order. */
+        /**
+         * atelier.admin.v1.OrderSort
+         * @description OrderSort orders the list.
+         * @enum {string}
+         */
+        "atelier.admin.v1.OrderSort": "ORDER_SORT_UNSPECIFIED" | "ORDER_SORT_NEWEST" | "ORDER_SORT_OLDEST" | "ORDER_SORT_TOTAL_HIGH_TO_LOW" | "ORDER_SORT_TOTAL_LOW_TO_HIGH";
+        /**
+         * atelier.admin.v1.OrderTimelineEntry
+         * @description OrderTimelineEntry is one thing that happened to an order.
+         */
         "atelier.admin.v1.OrderTimelineEntry": {
-            /** Format: date-time */
-            at?: string;
+            /** at */
+            at?: components["schemas"]["google.protobuf.Timestamp"];
             /**
-             * Format: enum
+             * kind
              * @description STATUS_CHANGED, REFUND_REQUESTED, REFUND_SUCCEEDED, REFUND_FAILED or EMAIL_SENT.
-             * @enum {string}
              */
-            kind?: "TIMELINE_KIND_UNSPECIFIED" | "TIMELINE_KIND_STATUS_CHANGED" | "TIMELINE_KIND_REFUND_REQUESTED" | "TIMELINE_KIND_REFUND_SUCCEEDED" | "TIMELINE_KIND_REFUND_FAILED" | "TIMELINE_KIND_EMAIL_SENT";
+            kind?: components["schemas"]["atelier.admin.v1.TimelineKind"];
             /**
-             * Format: enum
+             * status
              * @description For STATUS_CHANGED: the status reached.
-             * @enum {string}
              */
-            status?: "ORDER_STATUS_UNSPECIFIED" | "ORDER_STATUS_PENDING_PAYMENT" | "ORDER_STATUS_PAID" | "ORDER_STATUS_PROCESSING" | "ORDER_STATUS_SHIPPED" | "ORDER_STATUS_DELIVERED" | "ORDER_STATUS_CANCELLED" | "ORDER_STATUS_REFUNDED" | "ORDER_STATUS_PAYMENT_FAILED";
-            /** @description Who: an admin, or the system (empty account id) for the payment provider and the shop's jobs. */
+            status?: components["schemas"]["atelier.store.v1.OrderStatus"];
+            /**
+             * actor
+             * @description Who: an admin, or the system (empty account id) for the payment provider and the shop's jobs.
+             */
             actor?: components["schemas"]["atelier.admin.v1.Actor"];
             /**
+             * description
              * @description What happened, in words for people: "Shipped with Royal Mail, tracking RM123456785GB",
              *      "Refund of £20.00 requested", "Shipping notice e-mailed".
              */
             description?: string;
-            /** @description For refund entries: the refund's id. */
+            /**
+             * refund_id
+             * @description For refund entries: the refund's id.
+             */
             refund_id?: string;
-            /** @description For EMAIL_SENT: the e-mail's kind, e.g. "email.order_shipped". */
+            /**
+             * email_kind
+             * @description For EMAIL_SENT: the e-mail's kind, e.g. "email.order_shipped".
+             */
             email_kind?: string;
         };
-        /** @description OrderTracking is where a shipped parcel is. */
+        /**
+         * atelier.admin.v1.OrderTracking
+         * @description OrderTracking is where a shipped parcel is.
+         */
         "atelier.admin.v1.OrderTracking": {
-            /** @description From the order's delivery option, e.g. "Royal Mail". */
+            /**
+             * carrier
+             * @description From the order's delivery option, e.g. "Royal Mail".
+             */
             carrier?: string;
+            /** tracking_number */
             tracking_number?: string;
-            /** @description The carrier's tracking page for the parcel; empty for a carrier the shop has no page for. */
+            /**
+             * tracking_url
+             * @description The carrier's tracking page for the parcel; empty for a carrier the shop has no page for.
+             */
             tracking_url?: string;
         };
         /**
+         * atelier.admin.v1.Page
          * @description Page is an information page (privacy, terms, FAQ, or one an admin added) as the back office
          *      sees it. The shop shows it at /api/v1/pages/{slug}.
          */
         "atelier.admin.v1.Page": {
+            /** id */
             id?: string;
-            /** @description Lower-case words joined by hyphens, e.g. "privacy"; unique, and never changes. */
-            slug?: string;
-            title?: string;
-            /** @description The page's HTML as it was stored: sanitised when saved, so it may differ from what was sent. */
-            html?: string;
-            /** @description True for privacy, terms and faq, which the shop links to and which cannot be deleted. */
-            built_in?: boolean;
-            /** @description The revision, for expected_revision (and as the ETag on REST). */
-            revision?: string;
-            /** Format: date-time */
-            created_at?: string;
             /**
-             * Format: date-time
+             * slug
+             * @description Lower-case words joined by hyphens, e.g. "privacy"; unique, and never changes.
+             */
+            slug?: string;
+            /** title */
+            title?: string;
+            /**
+             * html
+             * @description The page's HTML as it was stored: sanitised when saved, so it may differ from what was sent.
+             */
+            html?: string;
+            /**
+             * built_in
+             * @description True for privacy, terms and faq, which the shop links to and which cannot be deleted.
+             */
+            built_in?: boolean;
+            /**
+             * revision
+             * Format: int64
+             * @description The revision, for expected_revision (and as the ETag on REST).
+             */
+            revision?: string;
+            /** created_at */
+            created_at?: components["schemas"]["google.protobuf.Timestamp"];
+            /**
+             * updated_at
              * @description When the current revision was saved, set by the server ("last updated" on the page).
              */
-            updated_at?: string;
-            /** @description Who saved the current revision. */
+            updated_at?: components["schemas"]["google.protobuf.Timestamp"];
+            /**
+             * updated_by
+             * @description Who saved the current revision.
+             */
             updated_by?: components["schemas"]["atelier.admin.v1.Actor"];
         };
-        /** @description PageInput is the editable part of a page; unset fields keep their values. */
+        /**
+         * atelier.admin.v1.PageInput
+         * @description PageInput is the editable part of a page; unset fields keep their values.
+         */
         "atelier.admin.v1.PageInput": {
-            /** @description Never empty; at most 200 characters. */
-            title?: string;
-            /** @description Sanitised before it is stored; at most 200 000 characters. */
-            html?: string;
+            /**
+             * title
+             * @description Never empty; at most 200 characters.
+             */
+            title?: string | null;
+            /**
+             * html
+             * @description Sanitised before it is stored; at most 200 000 characters.
+             */
+            html?: string | null;
         };
         /**
+         * atelier.admin.v1.PageRevision
          * @description PageRevision is one immutable entry of a page's history: the whole page as it was saved, who
          *      saved it and when.
          */
         "atelier.admin.v1.PageRevision": {
-            /** @description The revision number (1 for the creation). */
+            /**
+             * revision
+             * Format: int64
+             * @description The revision number (1 for the creation).
+             */
             revision?: string;
             /**
-             * Format: enum
+             * action
              * @description CREATED, UPDATED or RESTORED.
-             * @enum {string}
              */
-            action?: "REVISION_ACTION_UNSPECIFIED" | "REVISION_ACTION_CREATED" | "REVISION_ACTION_UPDATED" | "REVISION_ACTION_PUBLISHED" | "REVISION_ACTION_UNPUBLISHED" | "REVISION_ACTION_ARCHIVED" | "REVISION_ACTION_RESTORED" | "REVISION_ACTION_IMAGES_CHANGED";
+            action?: components["schemas"]["atelier.admin.v1.RevisionAction"];
+            /** actor */
             actor?: components["schemas"]["atelier.admin.v1.Actor"];
-            /** Format: date-time */
-            created_at?: string;
-            /** @description The page as this revision left it. */
+            /** created_at */
+            created_at?: components["schemas"]["google.protobuf.Timestamp"];
+            /**
+             * page
+             * @description The page as this revision left it.
+             */
             page?: components["schemas"]["atelier.admin.v1.Page"];
-            /** @description For a restore: the revision whose content was restored. */
+            /**
+             * restored_from
+             * Format: int64
+             * @description For a restore: the revision whose content was restored.
+             */
             restored_from?: string;
         };
-        /** @description ProcessOrderRequest starts preparing an order. */
-        "atelier.admin.v1.ProcessOrderRequest": {
-            order_id?: string;
-            /** @description Optional; see the service's comment. */
-            idempotency_key?: string;
-        };
-        /** @description ProcessOrderResponse holds the order as it now is. */
+        /**
+         * atelier.admin.v1.PaymentState
+         * @description PaymentState is where the order's money is, as the shop counts it.
+         * @enum {string}
+         */
+        "atelier.admin.v1.PaymentState": "PAYMENT_STATE_UNSPECIFIED" | "PAYMENT_STATE_UNPAID" | "PAYMENT_STATE_PAID" | "PAYMENT_STATE_PARTIALLY_REFUNDED" | "PAYMENT_STATE_REFUNDED";
+        /**
+         * atelier.admin.v1.ProcessOrderResponse
+         * @description ProcessOrderResponse holds the order as it now is.
+         */
         "atelier.admin.v1.ProcessOrderResponse": {
+            /** order */
             order?: components["schemas"]["atelier.admin.v1.AdminOrder"];
         };
         /**
+         * atelier.admin.v1.Product
          * @description Product is a product as the back office sees it: every product, whatever its status, with
          *      the fields shoppers never see (status flags, revision, who saved it last).
          */
         "atelier.admin.v1.Product": {
-            /** @description Stable identifier (UUID). */
+            /**
+             * id
+             * @description Stable identifier (UUID).
+             */
             id?: string;
             /**
+             * slug
              * @description URL-friendly unique name, derived from the name when the product is created and never
              *      changed (not on rename either), so links to the product keep working.
              */
             slug?: string;
+            /** name */
             name?: string;
-            /** @description Plain-text description. */
+            /**
+             * description
+             * @description Plain-text description.
+             */
             description?: string;
-            /** @description Price including VAT; unset while the product is a draft without a price (never visible). */
+            /**
+             * price
+             * @description Price including VAT; unset while the product is a draft without a price (never visible).
+             */
             price?: components["schemas"]["atelier.type.v1.Money"];
-            /** @description Stock keeping unit; empty when the product has none. */
+            /**
+             * sku
+             * @description Stock keeping unit; empty when the product has none.
+             */
             sku?: string;
             /**
+             * stock_quantity
              * Format: int32
              * @description Units available to order now.
              */
             stock_quantity?: number;
             /**
-             * Format: enum
+             * stock_level
              * @description Derived from the stock quantity: out of stock at 0, low stock at 1–9.
-             * @enum {string}
              */
-            stock_level?: "STOCK_LEVEL_UNSPECIFIED" | "STOCK_LEVEL_IN_STOCK" | "STOCK_LEVEL_LOW_STOCK" | "STOCK_LEVEL_OUT_OF_STOCK";
-            /** @description Shown to shoppers only while active, published, named and priced, and not archived. */
+            stock_level?: components["schemas"]["atelier.admin.v1.StockLevel"];
+            /**
+             * active
+             * @description Shown to shoppers only while active, published, named and priced, and not archived.
+             */
             active?: boolean;
+            /** published */
             published?: boolean;
-            /** @description Promoted on the storefront's home page. */
+            /**
+             * featured
+             * @description Promoted on the storefront's home page.
+             */
             featured?: boolean;
-            /** @description The value of the `category` attribute, or empty. */
+            /**
+             * category
+             * @description The value of the `category` attribute, or empty.
+             */
             category?: string;
-            /** @description Ordered name/value pairs (`category`, `brand`, `feature`, and free specification rows). */
+            /**
+             * attributes
+             * @description Ordered name/value pairs (`category`, `brand`, `feature`, and free specification rows).
+             */
             attributes?: components["schemas"]["atelier.admin.v1.ProductAttribute"][];
-            /** @description Ordered images; exactly one is primary while any exist. */
+            /**
+             * images
+             * @description Ordered images; exactly one is primary while any exist.
+             */
             images?: components["schemas"]["atelier.admin.v1.ProductImage"][];
             /**
+             * revision
+             * Format: int64
              * @description Increases by one with every saved change. Writes name the revision they were based on; a
              *      stale one is refused (ABORTED, reason `stale_revision`). REST answers carry it as the ETag.
              */
             revision?: string;
             /**
-             * Format: date-time
+             * archived_at
              * @description Set when the product was archived (deleted): it has left the shop but stays on past orders.
              */
-            archived_at?: string;
-            /** Format: date-time */
-            created_at?: string;
-            /** Format: date-time */
-            updated_at?: string;
-            /** @description Who saved the current revision. */
+            archived_at?: components["schemas"]["google.protobuf.Timestamp"];
+            /** created_at */
+            created_at?: components["schemas"]["google.protobuf.Timestamp"];
+            /** updated_at */
+            updated_at?: components["schemas"]["google.protobuf.Timestamp"];
+            /**
+             * updated_by
+             * @description Who saved the current revision.
+             */
             updated_by?: components["schemas"]["atelier.admin.v1.Actor"];
-            /** @description Whether shoppers can see it now (active, published, named, priced and not archived). */
+            /**
+             * visible
+             * @description Whether shoppers can see it now (active, published, named, priced and not archived).
+             */
             visible?: boolean;
         };
-        /** @description ProductAttribute is one name/value pair. */
+        /**
+         * atelier.admin.v1.ProductAttribute
+         * @description ProductAttribute is one name/value pair.
+         */
         "atelier.admin.v1.ProductAttribute": {
+            /** name */
             name?: string;
+            /** value */
             value?: string;
         };
-        /** @description ProductImage is one picture of a product, its processing state and its renditions. */
+        /**
+         * atelier.admin.v1.ProductImage
+         * @description ProductImage is one picture of a product, its processing state and its renditions.
+         */
         "atelier.admin.v1.ProductImage": {
+            /** id */
             id?: string;
+            /** state */
+            state?: components["schemas"]["atelier.admin.v1.ImageState"];
             /**
-             * Format: enum
-             * @enum {string}
+             * failure_reason
+             * @description Why processing failed, when it did.
              */
-            state?: "IMAGE_STATE_UNSPECIFIED" | "IMAGE_STATE_PROCESSING" | "IMAGE_STATE_READY" | "IMAGE_STATE_FAILED";
-            /** @description Why processing failed, when it did. */
             failure_reason?: string;
-            /** @description Text alternative for assistive technology (at most 250 characters). */
+            /**
+             * alt
+             * @description Text alternative for assistive technology (at most 250 characters).
+             */
             alt?: string;
+            /** primary */
             primary?: boolean;
             /**
+             * width
              * Format: int32
              * @description Pixel size of the uploaded original (orientation applied).
              */
             width?: number;
-            /** Format: int32 */
+            /**
+             * height
+             * Format: int32
+             */
             height?: number;
-            /** @description Size and type of the uploaded original. */
+            /**
+             * size_bytes
+             * Format: int64
+             * @description Size and type of the uploaded original.
+             */
             size_bytes?: string;
+            /** content_type */
             content_type?: string;
             /**
+             * variants
              * @description Renditions (400, 800, 1200 and 2000 px wide, never upscaled; each as AVIF, WebP and JPEG),
              *      narrowest first; empty until the image is ready.
              */
             variants?: components["schemas"]["atelier.admin.v1.ImageVariant"][];
-            /** Format: date-time */
-            created_at?: string;
+            /** created_at */
+            created_at?: components["schemas"]["google.protobuf.Timestamp"];
         };
         /**
+         * atelier.admin.v1.ProductInput
          * @description ProductInput is the editable part of a product. On create, unset fields take their defaults;
          *      on update, unset fields keep their values.
          */
         "atelier.admin.v1.ProductInput": {
-            /** @description Required on create; never empty. At most 200 characters. */
-            name?: string;
-            description?: string;
-            /** @description Price including VAT in pence (the shop's currency), 0 or more. */
-            price_minor_units?: string;
-            /** @description Unique among products when not empty. */
-            sku?: string;
             /**
+             * name
+             * @description Required on create; never empty. At most 200 characters.
+             */
+            name?: string | null;
+            /** description */
+            description?: string | null;
+            /**
+             * price_minor_units
+             * Format: int64
+             * @description Price including VAT in pence (the shop's currency), 0 or more.
+             */
+            price_minor_units?: string | null;
+            /**
+             * sku
+             * @description Unique among products when not empty.
+             */
+            sku?: string | null;
+            /**
+             * stock_quantity
              * Format: int32
              * @description Units in stock. Orders reserve and release stock without a new revision, so the figure an
              *      admin loaded may have moved by the time they save: see stock_quantity_was.
              */
-            stock_quantity?: number;
-            active?: boolean;
-            published?: boolean;
-            featured?: boolean;
+            stock_quantity?: number | null;
+            /** active */
+            active?: boolean | null;
+            /** published */
+            published?: boolean | null;
+            /** featured */
+            featured?: boolean | null;
             /**
+             * attributes
              * @description Replaces the whole list when set. Pairs missing a name or a value are dropped. A `category`
              *      must be one already in use unless `new_category` is set.
              */
-            attributes?: components["schemas"]["atelier.admin.v1.AttributeList"];
-            /** @description Allows a `category` value no product has yet (guards against typos in a brand's name). */
+            attributes?: components["schemas"]["atelier.admin.v1.AttributeList"] | null;
+            /**
+             * new_category
+             * @description Allows a `category` value no product has yet (guards against typos in a brand's name).
+             */
             new_category?: boolean;
             /**
+             * stock_quantity_was
              * Format: int32
              * @description On update, the stock_quantity the edit was based on (as loaded). When set, sending it back
              *      unchanged keeps today's stock, and a new figure is refused (ABORTED, reason `stock_changed`)
              *      if orders moved the stock since, instead of overwriting their reservations. Without it a
              *      stock_quantity different from today's is set as it is.
              */
-            stock_quantity_was?: number;
+            stock_quantity_was?: number | null;
         };
         /**
+         * atelier.admin.v1.ProductRevision
          * @description ProductRevision is one immutable entry of a product's history: the whole product as it was
          *      saved, who saved it and why.
          */
         "atelier.admin.v1.ProductRevision": {
-            /** @description The revision number (1 for the creation). */
-            revision?: string;
             /**
-             * Format: enum
-             * @enum {string}
+             * revision
+             * Format: int64
+             * @description The revision number (1 for the creation).
              */
-            action?: "REVISION_ACTION_UNSPECIFIED" | "REVISION_ACTION_CREATED" | "REVISION_ACTION_UPDATED" | "REVISION_ACTION_PUBLISHED" | "REVISION_ACTION_UNPUBLISHED" | "REVISION_ACTION_ARCHIVED" | "REVISION_ACTION_RESTORED" | "REVISION_ACTION_IMAGES_CHANGED";
+            revision?: string;
+            /** action */
+            action?: components["schemas"]["atelier.admin.v1.RevisionAction"];
+            /** actor */
             actor?: components["schemas"]["atelier.admin.v1.Actor"];
-            /** Format: date-time */
-            created_at?: string;
-            /** @description The product as this revision left it. */
+            /** created_at */
+            created_at?: components["schemas"]["google.protobuf.Timestamp"];
+            /**
+             * product
+             * @description The product as this revision left it.
+             */
             product?: components["schemas"]["atelier.admin.v1.Product"];
-            /** @description For a restore: the revision whose content was restored. */
+            /**
+             * restored_from
+             * Format: int64
+             * @description For a restore: the revision whose content was restored.
+             */
             restored_from?: string;
         };
-        /** @description RefundOrderRequest refunds part or all of an order. */
-        "atelier.admin.v1.RefundOrderRequest": {
-            order_id?: string;
-            /** @description In pence, at least 1 and at most what is refundable (AdminOrder.refundable). */
-            amount_minor_units?: string;
-            /** @description Why, for the timeline and the customer's e-mail; at most 500 characters. */
-            reason?: string;
-            /**
-             * @description Lines to put back in stock when the refund succeeds: at most what was ordered of each,
-             *      less what earlier refunds restocked. Not for a cancelled order, whose stock went back.
-             */
-            restock?: components["schemas"]["atelier.admin.v1.RestockLine"][];
-            /** @description Required: a key the client makes once per refund (e.g. a random UUID). */
-            idempotency_key?: string;
-        };
-        /** @description RefundOrderResponse holds the order with the new refund, pending until the provider confirms. */
+        /**
+         * atelier.admin.v1.ProductStatusFilter
+         * @description ProductStatusFilter narrows the product list by status.
+         * @enum {string}
+         */
+        "atelier.admin.v1.ProductStatusFilter": "PRODUCT_STATUS_FILTER_UNSPECIFIED" | "PRODUCT_STATUS_FILTER_ACTIVE" | "PRODUCT_STATUS_FILTER_INACTIVE" | "PRODUCT_STATUS_FILTER_PUBLISHED" | "PRODUCT_STATUS_FILTER_UNPUBLISHED" | "PRODUCT_STATUS_FILTER_ARCHIVED";
+        /**
+         * atelier.admin.v1.RefundOrderResponse
+         * @description RefundOrderResponse holds the order with the new refund, pending until the provider confirms.
+         */
         "atelier.admin.v1.RefundOrderResponse": {
+            /** order */
             order?: components["schemas"]["atelier.admin.v1.AdminOrder"];
+            /** refund */
             refund?: components["schemas"]["atelier.admin.v1.OrderRefund"];
         };
-        /** @description ReorderProductImagesRequest orders a product's images. */
-        "atelier.admin.v1.ReorderProductImagesRequest": {
-            product_id?: string;
-            /** @description Every image of the product exactly once, in the new order. */
-            image_ids?: string[];
-            /** @description When set, refused as stale unless it is the product's current revision. */
-            expected_revision?: string;
-        };
-        /** @description ReorderProductImagesResponse holds the product with its images. */
+        /**
+         * atelier.admin.v1.RefundStatus
+         * @description RefundStatus is where a refund is.
+         * @enum {string}
+         */
+        "atelier.admin.v1.RefundStatus": "REFUND_STATUS_UNSPECIFIED" | "REFUND_STATUS_PENDING" | "REFUND_STATUS_SUCCEEDED" | "REFUND_STATUS_FAILED";
+        /**
+         * atelier.admin.v1.ReorderProductImagesResponse
+         * @description ReorderProductImagesResponse holds the product with its images.
+         */
         "atelier.admin.v1.ReorderProductImagesResponse": {
+            /** product */
             product?: components["schemas"]["atelier.admin.v1.Product"];
         };
-        /** @description ReplayWebhookEventRequest names the event and the endpoint to send it to again. */
-        "atelier.admin.v1.ReplayWebhookEventRequest": {
-            /** @description The endpoint's id (UUID). */
-            endpoint_id?: string;
-            /** @description The event's id (`webhook-id`, or event_id in the delivery log). */
-            event_id?: string;
-        };
-        /** @description ReplayWebhookEventResponse holds the new delivery. */
+        /**
+         * atelier.admin.v1.ReplayWebhookEventResponse
+         * @description ReplayWebhookEventResponse holds the new delivery.
+         */
         "atelier.admin.v1.ReplayWebhookEventResponse": {
-            /** @description The new delivery, pending: it is attempted within moments. */
+            /**
+             * delivery
+             * @description The new delivery, pending: it is attempted within moments.
+             */
             delivery?: components["schemas"]["atelier.admin.v1.WebhookDelivery"];
         };
-        /** @description RestockLine puts units of one of the order's products back in stock. */
+        /**
+         * atelier.admin.v1.RestockLine
+         * @description RestockLine puts units of one of the order's products back in stock.
+         */
         "atelier.admin.v1.RestockLine": {
+            /** product_id */
             product_id?: string;
-            /** Format: int32 */
+            /**
+             * quantity
+             * Format: int32
+             */
             quantity?: number;
         };
-        /** @description RestoreDeliveryOptionRevisionRequest restores a revision's fields. */
-        "atelier.admin.v1.RestoreDeliveryOptionRevisionRequest": {
-            code?: string;
-            revision?: string;
-            /** @description The option's current revision, as for any write. Required. */
-            expected_revision?: string;
-        };
-        /** @description RestoreDeliveryOptionRevisionResponse holds the option as restored (a new revision). */
+        /**
+         * atelier.admin.v1.RestoreDeliveryOptionRevisionResponse
+         * @description RestoreDeliveryOptionRevisionResponse holds the option as restored (a new revision).
+         */
         "atelier.admin.v1.RestoreDeliveryOptionRevisionResponse": {
+            /** delivery_option */
             delivery_option?: components["schemas"]["atelier.admin.v1.AdminDeliveryOption"];
         };
-        /** @description RestorePageRevisionRequest restores a revision's content. */
-        "atelier.admin.v1.RestorePageRevisionRequest": {
-            slug?: string;
-            revision?: string;
-            /** @description The page's current revision, as for any write. Required. */
-            expected_revision?: string;
-        };
-        /** @description RestorePageRevisionResponse holds the page as restored (a new revision). */
+        /**
+         * atelier.admin.v1.RestorePageRevisionResponse
+         * @description RestorePageRevisionResponse holds the page as restored (a new revision).
+         */
         "atelier.admin.v1.RestorePageRevisionResponse": {
+            /** page */
             page?: components["schemas"]["atelier.admin.v1.Page"];
         };
-        /** @description RestoreProductRevisionRequest restores a revision's content. */
-        "atelier.admin.v1.RestoreProductRevisionRequest": {
-            product_id?: string;
-            revision?: string;
-            /** @description The product's current revision, as for any write. Required. */
-            expected_revision?: string;
-        };
-        /** @description RestoreProductRevisionResponse holds the product as restored (a new revision). */
+        /**
+         * atelier.admin.v1.RestoreProductRevisionResponse
+         * @description RestoreProductRevisionResponse holds the product as restored (a new revision).
+         */
         "atelier.admin.v1.RestoreProductRevisionResponse": {
+            /** product */
             product?: components["schemas"]["atelier.admin.v1.Product"];
         };
-        /** @description RestoreStoreDetailsRevisionRequest restores a revision's fields. */
-        "atelier.admin.v1.RestoreStoreDetailsRevisionRequest": {
-            revision?: string;
-            /** @description The details' current revision, as for any write. Required. */
-            expected_revision?: string;
-        };
-        /** @description RestoreStoreDetailsRevisionResponse holds the details as restored (a new revision). */
+        /**
+         * atelier.admin.v1.RestoreStoreDetailsRevisionResponse
+         * @description RestoreStoreDetailsRevisionResponse holds the details as restored (a new revision).
+         */
         "atelier.admin.v1.RestoreStoreDetailsRevisionResponse": {
+            /** store_details */
             store_details?: components["schemas"]["atelier.admin.v1.StoreDetails"];
         };
-        /** @description RevokeAccountSessionsRequest names the account to sign out everywhere. */
-        "atelier.admin.v1.RevokeAccountSessionsRequest": {
-            account_id?: string;
-        };
-        /** @description RevokeAccountSessionsResponse says how many sessions were live and are now revoked. */
+        /**
+         * atelier.admin.v1.RevisionAction
+         * @description RevisionAction is the kind of change a revision records.
+         * @enum {string}
+         */
+        "atelier.admin.v1.RevisionAction": "REVISION_ACTION_UNSPECIFIED" | "REVISION_ACTION_CREATED" | "REVISION_ACTION_UPDATED" | "REVISION_ACTION_PUBLISHED" | "REVISION_ACTION_UNPUBLISHED" | "REVISION_ACTION_ARCHIVED" | "REVISION_ACTION_RESTORED" | "REVISION_ACTION_IMAGES_CHANGED";
+        /**
+         * atelier.admin.v1.RevokeAccountSessionsResponse
+         * @description RevokeAccountSessionsResponse says how many sessions were live and are now revoked.
+         */
         "atelier.admin.v1.RevokeAccountSessionsResponse": {
-            /** Format: int32 */
+            /**
+             * revoked_sessions
+             * Format: int32
+             */
             revoked_sessions?: number;
         };
-        /** @description RevokeApiKeyRequest names the key. */
-        "atelier.admin.v1.RevokeApiKeyRequest": {
-            id?: string;
-        };
-        /** @description RevokeApiKeyResponse holds the revoked key. */
+        /**
+         * atelier.admin.v1.RevokeApiKeyResponse
+         * @description RevokeApiKeyResponse holds the revoked key.
+         */
         "atelier.admin.v1.RevokeApiKeyResponse": {
+            /** api_key */
             api_key?: components["schemas"]["atelier.admin.v1.ApiKey"];
         };
-        /** @description RotateWebhookSecretRequest names the endpoint whose secret to replace. */
-        "atelier.admin.v1.RotateWebhookSecretRequest": {
-            /** @description The endpoint's id (UUID). */
-            endpoint_id?: string;
-        };
-        /** @description RotateWebhookSecretResponse holds the endpoint and its new secret. */
+        /**
+         * atelier.admin.v1.RotateWebhookSecretResponse
+         * @description RotateWebhookSecretResponse holds the endpoint and its new secret.
+         */
         "atelier.admin.v1.RotateWebhookSecretResponse": {
-            /** @description The endpoint, with previous_secret_expires_at set. */
+            /**
+             * endpoint
+             * @description The endpoint, with previous_secret_expires_at set.
+             */
             endpoint?: components["schemas"]["atelier.admin.v1.WebhookEndpoint"];
-            /** @description The new secret, shown only here. */
+            /**
+             * signing_secret
+             * @description The new secret, shown only here.
+             */
             signing_secret?: string;
         };
-        /** @description SetProductsPublishedRequest publishes or unpublishes products. */
+        /**
+         * atelier.admin.v1.SetProductsPublishedRequest
+         * @description SetProductsPublishedRequest publishes or unpublishes products.
+         */
         "atelier.admin.v1.SetProductsPublishedRequest": {
-            product_ids?: string[];
+            /** product_ids */
+            product_ids: string[];
+            /** published */
             published?: boolean;
         };
-        /** @description SetProductsPublishedResponse holds the products as they are now, in the order asked. */
+        /**
+         * atelier.admin.v1.SetProductsPublishedResponse
+         * @description SetProductsPublishedResponse holds the products as they are now, in the order asked.
+         */
         "atelier.admin.v1.SetProductsPublishedResponse": {
+            /** products */
             products?: components["schemas"]["atelier.admin.v1.Product"][];
         };
-        /** @description ShipOrderRequest ships an order. */
-        "atelier.admin.v1.ShipOrderRequest": {
-            order_id?: string;
-            /** @description The carrier's number for the parcel: 4–40 letters, digits, spaces or hyphens. Required. */
-            tracking_number?: string;
-            idempotency_key?: string;
-        };
-        /** @description ShipOrderResponse holds the order as it now is. */
+        /**
+         * atelier.admin.v1.ShipOrderResponse
+         * @description ShipOrderResponse holds the order as it now is.
+         */
         "atelier.admin.v1.ShipOrderResponse": {
+            /** order */
             order?: components["schemas"]["atelier.admin.v1.AdminOrder"];
         };
         /**
+         * atelier.admin.v1.StockLevel
+         * @description StockLevel is the badge a stock quantity earns.
+         * @enum {string}
+         */
+        "atelier.admin.v1.StockLevel": "STOCK_LEVEL_UNSPECIFIED" | "STOCK_LEVEL_IN_STOCK" | "STOCK_LEVEL_LOW_STOCK" | "STOCK_LEVEL_OUT_OF_STOCK";
+        /**
+         * atelier.admin.v1.StoreDetails
          * @description StoreDetails are the shop's public details as the back office sees them: the storefront's
          *      footer and contact page and the e-mails' signature print them.
          */
         "atelier.admin.v1.StoreDetails": {
+            /** name */
             name?: string;
+            /** address_line1 */
             address_line1?: string;
+            /** address_line2 */
             address_line2?: string;
+            /** city */
             city?: string;
+            /** postcode */
             postcode?: string;
+            /** country */
             country?: string;
-            /** @description Where shoppers write to, and the sender of the shop's e-mails. */
+            /**
+             * contact_email
+             * @description Where shoppers write to, and the sender of the shop's e-mails.
+             */
             contact_email?: string;
+            /** phone */
             phone?: string;
-            /** @description A UK company number: 8 digits, or 2 letters and 6 digits; stored upper-case without spaces. */
+            /**
+             * company_number
+             * @description A UK company number: 8 digits, or 2 letters and 6 digits; stored upper-case without spaces.
+             */
             company_number?: string;
-            /** @description GB (or XI) and 9 or 12 digits, or an EU VAT number; stored upper-case without spaces. */
+            /**
+             * vat_number
+             * @description GB (or XI) and 9 or 12 digits, or an EU VAT number; stored upper-case without spaces.
+             */
             vat_number?: string;
-            /** @description The shop's currency (GBP); not editable. */
+            /**
+             * currency_code
+             * @description The shop's currency (GBP); not editable.
+             */
             currency_code?: string;
-            /** @description The revision, for expected_revision (and as the ETag on REST). */
+            /**
+             * revision
+             * Format: int64
+             * @description The revision, for expected_revision (and as the ETag on REST).
+             */
             revision?: string;
             /**
-             * Format: date-time
+             * updated_at
              * @description When the current revision was saved.
              */
-            updated_at?: string;
-            /** @description Who saved the current revision ("System" for the seed). */
+            updated_at?: components["schemas"]["google.protobuf.Timestamp"];
+            /**
+             * updated_by
+             * @description Who saved the current revision ("System" for the seed).
+             */
             updated_by?: components["schemas"]["atelier.admin.v1.Actor"];
         };
-        /** @description StoreDetailsInput is the editable part of the details; unset fields keep their values. */
+        /**
+         * atelier.admin.v1.StoreDetailsInput
+         * @description StoreDetailsInput is the editable part of the details; unset fields keep their values.
+         */
         "atelier.admin.v1.StoreDetailsInput": {
-            /** @description Never empty; at most 100 characters. */
-            name?: string;
-            address_line1?: string;
-            address_line2?: string;
-            city?: string;
-            postcode?: string;
-            country?: string;
-            /** @description Required; a plain address like hello@example.com. */
-            contact_email?: string;
-            /** @description 7 to 15 digits, with spaces, brackets, hyphens and a leading + allowed; may be empty. */
-            phone?: string;
-            /** @description 8 digits, or 2 letters and 6 digits; may be empty. */
-            company_number?: string;
-            /** @description GB or XI and 9 or 12 digits, or an EU VAT number with its country prefix; may be empty. */
-            vat_number?: string;
+            /**
+             * name
+             * @description Never empty; at most 100 characters.
+             */
+            name?: string | null;
+            /** address_line1 */
+            address_line1?: string | null;
+            /** address_line2 */
+            address_line2?: string | null;
+            /** city */
+            city?: string | null;
+            /** postcode */
+            postcode?: string | null;
+            /** country */
+            country?: string | null;
+            /**
+             * contact_email
+             * @description Required; a plain address like hello@example.com.
+             */
+            contact_email?: string | null;
+            /**
+             * phone
+             * @description 7 to 15 digits, with spaces, brackets, hyphens and a leading + allowed; may be empty.
+             */
+            phone?: string | null;
+            /**
+             * company_number
+             * @description 8 digits, or 2 letters and 6 digits; may be empty.
+             */
+            company_number?: string | null;
+            /**
+             * vat_number
+             * @description GB or XI and 9 or 12 digits, or an EU VAT number with its country prefix; may be empty.
+             */
+            vat_number?: string | null;
         };
-        /** @description StoreDetailsRevision is one immutable entry of the store details' history. */
+        /**
+         * atelier.admin.v1.StoreDetailsRevision
+         * @description StoreDetailsRevision is one immutable entry of the store details' history.
+         */
         "atelier.admin.v1.StoreDetailsRevision": {
+            /**
+             * revision
+             * Format: int64
+             */
             revision?: string;
             /**
-             * Format: enum
+             * action
              * @description CREATED, UPDATED or RESTORED.
-             * @enum {string}
              */
-            action?: "REVISION_ACTION_UNSPECIFIED" | "REVISION_ACTION_CREATED" | "REVISION_ACTION_UPDATED" | "REVISION_ACTION_PUBLISHED" | "REVISION_ACTION_UNPUBLISHED" | "REVISION_ACTION_ARCHIVED" | "REVISION_ACTION_RESTORED" | "REVISION_ACTION_IMAGES_CHANGED";
+            action?: components["schemas"]["atelier.admin.v1.RevisionAction"];
+            /** actor */
             actor?: components["schemas"]["atelier.admin.v1.Actor"];
-            /** Format: date-time */
-            created_at?: string;
-            /** @description The details as this revision left them. */
+            /** created_at */
+            created_at?: components["schemas"]["google.protobuf.Timestamp"];
+            /**
+             * store_details
+             * @description The details as this revision left them.
+             */
             store_details?: components["schemas"]["atelier.admin.v1.StoreDetails"];
-            /** @description For a restore: the revision whose content was restored. */
+            /**
+             * restored_from
+             * Format: int64
+             * @description For a restore: the revision whose content was restored.
+             */
             restored_from?: string;
         };
-        /** @description UpdateAccountRoleRequest sets a role. */
-        "atelier.admin.v1.UpdateAccountRoleRequest": {
-            account_id?: string;
-            /**
-             * Format: enum
-             * @enum {string}
-             */
-            role?: "ROLE_UNSPECIFIED" | "ROLE_CUSTOMER" | "ROLE_ADMIN";
-            /** @description A current 6-digit code of the acting admin's authenticator app (step-up). */
-            totp_code?: string;
-        };
-        /** @description UpdateAccountRoleResponse holds the updated account. */
+        /**
+         * atelier.admin.v1.TimelineKind
+         * @description TimelineKind says what kind of thing an OrderTimelineEntry records.
+         * @enum {string}
+         */
+        "atelier.admin.v1.TimelineKind": "TIMELINE_KIND_UNSPECIFIED" | "TIMELINE_KIND_STATUS_CHANGED" | "TIMELINE_KIND_REFUND_REQUESTED" | "TIMELINE_KIND_REFUND_SUCCEEDED" | "TIMELINE_KIND_REFUND_FAILED" | "TIMELINE_KIND_EMAIL_SENT";
+        /**
+         * atelier.admin.v1.UpdateAccountRoleResponse
+         * @description UpdateAccountRoleResponse holds the updated account.
+         */
         "atelier.admin.v1.UpdateAccountRoleResponse": {
+            /** account */
             account?: components["schemas"]["atelier.admin.v1.Account"];
         };
-        /** @description UpdateApiKeyRequest changes a key's name or allowed origins. */
-        "atelier.admin.v1.UpdateApiKeyRequest": {
-            id?: string;
-            /** @description The new name; unset keeps the name. */
-            name?: string;
-            /** @description The new allowed origins of a publishable key; unset keeps them. */
-            allowed_origins?: components["schemas"]["atelier.admin.v1.ApiKeyOrigins"];
-        };
-        /** @description UpdateApiKeyResponse holds the updated key. */
+        /**
+         * atelier.admin.v1.UpdateApiKeyResponse
+         * @description UpdateApiKeyResponse holds the updated key.
+         */
         "atelier.admin.v1.UpdateApiKeyResponse": {
+            /** api_key */
             api_key?: components["schemas"]["atelier.admin.v1.ApiKey"];
         };
-        /** @description UpdateDeliveryOptionResponse holds the saved option. */
+        /**
+         * atelier.admin.v1.UpdateDeliveryOptionResponse
+         * @description UpdateDeliveryOptionResponse holds the saved option.
+         */
         "atelier.admin.v1.UpdateDeliveryOptionResponse": {
+            /** delivery_option */
             delivery_option?: components["schemas"]["atelier.admin.v1.AdminDeliveryOption"];
         };
-        /** @description UpdateFreeDeliveryRuleRequest replaces the rule. */
+        /**
+         * atelier.admin.v1.UpdateFreeDeliveryRuleRequest
+         * @description UpdateFreeDeliveryRuleRequest replaces the rule.
+         */
         "atelier.admin.v1.UpdateFreeDeliveryRuleRequest": {
-            /** @description The option to make free; empty for none (then threshold_minor_units must be 0). */
+            /**
+             * option_code
+             * @description The option to make free; empty for none (then threshold_minor_units must be 0).
+             */
             option_code?: string;
-            /** @description The subtotal in pence an order must exceed; 0 to 10 000 000 (£100,000). */
+            /**
+             * threshold_minor_units
+             * Format: int64
+             * @description The subtotal in pence an order must exceed; 0 to 10 000 000 (£100,000).
+             */
             threshold_minor_units?: string;
-            /** @description The rule's revision the change was based on. Required (on REST, `If-Match` may carry it instead). */
+            /**
+             * expected_revision
+             * Format: int64
+             * @description The rule's revision the change was based on. Required (on REST, `If-Match` may carry it instead).
+             */
             expected_revision?: string;
         };
-        /** @description UpdateFreeDeliveryRuleResponse holds the rule as saved. */
+        /**
+         * atelier.admin.v1.UpdateFreeDeliveryRuleResponse
+         * @description UpdateFreeDeliveryRuleResponse holds the rule as saved.
+         */
         "atelier.admin.v1.UpdateFreeDeliveryRuleResponse": {
+            /** free_delivery_rule */
             free_delivery_rule?: components["schemas"]["atelier.admin.v1.FreeDeliveryRule"];
         };
-        /** @description UpdatePageResponse holds the saved page. */
+        /**
+         * atelier.admin.v1.UpdatePageResponse
+         * @description UpdatePageResponse holds the saved page.
+         */
         "atelier.admin.v1.UpdatePageResponse": {
+            /** page */
             page?: components["schemas"]["atelier.admin.v1.Page"];
         };
-        /** @description UpdateProductImageRequest changes an image. */
-        "atelier.admin.v1.UpdateProductImageRequest": {
-            product_id?: string;
-            image_id?: string;
-            /** @description New alt text when set: 1–250 characters. */
-            alt?: string;
-            /** @description Makes this the primary image when true (false is refused: pick another image instead). */
-            primary?: boolean;
-            /** @description When set, refused as stale unless it is the product's current revision. */
-            expected_revision?: string;
-        };
-        /** @description UpdateProductImageResponse holds the product with its images. */
+        /**
+         * atelier.admin.v1.UpdateProductImageResponse
+         * @description UpdateProductImageResponse holds the product with its images.
+         */
         "atelier.admin.v1.UpdateProductImageResponse": {
+            /** product */
             product?: components["schemas"]["atelier.admin.v1.Product"];
         };
-        /** @description UpdateProductResponse holds the saved product. */
+        /**
+         * atelier.admin.v1.UpdateProductResponse
+         * @description UpdateProductResponse holds the saved product.
+         */
         "atelier.admin.v1.UpdateProductResponse": {
+            /** product */
             product?: components["schemas"]["atelier.admin.v1.Product"];
         };
-        /** @description UpdateStoreDetailsResponse holds the saved details. */
+        /**
+         * atelier.admin.v1.UpdateStoreDetailsResponse
+         * @description UpdateStoreDetailsResponse holds the saved details.
+         */
         "atelier.admin.v1.UpdateStoreDetailsResponse": {
+            /** store_details */
             store_details?: components["schemas"]["atelier.admin.v1.StoreDetails"];
         };
-        /** @description UpdateWebhookEndpointRequest changes an endpoint. */
-        "atelier.admin.v1.UpdateWebhookEndpointRequest": {
-            /** @description The endpoint's id (UUID). */
-            endpoint_id?: string;
-            /** @description A new HTTPS URL, checked as on create. */
-            url?: string;
-            /** @description A new note for admins, at most 500 characters. */
-            description?: string;
-            /** @description Replaces the whole list when not empty; empty keeps it. */
-            event_types?: string[];
-            /** @description Enables or disables the endpoint. */
-            enabled?: boolean;
-        };
-        /** @description UpdateWebhookEndpointResponse holds the endpoint as changed. */
+        /**
+         * atelier.admin.v1.UpdateWebhookEndpointResponse
+         * @description UpdateWebhookEndpointResponse holds the endpoint as changed.
+         */
         "atelier.admin.v1.UpdateWebhookEndpointResponse": {
-            /** @description The endpoint as changed. */
+            /**
+             * endpoint
+             * @description The endpoint as changed.
+             */
             endpoint?: components["schemas"]["atelier.admin.v1.WebhookEndpoint"];
         };
-        /** @description UploadProductImageResponse holds the new image (processing) and the product. */
+        /**
+         * atelier.admin.v1.UploadProductImageResponse
+         * @description UploadProductImageResponse holds the new image (processing) and the product.
+         */
         "atelier.admin.v1.UploadProductImageResponse": {
+            /** image */
             image?: components["schemas"]["atelier.admin.v1.ProductImage"];
+            /** product */
             product?: components["schemas"]["atelier.admin.v1.Product"];
-            /** @description Accepted, but worth telling the admin (reason `large_file` over 2 MB). */
+            /**
+             * warnings
+             * @description Accepted, but worth telling the admin (reason `large_file` over 2 MB).
+             */
             warnings?: components["schemas"]["atelier.admin.v1.UploadWarning"][];
         };
-        /** @description UploadWarning is a note about an accepted upload. */
+        /**
+         * atelier.admin.v1.UploadWarning
+         * @description UploadWarning is a note about an accepted upload.
+         */
         "atelier.admin.v1.UploadWarning": {
-            /** @description Stable, e.g. `large_file`. */
+            /**
+             * reason
+             * @description Stable, e.g. `large_file`.
+             */
             reason?: string;
+            /** message */
             message?: string;
         };
-        /** @description WebhookDelivery is one event sent (or to send) to one endpoint: a line of its delivery log. */
+        /**
+         * atelier.admin.v1.WebhookDelivery
+         * @description WebhookDelivery is one event sent (or to send) to one endpoint: a line of its delivery log.
+         */
         "atelier.admin.v1.WebhookDelivery": {
-            /** @description Stable identifier (UUID) of the delivery. */
+            /**
+             * id
+             * @description Stable identifier (UUID) of the delivery.
+             */
             id?: string;
-            /** @description The endpoint it goes to. */
+            /**
+             * endpoint_id
+             * @description The endpoint it goes to.
+             */
             endpoint_id?: string;
-            /** @description The event's id, sent as `webhook-id`; ReplayWebhookEvent takes it. */
+            /**
+             * event_id
+             * @description The event's id, sent as `webhook-id`; ReplayWebhookEvent takes it.
+             */
             event_id?: string;
-            /** @description The event's type, e.g. `order.paid`. */
+            /**
+             * event_type
+             * @description The event's type, e.g. `order.paid`.
+             */
             event_type?: string;
-            /** @description Made by ReplayWebhookEvent rather than by the event itself. */
+            /**
+             * replay
+             * @description Made by ReplayWebhookEvent rather than by the event itself.
+             */
             replay?: boolean;
             /**
-             * Format: enum
+             * status
              * @description Where the delivery is.
-             * @enum {string}
              */
-            status?: "WEBHOOK_DELIVERY_STATUS_UNSPECIFIED" | "WEBHOOK_DELIVERY_STATUS_PENDING" | "WEBHOOK_DELIVERY_STATUS_RETRYING" | "WEBHOOK_DELIVERY_STATUS_SUCCEEDED" | "WEBHOOK_DELIVERY_STATUS_FAILED" | "WEBHOOK_DELIVERY_STATUS_SKIPPED";
+            status?: components["schemas"]["atelier.admin.v1.WebhookDeliveryStatus"];
             /**
+             * attempts
              * Format: int32
              * @description Attempts made so far (at most 10).
              */
             attempts?: number;
             /**
+             * response_status_code
              * Format: int32
              * @description The HTTP status of the last attempt's answer; 0 when there was none (refused, timed out,
              *      connection failed).
              */
             response_status_code?: number;
             /**
+             * duration_ms
              * Format: int32
              * @description How long the last attempt took, in milliseconds.
              */
             duration_ms?: number;
-            /** @description At most the first 1 KB of the last answer's body. */
+            /**
+             * response_body
+             * @description At most the first 1 KB of the last answer's body.
+             */
             response_body?: string;
-            /** @description Why the last attempt failed; empty after a success. */
+            /**
+             * error
+             * @description Why the last attempt failed; empty after a success.
+             */
             error?: string;
             /**
-             * Format: date-time
+             * last_attempt_at
              * @description When the last attempt was made; unset before the first.
              */
-            last_attempt_at?: string;
+            last_attempt_at?: components["schemas"]["google.protobuf.Timestamp"];
             /**
-             * Format: date-time
+             * next_attempt_at
              * @description When the next attempt is due; unset unless retrying.
              */
-            next_attempt_at?: string;
+            next_attempt_at?: components["schemas"]["google.protobuf.Timestamp"];
             /**
-             * Format: date-time
+             * created_at
              * @description When the delivery was made (the event's fan-out or the replay).
              */
-            created_at?: string;
+            created_at?: components["schemas"]["google.protobuf.Timestamp"];
         };
         /**
+         * atelier.admin.v1.WebhookDeliveryStatus
+         * @description WebhookDeliveryStatus is where a delivery is.
+         * @enum {string}
+         */
+        "atelier.admin.v1.WebhookDeliveryStatus": "WEBHOOK_DELIVERY_STATUS_UNSPECIFIED" | "WEBHOOK_DELIVERY_STATUS_PENDING" | "WEBHOOK_DELIVERY_STATUS_RETRYING" | "WEBHOOK_DELIVERY_STATUS_SUCCEEDED" | "WEBHOOK_DELIVERY_STATUS_FAILED" | "WEBHOOK_DELIVERY_STATUS_SKIPPED";
+        /**
+         * atelier.admin.v1.WebhookEndpoint
          * @description WebhookEndpoint is a partner's receiver of the shop's events. Its signing secret is never part
          *      of it: the secret is shown once, by CreateWebhookEndpoint and RotateWebhookSecret.
          *
@@ -3022,162 +4328,255 @@ export interface components {
          *      followed) is retried for about three days.
          */
         "atelier.admin.v1.WebhookEndpoint": {
-            /** @description Stable identifier (UUID). */
+            /**
+             * id
+             * @description Stable identifier (UUID).
+             */
             id?: string;
-            /** @description The HTTPS URL events are POSTed to. */
+            /**
+             * url
+             * @description The HTTPS URL events are POSTed to.
+             */
             url?: string;
-            /** @description The admin's note about the endpoint (e.g. "ERP sync"). */
+            /**
+             * description
+             * @description The admin's note about the endpoint (e.g. "ERP sync").
+             */
             description?: string;
             /**
+             * event_types
              * @description The event types it receives, sorted: `order.created`, `order.paid`, `order.payment_failed`,
              *      `order.shipped`, `order.delivered`, `order.cancelled`, `order.refunded`, `product.created`,
              *      `product.updated`, `product.archived`, `stock.low`.
              */
             event_types?: string[];
             /**
+             * enabled
              * @description Whether events are sent to it. The shop disables an endpoint after 5 deliveries in a row
              *      failed after every attempt (and e-mails the shop's mailbox); an admin may enable it again.
              */
             enabled?: boolean;
-            /** @description Why the shop disabled it; empty when enabled or disabled by an admin. */
+            /**
+             * disabled_reason
+             * @description Why the shop disabled it; empty when enabled or disabled by an admin.
+             */
             disabled_reason?: string;
             /**
-             * Format: date-time
+             * disabled_at
              * @description When it was disabled; unset while enabled.
              */
-            disabled_at?: string;
+            disabled_at?: components["schemas"]["google.protobuf.Timestamp"];
             /**
-             * Format: date-time
+             * previous_secret_expires_at
              * @description Until when the secret replaced by the last rotation still signs (beside the new one); unset
              *      when there is none.
              */
-            previous_secret_expires_at?: string;
+            previous_secret_expires_at?: components["schemas"]["google.protobuf.Timestamp"];
             /**
+             * failure_streak
              * Format: int32
              * @description Deliveries that failed after every attempt, one after another since the last success.
              */
             failure_streak?: number;
             /**
-             * Format: date-time
+             * created_at
              * @description When it was registered.
              */
-            created_at?: string;
+            created_at?: components["schemas"]["google.protobuf.Timestamp"];
             /**
-             * Format: date-time
+             * updated_at
              * @description When it was last changed (by an admin, a rotation or the shop disabling it).
              */
-            updated_at?: string;
+            updated_at?: components["schemas"]["google.protobuf.Timestamp"];
         };
-        /** @description AddCartItemRequest adds units of one product. */
-        "atelier.store.v1.AddCartItemRequest": {
-            cart_id?: string;
-            /** @description Product id (UUID). */
-            product_id?: string;
-            /**
-             * Format: int32
-             * @description Units to add.
-             */
-            quantity?: number;
-        };
-        /** @description AddCartItemResponse holds the updated cart. */
+        /**
+         * atelier.store.v1.AddCartItemResponse
+         * @description AddCartItemResponse holds the updated cart.
+         */
         "atelier.store.v1.AddCartItemResponse": {
+            /** cart */
             cart?: components["schemas"]["atelier.store.v1.Cart"];
         };
-        /** @description AddWishlistItemRequest names a product. */
+        /**
+         * atelier.store.v1.AddWishlistItemRequest
+         * @description AddWishlistItemRequest names a product.
+         */
         "atelier.store.v1.AddWishlistItemRequest": {
+            /**
+             * product_id
+             * Format: uuid
+             */
             product_id?: string;
         };
-        /** @description AddWishlistItemResponse holds the wishlist after the change. */
+        /**
+         * atelier.store.v1.AddWishlistItemResponse
+         * @description AddWishlistItemResponse holds the wishlist after the change.
+         */
         "atelier.store.v1.AddWishlistItemResponse": {
+            /** wishlist */
             wishlist?: components["schemas"]["atelier.store.v1.Wishlist"];
         };
-        /** @description Address is a postal address. */
+        /**
+         * atelier.store.v1.Address
+         * @description Address is a postal address.
+         */
         "atelier.store.v1.Address": {
+            /** line1 */
             line1?: string;
+            /** line2 */
             line2?: string;
+            /** city */
             city?: string;
+            /** postcode */
             postcode?: string;
-            /** @description Country name as printed, e.g. "United Kingdom". */
+            /**
+             * country
+             * @description Country name as printed, e.g. "United Kingdom".
+             */
             country?: string;
         };
-        /** @description Attribute is one name/value pair of a product. */
+        /**
+         * atelier.store.v1.Attribute
+         * @description Attribute is one name/value pair of a product.
+         */
         "atelier.store.v1.Attribute": {
+            /** name */
             name?: string;
+            /** value */
             value?: string;
         };
-        /** @description BeginTotpSetupRequest confirms the caller's identity before a secret is made. */
+        /**
+         * atelier.store.v1.BeginTotpSetupRequest
+         * @description BeginTotpSetupRequest confirms the caller's identity before a secret is made.
+         */
         "atelier.store.v1.BeginTotpSetupRequest": {
-            current_password?: string;
+            /** current_password */
+            current_password: string;
         };
-        /** @description BeginTotpSetupResponse holds the new secret, shown once. */
+        /**
+         * atelier.store.v1.BeginTotpSetupResponse
+         * @description BeginTotpSetupResponse holds the new secret, shown once.
+         */
         "atelier.store.v1.BeginTotpSetupResponse": {
-            /** @description The shared secret in base32 (RFC 4648, no padding), to type into an authenticator app. */
+            /**
+             * secret
+             * @description The shared secret in base32 (RFC 4648, no padding), to type into an authenticator app.
+             */
             secret?: string;
-            /** @description The same secret as an otpauth:// URI (the format authenticator apps read from a QR code). */
+            /**
+             * otpauth_uri
+             * @description The same secret as an otpauth:// URI (the format authenticator apps read from a QR code).
+             */
             otpauth_uri?: string;
         };
         /**
+         * atelier.store.v1.Cart
          * @description Cart is a shopper's basket as the server prices it now. Every amount is computed by the server
          *      from the current catalogue; clients never send prices.
          */
         "atelier.store.v1.Cart": {
-            /** @description Unguessable identifier (random UUID); whoever holds it can read and change the cart. */
+            /**
+             * id
+             * @description Unguessable identifier (random UUID); whoever holds it can read and change the cart.
+             */
             id?: string;
-            /** @description Lines in the order their products were first added. */
+            /**
+             * lines
+             * @description Lines in the order their products were first added.
+             */
             lines?: components["schemas"]["atelier.store.v1.CartLine"][];
             /**
+             * item_count
              * Format: int32
              * @description Total number of units across the lines that can be bought (the header badge); unavailable
              *      lines do not count.
              */
             item_count?: number;
-            /** @description Sum of the line totals, VAT included (unavailable lines count as zero). */
+            /**
+             * subtotal
+             * @description Sum of the line totals, VAT included (unavailable lines count as zero).
+             */
             subtotal?: components["schemas"]["atelier.type.v1.Money"];
             /**
+             * delivery
              * @description The standard delivery charge for this subtotal, the same rule checkout applies (free over the
              *      threshold). Unset when the cart is empty or no delivery option is active.
              */
             delivery?: components["schemas"]["atelier.store.v1.CartDelivery"];
-            /** @description Subtotal plus the standard delivery charge (unset delivery: nothing can be bought). */
+            /**
+             * total
+             * @description Subtotal plus the standard delivery charge (unset delivery: nothing can be bought).
+             */
             total?: components["schemas"]["atelier.type.v1.Money"];
-            /** @description The VAT part of the total (UK VAT 20%, included in every price). */
+            /**
+             * vat_included
+             * @description The VAT part of the total (UK VAT 20%, included in every price).
+             */
             vat_included?: components["schemas"]["atelier.type.v1.Money"];
-            /** Format: date-time */
-            updated_at?: string;
+            /** updated_at */
+            updated_at?: components["schemas"]["google.protobuf.Timestamp"];
         };
-        /** @description CartDelivery is the delivery charge a cart's summary shows. */
+        /**
+         * atelier.store.v1.CartDelivery
+         * @description CartDelivery is the delivery charge a cart's summary shows.
+         */
         "atelier.store.v1.CartDelivery": {
-            /** @description Code of the delivery option used, e.g. "standard". */
+            /**
+             * code
+             * @description Code of the delivery option used, e.g. "standard".
+             */
             code?: string;
-            /** @description Display name, e.g. "Standard". */
+            /**
+             * name
+             * @description Display name, e.g. "Standard".
+             */
             name?: string;
-            /** @description Charge for this cart: zero when the subtotal is above free_over. */
+            /**
+             * price
+             * @description Charge for this cart: zero when the subtotal is above free_over.
+             */
             price?: components["schemas"]["atelier.type.v1.Money"];
-            /** @description Subtotals above this amount get this option free; unset when it is never free. */
+            /**
+             * free_over
+             * @description Subtotals above this amount get this option free; unset when it is never free.
+             */
             free_over?: components["schemas"]["atelier.type.v1.Money"];
         };
-        /** @description CartLine is one product in a cart. */
+        /**
+         * atelier.store.v1.CartLine
+         * @description CartLine is one product in a cart.
+         */
         "atelier.store.v1.CartLine": {
             /**
+             * product
              * @description The product as the catalogue shows it now (price, stock, images). For an unavailable line,
              *      the product as it was when it left the shop: enough to show its name and picture.
              */
             product?: components["schemas"]["atelier.store.v1.Product"];
             /**
+             * quantity
              * Format: int32
              * @description Units wanted; at least 1.
              */
             quantity?: number;
-            /** @description Current unit price, VAT included; zero when unavailable. */
+            /**
+             * unit_price
+             * @description Current unit price, VAT included; zero when unavailable.
+             */
             unit_price?: components["schemas"]["atelier.type.v1.Money"];
-            /** @description unit_price × quantity; zero when unavailable. */
+            /**
+             * line_total
+             * @description unit_price × quantity; zero when unavailable.
+             */
             line_total?: components["schemas"]["atelier.type.v1.Money"];
             /**
+             * exceeds_stock
              * @description True when the product's stock has fallen below the quantity since it was added; checkout
              *      refuses the cart until the quantity is lowered.
              */
             exceeds_stock?: boolean;
             /**
+             * unavailable
              * @description True when the product has left the shop since it was added (archived, unpublished or made
              *      inactive). The line is shown so the shopper sees what went, but it is not priced and counts
              *      towards no total; its quantity cannot change (FAILED_PRECONDITION, reason
@@ -3186,243 +4585,443 @@ export interface components {
              */
             unavailable?: boolean;
         };
-        /** @description Category is one value of the `category` attribute among visible products. */
+        /**
+         * atelier.store.v1.Category
+         * @description Category is one value of the `category` attribute among visible products.
+         */
         "atelier.store.v1.Category": {
+            /** name */
             name?: string;
             /**
+             * product_count
              * Format: int32
              * @description How many visible products carry it.
              */
             product_count?: number;
         };
-        /** @description ChangePasswordRequest replaces the password. */
+        /**
+         * atelier.store.v1.ChangePasswordRequest
+         * @description ChangePasswordRequest replaces the password.
+         */
         "atelier.store.v1.ChangePasswordRequest": {
-            current_password?: string;
-            /** @description At least 8 characters. */
+            /** current_password */
+            current_password: string;
+            /**
+             * new_password
+             * @description At least 8 characters.
+             *     password_too_short // Password must be at least 8 characters
+             */
             new_password?: string;
         };
-        /** @description ChangePasswordResponse is empty; the caller's session stays valid. */
+        /**
+         * atelier.store.v1.ChangePasswordResponse
+         * @description ChangePasswordResponse is empty; the caller's session stays valid.
+         */
         "atelier.store.v1.ChangePasswordResponse": Record<string, never>;
-        /** @description CheckoutRequest is a submitted checkout form. */
-        "atelier.store.v1.CheckoutRequest": {
-            cart_id?: string;
-            /**
-             * @description A key the client makes once per checkout attempt (e.g. a random UUID) and repeats when it
-             *      retries the same request.
-             */
-            idempotency_key?: string;
-            /**
-             * @description Where the confirmation goes. Required for guests; a signed-in customer's orders use the
-             *      account's address and this field is ignored.
-             */
-            email?: string;
-            shipping_address?: components["schemas"]["atelier.store.v1.OrderAddress"];
-            /** @description A separate billing address; leave unset when billing is the same as shipping. */
-            billing_address?: components["schemas"]["atelier.store.v1.OrderAddress"];
-            /** @description Code of an active delivery option, e.g. "standard". */
-            delivery_option_code?: string;
-            /** @description Whether the parcel must be signed for. */
-            requires_signature?: boolean;
-        };
-        /** @description CheckoutResponse is the placed order and how to pay for it. */
+        /**
+         * atelier.store.v1.CheckoutResponse
+         * @description CheckoutResponse is the placed order and how to pay for it.
+         */
         "atelier.store.v1.CheckoutResponse": {
+            /** order */
             order?: components["schemas"]["atelier.store.v1.Order"];
+            /** payment */
             payment?: components["schemas"]["atelier.store.v1.PaymentSession"];
             /**
+             * order_access_token
              * @description For guests: a signed token that opens this order (GetOrder's access_token). Empty for a
              *      signed-in customer, whose session opens it.
              */
             order_access_token?: string;
         };
-        /** @description ClearCartResponse holds the emptied cart. */
+        /**
+         * atelier.store.v1.ClearCartResponse
+         * @description ClearCartResponse holds the emptied cart.
+         */
         "atelier.store.v1.ClearCartResponse": {
+            /** cart */
             cart?: components["schemas"]["atelier.store.v1.Cart"];
         };
-        /** @description ConfirmPasswordResetRequest sets a new password with a reset token. */
+        /**
+         * atelier.store.v1.ConfirmPasswordResetRequest
+         * @description ConfirmPasswordResetRequest sets a new password with a reset token.
+         */
         "atelier.store.v1.ConfirmPasswordResetRequest": {
-            /** @description The token from the e-mailed link. */
-            token?: string;
-            /** @description At least 8 characters. */
+            /**
+             * token
+             * @description The token from the e-mailed link.
+             */
+            token: string;
+            /**
+             * new_password
+             * @description At least 8 characters.
+             *     password_too_short // Password must be at least 8 characters
+             */
             new_password?: string;
         };
-        /** @description ConfirmPasswordResetResponse is empty; sign in with the new password. */
+        /**
+         * atelier.store.v1.ConfirmPasswordResetResponse
+         * @description ConfirmPasswordResetResponse is empty; sign in with the new password.
+         */
         "atelier.store.v1.ConfirmPasswordResetResponse": Record<string, never>;
-        /** @description ConfirmSubscriptionRequest carries the token of a confirmation link. */
+        /**
+         * atelier.store.v1.ConfirmSubscriptionRequest
+         * @description ConfirmSubscriptionRequest carries the token of a confirmation link.
+         */
         "atelier.store.v1.ConfirmSubscriptionRequest": {
-            /** @description The token from the link's query string. */
-            token?: string;
+            /**
+             * token
+             * @description The token from the link's query string.
+             */
+            token: string;
         };
-        /** @description ConfirmSubscriptionResponse names the address now subscribed. */
+        /**
+         * atelier.store.v1.ConfirmSubscriptionResponse
+         * @description ConfirmSubscriptionResponse names the address now subscribed.
+         */
         "atelier.store.v1.ConfirmSubscriptionResponse": {
-            /** @description The confirmed address. */
+            /**
+             * email
+             * @description The confirmed address.
+             */
             email?: string;
         };
-        /** @description ConfirmTestPaymentRequest is a test card for one payment. */
+        /**
+         * atelier.store.v1.ConfirmTestPaymentRequest
+         * @description ConfirmTestPaymentRequest is a test card for one payment.
+         */
         "atelier.store.v1.ConfirmTestPaymentRequest": {
-            /** @description The payment's client secret from CheckoutResponse.payment. */
-            client_secret?: string;
-            /** @description Card number; spaces allowed. */
+            /**
+             * client_secret
+             * @description The payment's client secret from CheckoutResponse.payment.
+             */
+            client_secret: string;
+            /**
+             * card_number
+             * @description Card number; spaces allowed.
+             */
             card_number?: string;
             /**
+             * exp_month
              * Format: int32
              * @description Expiry month, 1–12.
              */
             exp_month?: number;
             /**
+             * exp_year
              * Format: int32
              * @description Expiry year, four digits (or two, meaning 20YY).
              */
             exp_year?: number;
+            /** cvc */
             cvc?: string;
         };
-        /** @description ConfirmTestPaymentResponse reports the payment. */
+        /**
+         * atelier.store.v1.ConfirmTestPaymentResponse
+         * @description ConfirmTestPaymentResponse reports the payment.
+         */
         "atelier.store.v1.ConfirmTestPaymentResponse": {
-            /** @description The order paid for. */
+            /**
+             * order_id
+             * @description The order paid for.
+             */
             order_id?: string;
-            /** @description "succeeded". */
+            /**
+             * status
+             * @description "succeeded".
+             */
             status?: string;
         };
-        /** @description Country is a country the shop delivers to. */
+        /**
+         * atelier.store.v1.Country
+         * @description Country is a country the shop delivers to.
+         */
         "atelier.store.v1.Country": {
-            /** @description ISO 3166-1 alpha-2 code. */
+            /**
+             * code
+             * @description ISO 3166-1 alpha-2 code.
+             */
             code?: string;
-            /** @description English name, e.g. "France". */
+            /**
+             * name
+             * @description English name, e.g. "France".
+             */
             name?: string;
         };
-        /** @description CreateCartRequest has no parameters. */
+        /**
+         * atelier.store.v1.CreateCartRequest
+         * @description CreateCartRequest has no parameters.
+         */
         "atelier.store.v1.CreateCartRequest": Record<string, never>;
-        /** @description CreateCartResponse holds the new cart; keep its id. */
+        /**
+         * atelier.store.v1.CreateCartResponse
+         * @description CreateCartResponse holds the new cart; keep its id.
+         */
         "atelier.store.v1.CreateCartResponse": {
+            /** cart */
             cart?: components["schemas"]["atelier.store.v1.Cart"];
         };
-        /** @description DeliveryOption is one way an order can be delivered. */
+        /**
+         * atelier.store.v1.DeliveryOption
+         * @description DeliveryOption is one way an order can be delivered.
+         */
         "atelier.store.v1.DeliveryOption": {
-            /** @description Stable code, e.g. "standard". */
+            /**
+             * code
+             * @description Stable code, e.g. "standard".
+             */
             code?: string;
-            /** @description Display name, e.g. "Standard". */
+            /**
+             * name
+             * @description Display name, e.g. "Standard".
+             */
             name?: string;
-            /** @description Charge including VAT. */
+            /**
+             * price
+             * @description Charge including VAT.
+             */
             price?: components["schemas"]["atelier.type.v1.Money"];
-            /** @description Carrier, e.g. "Royal Mail". */
+            /**
+             * carrier
+             * @description Carrier, e.g. "Royal Mail".
+             */
             carrier?: string;
-            /** @description Promise shown to shoppers, e.g. "5–7 working days". */
+            /**
+             * estimated_delivery
+             * @description Promise shown to shoppers, e.g. "5–7 working days".
+             */
             estimated_delivery?: string;
-            /** @description When set, the option is free for orders whose subtotal is above this amount. */
+            /**
+             * free_over
+             * @description When set, the option is free for orders whose subtotal is above this amount.
+             */
             free_over?: components["schemas"]["atelier.type.v1.Money"];
         };
-        /** @description DeliveryQuote is what an order of the cart would cost with one delivery option. */
+        /**
+         * atelier.store.v1.DeliveryQuote
+         * @description DeliveryQuote is what an order of the cart would cost with one delivery option.
+         */
         "atelier.store.v1.DeliveryQuote": {
+            /** option */
             option?: components["schemas"]["atelier.store.v1.DeliveryOption"];
-            /** @description The charge for this cart: zero when the option is free for its subtotal. */
+            /**
+             * delivery_price
+             * @description The charge for this cart: zero when the option is free for its subtotal.
+             */
             delivery_price?: components["schemas"]["atelier.type.v1.Money"];
-            /** @description Subtotal plus the delivery charge. */
+            /**
+             * total
+             * @description Subtotal plus the delivery charge.
+             */
             total?: components["schemas"]["atelier.type.v1.Money"];
-            /** @description The VAT part of the total. */
+            /**
+             * vat_included
+             * @description The VAT part of the total.
+             */
             vat_included?: components["schemas"]["atelier.type.v1.Money"];
         };
-        /** @description DisableTotpRequest turns two-factor authentication off. */
+        /**
+         * atelier.store.v1.DisableTotpRequest
+         * @description DisableTotpRequest turns two-factor authentication off.
+         */
         "atelier.store.v1.DisableTotpRequest": {
-            current_password?: string;
-            /** @description A current code of the authenticator app, or an unused recovery code. */
-            code?: string;
+            /** current_password */
+            current_password: string;
+            /**
+             * code
+             * @description A current code of the authenticator app, or an unused recovery code.
+             */
+            code: string;
         };
-        /** @description DisableTotpResponse is empty. */
+        /**
+         * atelier.store.v1.DisableTotpResponse
+         * @description DisableTotpResponse is empty.
+         */
         "atelier.store.v1.DisableTotpResponse": Record<string, never>;
-        /** @description EnableTotpRequest confirms the new secret with a code made from it. */
+        /**
+         * atelier.store.v1.EnableTotpRequest
+         * @description EnableTotpRequest confirms the new secret with a code made from it.
+         */
         "atelier.store.v1.EnableTotpRequest": {
+            /** code */
             code?: string;
         };
-        /** @description EnableTotpResponse holds the recovery codes, shown once; only their hashes are kept. */
+        /**
+         * atelier.store.v1.EnableTotpResponse
+         * @description EnableTotpResponse holds the recovery codes, shown once; only their hashes are kept.
+         */
         "atelier.store.v1.EnableTotpResponse": {
+            /** recovery_codes */
             recovery_codes?: string[];
         };
-        /** @description GetCartResponse holds the cart. */
+        /**
+         * atelier.store.v1.GetCartResponse
+         * @description GetCartResponse holds the cart.
+         */
         "atelier.store.v1.GetCartResponse": {
+            /** cart */
             cart?: components["schemas"]["atelier.store.v1.Cart"];
         };
-        /** @description GetCheckoutConfigResponse describes how payments are taken. */
+        /**
+         * atelier.store.v1.GetCheckoutConfigResponse
+         * @description GetCheckoutConfigResponse describes how payments are taken.
+         */
         "atelier.store.v1.GetCheckoutConfigResponse": {
+            /** payment_mode */
+            payment_mode?: components["schemas"]["atelier.store.v1.PaymentMode"];
             /**
-             * Format: enum
-             * @enum {string}
+             * stripe_publishable_key
+             * @description Stripe's publishable key (never a secret key); empty in test mode.
              */
-            payment_mode?: "PAYMENT_MODE_UNSPECIFIED" | "PAYMENT_MODE_STRIPE" | "PAYMENT_MODE_TEST";
-            /** @description Stripe's publishable key (never a secret key); empty in test mode. */
             stripe_publishable_key?: string;
-            /** @description Countries the shop delivers to, the United Kingdom first. */
+            /**
+             * countries
+             * @description Countries the shop delivers to, the United Kingdom first.
+             */
             countries?: components["schemas"]["atelier.store.v1.Country"][];
-            /** @description The country a checkout form starts with ("GB"). */
+            /**
+             * default_country_code
+             * @description The country a checkout form starts with ("GB").
+             */
             default_country_code?: string;
         };
-        /** @description GetMeResponse holds the signed-in user. */
+        /**
+         * atelier.store.v1.GetMeResponse
+         * @description GetMeResponse holds the signed-in user.
+         */
         "atelier.store.v1.GetMeResponse": {
+            /** user */
             user?: components["schemas"]["atelier.store.v1.User"];
         };
-        /** @description GetOrderResponse holds the order. */
+        /**
+         * atelier.store.v1.GetOrderResponse
+         * @description GetOrderResponse holds the order.
+         */
         "atelier.store.v1.GetOrderResponse": {
+            /** order */
             order?: components["schemas"]["atelier.store.v1.Order"];
         };
-        /** @description GetPageResponse carries the page. */
+        /**
+         * atelier.store.v1.GetPageResponse
+         * @description GetPageResponse carries the page.
+         */
         "atelier.store.v1.GetPageResponse": {
+            /** page */
             page?: components["schemas"]["atelier.store.v1.Page"];
         };
-        /** @description GetProductResponse carries the product. */
+        /**
+         * atelier.store.v1.GetProductResponse
+         * @description GetProductResponse carries the product.
+         */
         "atelier.store.v1.GetProductResponse": {
+            /** product */
             product?: components["schemas"]["atelier.store.v1.Product"];
         };
-        /** @description GetStatusResponse is the overall state and, for admins, every check in a fixed order. */
+        /**
+         * atelier.store.v1.GetStatusResponse
+         * @description GetStatusResponse is the overall state and, for admins, every check in a fixed order.
+         */
         "atelier.store.v1.GetStatusResponse": {
-            /** @description Every check, in a fixed order. Admins only: empty for everyone else. */
+            /**
+             * checks
+             * @description Every check, in a fixed order. Admins only: empty for everyone else.
+             */
             checks?: components["schemas"]["atelier.store.v1.StatusCheck"][];
             /**
-             * Format: enum
+             * state
              * @description Up or down: STATUS_CHECK_STATE_ERROR when any check fails, else STATUS_CHECK_STATE_OK (a part
              *      that is not set up does not make the shop down).
-             * @enum {string}
              */
-            state?: "STATUS_CHECK_STATE_UNSPECIFIED" | "STATUS_CHECK_STATE_OK" | "STATUS_CHECK_STATE_NOT_CONFIGURED" | "STATUS_CHECK_STATE_ERROR";
+            state?: components["schemas"]["atelier.store.v1.StatusCheckState"];
         };
-        /** @description GetStoreSettingsResponse carries the settings. */
+        /**
+         * atelier.store.v1.GetStoreSettingsResponse
+         * @description GetStoreSettingsResponse carries the settings.
+         */
         "atelier.store.v1.GetStoreSettingsResponse": {
+            /** store_settings */
             store_settings?: components["schemas"]["atelier.store.v1.StoreSettings"];
         };
-        /** @description GetWishlistResponse holds the wishlist. */
+        /**
+         * atelier.store.v1.GetWishlistResponse
+         * @description GetWishlistResponse holds the wishlist.
+         */
         "atelier.store.v1.GetWishlistResponse": {
+            /** wishlist */
             wishlist?: components["schemas"]["atelier.store.v1.Wishlist"];
         };
-        /** @description ImageVariant is one rendition of an image. */
+        /**
+         * atelier.store.v1.ImageVariant
+         * @description ImageVariant is one rendition of an image.
+         */
         "atelier.store.v1.ImageVariant": {
-            /** @description Absolute URL; immutable, cacheable for a year. */
+            /**
+             * url
+             * @description Absolute URL; immutable, cacheable for a year.
+             */
             url?: string;
-            /** Format: int32 */
+            /**
+             * width
+             * Format: int32
+             */
             width?: number;
-            /** Format: int32 */
+            /**
+             * height
+             * Format: int32
+             */
             height?: number;
-            /** @description MIME type, e.g. "image/jpeg". */
+            /**
+             * content_type
+             * @description MIME type, e.g. "image/jpeg".
+             */
             content_type?: string;
         };
-        /** @description ListCategoriesResponse lists categories sorted by name. */
+        /**
+         * atelier.store.v1.ListCategoriesResponse
+         * @description ListCategoriesResponse lists categories sorted by name.
+         */
         "atelier.store.v1.ListCategoriesResponse": {
+            /** categories */
             categories?: components["schemas"]["atelier.store.v1.Category"][];
         };
-        /** @description ListDeliveryOptionsResponse lists the active options, cheapest service first. */
+        /**
+         * atelier.store.v1.ListDeliveryOptionsResponse
+         * @description ListDeliveryOptionsResponse lists the active options, cheapest service first.
+         */
         "atelier.store.v1.ListDeliveryOptionsResponse": {
+            /** delivery_options */
             delivery_options?: components["schemas"]["atelier.store.v1.DeliveryOption"][];
         };
-        /** @description ListFeaturedProductsResponse carries the featured products. */
+        /**
+         * atelier.store.v1.ListFeaturedProductsResponse
+         * @description ListFeaturedProductsResponse carries the featured products.
+         */
         "atelier.store.v1.ListFeaturedProductsResponse": {
+            /** products */
             products?: components["schemas"]["atelier.store.v1.Product"][];
         };
-        /** @description ListOrdersResponse is one page of orders. */
+        /**
+         * atelier.store.v1.ListOrdersResponse
+         * @description ListOrdersResponse is one page of orders.
+         */
         "atelier.store.v1.ListOrdersResponse": {
+            /** orders */
             orders?: components["schemas"]["atelier.store.v1.Order"][];
-            /** @description Token of the next page; empty on the last. */
+            /**
+             * next_page_token
+             * @description Token of the next page; empty on the last.
+             */
             next_page_token?: string;
         };
-        /** @description ListProductsResponse is one page of products. */
+        /**
+         * atelier.store.v1.ListProductsResponse
+         * @description ListProductsResponse is one page of products.
+         */
         "atelier.store.v1.ListProductsResponse": {
+            /** products */
             products?: components["schemas"]["atelier.store.v1.Product"][];
             /**
+             * total_count
              * Format: int32
              * @description Number of products matching the filters, on all pages, counted up to 10 000: when more match,
              *      total_count is 10 000 and total_count_capped is true (counting a large catalogue for every
@@ -3430,473 +5029,1054 @@ export interface components {
              */
             total_count?: number;
             /**
+             * page
              * Format: int32
              * @description The page returned (1-based); 0 when the request named a page_token (its number is not known).
              */
             page?: number;
             /**
+             * page_size
              * Format: int32
              * @description The page size applied; 0 means all (at most 1 000 products per page).
              */
             page_size?: number;
             /**
+             * total_pages
              * Format: int32
              * @description Number of pages (at least 1).
              */
             total_pages?: number;
             /**
+             * price_ceiling
              * @description Upper end for a price slider: the highest visible price rounded up to the next £100, or £500
              *      when no product is visible.
              */
             price_ceiling?: components["schemas"]["atelier.type.v1.Money"];
             /**
+             * total_count_capped
              * @description True when more products match than total_count says ("more than 10 000"); total_pages then
              *      counts the pages of those 10 000, and later pages can still be asked for.
              */
             total_count_capped?: boolean;
-            /** @description Names the page after this one, for the next request's page_token; empty on the last page. */
+            /**
+             * next_page_token
+             * @description Names the page after this one, for the next request's page_token; empty on the last page.
+             */
             next_page_token?: string;
         };
-        /** @description ListRelatedProductsResponse carries up to four related products, never the product itself. */
+        /**
+         * atelier.store.v1.ListRelatedProductsResponse
+         * @description ListRelatedProductsResponse carries up to four related products, never the product itself.
+         */
         "atelier.store.v1.ListRelatedProductsResponse": {
+            /** products */
             products?: components["schemas"]["atelier.store.v1.Product"][];
         };
-        /** @description LoginRequest signs in. */
+        /**
+         * atelier.store.v1.LoginRequest
+         * @description LoginRequest signs in.
+         */
         "atelier.store.v1.LoginRequest": {
-            email?: string;
-            password?: string;
+            /** email */
+            email: string;
+            /** password */
+            password: string;
             /**
+             * totp_code
              * @description The current 6-digit code of the account's authenticator app, when it has two-factor
              *      authentication. Each code is accepted once.
              */
             totp_code?: string;
-            /** @description Instead of totp_code: one of the account's unused recovery codes (dashes and case ignored). */
+            /**
+             * recovery_code
+             * @description Instead of totp_code: one of the account's unused recovery codes (dashes and case ignored).
+             */
             recovery_code?: string;
         };
-        /** @description LoginResponse holds the session and its user. */
+        /**
+         * atelier.store.v1.LoginResponse
+         * @description LoginResponse holds the session and its user.
+         */
         "atelier.store.v1.LoginResponse": {
+            /** user */
             user?: components["schemas"]["atelier.store.v1.User"];
+            /** session */
             session?: components["schemas"]["atelier.store.v1.Session"];
         };
-        /** @description LogoutRequest has no parameters: the session is the caller's bearer token. */
+        /**
+         * atelier.store.v1.LogoutRequest
+         * @description LogoutRequest has no parameters: the session is the caller's bearer token.
+         */
         "atelier.store.v1.LogoutRequest": Record<string, never>;
-        /** @description LogoutResponse is empty. */
+        /**
+         * atelier.store.v1.LogoutResponse
+         * @description LogoutResponse is empty.
+         */
         "atelier.store.v1.LogoutResponse": Record<string, never>;
-        /** @description MergeCartRequest names the guest cart to fold into the customer's cart. */
+        /**
+         * atelier.store.v1.MergeCartRequest
+         * @description MergeCartRequest names the guest cart to fold into the customer's cart.
+         */
         "atelier.store.v1.MergeCartRequest": {
-            /** @description The guest cart's id; empty for none. */
+            /**
+             * guest_cart_id
+             * Format: uuid
+             * @description The guest cart's id; empty for none.
+             */
             guest_cart_id?: string;
         };
-        /** @description MergeCartResponse holds the customer's cart after the merge. */
+        /**
+         * atelier.store.v1.MergeCartResponse
+         * @description MergeCartResponse holds the customer's cart after the merge.
+         */
         "atelier.store.v1.MergeCartResponse": {
+            /** cart */
             cart?: components["schemas"]["atelier.store.v1.Cart"];
         };
-        /** @description MergeWishlistRequest lists a guest's saved products. */
+        /**
+         * atelier.store.v1.MergeWishlistRequest
+         * @description MergeWishlistRequest lists a guest's saved products.
+         */
         "atelier.store.v1.MergeWishlistRequest": {
+            /** product_ids */
             product_ids?: string[];
         };
-        /** @description MergeWishlistResponse holds the merged wishlist. */
+        /**
+         * atelier.store.v1.MergeWishlistResponse
+         * @description MergeWishlistResponse holds the merged wishlist.
+         */
         "atelier.store.v1.MergeWishlistResponse": {
+            /** wishlist */
             wishlist?: components["schemas"]["atelier.store.v1.Wishlist"];
         };
         /**
+         * atelier.store.v1.Order
          * @description Order is a shopper's order as it was placed: prices, delivery and VAT are fixed when checkout
          *      is submitted and never recomputed.
          */
         "atelier.store.v1.Order": {
-            /** @description Identifier (random UUID), used in links. */
-            id?: string;
-            /** @description Public order number shown to shoppers and in e-mails, e.g. "AL-7K3F9Q2M"; not guessable. */
-            number?: string;
             /**
-             * Format: enum
-             * @enum {string}
+             * id
+             * @description Identifier (random UUID), used in links.
              */
-            status?: "ORDER_STATUS_UNSPECIFIED" | "ORDER_STATUS_PENDING_PAYMENT" | "ORDER_STATUS_PAID" | "ORDER_STATUS_PROCESSING" | "ORDER_STATUS_SHIPPED" | "ORDER_STATUS_DELIVERED" | "ORDER_STATUS_CANCELLED" | "ORDER_STATUS_REFUNDED" | "ORDER_STATUS_PAYMENT_FAILED";
-            /** @description The e-mail address confirmations go to. */
+            id?: string;
+            /**
+             * number
+             * @description Public order number shown to shoppers and in e-mails, e.g. "AL-7K3F9Q2M"; not guessable.
+             */
+            number?: string;
+            /** status */
+            status?: components["schemas"]["atelier.store.v1.OrderStatus"];
+            /**
+             * email
+             * @description The e-mail address confirmations go to.
+             */
             email?: string;
+            /** shipping_address */
             shipping_address?: components["schemas"]["atelier.store.v1.OrderAddress"];
-            /** @description The billing address; equal to the shipping address when the shopper did not give another. */
+            /**
+             * billing_address
+             * @description The billing address; equal to the shipping address when the shopper did not give another.
+             */
             billing_address?: components["schemas"]["atelier.store.v1.OrderAddress"];
-            /** @description True when the billing address was given separately. */
+            /**
+             * billing_differs
+             * @description True when the billing address was given separately.
+             */
             billing_differs?: boolean;
+            /** delivery */
             delivery?: components["schemas"]["atelier.store.v1.OrderDelivery"];
+            /** requires_signature */
             requires_signature?: boolean;
+            /** lines */
             lines?: components["schemas"]["atelier.store.v1.OrderLine"][];
-            /** @description Sum of the line totals, VAT included. */
+            /**
+             * subtotal
+             * @description Sum of the line totals, VAT included.
+             */
             subtotal?: components["schemas"]["atelier.type.v1.Money"];
-            /** @description The VAT part of the total (UK VAT 20%, included in every price). */
+            /**
+             * vat_included
+             * @description The VAT part of the total (UK VAT 20%, included in every price).
+             */
             vat_included?: components["schemas"]["atelier.type.v1.Money"];
-            /** @description Subtotal plus delivery: what the shopper pays. */
+            /**
+             * total
+             * @description Subtotal plus delivery: what the shopper pays.
+             */
             total?: components["schemas"]["atelier.type.v1.Money"];
             /**
+             * item_count
              * Format: int32
              * @description Number of units across the lines.
              */
             item_count?: number;
-            /** @description Every status the order has had, oldest first; the first is PENDING_PAYMENT. */
-            history?: components["schemas"]["atelier.store.v1.OrderStatusChange"][];
-            /** Format: date-time */
-            created_at?: string;
             /**
-             * Format: date-time
+             * history
+             * @description Every status the order has had, oldest first; the first is PENDING_PAYMENT.
+             */
+            history?: components["schemas"]["atelier.store.v1.OrderStatusChange"][];
+            /** created_at */
+            created_at?: components["schemas"]["google.protobuf.Timestamp"];
+            /**
+             * expires_at
              * @description While the order awaits payment: when its stock reservation lapses and it is cancelled.
              */
-            expires_at?: string;
-            /** @description The payment's last failure as the payment provider words it, e.g. "Your card was declined.". */
+            expires_at?: components["schemas"]["google.protobuf.Timestamp"];
+            /**
+             * payment_error
+             * @description The payment's last failure as the payment provider words it, e.g. "Your card was declined.".
+             */
             payment_error?: string;
-            /** @description Where the parcel is: set once the order has shipped, unset before. */
+            /**
+             * shipment
+             * @description Where the parcel is: set once the order has shipped, unset before.
+             */
             shipment?: components["schemas"]["atelier.store.v1.OrderShipment"];
         };
-        /** @description OrderAddress is a postal address in the United Kingdom or the European Union. */
+        /**
+         * atelier.store.v1.OrderAddress
+         * @description OrderAddress is a postal address in the United Kingdom or the European Union.
+         */
         "atelier.store.v1.OrderAddress": {
+            /** first_name */
             first_name?: string;
+            /** last_name */
             last_name?: string;
-            /** @description Street and number. */
+            /**
+             * address_line1
+             * @description Street and number.
+             */
             address_line1?: string;
-            /** @description Flat, floor or building; optional. */
+            /**
+             * address_line2
+             * @description Flat, floor or building; optional.
+             */
             address_line2?: string;
+            /** city */
             city?: string;
-            /** @description State, county or region; optional. */
+            /**
+             * region
+             * @description State, county or region; optional.
+             */
             region?: string;
+            /** postcode */
             postcode?: string;
-            /** @description ISO 3166-1 alpha-2 code: "GB" or an EU member state, e.g. "FR". */
+            /**
+             * country_code
+             * @description ISO 3166-1 alpha-2 code: "GB" or an EU member state, e.g. "FR".
+             */
             country_code?: string;
         };
-        /** @description OrderDelivery is the delivery option an order was placed with, and what it cost that order. */
+        /**
+         * atelier.store.v1.OrderDelivery
+         * @description OrderDelivery is the delivery option an order was placed with, and what it cost that order.
+         */
         "atelier.store.v1.OrderDelivery": {
-            /** @description Code of the delivery option, e.g. "standard". */
+            /**
+             * code
+             * @description Code of the delivery option, e.g. "standard".
+             */
             code?: string;
+            /** name */
             name?: string;
+            /** carrier */
             carrier?: string;
+            /** estimated_delivery */
             estimated_delivery?: string;
-            /** @description Charge for this order: zero when the option was free for its subtotal. */
+            /**
+             * price
+             * @description Charge for this order: zero when the option was free for its subtotal.
+             */
             price?: components["schemas"]["atelier.type.v1.Money"];
         };
-        /** @description OrderLine is one product of an order, as it was sold. */
+        /**
+         * atelier.store.v1.OrderLine
+         * @description OrderLine is one product of an order, as it was sold.
+         */
         "atelier.store.v1.OrderLine": {
-            /** @description The product's id; the product may since have changed or been removed. */
+            /**
+             * product_id
+             * @description The product's id; the product may since have changed or been removed.
+             */
             product_id?: string;
-            /** @description The product's name when the order was placed. */
+            /**
+             * name
+             * @description The product's name when the order was placed.
+             */
             name?: string;
+            /** sku */
             sku?: string;
-            /** Format: int32 */
+            /**
+             * quantity
+             * Format: int32
+             */
             quantity?: number;
+            /** unit_price */
             unit_price?: components["schemas"]["atelier.type.v1.Money"];
-            /** @description unit_price × quantity. */
+            /**
+             * line_total
+             * @description unit_price × quantity.
+             */
             line_total?: components["schemas"]["atelier.type.v1.Money"];
-            /** @description The VAT part of line_total. */
+            /**
+             * vat_included
+             * @description The VAT part of line_total.
+             */
             vat_included?: components["schemas"]["atelier.type.v1.Money"];
-            /** @description URL of the product's primary image now, when it still has one. */
+            /**
+             * image_url
+             * @description URL of the product's primary image now, when it still has one.
+             */
             image_url?: string;
-            /** @description The product's URL slug now, for links back to it; empty when it is no longer in the shop. */
+            /**
+             * product_slug
+             * @description The product's URL slug now, for links back to it; empty when it is no longer in the shop.
+             */
             product_slug?: string;
         };
-        /** @description OrderShipment is the parcel of a shipped order: who carries it and how to follow it. */
+        /**
+         * atelier.store.v1.OrderShipment
+         * @description OrderShipment is the parcel of a shipped order: who carries it and how to follow it.
+         */
         "atelier.store.v1.OrderShipment": {
-            /** @description The carrier, from the order's delivery option, e.g. "Royal Mail". */
+            /**
+             * carrier
+             * @description The carrier, from the order's delivery option, e.g. "Royal Mail".
+             */
             carrier?: string;
-            /** @description The carrier's number for the parcel. */
+            /**
+             * tracking_number
+             * @description The carrier's number for the parcel.
+             */
             tracking_number?: string;
             /**
+             * tracking_url
              * @description The carrier's tracking page for the parcel; empty for a carrier the shop has no tracking
              *      page for.
              */
             tracking_url?: string;
         };
-        /** @description OrderStatusChange is one step of an order's timeline. */
+        /**
+         * atelier.store.v1.OrderStatus
+         * @description OrderStatus is where an order is in its life. Statuses only move forward: a paid order never
+         *      goes back to awaiting payment.
+         * @enum {string}
+         */
+        "atelier.store.v1.OrderStatus": "ORDER_STATUS_UNSPECIFIED" | "ORDER_STATUS_PENDING_PAYMENT" | "ORDER_STATUS_PAID" | "ORDER_STATUS_PROCESSING" | "ORDER_STATUS_SHIPPED" | "ORDER_STATUS_DELIVERED" | "ORDER_STATUS_CANCELLED" | "ORDER_STATUS_REFUNDED" | "ORDER_STATUS_PAYMENT_FAILED";
+        /**
+         * atelier.store.v1.OrderStatusChange
+         * @description OrderStatusChange is one step of an order's timeline.
+         */
         "atelier.store.v1.OrderStatusChange": {
-            /**
-             * Format: enum
-             * @enum {string}
-             */
-            status?: "ORDER_STATUS_UNSPECIFIED" | "ORDER_STATUS_PENDING_PAYMENT" | "ORDER_STATUS_PAID" | "ORDER_STATUS_PROCESSING" | "ORDER_STATUS_SHIPPED" | "ORDER_STATUS_DELIVERED" | "ORDER_STATUS_CANCELLED" | "ORDER_STATUS_REFUNDED" | "ORDER_STATUS_PAYMENT_FAILED";
-            /** Format: date-time */
-            at?: string;
+            /** status */
+            status?: components["schemas"]["atelier.store.v1.OrderStatus"];
+            /** at */
+            at?: components["schemas"]["google.protobuf.Timestamp"];
         };
-        /** @description Page is an editable content page such as the privacy policy. */
+        /**
+         * atelier.store.v1.Page
+         * @description Page is an editable content page such as the privacy policy.
+         */
         "atelier.store.v1.Page": {
-            /** @description URL name, e.g. "privacy". */
+            /**
+             * slug
+             * @description URL name, e.g. "privacy".
+             */
             slug?: string;
+            /** title */
             title?: string;
-            /** @description Sanitised HTML body: headings, paragraphs, lists, links and emphasis only. */
+            /**
+             * html
+             * @description Sanitised HTML body: headings, paragraphs, lists, links and emphasis only.
+             */
             html?: string;
             /**
-             * Format: date-time
+             * updated_at
              * @description When the content last changed.
              */
-            updated_at?: string;
+            updated_at?: components["schemas"]["google.protobuf.Timestamp"];
         };
-        /** @description PaymentSession is what a page needs to take the card for an order. */
+        /**
+         * atelier.store.v1.PaymentMode
+         * @description PaymentMode is how cards are taken.
+         * @enum {string}
+         */
+        "atelier.store.v1.PaymentMode": "PAYMENT_MODE_UNSPECIFIED" | "PAYMENT_MODE_STRIPE" | "PAYMENT_MODE_TEST";
+        /**
+         * atelier.store.v1.PaymentSession
+         * @description PaymentSession is what a page needs to take the card for an order.
+         */
         "atelier.store.v1.PaymentSession": {
+            /** mode */
+            mode?: components["schemas"]["atelier.store.v1.PaymentMode"];
             /**
-             * Format: enum
-             * @enum {string}
-             */
-            mode?: "PAYMENT_MODE_UNSPECIFIED" | "PAYMENT_MODE_STRIPE" | "PAYMENT_MODE_TEST";
-            /**
+             * client_secret
              * @description The payment's client secret (Stripe's PaymentIntent client secret, or the test mode's
              *      equivalent). It lets the page confirm this one payment and nothing else.
              */
             client_secret?: string;
-            /** @description Stripe's publishable key; empty in test mode. */
+            /**
+             * stripe_publishable_key
+             * @description Stripe's publishable key; empty in test mode.
+             */
             stripe_publishable_key?: string;
         };
         /**
+         * atelier.store.v1.Product
          * @description A product as shoppers see it. Only visible products (active, published, named and priced) are
          *      ever returned by the store API.
          */
         "atelier.store.v1.Product": {
-            /** @description Stable identifier (UUID). */
+            /**
+             * id
+             * @description Stable identifier (UUID).
+             */
             id?: string;
-            /** @description URL-friendly unique name, usable wherever an id is accepted. */
+            /**
+             * slug
+             * @description URL-friendly unique name, usable wherever an id is accepted.
+             */
             slug?: string;
+            /** name */
             name?: string;
-            /** @description Plain-text description. */
+            /**
+             * description
+             * @description Plain-text description.
+             */
             description?: string;
-            /** @description Price including VAT. */
+            /**
+             * price
+             * @description Price including VAT.
+             */
             price?: components["schemas"]["atelier.type.v1.Money"];
-            /** @description Stock keeping unit; may be empty. */
+            /**
+             * sku
+             * @description Stock keeping unit; may be empty.
+             */
             sku?: string;
             /**
+             * stock_quantity
              * Format: int32
              * @description Units available to order now.
              */
             stock_quantity?: number;
             /**
-             * Format: enum
+             * stock_status
              * @description Badge derived from the stock quantity: out of stock at 0, low stock at 1–9.
-             * @enum {string}
              */
-            stock_status?: "STOCK_STATUS_UNSPECIFIED" | "STOCK_STATUS_IN_STOCK" | "STOCK_STATUS_LOW_STOCK" | "STOCK_STATUS_OUT_OF_STOCK";
-            /** @description Chosen by the shop for promotion on the home page. */
+            stock_status?: components["schemas"]["atelier.store.v1.StockStatus"];
+            /**
+             * featured
+             * @description Chosen by the shop for promotion on the home page.
+             */
             featured?: boolean;
-            /** @description The value of the `category` attribute, or empty when the product has none. */
+            /**
+             * category
+             * @description The value of the `category` attribute, or empty when the product has none.
+             */
             category?: string;
             /**
+             * attributes
              * @description Ordered name/value pairs. Names in use: `category`, `brand`, `feature` (one per feature),
              *      and free-form specification rows such as `Size`.
              */
             attributes?: components["schemas"]["atelier.store.v1.Attribute"][];
-            /** @description Ordered images; exactly one is primary when there are any. */
+            /**
+             * images
+             * @description Ordered images; exactly one is primary when there are any.
+             */
             images?: components["schemas"]["atelier.store.v1.ProductImage"][];
             /**
-             * Format: date-time
+             * created_at
              * @description When the product was added to the catalogue.
              */
-            created_at?: string;
+            created_at?: components["schemas"]["google.protobuf.Timestamp"];
         };
-        /** @description ProductImage is one picture of a product in several renditions. */
+        /**
+         * atelier.store.v1.ProductImage
+         * @description ProductImage is one picture of a product in several renditions.
+         */
         "atelier.store.v1.ProductImage": {
+            /** id */
             id?: string;
-            /** @description Absolute URL of the largest rendition. */
+            /**
+             * url
+             * @description Absolute URL of the largest rendition.
+             */
             url?: string;
-            /** @description Text alternative for assistive technology. */
+            /**
+             * alt
+             * @description Text alternative for assistive technology.
+             */
             alt?: string;
-            /** @description Whether this is the product's main image. */
+            /**
+             * primary
+             * @description Whether this is the product's main image.
+             */
             primary?: boolean;
             /**
+             * width
              * Format: int32
              * @description Pixel size of the largest rendition.
              */
             width?: number;
-            /** Format: int32 */
+            /**
+             * height
+             * Format: int32
+             */
             height?: number;
-            /** @description All renditions, narrowest first, for `srcset`. */
+            /**
+             * variants
+             * @description All renditions, narrowest first, for `srcset`.
+             */
             variants?: components["schemas"]["atelier.store.v1.ImageVariant"][];
         };
-        /** @description QuoteCheckoutResponse is the cart's price with each delivery option. */
+        /**
+         * atelier.store.v1.QuoteCheckoutResponse
+         * @description QuoteCheckoutResponse is the cart's price with each delivery option.
+         */
         "atelier.store.v1.QuoteCheckoutResponse": {
-            /** @description Sum of the line totals, VAT included. */
+            /**
+             * subtotal
+             * @description Sum of the line totals, VAT included.
+             */
             subtotal?: components["schemas"]["atelier.type.v1.Money"];
-            /** @description The VAT part of the subtotal alone, before a delivery option is chosen. */
+            /**
+             * subtotal_vat_included
+             * @description The VAT part of the subtotal alone, before a delivery option is chosen.
+             */
             subtotal_vat_included?: components["schemas"]["atelier.type.v1.Money"];
-            /** @description One quote per active delivery option, in display order. */
+            /**
+             * delivery_quotes
+             * @description One quote per active delivery option, in display order.
+             */
             delivery_quotes?: components["schemas"]["atelier.store.v1.DeliveryQuote"][];
         };
-        /** @description RegisterRequest creates an account. */
+        /**
+         * atelier.store.v1.RegisterRequest
+         * @description RegisterRequest creates an account.
+         */
         "atelier.store.v1.RegisterRequest": {
-            first_name?: string;
-            last_name?: string;
-            /** @description E-mail address; compared case-insensitively. */
-            email?: string;
-            /** @description At least 8 characters. */
+            /** first_name */
+            first_name: string;
+            /** last_name */
+            last_name: string;
+            /**
+             * email
+             * @description E-mail address; compared case-insensitively.
+             */
+            email: string;
+            /**
+             * password
+             * @description At least 8 characters.
+             *     password_too_short // Password must be at least 8 characters
+             */
             password?: string;
         };
-        /** @description RegisterResponse holds the new user, signed in. */
+        /**
+         * atelier.store.v1.RegisterResponse
+         * @description RegisterResponse holds the new user, signed in.
+         */
         "atelier.store.v1.RegisterResponse": {
+            /** user */
             user?: components["schemas"]["atelier.store.v1.User"];
+            /** session */
             session?: components["schemas"]["atelier.store.v1.Session"];
         };
-        /** @description RemoveCartItemResponse holds the updated cart. */
+        /**
+         * atelier.store.v1.RemoveCartItemResponse
+         * @description RemoveCartItemResponse holds the updated cart.
+         */
         "atelier.store.v1.RemoveCartItemResponse": {
+            /** cart */
             cart?: components["schemas"]["atelier.store.v1.Cart"];
         };
-        /** @description RemoveWishlistItemResponse holds the wishlist after the change. */
+        /**
+         * atelier.store.v1.RemoveWishlistItemResponse
+         * @description RemoveWishlistItemResponse holds the wishlist after the change.
+         */
         "atelier.store.v1.RemoveWishlistItemResponse": {
+            /** wishlist */
             wishlist?: components["schemas"]["atelier.store.v1.Wishlist"];
         };
-        /** @description RequestPasswordResetRequest names the account's address. */
+        /**
+         * atelier.store.v1.RequestPasswordResetRequest
+         * @description RequestPasswordResetRequest names the account's address.
+         */
         "atelier.store.v1.RequestPasswordResetRequest": {
-            email?: string;
+            /** email */
+            email: string;
         };
-        /** @description RequestPasswordResetResponse is the same whether or not the address is registered. */
+        /**
+         * atelier.store.v1.RequestPasswordResetResponse
+         * @description RequestPasswordResetResponse is the same whether or not the address is registered.
+         */
         "atelier.store.v1.RequestPasswordResetResponse": Record<string, never>;
-        /** @description SendContactMessageRequest is a message from the contact form. */
+        /**
+         * atelier.store.v1.SendContactMessageRequest
+         * @description SendContactMessageRequest is a message from the contact form.
+         */
         "atelier.store.v1.SendContactMessageRequest": {
-            name?: string;
-            /** @description Where the shop should reply. */
+            /** name */
+            name: string;
+            /**
+             * email
+             * Format: email
+             * @description Where the shop should reply.
+             */
             email?: string;
-            subject?: string;
-            message?: string;
+            /** subject */
+            subject: string;
+            /** message */
+            message: string;
         };
-        /** @description SendContactMessageResponse acknowledges a stored message. */
+        /**
+         * atelier.store.v1.SendContactMessageResponse
+         * @description SendContactMessageResponse acknowledges a stored message.
+         */
         "atelier.store.v1.SendContactMessageResponse": {
-            /** @description Identifier of the stored message (UUID). */
+            /**
+             * id
+             * @description Identifier of the stored message (UUID).
+             */
             id?: string;
         };
-        /** @description Session is a signed-in session. */
+        /**
+         * atelier.store.v1.Session
+         * @description Session is a signed-in session.
+         */
         "atelier.store.v1.Session": {
-            /** @description The bearer token. Shown once; store it where page scripts cannot read it. */
-            token?: string;
-            /** Format: date-time */
-            expires_at?: string;
-        };
-        /** @description StatusCheck is the outcome of one check. */
-        "atelier.store.v1.StatusCheck": {
-            /** @description Stable code: "database", "jobs", "payments", "mail". */
-            code?: string;
-            /** @description Display name, e.g. "Database". */
-            name?: string;
             /**
-             * Format: enum
-             * @enum {string}
+             * token
+             * @description The bearer token. Shown once; store it where page scripts cannot read it.
              */
-            state?: "STATUS_CHECK_STATE_UNSPECIFIED" | "STATUS_CHECK_STATE_OK" | "STATUS_CHECK_STATE_NOT_CONFIGURED" | "STATUS_CHECK_STATE_ERROR";
+            token?: string;
+            /** expires_at */
+            expires_at?: components["schemas"]["google.protobuf.Timestamp"];
+        };
+        /**
+         * atelier.store.v1.StatusCheck
+         * @description StatusCheck is the outcome of one check.
+         */
+        "atelier.store.v1.StatusCheck": {
             /**
+             * code
+             * @description Stable code: "database", "jobs", "payments", "mail".
+             */
+            code?: string;
+            /**
+             * name
+             * @description Display name, e.g. "Database".
+             */
+            name?: string;
+            /** state */
+            state?: components["schemas"]["atelier.store.v1.StatusCheckState"];
+            /**
+             * message
              * @description What was found, for people: e.g. "Connected" or "Test mode (no Stripe keys configured)".
              *      Never carries secrets or internal addresses.
              */
             message?: string;
         };
-        /** @description StoreSettings are the shop's public details, shown in the storefront's footer. */
+        /**
+         * atelier.store.v1.StatusCheckState
+         * @description StatusCheckState is how a check came out.
+         * @enum {string}
+         */
+        "atelier.store.v1.StatusCheckState": "STATUS_CHECK_STATE_UNSPECIFIED" | "STATUS_CHECK_STATE_OK" | "STATUS_CHECK_STATE_NOT_CONFIGURED" | "STATUS_CHECK_STATE_ERROR";
+        /**
+         * atelier.store.v1.StockStatus
+         * @description StockStatus is the badge a product's stock quantity earns.
+         * @enum {string}
+         */
+        "atelier.store.v1.StockStatus": "STOCK_STATUS_UNSPECIFIED" | "STOCK_STATUS_IN_STOCK" | "STOCK_STATUS_LOW_STOCK" | "STOCK_STATUS_OUT_OF_STOCK";
+        /**
+         * atelier.store.v1.StoreSettings
+         * @description StoreSettings are the shop's public details, shown in the storefront's footer.
+         */
         "atelier.store.v1.StoreSettings": {
+            /** store_name */
             store_name?: string;
+            /** address */
             address?: components["schemas"]["atelier.store.v1.Address"];
+            /** contact_email */
             contact_email?: string;
+            /** phone */
             phone?: string;
-            /** @description Companies House registration number. */
+            /**
+             * company_number
+             * @description Companies House registration number.
+             */
             company_number?: string;
+            /** vat_number */
             vat_number?: string;
-            /** @description ISO 4217 currency the shop sells in. */
+            /**
+             * currency_code
+             * @description ISO 4217 currency the shop sells in.
+             */
             currency_code?: string;
         };
-        /** @description SubscribeRequest carries the address to subscribe. */
+        /**
+         * atelier.store.v1.SubscribeRequest
+         * @description SubscribeRequest carries the address to subscribe.
+         */
         "atelier.store.v1.SubscribeRequest": {
-            /** @description E-mail address; compared case-insensitively. */
-            email?: string;
-        };
-        /** @description SubscribeResponse confirms the sign-up. */
-        "atelier.store.v1.SubscribeResponse": {
-            /** @description The address as stored (trimmed, lower-cased). */
-            email?: string;
-        };
-        /** @description UnsubscribeResponse says the address no longer receives the newsletter. */
-        "atelier.store.v1.UnsubscribeResponse": Record<string, never>;
-        /** @description UpdateCartItemRequest sets one line's quantity. */
-        "atelier.store.v1.UpdateCartItemRequest": {
-            cart_id?: string;
-            product_id?: string;
             /**
-             * Format: int32
-             * @description The new quantity.
+             * email
+             * Format: email
+             * @description E-mail address; compared case-insensitively.
              */
-            quantity?: number;
+            email?: string;
         };
-        /** @description UpdateCartItemResponse holds the updated cart. */
+        /**
+         * atelier.store.v1.SubscribeResponse
+         * @description SubscribeResponse confirms the sign-up.
+         */
+        "atelier.store.v1.SubscribeResponse": {
+            /**
+             * email
+             * @description The address as stored (trimmed, lower-cased).
+             */
+            email?: string;
+        };
+        /**
+         * atelier.store.v1.UnsubscribeResponse
+         * @description UnsubscribeResponse says the address no longer receives the newsletter.
+         */
+        "atelier.store.v1.UnsubscribeResponse": Record<string, never>;
+        /**
+         * atelier.store.v1.UpdateCartItemResponse
+         * @description UpdateCartItemResponse holds the updated cart.
+         */
         "atelier.store.v1.UpdateCartItemResponse": {
+            /** cart */
             cart?: components["schemas"]["atelier.store.v1.Cart"];
         };
-        /** @description UpdateProfileRequest replaces the profile fields. */
+        /**
+         * atelier.store.v1.UpdateProfileRequest
+         * @description UpdateProfileRequest replaces the profile fields.
+         */
         "atelier.store.v1.UpdateProfileRequest": {
-            first_name?: string;
-            last_name?: string;
-            email?: string;
-            /** @description The current password; required only when the e-mail address changes. */
+            /** first_name */
+            first_name: string;
+            /** last_name */
+            last_name: string;
+            /** email */
+            email: string;
+            /**
+             * current_password
+             * @description The current password; required only when the e-mail address changes.
+             */
             current_password?: string;
         };
-        /** @description UpdateProfileResponse holds the updated user. */
+        /**
+         * atelier.store.v1.UpdateProfileResponse
+         * @description UpdateProfileResponse holds the updated user.
+         */
         "atelier.store.v1.UpdateProfileResponse": {
+            /** user */
             user?: components["schemas"]["atelier.store.v1.User"];
         };
-        /** @description User is the signed-in shopper's own account. */
+        /**
+         * atelier.store.v1.User
+         * @description User is the signed-in shopper's own account.
+         */
         "atelier.store.v1.User": {
-            /** @description Identifier (UUID). */
-            id?: string;
-            first_name?: string;
-            last_name?: string;
-            /** @description E-mail address as stored (trimmed, lower-cased); used to sign in. */
-            email?: string;
             /**
-             * Format: enum
-             * @enum {string}
+             * id
+             * @description Identifier (UUID).
              */
-            role?: "ROLE_UNSPECIFIED" | "ROLE_CUSTOMER" | "ROLE_ADMIN";
-            /** Format: date-time */
-            created_at?: string;
-            /** @description Whether sign-in needs a code from an authenticator app (two-factor authentication). */
+            id?: string;
+            /** first_name */
+            first_name?: string;
+            /** last_name */
+            last_name?: string;
+            /**
+             * email
+             * @description E-mail address as stored (trimmed, lower-cased); used to sign in.
+             */
+            email?: string;
+            /** role */
+            role?: components["schemas"]["atelier.type.v1.Role"];
+            /** created_at */
+            created_at?: components["schemas"]["google.protobuf.Timestamp"];
+            /**
+             * totp_enabled
+             * @description Whether sign-in needs a code from an authenticator app (two-factor authentication).
+             */
             totp_enabled?: boolean;
             /**
+             * totp_enrolment_required
              * @description True for an admin without two-factor authentication where the shop requires it of admins:
              *      until they enrol, they have only a customer's powers. Clients should prompt them to set it up.
              */
             totp_enrolment_required?: boolean;
         };
-        /** @description Wishlist is a signed-in customer's saved products. */
+        /**
+         * atelier.store.v1.Wishlist
+         * @description Wishlist is a signed-in customer's saved products.
+         */
         "atelier.store.v1.Wishlist": {
-            /** @description Newest first. Products that are no longer visible are left out. */
+            /**
+             * items
+             * @description Newest first. Products that are no longer visible are left out.
+             */
             items?: components["schemas"]["atelier.store.v1.WishlistItem"][];
         };
-        /** @description WishlistItem is one saved product. */
+        /**
+         * atelier.store.v1.WishlistItem
+         * @description WishlistItem is one saved product.
+         */
         "atelier.store.v1.WishlistItem": {
-            /** @description The product as the catalogue shows it now. */
+            /**
+             * product
+             * @description The product as the catalogue shows it now.
+             */
             product?: components["schemas"]["atelier.store.v1.Product"];
-            /** Format: date-time */
-            added_at?: string;
+            /** added_at */
+            added_at?: components["schemas"]["google.protobuf.Timestamp"];
         };
         /**
+         * atelier.type.v1.Money
          * @description Money is an exact amount in a currency's minor units. Atelier never represents money as a
          *      floating-point number: 2499 GBP minor units is £24.99.
          */
         "atelier.type.v1.Money": {
-            /** @description ISO 4217 currency code, e.g. "GBP". */
+            /**
+             * currency_code
+             * @description ISO 4217 currency code, e.g. "GBP".
+             * @example GBP
+             */
             currency_code?: string;
-            /** @description The amount in minor units (pence for GBP). Prices include VAT. */
+            /**
+             * minor_units
+             * Format: int64
+             * @description The amount in minor units (pence for GBP). Prices include VAT.
+             * @example 2499
+             */
             minor_units?: string;
         };
-        /** @description Contains an arbitrary serialized message along with a @type that describes the type of the serialized message. */
+        /**
+         * atelier.type.v1.Role
+         * @description Role is what an account may do. Roles nest: an admin can do everything a customer can.
+         * @enum {string}
+         */
+        "atelier.type.v1.Role": "ROLE_UNSPECIFIED" | "ROLE_CUSTOMER" | "ROLE_ADMIN";
+        /**
+         * @description The envelope of every webhook delivery. `id` is the event's stable id (also sent as the
+         *     `webhook-id` header): the same event delivered twice has the same id, so receivers
+         *     de-duplicate on it. Deliveries are at least once, retried with backoff for up to 3 days.
+         */
+        "atelier.webhooks.v1.Event": {
+            /** @description The event's stable id, for de-duplication. */
+            id?: string;
+            /** @enum {string} */
+            type: "order.created" | "order.paid" | "order.payment_failed" | "order.shipped" | "order.delivered" | "order.cancelled" | "order.refunded" | "product.created" | "product.updated" | "product.archived" | "stock.low";
+            /**
+             * Format: date-time
+             * @description When the event happened (RFC 3339, UTC).
+             */
+            timestamp: string;
+            /** @description The order or product as it was after the event. */
+            data: Record<string, never>;
+        };
+        /** @description Any other detail, named by its `@type`. */
         "google.protobuf.Any": {
-            /** @description The type of the serialized message. */
-            "@type"?: string;
+            "@type": string;
         } & {
             [key: string]: unknown;
         };
-        /** @description The `Status` type defines a logical error model that is suitable for different programming environments, including REST APIs and RPC APIs. It is used by [gRPC](https://github.com/grpc). Each `Status` message contains three pieces of data: error code, error message, and error details. You can find out more about this error model and how to work with it in the [API Design Guide](https://cloud.google.com/apis/design/errors). */
+        /**
+         * Format: date-time
+         * @description A Timestamp represents a point in time independent of any time zone or local
+         *      calendar, encoded as a count of seconds and fractions of seconds at
+         *      nanosecond resolution. The count is relative to an epoch at UTC midnight on
+         *      January 1, 1970, in the proleptic Gregorian calendar which extends the
+         *      Gregorian calendar backwards to year one.
+         *
+         *      All minutes are 60 seconds long. Leap seconds are "smeared" so that no leap
+         *      second table is needed for interpretation, using a [24-hour linear
+         *      smear](https://developers.google.com/time/smear).
+         *
+         *      The range is from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999999999Z. By
+         *      restricting to that range, we ensure that we can convert to and from [RFC
+         *      3339](https://www.ietf.org/rfc/rfc3339.txt) date strings.
+         *
+         *      # Examples
+         *
+         *      Example 1: Compute Timestamp from POSIX `time()`.
+         *
+         *          Timestamp timestamp;
+         *          timestamp.set_seconds(time(NULL));
+         *          timestamp.set_nanos(0);
+         *
+         *      Example 2: Compute Timestamp from POSIX `gettimeofday()`.
+         *
+         *          struct timeval tv;
+         *          gettimeofday(&tv, NULL);
+         *
+         *          Timestamp timestamp;
+         *          timestamp.set_seconds(tv.tv_sec);
+         *          timestamp.set_nanos(tv.tv_usec * 1000);
+         *
+         *      Example 3: Compute Timestamp from Win32 `GetSystemTimeAsFileTime()`.
+         *
+         *          FILETIME ft;
+         *          GetSystemTimeAsFileTime(&ft);
+         *          UINT64 ticks = (((UINT64)ft.dwHighDateTime) << 32) | ft.dwLowDateTime;
+         *
+         *          // A Windows tick is 100 nanoseconds. Windows epoch 1601-01-01T00:00:00Z
+         *          // is 11644473600 seconds before Unix epoch 1970-01-01T00:00:00Z.
+         *          Timestamp timestamp;
+         *          timestamp.set_seconds((INT64) ((ticks / 10000000) - 11644473600LL));
+         *          timestamp.set_nanos((INT32) ((ticks % 10000000) * 100));
+         *
+         *      Example 4: Compute Timestamp from Java `System.currentTimeMillis()`.
+         *
+         *          long millis = System.currentTimeMillis();
+         *
+         *          Timestamp timestamp = Timestamp.newBuilder().setSeconds(millis / 1000)
+         *              .setNanos((int) ((millis % 1000) * 1000000)).build();
+         *
+         *      Example 5: Compute Timestamp from Java `Instant.now()`.
+         *
+         *          Instant now = Instant.now();
+         *
+         *          Timestamp timestamp =
+         *              Timestamp.newBuilder().setSeconds(now.getEpochSecond())
+         *                  .setNanos(now.getNano()).build();
+         *
+         *      Example 6: Compute Timestamp from current time in Python.
+         *
+         *          timestamp = Timestamp()
+         *          timestamp.GetCurrentTime()
+         *
+         *      # JSON Mapping
+         *
+         *      In JSON format, the Timestamp type is encoded as a string in the
+         *      [RFC 3339](https://www.ietf.org/rfc/rfc3339.txt) format. That is, the
+         *      format is "{year}-{month}-{day}T{hour}:{min}:{sec}[.{frac_sec}]Z"
+         *      where {year} is always expressed using four digits while {month}, {day},
+         *      {hour}, {min}, and {sec} are zero-padded to two digits each. The fractional
+         *      seconds, which can go up to 9 digits (i.e. up to 1 nanosecond resolution),
+         *      are optional. The "Z" suffix indicates the timezone ("UTC"); the timezone
+         *      is required. A ProtoJSON serializer should always use UTC (as indicated by
+         *      "Z") when printing the Timestamp type and a ProtoJSON parser should be
+         *      able to accept both UTC and other timezones (as indicated by an offset).
+         *
+         *      For example, "2017-01-15T01:30:15.01Z" encodes 15.01 seconds past
+         *      01:30 UTC on January 15, 2017.
+         *
+         *      In JavaScript, one can convert a Date object to this format using the
+         *      standard
+         *      [toISOString()](https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Date/toISOString)
+         *      method. In Python, a standard `datetime.datetime` object can be converted
+         *      to this format using
+         *      [`strftime`](https://docs.python.org/2/library/time.html#time.strftime) with
+         *      the time format spec '%Y-%m-%dT%H:%M:%S.%fZ'. Likewise, in Java, one can use
+         *      the Joda Time's [`ISODateTimeFormat.dateTime()`](
+         *      http://joda-time.sourceforge.net/apidocs/org/joda/time/format/ISODateTimeFormat.html#dateTime()
+         *      ) to obtain a formatter capable of generating timestamps in this format.
+         * @example 2023-01-15T01:30:15.01Z
+         * @example 2024-12-25T12:00:00Z
+         */
+        "google.protobuf.Timestamp": string;
+        /** @description Which fields of an invalid request were at fault. */
+        "google.rpc.BadRequest": {
+            /** @constant */
+            "@type": "type.googleapis.com/google.rpc.BadRequest";
+            field_violations: {
+                /** @description The field's path, e.g. `shipping_address.postcode`. */
+                field: string;
+                description: string;
+            }[];
+        };
+        /** @description Why a request failed, as a stable reason a client may branch on. */
+        "google.rpc.ErrorInfo": {
+            /** @constant */
+            "@type": "type.googleapis.com/google.rpc.ErrorInfo";
+            /** @description A stable snake_case reason, e.g. `out_of_stock`, `stale_revision`. */
+            reason: string;
+            /** @description Always `atelier.store`. */
+            domain: string;
+            /** @description Facts about the failure (e.g. the field at fault, who saved last). */
+            metadata?: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * @description The body of every error answer.
+         * @example {
+         *       "code": 5,
+         *       "message": "product not found",
+         *       "details": [
+         *         {
+         *           "@type": "type.googleapis.com/google.rpc.ErrorInfo",
+         *           "reason": "product_not_found",
+         *           "domain": "atelier.store",
+         *           "metadata": {}
+         *         }
+         *       ]
+         *     }
+         */
         "google.rpc.Status": {
             /**
              * Format: int32
-             * @description The status code, which should be an enum value of [google.rpc.Code][google.rpc.Code].
+             * @description The google.rpc.Code (e.g. 3 INVALID_ARGUMENT, 5 NOT_FOUND, 16 UNAUTHENTICATED).
              */
-            code?: number;
-            /** @description A developer-facing error message, which should be in English. Any user-facing error message should be localized and sent in the [google.rpc.Status.details][google.rpc.Status.details] field, or localized by the client. */
-            message?: string;
-            /** @description A list of messages that carry the error details.  There is a common set of message types for APIs to use. */
-            details?: components["schemas"]["google.protobuf.Any"][];
+            code: number;
+            /** @description A developer-facing message in English. Do not decide on it; use ErrorInfo's reason. */
+            message: string;
+            /** @description The error's details; one of them is always a google.rpc.ErrorInfo. */
+            details: (components["schemas"]["google.rpc.ErrorInfo"] | components["schemas"]["google.rpc.BadRequest"] | components["schemas"]["google.protobuf.Any"])[];
+        };
+        /** @description An event about an order; `data` is the order as the admin API shows it. */
+        "atelier.webhooks.v1.OrderEvent": components["schemas"]["atelier.webhooks.v1.Event"] & {
+            data?: components["schemas"]["atelier.admin.v1.AdminOrder"];
+        };
+        /** @description An event about a product (or its stock); `data` is the product as the admin API shows it. */
+        "atelier.webhooks.v1.ProductEvent": components["schemas"]["atelier.webhooks.v1.Event"] & {
+            data?: components["schemas"]["atelier.admin.v1.Product"];
         };
     };
-    responses: never;
-    parameters: never;
-    requestBodies: never;
+    responses: {
+        /**
+         * @description Any 2xx answer within 10 seconds acknowledges the delivery (the body is ignored; at most 1 KB
+         *     is kept in the delivery log). Anything else, a redirect or a timeout is retried with
+         *     exponential backoff for up to 3 days; after a run of failures the endpoint is disabled.
+         */
+        WebhookAccepted: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+    };
+    parameters: {
+        /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+        "webhook-id": string;
+        /**
+         * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`
+         *     under the endpoint's signing secret (two during a secret rotation). Verify it with a Standard
+         *     Webhooks library and refuse timestamps more than five minutes away from now.
+         */
+        "webhook-signature": string;
+        /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
+        "webhook-timestamp": string;
+    };
+    requestBodies: {
+        OrderEvent: {
+            content: {
+                "application/json": components["schemas"]["atelier.webhooks.v1.OrderEvent"];
+            };
+        };
+        ProductEvent: {
+            content: {
+                "application/json": components["schemas"]["atelier.webhooks.v1.ProductEvent"];
+            };
+        };
+    };
     headers: never;
     pathItems: never;
 }
@@ -3915,7 +6095,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3924,7 +6104,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.MergeCartResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3944,7 +6124,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3953,7 +6133,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.GetWishlistResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -3977,7 +6157,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3986,7 +6166,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.AddWishlistItemResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4008,7 +6188,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4017,7 +6197,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.RemoveWishlistItemResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4041,7 +6221,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4050,7 +6230,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.MergeWishlistResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4071,7 +6251,7 @@ export interface operations {
                 /** @description From a previous response's next_page_token. */
                 page_token?: string;
                 /** @description Only accounts with this role; unset lists every role. */
-                role?: "ROLE_UNSPECIFIED" | "ROLE_CUSTOMER" | "ROLE_ADMIN";
+                role?: components["schemas"]["atelier.type.v1.Role"];
             };
             header?: never;
             path?: never;
@@ -4079,7 +6259,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4088,7 +6268,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.ListAccountsResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4110,11 +6290,24 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["atelier.admin.v1.UpdateAccountRoleRequest"];
+                "application/json": {
+                    /**
+                     * account_id
+                     * Format: uuid
+                     */
+                    account_id?: string;
+                    /** role */
+                    role?: components["schemas"]["atelier.type.v1.Role"];
+                    /**
+                     * totp_code
+                     * @description A current 6-digit code of the acting admin's authenticator app (step-up).
+                     */
+                    totp_code?: string;
+                };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4123,7 +6316,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.UpdateAccountRoleResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4145,11 +6338,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["atelier.admin.v1.RevokeAccountSessionsRequest"];
+                "application/json": {
+                    /**
+                     * account_id
+                     * Format: uuid
+                     */
+                    account_id?: string;
+                };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4158,7 +6357,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.RevokeAccountSessionsResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4178,7 +6377,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4187,7 +6386,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.ListApiKeyScopesResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4214,7 +6413,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4223,7 +6422,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.ListApiKeysResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4247,7 +6446,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4256,7 +6455,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.CreateApiKeyResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4278,11 +6477,22 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["atelier.admin.v1.UpdateApiKeyRequest"];
+                "application/json": {
+                    /**
+                     * name
+                     * @description The new name; unset keeps the name.
+                     */
+                    name?: string | null;
+                    /**
+                     * allowed_origins
+                     * @description The new allowed origins of a publishable key; unset keeps them.
+                     */
+                    allowed_origins?: components["schemas"]["atelier.admin.v1.ApiKeyOrigins"] | null;
+                };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4291,7 +6501,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.UpdateApiKeyResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4313,11 +6523,17 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["atelier.admin.v1.RevokeApiKeyRequest"];
+                "application/json": {
+                    /**
+                     * reason
+                     * @description Why the key is revoked ("leaked in a log", "partner offboarded"), kept in the audit trail.
+                     */
+                    reason?: string;
+                };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4326,7 +6542,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.RevokeApiKeyResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4346,7 +6562,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4355,7 +6571,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.ListCarriersResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4370,7 +6586,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Days in the series, ending today (London time): 7, 30 or 90; 0 (unset) means 30. */
-                period_days?: number;
+                period_days?: 0 | 7 | 30 | 90;
             };
             header?: never;
             path?: never;
@@ -4378,7 +6594,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4387,7 +6603,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.GetDashboardResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4407,7 +6623,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4416,7 +6632,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.ListAllDeliveryOptionsResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4440,7 +6656,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4449,7 +6665,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.CreateDeliveryOptionResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4471,7 +6687,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4480,7 +6696,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.GetDeliveryOptionResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4503,13 +6719,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["atelier.admin.v1.DeliveryOptionInput"];
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4518,7 +6734,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.UpdateDeliveryOptionResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4545,7 +6761,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4554,7 +6770,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.ListDeliveryOptionRevisionsResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4577,7 +6793,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4586,7 +6802,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.GetDeliveryOptionRevisionResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4612,7 +6828,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4621,7 +6837,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.DiffDeliveryOptionRevisionResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4644,11 +6860,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["atelier.admin.v1.RestoreDeliveryOptionRevisionRequest"];
+                "application/json": {
+                    /**
+                     * expected_revision
+                     * Format: int64
+                     * @description The option's current revision, as for any write. Required.
+                     */
+                    expected_revision?: string;
+                };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4657,7 +6880,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.RestoreDeliveryOptionRevisionResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4677,7 +6900,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4686,7 +6909,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.GetFreeDeliveryRuleResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4710,7 +6933,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4719,7 +6942,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.UpdateFreeDeliveryRuleResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4734,7 +6957,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Only orders in these statuses; none means every status. */
-                statuses?: ("ORDER_STATUS_UNSPECIFIED" | "ORDER_STATUS_PENDING_PAYMENT" | "ORDER_STATUS_PAID" | "ORDER_STATUS_PROCESSING" | "ORDER_STATUS_SHIPPED" | "ORDER_STATUS_DELIVERED" | "ORDER_STATUS_CANCELLED" | "ORDER_STATUS_REFUNDED" | "ORDER_STATUS_PAYMENT_FAILED")[];
+                statuses?: components["schemas"]["atelier.store.v1.OrderStatus"][];
                 /**
                  * @description Matches the order number, the e-mail, the customer's name or the postcode (case and spaces
                  *      ignored for postcodes), in part.
@@ -4744,7 +6967,7 @@ export interface operations {
                 placed_from?: string;
                 /** @description Placed before this time. */
                 placed_before?: string;
-                sort?: "ORDER_SORT_UNSPECIFIED" | "ORDER_SORT_NEWEST" | "ORDER_SORT_OLDEST" | "ORDER_SORT_TOTAL_HIGH_TO_LOW" | "ORDER_SORT_TOTAL_LOW_TO_HIGH";
+                sort?: components["schemas"]["atelier.admin.v1.OrderSort"];
                 /**
                  * @description 1-based; 0 means 1. The back office's numbered pages; a partner walking every order should
                  *      follow next_page_token instead, which neither skips nor repeats an order when orders are
@@ -4766,7 +6989,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4775,7 +6998,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.ListAdminOrdersResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4797,7 +7020,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4806,7 +7029,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.GetAdminOrderResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4828,11 +7051,27 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["atelier.admin.v1.CancelOrderRequest"];
+                "application/json": {
+                    /**
+                     * order_id
+                     * Format: uuid
+                     */
+                    order_id?: string;
+                    /**
+                     * reason
+                     * @description Why, for the timeline and the customer's e-mail; at most 500 characters.
+                     */
+                    reason?: string;
+                    /**
+                     * idempotency_key
+                     * @description Required: a key the client makes once per cancellation (e.g. a random UUID).
+                     */
+                    idempotency_key: string;
+                };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4841,7 +7080,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.CancelOrderResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4863,11 +7102,19 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["atelier.admin.v1.DeliverOrderRequest"];
+                "application/json": {
+                    /**
+                     * order_id
+                     * Format: uuid
+                     */
+                    order_id?: string;
+                    /** idempotency_key */
+                    idempotency_key?: string;
+                };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4876,7 +7123,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.DeliverOrderResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4898,11 +7145,22 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["atelier.admin.v1.ProcessOrderRequest"];
+                "application/json": {
+                    /**
+                     * order_id
+                     * Format: uuid
+                     */
+                    order_id?: string;
+                    /**
+                     * idempotency_key
+                     * @description Optional; see the service's comment.
+                     */
+                    idempotency_key?: string;
+                };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4911,7 +7169,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.ProcessOrderResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4933,11 +7191,39 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["atelier.admin.v1.RefundOrderRequest"];
+                "application/json": {
+                    /**
+                     * order_id
+                     * Format: uuid
+                     */
+                    order_id?: string;
+                    /**
+                     * amount_minor_units
+                     * Format: int64
+                     * @description In pence, at least 1 and at most what is refundable (AdminOrder.refundable).
+                     */
+                    amount_minor_units?: string;
+                    /**
+                     * reason
+                     * @description Why, for the timeline and the customer's e-mail; at most 500 characters.
+                     */
+                    reason?: string;
+                    /**
+                     * restock
+                     * @description Lines to put back in stock when the refund succeeds: at most what was ordered of each,
+                     *      less what earlier refunds restocked. Not for a cancelled order, whose stock went back.
+                     */
+                    restock?: components["schemas"]["atelier.admin.v1.RestockLine"][];
+                    /**
+                     * idempotency_key
+                     * @description Required: a key the client makes once per refund (e.g. a random UUID).
+                     */
+                    idempotency_key: string;
+                };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4946,7 +7232,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.RefundOrderResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -4968,11 +7254,24 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["atelier.admin.v1.ShipOrderRequest"];
+                "application/json": {
+                    /**
+                     * order_id
+                     * Format: uuid
+                     */
+                    order_id?: string;
+                    /**
+                     * tracking_number
+                     * @description The carrier's number for the parcel: 4–40 letters, digits, spaces or hyphens. Required.
+                     */
+                    tracking_number?: string;
+                    /** idempotency_key */
+                    idempotency_key?: string;
+                };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4981,7 +7280,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.ShipOrderResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5001,7 +7300,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5010,7 +7309,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.ListPagesResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5034,7 +7333,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5043,7 +7342,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.CreatePageResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5065,7 +7364,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5074,7 +7373,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.GetPageResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5099,7 +7398,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5108,7 +7407,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.DeletePageResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5131,13 +7430,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["atelier.admin.v1.PageInput"];
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5146,7 +7445,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.UpdatePageResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5173,7 +7472,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5182,7 +7481,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.ListPageRevisionsResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5205,7 +7504,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5214,7 +7513,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.GetPageRevisionResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5240,7 +7539,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5249,7 +7548,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.DiffPageRevisionResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5272,11 +7571,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["atelier.admin.v1.RestorePageRevisionRequest"];
+                "application/json": {
+                    /**
+                     * expected_revision
+                     * Format: int64
+                     * @description The page's current revision, as for any write. Required.
+                     */
+                    expected_revision?: string;
+                };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5285,7 +7591,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.RestorePageRevisionResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5305,7 +7611,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5314,7 +7620,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.ListProductCategoriesResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5332,11 +7638,11 @@ export interface operations {
                 search?: string;
                 /** @description Only products of this category. */
                 category?: string;
-                status?: "PRODUCT_STATUS_FILTER_UNSPECIFIED" | "PRODUCT_STATUS_FILTER_ACTIVE" | "PRODUCT_STATUS_FILTER_INACTIVE" | "PRODUCT_STATUS_FILTER_PUBLISHED" | "PRODUCT_STATUS_FILTER_UNPUBLISHED" | "PRODUCT_STATUS_FILTER_ARCHIVED";
+                status?: components["schemas"]["atelier.admin.v1.ProductStatusFilter"];
                 /** @description Only products at this stock level; unspecified means any. */
-                stock_level?: "STOCK_LEVEL_UNSPECIFIED" | "STOCK_LEVEL_IN_STOCK" | "STOCK_LEVEL_LOW_STOCK" | "STOCK_LEVEL_OUT_OF_STOCK";
+                stock_level?: components["schemas"]["atelier.admin.v1.StockLevel"];
                 /** @description The column to sort by; empty sorts newest first. */
-                sort?: string;
+                sort?: "" | "name" | "sku" | "category" | "price" | "stock" | "status" | "created_at" | "updated_at";
                 /** @description Sorts from the highest value down. */
                 descending?: boolean;
                 /**
@@ -5360,7 +7666,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5369,7 +7675,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.ListProductsResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5387,13 +7693,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["atelier.admin.v1.ProductInput"];
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5402,7 +7708,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.CreateProductResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5424,7 +7730,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5433,7 +7739,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.GetProductResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5458,7 +7764,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5467,7 +7773,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.DeleteProductResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5490,13 +7796,13 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["atelier.admin.v1.ProductInput"];
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5505,7 +7811,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.UpdateProductResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5533,13 +7839,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        /** @description The image's bytes. On REST this is the raw request body. */
+        requestBody?: {
             content: {
                 "application/octet-stream": string;
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5548,7 +7855,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.UploadProductImageResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5574,7 +7881,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5583,7 +7890,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.DeleteProductImageResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5606,11 +7913,38 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["atelier.admin.v1.UpdateProductImageRequest"];
+                "application/json": {
+                    /**
+                     * product_id
+                     * Format: uuid
+                     */
+                    product_id?: string;
+                    /**
+                     * image_id
+                     * Format: uuid
+                     */
+                    image_id?: string;
+                    /**
+                     * alt
+                     * @description New alt text when set: 1–250 characters.
+                     */
+                    alt?: string | null;
+                    /**
+                     * primary
+                     * @description Makes this the primary image when true (false is refused: pick another image instead).
+                     */
+                    primary?: boolean | null;
+                    /**
+                     * expected_revision
+                     * Format: int64
+                     * @description When set, refused as stale unless it is the product's current revision.
+                     */
+                    expected_revision?: string;
+                };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5619,7 +7953,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.UpdateProductImageResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5641,11 +7975,28 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["atelier.admin.v1.ReorderProductImagesRequest"];
+                "application/json": {
+                    /**
+                     * product_id
+                     * Format: uuid
+                     */
+                    product_id?: string;
+                    /**
+                     * image_ids
+                     * @description Every image of the product exactly once, in the new order.
+                     */
+                    image_ids?: string[];
+                    /**
+                     * expected_revision
+                     * Format: int64
+                     * @description When set, refused as stale unless it is the product's current revision.
+                     */
+                    expected_revision?: string;
+                };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5654,7 +8005,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.ReorderProductImagesResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5681,7 +8032,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5690,7 +8041,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.ListProductRevisionsResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5713,7 +8064,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5722,7 +8073,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.GetProductRevisionResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5748,7 +8099,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5757,7 +8108,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.DiffProductRevisionResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5780,11 +8131,23 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["atelier.admin.v1.RestoreProductRevisionRequest"];
+                "application/json": {
+                    /**
+                     * product_id
+                     * Format: uuid
+                     */
+                    product_id?: string;
+                    /**
+                     * expected_revision
+                     * Format: int64
+                     * @description The product's current revision, as for any write. Required.
+                     */
+                    expected_revision?: string;
+                };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5793,7 +8156,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.RestoreProductRevisionResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5817,7 +8180,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5826,7 +8189,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.SetProductsPublishedResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5846,7 +8209,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5855,7 +8218,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.GetStoreDetailsResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5879,13 +8242,13 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["atelier.admin.v1.StoreDetailsInput"];
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5894,7 +8257,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.UpdateStoreDetailsResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5919,7 +8282,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5928,7 +8291,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.ListStoreDetailsRevisionsResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5950,7 +8313,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5959,7 +8322,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.GetStoreDetailsRevisionResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -5984,7 +8347,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5993,7 +8356,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.DiffStoreDetailsRevisionResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6015,11 +8378,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["atelier.admin.v1.RestoreStoreDetailsRevisionRequest"];
+                "application/json": {
+                    /**
+                     * expected_revision
+                     * Format: int64
+                     * @description The details' current revision, as for any write. Required.
+                     */
+                    expected_revision?: string;
+                };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6028,7 +8398,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.RestoreStoreDetailsRevisionResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6048,7 +8418,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6057,7 +8427,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.ListWebhookEndpointsResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6081,7 +8451,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6090,7 +8460,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.CreateWebhookEndpointResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6113,7 +8483,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6122,7 +8492,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.GetWebhookEndpointResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6145,7 +8515,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6154,7 +8524,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.DeleteWebhookEndpointResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6177,11 +8547,39 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["atelier.admin.v1.UpdateWebhookEndpointRequest"];
+                "application/json": {
+                    /**
+                     * endpoint_id
+                     * Format: uuid
+                     * @description The endpoint's id (UUID).
+                     */
+                    endpoint_id?: string;
+                    /**
+                     * url
+                     * Format: uri
+                     * @description A new HTTPS URL, checked as on create.
+                     */
+                    url?: string | null;
+                    /**
+                     * description
+                     * @description A new note for admins, at most 500 characters.
+                     */
+                    description?: string | null;
+                    /**
+                     * event_types
+                     * @description Replaces the whole list when not empty; empty keeps it.
+                     */
+                    event_types?: ("order.created" | "order.paid" | "order.payment_failed" | "order.shipped" | "order.delivered" | "order.cancelled" | "order.refunded" | "product.created" | "product.updated" | "product.archived" | "stock.low")[];
+                    /**
+                     * enabled
+                     * @description Enables or disables the endpoint.
+                     */
+                    enabled?: boolean | null;
+                };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6190,7 +8588,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.UpdateWebhookEndpointResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6218,7 +8616,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6227,7 +8625,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.ListWebhookDeliveriesResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6252,11 +8650,24 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["atelier.admin.v1.ReplayWebhookEventRequest"];
+                "application/json": {
+                    /**
+                     * endpoint_id
+                     * Format: uuid
+                     * @description The endpoint's id (UUID).
+                     */
+                    endpoint_id?: string;
+                    /**
+                     * event_id
+                     * Format: uuid
+                     * @description The event's id (`webhook-id`, or event_id in the delivery log).
+                     */
+                    event_id?: string;
+                };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6265,7 +8676,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.ReplayWebhookEventResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6288,11 +8699,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["atelier.admin.v1.RotateWebhookSecretRequest"];
+                "application/json": {
+                    /**
+                     * endpoint_id
+                     * Format: uuid
+                     * @description The endpoint's id (UUID).
+                     */
+                    endpoint_id?: string;
+                };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6301,7 +8719,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.admin.v1.RotateWebhookSecretResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6325,7 +8743,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6334,7 +8752,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.LoginResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6358,7 +8776,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6367,7 +8785,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.LogoutResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6387,7 +8805,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6396,7 +8814,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.GetMeResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6420,7 +8838,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6429,7 +8847,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.UpdateProfileResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6453,7 +8871,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6462,7 +8880,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.ChangePasswordResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6486,7 +8904,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6495,7 +8913,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.RequestPasswordResetResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6519,7 +8937,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6528,7 +8946,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.ConfirmPasswordResetResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6552,7 +8970,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6561,7 +8979,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.RegisterResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6585,7 +9003,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6594,7 +9012,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.DisableTotpResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6618,7 +9036,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6627,7 +9045,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.EnableTotpResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6651,7 +9069,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6660,7 +9078,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.BeginTotpSetupResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6684,7 +9102,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6693,7 +9111,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.CreateCartResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6715,7 +9133,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6724,7 +9142,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.GetCartResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6746,11 +9164,46 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["atelier.store.v1.CheckoutRequest"];
+                "application/json": {
+                    /**
+                     * cart_id
+                     * Format: uuid
+                     */
+                    cart_id?: string;
+                    /**
+                     * idempotency_key
+                     * @description A key the client makes once per checkout attempt (e.g. a random UUID) and repeats when it
+                     *      retries the same request.
+                     */
+                    idempotency_key: string;
+                    /**
+                     * email
+                     * @description Where the confirmation goes. Required for guests; a signed-in customer's orders use the
+                     *      account's address and this field is ignored.
+                     */
+                    email?: string;
+                    /** shipping_address */
+                    shipping_address: components["schemas"]["atelier.store.v1.OrderAddress"];
+                    /**
+                     * billing_address
+                     * @description A separate billing address; leave unset when billing is the same as shipping.
+                     */
+                    billing_address?: components["schemas"]["atelier.store.v1.OrderAddress"] | null;
+                    /**
+                     * delivery_option_code
+                     * @description Code of an active delivery option, e.g. "standard".
+                     */
+                    delivery_option_code?: string;
+                    /**
+                     * requires_signature
+                     * @description Whether the parcel must be signed for.
+                     */
+                    requires_signature?: boolean;
+                };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6759,7 +9212,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.CheckoutResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6781,7 +9234,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6790,7 +9243,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.QuoteCheckoutResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6812,11 +9265,31 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["atelier.store.v1.AddCartItemRequest"];
+                "application/json": {
+                    /**
+                     * cart_id
+                     * Format: uuid
+                     */
+                    cart_id?: string;
+                    /**
+                     * product_id
+                     * Format: uuid
+                     * @description Product id (UUID).
+                     * @example 0b7e5c1a-4f2d-4c55-9a41-2f0d6f1e9b3c
+                     */
+                    product_id?: string;
+                    /**
+                     * quantity
+                     * Format: int32
+                     * @description Units to add.
+                     * @example 2
+                     */
+                    quantity: number;
+                };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6825,7 +9298,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.AddCartItemResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6847,7 +9320,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6856,7 +9329,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.ClearCartResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6879,7 +9352,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6888,7 +9361,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.RemoveCartItemResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6911,11 +9384,28 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["atelier.store.v1.UpdateCartItemRequest"];
+                "application/json": {
+                    /**
+                     * cart_id
+                     * Format: uuid
+                     */
+                    cart_id?: string;
+                    /**
+                     * product_id
+                     * Format: uuid
+                     */
+                    product_id?: string;
+                    /**
+                     * quantity
+                     * Format: int32
+                     * @description The new quantity.
+                     */
+                    quantity: number;
+                };
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6924,7 +9414,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.UpdateCartItemResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6944,7 +9434,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6953,7 +9443,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.ListCategoriesResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -6973,7 +9463,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6982,7 +9472,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.GetCheckoutConfigResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7006,7 +9496,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7015,7 +9505,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.SendContactMessageResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7035,7 +9525,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7044,7 +9534,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.ListDeliveryOptionsResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7059,7 +9549,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description `random` (default) or `top_price`. */
-                mode?: string;
+                mode?: "" | "random" | "top_price";
             };
             header?: never;
             path?: never;
@@ -7067,7 +9557,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7076,7 +9566,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.ListFeaturedProductsResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7100,7 +9590,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7109,7 +9599,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.ConfirmSubscriptionResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7133,7 +9623,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7142,7 +9632,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.SubscribeResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7165,7 +9655,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7174,7 +9664,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.UnsubscribeResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7199,7 +9689,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7208,7 +9698,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.ListOrdersResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7233,7 +9723,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7242,7 +9732,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.GetOrderResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7265,7 +9755,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7274,7 +9764,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.GetPageResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7298,7 +9788,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7307,7 +9797,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.ConfirmTestPaymentResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7333,7 +9823,7 @@ export interface operations {
                 /** @description Highest price in pence, inclusive. */
                 max_price?: string;
                 /** @description Order: `newest` (default), `price_asc`, `price_desc`, `name_asc` or `name_desc`. */
-                sort?: string;
+                sort?: "" | "newest" | "price_asc" | "price_desc" | "name_asc" | "name_desc";
                 /**
                  * @description 1-based page number; defaults to 1. The storefront's numbered pages; partners walking the
                  *      whole catalogue should follow next_page_token instead, which neither skips nor repeats a
@@ -7344,7 +9834,7 @@ export interface operations {
                  * @description Products per page: 6 (default), 12, 24 or 48; 0 ("All") returns every match, at most 1 000
                  *      per page: total_pages then says how many such pages there are, and page moves through them.
                  */
-                page_size?: number;
+                page_size?: 0 | 6 | 12 | 24 | 48;
                 /**
                  * @description The next_page_token of the previous page (AIP-158), with the same filters, search and sort as
                  *      that request; the page it names follows the last product of the previous one. Not with page.
@@ -7357,7 +9847,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7366,7 +9856,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.ListProductsResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7389,7 +9879,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7398,7 +9888,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.GetProductResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7421,7 +9911,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7430,7 +9920,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.ListRelatedProductsResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7450,7 +9940,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7459,7 +9949,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.GetStatusResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7479,7 +9969,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7488,7 +9978,7 @@ export interface operations {
                     "application/json": components["schemas"]["atelier.store.v1.GetStoreSettingsResponse"];
                 };
             };
-            /** @description Default error response */
+            /** @description An unexpected error response. */
             default: {
                 headers: {
                     [name: string]: unknown;
@@ -7497,6 +9987,259 @@ export interface operations {
                     "application/json": components["schemas"]["google.rpc.Status"];
                 };
             };
+        };
+    };
+    webhook_order_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`
+                 *     under the endpoint's signing secret (two during a secret rotation). Verify it with a Standard
+                 *     Webhooks library and refuse timestamps more than five minutes away from now.
+                 */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["OrderEvent"];
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    webhook_order_paid: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`
+                 *     under the endpoint's signing secret (two during a secret rotation). Verify it with a Standard
+                 *     Webhooks library and refuse timestamps more than five minutes away from now.
+                 */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["OrderEvent"];
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    webhook_order_payment_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`
+                 *     under the endpoint's signing secret (two during a secret rotation). Verify it with a Standard
+                 *     Webhooks library and refuse timestamps more than five minutes away from now.
+                 */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["OrderEvent"];
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    webhook_order_shipped: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`
+                 *     under the endpoint's signing secret (two during a secret rotation). Verify it with a Standard
+                 *     Webhooks library and refuse timestamps more than five minutes away from now.
+                 */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["OrderEvent"];
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    webhook_order_delivered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`
+                 *     under the endpoint's signing secret (two during a secret rotation). Verify it with a Standard
+                 *     Webhooks library and refuse timestamps more than five minutes away from now.
+                 */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["OrderEvent"];
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    webhook_order_cancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`
+                 *     under the endpoint's signing secret (two during a secret rotation). Verify it with a Standard
+                 *     Webhooks library and refuse timestamps more than five minutes away from now.
+                 */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["OrderEvent"];
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    webhook_order_refunded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`
+                 *     under the endpoint's signing secret (two during a secret rotation). Verify it with a Standard
+                 *     Webhooks library and refuse timestamps more than five minutes away from now.
+                 */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["OrderEvent"];
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    webhook_product_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`
+                 *     under the endpoint's signing secret (two during a secret rotation). Verify it with a Standard
+                 *     Webhooks library and refuse timestamps more than five minutes away from now.
+                 */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ProductEvent"];
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    webhook_product_updated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`
+                 *     under the endpoint's signing secret (two during a secret rotation). Verify it with a Standard
+                 *     Webhooks library and refuse timestamps more than five minutes away from now.
+                 */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ProductEvent"];
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    webhook_product_archived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`
+                 *     under the endpoint's signing secret (two during a secret rotation). Verify it with a Standard
+                 *     Webhooks library and refuse timestamps more than five minutes away from now.
+                 */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ProductEvent"];
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
+        };
+    };
+    webhook_stock_low: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                "webhook-id": components["parameters"]["webhook-id"];
+                /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
+                "webhook-timestamp": components["parameters"]["webhook-timestamp"];
+                /**
+                 * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`
+                 *     under the endpoint's signing secret (two during a secret rotation). Verify it with a Standard
+                 *     Webhooks library and refuse timestamps more than five minutes away from now.
+                 */
+                "webhook-signature": components["parameters"]["webhook-signature"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: components["requestBodies"]["ProductEvent"];
+        responses: {
+            200: components["responses"]["WebhookAccepted"];
         };
     };
 }

@@ -700,13 +700,12 @@ const file_atelier_store_v1_cart_service_proto_rawDesc = "" +
 	"\x0eGetCartRequest\x12!\n" +
 	"\acart_id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x06cartId\"=\n" +
 	"\x0fGetCartResponse\x12*\n" +
-	"\x04cart\x18\x01 \x01(\v2\x16.atelier.store.v1.CartR\x04cart\"\x88\x01\n" +
+	"\x04cart\x18\x01 \x01(\v2\x16.atelier.store.v1.CartR\x04cart\"\xb1\x01\n" +
 	"\x12AddCartItemRequest\x12!\n" +
-	"\acart_id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x06cartId\x12'\n" +
+	"\acart_id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x06cartId\x12N\n" +
 	"\n" +
-	"product_id\x18\x02 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\tproductId\x12&\n" +
-	"\bquantity\x18\x03 \x01(\x05B\n" +
-	"\xbaH\a\x1a\x05\x18\xe8\a(\x01R\bquantity\"A\n" +
+	"product_id\x18\x02 \x01(\tB/\xbaH,r*\x92\x02$0b7e5c1a-4f2d-4c55-9a41-2f0d6f1e9b3c\xb0\x01\x01R\tproductId\x12(\n" +
+	"\bquantity\x18\x03 \x01(\x05B\f\xbaH\t\x1a\a@\x02\x18\xe8\a(\x01R\bquantity\"A\n" +
 	"\x13AddCartItemResponse\x12*\n" +
 	"\x04cart\x18\x01 \x01(\v2\x16.atelier.store.v1.CartR\x04cart\"\x8b\x01\n" +
 	"\x15UpdateCartItemRequest\x12!\n" +

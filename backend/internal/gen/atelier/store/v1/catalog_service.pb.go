@@ -609,9 +609,9 @@ var File_atelier_store_v1_catalog_service_proto protoreflect.FileDescriptor
 
 const file_atelier_store_v1_catalog_service_proto_rawDesc = "" +
 	"\n" +
-	"&atelier/store/v1/catalog_service.proto\x12\x10atelier.store.v1\x1a\x1eatelier/store/v1/product.proto\x1a\x1batelier/type/v1/money.proto\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\"\xe2\x04\n" +
-	"\x13ListProductsRequest\x12 \n" +
-	"\x06search\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x06search\x12,\n" +
+	"&atelier/store/v1/catalog_service.proto\x12\x10atelier.store.v1\x1a\x1eatelier/store/v1/product.proto\x1a\x1batelier/type/v1/money.proto\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\"\xee\x04\n" +
+	"\x13ListProductsRequest\x12,\n" +
+	"\x06search\x18\x01 \x01(\tB\x14\xbaH\x11r\x0f\x18\xc8\x01\x92\x02\trose soapR\x06search\x12,\n" +
 	"\bcategory\x18\x02 \x03(\tB\x10\xbaH\r\x92\x01\n" +
 	"\x10\x14\"\x06r\x04\x10\x01\x18dR\bcategory\x12.\n" +
 	"\tmin_price\x18\x03 \x01(\x03B\f\xbaH\t\"\a\x18\x80\xc2\xd7/(\x00H\x00R\bminPrice\x88\x01\x01\x12.\n" +

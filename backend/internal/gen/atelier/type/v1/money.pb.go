@@ -7,6 +7,7 @@
 package typev1
 
 import (
+	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	reflect "reflect"
@@ -81,10 +82,10 @@ var File_atelier_type_v1_money_proto protoreflect.FileDescriptor
 
 const file_atelier_type_v1_money_proto_rawDesc = "" +
 	"\n" +
-	"\x1batelier/type/v1/money.proto\x12\x0fatelier.type.v1\"M\n" +
-	"\x05Money\x12#\n" +
-	"\rcurrency_code\x18\x01 \x01(\tR\fcurrencyCode\x12\x1f\n" +
-	"\vminor_units\x18\x02 \x01(\x03R\n" +
+	"\x1batelier/type/v1/money.proto\x12\x0fatelier.type.v1\x1a\x1bbuf/validate/validate.proto\"d\n" +
+	"\x05Money\x120\n" +
+	"\rcurrency_code\x18\x01 \x01(\tB\v\xbaH\br\x06\x92\x02\x03GBPR\fcurrencyCode\x12)\n" +
+	"\vminor_units\x18\x02 \x01(\x03B\b\xbaH\x05\"\x03H\xc3\x13R\n" +
 	"minorUnitsBQZOgithub.com/atelier-commerce/atelier/backend/internal/gen/atelier/type/v1;typev1b\x06proto3"
 
 var (

@@ -503,8 +503,10 @@ func (x *UpdateApiKeyResponse) GetApiKey() *ApiKey {
 
 // RevokeApiKeyRequest names the key.
 type RevokeApiKeyRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Id            string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Why the key is revoked ("leaked in a log", "partner offboarded"), kept in the audit trail.
+	Reason        string `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -542,6 +544,13 @@ func (*RevokeApiKeyRequest) Descriptor() ([]byte, []int) {
 func (x *RevokeApiKeyRequest) GetId() string {
 	if x != nil {
 		return x.Id
+	}
+	return ""
+}
+
+func (x *RevokeApiKeyRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
 	}
 	return ""
 }
@@ -626,9 +635,10 @@ const file_atelier_admin_v1_api_key_service_proto_rawDesc = "" +
 	"\rApiKeyOrigins\x12+\n" +
 	"\aorigins\x18\x01 \x03(\tB\x11\xbaH\x0e\x92\x01\v\x10\x14\x18\x01\"\x05r\x03\x18\xc8\x01R\aorigins\"I\n" +
 	"\x14UpdateApiKeyResponse\x121\n" +
-	"\aapi_key\x18\x01 \x01(\v2\x18.atelier.admin.v1.ApiKeyR\x06apiKey\"/\n" +
+	"\aapi_key\x18\x01 \x01(\v2\x18.atelier.admin.v1.ApiKeyR\x06apiKey\"Q\n" +
 	"\x13RevokeApiKeyRequest\x12\x18\n" +
-	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"I\n" +
+	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\x12 \n" +
+	"\x06reason\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\x06reason\"I\n" +
 	"\x14RevokeApiKeyResponse\x121\n" +
 	"\aapi_key\x18\x01 \x01(\v2\x18.atelier.admin.v1.ApiKeyR\x06apiKey2\xc3\x05\n" +
 	"\rApiKeyService\x12}\n" +
