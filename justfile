@@ -45,6 +45,7 @@ storybook: setup
 
 # The Playwright journeys in Chromium against the whole stack, started on throw-away data.
 e2e: setup
+    cd sdk/typescript && npm run build
     cd e2e && npm run typecheck && npm test
 
 # Lighthouse scores (performance, accessibility, best practices, SEO) of the production build.
