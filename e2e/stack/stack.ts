@@ -174,6 +174,9 @@ export async function startStack(): Promise<Stack> {
       MAIL_CATCHER_SMTP_ADDR: `127.0.0.1:${ports.smtp}`,
       // The storefront calls the API from this machine on the shoppers' behalf.
       TRUSTED_PROXIES: "127.0.0.1/32,::1/128",
+      // The partner journeys receive webhooks on a local receiver (test only: loopback is refused
+      // in production).
+      WEBHOOK_ALLOW_LOOPBACK: "true",
       // Every spec's shopper signs up from this one machine's address; the production limit (10
       // an hour) would refuse the suite's later sign-ups.
       REGISTRATIONS_PER_IP_PER_HOUR: "200",
