@@ -139,10 +139,12 @@ func (w *webhookDeliveryWorker) Work(ctx context.Context, job *river.Job[Webhook
 	return nil
 }
 
-// composeWebhookDisabled writes to the shop's mailbox (the store settings' contact e-mail, where
-// contact messages go too): the people who run the shop, who can enable the endpoint again.
+// composeWebhookDisabled writes to the admin the event names (one event per admin), who can
+// enable the endpoint again; to the shop's mailbox (the store settings' contact e-mail) when the
+// shop has no admin to tell.
 func composeWebhookDisabled(_ context.Context, shop mailer.Shop, st settings.Store, payload []byte) (mailer.Message, error) {
 	var p struct {
+		To          string    `json:"to"`
 		URL         string    `json:"url"`
 		Description string    `json:"description"`
 		Failures    int       `json:"failures"`
@@ -155,10 +157,14 @@ func composeWebhookDisabled(_ context.Context, shop mailer.Shop, st settings.Sto
 	if p.URL == "" {
 		return mailer.Message{}, mailer.Permanent(fmt.Errorf("jobs.composeWebhookDisabled: %w: url is required", errMalformed))
 	}
-	if st.ContactEmail == "" {
-		return mailer.Message{}, errors.New("the store settings have no contact e-mail to send the notice to")
+	to := p.To
+	if to == "" {
+		to = st.ContactEmail
+	}
+	if to == "" {
+		return mailer.Message{}, errors.New("no admin and no contact e-mail in the store settings to send the notice to")
 	}
 	c, err := mailer.RenderWebhookDisabled(shop, mailer.WebhookDisabled{URL: p.URL, Description: p.Description,
 		Failures: p.Failures, LastError: p.LastError, DisabledAt: p.DisabledAt})
-	return mailer.Message{To: st.ContactEmail, Content: c}, err
+	return mailer.Message{To: to, Content: c}, err
 }

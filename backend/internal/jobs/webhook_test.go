@@ -72,7 +72,20 @@ func TestWebhookEventIsDeliveredThroughRiver(t *testing.T) {
 	}, 10*time.Second, 50*time.Millisecond)
 }
 
-// An endpoint disabled for its failures e-mails the shop's mailbox.
+// An endpoint disabled for its failures e-mails each admin (one event each).
+func TestDisabledEndpointIsEmailedToAnAdmin(t *testing.T) {
+	t.Parallel()
+	pool, srv, smtpURL := mailingShop(t, smtpmock.ConfigurationAttr{})
+	emit(t, pool, webhook.TopicEndpointDisabled, webhook.EndpointDisabled{To: "ava@atelier.test", EndpointID: "e1",
+		URL: "https://erp.example/hooks", Failures: webhook.DisableAfter, LastError: "HTTP 500", DisabledAt: time.Now()})
+	start(t, newRunner(t, pool, runnerOpts{mail: sender(t, smtpURL)}))
+	waitForJobState(t, pool, "completed")
+	msgs := delivered(srv)
+	require.Len(t, msgs, 1)
+	require.Contains(t, msgs[0].RcpttoRequestResponse()[0][0], "ava@atelier.test")
+}
+
+// Without an admin to tell, the shop's mailbox is.
 func TestDisabledEndpointIsEmailedToTheShop(t *testing.T) {
 	t.Parallel()
 	pool, srv, smtpURL := mailingShop(t, smtpmock.ConfigurationAttr{})

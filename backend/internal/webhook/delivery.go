@@ -331,8 +331,11 @@ type outcome struct {
 	next     *time.Time
 }
 
-// EndpointDisabled is the payload of TopicEndpointDisabled, the e-mail's content.
+// EndpointDisabled is the payload of TopicEndpointDisabled, the e-mail's content and its
+// recipient: one event per admin, so each is told (To empty: nobody is an admin, and the shop's
+// mailbox is told instead).
 type EndpointDisabled struct {
+	To          string    `json:"to,omitempty"`
 	EndpointID  string    `json:"endpoint_id"`
 	URL         string    `json:"url"`
 	Description string    `json:"description"`
@@ -343,7 +346,7 @@ type EndpointDisabled struct {
 
 // record writes an attempt's outcome and its effect on the endpoint in one transaction: a success
 // ends the endpoint's failure streak, a final failure lengthens it and, at DisableAfter, disables
-// the endpoint and queues the e-mail.
+// the endpoint and queues an e-mail to every admin.
 func (s *Service) record(ctx context.Context, deliveryID, endpointID string, o outcome) error {
 	return db.WithTx(ctx, s.pool, func(tx pgx.Tx) error {
 		if err := updateDelivery(ctx, tx, deliveryID, o); err != nil {
@@ -364,9 +367,20 @@ func (s *Service) record(ctx context.Context, deliveryID, endpointID string, o o
 			if err := disable(ctx, tx, endpointID, reason, o.at); err != nil {
 				return err
 			}
-			_, err = db.Emit(ctx, tx, TopicEndpointDisabled, EndpointDisabled{EndpointID: e.ID, URL: e.URL,
-				Description: e.Description, Failures: e.FailureStreak, LastError: truncate(o.err, 300), DisabledAt: o.at.UTC()})
-			return err
+			admins, err := adminEmails(ctx, tx)
+			if err != nil {
+				return err
+			}
+			if len(admins) == 0 {
+				admins = []string{""}
+			}
+			for _, to := range admins {
+				if _, err := db.Emit(ctx, tx, TopicEndpointDisabled, EndpointDisabled{To: to, EndpointID: e.ID, URL: e.URL,
+					Description: e.Description, Failures: e.FailureStreak, LastError: truncate(o.err, 300), DisabledAt: o.at.UTC()}); err != nil {
+					return err
+				}
+			}
+			return nil
 		}
 		return nil
 	})

@@ -345,3 +345,12 @@ func pruneEvents(ctx context.Context, q querier, before time.Time) (int64, error
 	}
 	return tag.RowsAffected(), nil
 }
+
+// adminEmails are the addresses of the shop's admins, who are told when an endpoint is disabled.
+func adminEmails(ctx context.Context, tx pgx.Tx) ([]string, error) {
+	rows, err := tx.Query(ctx, `SELECT email FROM accounts WHERE role = 'admin' ORDER BY email`)
+	if err != nil {
+		return nil, err
+	}
+	return pgx.CollectRows(rows, pgx.RowTo[string])
+}

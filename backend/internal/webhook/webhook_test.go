@@ -150,7 +150,7 @@ func (f *fixture) deliveriesQueued(t *testing.T) []string {
 // fanOut emits an event and fans it out, returning the deliveries made.
 func (f *fixture) fanOut(t *testing.T, typ event.Type) (string, []string) {
 	t.Helper()
-	id, payload := f.emit(t, typ, map[string]any{"id": "ord_1", "total": map[string]any{"amount": 4500, "currency": "GBP"}})
+	id, payload := f.emit(t, typ, map[string]any{"id": "ord_1", "total": map[string]any{"minor_units": "4500", "currency_code": "GBP"}})
 	_, err := f.svc.FanOut(context.Background(), id, payload)
 	require.NoError(t, err)
 	return id, f.deliveriesQueued(t)
@@ -268,7 +268,7 @@ func TestDeliverySignedPerStandardWebhooks(t *testing.T) {
 	require.NoError(t, json.Unmarshal(body, &p))
 	require.Equal(t, "order.paid", p.Type)
 	require.WithinDuration(t, f.now, p.Timestamp, time.Second)
-	require.JSONEq(t, `{"id":"ord_1","total":{"amount":4500,"currency":"GBP"}}`, string(p.Data))
+	require.JSONEq(t, `{"id":"ord_1","total":{"minor_units":"4500","currency_code":"GBP"}}`, string(p.Data))
 
 	page, err := f.svc.Deliveries(context.Background(), e.ID, 0, "")
 	require.NoError(t, err)
@@ -363,7 +363,12 @@ func TestRetriesThenDisables(t *testing.T) {
 	require.NoError(t, err)
 	require.Zero(t, got.FailureStreak)
 
-	// …and DisableAfter final failures in a row disable the endpoint and queue the e-mail.
+	// …and DisableAfter final failures in a row disable the endpoint and queue an e-mail to each
+	// admin.
+	_, err = f.pool.Exec(context.Background(), `INSERT INTO accounts (first_name, last_name, email, password_hash, role)
+		VALUES ('Ava', 'S', 'ava@atelier.test', 'x', 'admin'), ('Ben', 'T', 'ben@atelier.test', 'x', 'admin'),
+		('Cy', 'U', 'cy@example.com', 'x', 'customer')`)
+	require.NoError(t, err)
 	r.setStatus(http.StatusFound) // a redirect is a failure: it is never followed
 	for i := 1; i <= webhook.DisableAfter; i++ {
 		_, ids = f.fanOut(t, event.OrderPaid)
@@ -376,12 +381,19 @@ func TestRetriesThenDisables(t *testing.T) {
 	require.False(t, got.Enabled)
 	require.NotEmpty(t, got.DisabledReason)
 	require.NotNil(t, got.DisabledAt)
-	var notice webhook.EndpointDisabled
-	var raw []byte
-	require.NoError(t, f.pool.QueryRow(context.Background(), `SELECT payload FROM outbox WHERE topic = $1`, webhook.TopicEndpointDisabled).Scan(&raw))
-	require.NoError(t, json.Unmarshal(raw, &notice))
-	require.Equal(t, e.ID, notice.EndpointID)
-	require.Equal(t, webhook.DisableAfter, notice.Failures)
+	rows, err := f.pool.Query(context.Background(), `SELECT payload FROM outbox WHERE topic = $1 ORDER BY payload->>'to'`, webhook.TopicEndpointDisabled)
+	require.NoError(t, err)
+	raws, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
+	require.NoError(t, err)
+	var to []string
+	for _, raw := range raws {
+		var notice webhook.EndpointDisabled
+		require.NoError(t, json.Unmarshal(raw, &notice))
+		require.Equal(t, e.ID, notice.EndpointID)
+		require.Equal(t, webhook.DisableAfter, notice.Failures)
+		to = append(to, notice.To)
+	}
+	require.Equal(t, []string{"ava@atelier.test", "ben@atelier.test"}, to, "every admin is told, customers are not")
 
 	// New events are not sent to it, only logged as skipped (what it missed, to replay later).
 	before := len(r.received())

@@ -55,10 +55,11 @@ type Payload struct {
 	Data      any       `json:"data"`
 }
 
-// Money is an amount as events carry it: pence (minor units) and the ISO currency.
+// Money is an amount as events carry it, in the API's own shape (atelier.type.v1.Money as REST
+// answers it): the ISO currency and the amount in minor units (pence), an int64 as a string.
 type Money struct {
-	Amount   int64  `json:"amount"`
-	Currency string `json:"currency"`
+	Currency string `json:"currency_code"`
+	Amount   int64  `json:"minor_units,string"`
 }
 
 // Emit writes an event of type t with data (the changed object as a partner needs it) to the
