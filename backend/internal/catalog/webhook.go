@@ -23,7 +23,7 @@ type EventProduct struct {
 	Active      bool         `json:"active"`
 	Published   bool         `json:"published"`
 	Archived    bool         `json:"archived"`
-	Revision    int64        `json:"revision"`
+	Revision    int64        `json:"revision,string"`
 }
 
 // stockStatusNames are the stock statuses as events spell them.

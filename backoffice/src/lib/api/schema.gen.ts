@@ -5864,13 +5864,12 @@ export interface components {
          */
         "atelier.type.v1.Role": "ROLE_UNSPECIFIED" | "ROLE_CUSTOMER" | "ROLE_ADMIN";
         /**
-         * @description The envelope of every webhook delivery. `id` is the event's stable id (also sent as the
-         *     `webhook-id` header): the same event delivered twice has the same id, so receivers
-         *     de-duplicate on it. Deliveries are at least once, retried with backoff for up to 3 days.
+         * @description The body of every webhook delivery (Standard Webhooks' payload shape). The event's stable id
+         *     is its `webhook-id` header: the same event delivered twice (a retry, a replay) has the same
+         *     id, so receivers de-duplicate on it. Deliveries are at least once, retried with backoff for
+         *     up to 3 days.
          */
         "atelier.webhooks.v1.Event": {
-            /** @description The event's stable id, for de-duplication. */
-            id?: string;
             /** @enum {string} */
             type: "order.created" | "order.paid" | "order.payment_failed" | "order.shipped" | "order.delivered" | "order.cancelled" | "order.refunded" | "product.created" | "product.updated" | "product.archived" | "stock.low";
             /**
@@ -6031,13 +6030,74 @@ export interface components {
             /** @description The error's details; one of them is always a google.rpc.ErrorInfo. */
             details: (components["schemas"]["google.rpc.ErrorInfo"] | components["schemas"]["google.rpc.BadRequest"] | components["schemas"]["google.protobuf.Any"])[];
         };
-        /** @description An event about an order; `data` is the order as the admin API shows it. */
+        /** @description An event about an order; `data` is the order as the change left it. */
         "atelier.webhooks.v1.OrderEvent": components["schemas"]["atelier.webhooks.v1.Event"] & {
-            data?: components["schemas"]["atelier.admin.v1.AdminOrder"];
+            data?: components["schemas"]["atelier.webhooks.v1.Order"];
         };
-        /** @description An event about a product (or its stock); `data` is the product as the admin API shows it. */
+        /** @description An event about a product or its stock; `data` is the product as the change left it. */
         "atelier.webhooks.v1.ProductEvent": components["schemas"]["atelier.webhooks.v1.Event"] & {
-            data?: components["schemas"]["atelier.admin.v1.Product"];
+            data?: components["schemas"]["atelier.webhooks.v1.Product"];
+        };
+        /** @description An order as webhook events carry it. Amounts are atelier.type.v1.Money (pence as a string). */
+        "atelier.webhooks.v1.Order": {
+            /** Format: uuid */
+            id: string;
+            /** @description The number the shopper sees ("AL-7K2M9QXD"). */
+            number: string;
+            /** @enum {string} */
+            status: "pending_payment" | "paid" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded" | "payment_failed";
+            /**
+             * Format: email
+             * @description The shopper's e-mail address.
+             */
+            email: string;
+            subtotal: components["schemas"]["atelier.type.v1.Money"];
+            delivery: components["schemas"]["atelier.type.v1.Money"];
+            vat: components["schemas"]["atelier.type.v1.Money"];
+            total: components["schemas"]["atelier.type.v1.Money"];
+            refunded: components["schemas"]["atelier.type.v1.Money"];
+            lines: components["schemas"]["atelier.webhooks.v1.OrderLine"][];
+            tracking?: components["schemas"]["atelier.webhooks.v1.Tracking"];
+            refund?: components["schemas"]["atelier.webhooks.v1.Refund"];
+            /** Format: date-time */
+            created_at: string;
+        };
+        "atelier.webhooks.v1.OrderLine": {
+            product_id: string;
+            sku: string;
+            name: string;
+            quantity: number;
+            unit_price: components["schemas"]["atelier.type.v1.Money"];
+            line_total: components["schemas"]["atelier.type.v1.Money"];
+        };
+        /** @description A shipped order's tracking (order.shipped and later). */
+        "atelier.webhooks.v1.Tracking": {
+            carrier: string;
+            number: string;
+            url: string;
+        };
+        /** @description The refund an order.refunded event is about (absent when a late payment was returned whole). */
+        "atelier.webhooks.v1.Refund": {
+            id: string;
+            amount: components["schemas"]["atelier.type.v1.Money"];
+        };
+        /** @description A product as webhook events carry it. */
+        "atelier.webhooks.v1.Product": {
+            /** Format: uuid */
+            id: string;
+            slug: string;
+            name: string;
+            sku: string;
+            /** @description The price; null for a draft without one. */
+            price: components["schemas"]["atelier.type.v1.Money"] | null;
+            stock: number;
+            /** @enum {string} */
+            stock_status: "in_stock" | "low_stock" | "out_of_stock";
+            active: boolean;
+            published: boolean;
+            archived: boolean;
+            /** @description The product's revision (an int64, as a string). */
+            revision: string;
         };
     };
     responses: {
@@ -6054,7 +6114,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+        /** @description The event's stable id (Standard Webhooks), the same on every attempt and replay. */
         "webhook-id": string;
         /**
          * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`
@@ -9993,7 +10053,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                /** @description The event's stable id (Standard Webhooks), the same on every attempt and replay. */
                 "webhook-id": components["parameters"]["webhook-id"];
                 /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
@@ -10016,7 +10076,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                /** @description The event's stable id (Standard Webhooks), the same on every attempt and replay. */
                 "webhook-id": components["parameters"]["webhook-id"];
                 /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
@@ -10039,7 +10099,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                /** @description The event's stable id (Standard Webhooks), the same on every attempt and replay. */
                 "webhook-id": components["parameters"]["webhook-id"];
                 /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
@@ -10062,7 +10122,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                /** @description The event's stable id (Standard Webhooks), the same on every attempt and replay. */
                 "webhook-id": components["parameters"]["webhook-id"];
                 /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
@@ -10085,7 +10145,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                /** @description The event's stable id (Standard Webhooks), the same on every attempt and replay. */
                 "webhook-id": components["parameters"]["webhook-id"];
                 /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
@@ -10108,7 +10168,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                /** @description The event's stable id (Standard Webhooks), the same on every attempt and replay. */
                 "webhook-id": components["parameters"]["webhook-id"];
                 /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
@@ -10131,7 +10191,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                /** @description The event's stable id (Standard Webhooks), the same on every attempt and replay. */
                 "webhook-id": components["parameters"]["webhook-id"];
                 /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
@@ -10154,7 +10214,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                /** @description The event's stable id (Standard Webhooks), the same on every attempt and replay. */
                 "webhook-id": components["parameters"]["webhook-id"];
                 /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
@@ -10177,7 +10237,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                /** @description The event's stable id (Standard Webhooks), the same on every attempt and replay. */
                 "webhook-id": components["parameters"]["webhook-id"];
                 /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
@@ -10200,7 +10260,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                /** @description The event's stable id (Standard Webhooks), the same on every attempt and replay. */
                 "webhook-id": components["parameters"]["webhook-id"];
                 /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
@@ -10223,7 +10283,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                /** @description The event's stable id (Standard Webhooks), the same on every attempt and replay. */
                 "webhook-id": components["parameters"]["webhook-id"];
                 /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
