@@ -67,7 +67,7 @@ export function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
       cell: ({ row }) => (
         <>
           <code>{row.original.event_type}</code>
-          {row.original.replay ? <span className="webhooks__tag">Replay</span> : null}
+          {row.original.replay ? <span className="webhooks__tag">Replayed</span> : null}
           <br />
           <code className="webhooks__id" title="Event id (webhook-id)">
             {row.original.event_id}
