@@ -35,12 +35,13 @@ export function EndpointScreen() {
       </>
     );
   }
-  return <Details endpoint={endpoint.data} />;
+  return <EndpointDetails endpoint={endpoint.data} />;
 }
 
 type Open = "edit" | "disable" | "rotate" | "delete" | null;
 
-function Details({ endpoint }: { endpoint: Endpoint }) {
+/** EndpointDetails is the screen of an endpoint already loaded (EndpointScreen loads it). */
+export function EndpointDetails({ endpoint }: { endpoint: Endpoint }) {
   const [open, setOpen] = useState<Open>(null);
   const setEnabled = useSetEnabled(endpoint);
   const close = () => setOpen(null);
