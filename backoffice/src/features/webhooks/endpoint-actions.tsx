@@ -46,35 +46,38 @@ export function RotateSecretDialog({ endpoint, open, onClose }: Close) {
     onClose();
   }
 
-  if (secret) {
-    return (
-      <WebhookDialog title="Copy the new signing secret now" onEscape={() => {}}>
-        <SecretPanel secret={secret.value} onDone={close}>
-          <p className="webhook-dialog__for">
-            The previous secret keeps signing beside this one
-            {secret.until ? ` until ${formatDateTime(secret.until)}` : " for 24 hours"}: update the receiver
-            before then.
-          </p>
-        </SecretPanel>
-      </WebhookDialog>
-    );
-  }
+  // The question closes before the secret opens (effects run in this order), so focus goes back
+  // to the Rotate button and, when the secret is stored, returns there again.
   return (
-    <ConfirmDialog
-      open={open}
-      title="Rotate the signing secret?"
-      confirmLabel="Rotate secret"
-      tone="primary"
-      busy={rotate.isPending}
-      onConfirm={() => rotate.mutate()}
-      onCancel={close}
-    >
-      {rotate.error ? <Alert title="Not rotated">{rotate.error.message}</Alert> : null}
-      <p>
-        The endpoint gets a new secret, shown once. For the next 24 hours the old secret keeps signing too
-        (each delivery carries both signatures), so the receiver can switch over without refusing a delivery.
-      </p>
-    </ConfirmDialog>
+    <>
+      <ConfirmDialog
+        open={open && !secret}
+        title="Rotate the signing secret?"
+        confirmLabel="Rotate secret"
+        tone="primary"
+        busy={rotate.isPending}
+        onConfirm={() => rotate.mutate()}
+        onCancel={close}
+      >
+        {rotate.error ? <Alert title="Not rotated">{rotate.error.message}</Alert> : null}
+        <p>
+          The endpoint gets a new secret, shown once. For the next 24 hours the old secret keeps signing too
+          (each delivery carries both signatures), so the receiver can switch over without refusing a
+          delivery.
+        </p>
+      </ConfirmDialog>
+      {secret ? (
+        <WebhookDialog title="Copy the new signing secret now" onEscape={() => {}}>
+          <SecretPanel secret={secret.value} onDone={close}>
+            <p className="webhook-dialog__for">
+              The previous secret keeps signing beside this one
+              {secret.until ? ` until ${formatDateTime(secret.until)}` : " for 24 hours"}: update the receiver
+              before then.
+            </p>
+          </SecretPanel>
+        </WebhookDialog>
+      ) : null}
+    </>
   );
 }
 

@@ -18,7 +18,20 @@ export function EventTypeList({ types = [] }: { types?: string[] | undefined }) 
 
 /** EndpointStatus says whether an endpoint is enabled; if not, since when and why. */
 export function EndpointStatus({ endpoint }: { endpoint: Endpoint }) {
-  if (endpoint.enabled) return <StatusBadge tone="good">Enabled</StatusBadge>;
+  if (endpoint.enabled) {
+    const streak = endpoint.failure_streak ?? 0;
+    return (
+      <>
+        <StatusBadge tone="good">Enabled</StatusBadge>
+        {streak > 0 ? (
+          <span className="webhooks__why">
+            {streak === 1 ? "Last delivery failed" : `Last ${streak} deliveries failed`}; disabled at 5 in a
+            row
+          </span>
+        ) : null}
+      </>
+    );
+  }
   const byShop = Boolean(endpoint.disabled_reason);
   return (
     <>

@@ -61,6 +61,18 @@ describe("the webhooks list", () => {
     expect(document.title).toBe("Webhooks · Atelier back office");
   });
 
+  it("warns of failures in a row on an endpoint still enabled", async () => {
+    renderRoutes(tree, {
+      url: "/webhooks",
+      api: {
+        "/api/v1/admin/webhook-endpoints": { get: () => ({ endpoints: [{ ...erp, failure_streak: 2 }] }) },
+      },
+    });
+    const row = await screen.findByRole("row", { name: /erp\.partner\.example/ });
+    expect(row).toHaveTextContent("Enabled");
+    expect(row).toHaveTextContent("Last 2 deliveries failed; disabled at 5 in a row");
+  });
+
   it("says what webhooks are for when there are none", async () => {
     renderRoutes(tree, {
       url: "/webhooks",
