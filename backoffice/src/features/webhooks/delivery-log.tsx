@@ -104,7 +104,11 @@ export function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
         if (!d.attempts) return <Muted>Not sent yet</Muted>;
         return (
           <>
-            {d.response_status_code ? `HTTP ${d.response_status_code}` : <Muted>No answer</Muted>}
+            {d.response_status_code ? (
+              <span className="webhooks__when">HTTP {d.response_status_code}</span>
+            ) : (
+              <Muted>No answer</Muted>
+            )}
             <br />
             <span className="webhooks__muted">{formatCount(d.duration_ms ?? 0)} ms</span>
           </>
