@@ -80,6 +80,7 @@ test("the admin signs in and sees the layout with their name and the sections", 
     "Settings",
     "Users",
     "API keys",
+    "Webhooks",
     "Jobs",
   ]);
   await expect(sectionsNav(page).getByRole("link", { name: "Dashboard" })).toHaveAttribute(

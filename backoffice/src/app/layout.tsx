@@ -11,6 +11,7 @@ const sections = [
   { to: "/settings", label: "Settings" },
   { to: "/users", label: "Users" },
   { to: "/api-keys", label: "API keys" },
+  { to: "/webhooks", label: "Webhooks" },
 ];
 
 /** Layout is the frame of every signed-in screen: the sections, who is signed in, and the screen. */

@@ -8,6 +8,7 @@ import { routes as pages } from "~/features/pages/routes";
 import { routes as products } from "~/features/products/routes";
 import { routes as settings } from "~/features/settings/routes";
 import { routes as users } from "~/features/users/routes";
+import { routes as webhooks } from "~/features/webhooks/routes";
 import { Layout } from "./layout";
 import { NotFound } from "./not-found";
 import { RequireAdmin } from "./require-admin";
@@ -34,6 +35,7 @@ export const appRoutes: RouteObject[] = [
       ...settings,
       ...users,
       ...apiKeys,
+      ...webhooks,
       { path: "*", element: <NotFound /> },
     ],
   },
