@@ -5864,13 +5864,12 @@ export interface components {
          */
         "atelier.type.v1.Role": "ROLE_UNSPECIFIED" | "ROLE_CUSTOMER" | "ROLE_ADMIN";
         /**
-         * @description The envelope of every webhook delivery. `id` is the event's stable id (also sent as the
-         *     `webhook-id` header): the same event delivered twice has the same id, so receivers
-         *     de-duplicate on it. Deliveries are at least once, retried with backoff for up to 3 days.
+         * @description The envelope of every webhook delivery (the Standard Webhooks payload shape). The event's
+         *     stable id is the `webhook-id` header, not part of the body: the same event delivered twice
+         *     has the same id, so receivers de-duplicate on it. Deliveries are at least once, retried with
+         *     backoff for up to 3 days.
          */
         "atelier.webhooks.v1.Event": {
-            /** @description The event's stable id, for de-duplication. */
-            id?: string;
             /** @enum {string} */
             type: "order.created" | "order.paid" | "order.payment_failed" | "order.shipped" | "order.delivered" | "order.cancelled" | "order.refunded" | "product.created" | "product.updated" | "product.archived" | "stock.low";
             /**
@@ -6031,13 +6030,98 @@ export interface components {
             /** @description The error's details; one of them is always a google.rpc.ErrorInfo. */
             details: (components["schemas"]["google.rpc.ErrorInfo"] | components["schemas"]["google.rpc.BadRequest"] | components["schemas"]["google.protobuf.Any"])[];
         };
-        /** @description An event about an order; `data` is the order as the admin API shows it. */
+        /** @description An event about an order (order.*); `data` is the order as the change left it. */
         "atelier.webhooks.v1.OrderEvent": components["schemas"]["atelier.webhooks.v1.Event"] & {
-            data?: components["schemas"]["atelier.admin.v1.AdminOrder"];
+            data: components["schemas"]["atelier.webhooks.v1.Order"];
         };
-        /** @description An event about a product (or its stock); `data` is the product as the admin API shows it. */
+        /** @description An event about a product or its stock (product.*, stock.low); `data` is the product as the change left it. */
         "atelier.webhooks.v1.ProductEvent": components["schemas"]["atelier.webhooks.v1.Event"] & {
-            data?: components["schemas"]["atelier.admin.v1.Product"];
+            data: components["schemas"]["atelier.webhooks.v1.Product"];
+        };
+        /**
+         * @description An amount in an event: minor units (pence) as a JSON number, and the ISO 4217 currency. (Events
+         *     spell money so; the API's own `Money` has `minor_units` as a string and `currency_code`.)
+         */
+        "atelier.webhooks.v1.Money": {
+            /**
+             * Format: int64
+             * @description Minor units (pence), a JSON number.
+             */
+            amount: number;
+            /** @description ISO 4217 code, e.g. "GBP". */
+            currency: string;
+        };
+        /** @description An order as a partner's system needs it (fulfilment, accounting), after the change the event announces. */
+        "atelier.webhooks.v1.Order": {
+            /** Format: uuid */
+            id: string;
+            /** @description The public order number, e.g. "AL-7K2M9QXD". */
+            number: string;
+            /** @enum {string} */
+            status: "pending_payment" | "paid" | "processing" | "shipped" | "delivered" | "cancelled" | "refunded" | "payment_failed";
+            /** @description Where the order's e-mails go. */
+            email: string;
+            subtotal: components["schemas"]["atelier.webhooks.v1.Money"];
+            delivery: components["schemas"]["atelier.webhooks.v1.Money"];
+            /** @description The VAT included in total. */
+            vat: components["schemas"]["atelier.webhooks.v1.Money"];
+            total: components["schemas"]["atelier.webhooks.v1.Money"];
+            /** @description Refunded so far (confirmed by the payment provider). */
+            refunded: components["schemas"]["atelier.webhooks.v1.Money"];
+            lines: components["schemas"]["atelier.webhooks.v1.OrderLine"][];
+            /** @description Where the parcel is; absent until the order ships. */
+            tracking?: components["schemas"]["atelier.webhooks.v1.OrderTracking"];
+            /** @description In order.refunded only, the refund it announces (absent for a late payment returned whole). */
+            refund?: components["schemas"]["atelier.webhooks.v1.OrderRefund"];
+            /**
+             * Format: date-time
+             * @description When the order was placed (RFC 3339, UTC).
+             */
+            created_at: string;
+        };
+        "atelier.webhooks.v1.OrderLine": {
+            /** Format: uuid */
+            product_id: string;
+            sku: string;
+            /** @description The product's name when the order was placed. */
+            name: string;
+            /** Format: int32 */
+            quantity: number;
+            unit_price: components["schemas"]["atelier.webhooks.v1.Money"];
+            line_total: components["schemas"]["atelier.webhooks.v1.Money"];
+        };
+        "atelier.webhooks.v1.OrderTracking": {
+            carrier: string;
+            number: string;
+            /** @description The carrier's tracking page; empty when it has none. */
+            url: string;
+        };
+        "atelier.webhooks.v1.OrderRefund": {
+            /** Format: uuid */
+            id: string;
+            amount: components["schemas"]["atelier.webhooks.v1.Money"];
+        };
+        /** @description A product as a partner's system needs it (a marketplace feed, a stock sync), after the change the event announces. */
+        "atelier.webhooks.v1.Product": {
+            /** Format: uuid */
+            id: string;
+            slug: string;
+            name: string;
+            sku: string;
+            /** @description The price; null for a draft without one. */
+            price: components["schemas"]["atelier.webhooks.v1.Money"] | null;
+            /** Format: int32 */
+            stock: number;
+            /** @enum {string} */
+            stock_status: "in_stock" | "low_stock" | "out_of_stock";
+            active: boolean;
+            published: boolean;
+            archived: boolean;
+            /**
+             * Format: int64
+             * @description The product's revision after the change, a JSON number.
+             */
+            revision: number;
         };
     };
     responses: {
@@ -6054,7 +6138,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+        /** @description The event's stable id (Standard Webhooks), the same on every attempt and replay; de-duplicate on it. */
         "webhook-id": string;
         /**
          * @description Space-separated `v1,<base64 HMAC-SHA256>` signatures of `{webhook-id}.{webhook-timestamp}.{body}`
@@ -9993,7 +10077,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                /** @description The event's stable id (Standard Webhooks), the same on every attempt and replay; de-duplicate on it. */
                 "webhook-id": components["parameters"]["webhook-id"];
                 /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
@@ -10016,7 +10100,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                /** @description The event's stable id (Standard Webhooks), the same on every attempt and replay; de-duplicate on it. */
                 "webhook-id": components["parameters"]["webhook-id"];
                 /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
@@ -10039,7 +10123,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                /** @description The event's stable id (Standard Webhooks), the same on every attempt and replay; de-duplicate on it. */
                 "webhook-id": components["parameters"]["webhook-id"];
                 /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
@@ -10062,7 +10146,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                /** @description The event's stable id (Standard Webhooks), the same on every attempt and replay; de-duplicate on it. */
                 "webhook-id": components["parameters"]["webhook-id"];
                 /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
@@ -10085,7 +10169,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                /** @description The event's stable id (Standard Webhooks), the same on every attempt and replay; de-duplicate on it. */
                 "webhook-id": components["parameters"]["webhook-id"];
                 /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
@@ -10108,7 +10192,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                /** @description The event's stable id (Standard Webhooks), the same on every attempt and replay; de-duplicate on it. */
                 "webhook-id": components["parameters"]["webhook-id"];
                 /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
@@ -10131,7 +10215,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                /** @description The event's stable id (Standard Webhooks), the same on every attempt and replay; de-duplicate on it. */
                 "webhook-id": components["parameters"]["webhook-id"];
                 /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
@@ -10154,7 +10238,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                /** @description The event's stable id (Standard Webhooks), the same on every attempt and replay; de-duplicate on it. */
                 "webhook-id": components["parameters"]["webhook-id"];
                 /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
@@ -10177,7 +10261,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                /** @description The event's stable id (Standard Webhooks), the same on every attempt and replay; de-duplicate on it. */
                 "webhook-id": components["parameters"]["webhook-id"];
                 /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
@@ -10200,7 +10284,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                /** @description The event's stable id (Standard Webhooks), the same on every attempt and replay; de-duplicate on it. */
                 "webhook-id": components["parameters"]["webhook-id"];
                 /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
@@ -10223,7 +10307,7 @@ export interface operations {
         parameters: {
             query?: never;
             header: {
-                /** @description The event's stable id (Standard Webhooks); the same as the body's `id`. */
+                /** @description The event's stable id (Standard Webhooks), the same on every attempt and replay; de-duplicate on it. */
                 "webhook-id": components["parameters"]["webhook-id"];
                 /** @description Unix seconds when this delivery was signed (Standard Webhooks). */
                 "webhook-timestamp": components["parameters"]["webhook-timestamp"];
