@@ -15,6 +15,7 @@ import {
   AtelierError,
   createAtelierClient,
   isAtelierError,
+  type OrderEvent,
   type Product,
   unwrap,
 } from "@atelier-commerce/sdk";
@@ -25,26 +26,6 @@ import { type Delivery, ShopAdmin, uniqueName, WebhookReceiver } from "./support
 import { apiURL, skipWithoutTestPayments } from "./support/shop.ts";
 
 const partnerScopes = ["catalog:read", "carts:write", "checkout:write"];
-
-/** An amount as webhook events carry it: pence and the ISO currency. */
-type EventMoney = { amount: number; currency: string };
-
-/** The order.* event as the shop sends it (README, "Webhooks"). */
-type OrderEvent = {
-  type: string;
-  timestamp: string;
-  data: {
-    id: string;
-    number: string;
-    status: string;
-    email: string;
-    subtotal: EventMoney;
-    delivery: EventMoney;
-    vat: EventMoney;
-    total: EventMoney;
-    lines: { product_id: string; quantity: number; unit_price: EventMoney; line_total: EventMoney }[];
-  };
-};
 
 /** What a call that must fail threw: the SDK's error, or the test fails. */
 async function refusal(call: Promise<unknown>): Promise<AtelierError> {
