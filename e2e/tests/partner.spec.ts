@@ -22,7 +22,7 @@ import {
 import { expect, test } from "@playwright/test";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { ownStack } from "../stack/target.ts";
-import { type Delivery, ShopAdmin, uniqueName, WebhookReceiver } from "./support/partner.ts";
+import { cleanUp, type Delivery, ShopAdmin, uniqueName, WebhookReceiver } from "./support/partner.ts";
 import { apiURL, skipWithoutTestPayments } from "./support/shop.ts";
 
 const partnerScopes = ["catalog:read", "carts:write", "checkout:write"];
@@ -240,10 +240,12 @@ test("a partner checks out with the SDK and its API key, and verifies the signed
       ),
     ).toThrow(WebhookVerificationError);
   } finally {
-    if (made.keyId) await admin.revokeKey(made.keyId, "end of test");
-    if (made.endpointId) await admin.deleteWebhookEndpoint(made.endpointId);
-    await receiver.stop();
-    await admin.signOut();
+    await cleanUp(
+      async () => made.keyId && (await admin.revokeKey(made.keyId, "end of test")),
+      async () => made.endpointId && (await admin.deleteWebhookEndpoint(made.endpointId)),
+      () => receiver.stop(),
+      () => admin.signOut(),
+    );
   }
 });
 
@@ -297,7 +299,9 @@ test("a partner's key carries its rate limit, is refused outside its scopes, and
     );
     expect([unknown.status, unknown.reason]).toEqual([revoked.status, revoked.reason]);
   } finally {
-    if (keyId) await admin.revokeKey(keyId, "end of test");
-    await admin.signOut();
+    await cleanUp(
+      async () => keyId && (await admin.revokeKey(keyId, "end of test")),
+      () => admin.signOut(),
+    );
   }
 });

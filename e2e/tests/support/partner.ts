@@ -16,6 +16,22 @@ export function uniqueName(label: string): string {
   return `E2E ${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 }
 
+/**
+ * Runs every clean-up step, even when one fails (so a key is revoked though the endpoint could not
+ * be deleted), then throws the first failure.
+ */
+export async function cleanUp(...steps: (() => Promise<unknown>)[]) {
+  const failures: unknown[] = [];
+  for (const step of steps) {
+    try {
+      await step();
+    } catch (err) {
+      failures.push(err);
+    }
+  }
+  if (failures.length > 0) throw failures[0];
+}
+
 type ErrorBody = { message?: string; details?: { reason?: string }[] };
 
 /**
