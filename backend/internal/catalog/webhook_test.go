@@ -11,6 +11,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/webhook/event"
+	"github.com/atelier-commerce/atelier/backend/internal/webhook/event/eventtest"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
@@ -19,6 +20,8 @@ import (
 type productEvent struct {
 	Type string               `json:"type"`
 	Data catalog.EventProduct `json:"data"`
+	// Raw is the payload as it is sent.
+	Raw []byte `json:"-"`
 }
 
 func productEvents(t *testing.T, pool *pgxpool.Pool, id string) []productEvent {
@@ -31,6 +34,7 @@ func productEvents(t *testing.T, pool *pgxpool.Pool, id string) []productEvent {
 	out := make([]productEvent, len(raws))
 	for i, raw := range raws {
 		require.NoError(t, json.Unmarshal(raw, &out[i]))
+		out[i].Raw = raw
 	}
 	return out
 }
@@ -76,6 +80,11 @@ func TestProductWebhookEvents(t *testing.T) {
 	evs = productEvents(t, b.pool, b.rose.ID)
 	require.Equal(t, "product.archived", evs[len(evs)-1].Type)
 	require.True(t, evs[len(evs)-1].Data.Archived)
+
+	// Each is what the API document (and so the SDKs' types) says a product event is.
+	for _, e := range evs {
+		eventtest.RequireDocumented(t, "atelier.webhooks.v1.ProductEvent", e.Raw)
+	}
 }
 
 func TestReservingStockAnnouncesLowStockOnce(t *testing.T) {

@@ -12,6 +12,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/order"
 	"github.com/atelier-commerce/atelier/backend/internal/payment"
 	"github.com/atelier-commerce/atelier/backend/internal/webhook/event"
+	"github.com/atelier-commerce/atelier/backend/internal/webhook/event/eventtest"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
@@ -21,6 +22,8 @@ import (
 type webhookEvent struct {
 	Type string           `json:"type"`
 	Data order.EventOrder `json:"data"`
+	// Raw is the payload as it is sent.
+	Raw []byte `json:"-"`
 }
 
 func webhookEvents(t *testing.T, pool *pgxpool.Pool, orderID string) []webhookEvent {
@@ -33,6 +36,7 @@ func webhookEvents(t *testing.T, pool *pgxpool.Pool, orderID string) []webhookEv
 	out := make([]webhookEvent, len(raws))
 	for i, raw := range raws {
 		require.NoError(t, json.Unmarshal(raw, &out[i]))
+		out[i].Raw = raw
 	}
 	return out
 }
@@ -92,6 +96,11 @@ func TestWebhookEventsCommitWithTheChange(t *testing.T) {
 	require.Equal(t, r.ID, evs[4].Data.Refund.ID)
 	require.Equal(t, int64(500), evs[4].Data.Refund.Amount.Amount)
 	require.Equal(t, int64(500), evs[4].Data.Refunded.Amount)
+
+	// Each is what the API document (and so the SDKs' types) says an order event is.
+	for _, e := range evs {
+		eventtest.RequireDocumented(t, "atelier.webhooks.v1.OrderEvent", e.Raw)
+	}
 }
 
 func TestWebhookEventsOfFailedAndCancelledPayments(t *testing.T) {

@@ -149,7 +149,10 @@ describe("wishlist page", () => {
       enhanced: "1",
     });
     await waitFor(() => expect(screen.queryByRole("article", { name: "Moss Balm" })).not.toBeInTheDocument());
-    expect(screen.getByRole("status")).toHaveTextContent("Moss Balm removed from your wishlist");
+    // The announcement follows the removal in a later render.
+    await waitFor(() =>
+      expect(screen.getByRole("status")).toHaveTextContent("Moss Balm removed from your wishlist"),
+    );
     await waitFor(() => expect(screen.getByRole("heading", { level: 1, name: "Wishlist" })).toHaveFocus());
   });
 
