@@ -12,9 +12,9 @@
 package ratelimit
 
 import (
-	"hash/maphash"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -47,35 +47,31 @@ type Decision struct {
 	RetryAfter time.Duration
 }
 
-// shards spreads callers over locks so that concurrent requests rarely wait on each other.
-const shards = 32
+// maxCallers bounds memory: past it, callers whose allowance is full again are forgotten (they
+// lose nothing), and if all are still counting, the limiter starts afresh.
+const maxCallers = 1 << 18
 
-// maxPerShard bounds memory: a shard that grows beyond it drops callers whose allowance is full
-// again (they lose nothing), and if all are still counting, starts afresh.
-const maxPerShard = 8192
-
-// Limiter counts requests per caller key against one Limit. It is safe for concurrent use.
+// Limiter counts requests per caller key against one Limit. It is safe for concurrent use, and
+// lock-free for a caller it already knows: one busy caller's concurrent requests (a partner's
+// workers, a benchmark) contend on one atomic word, never on a lock, so the limiter costs the
+// same at any concurrency.
 type Limiter struct {
 	limit    Limit
-	interval time.Duration
+	policy   string
+	interval int64 // nanoseconds a request uses of the allowance
 	now      func() time.Time
-	seed     maphash.Seed
-	shards   [shards]shard
-}
 
-type shard struct {
-	mu  sync.Mutex
-	tat map[string]time.Time // theoretical arrival time per caller
+	cells sync.Map // caller key → *atomic.Int64: its theoretical arrival time, Unix nanoseconds
+	size  atomic.Int64
+	sweep sync.Mutex
 }
 
 // New returns a limiter for limit; now is its clock (time.Now in production).
 func New(limit Limit, now func() time.Time) *Limiter {
-	l := &Limiter{limit: limit, now: now, seed: maphash.MakeSeed()}
+	l := &Limiter{limit: limit, now: now}
 	if limit.Enabled() {
-		l.interval = limit.Window / time.Duration(limit.Requests)
-	}
-	for i := range l.shards {
-		l.shards[i].tat = map[string]time.Time{}
+		l.interval = int64(limit.Window) / int64(limit.Requests)
+		l.policy = limit.Policy()
 	}
 	return l
 }
@@ -83,47 +79,69 @@ func New(limit Limit, now func() time.Time) *Limiter {
 // Limit returns the limiter's limit.
 func (l *Limiter) Limit() Limit { return l.limit }
 
+// PolicyHeader is Limit().Policy(), computed once.
+func (l *Limiter) PolicyHeader() string { return l.policy }
+
 // Take counts one request by key and says whether it is allowed. A refused request is not
 // counted, so a caller who waits RetryAfter is allowed again.
 func (l *Limiter) Take(key string) Decision {
 	if !l.limit.Enabled() {
 		return Decision{Allowed: true}
 	}
-	now := l.now()
-	s := &l.shards[maphash.String(l.seed, key)%shards]
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	tat, ok := s.tat[key]
-	if !ok || tat.Before(now) {
-		tat = now
-	}
-	next := tat.Add(l.interval)
-	window := l.limit.Window
+	now := l.now().UnixNano()
+	cell := l.cell(key, now)
+	window := int64(l.limit.Window)
 	d := Decision{Limit: l.limit.Requests}
-	if ahead := next.Sub(now); ahead > window {
-		d.RetryAfter = ahead - window
-		d.Reset = tat.Sub(now)
-		return d
-	}
-	if !ok && len(s.tat) >= maxPerShard {
-		s.sweep(now)
-	}
-	s.tat[key] = next
-	d.Allowed = true
-	d.Reset = next.Sub(now)
-	d.Remaining = int((window - d.Reset) / l.interval)
-	return d
-}
-
-// sweep forgets callers whose allowance is whole again; if none is, it forgets everyone, which
-// only errs on the caller's side.
-func (s *shard) sweep(now time.Time) {
-	for k, tat := range s.tat {
-		if !tat.After(now) {
-			delete(s.tat, k)
+	for {
+		old := cell.Load()
+		tat := max(old, now)
+		next := tat + l.interval
+		if ahead := next - now; ahead > window {
+			d.RetryAfter = time.Duration(ahead - window)
+			d.Reset = time.Duration(tat - now)
+			return d
+		}
+		if cell.CompareAndSwap(old, next) {
+			d.Allowed = true
+			d.Reset = time.Duration(next - now)
+			d.Remaining = int((window - (next - now)) / l.interval)
+			return d
 		}
 	}
-	if len(s.tat) >= maxPerShard {
-		clear(s.tat)
+}
+
+// cell is key's counter, made on its first request.
+func (l *Limiter) cell(key string, now int64) *atomic.Int64 {
+	if c, ok := l.cells.Load(key); ok {
+		return c.(*atomic.Int64) //nolint:forcetypeassert // the map holds nothing else
+	}
+	if l.size.Load() >= maxCallers {
+		l.forget(now)
+	}
+	c, loaded := l.cells.LoadOrStore(key, new(atomic.Int64))
+	if !loaded {
+		l.size.Add(1)
+	}
+	return c.(*atomic.Int64) //nolint:forcetypeassert // the map holds nothing else
+}
+
+// forget drops callers whose allowance is whole again; if none is, everyone, which only errs on
+// the callers' side. A request racing with it may count on a dropped cell: the same error.
+func (l *Limiter) forget(now int64) {
+	l.sweep.Lock()
+	defer l.sweep.Unlock()
+	if l.size.Load() < maxCallers {
+		return // another request has just done it
+	}
+	l.cells.Range(func(k, v any) bool {
+		if v.(*atomic.Int64).Load() <= now { //nolint:forcetypeassert // the map holds nothing else
+			l.cells.Delete(k)
+			l.size.Add(-1)
+		}
+		return true
+	})
+	if l.size.Load() >= maxCallers {
+		l.cells.Clear()
+		l.size.Store(0)
 	}
 }

@@ -155,3 +155,13 @@ func BenchmarkTake(b *testing.B) {
 		}
 	})
 }
+
+// One busy caller's concurrent requests: the case a lock would serialise.
+func BenchmarkTakeOneCaller(b *testing.B) {
+	l := ratelimit.New(ratelimit.PerMinute(1<<30), time.Now)
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			l.Take("ip:127.0.0.1")
+		}
+	})
+}
