@@ -48,6 +48,17 @@ func Compress(next http.Handler) http.Handler {
 			r = r.Clone(ctx)
 			r.Header.Del("Accept-Encoding")
 		}
+		if enc == "" {
+			// Nothing to encode for this client: no writer in the way of the hot path (a cached
+			// catalogue page), only the Vary every answer a client could get encoded carries.
+			vw := &varyWriter{ResponseWriter: w}
+			next.ServeHTTP(vw, r)
+			if !vw.wrote {
+				// Nothing written (a HEAD answer): net/http sends 200 with these headers.
+				vw.WriteHeader(http.StatusOK)
+			}
+			return
+		}
 		cw := &compressWriter{ResponseWriter: w, encoding: enc}
 		defer cw.finish()
 		next.ServeHTTP(cw, r)
@@ -200,6 +211,31 @@ func (c *compressWriter) Write(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// varyWriter passes an answer through untouched, adding Vary: Accept-Encoding to one another
+// client could have had compressed (by its type and headers, as compressWriter.eligible judges).
+type varyWriter struct {
+	http.ResponseWriter
+	wrote bool
+}
+
+func (v *varyWriter) WriteHeader(code int) {
+	if !v.wrote && code >= http.StatusOK {
+		v.wrote = true
+		(&compressWriter{ResponseWriter: v.ResponseWriter, status: code}).eligible()
+	}
+	v.ResponseWriter.WriteHeader(code)
+}
+
+func (v *varyWriter) Write(p []byte) (int, error) {
+	if !v.wrote {
+		v.WriteHeader(http.StatusOK)
+	}
+	return v.ResponseWriter.Write(p)
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (v *varyWriter) Unwrap() http.ResponseWriter { return v.ResponseWriter }
 
 // eligible reports whether, by its status and headers, the answer may be compressed. It also
 // says Vary: Accept-Encoding for every answer whose encoding depends on the request.

@@ -52,14 +52,14 @@ func RateLimited(limits RateLimits, next http.Handler) http.Handler {
 				next.ServeHTTP(w, r)
 				return
 			}
-			limiter, key = limits.PerClient, "ip:"+throttle.ClientKey(ip)
+			limiter, key = limits.PerClient, clientBucket(ip)
 		}
 		if limiter == nil || !limiter.Limit().Enabled() {
 			next.ServeHTTP(w, r)
 			return
 		}
 		d := limiter.Take(key)
-		setRateLimitHeaders(w.Header(), limiter.Limit(), d)
+		setRateLimitHeaders(w.Header(), limiter.PolicyHeader(), d)
 		if !d.Allowed {
 			writeRateLimited(w, r, d.RetryAfter)
 			return
@@ -76,7 +76,7 @@ func ChargeClient(ctx context.Context, limits RateLimits) error {
 	if ip == "" || limits.PerClient == nil || (limits.Unlimited != nil && limits.Unlimited(ip)) {
 		return nil
 	}
-	if d := limits.PerClient.Take("ip:" + throttle.ClientKey(ip)); !d.Allowed && d.Limit > 0 {
+	if d := limits.PerClient.Take(clientBucket(ip)); !d.Allowed && d.Limit > 0 {
 		return errRateLimited(d.RetryAfter)
 	}
 	return nil
@@ -94,11 +94,24 @@ func rateLimitedPath(path string) bool {
 		strings.HasPrefix(path, BackOfficeAPIPrefix+"/")
 }
 
-func setRateLimitHeaders(h http.Header, limit ratelimit.Limit, d ratelimit.Decision) {
-	h.Set("Ratelimit-Policy", limit.Policy())
-	h.Set("Ratelimit-Limit", strconv.Itoa(d.Limit))
-	h.Set("Ratelimit-Remaining", strconv.Itoa(d.Remaining))
-	h.Set("Ratelimit-Reset", strconv.FormatInt(ceilSeconds(d.Reset), 10))
+// clientBucket is a client address's limiter key. An IPv4 address as clientIP gives it is already
+// its key; an IPv6 one counts as its /64 (throttle.ClientKey).
+func clientBucket(ip string) string {
+	if !strings.Contains(ip, ":") {
+		return "ip:" + ip
+	}
+	return "ip:" + throttle.ClientKey(ip)
+}
+
+// setRateLimitHeaders writes the decision's headers. The keys are written canonical, directly:
+// this runs on every API answer.
+func setRateLimitHeaders(h http.Header, policy string, d ratelimit.Decision) {
+	// One allocation for the four values rather than one each.
+	v := []string{policy, strconv.Itoa(d.Limit), strconv.Itoa(d.Remaining), strconv.FormatInt(ceilSeconds(d.Reset), 10)}
+	h["Ratelimit-Policy"] = v[0:1:1]
+	h["Ratelimit-Limit"] = v[1:2:2]
+	h["Ratelimit-Remaining"] = v[2:3:3]
+	h["Ratelimit-Reset"] = v[3:4:4]
 }
 
 // ceilSeconds rounds up: waiting the advertised time must be enough.
