@@ -58,7 +58,7 @@ var forbidden = []string{
 // carry demo data or a dev tool into every shop. A package inside one of them may use the
 // others (dbtest starts its clusters with localpg).
 var notForContexts = []string{"apidocs", "apperr/apperrtest", "db/dbtest", "localpg", "logtest",
-	"mailcatcher", "payment/paymenttest", "revision/revisiontest", "seed", "throttle/throttletest"}
+	"mailcatcher", "payment/paymenttest", "revision/revisiontest", "seed", "throttle/throttletest", "webhook/event/eventtest"}
 
 // within reports whether pkg (relative to internal/) is rel or one of its sub-packages.
 func within(pkg, rel string) bool { return pkg == rel || strings.HasPrefix(pkg, rel+"/") }

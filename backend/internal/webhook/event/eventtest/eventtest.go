@@ -35,7 +35,7 @@ func RequireDocumented(t testing.TB, schema string, payload []byte) {
 func Check(schema string, payload []byte) error {
 	doc, err := document()
 	if err != nil {
-		return fmt.Errorf("loading the API document: %w", err)
+		return fmt.Errorf("eventtest.Check: loading the API document: %w", err)
 	}
 	ref, ok := doc.Components.Schemas[schema]
 	if !ok || ref.Value == nil {
@@ -43,10 +43,10 @@ func Check(schema string, payload []byte) error {
 	}
 	var value any
 	if err := json.Unmarshal(payload, &value); err != nil {
-		return fmt.Errorf("not JSON: %w", err)
+		return fmt.Errorf("eventtest.Check: not JSON: %w", err)
 	}
 	if err := ref.Value.VisitJSON(value, openapi3.MultiErrors()); err != nil {
-		return fmt.Errorf("not valid against the schema: %w", err)
+		return fmt.Errorf("eventtest.Check: not valid against the schema: %w", err)
 	}
 	return undeclared(ref.Value, value, "$")
 }
