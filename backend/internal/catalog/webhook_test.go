@@ -24,10 +24,14 @@ type productEvent struct {
 	Raw []byte `json:"-"`
 }
 
+// productEvents are the events about product id, oldest first. Events written in one transaction
+// share its time (and often their millisecond): among them a stock.low comes after the update that
+// caused it, as a receiver may get them in either order.
 func productEvents(t *testing.T, pool *pgxpool.Pool, id string) []productEvent {
 	t.Helper()
 	rows, err := pool.Query(context.Background(), `SELECT payload FROM outbox
-		WHERE topic = $1 AND payload->'data'->>'id' = $2 ORDER BY created_at, payload->>'timestamp'`, event.Topic, id)
+		WHERE topic = $1 AND payload->'data'->>'id' = $2 ORDER BY created_at, payload->>'timestamp',
+		  CASE payload->>'type' WHEN 'stock.low' THEN 1 ELSE 0 END`, event.Topic, id)
 	require.NoError(t, err)
 	raws, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
 	require.NoError(t, err)
