@@ -144,7 +144,11 @@ test("an admin makes a secret key, a partner calls the API with it, and revoking
   expect(refused.reason).toBe("invalid_api_key");
 
   // Shown among the revoked ones, read-only.
-  await main.getByRole("checkbox", { name: "Show revoked" }).check();
+  // The box is the URL's state: it turns checked once the navigation it starts lands, which
+  // Playwright's check() does not wait for.
+  const showRevoked = main.getByRole("checkbox", { name: "Show revoked" });
+  await showRevoked.click();
+  await expect(showRevoked).toBeChecked();
   await expect(page).toHaveURL(/[?&]revoked=1/);
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Revoked");
