@@ -2,13 +2,13 @@ package apikey
 
 import (
 	"context"
-	"encoding/base64"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
+	"github.com/atelier-commerce/atelier/backend/internal/pagetoken"
 	"github.com/atelier-commerce/atelier/backend/internal/revision"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -188,7 +188,7 @@ func (s *Service) List(ctx context.Context, q Query) (Page, error) {
 	if len(keys) > size {
 		keys = keys[:size]
 		last := keys[size-1]
-		page.NextPageToken = cursor{createdAt: last.CreatedAt, id: last.ID}.encode()
+		page.NextPageToken = pagetoken.Encode(cursor{CreatedAt: last.CreatedAt, ID: last.ID})
 	}
 	page.Keys = keys
 	return page, nil
@@ -216,27 +216,20 @@ func (s *Service) Authenticate(ctx context.Context, secret string) (Caller, bool
 	return c, true, nil
 }
 
-// cursor is the keyset position after the last key of a page: unlike an offset it neither skips
-// nor repeats keys made between pages.
+// cursor is the keyset position after the last key of a page (a pagetoken): unlike an offset it
+// neither skips nor repeats keys made between pages.
 type cursor struct {
-	createdAt time.Time
-	id        string
-}
-
-func (c cursor) encode() string {
-	return base64.RawURLEncoding.EncodeToString([]byte(c.createdAt.UTC().Format(time.RFC3339Nano) + " " + c.id))
+	CreatedAt time.Time `json:"t"`
+	ID        string    `json:"i"`
 }
 
 func decodeCursor(token string) (cursor, error) {
-	bad := apperr.Invalid("page_token", "invalid_page_token", "page_token is not one this API returned")
-	raw, err := base64.RawURLEncoding.DecodeString(token)
-	if err != nil {
-		return cursor{}, bad
+	var c cursor
+	if err := pagetoken.Decode(token, &c); err != nil {
+		return cursor{}, err
 	}
-	ts, id, ok := strings.Cut(string(raw), " ")
-	t, err := time.Parse(time.RFC3339Nano, ts)
-	if _, canonical := db.CanonicalID(id); !ok || err != nil || !canonical {
-		return cursor{}, bad
+	if _, ok := db.CanonicalID(c.ID); !ok {
+		return cursor{}, pagetoken.Invalid()
 	}
-	return cursor{createdAt: t, id: id}, nil
+	return c, nil
 }

@@ -71,7 +71,7 @@ func listKeys(ctx context.Context, tx pgx.Tx, onlyActive bool, after *cursor, li
 	args := pgx.NamedArgs{"active": onlyActive, "limit": limit, "paged": after != nil, "after_t": time.Time{},
 		"after_id": "00000000-0000-0000-0000-000000000000"}
 	if after != nil {
-		args["after_t"], args["after_id"] = after.createdAt, after.id
+		args["after_t"], args["after_id"] = after.CreatedAt, after.ID
 	}
 	rows, err := tx.Query(ctx, `SELECT `+keyColumns+` FROM api_keys k LEFT JOIN accounts a ON a.id = k.created_by
 		WHERE (NOT @active OR k.revoked_at IS NULL)

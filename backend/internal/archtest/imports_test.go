@@ -21,7 +21,7 @@ var allowedImports = map[string][]string{
 	"account":                 {"apperr", "db", "emailaddr", "throttle"},
 	"api":                     {"account", "apikey", "apperr", "authz", "cart", "catalog", "checkout", "contact", "content", "gen", "media", "money", "newsletter", "order", "payment", "ratelimit", "revision", "settings", "shipping", "status", "throttle", "webhook", "webhook/event", "wishlist"},
 	"apidocs":                 {},
-	"apikey":                  {"apperr", "authz", "db", "revision"},
+	"apikey":                  {"apperr", "authz", "db", "pagetoken", "revision"},
 	"apperr":                  {},
 	"apperr/apperrtest":       {"apperr"},
 	"authz":                   {"account"},
