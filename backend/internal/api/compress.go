@@ -98,8 +98,10 @@ func rpcCall(r *http.Request) bool {
 	if strings.HasPrefix(ct, "application/grpc") || strings.HasPrefix(ct, "application/connect+") {
 		return true
 	}
-	// A Connect unary GET carries its protocol version in the query.
-	return r.Method == http.MethodGet && r.URL.Query().Get("connect") == "v1"
+	// A Connect unary GET carries its protocol version in the query. Parsed only when it may be
+	// there: this runs on every request, and parsing a query allocates.
+	return r.Method == http.MethodGet && strings.Contains(r.URL.RawQuery, "connect=v1") &&
+		r.URL.Query().Get("connect") == "v1"
 }
 
 // negotiateEncoding picks zstd or gzip from the Accept-Encoding values, or "" for none. A coding

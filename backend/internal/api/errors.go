@@ -275,8 +275,15 @@ func MethodNotAllowed(w http.ResponseWriter, allow string) {
 func AnswerUnrouted(mux *http.ServeMux) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h, pattern := mux.Handler(r)
-		if pattern != "" {
-			mux.ServeHTTP(w, r)
+		switch {
+		case pattern != "" && !strings.Contains(pattern, "{"):
+			// Served by the handler found, not by matching the request again: a pattern without
+			// wildcards has no path values for the handler to read.
+			r.Pattern = pattern
+			h.ServeHTTP(w, r)
+			return
+		case pattern != "":
+			mux.ServeHTTP(w, r) // which sets the path values
 			return
 		}
 		// Only ServeMux knows which methods the path has; its answer is read, not sent.
