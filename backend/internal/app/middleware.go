@@ -21,6 +21,10 @@ import (
 // requestIDPattern accepts ids from a trusted proxy only when they cannot corrupt a log line.
 var requestIDPattern = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
 
+// nosniff is the X-Content-Type-Options value every answer carries, shared: header values are
+// only ever replaced or appended to (which copies a full slice), never changed in place.
+var nosniff = []string{"nosniff"}
+
 // middleware wraps every request: an id (echoed in X-Request-Id), a bounded body read whole
 // (readBoundedBody), panic recovery
 // that answers 500 instead of dropping the connection, and one access-log line.
@@ -36,8 +40,10 @@ func (a *App) middleware(next http.Handler) http.Handler {
 			logger = logger.With("trace_id", trace)
 		}
 		info := &api.RequestInfo{ID: id, Logger: logger, ClientIP: clientIP(r, a.cfg.TrustedProxies)}
-		w.Header().Set("X-Request-ID", id)
-		w.Header().Set("X-Content-Type-Options", "nosniff")
+		// Written canonical and directly: Set would canonicalise the key and allocate on every request.
+		h := w.Header()
+		h["X-Request-Id"] = []string{id}
+		h["X-Content-Type-Options"] = nosniff
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 		defer func() {
 			if p := recover(); p != nil {

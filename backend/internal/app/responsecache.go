@@ -35,7 +35,11 @@ type cachedResponse struct {
 	body       []byte
 	etag       string
 	generation uint64
-	expires    time.Time
+	// etagValue and lengthValue are the ETag and the plain body's Content-Length as header
+	// values, shared by every hit (header values are replaced or appended to, never changed).
+	etagValue   []string
+	lengthValue []string
+	expires     time.Time
 
 	// encoded holds the body compressed, per coding, made at the first request that accepts it:
 	// compressing the same page again for every hit would cost more than the cache saves.
@@ -82,13 +86,24 @@ func (c *responseCache) wrap(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		// Query parameters in any order name the same answer.
-		key := r.URL.Path + "?" + r.URL.Query().Encode()
 		gen := c.generation()
+		// The request as written is looked up first; query parameters in any order name the same
+		// answer, so a miss is looked up again by the canonical order, which costs a parse.
+		raw := r.URL.Path + "?" + r.URL.RawQuery
 		c.mu.RLock()
-		e := c.entries[key]
+		e := c.entries[raw]
 		c.mu.RUnlock()
+		key := raw
+		if e == nil {
+			key = r.URL.Path + "?" + r.URL.Query().Encode()
+			c.mu.RLock()
+			e = c.entries[key]
+			c.mu.RUnlock()
+		}
 		if e != nil && e.generation == gen && c.now().Before(e.expires) {
+			if key != raw {
+				c.store(raw, e)
+			}
 			e.write(w, r, "hit")
 			return
 		}
@@ -100,26 +115,54 @@ func (c *responseCache) wrap(next http.Handler) http.Handler {
 			rec.copyTo(w)
 			return
 		}
-		sum := sha256.Sum256(rec.body.Bytes())
-		e = &cachedResponse{header: rec.header, body: rec.body.Bytes(), generation: gen, expires: c.now().Add(c.ttl),
-			etag: `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`}
-		e.header.Del("Content-Length")
-		e.header.Del("Accept-Encoding") // vanguard v0.4.0 echoes it on responses
-		c.mu.Lock()
-		if len(c.entries) >= responseCacheMaxEntries {
-			c.entries = map[string]*cachedResponse{}
+		e = newCachedResponse(rec.header, rec.body.Bytes(), gen, c.now().Add(c.ttl))
+		c.store(key, e)
+		if key != raw {
+			c.store(raw, e)
 		}
-		c.entries[key] = e
-		c.mu.Unlock()
 		e.write(w, r, "miss")
 	})
 }
 
+// store keeps e under key.
+func (c *responseCache) store(key string, e *cachedResponse) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.entries) >= responseCacheMaxEntries {
+		c.entries = map[string]*cachedResponse{}
+	}
+	c.entries[key] = e
+}
+
+// newCachedResponse keeps a recorded answer, with the header values every hit sends made once:
+// a hit then adds them to the answer without allocating.
+func newCachedResponse(header http.Header, body []byte, gen uint64, expires time.Time) *cachedResponse {
+	header.Del("Content-Length")
+	header.Del("Accept-Encoding") // vanguard v0.4.0 echoes it on responses
+	for k, v := range header {
+		// Full slices: a later Add on the answer's header copies instead of writing into ours.
+		header[k] = slices.Clip(v)
+	}
+	sum := sha256.Sum256(body)
+	etag := `"` + base64.RawURLEncoding.EncodeToString(sum[:18]) + `"`
+	return &cachedResponse{header: header, body: body, generation: gen, expires: expires, etag: etag,
+		etagValue: []string{etag}, lengthValue: []string{strconv.Itoa(len(body))}}
+}
+
+// The X-Cache values, shared by every answer.
+var (
+	cacheHit  = []string{"hit"}
+	cacheMiss = []string{"miss"}
+)
+
 func (e *cachedResponse) write(w http.ResponseWriter, r *http.Request, state string) {
 	h := w.Header()
 	maps.Copy(h, e.header)
-	h.Set("ETag", e.etag)
-	h.Set("X-Cache", state)
+	h["Etag"] = e.etagValue
+	h["X-Cache"] = cacheMiss
+	if state == "hit" {
+		h["X-Cache"] = cacheHit
+	}
 	if match := r.Header.Get("If-None-Match"); match != "" && strings.Contains(match, e.etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
@@ -135,7 +178,10 @@ func (e *cachedResponse) write(w http.ResponseWriter, r *http.Request, state str
 			}
 		}
 	}
-	h.Set("Content-Length", strconv.Itoa(len(body)))
+	h["Content-Length"] = e.lengthValue
+	if len(body) != len(e.body) {
+		h["Content-Length"] = []string{strconv.Itoa(len(body))}
+	}
 	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(body)
 }

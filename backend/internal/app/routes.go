@@ -52,10 +52,21 @@ func bodyLimit(r *http.Request) int64 {
 	if apiPath, ok := api.BackOfficePath(r.URL.Path); ok {
 		r = &http.Request{Method: r.Method, Host: r.Host, URL: &url.URL{Path: apiPath}}
 	}
-	if _, pattern := uploadMux.Handler(r); pattern != "" {
+	if isUpload(r) {
 		return maxUploadBytes
 	}
 	return maxRequestBytes
+}
+
+// isUpload reports whether r is an image upload (uploadRoutes). Every upload is a POST: other
+// methods, the catalogue's reads among them, are answered without matching the routes, which
+// allocates.
+func isUpload(r *http.Request) bool {
+	if r.Method != http.MethodPost {
+		return false
+	}
+	_, pattern := uploadMux.Handler(r)
+	return pattern != ""
 }
 
 // octetUploads labels an upload's body application/octet-stream before the transcoder sees it.
@@ -64,7 +75,7 @@ func bodyLimit(r *http.Request) int64 {
 // would be lost. The label says nothing the server uses: the image's type is read from its bytes.
 func octetUploads(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if _, pattern := uploadMux.Handler(r); pattern != "" && !strings.HasPrefix(r.Header.Get("Content-Type"), "application/") {
+		if isUpload(r) && !strings.HasPrefix(r.Header.Get("Content-Type"), "application/") {
 			r = r.Clone(r.Context())
 			r.Header.Set("Content-Type", "application/octet-stream")
 		}
