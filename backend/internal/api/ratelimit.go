@@ -45,7 +45,7 @@ func RateLimited(limits RateLimits, next http.Handler) http.Handler {
 		if token, ok := bearerToken(r.Header.Get("Authorization")); ok && apikey.LooksLikeKey(token) {
 			// The key itself is never kept, nor a hash that could look it up.
 			sum := sha256.Sum256([]byte("ratelimit:" + token))
-			limiter, key = limits.PerKey, "key:"+hex.EncodeToString(sum[:16])
+			limiter, key = limits.PerKey, hex.EncodeToString(sum[:16])
 		} else {
 			ip := ClientIPFrom(r.Context())
 			if ip == "" || (limits.Unlimited != nil && limits.Unlimited(ip)) {
@@ -59,7 +59,7 @@ func RateLimited(limits RateLimits, next http.Handler) http.Handler {
 			return
 		}
 		d := limiter.Take(key)
-		setRateLimitHeaders(w.Header(), limiter.PolicyHeader(), d)
+		setRateLimitHeaders(w.Header(), limiter.PolicyHeader(), limiter.LimitHeader(), d)
 		if !d.Allowed {
 			writeRateLimited(w, r, d.RetryAfter)
 			return
@@ -95,19 +95,20 @@ func rateLimitedPath(path string) bool {
 }
 
 // clientBucket is a client address's limiter key. An IPv4 address as clientIP gives it is already
-// its key; an IPv6 one counts as its /64 (throttle.ClientKey).
+// its key (kept as it is: this runs on every request); an IPv6 one counts as its /64
+// (throttle.ClientKey).
 func clientBucket(ip string) string {
 	if !strings.Contains(ip, ":") {
-		return "ip:" + ip
+		return ip
 	}
-	return "ip:" + throttle.ClientKey(ip)
+	return throttle.ClientKey(ip)
 }
 
 // setRateLimitHeaders writes the decision's headers. The keys are written canonical, directly:
 // this runs on every API answer.
-func setRateLimitHeaders(h http.Header, policy string, d ratelimit.Decision) {
+func setRateLimitHeaders(h http.Header, policy, limit string, d ratelimit.Decision) {
 	// One allocation for the four values rather than one each.
-	v := []string{policy, strconv.Itoa(d.Limit), strconv.Itoa(d.Remaining), strconv.FormatInt(ceilSeconds(d.Reset), 10)}
+	v := []string{policy, limit, strconv.Itoa(d.Remaining), strconv.FormatInt(ceilSeconds(d.Reset), 10)}
 	h["Ratelimit-Policy"] = v[0:1:1]
 	h["Ratelimit-Limit"] = v[1:2:2]
 	h["Ratelimit-Remaining"] = v[2:3:3]

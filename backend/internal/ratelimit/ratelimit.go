@@ -58,7 +58,8 @@ const maxCallers = 1 << 18
 type Limiter struct {
 	limit    Limit
 	policy   string
-	interval int64 // nanoseconds a request uses of the allowance
+	requests string // limit.Requests in decimal
+	interval int64  // nanoseconds a request uses of the allowance
 	now      func() time.Time
 
 	cells sync.Map // caller key → *atomic.Int64: its theoretical arrival time, Unix nanoseconds
@@ -72,6 +73,7 @@ func New(limit Limit, now func() time.Time) *Limiter {
 	if limit.Enabled() {
 		l.interval = int64(limit.Window) / int64(limit.Requests)
 		l.policy = limit.Policy()
+		l.requests = strconv.Itoa(limit.Requests)
 	}
 	return l
 }
@@ -81,6 +83,9 @@ func (l *Limiter) Limit() Limit { return l.limit }
 
 // PolicyHeader is Limit().Policy(), computed once.
 func (l *Limiter) PolicyHeader() string { return l.policy }
+
+// LimitHeader is the RateLimit-Limit header's value (the requests in a window), computed once.
+func (l *Limiter) LimitHeader() string { return l.requests }
 
 // Take counts one request by key and says whether it is allowed. A refused request is not
 // counted, so a caller who waits RetryAfter is allowed again.
