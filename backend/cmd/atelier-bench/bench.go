@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -159,6 +160,9 @@ func bench(ctx context.Context, o options, profileDir string, stdout, stderr io.
 	if err != nil {
 		return err
 	}
+	if err := benchLimiter(ctx, o, rep, serverBin, dbURL, filepath.Join(tmp, "media"), ids, stdout); err != nil {
+		return err
+	}
 	// Again with the read cache off: real traffic's long tail (every search term, filter and page
 	// a different key) reaches PostgreSQL, and partners' queries will too.
 	uncached, err := benchAPI(ctx, o, rep, serverBin, dbURL, filepath.Join(tmp, "media"), ids, true, stdout)
@@ -266,6 +270,89 @@ func benchCeiling(ctx context.Context, o options, rep *report, stdout io.Writer)
 	return results, s.stop()
 }
 
+// The per-client rate limit the API servers run with. The load comes from one address: the limit
+// is one no run reaches, so the limiter's cost is in every figure; limitsOff turns it off, for
+// the comparison that measures that cost (benchLimiter).
+const (
+	limitsOn  = "1000000000"
+	limitsOff = "0"
+)
+
+// apiEnv is the API server's environment.
+func apiEnv(dbURL, addr, mediaDir, ratePerClient string) []string {
+	return withEnv(os.Environ(),
+		"DATABASE_URL="+dbURL,
+		"API_ADDR="+addr,
+		"PUBLIC_URL=http://"+addr,
+		"MEDIA_BUCKET_URL=file://"+mediaDir,
+		"LOG_LEVEL=warn", // the access log is written at info: off, as it would be behind a proxy that logs
+		"PAYMENT_TEST_MODE=on",
+		"RATE_LIMIT_PER_CLIENT="+ratePerClient,
+	)
+}
+
+// limiterScenarios are the cached reads whose cost the rate limiter must not raise by more than
+// limiterMaxCost (issue 14): the cheapest answers, where a fixed cost per request shows most.
+var limiterScenarios = []string{"first page", "product by id"}
+
+const limiterMaxCost = 0.05
+
+// limiterFigure is one scenario's throughput with the limiter on and off.
+type limiterFigure struct {
+	name          string
+	onRPS, offRPS float64
+}
+
+// benchLimiter measures the rate limiter's cost on the cached reads: two servers, the same but
+// for the limiter, both running; each scenario is measured against them in the order on–off–off–on,
+// so that a machine growing busier or quieter during the run weighs on both alike.
+func benchLimiter(ctx context.Context, o options, rep *report, serverBin, dbURL, mediaDir string, ids []string, stdout io.Writer) error {
+	fmt.Fprintln(stdout, "\n  the rate limiter's cost: two API servers, limits on and off, measured in the order on–off–off–on")
+	start := func(limit string) (*server, error) {
+		addr, err := freeAddr()
+		if err != nil {
+			return nil, err
+		}
+		return startServer(ctx, "API server", serverBin, []string{"serve"}, apiEnv(dbURL, addr, mediaDir, limit), addr)
+	}
+	on, err := start(limitsOn)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = on.stop() }() // a server that will not stop has been killed; nothing is left to do
+	off, err := start(limitsOff)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = off.stop() }()
+	servers := map[string]*server{limitsOn: on, limitsOff: off}
+	for _, sc := range apiScenarios(ids, false) {
+		if !slices.Contains(limiterScenarios, sc.name) {
+			continue
+		}
+		fig := limiterFigure{name: sc.name}
+		for _, limit := range []string{limitsOn, limitsOff, limitsOff, limitsOn} {
+			run := sc
+			run.name += " · limits " + map[string]string{limitsOn: "on", limitsOff: "off"}[limit]
+			run.minRatio, run.maxP99 = 0, 0
+			results, _, err := measure(ctx, servers[limit], []scenario{run}, o, "", "", stdout)
+			if err != nil {
+				return err
+			}
+			if n := results[0].errorCount(); n > 0 {
+				return fmt.Errorf("%s: %d errors", run.name, n)
+			}
+			if limit == limitsOn {
+				fig.onRPS += results[0].rps / 2
+			} else {
+				fig.offRPS += results[0].rps / 2
+			}
+		}
+		rep.limiter = append(rep.limiter, fig)
+	}
+	return errors.Join(on.stop(), off.stop())
+}
+
 // benchAPI runs the built server against the loaded database and measures it.
 //
 // With cacheOff the server runs with CATALOG_CACHE_TTL=0; its start-up and memory figures are
@@ -275,17 +362,7 @@ func benchAPI(ctx context.Context, o options, rep *report, serverBin, dbURL, med
 	if err != nil {
 		return nil, err
 	}
-	env := withEnv(os.Environ(),
-		"DATABASE_URL="+dbURL,
-		"API_ADDR="+addr,
-		"PUBLIC_URL=http://"+addr,
-		"MEDIA_BUCKET_URL=file://"+mediaDir,
-		"LOG_LEVEL=warn", // the access log is written at info: off, as it would be behind a proxy that logs
-		"PAYMENT_TEST_MODE=on",
-		// The load comes from one address. The limiter stays on, so its cost is in every figure,
-		// with a limit no run reaches.
-		"RATE_LIMIT_PER_CLIENT=1000000000",
-	)
+	env := apiEnv(dbURL, addr, mediaDir, limitsOn)
 	if cacheOff {
 		env = withEnv(env, "CATALOG_CACHE_TTL=0")
 	}

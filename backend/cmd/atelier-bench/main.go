@@ -13,8 +13,8 @@
 // itself cannot run or a scenario receives errors (its figures would then be meaningless).
 //
 // Setting ATELIER_BENCH_CPUPROFILE=<dir> builds the server with a pprof listener added (through
-// `go build -overlay`, the source tree untouched) and writes one CPU profile per API scenario's
-// measured window into dir, for `go tool pprof`.
+// `go build -overlay`, the source tree untouched) and writes, for each API scenario's measured
+// window, a CPU profile and an allocation profile into dir, for `go tool pprof`.
 package main
 
 import (

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -34,8 +35,9 @@ func init() {
 }
 `
 
-// captureProfile waits for the measured window to begin, then records a CPU profile of the
-// profiled server for the window's length into dir/<scenario>.pprof.
+// captureProfile waits for the measured window to begin, then records the profiled server's CPU
+// profile and its allocations (a delta: what the window allocated) for the window's length into
+// dir/<scenario>.pprof and dir/<scenario>.allocs.pprof, for `go tool pprof`.
 func captureProfile(ctx context.Context, pprofAddr, dir, scenario string, begin time.Time, window time.Duration) error {
 	select {
 	case <-time.After(time.Until(begin)):
@@ -43,21 +45,30 @@ func captureProfile(ctx context.Context, pprofAddr, dir, scenario string, begin 
 		return ctx.Err()
 	}
 	seconds := int(math.Max(1, math.Round(window.Seconds())))
-	url := fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", pprofAddr, seconds)
+	name := strings.NewReplacer(" ", "-", "/", "-").Replace(scenario)
+	allocs := make(chan error, 1)
+	go func() {
+		allocs <- saveProfile(ctx, fmt.Sprintf("http://%s/debug/pprof/allocs?seconds=%d", pprofAddr, seconds), filepath.Join(dir, name+".allocs.pprof"))
+	}()
+	err := saveProfile(ctx, fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", pprofAddr, seconds), filepath.Join(dir, name+".pprof"))
+	return errors.Join(err, <-allocs)
+}
+
+// saveProfile writes the profile the pprof endpoint url answers into path.
+func saveProfile(ctx context.Context, url, path string) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return err
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		return fmt.Errorf("cpu profile: %w", err)
+		return fmt.Errorf("profile %s: %w", filepath.Base(path), err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("cpu profile: HTTP %d", resp.StatusCode)
+		return fmt.Errorf("profile %s: HTTP %d", filepath.Base(path), resp.StatusCode)
 	}
-	name := strings.NewReplacer(" ", "-", "/", "-").Replace(scenario) + ".pprof"
-	f, err := os.Create(filepath.Join(dir, name))
+	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}

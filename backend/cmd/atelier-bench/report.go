@@ -36,6 +36,7 @@ type report struct {
 	ceiling    serverFigures
 	api        serverFigures
 	results    []result // the ceiling first
+	limiter    []limiterFigure
 	apiStderr  string
 	media      mediaFigures
 	dashboard  dashboardFigures
@@ -109,6 +110,19 @@ func (rep *report) print(w io.Writer) {
 			fmtKiB(r.bodyMean), cores, target, verdict)
 	}
 	rep.printCompression(w)
+	for _, f := range rep.limiter {
+		total++
+		ratio, verdict := 0.0, "MISS"
+		if f.offRPS > 0 {
+			ratio = f.onRPS / f.offRPS
+		}
+		if ratio >= 1-limiterMaxCost {
+			met++
+			verdict = "PASS"
+		}
+		fmt.Fprintf(w, "rate limiter: %s %.0f req/s with it, %.0f without: %s (target ≥ %.2f)  %s\n",
+			f.name, f.onRPS, f.offRPS, sig4(ratio), 1-limiterMaxCost, verdict)
+	}
 	for _, r := range rep.results {
 		if r.errorCount() == 0 {
 			continue
