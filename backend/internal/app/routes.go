@@ -21,6 +21,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/apidocs"
 	"github.com/atelier-commerce/atelier/backend/internal/authz"
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
+	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/gen/atelier/admin/v1/adminv1connect"
 	"github.com/atelier-commerce/atelier/backend/internal/gen/atelier/store/v1/storev1connect"
 	"github.com/atelier-commerce/atelier/backend/internal/media"
@@ -144,7 +145,12 @@ func (a *App) metricsRoute() ([]route, error) {
 	if !a.cfg.MetricsEnabled {
 		return nil, nil
 	}
-	collectors := []prometheus.Collector{telemetry.PoolCollector("store", a.pool)}
+	collectors := []prometheus.Collector{telemetry.PoolCollector("store", a.pool),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Namespace: metrics.Namespace, Subsystem: "db", Name: "transaction_retries_total",
+			Help: "Transactions run again after a serialization failure or deadlock (contention).",
+		}, func() float64 { return float64(db.Retries()) }),
+	}
 	if a.jobsPool != a.pool {
 		collectors = append(collectors, telemetry.PoolCollector("jobs", a.jobsPool))
 	}

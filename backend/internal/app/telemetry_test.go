@@ -114,6 +114,7 @@ func TestMetricsEndpoint(t *testing.T) {
 			"atelier_outbox_events",
 			"atelier_jobs_stats_up 1",
 			"atelier_orders_paid_total",
+			"atelier_db_transaction_retries_total",
 			`atelier_webhooks_deliveries_total{result="failed"}`,
 		} {
 			require.Contains(t, text, want)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -85,6 +86,14 @@ func WithSnapshotTx(ctx context.Context, pool Beginner, fn func(pgx.Tx) error) e
 	return withTx(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, fn)
 }
 
+// retries counts the transactions run again after a serialization failure or deadlock, in this
+// process: the price of contention, which /metrics reports (Retries).
+var retries atomic.Int64
+
+// Retries is how many times this process has run a transaction again because the database
+// refused it as a serialization failure or deadlock.
+func Retries() int64 { return retries.Load() }
+
 func withTx(ctx context.Context, pool Beginner, opts pgx.TxOptions, fn func(pgx.Tx) error) error {
 	backoff := 2 * time.Millisecond
 	for attempt := 1; ; attempt++ {
@@ -92,6 +101,7 @@ func withTx(ctx context.Context, pool Beginner, opts pgx.TxOptions, fn func(pgx.
 		if err == nil || !IsRetryable(err) || attempt == maxAttempts {
 			return err
 		}
+		retries.Add(1)
 		// Jittered exponential backoff keeps contending transactions from retrying in lockstep.
 		sleep := backoff/2 + rand.N(backoff)
 		select {

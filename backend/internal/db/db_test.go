@@ -26,6 +26,7 @@ func TestWithTxRetriesSerializationFailures(t *testing.T) {
 	require.NoError(t, err)
 
 	const workers, each = 8, 10
+	before := db.Retries()
 	var attempts sync.Map
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -58,6 +59,8 @@ func TestWithTxRetriesSerializationFailures(t *testing.T) {
 		return true
 	})
 	require.Positive(t, retried, "the contention really produced serialization failures")
+	// Other tests run beside this one, so the process's count grows by at least this test's.
+	require.GreaterOrEqual(t, db.Retries()-before, int64(retried), "every re-run is counted for /metrics")
 }
 
 func TestWithTxRollsBackOnError(t *testing.T) {
