@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -37,6 +38,7 @@ type report struct {
 	api        serverFigures
 	results    []result // the ceiling first
 	limiter    []limiterFigure
+	checkout   []checkoutFigures
 	apiStderr  string
 	media      mediaFigures
 	dashboard  dashboardFigures
@@ -151,6 +153,7 @@ func (rep *report) print(w io.Writer) {
 		"< "+fmtMiB(idleRSSTarget), verdict(rep.api.idleRSS < idleRSSTarget))
 	fmt.Fprintf(w, prow, "RSS after load", fmtMiB(rep.api.loadRSS), fmtMiB(rep.ceiling.loadRSS), "", "")
 	rep.dashboard.write(w, verdict)
+	rep.printCheckout(w, verdict)
 
 	fmt.Fprintln(w)
 	total++
@@ -186,6 +189,31 @@ func (rep *report) print(w io.Writer) {
 	if s := strings.TrimSpace(rep.apiStderr); s != "" {
 		fmt.Fprintf(w, "\nAPI server stderr (warnings and above):\n%s\n", s)
 	}
+}
+
+// printCheckout prints the checkout scenarios. Their targets are correctness under load: no
+// errors (a 5xx among them) and no unit sold twice.
+func (rep *report) printCheckout(w io.Writer, verdict func(bool) string) {
+	if len(rep.checkout) == 0 {
+		return
+	}
+	fmt.Fprintln(w)
+	const crow = "%-26s %9s %8s %8s %9s %8s %8s   %-22s %s\n"
+	fmt.Fprintf(w, crow, "checkout ("+strconv.Itoa(rep.checkout[0].shoppers)+" shoppers)", "orders/s", "p50 ms", "p99 ms", "sold out", "retries", "errors", "target", "result")
+	fmt.Fprintln(w, strings.Repeat("─", 118))
+	for _, f := range rep.checkout {
+		fmt.Fprintf(w, crow, f.name, fmt.Sprintf("%.1f", float64(f.orders)/f.window.Seconds()),
+			fmtMs(percentile(f.journey, 0.50)), fmtMs(percentile(f.journey, 0.99)), strconv.Itoa(f.soldOut),
+			strconv.FormatInt(f.retries, 10), strconv.Itoa(f.errorCount()), "no errors, no oversell",
+			verdict(f.errorCount() == 0 && !f.oversold()))
+		if f.oversold() {
+			fmt.Fprintf(w, "  OVERSOLD: stock %d → %d, but the orders hold %d units\n", f.stockBefore, f.stockAfter, f.unitsOrdered)
+		}
+		for msg, n := range f.errors {
+			fmt.Fprintf(w, "  %6d × %s\n", n, msg)
+		}
+	}
+	fmt.Fprintln(w, "(a purchase: new cart, one item, checkout, test payment confirmed; p50/p99 of the whole purchase)")
 }
 
 // printCompression sets each compressed scenario's bytes on the wire beside its plain twin's:
