@@ -260,7 +260,9 @@ type refusalError struct {
 	reason string
 }
 
-func (e *refusalError) Error() string { return fmt.Sprintf("%s: HTTP %d %s", e.step, e.status, e.reason) }
+func (e *refusalError) Error() string {
+	return fmt.Sprintf("%s: HTTP %d %s", e.step, e.status, e.reason)
+}
 
 // purchase is one shopper's whole purchase of one unit of product.
 func (c *shopperClient) purchase(ctx context.Context, ip, product string) error {
