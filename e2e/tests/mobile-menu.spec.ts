@@ -100,6 +100,18 @@ test.describe("the breakpoint is 768 px", () => {
   }
 });
 
+test("Escape returns focus to the menu button, not to the page", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await menuToggle(page, "Open").click();
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "About" }).focus();
+  await page.keyboard.press("Escape");
+  const toggle = menuToggle(page, "Open");
+  await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  await expect(toggle, "focus goes back to the button that opened the menu (WCAG 2.4.3)").toBeFocused();
+});
+
 // Without JavaScript the menu button is a <details> summary: it opens a menu with every link and
 // the search box, and the links work.
 for (const width of [375, 1440]) {

@@ -110,6 +110,16 @@ describe("Header", () => {
     expect(toggle).toHaveAttribute("aria-expanded", "false");
   });
 
+  it("gives focus back to the menu button when Escape closes the menu", async () => {
+    renderHeader();
+    const toggle = menuToggle();
+    await userEvent.click(toggle);
+    screen.getByRole("link", { name: "About" }).focus();
+    await userEvent.keyboard("{Escape}");
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(toggle).toHaveFocus();
+  });
+
   it("is a <details> menu, so it opens before JavaScript runs", () => {
     renderHeader();
     const nav = screen.getByRole("navigation", { name: "Main" });

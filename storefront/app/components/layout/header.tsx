@@ -1,7 +1,8 @@
 // The header of every page: brand, navigation with the Shop dropdown, the account links (Login and
 // Register, or My Account and Logout; Admin for admins), search, cart badge, and a menu toggle at
 // phone widths. The phone menu is a <details> element, so it opens before (or without) JavaScript;
-// JavaScript then drives it: Escape or an outside click closes it; the page cannot scroll behind it. At wider screens the <details> is see-through (its
+// JavaScript then drives it: Escape or an outside click closes it and Escape gives focus back to
+// the toggle; the page cannot scroll behind it. At wider screens the <details> is see-through (its
 // summary hidden, its content always shown) and the navigation sits in the bar.
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
@@ -29,6 +30,7 @@ export function Header({ categories, cartCount, user, backofficeUrl, freeDeliver
   const shopId = useId();
   const headerRef = useRef<HTMLElement>(null);
   const shopRef = useRef<HTMLLIElement>(null);
+  const toggleRef = useRef<HTMLElement>(null);
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -43,6 +45,8 @@ export function Header({ categories, cartCount, user, backofficeUrl, freeDeliver
     if (!menuOpen && !shopOpen) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") {
+        // Focus inside the closing menu would fall to <body>: hand it back to the toggle (WCAG 2.4.3).
+        if (menuOpen) toggleRef.current?.focus();
         setMenuOpen(false);
         setShopOpen(false);
       }
@@ -94,6 +98,7 @@ export function Header({ categories, cartCount, user, backofficeUrl, freeDeliver
             {/* biome-ignore lint/a11y/noStaticElementInteractions: a <summary> is a native button (browsers and axe give it the role); Biome does not know it. */}
             {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the summary's button role supports aria-expanded; it mirrors the controlled open state. */}
             <summary
+              ref={toggleRef}
               className="menu-toggle"
               aria-controls={menuId}
               aria-expanded={menuOpen}
