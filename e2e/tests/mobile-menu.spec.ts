@@ -112,6 +112,26 @@ test("Escape returns focus to the menu button, not to the page", async ({ page }
   await expect(toggle, "focus goes back to the button that opened the menu (WCAG 2.4.3)").toBeFocused();
 });
 
+test("the phone header is one compact, opaque bar once the page scrolls", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.evaluate(() => window.scrollTo(0, 800));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(400);
+  const header = page.getByRole("banner");
+  const box = await header.boundingBox();
+  expect(box, "the header stays on screen").not.toBeNull();
+  expect(box!.y + box!.height, "only the bar stays: the announcement has scrolled away").toBeLessThanOrEqual(
+    72,
+  );
+  await expect(header.getByText(/delivery on orders over/i)).not.toBeInViewport();
+  const alpha = await header.evaluate((el) => {
+    const m = getComputedStyle(el).backgroundColor.match(/rgba?\(([^)]+)\)/);
+    const parts = m ? m[1].split(/[\s,/]+/).filter(Boolean) : [];
+    return parts.length === 4 ? Number(parts[3]) : 1;
+  });
+  expect(alpha, "the header is opaque: content never shows through").toBe(1);
+});
+
 // Without JavaScript the menu button is a <details> summary: it opens a menu with every link and
 // the search box, and the links work.
 for (const width of [375, 1440]) {
