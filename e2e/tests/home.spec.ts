@@ -123,3 +123,30 @@ test.describe("classic home", () => {
     });
   });
 });
+
+// Without JavaScript the slideshow stays on its first slide: its dots and pause button would do
+// nothing, so they are not shown (nor reachable); with it, they are.
+for (const width of [375, 1440]) {
+  test.describe(`the hero's controls at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test.describe("without JavaScript", () => {
+      test.use({ javaScriptEnabled: false });
+      test("are neither shown nor reachable", async ({ page }) => {
+        await page.goto("/");
+        const hero = page.getByRole("region", { name: "Highlights" });
+        await expect(hero.getByRole("link", { name: "Shop Now" })).toBeVisible();
+        await expect(hero.getByRole("button", { name: "Pause slideshow" })).toBeHidden();
+        await expect(hero.getByRole("button", { name: /^Show slide/ })).toHaveCount(0);
+      });
+    });
+
+    test("with JavaScript they are shown and pause the slideshow", async ({ page }) => {
+      await page.goto("/");
+      await waitForHydration(page);
+      const hero = page.getByRole("region", { name: "Highlights" });
+      await hero.getByRole("button", { name: "Pause slideshow" }).click();
+      await expect(hero.getByRole("button", { name: "Play slideshow" })).toBeVisible();
+    });
+  });
+}
