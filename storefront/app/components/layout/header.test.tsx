@@ -127,6 +127,13 @@ describe("Header", () => {
     expect(details).not.toBeNull();
     expect(details?.querySelector(":scope > summary")).toHaveTextContent("Open menu");
   });
+
+  it("draws the Shop menu's arrow as an icon, not a text glyph", () => {
+    renderHeader();
+    const shop = screen.getByRole("button", { name: "Shop" });
+    expect(shop).toHaveTextContent(/^Shop$/);
+    expect(shop.querySelector("svg")).not.toBeNull();
+  });
 });
 
 describe("Header account links", () => {

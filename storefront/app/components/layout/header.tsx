@@ -124,7 +124,10 @@ export function Header({ categories, cartCount, user, backofficeUrl, freeDeliver
                     aria-controls={shopId}
                     onClick={() => setShopOpen((o) => !o)}
                   >
-                    Shop <span aria-hidden="true">▾</span>
+                    Shop
+                    <LineIcon size={14} strokeWidth={1.6} className="site-nav__chevron">
+                      <path d="m6 9 6 6 6-6" />
+                    </LineIcon>
                   </button>
                   <ul id={shopId} className={`dropdown${shopOpen ? " dropdown--open" : ""}`}>
                     <li>
