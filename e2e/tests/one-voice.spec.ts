@@ -54,7 +54,7 @@ async function focusRing(target: Locator) {
   });
 }
 
-async function expectPaletteRing(page: Page, target: Locator, what: string) {
+async function expectPaletteRing(target: Locator, what: string) {
   const ring = await focusRing(target);
   expect(ring.focusVisible, `${what} shows a focus ring`).toBe(true);
   expect(ring.style, `${what}: ring style`).not.toBe("none");
@@ -75,30 +75,15 @@ for (const width of [375, 1440]) {
       await waitForHydration(page);
       // Keyboard use from the start, so programmatic focus shows the ring as Tab would.
       await page.keyboard.press("Tab");
+      await expectPaletteRing(page.getByRole("link", { name: "Atelier London, home" }), "the brand link");
+      if (width < 768) await expectPaletteRing(menuToggle(page), "the menu toggle");
+      else await expectPaletteRing(page.getByRole("link", { name: "About", exact: true }), "a header link");
+      await expectPaletteRing(page.getByRole("link", { name: "Shop Now" }), "the hero's button (on sand)");
       await expectPaletteRing(
-        page,
-        page.getByRole("link", { name: "Atelier London, home" }),
-        "the brand link",
-      );
-      if (width < 768) await expectPaletteRing(page, menuToggle(page), "the menu toggle");
-      else
-        await expectPaletteRing(
-          page,
-          page.getByRole("link", { name: "About", exact: true }),
-          "a header link",
-        );
-      await expectPaletteRing(
-        page,
-        page.getByRole("link", { name: "Shop Now" }),
-        "the hero's button (on sand)",
-      );
-      await expectPaletteRing(
-        page,
         page.getByRole("region", { name: "Join Our Newsletter" }).getByRole("button", { name: "Join" }),
         "the newsletter's button",
       );
       await expectPaletteRing(
-        page,
         page.getByRole("contentinfo").getByRole("link", { name: "FAQ" }),
         "a footer link (on ink)",
       );
@@ -112,7 +97,7 @@ for (const width of [375, 1440]) {
         expect(await select.evaluate((el) => getComputedStyle(el).appearance)).toBe("none");
         await expect(select.locator("xpath=..").locator("svg")).toBeVisible();
       }
-      await expectPaletteRing(page, page.getByRole("combobox", { name: "Sort by" }), "the sort select");
+      await expectPaletteRing(page.getByRole("combobox", { name: "Sort by" }), "the sort select");
     });
 
     test("the Shop menu's arrow is an icon, and the status page a small footer link", async ({ page }) => {
