@@ -31,6 +31,7 @@ export function Header({ categories, cartCount, user, backofficeUrl, freeDeliver
   const headerRef = useRef<HTMLElement>(null);
   const shopRef = useRef<HTMLLIElement>(null);
   const toggleRef = useRef<HTMLElement>(null);
+  const menuRef = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -40,6 +41,12 @@ export function Header({ categories, cartCount, user, backofficeUrl, freeDeliver
     setMenuOpen(false);
     setShopOpen(false);
   }, [location.pathname, location.search]);
+
+  // A menu opened before the page hydrated (the <details> works without JavaScript) stays open,
+  // now driven by the component.
+  useEffect(() => {
+    if (menuRef.current?.open) setMenuOpen(true);
+  }, []);
 
   useEffect(() => {
     if (!menuOpen && !shopOpen) return;
@@ -93,7 +100,7 @@ export function Header({ categories, cartCount, user, backofficeUrl, freeDeliver
           <Link to="/" className="brand" aria-label="Atelier London, home">
             Atelier <span>London</span>
           </Link>
-          <details className="site-menu" open={menuOpen}>
+          <details className="site-menu" open={menuOpen} ref={menuRef}>
             {/* A <summary> opens the menu without JavaScript; with it, the click is the component's. */}
             {/* biome-ignore lint/a11y/noStaticElementInteractions: a <summary> is a native button (browsers and axe give it the role); Biome does not know it. */}
             {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the summary's button role supports aria-expanded; it mirrors the controlled open state. */}
