@@ -131,7 +131,9 @@ test("a guest buys two products with the test card, is e-mailed, and reopens the
   await expect(
     page.getByRole("status").filter({ hasText: "Paid — we're preparing your order" }),
   ).toBeVisible();
-  await expect(page.getByText("3–5 business days")).toBeVisible();
+  // The promise is the chosen option's own estimate (Express, DPD, 3–4 working days), as at checkout.
+  await expect(page.getByText("Express · 3–4 working days")).toBeVisible();
+  await expect(page.getByText(/business days/)).toHaveCount(0);
   await expect(page.getByRole("main").getByText(total, { exact: true })).toBeVisible();
   await expect(page.getByRole("main").getByRole("link", { name: "Continue Shopping" })).toHaveAttribute(
     "href",
@@ -149,6 +151,9 @@ test("a guest buys two products with the test card, is e-mailed, and reopens the
   const mail = await waitForMail(request, { to: email, subject: number }, "the order confirmation");
   const link = linkIn(mail, `/orders/${orderId}`);
   expect(link.searchParams.get("token")).toBeTruthy();
+  // …and promises the chosen option's estimate, not a general one.
+  expect(mail.text).toContain("Estimated delivery: 3–4 working days");
+  expect(`${mail.text}${mail.html}`).not.toContain("business days");
 
   // In another browser (no cookies), the link opens the order; the token leaves the address bar.
   const elsewhere = await browser.newContext();

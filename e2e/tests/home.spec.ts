@@ -1,7 +1,13 @@
 // The two home pages: `/` (hero slider, philosophy, collections, featured products) and
 // `/classic` (hero, Why Choose Us, the five most expensive products in a carousel, testimonials).
 import { expect, test } from "@playwright/test";
-import { brands, categoryHref, listProducts, waitForHydration } from "./support/shop.ts";
+import {
+  brands,
+  categoryHref,
+  expectNoSeriousA11yViolations,
+  listProducts,
+  waitForHydration,
+} from "./support/shop.ts";
 
 test.describe("home", () => {
   test("sections: philosophy, two collections, three featured products with images", async ({ page }) => {
@@ -123,3 +129,79 @@ test.describe("classic home", () => {
     });
   });
 });
+
+// Without JavaScript the slideshow stays on its first slide: its dots and pause button would do
+// nothing, so they are not shown (nor reachable); with it, they are.
+for (const width of [375, 1440]) {
+  test.describe(`the hero's controls at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test.describe("without JavaScript", () => {
+      test.use({ javaScriptEnabled: false });
+      test("are neither shown nor reachable", async ({ page }) => {
+        await page.goto("/");
+        const hero = page.getByRole("region", { name: "Highlights" });
+        await expect(hero.getByRole("link", { name: "Shop Now" })).toBeVisible();
+        await expect(hero.getByRole("button", { name: "Pause slideshow" })).toBeHidden();
+        await expect(hero.getByRole("button", { name: /^Show slide/ })).toHaveCount(0);
+      });
+    });
+
+    test("with JavaScript they are shown and pause the slideshow", async ({ page }) => {
+      await page.goto("/");
+      await waitForHydration(page);
+      const hero = page.getByRole("region", { name: "Highlights" });
+      await hero.getByRole("button", { name: "Pause slideshow" }).click();
+      await expect(hero.getByRole("button", { name: "Play slideshow" })).toBeVisible();
+    });
+  });
+}
+
+// The sections below the hero are laid out where they really are: the page does not jump while the
+// shopper scrolls (a placeholder far shorter than the section did, by about 1 200 px on a phone),
+// and nothing lands on the newsletter's Join button; axe stays clean, scan after scan.
+for (const width of [375, 1440]) {
+  test.describe(`home at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test("keeps its height while scrolling, and axe is clean every time", async ({ page }) => {
+      await page.goto("/");
+      await waitForHydration(page);
+      const join = page
+        .getByRole("region", { name: "Join Our Newsletter" })
+        .getByRole("button", { name: "Join" });
+      const pageTop = () =>
+        join.evaluate((el) => Math.round(el.getBoundingClientRect().top + window.scrollY));
+      const before = await pageTop();
+      // Scroll down the page as a shopper would, a screen at a time.
+      for (let y = 0; y < before; y += 700) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        await page.waitForTimeout(50);
+      }
+      await join.scrollIntoViewIfNeeded();
+      expect(
+        Math.abs((await pageTop()) - before),
+        "the Join button is where the page first said",
+      ).toBeLessThan(4);
+      // Join is the element at its own centre: nothing covers it.
+      const uncovered = await join.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return hit !== null && el.contains(hit);
+      });
+      expect(uncovered, "nothing covers the Join button").toBe(true);
+      for (let run = 1; run <= 3; run++) {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.reload();
+        await waitForHydration(page);
+        // A scan in the middle of the slides' cross-fade measures a half-transparent button: pause
+        // the slideshow (as a shopper may) and let the fade end, so axe sees what stays on screen.
+        await page.getByRole("button", { name: "Pause slideshow" }).click();
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+        await expectNoSeriousA11yViolations(page, `the home page (scan ${run})`);
+        await join.scrollIntoViewIfNeeded();
+        await expectNoSeriousA11yViolations(page, `the home page at the newsletter (scan ${run})`);
+      }
+    });
+  });
+}

@@ -5,7 +5,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { backofficeURL } from "../stack/target.ts";
 import { banner, demoAdmin, demoCustomer, logIn } from "./support/account.ts";
 import { skipUnlessAdminSignsInWithPassword } from "./support/admin-sign-in.ts";
-import { apiURL, waitForHydration } from "./support/shop.ts";
+import { apiURL, menuToggle, waitForHydration } from "./support/shop.ts";
 
 const pages = [
   { path: "/privacy", slug: "privacy" },
@@ -45,7 +45,7 @@ test("the admin links are in the phone menu too", async ({ page }) => {
   await page.goto("/");
   // Opening the menu needs the page's script (the home page's product cards show when it ran).
   await waitForHydration(page);
-  await banner(page).getByRole("button", { name: "Open menu" }).click();
+  await menuToggle(page).click();
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link", { name: "Admin" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "My Account" })).toBeVisible();

@@ -51,7 +51,7 @@ test("pages arrive rendered: their key text is in the server's HTML", async ({ r
       path: "/privacy",
       texts: ["Privacy Policy", /Last updated:?\s*(\d{1,2} [A-Z][a-z]+|[A-Z][a-z]+ \d{1,2},) \d{4}/],
     },
-    { path: "/terms", texts: ["Terms and Conditions", "May 13, 2025"] },
+    { path: "/terms", texts: ["Terms and Conditions", "13 May 2025"] },
     { path: "/shipping", texts: ["Order Processing Times", "Returns & Exchanges"] },
     { path: "/about", texts: [/team/i] },
     { path: "/contact", texts: [/message/i] },

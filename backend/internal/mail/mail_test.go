@@ -266,6 +266,35 @@ func TestOneLine(t *testing.T) {
 	require.False(t, strings.ContainsAny(mail.OneLine("x\n\ry\x00z"), "\r\n\x00"))
 }
 
+// The confirmation promises the chosen option's own estimate and nothing else: never the shipping
+// policy's general "3–5" whatever was chosen; without an estimate it promises no time. The day the
+// order was placed is written the British way.
+func TestRenderOrderConfirmation(t *testing.T) {
+	t.Parallel()
+	d := mail.OrderConfirmation{FirstName: "Jane", Number: "AL-7KQ2M9XD", PlacedAt: time.Date(2026, 5, 12, 9, 30, 0, 0, time.UTC),
+		Lines:    []mail.OrderLine{{Name: "Rose Oil", Quantity: 2, LineTotal: "£36.00"}},
+		Subtotal: "£36.00", Delivery: "Express (DPD, 3–4 days)", Estimate: "3–4 days", DeliveryPrice: "£24.99",
+		VAT: "£10.17", Total: "£60.99", ShippingAddress: []string{"Jane Doe", "1 High Street", "Bath", "BA1 1AA", "United Kingdom"},
+		OrderURL: "https://shop.example/orders/o1?token=oat1.abc"}
+	c, err := mail.RenderOrderConfirmation(shop, d)
+	require.NoError(t, err)
+	for _, part := range []string{c.Text, c.HTML} {
+		require.Contains(t, part, "3–4 days")
+		require.Contains(t, part, "12 May 2026, 10:30 (London time)")
+		require.NotContains(t, part, "3–5")
+		require.NotContains(t, part, "business days")
+	}
+	require.Contains(t, c.Text, "Estimated delivery: 3–4 days\n")
+
+	d.Delivery, d.Estimate = "Collect", ""
+	c, err = mail.RenderOrderConfirmation(shop, d)
+	require.NoError(t, err)
+	for _, part := range []string{c.Text, c.HTML} {
+		require.NotContains(t, part, "Estimated delivery")
+		require.NotContains(t, part, "3–5")
+	}
+}
+
 func orderShipped() mail.OrderShipped {
 	return mail.OrderShipped{FirstName: "Jane", Number: "AL-7KQ2M9XD", ShippedAt: time.Date(2026, 3, 31, 23, 30, 0, 0, time.UTC),
 		Carrier: "Royal Mail", TrackingNumber: "AB123456789GB", TrackingURL: "https://www.royalmail.com/track-your-item#/tracking-results/AB123456789GB",

@@ -66,12 +66,15 @@ func (n NewsletterConfirmation) ExpiresText() string { return expiresText(n.Expi
 // OrderConfirmation is the data of the e-mail that confirms a paid order. OrderURL opens the
 // order: for a guest it carries the order's signed access token.
 type OrderConfirmation struct {
-	FirstName         string
-	Number            string
-	PlacedAt          time.Time
-	Lines             []OrderLine
-	Subtotal          string
-	Delivery          string // e.g. "Standard (Royal Mail, 5–7 working days)"
+	FirstName string
+	Number    string
+	PlacedAt  time.Time
+	Lines     []OrderLine
+	Subtotal  string
+	Delivery  string // e.g. "Standard (Royal Mail, 5–7 working days)"
+	// Estimate is the chosen option's own delivery estimate, e.g. "5–7 working days": the e-mail
+	// promises nothing else (empty: it promises no time at all).
+	Estimate          string
 	DeliveryPrice     string // "£17.35" or "Free"
 	RequiresSignature bool
 	VAT               string

@@ -47,7 +47,7 @@ func (c Confirmations) link(o Order) string {
 func confirmation(o Order, link string, countryName func(string) (string, bool)) mail.OrderConfirmation {
 	d := mail.OrderConfirmation{FirstName: o.Shipping.FirstName, Number: o.Number, PlacedAt: o.CreatedAt,
 		Subtotal: o.Subtotal.String(), VAT: o.VAT.String(), Total: o.Total.String(),
-		Delivery: deliveryText(o.Delivery), DeliveryPrice: o.Delivery.Price.String(),
+		Delivery: deliveryText(o.Delivery), Estimate: o.Delivery.Estimate, DeliveryPrice: o.Delivery.Price.String(),
 		RequiresSignature: o.RequiresSignature, ShippingAddress: addressLines(o.Shipping, countryName), OrderURL: link}
 	if o.Delivery.Price.Minor == 0 {
 		d.DeliveryPrice = "Free"

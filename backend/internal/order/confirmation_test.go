@@ -29,7 +29,7 @@ func TestConfirmationContent(t *testing.T) {
 		"a paid delivery": {func(*Order) {}, func(*mail.OrderConfirmation) {}},
 		"free delivery without carrier": {
 			func(o *Order) { o.Delivery = Delivery{Name: "Standard", Price: money.GBP(0)} },
-			func(d *mail.OrderConfirmation) { d.Delivery, d.DeliveryPrice = "Standard", "Free" },
+			func(d *mail.OrderConfirmation) { d.Delivery, d.Estimate, d.DeliveryPrice = "Standard", "", "Free" },
 		},
 		"only an estimate": {
 			func(o *Order) { o.Delivery.Carrier = "" },
@@ -48,7 +48,7 @@ func TestConfirmationContent(t *testing.T) {
 			tc.edit(&o)
 			want := mail.OrderConfirmation{FirstName: "Jane", Number: "AT-1", PlacedAt: placed,
 				Lines:    []mail.OrderLine{{Name: "Rose Oil", Quantity: 2, LineTotal: "£36.00"}, {Name: "Balm", Quantity: 1, LineTotal: "£8.00"}},
-				Subtotal: "£44.00", Delivery: "Express (DPD, next day)", DeliveryPrice: "£9.95", RequiresSignature: true,
+				Subtotal: "£44.00", Delivery: "Express (DPD, next day)", Estimate: "next day", DeliveryPrice: "£9.95", RequiresSignature: true,
 				VAT: "£9.00", Total: "£53.95", ShippingAddress: []string{"Jane Doe", "1 High St", "Bath", "BA1 1AA", "United Kingdom"},
 				OrderURL: "https://shop.example/orders/o1"}
 			tc.want(&want)

@@ -163,3 +163,13 @@ export async function expectNoSeriousA11yViolations(page: Page, what: string) {
     `axe found serious/critical violations on ${what} (${page.url()}):\n${report}\n`,
   ).toBe(0);
 }
+
+/**
+ * The header's phone menu toggle: the summary of a <details> (so it opens without JavaScript),
+ * which browsers and axe expose as a button but Playwright's role queries do not: found by its
+ * words ("Open menu", or "Close menu" while open with JavaScript).
+ */
+export function menuToggle(page: Page, state: "Open" | "Close" | "any" = "any"): Locator {
+  const words = state === "any" ? /^(Open|Close) menu$/ : `${state} menu`;
+  return page.getByRole("banner").locator("summary").filter({ hasText: words });
+}

@@ -43,7 +43,7 @@ describe("Privacy and Terms pages", () => {
       error: null,
     });
     expect(await screen.findByRole("heading", { level: 1, name: "Privacy Policy" })).toBeInTheDocument();
-    expect(screen.getByText(/^Last updated:/)).toHaveTextContent("Last updated: June 3, 2025");
+    expect(screen.getByText(/^Last updated:/)).toHaveTextContent("Last updated: 3 June 2025");
     expect(screen.getByRole("heading", { level: 2, name: "Who we are" })).toBeInTheDocument();
     expect(screen.getByText("Atelier London Ltd.")).toBeInTheDocument();
   });
@@ -56,7 +56,7 @@ describe("Privacy and Terms pages", () => {
     expect(
       await screen.findByRole("heading", { level: 1, name: "Terms and Conditions" }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/^Last updated:/)).toHaveTextContent("Last updated: May 13, 2025");
+    expect(screen.getByText(/^Last updated:/)).toHaveTextContent("Last updated: 13 May 2025");
     expect(
       screen.getByText(/The full text of our Terms and Conditions is being updated/),
     ).toBeInTheDocument();

@@ -94,7 +94,7 @@ describe("FAQ page", () => {
     expect(
       await screen.findByRole("heading", { level: 1, name: "Frequently Asked Questions" }),
     ).toBeInTheDocument();
-    expect(screen.getByText(/^Last updated:/)).toHaveTextContent("Last updated: May 12, 2025");
+    expect(screen.getByText(/^Last updated:/)).toHaveTextContent("Last updated: 12 May 2025");
     expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual([
       "Orders",
       "Returns",

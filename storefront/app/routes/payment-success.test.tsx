@@ -127,7 +127,8 @@ describe("payment success page", () => {
     ).toBeInTheDocument();
     expect(screen.getByText("AL-7K3F9Q2M")).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Paid — we're preparing your order");
-    expect(screen.getByText("3–5 business days")).toBeInTheDocument();
+    expect(screen.getByText("Standard · 5–7 working days")).toBeInTheDocument();
+    expect(screen.queryByText(/3–5 business days/)).toBeNull();
     expect(screen.getByText("£51.35")).toBeInTheDocument();
     expectLink("Continue Shopping", "/shop");
     expectLink("My Account", "/account");
@@ -184,7 +185,18 @@ describe("payment success page", () => {
     ).toBeInTheDocument();
     expect(screen.getByRole("status")).toHaveTextContent("Payment failed — Your card was declined.");
     expectLink("Return to Checkout", "/checkout");
-    expect(screen.queryByText("3–5 business days")).toBeNull();
+    expect(screen.queryByText(/working days|business days/)).toBeNull();
+  });
+
+  it("promises the chosen option's own estimate", async () => {
+    const order = apiOrder();
+    if (order.delivery) {
+      order.delivery.name = "Express";
+      order.delivery.carrier = "DPD";
+      order.delivery.estimatedDelivery = "3–4 days";
+    }
+    renderSuccess([toOrderView(order)]);
+    expect(await screen.findByText("Express · 3–4 days")).toBeInTheDocument();
   });
 });
 

@@ -88,10 +88,13 @@ export default function PaymentSuccessRoute({ loaderData }: Route.ComponentProps
               <OrderStatusBadge status={order.status} label={order.statusLabel} />
             </dd>
           </div>
-          {!failed && (
+          {!failed && order.delivery?.estimatedDelivery && (
             <div>
               <dt>Estimated delivery</dt>
-              <dd>3–5 business days</dd>
+              {/* The chosen option's own estimate, in the words checkout and the e-mail use. */}
+              <dd>
+                {order.delivery.name} · {order.delivery.estimatedDelivery}
+              </dd>
             </div>
           )}
           <div>

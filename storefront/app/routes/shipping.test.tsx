@@ -31,7 +31,7 @@ describe("Shipping page", () => {
     renderShipping([standardDelivery]);
     expect(await screen.findByRole("heading", { level: 1, name: "Shipping & Returns" })).toBeInTheDocument();
     expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
-    expect(screen.getByText(/^Last updated:/)).toHaveTextContent("Last updated: May 12, 2025");
+    expect(screen.getByText(/^Last updated:/)).toHaveTextContent("Last updated: 12 May 2025");
     const h2s = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent);
     expect(h2s.slice(0, 6)).toEqual(sectionTitles);
   });

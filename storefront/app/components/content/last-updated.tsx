@@ -1,10 +1,10 @@
-import { formatLongDate } from "~/lib/models/content";
+import { longDate } from "~/lib/models/dates";
 
-/** "Last updated: May 12, 2025", machine-readable through <time>. */
+/** "Last updated: 12 May 2025", machine-readable through <time>. */
 export function LastUpdated({ iso }: { iso: string }) {
   return (
     <p className="last-updated">
-      Last updated: <time dateTime={iso}>{formatLongDate(iso)}</time>
+      Last updated: <time dateTime={iso}>{longDate(iso)}</time>
     </p>
   );
 }

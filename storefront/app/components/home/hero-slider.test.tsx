@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { reducedMotionQuery } from "~/lib/hooks/use-media-query";
@@ -129,5 +130,19 @@ describe("HeroSlider", () => {
       "fetchpriority",
       "high",
     );
+  });
+
+  it("renders no live-looking slide controls before JavaScript runs (without it they would be dead)", () => {
+    const Stub = createRoutesStub([{ path: "/", Component: () => <HeroSlider slides={slides} /> }]);
+    const html = renderToString(<Stub initialEntries={["/"]} />);
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    const controls = doc.querySelector(".hero__controls");
+    expect(controls?.querySelector(".rotation-button")).not.toBeNull();
+    expect(controls?.getAttribute("class")).toContain("hero__controls--waiting");
+    // Hydrated, they are shown and work.
+    renderSlider();
+    expect(
+      screen.getByRole("button", { name: "Pause slideshow" }).closest(".hero__controls"),
+    ).not.toHaveClass("hero__controls--waiting");
   });
 });

@@ -3,6 +3,7 @@
 import { Link } from "react-router";
 import { ProductImage } from "~/components/ui/product-image";
 import { PlayPauseToggle, RotationDots } from "~/components/ui/rotation-controls";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { useRotation } from "~/lib/hooks/use-rotation";
 import type { HeroSlide, Picture } from "./home-data";
 import { useAfterLoad } from "./use-after-load";
@@ -14,6 +15,10 @@ const hiddenPicturesDelayMs = 2000;
 export function HeroSlider({ slides }: { slides: readonly HeroSlide[] }) {
   const rotation = useRotation({ count: slides.length, intervalMs: heroIntervalMs });
   const hiddenPicturesWanted = useAfterLoad(hiddenPicturesDelayMs);
+  // The dots and the pause button need JavaScript (without it the first slide simply stays):
+  // until the page is live they keep their place, so nothing moves, but are neither shown nor
+  // reachable — never a dead control.
+  const live = useHydrated();
   return (
     <section
       className="hero"
@@ -36,7 +41,7 @@ export function HeroSlider({ slides }: { slides: readonly HeroSlide[] }) {
         ))}
       </div>
       {slides.length > 1 && (
-        <div className="hero__controls">
+        <div className={`hero__controls${live ? "" : " hero__controls--waiting"}`}>
           <RotationDots
             rotation={rotation}
             count={slides.length}

@@ -61,4 +61,13 @@ describe("Footer", () => {
     ).toEqual(["Secure payments", "Trusted by 1000+ customers"]);
     expect(trust).not.toHaveTextContent(/free/i);
   });
+
+  it("keeps the status page out of the shopper's columns, as a small link in the legal line", async () => {
+    renderFooter("/about");
+    const info = await screen.findByRole("region", { name: "Information" });
+    expect(within(info).queryByRole("link", { name: /status/i })).not.toBeInTheDocument();
+    const status = screen.getByRole("link", { name: "Site status" });
+    expect(status).toHaveAttribute("href", "/status");
+    expect(status.closest("p")).toHaveTextContent(/All rights reserved/);
+  });
 });

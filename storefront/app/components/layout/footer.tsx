@@ -33,7 +33,6 @@ const infoLinks: FooterLink[] = [
   { to: "/faq", label: "FAQ" },
   { to: "/privacy", label: "Privacy Policy" },
   { to: "/terms", label: "Terms & Conditions" },
-  { to: "/status", label: "System Status" },
 ];
 
 const accountLinks: FooterLink[] = [
@@ -146,6 +145,10 @@ export function Footer({ categories, settings, freeDelivery, year }: Props) {
               Company No. {settings.companyNumber} · VAT No. {settings.vatNumber}
             </>
           )}
+          {/* For the curious and for support, out of the shopper's way: not a shopping link. */}
+          <span className="site-footer__status">
+            <Link to="/status">Site status</Link>
+          </span>
         </p>
       </div>
     </footer>

@@ -45,6 +45,14 @@ function renderHeader(
   render(<Stub initialEntries={[opts.at ?? "/"]} />);
 }
 
+/** The phone menu's toggle: a <summary>, which the role queries do not count as a button (browsers
+ * and axe do), so it is found by its words. */
+function menuToggle(): HTMLElement {
+  const toggle = screen.getByText(/^(Open|Close) menu$/).closest("summary");
+  if (!toggle) throw new Error("the menu toggle is a <summary>");
+  return toggle;
+}
+
 describe("Header", () => {
   it("links to both brand collections from the Shop menu", async () => {
     renderHeader();
@@ -84,7 +92,7 @@ describe("Header", () => {
 
   it("opens the menu, locks scrolling, and closes on Escape", async () => {
     renderHeader();
-    const toggle = screen.getByRole("button", { name: "Open menu" });
+    const toggle = menuToggle();
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute("aria-expanded", "true");
     expect(toggle).toHaveAccessibleName("Close menu");
@@ -96,10 +104,35 @@ describe("Header", () => {
 
   it("closes the menu on a click outside the header", async () => {
     renderHeader();
-    const toggle = screen.getByRole("button", { name: "Open menu" });
+    const toggle = menuToggle();
     await userEvent.click(toggle);
     await userEvent.click(screen.getByText("outside"));
     expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+
+  it("gives focus back to the menu button when Escape closes the menu", async () => {
+    renderHeader();
+    const toggle = menuToggle();
+    await userEvent.click(toggle);
+    screen.getByRole("link", { name: "About" }).focus();
+    await userEvent.keyboard("{Escape}");
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(toggle).toHaveFocus();
+  });
+
+  it("is a <details> menu, so it opens before JavaScript runs", () => {
+    renderHeader();
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    const details = nav.closest("details");
+    expect(details).not.toBeNull();
+    expect(details?.querySelector(":scope > summary")).toHaveTextContent("Open menu");
+  });
+
+  it("draws the Shop menu's arrow as an icon, not a text glyph", () => {
+    renderHeader();
+    const shop = screen.getByRole("button", { name: "Shop" });
+    expect(shop).toHaveTextContent(/^Shop$/);
+    expect(shop.querySelector("svg")).not.toBeNull();
   });
 });
 
@@ -149,9 +182,9 @@ describe("Header account links", () => {
 
   it("keeps the account links in the phone menu", async () => {
     renderHeader(0, { user: customer });
-    await userEvent.click(screen.getByRole("button", { name: "Open menu" }));
+    await userEvent.click(menuToggle());
     const nav = screen.getByRole("navigation", { name: "Main" });
-    expect(nav).toHaveClass("site-nav--open");
+    expect(nav.closest("details")).toHaveAttribute("open");
     expect(within(nav).getByRole("link", { name: "My Account" })).toBeVisible();
     expect(within(nav).getByRole("button", { name: "Logout" })).toBeVisible();
   });

@@ -1,7 +1,9 @@
 // The header of every page: brand, navigation with the Shop dropdown, the account links (Login and
 // Register, or My Account and Logout; Admin for admins), search, cart badge, and a menu toggle at
-// phone widths (Escape or an outside click closes it; the page cannot scroll
-// behind it).
+// phone widths. The phone menu is a <details> element, so it opens before (or without) JavaScript;
+// JavaScript then drives it: Escape or an outside click closes it and Escape gives focus back to
+// the toggle; the page cannot scroll behind it. At wider screens the <details> is see-through (its
+// summary hidden, its content always shown) and the navigation sits in the bar.
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
 import { LineIcon } from "~/components/ui/line-icon";
@@ -28,6 +30,8 @@ export function Header({ categories, cartCount, user, backofficeUrl, freeDeliver
   const shopId = useId();
   const headerRef = useRef<HTMLElement>(null);
   const shopRef = useRef<HTMLLIElement>(null);
+  const toggleRef = useRef<HTMLElement>(null);
+  const menuRef = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   const navigate = useNavigate();
 
@@ -38,10 +42,18 @@ export function Header({ categories, cartCount, user, backofficeUrl, freeDeliver
     setShopOpen(false);
   }, [location.pathname, location.search]);
 
+  // A menu opened before the page hydrated (the <details> works without JavaScript) stays open,
+  // now driven by the component.
+  useEffect(() => {
+    if (menuRef.current?.open) setMenuOpen(true);
+  }, []);
+
   useEffect(() => {
     if (!menuOpen && !shopOpen) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") {
+        // Focus inside the closing menu would fall to <body>: hand it back to the toggle (WCAG 2.4.3).
+        if (menuOpen) toggleRef.current?.focus();
         setMenuOpen(false);
         setShopOpen(false);
       }
@@ -88,98 +100,109 @@ export function Header({ categories, cartCount, user, backofficeUrl, freeDeliver
           <Link to="/" className="brand" aria-label="Atelier London, home">
             Atelier <span>London</span>
           </Link>
-          <button
-            type="button"
-            className="menu-toggle"
-            aria-expanded={menuOpen}
-            aria-controls={menuId}
-            onClick={() => setMenuOpen((o) => !o)}
-          >
-            <span className="menu-toggle__icon" aria-hidden="true" />
-            <span className="visually-hidden">{menuOpen ? "Close menu" : "Open menu"}</span>
-          </button>
-          <nav id={menuId} className={`site-nav${menuOpen ? " site-nav--open" : ""}`} aria-label="Main">
-            <ul className="site-nav__list">
-              <li>
-                <NavLink to="/" end>
-                  Home
-                </NavLink>
-              </li>
-              <li className="site-nav__shop" ref={shopRef}>
-                <button
-                  type="button"
-                  aria-expanded={shopOpen}
-                  aria-controls={shopId}
-                  onClick={() => setShopOpen((o) => !o)}
-                >
-                  Shop <span aria-hidden="true">▾</span>
-                </button>
-                <ul id={shopId} className={`dropdown${shopOpen ? " dropdown--open" : ""}`}>
-                  <li>
-                    <Link to="/shop">All Products</Link>
-                  </li>
-                  {brands.map((c) => (
-                    <li key={c}>
-                      <Link to={categoryHref(c)}>{c} Collection</Link>
-                    </li>
-                  ))}
-                </ul>
-              </li>
-              <li>
-                <NavLink to="/about">About</NavLink>
-              </li>
-              <li>
-                <NavLink to="/contact">Contact</NavLink>
-              </li>
-              {user?.role === "admin" && backofficeUrl && (
+          <details className="site-menu" open={menuOpen} ref={menuRef}>
+            {/* A <summary> opens the menu without JavaScript; with it, the click is the component's. */}
+            {/* biome-ignore lint/a11y/noStaticElementInteractions: a <summary> is a native button (browsers and axe give it the role); Biome does not know it. */}
+            {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the summary's button role supports aria-expanded; it mirrors the controlled open state. */}
+            <summary
+              ref={toggleRef}
+              className="menu-toggle"
+              aria-controls={menuId}
+              aria-expanded={menuOpen}
+              onClick={(e) => {
+                e.preventDefault();
+                setMenuOpen((o) => !o);
+              }}
+            >
+              <span className="menu-toggle__icon" aria-hidden="true" />
+              <span className="visually-hidden">{menuOpen ? "Close menu" : "Open menu"}</span>
+            </summary>
+            <nav id={menuId} className="site-nav" aria-label="Main">
+              <ul className="site-nav__list">
                 <li>
-                  <a href={`${backofficeUrl}/`}>Admin</a>
+                  <NavLink to="/" end>
+                    Home
+                  </NavLink>
                 </li>
-              )}
-              {user ? (
-                <>
+                <li className="site-nav__shop" ref={shopRef}>
+                  <button
+                    type="button"
+                    aria-expanded={shopOpen}
+                    aria-controls={shopId}
+                    onClick={() => setShopOpen((o) => !o)}
+                  >
+                    Shop
+                    <LineIcon size={14} strokeWidth={1.6} className="site-nav__chevron">
+                      <path d="m6 9 6 6 6-6" />
+                    </LineIcon>
+                  </button>
+                  <ul id={shopId} className={`dropdown${shopOpen ? " dropdown--open" : ""}`}>
+                    <li>
+                      <Link to="/shop">All Products</Link>
+                    </li>
+                    {brands.map((c) => (
+                      <li key={c}>
+                        <Link to={categoryHref(c)}>{c} Collection</Link>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+                <li>
+                  <NavLink to="/about">About</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/contact">Contact</NavLink>
+                </li>
+                {user?.role === "admin" && backofficeUrl && (
                   <li>
-                    <NavLink to="/account">My Account</NavLink>
+                    <a href={`${backofficeUrl}/`}>Admin</a>
                   </li>
-                  <li>
-                    {/* Signing out changes state, so it is a POST (a link would let any page sign shoppers out). */}
-                    <Form method="post" action="/logout" className="site-nav__logout">
-                      <button type="submit">Logout</button>
-                    </Form>
-                  </li>
-                </>
-              ) : (
-                <>
-                  <li>
-                    {/* Back to this page after signing in. */}
-                    <NavLink to={loginHref(location.pathname + location.search)}>Login</NavLink>
-                  </li>
-                  <li>
-                    <NavLink to="/register">Register</NavLink>
-                  </li>
-                </>
-              )}
-            </ul>
-            <Form method="get" action="/shop" role="search" className="search" onSubmit={onSearch}>
-              <label htmlFor={`${menuId}-search`} className="visually-hidden">
-                Search products
-              </label>
-              <input
-                id={`${menuId}-search`}
-                type="search"
-                name="search"
-                placeholder="Search products"
-                autoComplete="off"
-              />
-              <button type="submit" className="search__button">
-                <span className="visually-hidden">Search</span>
-                <LineIcon size={18} strokeWidth={1.6}>
-                  <circle cx="11" cy="11" r="7" />
-                  <path d="m20 20-3.5-3.5" />
-                </LineIcon>
-              </button>
-            </Form>
-          </nav>
+                )}
+                {user ? (
+                  <>
+                    <li>
+                      <NavLink to="/account">My Account</NavLink>
+                    </li>
+                    <li>
+                      {/* Signing out changes state, so it is a POST (a link would let any page sign shoppers out). */}
+                      <Form method="post" action="/logout" className="site-nav__logout">
+                        <button type="submit">Logout</button>
+                      </Form>
+                    </li>
+                  </>
+                ) : (
+                  <>
+                    <li>
+                      {/* Back to this page after signing in. */}
+                      <NavLink to={loginHref(location.pathname + location.search)}>Login</NavLink>
+                    </li>
+                    <li>
+                      <NavLink to="/register">Register</NavLink>
+                    </li>
+                  </>
+                )}
+              </ul>
+              <Form method="get" action="/shop" role="search" className="search" onSubmit={onSearch}>
+                <label htmlFor={`${menuId}-search`} className="visually-hidden">
+                  Search products
+                </label>
+                <input
+                  id={`${menuId}-search`}
+                  type="search"
+                  name="search"
+                  placeholder="Search products"
+                  autoComplete="off"
+                />
+                <button type="submit" className="search__button">
+                  <span className="visually-hidden">Search</span>
+                  <LineIcon size={18} strokeWidth={1.6}>
+                    <circle cx="11" cy="11" r="7" />
+                    <path d="m20 20-3.5-3.5" />
+                  </LineIcon>
+                </button>
+              </Form>
+            </nav>
+          </details>
           <Link to="/cart" className="cart-link">
             <LineIcon size={22}>
               <path d="M6 7h12l-1 13H7L6 7Z" />

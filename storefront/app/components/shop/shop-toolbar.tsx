@@ -1,5 +1,6 @@
 // Above the results: how many products are shown, sort order, page size and grid/list view.
 import type { FormEvent } from "react";
+import { LineIcon } from "~/components/ui/line-icon";
 import { HiddenQueryFields, useShopNavigate, useUrlBackedState } from "./shop-navigation";
 import {
   type PageSize,
@@ -88,13 +89,19 @@ function ToolbarSelect({ id, label, name, value, options, onChange }: SelectProp
       <label className="label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} name={name} value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
+      {/* The browser's own arrow would not match the shop: an icon draws it, the select stays native. */}
+      <span className="select-control">
+        <select id={id} name={name} value={value} onChange={(e) => onChange(e.target.value)}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        <LineIcon size={14} strokeWidth={1.6} className="select-control__arrow">
+          <path d="m6 9 6 6 6-6" />
+        </LineIcon>
+      </span>
     </div>
   );
 }

@@ -14,7 +14,6 @@ import {
   type FaqSection,
   faqResultText,
   filterFaq,
-  formatLongDate,
   freeDeliveryPromise,
   htmlToText,
   legalSlugFromPath,
@@ -23,21 +22,7 @@ import {
   toContentPageView,
   toDeliveryOptionView,
 } from "./content";
-
-describe("formatLongDate", () => {
-  it("writes the long US date the spec uses", () => {
-    expect(formatLongDate("2025-05-12T12:00:00Z")).toBe("May 12, 2025");
-  });
-
-  it("reads the date in UTC, whatever the server's zone", () => {
-    expect(formatLongDate("2025-05-13T23:30:00Z")).toBe("May 13, 2025");
-    expect(formatLongDate("2025-05-13T00:15:00+02:00")).toBe("May 12, 2025");
-  });
-
-  it("gives nothing for an unreadable date", () => {
-    expect(formatLongDate("not a date")).toBe("");
-  });
-});
+import { longDate } from "./dates";
 
 describe("toContentPageView", () => {
   it("keeps what the API sent", () => {
@@ -63,11 +48,11 @@ describe("toContentPageView", () => {
       updatedAt: "2025-05-12T00:00:00Z",
       html: null,
     });
-    expect(formatLongDate(privacy.updatedAt!)).toBe("May 12, 2025");
+    expect(longDate(privacy.updatedAt!)).toBe("12 May 2025");
 
     const terms = toContentPageView("terms", undefined);
     expect(terms.title).toBe("Terms and Conditions");
-    expect(formatLongDate(terms.updatedAt!)).toBe("May 13, 2025");
+    expect(longDate(terms.updatedAt!)).toBe("13 May 2025");
 
     const faq = toContentPageView("faq", undefined);
     expect(faq.title).toBe("Frequently Asked Questions");

@@ -83,19 +83,6 @@ export function legalSlugFromPath(pathname: string): "privacy" | "terms" | undef
   return last === "privacy" || last === "terms" ? last : undefined;
 }
 
-const longDate = new Intl.DateTimeFormat("en-US", {
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-  timeZone: "UTC",
-});
-
-/** "May 12, 2025" — the long date the spec writes, read in UTC so every server agrees. */
-export function formatLongDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : longDate.format(date);
-}
-
 // ---------- Delivery options ----------
 
 export type DeliveryOptionView = {

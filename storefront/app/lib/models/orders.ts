@@ -8,6 +8,7 @@ import {
   type OrderShipment,
   OrderStatus,
 } from "~/gen/atelier/store/v1/order_pb";
+import { longDate, longDateTime } from "./dates";
 import { type Price, toPrice } from "./money";
 
 export type OrderStatusKey =
@@ -134,25 +135,10 @@ export type OrderSummaryView = Pick<
   "id" | "number" | "status" | "statusLabel" | "placedOn" | "placedAtIso" | "itemCount" | "total"
 >;
 
-const londonDate = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/London",
-});
-const londonDateTime = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/London",
-});
-
 function dates(ts: Timestamp | undefined): { date: string; dateTime: string; iso: string } {
   if (!ts || (ts.seconds === 0n && ts.nanos === 0)) return { date: "", dateTime: "", iso: "" };
   const d = timestampDate(ts);
-  return { date: londonDate.format(d), dateTime: londonDateTime.format(d), iso: d.toISOString() };
+  return { date: longDate(d), dateTime: longDateTime(d), iso: d.toISOString() };
 }
 
 const countryNames = new Intl.DisplayNames(["en-GB"], { type: "region" });
