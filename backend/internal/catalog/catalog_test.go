@@ -141,11 +141,12 @@ func TestListFilters(t *testing.T) {
 	tests := []struct {
 		name string
 		q    catalog.ListQuery
-		want []string // in newest order
+		want []string // newest first; a search's by relevance (ties newest first)
 	}{
 		{"search name case-insensitively", catalog.ListQuery{Search: "ROSE"}, []string{"rose-serum"}},
 		{"search description", catalog.ListQuery{Search: "brightening"}, []string{"lumiere-eye-cream"}},
-		{"search accented text", catalog.ListQuery{Search: "lumière"}, []string{"lumiere-eye-cream"}},
+		// The name first, then the brand Maison Lumière's other products.
+		{"search accented text", catalog.ListQuery{Search: "lumière"}, []string{"lumiere-eye-cream", "petal-mist", "velvet-night-cream", "rose-serum"}},
 		{"search trims blanks", catalog.ListQuery{Search: "  mist  "}, []string{"petal-mist"}},
 		{"search wildcard characters literally", catalog.ListQuery{Search: "50%"}, []string{"moss-balm"}},
 		{"search underscore literally", catalog.ListQuery{Search: "_"}, nil},

@@ -37,10 +37,15 @@ func (q ListQuery) fingerprint() string {
 	return pagetoken.Fingerprint(parts...)
 }
 
-// cursorAfter is the token of the page after p in q's order.
+// cursorAfter is the token of the page after p in q's order. By relevance the token holds the
+// next page's offset instead: ranks are computed per query, in floating point, so they make a
+// poor key to seek to, and a relevance walk, unlike a keyset one, can skip or repeat a product
+// that changes between pages. Partners walking the catalogue choose a sort with a key.
 func cursorAfter(q ListQuery, p Product) string {
 	c := listCursor{Sort: q.Sort, Query: q.fingerprint(), ID: p.ID}
 	switch q.Sort {
+	case SortRelevance:
+		c.Key = strconv.Itoa(q.offset() + q.limit())
 	case SortPriceAsc, SortPriceDesc:
 		c.Key = strconv.FormatInt(p.Price.Minor, 10)
 	case SortNameAsc, SortNameDesc:
@@ -64,6 +69,10 @@ func decodeCursor(q ListQuery, token string) (*listCursor, error) {
 		return nil, pagetoken.Invalid()
 	}
 	switch c.Sort {
+	case SortRelevance:
+		if n, err := strconv.Atoi(c.Key); err != nil || n < 0 {
+			return nil, pagetoken.Invalid()
+		}
 	case SortPriceAsc, SortPriceDesc:
 		if _, err := strconv.ParseInt(c.Key, 10, 64); err != nil {
 			return nil, pagetoken.Invalid()

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -19,6 +20,9 @@ const (
 	SortPriceDesc Sort = "price_desc"
 	SortNameAsc   Sort = "name_asc"
 	SortNameDesc  Sort = "name_desc"
+	// SortRelevance ranks by how well a product matches the search (search.go): the default
+	// when a search is given. Without one there is nothing to rank by, and it is SortNewest.
+	SortRelevance Sort = "relevance"
 )
 
 // Page sizes: 0 asks for DefaultPageSize; AllPageSize asks for every match (the API spells it 0,
@@ -50,6 +54,8 @@ type ListQuery struct {
 	PageToken string
 
 	after *listCursor // PageToken decoded, by Normalize
+	// words are Search's words (search.go), set by Normalize; typo correction may replace them.
+	words []string
 }
 
 // Normalize applies defaults and checks every rule, so the service works only on valid queries
@@ -78,11 +84,15 @@ func (q ListQuery) Normalize() (ListQuery, error) {
 	if q.MinPrice != nil && q.MaxPrice != nil && *q.MinPrice > *q.MaxPrice {
 		return q, apperr.Invalid("min_price", "price_range_inverted", "min_price must not be greater than max_price")
 	}
-	if q.Sort == "" {
+	q.words = searchWords(q.Search)
+	if q.Sort == "" && q.Search != "" {
+		q.Sort = SortRelevance
+	}
+	if q.Sort == "" || (q.Sort == SortRelevance && q.Search == "") {
 		q.Sort = SortNewest
 	}
 	if _, ok := orderBy[q.Sort]; !ok {
-		return q, apperr.Invalid("sort", "unknown_sort", "sort must be one of newest, price_asc, price_desc, name_asc, name_desc")
+		return q, apperr.Invalid("sort", "unknown_sort", "sort must be one of relevance, newest, price_asc, price_desc, name_asc, name_desc")
 	}
 	if q.PageToken != "" {
 		if q.Page != 0 {
@@ -146,6 +156,20 @@ func (q ListQuery) limit() int {
 		return MaxAllPageSize
 	}
 	return q.PageSize
+}
+
+// offset is how many matches come before q's page: those of the pages before a numbered page;
+// none after a keyset cursor (its condition skips them); the cursor's own count for relevance.
+func (q ListQuery) offset() int {
+	switch {
+	case q.after == nil:
+		return (q.Page - 1) * q.limit()
+	case q.Sort == SortRelevance:
+		n, _ := strconv.Atoi(q.after.Key) // checked by decodeCursor
+		return n
+	default:
+		return 0
+	}
 }
 
 func totalPages(total, size int) int {

@@ -46,9 +46,15 @@ func (s *Service) List(ctx context.Context, q ListQuery) (ListPage, error) {
 		// A page is only shown: one snapshot is all it needs (the count, the price ceiling and the
 		// rows agree), not SERIALIZABLE's bookkeeping (issue 17). Checkout checks stock again.
 		err := db.WithSnapshotTx(ctx, s.pool, func(tx pgx.Tx) error {
+			q := q // a correction below applies to this attempt only
 			total, err := countProducts(ctx, tx, q, s.countCap)
 			if err != nil {
 				return err
+			}
+			if total == 0 && len(q.words) > 0 {
+				if q, total, err = s.corrected(ctx, tx, q); err != nil {
+					return err
+				}
 			}
 			capped := total > s.countCap
 			total = min(total, s.countCap)
@@ -77,6 +83,23 @@ func (s *Service) List(ctx context.Context, q ListQuery) (ListPage, error) {
 		}
 		return page, nil
 	})
+}
+
+// corrected retries a search that matched nothing with its words corrected against the
+// vocabulary (search.go): "seurm" finds serums. It returns q unchanged when no word has a close
+// enough neighbour or the corrected search matches nothing either.
+func (s *Service) corrected(ctx context.Context, tx pgx.Tx, q ListQuery) (ListQuery, int, error) {
+	words, changed, err := correctWords(ctx, tx, q.words)
+	if err != nil || !changed {
+		return q, 0, err
+	}
+	fixed := q
+	fixed.words = words
+	total, err := countProducts(ctx, tx, fixed, s.countCap)
+	if err != nil || total == 0 {
+		return q, 0, err
+	}
+	return fixed, total, nil
 }
 
 // listKey identifies a normalised query in the read cache.

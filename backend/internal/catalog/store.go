@@ -28,6 +28,8 @@ var orderBy = map[Sort]string{
 	SortPriceDesc: `p.price_minor DESC, p.id DESC`,
 	SortNameAsc:   `lower(p.name) ASC, p.id ASC`,
 	SortNameDesc:  `lower(p.name) DESC, p.id DESC`,
+	// Ties (equal ranks) newest first, as the listing without a search.
+	SortRelevance: searchRank + ` DESC, p.created_at DESC, p.id DESC`,
 }
 
 // queryer is what the store needs of a pool or a transaction.
@@ -41,9 +43,14 @@ type queryer interface {
 func listFilter(q ListQuery) (string, pgx.NamedArgs) {
 	conds := []string{visible}
 	args := pgx.NamedArgs{}
-	if q.Search != "" {
-		conds = append(conds, `(p.name ILIKE @pattern OR p.description ILIKE @pattern)`)
-		args["pattern"] = "%" + escapeLike(q.Search) + "%"
+	switch {
+	case len(q.words) > 0:
+		// The partial GIN index products_visible_search serves this with visible.
+		conds = append(conds, `p.search_document @@ to_tsquery('english', @search_query)`)
+		args["search_query"] = tsqueryText(q.words)
+	case q.Search != "":
+		// Text without a word (punctuation only) matches nothing, rather than everything.
+		conds = append(conds, `false`)
 	}
 	if len(q.Categories) > 0 {
 		conds = append(conds, `EXISTS (SELECT 1 FROM product_attributes a
@@ -88,14 +95,14 @@ var keysetAfter = map[Sort]string{
 
 // listProducts reads one page of q, and one product more when there is one (so the caller knows
 // whether a next page exists): at an offset for numbered pages, after q's cursor for a page token.
+// A relevance page token holds an offset (cursor.go): a rank is no key to seek to.
 func listProducts(ctx context.Context, db queryer, q ListQuery) ([]Product, error) {
 	where, args := listFilter(q)
 	limit := q.limit()
-	offset := (q.Page - 1) * limit
-	if q.after != nil {
+	offset := q.offset()
+	if q.after != nil && q.Sort != SortRelevance {
 		where += ` AND ` + keysetAfter[q.Sort]
 		args["after_key"], args["after_id"] = q.after.Key, q.after.ID
-		offset = 0
 	}
 	args["limit"] = limit + 1
 	args["offset"] = offset
@@ -293,7 +300,7 @@ func upsertProduct(ctx context.Context, tx pgx.Tx, in ProductInput) (string, err
 			return "", err
 		}
 	}
-	return id, nil
+	return id, refreshSearch(ctx, tx, id)
 }
 
 // productIDBySlug finds the id of the product with slug, archived or not.

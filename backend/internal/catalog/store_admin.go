@@ -288,17 +288,19 @@ func replaceAttributes(ctx context.Context, tx pgx.Tx, id string, attrs []Attrib
 	if _, err := tx.Exec(ctx, `DELETE FROM product_attributes WHERE product_id = @id::uuid`, pgx.NamedArgs{"id": id}); err != nil {
 		return err
 	}
-	if len(attrs) == 0 {
-		return nil
+	if len(attrs) > 0 {
+		names, values := make([]string, len(attrs)), make([]string, len(attrs))
+		for i, a := range attrs {
+			names[i], values[i] = a.Name, a.Value
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO product_attributes (product_id, position, name, value)
+			SELECT @id::uuid, a.pos, a.name, a.value FROM unnest(@names::text[], @values::text[]) WITH ORDINALITY AS a(name, value, pos)`,
+			pgx.NamedArgs{"id": id, "names": names, "values": values}); err != nil {
+			return err
+		}
 	}
-	names, values := make([]string, len(attrs)), make([]string, len(attrs))
-	for i, a := range attrs {
-		names[i], values[i] = a.Name, a.Value
-	}
-	_, err := tx.Exec(ctx, `INSERT INTO product_attributes (product_id, position, name, value)
-		SELECT @id::uuid, a.pos, a.name, a.value FROM unnest(@names::text[], @values::text[]) WITH ORDINALITY AS a(name, value, pos)`,
-		pgx.NamedArgs{"id": id, "names": names, "values": values})
-	return err
+	// Every admin write of a name or attributes ends here (insert, update, restore).
+	return refreshSearch(ctx, tx, id)
 }
 
 // setArchived archives the product (keeping the first archiving time) or brings it back.
