@@ -9871,7 +9871,12 @@ export interface operations {
     CatalogService_ListProducts: {
         parameters: {
             query?: {
-                /** @description Case-insensitive text matched against name and description. Blank means no search. */
+                /**
+                 * @description Words searched for in the name, brand and description, English-stemmed ("serums" finds
+                 *      serum), all of them required, the last one as a prefix (as the shopper types); when nothing
+                 *      matches, words are corrected against the catalogue's own ("seurm" finds serums). Blank means
+                 *      no search.
+                 */
                 search?: string;
                 /**
                  * @description Category values; a product matches when its category is any of them. Repeat the query
@@ -9882,8 +9887,13 @@ export interface operations {
                 min_price?: string;
                 /** @description Highest price in pence, inclusive. */
                 max_price?: string;
-                /** @description Order: `newest` (default), `price_asc`, `price_desc`, `name_asc` or `name_desc`. */
-                sort?: "" | "newest" | "price_asc" | "price_desc" | "name_asc" | "name_desc";
+                /**
+                 * @description Order: `relevance` (the default with a search: name matches above brand above description),
+                 *      `newest` (the default without one), `price_asc`, `price_desc`, `name_asc` or `name_desc`.
+                 *      A relevance page_token holds an offset: unlike the other orders' tokens it may skip or repeat
+                 *      a product that changes between pages.
+                 */
+                sort?: "" | "relevance" | "newest" | "price_asc" | "price_desc" | "name_asc" | "name_desc";
                 /**
                  * @description 1-based page number; defaults to 1. The storefront's numbered pages; partners walking the
                  *      whole catalogue should follow next_page_token instead, which neither skips nor repeats a

@@ -27,7 +27,10 @@ const (
 // ListProductsRequest selects a page of visible products.
 type ListProductsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Case-insensitive text matched against name and description. Blank means no search.
+	// Words searched for in the name, brand and description, English-stemmed ("serums" finds
+	// serum), all of them required, the last one as a prefix (as the shopper types); when nothing
+	// matches, words are corrected against the catalogue's own ("seurm" finds serums). Blank means
+	// no search.
 	Search string `protobuf:"bytes,1,opt,name=search,proto3" json:"search,omitempty"`
 	// Category values; a product matches when its category is any of them. Repeat the query
 	// parameter for several.
@@ -36,7 +39,10 @@ type ListProductsRequest struct {
 	MinPrice *int64 `protobuf:"varint,3,opt,name=min_price,json=minPrice,proto3,oneof" json:"min_price,omitempty"`
 	// Highest price in pence, inclusive.
 	MaxPrice *int64 `protobuf:"varint,4,opt,name=max_price,json=maxPrice,proto3,oneof" json:"max_price,omitempty"`
-	// Order: `newest` (default), `price_asc`, `price_desc`, `name_asc` or `name_desc`.
+	// Order: `relevance` (the default with a search: name matches above brand above description),
+	// `newest` (the default without one), `price_asc`, `price_desc`, `name_asc` or `name_desc`.
+	// A relevance page_token holds an offset: unlike the other orders' tokens it may skip or repeat
+	// a product that changes between pages.
 	Sort string `protobuf:"bytes,5,opt,name=sort,proto3" json:"sort,omitempty"`
 	// 1-based page number; defaults to 1. The storefront's numbered pages; partners walking the
 	// whole catalogue should follow next_page_token instead, which neither skips nor repeats a
@@ -609,14 +615,14 @@ var File_atelier_store_v1_catalog_service_proto protoreflect.FileDescriptor
 
 const file_atelier_store_v1_catalog_service_proto_rawDesc = "" +
 	"\n" +
-	"&atelier/store/v1/catalog_service.proto\x12\x10atelier.store.v1\x1a\x1eatelier/store/v1/product.proto\x1a\x1batelier/type/v1/money.proto\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\"\xee\x04\n" +
+	"&atelier/store/v1/catalog_service.proto\x12\x10atelier.store.v1\x1a\x1eatelier/store/v1/product.proto\x1a\x1batelier/type/v1/money.proto\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\"\xf9\x04\n" +
 	"\x13ListProductsRequest\x12,\n" +
 	"\x06search\x18\x01 \x01(\tB\x14\xbaH\x11r\x0f\x18\xc8\x01\x92\x02\trose soapR\x06search\x12,\n" +
 	"\bcategory\x18\x02 \x03(\tB\x10\xbaH\r\x92\x01\n" +
 	"\x10\x14\"\x06r\x04\x10\x01\x18dR\bcategory\x12.\n" +
 	"\tmin_price\x18\x03 \x01(\x03B\f\xbaH\t\"\a\x18\x80\xc2\xd7/(\x00H\x00R\bminPrice\x88\x01\x01\x12.\n" +
-	"\tmax_price\x18\x04 \x01(\x03B\f\xbaH\t\"\a\x18\x80\xc2\xd7/(\x00H\x01R\bmaxPrice\x88\x01\x01\x12O\n" +
-	"\x04sort\x18\x05 \x01(\tB;\xbaH8r6R\x00R\x06newestR\tprice_ascR\n" +
+	"\tmax_price\x18\x04 \x01(\x03B\f\xbaH\t\"\a\x18\x80\xc2\xd7/(\x00H\x01R\bmaxPrice\x88\x01\x01\x12Z\n" +
+	"\x04sort\x18\x05 \x01(\tBF\xbaHCrAR\x00R\trelevanceR\x06newestR\tprice_ascR\n" +
 	"price_descR\bname_ascR\tname_descR\x04sort\x12$\n" +
 	"\x04page\x18\x06 \x01(\x05B\v\xbaH\b\x1a\x06\x18\xa0\x8d\x06(\x01H\x02R\x04page\x88\x01\x01\x121\n" +
 	"\tpage_size\x18\a \x01(\x05B\x0f\xbaH\f\x1a\n" +
