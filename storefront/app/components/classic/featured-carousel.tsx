@@ -53,7 +53,7 @@ export function FeaturedCarousel({ products, labelledBy }: Props) {
                 aria-hidden={shown ? undefined : true}
                 inert={!shown}
               >
-                <ProductCard product={p} detailsLabel="View Product" />
+                <ProductCard product={p} />
               </div>
             );
           })}

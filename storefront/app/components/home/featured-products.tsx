@@ -19,7 +19,7 @@ export function FeaturedProducts({ products }: { products: readonly ProductSumma
         <ul className="featured__grid">
           {products.map((p) => (
             <li key={p.id}>
-              <ProductCard product={p} detailsLabel="View Product" onQuickView={setQuickView} />
+              <ProductCard product={p} onQuickView={setQuickView} />
             </li>
           ))}
         </ul>

@@ -44,8 +44,7 @@ export function RelatedProductsSkeleton() {
                 <h3 className="product-card__name skeleton-fill">&nbsp;</h3>
                 <p className="product-card__price">&nbsp;</p>
                 <div className="product-card__actions">
-                  <span className="button button--ghost skeleton-fill">View Details</span>
-                  <div className="add-to-cart">
+                  <div className="add-to-cart product-card__add">
                     <span className="button button--primary skeleton-fill">Add to Cart</span>
                   </div>
                 </div>

@@ -1,0 +1,105 @@
+// Issue 18, phones first: product cards (one quiet action, two across on phones), the product page
+// on a phone, controls that need JavaScript, the cart's quantity steps, the focused checkout and the
+// payment marks. Each at 375 px and 1440 px, with JavaScript on and off where it matters.
+import { expect, type Page, test } from "@playwright/test";
+import { productByName, waitForHydration } from "./support/shop.ts";
+
+const phone = { width: 375, height: 667 };
+const desktop = { width: 1440, height: 900 };
+
+/** How many of the cards share the first row. */
+async function firstRowCount(cards: ReturnType<Page["getByRole"]>): Promise<number> {
+  const boxes = await cards.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+  return boxes.filter((top) => Math.abs(top - boxes[0]!) < 2).length;
+}
+
+/**
+ * A tap in the middle of a card's picture. The name's link is stretched over the whole card, so it
+ * (not the <img>) takes the tap: Playwright's own click on the <img> would refuse for that reason.
+ */
+async function tapPicture(page: Page, card: ReturnType<Page["getByRole"]>) {
+  const box = await card.locator("img").first().boundingBox();
+  expect(box).not.toBeNull();
+  await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+}
+
+for (const js of [true, false]) {
+  test.describe(`product cards, JavaScript ${js ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: js });
+
+    test("phone: two cards across, the first on the first screen, the whole card opens the product", async ({
+      page,
+    }) => {
+      await page.setViewportSize(phone);
+      await page.goto("/shop");
+      const cards = page.getByRole("main").getByRole("article");
+      await expect(cards.first()).toBeVisible();
+      expect(await firstRowCount(cards)).toBe(2);
+      // The first products' pictures are on the first screen, not below the toolbar's fold.
+      const picture = await cards.first().locator("img").first().boundingBox();
+      expect(picture).not.toBeNull();
+      expect(picture!.y + picture!.height).toBeLessThanOrEqual(phone.height);
+
+      // One link per card: the product's name, stretched over the card; a tap on the picture opens it.
+      const first = cards.first();
+      const name = (await first.getByRole("heading").textContent())!.trim();
+      await expect(first.getByRole("link")).toHaveCount(1);
+      await expect(first.getByRole("link")).toHaveAccessibleName(name);
+      if (js) await waitForHydration(page);
+      await tapPicture(page, first);
+      await expect(page).toHaveURL(/\/product\//);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+    });
+
+    test("phone: the list view is one card across", async ({ page }) => {
+      await page.setViewportSize(phone);
+      await page.goto("/shop?view=list");
+      const cards = page.getByRole("main").getByRole("article");
+      await expect(cards.first()).toBeVisible();
+      expect(await firstRowCount(cards)).toBe(1);
+    });
+
+    test("the same card everywhere: home, shop and related products have one link and Add to Cart", async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize(phone);
+      const product = await productByName(request, "Crème Riche Regenerating Cream");
+      const sections = [
+        {
+          url: "/",
+          cards: () => page.getByRole("region", { name: "Featured Products" }).getByRole("article"),
+        },
+        { url: "/shop", cards: () => page.getByRole("main").getByRole("article") },
+        {
+          url: `/product/${product.id}`,
+          cards: () => page.getByRole("region", { name: "You May Also Like" }).getByRole("article"),
+        },
+      ];
+      for (const { url, cards } of sections) {
+        await page.goto(url);
+        await expect(cards().first()).toBeVisible();
+        expect(await firstRowCount(cards()), `${url}: two across`).toBe(2);
+        for (const card of await cards().all()) {
+          await expect(card.getByRole("link"), `${url}: one link per card`).toHaveCount(1);
+          await expect(card.getByRole("button", { name: /^Add to Cart$|out of stock$/ })).toHaveCount(1);
+          await expect(card.getByText(/^View (Details|Product)$/)).toHaveCount(0);
+        }
+      }
+    });
+  });
+}
+
+test("desktop: cards stay several across and open the product from the picture", async ({ page }) => {
+  await page.setViewportSize(desktop);
+  await page.goto("/shop");
+  await waitForHydration(page);
+  const cards = page.getByRole("main").getByRole("article");
+  expect(await firstRowCount(cards)).toBeGreaterThanOrEqual(3);
+  const name = (await cards.first().getByRole("heading").textContent())!.trim();
+  // Add to Cart stays its own action above the card's link.
+  await cards.first().getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page).toHaveURL(/\/shop/);
+  await tapPicture(page, cards.first());
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+});
