@@ -2,7 +2,7 @@
 // on a phone, controls that need JavaScript, the cart's quantity steps, the focused checkout and the
 // payment marks. Each at 375 px and 1440 px, with JavaScript on and off where it matters.
 import { expect, type Page, test } from "@playwright/test";
-import { productByName, waitForHydration } from "./support/shop.ts";
+import { expectCartCount, productByName, productInfo, waitForHydration } from "./support/shop.ts";
 
 const phone = { width: 375, height: 667 };
 const desktop = { width: 1440, height: 900 };
@@ -103,3 +103,109 @@ test("desktop: cards stay several across and open the product from the picture",
   await tapPicture(page, cards.first());
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
 });
+
+const giftSet = "Coffret Rituel Éclat Gift Set";
+const iPhone = { width: 375, height: 812 };
+
+for (const js of [true, false]) {
+  test.describe(`product page on a phone, JavaScript ${js ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: js });
+
+    test("name, price and Add to Cart on the first screen; the pictures swipe; the trail has no orphaned /", async ({
+      page,
+      request,
+    }) => {
+      const product = await productByName(request, giftSet);
+      await page.setViewportSize(iPhone);
+      await page.goto(`/product/${product.id}`);
+      const info = productInfo(page, product.name);
+      for (const part of [
+        info.getByRole("heading", { level: 1 }),
+        info.getByText(/^£[\d,]+\.\d\d$/).first(),
+        info.getByRole("button", { name: "Add to Cart" }),
+      ]) {
+        await expect(part).toBeInViewport({ ratio: 1 });
+      }
+      // Every picture is in a strip that scrolls sideways, snapping one at a time.
+      const strip = page.getByRole("list", { name: `Photographs of ${product.name}` });
+      await expect(strip.getByRole("img")).toHaveCount(product.images?.length ?? 0);
+      expect(await strip.evaluate((el) => getComputedStyle(el).scrollSnapType)).toContain("x");
+      expect(await strip.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+
+      // The breadcrumb stays on one line: no "/" left alone at the start of a second one.
+      const crumbs = page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem");
+      const tops = await crumbs.evaluateAll((items) =>
+        items
+          .filter((li) => li.getBoundingClientRect().width > 1)
+          .map((li) => li.getBoundingClientRect().top),
+      );
+      expect(new Set(tops).size, "one line of crumbs").toBe(1);
+    });
+
+    test("the description is told once; no control is drawn that cannot work", async ({ page, request }) => {
+      const product = await productByName(request, giftSet);
+      for (const viewport of [iPhone, desktop]) {
+        await page.setViewportSize(viewport);
+        await page.goto(`/product/${product.id}`);
+        const firstSentence = product.description!.split(".")[0]!;
+        await expect(page.getByRole("main").getByText(firstSentence, { exact: false })).toHaveCount(1);
+        if (js) {
+          await waitForHydration(page);
+          await expect(page.getByRole("button", { name: "Increase quantity" })).toBeVisible();
+        } else {
+          // Without JavaScript the step, zoom and thumbnail buttons would do nothing: none is drawn.
+          for (const name of [
+            "Increase quantity",
+            "Decrease quantity",
+            "Zoom image",
+            "Next image",
+            /^Show image/,
+          ]) {
+            await expect(page.getByRole("button", { name })).toHaveCount(0);
+          }
+          await expect(page.getByRole("spinbutton", { name: "Quantity" })).toBeVisible();
+        }
+      }
+    });
+
+    test("a quantity typed on the product page goes to the cart", async ({ page, request }) => {
+      const product = await productByName(request, "Peppermint Lip Salve");
+      await page.setViewportSize(iPhone);
+      await page.goto(`/product/${product.id}`);
+      if (js) await waitForHydration(page);
+      const info = productInfo(page, product.name);
+      await info.getByRole("spinbutton", { name: "Quantity" }).fill("2");
+      await info.getByRole("button", { name: "Add to Cart" }).click();
+      await expectCartCount(page, 2);
+    });
+  });
+
+  test.describe(`cart quantity steps, JavaScript ${js ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: js });
+
+    for (const viewport of [iPhone, desktop]) {
+      test(`− and + change the quantity at ${viewport.width} px`, async ({ page, request }) => {
+        const product = await productByName(request, "Peppermint Lip Salve");
+        await page.setViewportSize(viewport);
+        await page.goto(`/product/${product.id}`);
+        if (js) await waitForHydration(page);
+        await productInfo(page, product.name).getByRole("button", { name: "Add to Cart" }).click();
+        await expectCartCount(page, 1);
+        await page.goto("/cart");
+        if (js) await waitForHydration(page);
+        const quantity = page.getByRole("spinbutton", { name: `Quantity of ${product.name}` });
+        const plus = page.getByRole("button", { name: `Increase quantity of ${product.name}` });
+        const minus = page.getByRole("button", { name: `Decrease quantity of ${product.name}` });
+        await expect(minus).toBeDisabled();
+        await plus.click();
+        await expect(quantity).toHaveValue("2");
+        await expectCartCount(page, 2);
+        await minus.click();
+        await expect(quantity).toHaveValue("1");
+        await expectCartCount(page, 1);
+        // A change is confirmed in its line; no toast floats over the order summary.
+        await expect(page.locator(".toast")).toHaveCount(0);
+      });
+    }
+  });
+}
