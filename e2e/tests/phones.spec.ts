@@ -209,3 +209,64 @@ for (const js of [true, false]) {
     }
   });
 }
+
+/** A cart with one product (added as a shopper would, with or without JavaScript), then checkout. */
+async function openCheckoutWithOne(page: Page, request: Parameters<typeof productByName>[0], js: boolean) {
+  const product = await productByName(request, "Peppermint Lip Salve");
+  await page.goto(`/product/${product.id}`);
+  if (js) await waitForHydration(page);
+  await productInfo(page, product.name).getByRole("button", { name: "Add to Cart" }).click();
+  await expectCartCount(page, 1);
+  await page.goto("/checkout");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Secure Checkout");
+}
+
+for (const js of [true, false]) {
+  test.describe(`focused checkout, JavaScript ${js ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: js });
+
+    test("phone: the brand and a way back to the cart, the summary folded with its total, the first field on the first screen", async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize(phone);
+      await openCheckoutWithOne(page, request, js);
+      const banner = page.getByRole("banner");
+      await expect(banner.getByRole("link", { name: "Atelier London, home" })).toBeVisible();
+      await expect(banner.getByRole("link", { name: "Back to cart" })).toHaveAttribute("href", "/cart");
+      await expect(banner.getByRole("link")).toHaveCount(2);
+      await expect(page.getByRole("navigation")).toHaveCount(0);
+      await expect(page.getByRole("contentinfo")).toHaveCount(0);
+
+      const summary = page.getByRole("complementary", { name: "Order Summary" });
+      const line = summary.locator("summary");
+      await expect(line).toBeVisible();
+      await expect(line).toContainText(/total £\d+\.\d\d/);
+      await expect(summary.getByText("Subtotal (1 item)")).toBeHidden();
+      await expect(page.getByRole("main").getByLabel("Email")).toBeInViewport({ ratio: 1 });
+
+      await line.click();
+      await expect(summary.getByText("Subtotal (1 item)")).toBeVisible();
+    });
+
+    test("desktop: the summary stays in view while the form scrolls; no site navigation or footer", async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize(desktop);
+      await openCheckoutWithOne(page, request, js);
+      await expect(page.getByRole("navigation")).toHaveCount(0);
+      await expect(page.getByRole("contentinfo")).toHaveCount(0);
+      const summary = page.getByRole("complementary", { name: "Order Summary" });
+      await expect(summary.locator("summary")).toBeHidden();
+      const total = summary.getByText("Subtotal (1 item)");
+      await expect(total).toBeVisible();
+      await page
+        .getByRole("main")
+        .getByRole("button", { name: /^(Pay £|Place Order)/ })
+        .scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+      await expect(total).toBeInViewport();
+    });
+  });
+}

@@ -163,6 +163,19 @@ describe("checkout page", () => {
     expect(screen.getByRole("button", { name: "Pay £58.99" })).toBeInTheDocument();
   });
 
+  it("folds the summary on narrower screens behind a line that shows the total", async () => {
+    renderCheckout();
+    const summary = await screen.findByRole("complementary", { name: "Order Summary" });
+    const fold = summary.querySelector("details");
+    expect(fold).not.toBeNull();
+    expect(fold).not.toHaveAttribute("open");
+    const line = fold!.querySelector("summary");
+    expect(line).toHaveTextContent("Order summary (2 items)");
+    expect(line).toHaveTextContent(", total £51.35");
+    // Everything else of the summary is inside the fold.
+    expect(within(fold!).getByText("Rose Serum")).toBeInTheDocument();
+  });
+
   it("labels test payment mode and says which cards to use, with card autocomplete hints", async () => {
     renderCheckout();
     const payment = await screen.findByRole("group", { name: /payment/i });
