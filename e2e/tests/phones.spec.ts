@@ -2,7 +2,14 @@
 // on a phone, controls that need JavaScript, the cart's quantity steps, the focused checkout and the
 // payment marks. Each at 375 px and 1440 px, with JavaScript on and off where it matters.
 import { expect, type Page, test } from "@playwright/test";
-import { expectCartCount, productByName, productInfo, waitForHydration } from "./support/shop.ts";
+import { newShopper } from "./support/account.ts";
+import {
+  expectCartCount,
+  productByName,
+  productInfo,
+  skipWithoutTestPayments,
+  waitForHydration,
+} from "./support/shop.ts";
 
 const phone = { width: 375, height: 667 };
 const desktop = { width: 1440, height: 900 };
@@ -270,3 +277,54 @@ for (const js of [true, false]) {
     });
   });
 }
+
+const schemes = ["Visa", "Mastercard", "American Express", "Apple Pay"];
+
+/** The card marks in `where`: each an SVG image named after its scheme, no text pills. */
+async function expectCardMarks(where: ReturnType<Page["getByRole"]>) {
+  const marks = where.getByRole("list", { name: "Accepted payment methods" }).getByRole("img");
+  await expect(marks).toHaveCount(schemes.length);
+  for (const [i, name] of schemes.entries()) {
+    await expect(marks.nth(i)).toHaveAccessibleName(name);
+    expect(await marks.nth(i).evaluate((el) => el.tagName.toLowerCase())).toBe("svg");
+    await expect(marks.nth(i)).toBeVisible();
+  }
+}
+
+for (const viewport of [phone, desktop]) {
+  test(`card marks are accessible images in the footer and at checkout's payment step at ${viewport.width} px`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/");
+    await expectCardMarks(page.getByRole("contentinfo"));
+    await openCheckoutWithOne(page, request, true);
+    await expectCardMarks(page.getByRole("main").getByRole("group", { name: /Payment/ }));
+  });
+}
+
+test("without JavaScript, the success page says the order's status once", async ({ browser, request }) => {
+  await skipWithoutTestPayments(request);
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: phone });
+  const plain = await context.newPage();
+  await openCheckoutWithOne(plain, request, false);
+  const main = plain.getByRole("main");
+  await main.getByLabel("Email").fill(newShopper("phones-success").email);
+  await main.getByLabel("First name").first().fill("Iris");
+  await main.getByLabel("Last name").first().fill("Fairweather");
+  await main.getByLabel("Address", { exact: true }).first().fill("1 Bond Street");
+  await main.getByLabel("City").first().fill("London");
+  await main.getByLabel("Postcode").first().fill("W1S 1AA");
+  await main.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await main.getByLabel("Expiry (MM / YY)").fill("12 / 34");
+  await main.getByLabel("CVC").fill("123");
+  await main.getByRole("button", { name: "Place Order" }).click();
+  await expect(plain).toHaveURL(/\/payment-success\?order_id=/);
+  await expect(
+    plain.getByRole("status").filter({ hasText: "Paid — we're preparing your order" }),
+  ).toBeVisible();
+  await expect(plain.getByRole("main").getByText(/^Paid$/)).toHaveCount(0);
+  await expect(plain.getByRole("main").getByText("Status", { exact: true })).toHaveCount(0);
+  await context.close();
+});
