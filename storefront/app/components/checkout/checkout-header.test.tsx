@@ -1,12 +1,10 @@
 import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { handle } from "~/routes/checkout";
 import { CheckoutHeader, focusedLayout, isFocusedLayout } from "./checkout-header";
 
 describe("focused checkout layout", () => {
-  it("is what the checkout route asks root for, and no other handle is taken for it", () => {
-    expect(isFocusedLayout(handle)).toBe(true);
+  it("is asked for by the focused handle, and no other handle is taken for it", () => {
     expect(isFocusedLayout(focusedLayout)).toBe(true);
     for (const other of [undefined, null, "focused", {}, { layout: "site" }]) {
       expect(isFocusedLayout(other)).toBe(false);
