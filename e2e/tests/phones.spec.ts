@@ -111,6 +111,45 @@ test("desktop: cards stay several across and open the product from the picture",
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
 });
 
+test("desktop: Quick View on every card (home, shop, related), over the picture", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize(desktop);
+  const product = await productByName(request, "Crème Riche Regenerating Cream");
+  for (const [url, cards] of [
+    ["/", () => page.getByRole("region", { name: "Featured Products" }).getByRole("article")],
+    ["/shop", () => page.getByRole("main").getByRole("article")],
+    [
+      `/product/${product.id}`,
+      () => page.getByRole("region", { name: "You May Also Like" }).getByRole("article"),
+    ],
+  ] as const) {
+    await page.goto(url);
+    await waitForHydration(page);
+    const card = cards().first();
+    const name = (await card.getByRole("heading").textContent())!.trim();
+    await card.hover();
+    await card.getByRole("button", { name: `Quick view of ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: /^Add to Cart$|out of stock$/ })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  }
+});
+
+test("without JavaScript no card offers a Quick View it could not open", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: desktop });
+  const page = await context.newPage();
+  for (const url of ["/", "/shop"]) {
+    await page.goto(url);
+    await expect(page.getByRole("main").getByRole("article").first()).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Quick view of/ })).toHaveCount(0);
+  }
+  await context.close();
+});
+
 const giftSet = "Coffret Rituel Éclat Gift Set";
 const iPhone = { width: 375, height: 812 };
 

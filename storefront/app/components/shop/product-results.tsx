@@ -1,7 +1,9 @@
 // The shop's products in grid or list view, and the messages shown instead when nothing can be
 // listed.
+import { useState } from "react";
 import { Form, Link } from "react-router";
 import { ProductCard } from "~/components/ui/product-card";
+import { QuickViewDialog } from "~/components/ui/quick-view-dialog";
 import type { ProductSummary } from "~/lib/models/catalog";
 import { HiddenQueryFields } from "./shop-navigation";
 import type { ShopQuery, ShopView } from "./shop-query";
@@ -15,14 +17,24 @@ type ListProps = {
 };
 
 export function ProductList({ products, view }: ListProps) {
+  const [quickView, setQuickView] = useState<ProductSummary | null>(null);
   return (
-    <ul className={view === "list" ? "card-list shop-list" : "card-list grid"}>
-      {products.map((p, i) => (
-        <li key={p.id}>
-          <ProductCard product={p} view={view} headingLevel={2} priority={i < priorityCount[view]} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className={view === "list" ? "card-list shop-list" : "card-list grid"}>
+        {products.map((p, i) => (
+          <li key={p.id}>
+            <ProductCard
+              product={p}
+              view={view}
+              headingLevel={2}
+              priority={i < priorityCount[view]}
+              onQuickView={setQuickView}
+            />
+          </li>
+        ))}
+      </ul>
+      <QuickViewDialog product={quickView} onClose={() => setQuickView(null)} />
+    </>
   );
 }
 

@@ -1,4 +1,5 @@
 import { render, screen, within } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { aProduct } from "~/lib/testing/catalog";
@@ -40,10 +41,17 @@ describe("ProductCard", () => {
     const actions = card.querySelector(".product-card__actions");
     expect(actions).not.toBeNull();
     expect(within(actions as HTMLElement).getByRole("button", { name: "Add to Cart" })).toBeEnabled();
-    within(actions as HTMLElement)
-      .getByRole("button", { name: "Quick view of Product 2" })
-      .click();
+    within(card).getByRole("button", { name: "Quick view of Product 2" }).click();
     expect(onQuickView).toHaveBeenCalledWith(aProduct(2));
+  });
+
+  it("draws Quick View only once JavaScript runs: never a dead button", () => {
+    const Stub = createRoutesStub([
+      { path: "/", Component: () => <ProductCard product={aProduct(2)} onQuickView={() => {}} /> },
+    ]);
+    const html = renderToString(<Stub initialEntries={["/"]} />);
+    expect(html).toContain("Add to Cart");
+    expect(html).not.toContain("Quick View");
   });
 
   it("never turns its picture into a separate control", () => {

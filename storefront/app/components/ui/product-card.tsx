@@ -1,8 +1,11 @@
 // The product card of the home page, the shop (grid and list), the classic home page and "You May
 // Also Like". One quiet action: the product's name is a link stretched over the whole card, so a
-// tap anywhere on it opens the product; Add to Cart (and Quick View where the page offers it) sit
-// above that link as secondary, smaller actions.
+// tap anywhere on it opens the product; Add to Cart and Quick View sit above that link as
+// secondary, smaller actions. Quick View needs JavaScript, so it is drawn only once the page is
+// hydrated, over the picture (nothing moves when it arrives); on touch screens, where a tap
+// already opens the product, it is not offered.
 import { Link } from "react-router";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
 import type { ProductSummary } from "~/lib/models/catalog";
 import { AddToCartForm } from "./add-to-cart-form";
 import { ProductImage } from "./product-image";
@@ -27,6 +30,7 @@ export function ProductCard({ product, view = "grid", priority, onQuickView, hea
   const href = `/product/${product.id}`;
   const Heading = `h${headingLevel}` as const;
   const photos = product.images.length;
+  const hydrated = useHydrated();
 
   return (
     <article className={`product-card product-card--${view}`} aria-labelledby={`product-${product.id}-name`}>
@@ -41,6 +45,16 @@ export function ProductCard({ product, view = "grid", priority, onQuickView, hea
           {photos > 1 && <span className="badge badge--photos">{photos} Photos</span>}
           <StockBadge level={product.stockLevel} />
         </div>
+        {onQuickView && hydrated && (
+          <button
+            type="button"
+            className="product-card__quick-view"
+            onClick={() => onQuickView(product)}
+            aria-label={`Quick view of ${product.name}`}
+          >
+            Quick View
+          </button>
+        )}
       </div>
       <div className="product-card__body">
         {product.category && <p className="product-card__category">{product.category}</p>}
@@ -71,16 +85,6 @@ export function ProductCard({ product, view = "grid", priority, onQuickView, hea
             disabled={product.stockLevel === "out_of_stock"}
             className="product-card__add"
           />
-          {onQuickView && (
-            <button
-              type="button"
-              className="product-card__quick-view"
-              onClick={() => onQuickView(product)}
-              aria-label={`Quick view of ${product.name}`}
-            >
-              Quick View
-            </button>
-          )}
         </div>
       </div>
     </article>
