@@ -147,7 +147,16 @@ test("every key page carries a nonce-based CSP its scripts live with, and cannot
     expect(d["frame-src"]).toContain("https://js.stripe.com");
     // Hydrated: the Pay button shows the total.
     await expect(page.getByRole("main").getByRole("button", { name: /^Pay £\d/ })).toBeVisible();
-    await expectScriptsRun(page, "checkout");
+    // Checkout's focused header has no Shop menu: its way back to the cart proves the scripts run
+    // (a client-side navigation).
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await page.getByRole("banner").getByRole("link", { name: "Back to cart" }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Shopping Cart");
+    expect(
+      await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+      "checkout: a client-side navigation",
+    ).toBe(true);
   });
 
   await test.step("account", async () => {

@@ -8,9 +8,11 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { CheckoutHeader, isFocusedLayout } from "./components/checkout/checkout-header";
 import { Footer, type FooterSettings } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { NavigationProgress } from "./components/layout/navigation-progress";
@@ -83,6 +85,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  // Checkout keeps the shopper: the brand and a way back to the cart, no navigation or footer.
+  const focused = useMatches().some((m) => isFocusedLayout(m.handle));
   return (
     <html lang="en-GB">
       <head>
@@ -103,22 +107,28 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         <NavigationProgress />
         <ToastProvider>
-          <Header
-            categories={data?.categories ?? []}
-            cartCount={data?.cartCount ?? 0}
-            user={data?.user ?? null}
-            backofficeUrl={data?.backofficeUrl ?? null}
-            freeDelivery={data?.freeDelivery ?? null}
-          />
+          {focused ? (
+            <CheckoutHeader />
+          ) : (
+            <Header
+              categories={data?.categories ?? []}
+              cartCount={data?.cartCount ?? 0}
+              user={data?.user ?? null}
+              backofficeUrl={data?.backofficeUrl ?? null}
+              freeDelivery={data?.freeDelivery ?? null}
+            />
+          )}
           <main id="main" tabIndex={-1}>
             {children}
           </main>
-          <Footer
-            categories={data?.categories ?? []}
-            settings={data?.settings ?? null}
-            freeDelivery={data?.freeDelivery ?? null}
-            year={data?.year ?? new Date().getFullYear()}
-          />
+          {!focused && (
+            <Footer
+              categories={data?.categories ?? []}
+              settings={data?.settings ?? null}
+              freeDelivery={data?.freeDelivery ?? null}
+              year={data?.year ?? new Date().getFullYear()}
+            />
+          )}
         </ToastProvider>
         <ScrollRestoration />
         <Scripts />

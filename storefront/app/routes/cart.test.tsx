@@ -264,6 +264,63 @@ describe("cart quantity", () => {
   });
 });
 
+describe("cart quantity steps", () => {
+  it("has − and + like the product page's, sending one less or one more at once", async () => {
+    const user = userEvent.setup();
+    const { submissions } = renderCart({ cart: cartView({ lines: [cartLine({ quantity: 2 })] }) });
+    const plus = await screen.findByRole("button", { name: "Increase quantity of Rose Serum" });
+    await user.click(plus);
+    await waitFor(() => expect(submissions).toHaveLength(1));
+    expect(submissions[0]!.get("quantity")).toBe("3");
+    expect(submissions[0]!.get("enhanced")).toBe("1");
+  });
+
+  it("sends one less with −", async () => {
+    const user = userEvent.setup();
+    const { submissions } = renderCart({ cart: cartView({ lines: [cartLine({ quantity: 2 })] }) });
+    await user.click(await screen.findByRole("button", { name: "Decrease quantity of Rose Serum" }));
+    await waitFor(() => expect(submissions).toHaveLength(1));
+    expect(submissions[0]!.get("quantity")).toBe("1");
+  });
+
+  it("cannot go below one or above the stock", async () => {
+    renderCart({
+      cart: cartView({ lines: [cartLine({ product: productSummary({ stock: 1 }), quantity: 1 })] }),
+    });
+    expect(await screen.findByRole("button", { name: "Decrease quantity of Rose Serum" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Increase quantity of Rose Serum" })).toBeDisabled();
+  });
+
+  it("posts − and + as plain forms of the line's quantity one less and one more before JavaScript", async () => {
+    hydration.done = false;
+    renderCart({ cart: cartView({ lines: [cartLine({ quantity: 2 })] }) });
+    for (const [name, quantity] of [
+      ["Decrease quantity of Rose Serum", "1"],
+      ["Increase quantity of Rose Serum", "3"],
+    ] as const) {
+      const button = await screen.findByRole("button", { name });
+      expect(button).toHaveAttribute("type", "submit");
+      const form = (button as HTMLButtonElement).form!;
+      expect(form).toHaveAttribute("method", "post");
+      expect(form).toHaveAttribute("action", "/cart");
+      expect(Object.fromEntries(new FormData(form))).toEqual({
+        intent: "update",
+        productId: "0b0d2c8e-7c39-4d7e-9d59-1c1f0f3c2a11",
+        quantity,
+      });
+    }
+  });
+
+  it("confirms a change in its own line, never with a toast over the order summary", async () => {
+    const user = userEvent.setup();
+    renderCart({ cart: cartView({ lines: [cartLine({ quantity: 2 })] }) });
+    await user.click(await screen.findByRole("button", { name: "Increase quantity of Rose Serum" }));
+    const row = screen.getByRole("link", { name: "Rose Serum" }).closest("tr")!;
+    await waitFor(() => expect(row.querySelector("[aria-live]")).toHaveTextContent("Updated"));
+    expect(document.querySelector(".toasts")).toBeEmptyDOMElement();
+  });
+});
+
 describe("removing a line", () => {
   it("posts remove, then announces it and keeps focus on the page", async () => {
     const user = userEvent.setup();

@@ -4,6 +4,7 @@ import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { isFocusedLayout } from "~/components/checkout/checkout-header";
 import { checkoutPage, orderId } from "~/components/checkout/fixtures";
 import { unavailableLine } from "~/lib/models/cart.fixtures";
 import { type CheckoutActionData, type CheckoutPageData, emptyAddress } from "~/lib/models/checkout";
@@ -12,7 +13,7 @@ import { fillShippingAddress, irisAddress } from "~/lib/testing/checkout";
 import { expectAutocomplete } from "~/lib/testing/fields";
 import { expectLink } from "~/lib/testing/links";
 import { Where } from "~/lib/testing/route";
-import CheckoutRoute from "./checkout";
+import CheckoutRoute, { handle } from "./checkout";
 
 const hydration = vi.hoisted(() => ({ done: true }));
 vi.mock("~/lib/hooks/use-hydrated", () => ({ useHydrated: () => hydration.done }));
@@ -161,6 +162,23 @@ describe("checkout page", () => {
     expect(within(summary).getByText("Delivery (Express)").nextElementSibling).toHaveTextContent("£24.99");
     expect(within(summary).getByText("Total").nextElementSibling).toHaveTextContent("£58.99");
     expect(screen.getByRole("button", { name: "Pay £58.99" })).toBeInTheDocument();
+  });
+
+  it("asks root for the focused layout: the brand and a way back to the cart, no navigation or footer", () => {
+    expect(isFocusedLayout(handle)).toBe(true);
+  });
+
+  it("folds the summary on narrower screens behind a line that shows the total", async () => {
+    renderCheckout();
+    const summary = await screen.findByRole("complementary", { name: "Order Summary" });
+    const fold = summary.querySelector("details");
+    expect(fold).not.toBeNull();
+    expect(fold).not.toHaveAttribute("open");
+    const line = fold!.querySelector("summary");
+    expect(line).toHaveTextContent("Order summary (2 items)");
+    expect(line).toHaveTextContent(", total £51.35");
+    // Everything else of the summary is inside the fold.
+    expect(within(fold!).getByText("Rose Serum")).toBeInTheDocument();
   });
 
   it("labels test payment mode and says which cards to use, with card autocomplete hints", async () => {

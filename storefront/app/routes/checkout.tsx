@@ -4,6 +4,7 @@
 import { data } from "react-router";
 import { GuestBanner } from "~/components/cart/guest-banner";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
+import { focusedLayout } from "~/components/checkout/checkout-header";
 import { imageUrls } from "~/lib/models/catalog";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
@@ -13,6 +14,9 @@ import { sessionAccount } from "~/lib/server/session.server";
 import "~/styles/pages/cart.css";
 import "~/styles/pages/checkout.css";
 import type { Route } from "./+types/checkout";
+
+/** Checkout is drawn in the focused layout: the brand and a way back to the cart (root.tsx). */
+export const handle = focusedLayout;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireCheckoutCsp(context, []);
@@ -66,7 +70,6 @@ export default function CheckoutRoute({ loaderData, actionData }: Route.Componen
     <section className="page checkout-page" aria-labelledby="checkout-heading">
       <header className="page__header">
         <div>
-          <p className="eyebrow">Atelier London</p>
           <h1 id="checkout-heading">Secure Checkout</h1>
         </div>
         {loaderData.accountEmail === null && <GuestBanner returnTo="/checkout" />}

@@ -64,7 +64,7 @@ describe("Home page", () => {
     expectLink("Shop Verdant & Co", "/shop?category=Verdant+%26+Co");
     const featured = screen.getByRole("region", { name: "Featured Products" });
     expect(within(featured).getAllByRole("article")).toHaveLength(3);
-    expectLink("View Product: Product 2", `/product/${aProduct(2).id}`, featured);
+    expectLink("Product 2", `/product/${aProduct(2).id}`, featured);
     expect(within(featured).getByRole("button", { name: "Quick view of Product 3" })).toBeInTheDocument();
   });
 

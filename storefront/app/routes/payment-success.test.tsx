@@ -135,6 +135,13 @@ describe("payment success page", () => {
     expectLink("View order details", `/orders/${orderId}`);
   });
 
+  it("says the order's status once: in its status line, not again as a badge", async () => {
+    renderSuccess([toOrderView(apiOrder())]);
+    expect(await screen.findByRole("status")).toHaveTextContent("Paid — we're preparing your order");
+    expect(screen.queryByText("Status")).not.toBeInTheDocument();
+    expect(screen.getAllByText(/\bPaid\b/)).toHaveLength(1);
+  });
+
   it("waits for the payment's confirmation, asking again every 2 seconds, then shows it", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const pending = toOrderView(apiOrder({ status: OrderStatus.PENDING_PAYMENT }));

@@ -3,7 +3,6 @@
 // confirmation the page checks again every 2 s (a meta refresh without JavaScript) and, after about
 // a minute, stops with a calm word. An unknown or inaccessible order is the 404 page.
 import { data, Link, redirect } from "react-router";
-import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { maxPolls, pollIntervalMs, useOrderPolling } from "~/components/orders/use-order-polling";
 import { isPaidStatus, type OrderView, statusSentences, toOrderView } from "~/lib/models/orders";
 import { originFrom, pageMeta } from "~/lib/seo";
@@ -82,12 +81,6 @@ export default function PaymentSuccessRoute({ loaderData }: Route.ComponentProps
         </p>
         <StatusLine order={order} gaveUp={gaveUp || (pending && check >= maxPolls)} />
         <dl className="success-facts">
-          <div>
-            <dt>Status</dt>
-            <dd>
-              <OrderStatusBadge status={order.status} label={order.statusLabel} />
-            </dd>
-          </div>
           {!failed && order.delivery?.estimatedDelivery && (
             <div>
               <dt>Estimated delivery</dt>

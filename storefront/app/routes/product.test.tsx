@@ -58,6 +58,18 @@ describe("product page", () => {
     ).toEqual(["Vitamin C", "Fragrance-free"]);
   });
 
+  it("tells the description once, in its tab, and offers Add to Cart before the features", async () => {
+    renderFound(detail({ description: "A calming rose serum." }));
+    expect(await screen.findAllByText("A calming rose serum.")).toHaveLength(1);
+    expect(
+      within(screen.getByRole("tabpanel", { name: "Description" })).getByText("A calming rose serum."),
+    ).toBeInTheDocument();
+    const info = screen.getByRole("region", { name: "Rose Serum" });
+    const buy = within(info).getByRole("button", { name: "Add to Cart" });
+    const features = within(info).getByRole("heading", { name: "Features" });
+    expect(buy.compareDocumentPosition(features) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it("states the shop's free-delivery promise beside the returns window and in Shipping & Returns", async () => {
     renderFound(detail(), "Free standard delivery on orders over £60");
     expect(

@@ -266,19 +266,15 @@ describe("shop page", () => {
     expectLink("Clear Filters", "/shop");
   });
 
-  it("opens a product's photos in a lightbox with previous, next and close", async () => {
+  it("opens a product from its whole card: one link per card, the product's name", async () => {
     renderShop("/shop");
-    await userEvent.click(await screen.findByRole("button", { name: "View 3 photos of Rose Serum" }));
-    const dialog = screen.getByRole("dialog", { name: "Rose Serum" });
-    expect(within(dialog).getByText("Image 1 of 3")).toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole("button", { name: "Next image" }));
-    expect(within(dialog).getByText("Image 2 of 3")).toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole("button", { name: "Previous image" }));
-    await userEvent.click(within(dialog).getByRole("button", { name: "Previous image" }));
-    expect(within(dialog).getByText("Image 3 of 3")).toBeInTheDocument();
-    expectLink("View Details", "/product/p1", dialog);
-    await userEvent.click(within(dialog).getByRole("button", { name: "Close" }));
-    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    const card = await screen.findByRole("article", { name: "Rose Serum" });
+    expect(
+      within(card)
+        .getAllByRole("link")
+        .map((a) => a.getAttribute("href")),
+    ).toEqual(["/product/p1"]);
+    expect(within(card).queryByRole("button", { name: /photos? of/ })).not.toBeInTheDocument();
   });
 
   it("offers Add to Cart on every card", async () => {

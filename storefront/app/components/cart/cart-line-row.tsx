@@ -4,10 +4,10 @@
 // and can show a refused change right beside the product it concerns. A line whose product has
 // left the shop is muted and says so instead of a price; it has no quantity control and no link
 // (its page is gone), only Remove, which posts a plain form before JavaScript too.
-import { useEffect, useId } from "react";
+import { useEffect, useId, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { ProductImage } from "~/components/ui/product-image";
-import { useToast } from "~/components/ui/toast";
+import { toastDurationMs } from "~/components/ui/toast";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { type CartActionResult, type CartLineView, unavailableText } from "~/lib/models/cart";
 import { QuantityForm } from "./quantity-form";
@@ -22,15 +22,19 @@ export function CartLineRow({ line, priority }: Props) {
   const { product } = line;
   const fetcher = useFetcher<CartActionResult>();
   const hydrated = useHydrated();
-  const { show } = useToast();
   const warningId = useId();
   const href = `/product/${product.id}`;
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const busy = fetcher.state !== "idle";
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per result (fetcher.data is new per submission), not when the name or toast change.
+  // A change of quantity is confirmed in its own line, not by a toast: a toast would float over the
+  // order summary just as its totals change. The note goes after a few seconds.
+  const [updated, setUpdated] = useState(false);
   useEffect(() => {
-    if (result?.ok && result.intent === "update") show(`Quantity of ${product.name} updated`);
+    if (!(result?.ok && result.intent === "update")) return;
+    setUpdated(true);
+    const timer = setTimeout(() => setUpdated(false), toastDurationMs);
+    return () => clearTimeout(timer);
     // Each result is announced once: fetcher.data changes identity per submission.
   }, [result]);
 
@@ -101,6 +105,15 @@ export function CartLineRow({ line, priority }: Props) {
             hydrated={hydrated}
             describedBy={line.exceedsStock ? warningId : undefined}
           />
+        )}
+        {!unavailable && (
+          <p className="cart-line__note" aria-live="polite">
+            {updated && (
+              <>
+                Updated<span className="visually-hidden">: quantity of {product.name}</span>
+              </>
+            )}
+          </p>
         )}
       </td>
       <td className="cart-line__total" role="cell" data-label="Total">

@@ -1,7 +1,9 @@
-// The quantity of one cart line. Before JavaScript it is a plain form with an Update button; once
-// hydrated the number is sent in the background shortly after the shopper stops changing it (or
-// at once on Enter or when the field loses focus), always normalised first: never below 1, a
-// non-numeric entry becomes 1, never above the stock.
+// The quantity of one cart line, between − and + buttons like the product page's. Before
+// JavaScript it is a plain form with an Update button, and − and + each post their own small form
+// (the line's quantity one less or one more), so every control works as a plain form post. Once
+// hydrated, − and + send at once and a typed number is sent in the background shortly after the
+// shopper stops changing it (or at once on Enter or when the field loses focus), always normalised
+// first: never below 1, a non-numeric entry becomes 1, never above the stock.
 import { useEffect, useId, useRef, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { type CartActionResult, type CartLineView, normalizeQuantity } from "~/lib/models/cart";
@@ -20,6 +22,7 @@ type Props = {
 export function QuantityForm({ line, fetcher, hydrated, describedBy }: Props) {
   const { product } = line;
   const inputId = useId();
+  const stepFormId = useId();
   const max = Math.max(1, product.stock);
   const [value, setValue] = useState(String(line.quantity));
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -63,49 +66,83 @@ export function QuantityForm({ line, fetcher, hydrated, describedBy }: Props) {
     }
   };
 
-  return (
-    <fetcher.Form
-      method="post"
-      action="/cart"
-      className="cart-qty"
-      noValidate={hydrated}
-      onSubmit={(e) => {
-        if (!hydrated) return;
-        e.preventDefault();
-        send(value);
-      }}
-    >
-      <input type="hidden" name="intent" value="update" />
-      <input type="hidden" name="productId" value={product.id} />
-      <label className="visually-hidden" htmlFor={inputId}>
-        Quantity of {product.name}
-      </label>
-      <input
-        id={inputId}
-        className="cart-qty__input"
-        type="number"
-        name="quantity"
-        inputMode="numeric"
-        min={1}
-        max={max}
-        step={1}
-        required
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        onBlur={() => {
-          if (hydrated && value !== String(line.quantity)) send(value);
+  const current = normalizeQuantity(value, max);
+  /** − or +: a plain post of the line's quantity one less or one more; at once once hydrated. */
+  const step = (by: 1 | -1) => {
+    return (
+      <button
+        // Before JavaScript it posts its own small form below (a button may name a form outside
+        // the one it sits in); once hydrated it is a plain button.
+        type={hydrated ? "button" : "submit"}
+        form={hydrated ? undefined : `${stepFormId}${by}`}
+        className="quantity__step"
+        aria-label={`${by < 0 ? "Decrease" : "Increase"} quantity of ${product.name}`}
+        disabled={by < 0 ? current <= 1 : current >= max}
+        onClick={() => {
+          if (hydrated) send(String(current + by));
         }}
-        aria-describedby={describedBy}
-      />
-      {!hydrated && (
-        <button
-          type="submit"
-          className="button button--ghost cart-qty__update"
-          aria-label={`Update quantity of ${product.name}`}
-        >
-          Update
-        </button>
-      )}
-    </fetcher.Form>
+      >
+        <span aria-hidden="true">{by < 0 ? "−" : "+"}</span>
+      </button>
+    );
+  };
+
+  return (
+    <>
+      <fetcher.Form
+        method="post"
+        action="/cart"
+        className="cart-qty"
+        noValidate={hydrated}
+        onSubmit={(e) => {
+          if (!hydrated) return;
+          e.preventDefault();
+          send(value);
+        }}
+      >
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="productId" value={product.id} />
+        <label className="visually-hidden" htmlFor={inputId}>
+          Quantity of {product.name}
+        </label>
+        <div className="quantity__control">
+          {step(-1)}
+          <input
+            id={inputId}
+            className="cart-qty__input"
+            type="number"
+            name="quantity"
+            inputMode="numeric"
+            min={1}
+            max={max}
+            step={1}
+            required
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            onBlur={() => {
+              if (hydrated && value !== String(line.quantity)) send(value);
+            }}
+            aria-describedby={describedBy}
+          />
+          {step(1)}
+        </div>
+        {!hydrated && (
+          <button
+            type="submit"
+            className="button button--ghost cart-qty__update"
+            aria-label={`Update quantity of ${product.name}`}
+          >
+            Update
+          </button>
+        )}
+      </fetcher.Form>
+      {([-1, 1] as const).map((by) => (
+        <form key={by} id={`${stepFormId}${by}`} method="post" action="/cart" hidden>
+          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="productId" value={product.id} />
+          <input type="hidden" name="quantity" value={line.quantity + by} />
+        </form>
+      ))}
+    </>
   );
 }

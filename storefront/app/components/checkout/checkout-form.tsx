@@ -3,6 +3,7 @@
 // JavaScript loads; once hydrated it is checked first and sent as useCheckoutSubmit describes.
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
+import { CardMarks } from "~/components/ui/card-marks";
 import { TextField } from "~/components/ui/field";
 import { LineIcon } from "~/components/ui/line-icon";
 import {
@@ -195,6 +196,7 @@ export function CheckoutForm({ page, actionData }: Props) {
           >
             {pending ? "Processing Payment..." : payLabel}
           </button>
+          <CardMarks className="checkout-form__cards" />
           <p className="checkout-form__secure muted">
             <LockIcon /> Your payment is encrypted and processed securely. We never store your card details.
           </p>

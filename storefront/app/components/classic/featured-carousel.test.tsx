@@ -83,10 +83,10 @@ describe("FeaturedCarousel", () => {
     expect(cardsInView()).toEqual(["Product 2", "Product 3", "Product 4"]);
     fireEvent.mouseLeave(carousel);
 
-    fireEvent.focus(screen.getByRole("link", { name: "View Product: Product 2" }));
+    fireEvent.focus(screen.getByRole("link", { name: "Product 2" }));
     act(() => vi.advanceTimersByTime(carouselIntervalMs * 2));
     expect(cardsInView()).toEqual(["Product 2", "Product 3", "Product 4"]);
-    fireEvent.blur(screen.getByRole("link", { name: "View Product: Product 2" }));
+    fireEvent.blur(screen.getByRole("link", { name: "Product 2" }));
     act(() => vi.advanceTimersByTime(carouselIntervalMs));
     expect(cardsInView()).toEqual(["Product 3", "Product 4", "Product 5"]);
   });

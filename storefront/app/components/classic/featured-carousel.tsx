@@ -1,8 +1,10 @@
 // The five most expensive products, three at a time (one on phones), turning every five seconds.
 // Before JavaScript loads it is a plain row that scrolls sideways, so every card stays reachable.
 
+import { useState } from "react";
 import { LineIcon } from "~/components/ui/line-icon";
 import { ProductCard } from "~/components/ui/product-card";
+import { QuickViewDialog } from "~/components/ui/quick-view-dialog";
 import { PlayPauseToggle, RotationDots } from "~/components/ui/rotation-controls";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { useMediaQuery } from "~/lib/hooks/use-media-query";
@@ -20,6 +22,7 @@ type Props = {
 
 export function FeaturedCarousel({ products, labelledBy }: Props) {
   const hydrated = useHydrated();
+  const [quickView, setQuickView] = useState<ProductSummary | null>(null);
   const visible = visibleCount(useMediaQuery(wideViewportQuery, true));
   const stops = positionCount(products.length, visible);
   const rotation = useRotation({ count: stops, intervalMs: carouselIntervalMs });
@@ -53,7 +56,7 @@ export function FeaturedCarousel({ products, labelledBy }: Props) {
                 aria-hidden={shown ? undefined : true}
                 inert={!shown}
               >
-                <ProductCard product={p} detailsLabel="View Product" />
+                <ProductCard product={p} onQuickView={setQuickView} />
               </div>
             );
           })}
@@ -72,6 +75,8 @@ export function FeaturedCarousel({ products, labelledBy }: Props) {
           <PlayPauseToggle rotation={rotation} subject="carousel" />
         </div>
       )}
+      {/* Inside the carousel, so it holds still while a product is looked at. */}
+      <QuickViewDialog product={quickView} onClose={() => setQuickView(null)} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 // Three featured products drawn at random by the API, each with a Quick View.
 import { useState } from "react";
 import { ProductCard } from "~/components/ui/product-card";
+import { QuickViewDialog } from "~/components/ui/quick-view-dialog";
 import type { ProductSummary } from "~/lib/models/catalog";
-import { QuickViewDialog } from "./quick-view-dialog";
 import { SectionUnavailable } from "./section-unavailable";
 
 export function FeaturedProducts({ products }: { products: readonly ProductSummary[] | null }) {
@@ -19,7 +19,7 @@ export function FeaturedProducts({ products }: { products: readonly ProductSumma
         <ul className="featured__grid">
           {products.map((p) => (
             <li key={p.id}>
-              <ProductCard product={p} detailsLabel="View Product" onQuickView={setQuickView} />
+              <ProductCard product={p} onQuickView={setQuickView} />
             </li>
           ))}
         </ul>

@@ -2,11 +2,11 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { type ActionFunctionArgs, createRoutesStub } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { stockText } from "~/components/ui/quick-view-dialog";
 import type { CartActionResult } from "~/lib/models/cart";
 import { aProduct, installDialogPolyfill } from "~/lib/testing/catalog";
 import { expectLink } from "~/lib/testing/links";
 import { FeaturedProducts } from "./featured-products";
-import { stockText } from "./quick-view-dialog";
 
 const products = [
   aProduct(1),

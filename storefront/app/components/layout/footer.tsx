@@ -2,6 +2,7 @@
 // account and contact columns, the company details from the store settings, trust lines and the
 // accepted payment methods.
 import { Link, useLocation } from "react-router";
+import { CardMarks } from "~/components/ui/card-marks";
 import { useSessionUser } from "~/lib/hooks/use-session";
 import { loginHref } from "~/lib/models/auth";
 import { categoryHref } from "~/lib/models/catalog";
@@ -123,20 +124,7 @@ export function Footer({ categories, settings, freeDelivery, year }: Props) {
         </section>
       </div>
       <div className="site-footer__legal">
-        <ul className="payment-methods" aria-label="Accepted payment methods">
-          <li>
-            <PaymentMark label="Visa" />
-          </li>
-          <li>
-            <PaymentMark label="Mastercard" />
-          </li>
-          <li>
-            <PaymentMark label="American Express" short="Amex" />
-          </li>
-          <li>
-            <PaymentMark label="Apple Pay" />
-          </li>
-        </ul>
+        <CardMarks className="payment-methods" />
         <p>
           © {year} {name}. All rights reserved.
           {settings && (
@@ -152,13 +140,5 @@ export function Footer({ categories, settings, freeDelivery, year }: Props) {
         </p>
       </div>
     </footer>
-  );
-}
-
-function PaymentMark({ label, short }: { label: string; short?: string }) {
-  return (
-    <span className="payment-mark" role="img" aria-label={label}>
-      <span aria-hidden="true">{short ?? label}</span>
-    </span>
   );
 }

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { renderToString } from "react-dom/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { installDialogPolyfill } from "~/lib/testing/dialog";
 import { image } from "~/lib/testing/product";
@@ -60,5 +61,25 @@ describe("Gallery", () => {
     expect(screen.getByRole("button", { name: "Zoom image" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Next image" })).not.toBeInTheDocument();
     expect(screen.queryByRole("list", { name: "Product images" })).not.toBeInTheDocument();
+  });
+});
+
+describe("Gallery before JavaScript", () => {
+  it("draws no button it could not work: the pictures alone, and every picture in the phone strip", () => {
+    const html = renderToString(<Gallery images={images} productName="Rose Serum" />);
+    expect(html).not.toContain("<button");
+    const strip = html.match(/<ul class="gallery__strip"[^>]*>(.*?)<\/ul>/s)?.[1] ?? "";
+    expect(strip.match(/<img /g)).toHaveLength(3);
+  });
+});
+
+describe("Gallery on phones", () => {
+  it("offers every picture in a strip that swipes, the first with high priority", () => {
+    render(<Gallery images={images} productName="Rose Serum" />);
+    const strip = screen.getByRole("list", { name: "Photographs of Rose Serum" });
+    const pictures = within(strip).getAllByRole("img");
+    expect(pictures.map((p) => p.getAttribute("src"))).toEqual(images.map((i) => i.src));
+    expect(pictures[0]).toHaveAttribute("fetchpriority", "high");
+    expect(pictures[1]).toHaveAttribute("loading", "lazy");
   });
 });

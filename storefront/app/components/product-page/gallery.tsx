@@ -1,10 +1,13 @@
-// The product's pictures: the main image (a button that opens it full screen), previous/next
-// buttons and a thumbnail strip. The main image loads first, with high priority; it is the page's
-// largest paint.
+// The product's pictures. Wide screens: the main image (a button that opens it full screen),
+// previous/next buttons and a thumbnail strip. Phones: a short strip of every picture that swipes
+// sideways (scroll snap), so the name, price and Add to Cart follow on the first screen. The
+// buttons need JavaScript: before (or without) it they are not drawn, and the thumbnails are plain
+// pictures. The first image loads first, with high priority; it is the page's largest paint.
 import { useState } from "react";
 import { ImageDialog, StepButtons, wrapIndex } from "~/components/ui/image-dialog";
 import { LineIcon } from "~/components/ui/line-icon";
 import { ProductImage } from "~/components/ui/product-image";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
 import type { ImageView } from "~/lib/models/catalog";
 
 type Props = {
@@ -12,11 +15,27 @@ type Props = {
   productName: string;
 };
 
-const mainSizes = "(max-width: 767px) 100vw, (max-width: 1023px) 50vw, 620px";
+// Each layout is hidden at the other's widths: there it asks for the smallest file (1px).
+const mainSizes = "(max-width: 767px) 1px, (max-width: 1023px) 50vw, 620px";
+const stripSizes = "(max-width: 767px) 70vw, 1px";
+
+/** Phones: every picture in a row that scrolls sideways, one snapping into place at a time. */
+function Strip({ images, productName }: Props) {
+  return (
+    <ul className="gallery__strip" aria-label={`Photographs of ${productName}`}>
+      {images.map((image, i) => (
+        <li key={image.src} className="gallery__slide">
+          <ProductImage image={image} name={productName} sizes={stripSizes} priority={i === 0} />
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function Gallery({ images, productName }: Props) {
   const [index, setIndex] = useState(0);
   const [zoomed, setZoomed] = useState(false);
+  const hydrated = useHydrated();
   const count = images.length;
   const several = count > 1;
   const current = images[Math.min(index, Math.max(count - 1, 0))];
@@ -31,24 +50,32 @@ export function Gallery({ images, productName }: Props) {
     );
   }
 
+  const main = (
+    <ProductImage key={current?.src} image={current} name={productName} sizes={mainSizes} priority />
+  );
   return (
     <div className="gallery">
+      <Strip images={images} productName={productName} />
       <div className="gallery__main">
-        <button
-          type="button"
-          className="product-card__image-button gallery__zoom"
-          aria-label="Zoom image"
-          onClick={() => setZoomed(true)}
-        >
-          <ProductImage key={current?.src} image={current} name={productName} sizes={mainSizes} priority />
-          <span className="gallery__zoom-icon" aria-hidden="true">
-            <LineIcon size={20} box={20}>
-              <circle cx="8.5" cy="8.5" r="5.5" />
-              <path d="M12.5 12.5 17 17M8.5 6v5M6 8.5h5" />
-            </LineIcon>
-          </span>
-        </button>
-        {several && (
+        {hydrated ? (
+          <button
+            type="button"
+            className="product-card__image-button gallery__zoom"
+            aria-label="Zoom image"
+            onClick={() => setZoomed(true)}
+          >
+            {main}
+            <span className="gallery__zoom-icon" aria-hidden="true">
+              <LineIcon size={20} box={20}>
+                <circle cx="8.5" cy="8.5" r="5.5" />
+                <path d="M12.5 12.5 17 17M8.5 6v5M6 8.5h5" />
+              </LineIcon>
+            </span>
+          </button>
+        ) : (
+          main
+        )}
+        {several && hydrated && (
           <>
             <StepButtons onStep={(by) => setIndex((i) => wrapIndex(i, by, count))} />
             <p className="visually-hidden" aria-live="polite">
@@ -61,15 +88,21 @@ export function Gallery({ images, productName }: Props) {
         <ul className="gallery__thumbs" aria-label="Product images">
           {images.map((image, i) => (
             <li key={image.src}>
-              <button
-                type="button"
-                className="gallery__thumb"
-                aria-label={`Show image ${i + 1} of ${count}`}
-                aria-current={i === index ? "true" : undefined}
-                onClick={() => setIndex(i)}
-              >
-                <ProductImage image={image} name={productName} sizes="96px" />
-              </button>
+              {hydrated ? (
+                <button
+                  type="button"
+                  className="gallery__thumb"
+                  aria-label={`Show image ${i + 1} of ${count}`}
+                  aria-current={i === index ? "true" : undefined}
+                  onClick={() => setIndex(i)}
+                >
+                  <ProductImage image={image} name={productName} sizes="96px" />
+                </button>
+              ) : (
+                <span className="gallery__thumb gallery__thumb--still">
+                  <ProductImage image={image} name={productName} sizes="96px" />
+                </span>
+              )}
             </li>
           ))}
         </ul>

@@ -1,5 +1,7 @@
 // The buying column: what the product is, what it costs, whether it is available, the form to
-// add it to the cart, and the wishlist toggle.
+// add it to the cart, the wishlist toggle, then its features. Name, price and Add to Cart come
+// first so that on a phone they follow the short gallery on the first screen; the description is
+// told once, in the Description tab below.
 import { useId } from "react";
 import { Link } from "react-router";
 import { AddToCartForm } from "~/components/ui/add-to-cart-form";
@@ -40,17 +42,6 @@ export function ProductInfo({
         <StockBadge level={product.stockLevel} />
       </div>
       {product.sku && <p className="product-info__sku">SKU: {product.sku}</p>}
-      {product.description && <p className="product-info__description">{product.description}</p>}
-      {product.allFeatures.length > 0 && (
-        <>
-          <h2 className="product-info__subheading">Features</h2>
-          <ul className="product-info__features">
-            {product.allFeatures.map((f) => (
-              <li key={f}>{f}</li>
-            ))}
-          </ul>
-        </>
-      )}
       <AddToCartForm
         productId={product.id}
         productName={product.name}
@@ -64,6 +55,16 @@ export function ProductInfo({
       <p className="product-info__assurance">
         {freeDelivery && `${freeDelivery} · `}Returns within {returnsWindow} of receipt
       </p>
+      {product.allFeatures.length > 0 && (
+        <>
+          <h2 className="product-info__subheading">Features</h2>
+          <ul className="product-info__features">
+            {product.allFeatures.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { QuantityField } from "./quantity-field";
 
@@ -56,5 +57,13 @@ describe("QuantityField", () => {
     render(<QuantityField stock={1} />);
     expect(increase()).toBeDisabled();
     expect(decrease()).toBeDisabled();
+  });
+});
+
+describe("QuantityField before JavaScript", () => {
+  it("draws no dead step buttons: the number field alone posts the quantity", () => {
+    const html = renderToString(<QuantityField stock={5} />);
+    expect(html).not.toContain("<button");
+    expect(html).toMatch(/<input[^>]*name="quantity"/);
   });
 });

@@ -1,6 +1,9 @@
 // How many to add: a number field between 1 and the stock, with step buttons. What the shopper
 // types is kept while they type and tidied when they leave the field (a non-number becomes 1).
+// The step buttons need JavaScript: before it they are empty spaces of the same size (nothing
+// moves when they arrive), and the number field alone goes with Add to Cart's form.
 import { useId, useState } from "react";
+import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { normalizeQuantity } from "~/lib/models/cart";
 
 export function QuantityField({ stock }: { stock: number }) {
@@ -8,6 +11,8 @@ export function QuantityField({ stock }: { stock: number }) {
   const [text, setText] = useState("1");
   const value = normalizeQuantity(text, stock);
   const set = (n: number) => setText(String(normalizeQuantity(n, stock)));
+  const hydrated = useHydrated();
+  const idle = <span className="quantity__step" aria-hidden="true" />;
 
   return (
     <div className="quantity">
@@ -15,15 +20,19 @@ export function QuantityField({ stock }: { stock: number }) {
         Quantity
       </label>
       <div className="quantity__control">
-        <button
-          type="button"
-          className="quantity__step"
-          aria-label="Decrease quantity"
-          disabled={value <= 1}
-          onClick={() => set(value - 1)}
-        >
-          <span aria-hidden="true">−</span>
-        </button>
+        {hydrated ? (
+          <button
+            type="button"
+            className="quantity__step"
+            aria-label="Decrease quantity"
+            disabled={value <= 1}
+            onClick={() => set(value - 1)}
+          >
+            <span aria-hidden="true">−</span>
+          </button>
+        ) : (
+          idle
+        )}
         <input
           id={id}
           name="quantity"
@@ -36,15 +45,19 @@ export function QuantityField({ stock }: { stock: number }) {
           onChange={(e) => setText(e.target.value)}
           onBlur={() => set(value)}
         />
-        <button
-          type="button"
-          className="quantity__step"
-          aria-label="Increase quantity"
-          disabled={value >= stock}
-          onClick={() => set(value + 1)}
-        >
-          <span aria-hidden="true">+</span>
-        </button>
+        {hydrated ? (
+          <button
+            type="button"
+            className="quantity__step"
+            aria-label="Increase quantity"
+            disabled={value >= stock}
+            onClick={() => set(value + 1)}
+          >
+            <span aria-hidden="true">+</span>
+          </button>
+        ) : (
+          idle
+        )}
       </div>
     </div>
   );

@@ -1,4 +1,6 @@
+import { useState } from "react";
 import { ProductCard } from "~/components/ui/product-card";
+import { QuickViewDialog } from "~/components/ui/quick-view-dialog";
 import type { ProductSummary } from "~/lib/models/catalog";
 
 /** How many related products the page shows (the API may suggest more). */
@@ -6,6 +8,7 @@ const shown = 4;
 
 /** "You May Also Like": up to four products the API chose (same category first). */
 export function RelatedProducts({ products }: { products: ProductSummary[] }) {
+  const [quickView, setQuickView] = useState<ProductSummary | null>(null);
   if (products.length === 0) return null;
   return (
     <section className="related" aria-labelledby="related-heading">
@@ -13,10 +16,11 @@ export function RelatedProducts({ products }: { products: ProductSummary[] }) {
       <ul className="card-list grid">
         {products.slice(0, shown).map((p) => (
           <li key={p.id}>
-            <ProductCard product={p} />
+            <ProductCard product={p} onQuickView={setQuickView} />
           </li>
         ))}
       </ul>
+      <QuickViewDialog product={quickView} onClose={() => setQuickView(null)} />
     </section>
   );
 }
@@ -44,8 +48,7 @@ export function RelatedProductsSkeleton() {
                 <h3 className="product-card__name skeleton-fill">&nbsp;</h3>
                 <p className="product-card__price">&nbsp;</p>
                 <div className="product-card__actions">
-                  <span className="button button--ghost skeleton-fill">View Details</span>
-                  <div className="add-to-cart">
+                  <div className="add-to-cart product-card__add">
                     <span className="button button--primary skeleton-fill">Add to Cart</span>
                   </div>
                 </div>

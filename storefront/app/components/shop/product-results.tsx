@@ -1,15 +1,15 @@
-// The shop's products in grid or list view, with the lightbox their pictures open in, and the
-// messages shown instead when nothing can be listed.
+// The shop's products in grid or list view, and the messages shown instead when nothing can be
+// listed.
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { ImageDialog } from "~/components/ui/image-dialog";
 import { ProductCard } from "~/components/ui/product-card";
+import { QuickViewDialog } from "~/components/ui/quick-view-dialog";
 import type { ProductSummary } from "~/lib/models/catalog";
 import { HiddenQueryFields } from "./shop-navigation";
 import type { ShopQuery, ShopView } from "./shop-query";
 
-/** Products in the first row load eagerly: they are the page's largest paint. */
-const priorityCount: Record<ShopView, number> = { grid: 3, list: 1 };
+/** Products in the first row load eagerly: they are the page's largest paint (two on a phone, up to four wide). */
+const priorityCount: Record<ShopView, number> = { grid: 4, list: 1 };
 
 type ListProps = {
   products: ProductSummary[];
@@ -17,7 +17,7 @@ type ListProps = {
 };
 
 export function ProductList({ products, view }: ListProps) {
-  const [lightbox, setLightbox] = useState<{ product: ProductSummary; index: number } | null>(null);
+  const [quickView, setQuickView] = useState<ProductSummary | null>(null);
   return (
     <>
       <ul className={view === "list" ? "card-list shop-list" : "card-list grid"}>
@@ -28,24 +28,12 @@ export function ProductList({ products, view }: ListProps) {
               view={view}
               headingLevel={2}
               priority={i < priorityCount[view]}
-              onImageClick={(product) => setLightbox({ product, index: 0 })}
+              onQuickView={setQuickView}
             />
           </li>
         ))}
       </ul>
-      <ImageDialog
-        images={lightbox?.product.images ?? []}
-        productName={lightbox?.product.name ?? ""}
-        index={lightbox?.index ?? null}
-        onIndexChange={(index) => setLightbox((l) => (l ? { ...l, index } : l))}
-        onClose={() => setLightbox(null)}
-      >
-        {lightbox && (
-          <Link to={`/product/${lightbox.product.id}`} className="button button--ghost">
-            View Details
-          </Link>
-        )}
-      </ImageDialog>
+      <QuickViewDialog product={quickView} onClose={() => setQuickView(null)} />
     </>
   );
 }
