@@ -6,6 +6,7 @@ import {
   serializeShopQuery,
   shopHref,
   shopQueryFromForm,
+  sortOptionsFor,
   toListProductsRequest,
   updateShopQuery,
 } from "./shop-query";
@@ -146,6 +147,37 @@ describe("serializeShopQuery and shopHref", () => {
   it("can leave out parameters a form edits itself", () => {
     const q = { ...defaultShopQuery, categories: ["A"], sort: "price_asc" as const, page: 2 };
     expect(serializeShopQuery(q, ["category", "page"]).toString()).toBe("sort=price_asc");
+  });
+});
+
+describe("relevance", () => {
+  it("lists a search by relevance unless the shopper chose another order", () => {
+    expect(parse("search=serum").sort).toBe("relevance");
+    expect(parse("search=serum&sort=newest").sort).toBe("newest");
+    expect(parse("search=serum&sort=price_asc").sort).toBe("price_asc");
+  });
+
+  it("means nothing without a search", () => {
+    expect(parse("sort=relevance").sort).toBe("newest");
+    expect(sortOptionsFor({ search: "" }).map((o) => o.value)).not.toContain("relevance");
+    expect(sortOptionsFor({ search: "rose" }).map((o) => o.value)[0]).toBe("relevance");
+  });
+
+  it("keeps each query's default order out of its URL", () => {
+    expect(shopHref(parse("search=serum"))).toBe("/shop?search=serum");
+    expect(shopHref(parse("search=serum&sort=newest"))).toBe("/shop?search=serum&sort=newest");
+    expect(shopHref(parse("sort=newest"))).toBe("/shop");
+  });
+
+  it("follows a search that starts or ends, but keeps an order the shopper chose", () => {
+    expect(updateShopQuery(defaultShopQuery, { search: "rose" }).sort).toBe("relevance");
+    expect(updateShopQuery(parse("search=rose"), { search: "" }).sort).toBe("newest");
+    expect(updateShopQuery(parse("sort=price_desc"), { search: "rose" }).sort).toBe("price_desc");
+    expect(updateShopQuery(parse("search=rose&sort=name_asc"), { search: "" }).sort).toBe("name_asc");
+  });
+
+  it("asks the API for relevance", () => {
+    expect(toListProductsRequest(parse("search=serum")).sort).toBe("relevance");
   });
 });
 

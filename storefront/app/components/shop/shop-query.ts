@@ -3,6 +3,7 @@
 // does not understand is dropped rather than reported, so a hand-edited URL never breaks the page.
 
 export const sortOptions = [
+  { value: "relevance", label: "Relevance" },
   { value: "newest", label: "Newest" },
   { value: "price_asc", label: "Price: Low to High" },
   { value: "price_desc", label: "Price: High to Low" },
@@ -11,6 +12,16 @@ export const sortOptions = [
 ] as const;
 
 export type SortKey = (typeof sortOptions)[number]["value"];
+
+/** The orders a query can be listed in: relevance only when there is a search to be relevant to. */
+export function sortOptionsFor(q: Pick<ShopQuery, "search">) {
+  return q.search ? sortOptions : sortOptions.filter((o) => o.value !== "relevance");
+}
+
+/** The order a query is listed in when the shopper chose none: best matches first for a search. */
+export function defaultSort(search: string): SortKey {
+  return search ? "relevance" : "newest";
+}
 
 export const pageSizeOptions = [6, 12, 24, 48, "all"] as const;
 
@@ -58,8 +69,9 @@ function parseWhole(raw: string | null, max: number): number | null {
   return n <= max ? n : null;
 }
 
-export function parseSort(raw: string | null): SortKey {
-  return sortOptions.find((o) => o.value === raw)?.value ?? defaultShopQuery.sort;
+export function parseSort(raw: string | null, search = ""): SortKey {
+  const chosen = sortOptionsFor({ search }).find((o) => o.value === raw)?.value;
+  return chosen ?? defaultSort(search);
 }
 
 export function parsePageSize(raw: string | null): PageSize {
@@ -81,10 +93,11 @@ export function parseShopQuery(params: URLSearchParams): ShopQuery {
   // £0 is no lower bound at all; keeping it would only make the view look filtered.
   if (minPrice === 0) minPrice = null;
   const page = parseWhole(params.get("page"), maxPage);
+  const search = (params.get("search") ?? "").trim().slice(0, maxSearchLength);
   return {
-    search: (params.get("search") ?? "").trim().slice(0, maxSearchLength),
+    search,
     categories: parseCategories(params.getAll("category")),
-    sort: parseSort(params.get("sort")),
+    sort: parseSort(params.get("sort"), search),
     page: page && page >= 1 ? page : 1,
     pageSize: parsePageSize(params.get("page_size")),
     minPrice,
@@ -111,7 +124,7 @@ export function serializeShopQuery(q: ShopQuery, omit: readonly ShopParam[] = []
   for (const c of q.categories) entries.push(["category", c]);
   if (q.minPrice !== null) entries.push(["min_price", String(q.minPrice)]);
   if (q.maxPrice !== null) entries.push(["max_price", String(q.maxPrice)]);
-  if (q.sort !== defaultShopQuery.sort) entries.push(["sort", q.sort]);
+  if (q.sort !== defaultSort(q.search)) entries.push(["sort", q.sort]);
   if (q.pageSize !== defaultShopQuery.pageSize) entries.push(["page_size", String(q.pageSize)]);
   if (q.view !== defaultShopQuery.view) entries.push(["view", q.view]);
   if (q.page > 1 && q.pageSize !== "all") entries.push(["page", String(q.page)]);
@@ -130,7 +143,14 @@ export function shopHref(q: ShopQuery): string {
  */
 export function updateShopQuery(q: ShopQuery, change: Partial<ShopQuery>): ShopQuery {
   const keepsPage = Object.keys(change).every((k) => k === "page" || k === "view");
-  return { ...q, ...change, page: change.page ?? (keepsPage ? q.page : 1) };
+  const next = { ...q, ...change, page: change.page ?? (keepsPage ? q.page : 1) };
+  // A new search keeps an order the shopper chose, but not the old default: starting a search
+  // lists the best matches first, and ending one leaves relevance, which means nothing without it.
+  if (change.sort === undefined && next.search !== q.search) {
+    if (q.sort === defaultSort(q.search) || (q.sort === "relevance" && !next.search))
+      next.sort = defaultSort(next.search);
+  }
+  return next;
 }
 
 /** Whether the shopper has narrowed the catalogue (search, categories or price). */

@@ -10,7 +10,7 @@ import {
   type ShopQuery,
   type ShopView,
   type SortKey,
-  sortOptions,
+  sortOptionsFor,
   updateShopQuery,
 } from "./shop-query";
 
@@ -44,9 +44,9 @@ export function ShopToolbar({ query, count, hydrated }: Props) {
           label="Sort by"
           name="sort"
           value={sort}
-          options={sortOptions}
+          options={sortOptionsFor(query)}
           onChange={(value) => {
-            const next = parseSort(value);
+            const next = parseSort(value, query.search);
             setSort(next);
             if (hydrated) go(updateShopQuery(query, { sort: next }));
           }}
