@@ -1,5 +1,6 @@
 // The home page's hero: three slides (Luxury Beauty and the two brand collections) that cross-fade
 // every six seconds. Only the current slide is exposed to assistive technology and the keyboard.
+import { useState } from "react";
 import { Link } from "react-router";
 import { ProductImage } from "~/components/ui/product-image";
 import { PlayPauseToggle, RotationDots } from "~/components/ui/rotation-controls";
@@ -19,9 +20,12 @@ export function HeroSlider({ slides }: { slides: readonly HeroSlide[] }) {
   // until the page is live they keep their place, so nothing moves, but are neither shown nor
   // reachable — never a dead control.
   const live = useHydrated();
+  // Once the slideshow has turned, each arriving slide's words rise into place (not on first paint).
+  const [turned, setTurned] = useState(false);
+  if (!turned && rotation.index !== 0) setTurned(true);
   return (
     <section
-      className="hero"
+      className={turned ? "hero hero--turned" : "hero"}
       aria-roledescription="carousel"
       aria-label="Highlights"
       {...rotation.holdHandlers}
