@@ -54,9 +54,9 @@ type ListProductsRequest struct {
 	// The next_page_token of the previous page (AIP-158), with the same filters, search and sort as
 	// that request; the page it names follows the last product of the previous one. Not with page.
 	PageToken string `protobuf:"bytes,8,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
-	// How much of each product to carry: PRODUCT_VIEW_BASIC (the default: a summary of about 1 KB,
-	// enough for a card) or PRODUCT_VIEW_FULL (every attribute and image, the whole description).
-	// The query parameter takes the name, e.g. `view=PRODUCT_VIEW_FULL`.
+	// How much of each product to carry: PRODUCT_VIEW_BASIC (the default: a summary, enough for a
+	// card, under half the whole product's bytes) or PRODUCT_VIEW_FULL (every attribute and image,
+	// the whole description). The query parameter takes the name, e.g. `view=PRODUCT_VIEW_FULL`.
 	View          ProductView `protobuf:"varint,9,opt,name=view,proto3,enum=atelier.store.v1.ProductView" json:"view,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -29,7 +29,7 @@ type ProductView int32
 const (
 	// Not chosen: lists answer with PRODUCT_VIEW_BASIC.
 	ProductView_PRODUCT_VIEW_UNSPECIFIED ProductView = 0
-	// A summary, enough for a product card or a list row (about 1 KB): id, slug, name, price, stock,
+	// A summary, enough for a product card or a list row: id, slug, name, price, stock,
 	// featured, category, created_at, image_count; the description cut to at most 160 characters at
 	// a word boundary, ending with "…"; only the `category`, `brand` and `feature` attributes; only
 	// the first image (the primary one), with all its renditions; no sku.

@@ -92,9 +92,9 @@ export type ListProductsRequest = Message<"atelier.store.v1.ListProductsRequest"
   pageToken: string;
 
   /**
-   * How much of each product to carry: PRODUCT_VIEW_BASIC (the default: a summary of about 1 KB,
-   * enough for a card) or PRODUCT_VIEW_FULL (every attribute and image, the whole description).
-   * The query parameter takes the name, e.g. `view=PRODUCT_VIEW_FULL`.
+   * How much of each product to carry: PRODUCT_VIEW_BASIC (the default: a summary, enough for a
+   * card, under half the whole product's bytes) or PRODUCT_VIEW_FULL (every attribute and image,
+   * the whole description). The query parameter takes the name, e.g. `view=PRODUCT_VIEW_FULL`.
    *
    * @generated from field: atelier.store.v1.ProductView view = 9;
    */

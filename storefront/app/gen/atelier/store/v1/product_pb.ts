@@ -293,7 +293,7 @@ export enum ProductView {
   UNSPECIFIED = 0,
 
   /**
-   * A summary, enough for a product card or a list row (about 1 KB): id, slug, name, price, stock,
+   * A summary, enough for a product card or a list row: id, slug, name, price, stock,
    * featured, category, created_at, image_count; the description cut to at most 160 characters at
    * a word boundary, ending with "…"; only the `category`, `brand` and `feature` attributes; only
    * the first image (the primary one), with all its renditions; no sku.
