@@ -184,6 +184,7 @@ func TestViewValidation(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			ae := apperr.As(tt.call())
 			require.NotNil(t, ae)
 			require.Equal(t, apperr.KindInvalid, ae.Kind)
