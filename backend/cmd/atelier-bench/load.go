@@ -31,6 +31,9 @@ type scenario struct {
 	// plainOf names the scenario asking the same without compression, whose body size the
 	// report compares this one's with.
 	plainOf string
+	// perPage is the page size of a list scenario whose body the report judges per product
+	// (listBytesTarget); 0 for none.
+	perPage int
 }
 
 // result is what one scenario measured.

@@ -16,6 +16,9 @@ import (
 const (
 	startupTarget = 500 * time.Millisecond
 	idleRSSTarget = 60 << 20
+	// listBytesTarget is issue 17's: a list answer (plain, as lists answer by default: product
+	// summaries) carries at most 1 KB per product on average.
+	listBytesTarget = 1024
 )
 
 // busyMachine is how many cores of outside work during the ceiling's window make a run suspect.
@@ -112,6 +115,12 @@ func (rep *report) print(w io.Writer) {
 			fmtKiB(r.bodyMean), cores, target, verdict)
 	}
 	rep.printCompression(w)
+	if ok, judged := rep.printListBytes(w); judged {
+		total++
+		if ok {
+			met++
+		}
+	}
 	for _, f := range rep.limiter {
 		total++
 		ratio, verdict := 0.0, "MISS"
@@ -214,6 +223,26 @@ func (rep *report) printCheckout(w io.Writer, verdict func(bool) string) {
 		}
 	}
 	fmt.Fprintln(w, "(a purchase: new cart, one item, checkout, test payment confirmed; p50/p99 of the whole purchase)")
+}
+
+// printListBytes judges the first list scenario's answer per product (its mean body over the
+// products a page holds); judged is false when no scenario measured one.
+func (rep *report) printListBytes(w io.Writer) (ok, judged bool) {
+	for _, r := range rep.results {
+		if r.perPage == 0 || r.bodyMean == 0 {
+			continue
+		}
+		// A catalogue smaller than a page answers with every product.
+		per := r.bodyMean / float64(max(min(r.perPage, rep.opts.products), 1))
+		verdict := "MISS"
+		if ok = per <= listBytesTarget; ok {
+			verdict = "PASS"
+		}
+		fmt.Fprintf(w, "list answer per product ≤ 1 KB: %s, %.0f bytes a product (%.0f for %d)  %s\n",
+			r.name, per, r.bodyMean, min(r.perPage, rep.opts.products), verdict)
+		return ok, true
+	}
+	return false, false
 }
 
 // printCompression sets each compressed scenario's bytes on the wire beside its plain twin's:

@@ -33,6 +33,7 @@ func (h *CatalogHandler) ListProducts(ctx context.Context, req *connect.Request[
 		Sort:       catalog.Sort(m.GetSort()),
 		Page:       int(m.GetPage()),
 		PageToken:  m.GetPageToken(),
+		View:       viewFromProto(m.GetView()),
 	}
 	switch {
 	case m.PageSize == nil:
@@ -79,7 +80,7 @@ func (h *CatalogHandler) ListRelatedProducts(ctx context.Context, req *connect.R
 
 // ListFeaturedProducts implements CatalogService.ListFeaturedProducts.
 func (h *CatalogHandler) ListFeaturedProducts(ctx context.Context, req *connect.Request[storev1.ListFeaturedProductsRequest]) (*connect.Response[storev1.ListFeaturedProductsResponse], error) {
-	ps, err := h.catalog.Featured(ctx, catalog.FeaturedMode(req.Msg.GetMode()))
+	ps, err := h.catalog.Featured(ctx, catalog.FeaturedMode(req.Msg.GetMode()), viewFromProto(req.Msg.GetView()))
 	if err != nil {
 		return nil, err
 	}

@@ -46,6 +46,7 @@ func productProto(p catalog.Product, urls MediaURLs) *storev1.Product {
 		Featured:      p.Featured,
 		Category:      p.Category(),
 		CreatedAt:     timestamppb.New(p.CreatedAt),
+		ImageCount:    p.ImageCount,
 		Attributes:    make([]*storev1.Attribute, len(p.Attributes)),
 		Images:        make([]*storev1.ProductImage, len(p.Images)),
 	}
@@ -69,6 +70,21 @@ func productProto(p catalog.Product, urls MediaURLs) *storev1.Product {
 		out.Images[i] = pi
 	}
 	return out
+}
+
+var productViews = map[storev1.ProductView]catalog.View{
+	storev1.ProductView_PRODUCT_VIEW_UNSPECIFIED: catalog.ViewUnspecified,
+	storev1.ProductView_PRODUCT_VIEW_BASIC:       catalog.ViewBasic,
+	storev1.ProductView_PRODUCT_VIEW_FULL:        catalog.ViewFull,
+}
+
+// viewFromProto maps a requested view; a value this server does not know (protovalidate refuses
+// it first) becomes one the catalogue refuses too.
+func viewFromProto(v storev1.ProductView) catalog.View {
+	if view, ok := productViews[v]; ok {
+		return view
+	}
+	return catalog.View(-1)
 }
 
 func productsProto(ps []catalog.Product, urls MediaURLs) []*storev1.Product {

@@ -357,7 +357,7 @@ func TestFeatured(t *testing.T) {
 	ctx := context.Background()
 	seen := map[string]bool{}
 	for range 20 {
-		ps, err := svc.Featured(ctx, catalog.FeaturedRandom)
+		ps, err := svc.Featured(ctx, catalog.FeaturedRandom, catalog.ViewUnspecified)
 		require.NoError(t, err)
 		require.Len(t, ps, 3)
 		got := map[string]bool{}
@@ -373,14 +373,14 @@ func TestFeatured(t *testing.T) {
 	}
 	require.Greater(t, len(seen), 3, "the fill is random")
 
-	top, err := svc.Featured(ctx, catalog.FeaturedTopPrice)
+	top, err := svc.Featured(ctx, catalog.FeaturedTopPrice, catalog.ViewUnspecified)
 	require.NoError(t, err)
 	require.Len(t, top, 5)
 	require.Equal(t, "amber-face-oil", top[0].Slug)
 	for i := 1; i < len(top); i++ {
 		require.GreaterOrEqual(t, top[i-1].Price.Minor, top[i].Price.Minor)
 	}
-	_, err = svc.Featured(ctx, "popular")
+	_, err = svc.Featured(ctx, "popular", catalog.ViewUnspecified)
 	require.Equal(t, apperr.KindInvalid, apperr.As(err).Kind)
 }
 
@@ -487,7 +487,7 @@ func TestArchivedProductLeavesTheShop(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []catalog.CategoryCount{{Name: brandA, Count: 1}}, cats)
 	for _, mode := range []catalog.FeaturedMode{catalog.FeaturedRandom, catalog.FeaturedTopPrice} {
-		featured, err := svc.Featured(ctx, mode)
+		featured, err := svc.Featured(ctx, mode, catalog.ViewUnspecified)
 		require.NoError(t, err)
 		require.Equal(t, []string{"kept-serum"}, slugs(featured), "featured %s", mode)
 	}

@@ -32,7 +32,9 @@ type Product struct {
 	Featured    bool
 	Attributes  []Attribute
 	Images      []Image
-	CreatedAt   time.Time
+	// ImageCount is how many images the product has, also when a summary carries only the first.
+	ImageCount int32
+	CreatedAt  time.Time
 }
 
 // Attribute is one ordered name/value pair.

@@ -52,6 +52,8 @@ type ListQuery struct {
 	PageSize   int // 0 = default, AllPageSize = all
 	// PageToken is a previous page's NextPageToken (not with Page): keyset paging for partners.
 	PageToken string
+	// View is how much of each product the page carries; unspecified means ViewBasic.
+	View View
 
 	after *listCursor // PageToken decoded, by Normalize
 	// words are Search's words (search.go), set by Normalize; typo correction may replace them.
@@ -111,6 +113,9 @@ func (q ListQuery) Normalize() (ListQuery, error) {
 	}
 	if q.PageSize == 0 {
 		q.PageSize = DefaultPageSize
+	}
+	if q.View = q.View.orBasic(); q.View != ViewBasic && q.View != ViewFull {
+		return q, apperr.Invalid("view", "unknown_view", "view must be PRODUCT_VIEW_BASIC or PRODUCT_VIEW_FULL")
 	}
 	if !pageSizes[q.PageSize] {
 		return q, apperr.Invalid("page_size", "invalid_page_size", "page_size must be 6, 12, 24, 48 or 0 (all)")

@@ -119,6 +119,8 @@ func listKey(q ListQuery) string {
 		b.WriteString("|" + strconv.Quote(c))
 	}
 	b.WriteString("|" + q.PageToken)
+	// A summary and the whole product are different answers to the same selection.
+	fmt.Fprintf(&b, "|view%d", q.View)
 	return b.String()
 }
 
@@ -142,7 +144,8 @@ func (s *Service) Get(ctx context.Context, key string) (Product, error) {
 	})
 }
 
-// Related returns up to four other visible products: the same category first, then random ones.
+// Related returns up to four other visible products, as summaries (ViewBasic): the same category
+// first, then random ones.
 func (s *Service) Related(ctx context.Context, key string) ([]Product, error) {
 	p, err := s.Get(ctx, key)
 	if err != nil {
@@ -157,9 +160,10 @@ func (s *Service) Related(ctx context.Context, key string) ([]Product, error) {
 	})
 }
 
-// Featured returns products to feature on the home pages.
-func (s *Service) Featured(ctx context.Context, mode FeaturedMode) ([]Product, error) {
-	var load func(context.Context, queryer) ([]Product, error)
+// Featured returns products to feature on the home pages, carrying view of each (unspecified
+// means ViewBasic).
+func (s *Service) Featured(ctx context.Context, mode FeaturedMode, view View) ([]Product, error) {
+	var load func(context.Context, queryer, View) ([]Product, error)
 	switch mode {
 	case "", FeaturedRandom:
 		mode, load = FeaturedRandom, randomFeatured
@@ -168,8 +172,12 @@ func (s *Service) Featured(ctx context.Context, mode FeaturedMode) ([]Product, e
 	default:
 		return nil, apperr.Invalid("mode", "unknown_featured_mode", "mode must be random or top_price")
 	}
-	return cached(ctx, s.cache, "featured|"+string(mode), func(ctx context.Context) ([]Product, error) {
-		ps, err := load(ctx, s.pool)
+	if view = view.orBasic(); view != ViewBasic && view != ViewFull {
+		return nil, apperr.Invalid("view", "unknown_view", "view must be PRODUCT_VIEW_BASIC or PRODUCT_VIEW_FULL")
+	}
+	key := fmt.Sprintf("featured|%s|view%d", mode, view)
+	return cached(ctx, s.cache, key, func(ctx context.Context) ([]Product, error) {
+		ps, err := load(ctx, s.pool, view)
 		if err != nil {
 			return nil, fmt.Errorf("catalog.Featured: %w", err)
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -20,6 +21,22 @@ const visible = `p.is_active AND p.published AND p.archived_at IS NULL AND p.nam
 
 const productColumns = `p.id::text, p.slug, p.name, p.description, p.price_minor, p.currency_code,
 	COALESCE(p.sku, ''), p.stock_quantity, p.featured, p.created_at`
+
+// summaryColumns are productColumns as a summary (ViewBasic) reads them: no SKU, and of the
+// description only what ShortenDescription needs to decide where to cut (one character past the
+// limit says whether there is more, and whether the limit falls between two words).
+var summaryColumns = strings.NewReplacer(
+	"p.description", "left(p.description, "+strconv.Itoa(SummaryDescriptionLen+1)+")",
+	"COALESCE(p.sku, '')", "''",
+).Replace(productColumns)
+
+// viewColumns are the product columns a view reads.
+func viewColumns(v View) string {
+	if v.orBasic() == ViewBasic {
+		return summaryColumns
+	}
+	return productColumns
+}
 
 // orderBy is the allow-list of ORDER BY clauses; ids break ties so paging is stable.
 var orderBy = map[Sort]string{
@@ -106,7 +123,7 @@ func listProducts(ctx context.Context, db queryer, q ListQuery) ([]Product, erro
 	}
 	args["limit"] = limit + 1
 	args["offset"] = offset
-	return selectProducts(ctx, db, `SELECT `+productColumns+` FROM products p WHERE `+where+
+	return selectProducts(ctx, db, q.View, `SELECT `+viewColumns(q.View)+` FROM products p WHERE `+where+
 		` ORDER BY `+orderBy[q.Sort]+` LIMIT @limit OFFSET @offset`, args)
 }
 
@@ -122,7 +139,7 @@ func productByKey(ctx context.Context, q queryer, key string) (*Product, error) 
 	if _, ok := db.CanonicalID(key); ok {
 		cond, args["id"] = `(p.id = @id::uuid OR p.slug = @slug)`, key
 	}
-	ps, err := selectProducts(ctx, q, `SELECT `+productColumns+` FROM products p WHERE `+visible+` AND `+cond, args)
+	ps, err := selectProducts(ctx, q, ViewFull, `SELECT `+productColumns+` FROM products p WHERE `+visible+` AND `+cond, args)
 	if err != nil || len(ps) == 0 {
 		return nil, err
 	}
@@ -137,7 +154,7 @@ func VisibleProductsByID(ctx context.Context, tx pgx.Tx, ids []string) (map[stri
 	if len(ids) == 0 {
 		return out, nil
 	}
-	ps, err := selectProducts(ctx, tx, `SELECT `+productColumns+` FROM products p
+	ps, err := selectProducts(ctx, tx, ViewFull, `SELECT `+productColumns+` FROM products p
 		WHERE `+visible+` AND p.id = ANY(@ids::uuid[])`, pgx.NamedArgs{"ids": ids})
 	if err != nil {
 		return nil, fmt.Errorf("catalog.VisibleProductsByID: %w", err)
@@ -148,23 +165,24 @@ func VisibleProductsByID(ctx context.Context, tx pgx.Tx, ids []string) (map[stri
 	return out, nil
 }
 
+// relatedProducts are summaries (ViewBasic): the product page shows them as cards.
 func relatedProducts(ctx context.Context, db queryer, p Product) ([]Product, error) {
-	return selectProducts(ctx, db, `SELECT `+productColumns+` FROM products p
+	return selectProducts(ctx, db, ViewBasic, `SELECT `+summaryColumns+` FROM products p
 		WHERE `+visible+` AND p.id <> @id::uuid
 		ORDER BY EXISTS (SELECT 1 FROM product_attributes a
 			WHERE a.product_id = p.id AND a.name = 'category' AND a.value = @category) DESC, random()
 		LIMIT @limit`, pgx.NamedArgs{"id": p.ID, "category": p.Category(), "limit": relatedCount})
 }
 
-func randomFeatured(ctx context.Context, db queryer) ([]Product, error) {
-	return selectProducts(ctx, db, `SELECT `+productColumns+` FROM products p
+func randomFeatured(ctx context.Context, db queryer, v View) ([]Product, error) {
+	return selectProducts(ctx, db, v, `SELECT `+viewColumns(v)+` FROM products p
 		WHERE `+visible+` AND EXISTS (SELECT 1 FROM product_images i WHERE i.product_id = p.id AND i.state = 'ready')
 		ORDER BY p.featured DESC, random()
 		LIMIT @limit`, pgx.NamedArgs{"limit": randomFeaturedCount})
 }
 
-func mostExpensive(ctx context.Context, db queryer) ([]Product, error) {
-	return selectProducts(ctx, db, `SELECT `+productColumns+` FROM products p
+func mostExpensive(ctx context.Context, db queryer, v View) ([]Product, error) {
+	return selectProducts(ctx, db, v, `SELECT `+viewColumns(v)+` FROM products p
 		WHERE `+visible+` ORDER BY p.price_minor DESC, p.id ASC LIMIT @limit`,
 		pgx.NamedArgs{"limit": topPriceCount})
 }
@@ -185,8 +203,11 @@ func categoryCounts(ctx context.Context, db queryer) ([]CategoryCount, error) {
 }
 
 // selectProducts runs a product query and attaches attributes and images in two more queries
-// (not one per product).
-func selectProducts(ctx context.Context, db queryer, sql string, args pgx.NamedArgs) ([]Product, error) {
+// (not one per product). A summary (view ViewBasic, with sql reading summaryColumns) reads only
+// the attributes and the image it keeps, and counts the images in a third query; the full view
+// counts those it read.
+func selectProducts(ctx context.Context, db queryer, view View, sql string, args pgx.NamedArgs) ([]Product, error) {
+	basic := view.orBasic() == ViewBasic
 	rows, err := db.Query(ctx, sql, args)
 	if err != nil {
 		return nil, err
@@ -203,13 +224,29 @@ func selectProducts(ctx context.Context, db queryer, sql string, args pgx.NamedA
 		return products, err
 	}
 	ids, index := indexByID(products, func(p Product) string { return p.ID })
-	if err := eachAttribute(ctx, db, ids, func(id string, a Attribute) {
+	var names []string
+	if basic {
+		names = SummaryAttributes
+	}
+	if err := eachAttribute(ctx, db, ids, names, func(id string, a Attribute) {
 		products[index[id]].Attributes = append(products[index[id]].Attributes, a)
 	}); err != nil {
 		return nil, err
 	}
-	if err := attachImages(ctx, db, ids, products, index); err != nil {
+	if err := attachImages(ctx, db, ids, basic, products, index); err != nil {
 		return nil, err
+	}
+	if !basic {
+		for i := range products {
+			products[i].ImageCount = int32(len(products[i].Images))
+		}
+		return products, nil
+	}
+	if err := countReadyImages(ctx, db, ids, products, index); err != nil {
+		return nil, err
+	}
+	for i := range products {
+		products[i] = products[i].summarize()
 	}
 	return products, nil
 }
@@ -225,10 +262,15 @@ func indexByID[T any](items []T, id func(T) string) ([]string, map[string]int) {
 	return ids, index
 }
 
-// eachAttribute calls add with every attribute of the products ids, in each product's order.
-func eachAttribute(ctx context.Context, db queryer, ids []string, add func(productID string, a Attribute)) error {
+// eachAttribute calls add with every attribute of the products ids, in each product's order; with
+// names, only the attributes so named.
+func eachAttribute(ctx context.Context, db queryer, ids, names []string, add func(productID string, a Attribute)) error {
+	cond, args := ``, pgx.NamedArgs{"ids": ids}
+	if names != nil {
+		cond, args["names"] = ` AND name = ANY(@names::text[])`, names
+	}
 	rows, err := db.Query(ctx, `SELECT product_id::text, name, value FROM product_attributes
-		WHERE product_id = ANY(@ids::uuid[]) ORDER BY product_id, position`, pgx.NamedArgs{"ids": ids})
+		WHERE product_id = ANY(@ids::uuid[])`+cond+` ORDER BY product_id, position`, args)
 	if err != nil {
 		return err
 	}
@@ -241,10 +283,17 @@ func eachAttribute(ctx context.Context, db queryer, ids []string, add func(produ
 	return err
 }
 
-// attachImages adds the ready images of products; shoppers never see one still processing.
-func attachImages(ctx context.Context, db queryer, ids []string, products []Product, index map[string]int) error {
-	rows, err := db.Query(ctx, `SELECT product_id::text, id::text, alt, is_primary, variants FROM product_images
-		WHERE product_id = ANY(@ids::uuid[]) AND state = 'ready' ORDER BY product_id, position`, pgx.NamedArgs{"ids": ids})
+// attachImages adds the ready images of products; shoppers never see one still processing. With
+// first, only each product's first image: the primary one (first by position when none is).
+func attachImages(ctx context.Context, db queryer, ids []string, first bool, products []Product, index map[string]int) error {
+	sql := `SELECT product_id::text, id::text, alt, is_primary, variants FROM product_images
+		WHERE product_id = ANY(@ids::uuid[]) AND state = 'ready' ORDER BY product_id, position`
+	if first {
+		// DISTINCT ON keeps the first row of each product in this order (PostgreSQL and CockroachDB).
+		sql = `SELECT DISTINCT ON (product_id) product_id::text, id::text, alt, is_primary, variants FROM product_images
+		WHERE product_id = ANY(@ids::uuid[]) AND state = 'ready' ORDER BY product_id, is_primary DESC, position`
+	}
+	rows, err := db.Query(ctx, sql, pgx.NamedArgs{"ids": ids})
 	if err != nil {
 		return err
 	}
@@ -259,6 +308,22 @@ func attachImages(ctx context.Context, db queryer, ids []string, products []Prod
 		img.Variants = vs
 		p := &products[index[productID]]
 		p.Images = append(p.Images, img)
+		return nil
+	})
+	return err
+}
+
+// countReadyImages sets ImageCount on products: how many ready images each has, in one query.
+func countReadyImages(ctx context.Context, db queryer, ids []string, products []Product, index map[string]int) error {
+	rows, err := db.Query(ctx, `SELECT product_id::text, count(*)::int FROM product_images
+		WHERE product_id = ANY(@ids::uuid[]) AND state = 'ready' GROUP BY product_id`, pgx.NamedArgs{"ids": ids})
+	if err != nil {
+		return err
+	}
+	var productID string
+	var n int32
+	_, err = pgx.ForEachRow(rows, []any{&productID, &n}, func() error {
+		products[index[productID]].ImageCount = n
 		return nil
 	})
 	return err

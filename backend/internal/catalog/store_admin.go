@@ -177,7 +177,7 @@ func selectAdminProducts(ctx context.Context, tx pgx.Tx, sql string, args pgx.Na
 		return products, err
 	}
 	ids, index := indexByID(products, func(p AdminProduct) string { return p.ID })
-	if err := eachAttribute(ctx, tx, ids, func(id string, a Attribute) {
+	if err := eachAttribute(ctx, tx, ids, nil, func(id string, a Attribute) {
 		products[index[id]].Attributes = append(products[index[id]].Attributes, a)
 	}); err != nil {
 		return nil, err

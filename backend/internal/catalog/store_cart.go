@@ -36,7 +36,7 @@ func ProductsForLines(ctx context.Context, tx pgx.Tx, ids []string) (map[string]
 	}
 	// The same columns as every other read, but a hidden product may have no price yet.
 	columns := strings.Replace(productColumns, "p.price_minor", "COALESCE(p.price_minor, 0)", 1)
-	ps, err := selectProducts(ctx, tx, `SELECT `+columns+` FROM products p WHERE p.id = ANY(@ids::uuid[])`,
+	ps, err := selectProducts(ctx, tx, ViewFull, `SELECT `+columns+` FROM products p WHERE p.id = ANY(@ids::uuid[])`,
 		pgx.NamedArgs{"ids": ids})
 	if err != nil {
 		return nil, fmt.Errorf("catalog.ProductsForLines: %w", err)

@@ -35,12 +35,18 @@ type ApiProduct = {
 
 type ProductPage = { products: ApiProduct[]; total_count: number };
 
-/** One page of the catalogue from the public REST API (page_size is one of 6, 12, 24, 48). */
+/**
+ * One page of the catalogue from the public REST API (page_size is one of 6, 12, 24, 48), with
+ * whole products: specs compare pages with every image and the whole description, which a list's
+ * default summaries (one image, a shortened description) leave out.
+ */
 export async function listProducts(
   request: APIRequestContext,
   params: Record<string, string | number>,
 ): Promise<ProductPage> {
-  const res = await request.get(`${apiURL()}/api/v1/products`, { params });
+  const res = await request.get(`${apiURL()}/api/v1/products`, {
+    params: { view: "PRODUCT_VIEW_FULL", ...params },
+  });
   expect(res.status(), `GET /api/v1/products ${JSON.stringify(params)}`).toBe(200);
   return (await res.json()) as ProductPage;
 }

@@ -7,13 +7,13 @@ import { ProductCard } from "./product-card";
 import { ToastProvider } from "./toast";
 
 function renderCard(props: Partial<Parameters<typeof ProductCard>[0]> = {}) {
-  const product = aProduct(2);
+  const product = props.product ?? aProduct(2);
   const Stub = createRoutesStub([
     {
       path: "/",
       Component: () => (
         <ToastProvider>
-          <ProductCard product={product} {...props} />
+          <ProductCard {...props} product={product} />
         </ToastProvider>
       ),
     },
@@ -61,5 +61,16 @@ describe("ProductCard", () => {
         .getAllByRole("button")
         .map((b) => b.textContent),
     ).toEqual(["Add to Cart"]);
+  });
+
+  it("counts the product's photos from the API, though a list carries only the first", () => {
+    const card = renderCard({ product: aProduct(2, { imageCount: 4 }) });
+    expect(within(card).getAllByRole("img")).toHaveLength(1);
+    expect(within(card).getByText("4 Photos")).toBeInTheDocument();
+  });
+
+  it("shows no photo count for a single photo", () => {
+    const card = renderCard({ product: aProduct(2, { imageCount: 1 }) });
+    expect(within(card).queryByText(/Photos/)).not.toBeInTheDocument();
   });
 });

@@ -29,7 +29,8 @@ const listSizes = "(max-width: 600px) 100vw, 280px";
 export function ProductCard({ product, view = "grid", priority, onQuickView, headingLevel = 3 }: Props) {
   const href = `/product/${product.id}`;
   const Heading = `h${headingLevel}` as const;
-  const photos = product.images.length;
+  // A list carries only the first image (the API's summary), and says how many there are.
+  const photos = product.imageCount;
   const hydrated = useHydrated();
 
   return (

@@ -19,6 +19,8 @@ export function productSummary(overrides: Partial<ProductSummary> = {}): Product
     stockLevel: "in_stock",
     features: [],
     images: [],
+    // As the API counts them: a list's summary carries only the first image.
+    imageCount: overrides.images?.length ?? 0,
     ...overrides,
   };
 }

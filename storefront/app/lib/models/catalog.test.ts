@@ -8,6 +8,7 @@ type Overrides = {
   stockQuantity?: number;
   attributes?: { name: string; value: string }[];
   images?: MessageInitShape<typeof ProductImageSchema>[];
+  imageCount?: number;
 };
 
 function product(overrides: Overrides = {}) {
@@ -51,6 +52,7 @@ function product(overrides: Overrides = {}) {
         ],
       },
     ],
+    imageCount: 2,
     ...overrides,
   });
 }
@@ -61,6 +63,14 @@ describe("toSummary", () => {
     expect(s.images.map((i) => i.src)).toEqual(["https://x/a/1200.jpg", "https://x/b/1200.jpg"]);
     expect(s.images[0]?.srcSet).toBe("https://x/a/400.jpg 400w, https://x/a/800.jpg 800w");
     expect(s.images[1]?.alt).toBe("Rose Serum");
+  });
+
+  it("counts every image, also when a list's summary carries only the first", () => {
+    const first = product().images.filter((i) => i.primary);
+    expect(toSummary(product({ images: first, imageCount: 5 })).imageCount).toBe(5);
+    expect(toSummary(product()).imageCount).toBe(2);
+    // A product read whole by an older API, which did not count: the images it carries.
+    expect(toSummary(product({ imageCount: 0 })).imageCount).toBe(2);
   });
 
   it("has no sources for JPEG-only images", () => {

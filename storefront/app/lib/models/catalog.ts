@@ -38,7 +38,10 @@ export type ProductSummary = {
   stockLevel: StockLevel;
   /** Up to five `feature` attribute values. */
   features: string[];
+  /** The primary image first. A list's product (the API's summary) carries only that one. */
   images: ImageView[];
+  /** How many images the product has, also when `images` holds only the first. */
+  imageCount: number;
 };
 
 export type ProductDetail = ProductSummary & {
@@ -127,6 +130,8 @@ export function toSummary(p: Product): ProductSummary {
     stockLevel: stockLevel(p.stockStatus),
     features: values(p, "feature").slice(0, 5),
     images: images.map((i) => toImage(i, p.name)),
+    // A cart line's or wishlist's product, read whole, counts the images it carries.
+    imageCount: Math.max(p.imageCount, images.length),
   };
 }
 

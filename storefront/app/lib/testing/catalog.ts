@@ -27,6 +27,8 @@ export function aProduct(n: number, overrides: Partial<ProductSummary> = {}): Pr
         height: 1500,
       },
     ],
+    // As the API counts them: a list's summary carries only the first image.
+    imageCount: overrides.images?.length ?? 1,
     ...overrides,
   };
 }

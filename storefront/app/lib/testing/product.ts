@@ -24,6 +24,8 @@ export function summary(overrides: Partial<ProductSummary> = {}): ProductSummary
     stockLevel: "in_stock",
     features: ["Vitamin C"],
     images: [image(1), image(2), image(3)],
+    // As the API counts them: a list's summary carries only the first image.
+    imageCount: overrides.images?.length ?? 3,
     ...overrides,
   };
 }

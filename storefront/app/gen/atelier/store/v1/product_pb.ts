@@ -14,11 +14,12 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file atelier/store/v1/product.proto.
  */
 export const file_atelier_store_v1_product: GenFile = /*@__PURE__*/
-  fileDesc("Ch5hdGVsaWVyL3N0b3JlL3YxL3Byb2R1Y3QucHJvdG8SEGF0ZWxpZXIuc3RvcmUudjEi/AIKB1Byb2R1Y3QSCgoCaWQYASABKAkSDAoEc2x1ZxgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEiUKBXByaWNlGAUgASgLMhYuYXRlbGllci50eXBlLnYxLk1vbmV5EgsKA3NrdRgGIAEoCRIWCg5zdG9ja19xdWFudGl0eRgHIAEoBRIzCgxzdG9ja19zdGF0dXMYCCABKA4yHS5hdGVsaWVyLnN0b3JlLnYxLlN0b2NrU3RhdHVzEhAKCGZlYXR1cmVkGAkgASgIEhAKCGNhdGVnb3J5GAogASgJEi8KCmF0dHJpYnV0ZXMYCyADKAsyGy5hdGVsaWVyLnN0b3JlLnYxLkF0dHJpYnV0ZRIuCgZpbWFnZXMYDCADKAsyHi5hdGVsaWVyLnN0b3JlLnYxLlByb2R1Y3RJbWFnZRIuCgpjcmVhdGVkX2F0GA0gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCIoCglBdHRyaWJ1dGUSDAoEbmFtZRgBIAEoCRINCgV2YWx1ZRgCIAEoCSKWAQoMUHJvZHVjdEltYWdlEgoKAmlkGAEgASgJEgsKA3VybBgCIAEoCRILCgNhbHQYAyABKAkSDwoHcHJpbWFyeRgEIAEoCBINCgV3aWR0aBgFIAEoBRIOCgZoZWlnaHQYBiABKAUSMAoIdmFyaWFudHMYByADKAsyHi5hdGVsaWVyLnN0b3JlLnYxLkltYWdlVmFyaWFudCJQCgxJbWFnZVZhcmlhbnQSCwoDdXJsGAEgASgJEg0KBXdpZHRoGAIgASgFEg4KBmhlaWdodBgDIAEoBRIUCgxjb250ZW50X3R5cGUYBCABKAkiLwoIQ2F0ZWdvcnkSDAoEbmFtZRgBIAEoCRIVCg1wcm9kdWN0X2NvdW50GAIgASgFKoEBCgtTdG9ja1N0YXR1cxIcChhTVE9DS19TVEFUVVNfVU5TUEVDSUZJRUQQABIZChVTVE9DS19TVEFUVVNfSU5fU1RPQ0sQARIaChZTVE9DS19TVEFUVVNfTE9XX1NUT0NLEAISHQoZU1RPQ0tfU1RBVFVTX09VVF9PRl9TVE9DSxADQlNaUWdpdGh1Yi5jb20vYXRlbGllci1jb21tZXJjZS9hdGVsaWVyL2JhY2tlbmQvaW50ZXJuYWwvZ2VuL2F0ZWxpZXIvc3RvcmUvdjE7c3RvcmV2MWIGcHJvdG8z", [file_atelier_type_v1_money, file_google_protobuf_timestamp]);
+  fileDesc("Ch5hdGVsaWVyL3N0b3JlL3YxL3Byb2R1Y3QucHJvdG8SEGF0ZWxpZXIuc3RvcmUudjEikQMKB1Byb2R1Y3QSCgoCaWQYASABKAkSDAoEc2x1ZxgCIAEoCRIMCgRuYW1lGAMgASgJEhMKC2Rlc2NyaXB0aW9uGAQgASgJEiUKBXByaWNlGAUgASgLMhYuYXRlbGllci50eXBlLnYxLk1vbmV5EgsKA3NrdRgGIAEoCRIWCg5zdG9ja19xdWFudGl0eRgHIAEoBRIzCgxzdG9ja19zdGF0dXMYCCABKA4yHS5hdGVsaWVyLnN0b3JlLnYxLlN0b2NrU3RhdHVzEhAKCGZlYXR1cmVkGAkgASgIEhAKCGNhdGVnb3J5GAogASgJEi8KCmF0dHJpYnV0ZXMYCyADKAsyGy5hdGVsaWVyLnN0b3JlLnYxLkF0dHJpYnV0ZRIuCgZpbWFnZXMYDCADKAsyHi5hdGVsaWVyLnN0b3JlLnYxLlByb2R1Y3RJbWFnZRIuCgpjcmVhdGVkX2F0GA0gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBITCgtpbWFnZV9jb3VudBgOIAEoBSIoCglBdHRyaWJ1dGUSDAoEbmFtZRgBIAEoCRINCgV2YWx1ZRgCIAEoCSKWAQoMUHJvZHVjdEltYWdlEgoKAmlkGAEgASgJEgsKA3VybBgCIAEoCRILCgNhbHQYAyABKAkSDwoHcHJpbWFyeRgEIAEoCBINCgV3aWR0aBgFIAEoBRIOCgZoZWlnaHQYBiABKAUSMAoIdmFyaWFudHMYByADKAsyHi5hdGVsaWVyLnN0b3JlLnYxLkltYWdlVmFyaWFudCJQCgxJbWFnZVZhcmlhbnQSCwoDdXJsGAEgASgJEg0KBXdpZHRoGAIgASgFEg4KBmhlaWdodBgDIAEoBRIUCgxjb250ZW50X3R5cGUYBCABKAkiLwoIQ2F0ZWdvcnkSDAoEbmFtZRgBIAEoCRIVCg1wcm9kdWN0X2NvdW50GAIgASgFKloKC1Byb2R1Y3RWaWV3EhwKGFBST0RVQ1RfVklFV19VTlNQRUNJRklFRBAAEhYKElBST0RVQ1RfVklFV19CQVNJQxABEhUKEVBST0RVQ1RfVklFV19GVUxMEAIqgQEKC1N0b2NrU3RhdHVzEhwKGFNUT0NLX1NUQVRVU19VTlNQRUNJRklFRBAAEhkKFVNUT0NLX1NUQVRVU19JTl9TVE9DSxABEhoKFlNUT0NLX1NUQVRVU19MT1dfU1RPQ0sQAhIdChlTVE9DS19TVEFUVVNfT1VUX09GX1NUT0NLEANCU1pRZ2l0aHViLmNvbS9hdGVsaWVyLWNvbW1lcmNlL2F0ZWxpZXIvYmFja2VuZC9pbnRlcm5hbC9nZW4vYXRlbGllci9zdG9yZS92MTtzdG9yZXYxYgZwcm90bzM", [file_atelier_type_v1_money, file_google_protobuf_timestamp]);
 
 /**
  * A product as shoppers see it. Only visible products (active, published, named and priced) are
- * ever returned by the store API.
+ * ever returned by the store API. A list answers with the product's summary (PRODUCT_VIEW_BASIC)
+ * unless asked for PRODUCT_VIEW_FULL; the comments below say what a summary leaves out.
  *
  * @generated from message atelier.store.v1.Product
  */
@@ -43,7 +44,8 @@ export type Product = Message<"atelier.store.v1.Product"> & {
   name: string;
 
   /**
-   * Plain-text description.
+   * Plain-text description. In a summary (PRODUCT_VIEW_BASIC) at most 160 characters: a longer
+   * one is cut at a word boundary and ends with "…".
    *
    * @generated from field: string description = 4;
    */
@@ -57,7 +59,7 @@ export type Product = Message<"atelier.store.v1.Product"> & {
   price?: Money | undefined;
 
   /**
-   * Stock keeping unit; may be empty.
+   * Stock keeping unit; may be empty. Always empty in a summary (PRODUCT_VIEW_BASIC).
    *
    * @generated from field: string sku = 6;
    */
@@ -93,14 +95,16 @@ export type Product = Message<"atelier.store.v1.Product"> & {
 
   /**
    * Ordered name/value pairs. Names in use: `category`, `brand`, `feature` (one per feature),
-   * and free-form specification rows such as `Size`.
+   * and free-form specification rows such as `Size`. A summary (PRODUCT_VIEW_BASIC) carries only
+   * `category`, `brand` and `feature`.
    *
    * @generated from field: repeated atelier.store.v1.Attribute attributes = 11;
    */
   attributes: Attribute[];
 
   /**
-   * Ordered images; exactly one is primary when there are any.
+   * Ordered images; exactly one is primary when there are any. A summary (PRODUCT_VIEW_BASIC)
+   * carries only the first, with all its renditions.
    *
    * @generated from field: repeated atelier.store.v1.ProductImage images = 12;
    */
@@ -112,6 +116,13 @@ export type Product = Message<"atelier.store.v1.Product"> & {
    * @generated from field: google.protobuf.Timestamp created_at = 13;
    */
   createdAt?: Timestamp | undefined;
+
+  /**
+   * How many images the product has, in every view: a summary carries only the first of them.
+   *
+   * @generated from field: int32 image_count = 14;
+   */
+  imageCount: number;
 };
 
 /**
@@ -269,6 +280,43 @@ export const CategorySchema: GenMessage<Category> = /*@__PURE__*/
   messageDesc(file_atelier_store_v1_product, 4);
 
 /**
+ * ProductView chooses how much of each product an answer carries (AIP-157 partial responses).
+ *
+ * @generated from enum atelier.store.v1.ProductView
+ */
+export enum ProductView {
+  /**
+   * Not chosen: lists answer with PRODUCT_VIEW_BASIC.
+   *
+   * @generated from enum value: PRODUCT_VIEW_UNSPECIFIED = 0;
+   */
+  UNSPECIFIED = 0,
+
+  /**
+   * A summary, enough for a product card or a list row: id, slug, name, price, stock,
+   * featured, category, created_at, image_count; the description cut to at most 160 characters at
+   * a word boundary, ending with "…"; only the `category`, `brand` and `feature` attributes; only
+   * the first image (the primary one), with all its renditions; no sku.
+   *
+   * @generated from enum value: PRODUCT_VIEW_BASIC = 1;
+   */
+  BASIC = 1,
+
+  /**
+   * Everything, as GetProduct answers: the whole description, every attribute, every image.
+   *
+   * @generated from enum value: PRODUCT_VIEW_FULL = 2;
+   */
+  FULL = 2,
+}
+
+/**
+ * Describes the enum atelier.store.v1.ProductView.
+ */
+export const ProductViewSchema: GenEnum<ProductView> = /*@__PURE__*/
+  enumDesc(file_atelier_store_v1_product, 0);
+
+/**
  * StockStatus is the badge a product's stock quantity earns.
  *
  * @generated from enum atelier.store.v1.StockStatus
@@ -305,5 +353,5 @@ export enum StockStatus {
  * Describes the enum atelier.store.v1.StockStatus.
  */
 export const StockStatusSchema: GenEnum<StockStatus> = /*@__PURE__*/
-  enumDesc(file_atelier_store_v1_product, 0);
+  enumDesc(file_atelier_store_v1_product, 1);
 
