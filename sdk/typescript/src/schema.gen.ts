@@ -1860,7 +1860,8 @@ export interface paths {
         };
         /**
          * Get product
-         * @description Returns one visible product by id or slug. Unknown and hidden products are not found.
+         * @description Returns one visible product by id or slug, whole (PRODUCT_VIEW_FULL). Unknown and hidden
+         *      products are not found.
          */
         get: operations["CatalogService_GetProduct"];
         put?: never;
@@ -5066,7 +5067,8 @@ export interface components {
         };
         /**
          * atelier.store.v1.ListRelatedProductsResponse
-         * @description ListRelatedProductsResponse carries up to four related products, never the product itself.
+         * @description ListRelatedProductsResponse carries up to four related products, never the product itself, as
+         *      summaries (PRODUCT_VIEW_BASIC).
          */
         "atelier.store.v1.ListRelatedProductsResponse": {
             /** products */
@@ -5425,7 +5427,8 @@ export interface components {
         /**
          * atelier.store.v1.Product
          * @description A product as shoppers see it. Only visible products (active, published, named and priced) are
-         *      ever returned by the store API.
+         *      ever returned by the store API. A list answers with the product's summary (PRODUCT_VIEW_BASIC)
+         *      unless asked for PRODUCT_VIEW_FULL; the comments below say what a summary leaves out.
          */
         "atelier.store.v1.Product": {
             /**
@@ -5442,7 +5445,8 @@ export interface components {
             name?: string;
             /**
              * description
-             * @description Plain-text description.
+             * @description Plain-text description. In a summary (PRODUCT_VIEW_BASIC) at most 160 characters: a longer
+             *      one is cut at a word boundary and ends with "…".
              */
             description?: string;
             /**
@@ -5452,7 +5456,7 @@ export interface components {
             price?: components["schemas"]["atelier.type.v1.Money"];
             /**
              * sku
-             * @description Stock keeping unit; may be empty.
+             * @description Stock keeping unit; may be empty. Always empty in a summary (PRODUCT_VIEW_BASIC).
              */
             sku?: string;
             /**
@@ -5479,12 +5483,14 @@ export interface components {
             /**
              * attributes
              * @description Ordered name/value pairs. Names in use: `category`, `brand`, `feature` (one per feature),
-             *      and free-form specification rows such as `Size`.
+             *      and free-form specification rows such as `Size`. A summary (PRODUCT_VIEW_BASIC) carries only
+             *      `category`, `brand` and `feature`.
              */
             attributes?: components["schemas"]["atelier.store.v1.Attribute"][];
             /**
              * images
-             * @description Ordered images; exactly one is primary when there are any.
+             * @description Ordered images; exactly one is primary when there are any. A summary (PRODUCT_VIEW_BASIC)
+             *      carries only the first, with all its renditions.
              */
             images?: components["schemas"]["atelier.store.v1.ProductImage"][];
             /**
@@ -5492,6 +5498,12 @@ export interface components {
              * @description When the product was added to the catalogue.
              */
             created_at?: components["schemas"]["google.protobuf.Timestamp"];
+            /**
+             * image_count
+             * Format: int32
+             * @description How many images the product has, in every view: a summary carries only the first of them.
+             */
+            image_count?: number;
         };
         /**
          * atelier.store.v1.ProductImage
@@ -5532,6 +5544,12 @@ export interface components {
              */
             variants?: components["schemas"]["atelier.store.v1.ImageVariant"][];
         };
+        /**
+         * atelier.store.v1.ProductView
+         * @description ProductView chooses how much of each product an answer carries (AIP-157 partial responses).
+         * @enum {string}
+         */
+        "atelier.store.v1.ProductView": "PRODUCT_VIEW_UNSPECIFIED" | "PRODUCT_VIEW_BASIC" | "PRODUCT_VIEW_FULL";
         /**
          * atelier.store.v1.QuoteCheckoutResponse
          * @description QuoteCheckoutResponse is the cart's price with each delivery option.
@@ -9610,6 +9628,11 @@ export interface operations {
             query?: {
                 /** @description `random` (default) or `top_price`. */
                 mode?: "" | "random" | "top_price";
+                /**
+                 * @description How much of each product to carry: PRODUCT_VIEW_BASIC (the default: a summary, enough for a
+                 *      card) or PRODUCT_VIEW_FULL.
+                 */
+                view?: components["schemas"]["atelier.store.v1.ProductView"];
             };
             header?: never;
             path?: never;
@@ -9910,6 +9933,12 @@ export interface operations {
                  *      that request; the page it names follows the last product of the previous one. Not with page.
                  */
                 page_token?: string;
+                /**
+                 * @description How much of each product to carry: PRODUCT_VIEW_BASIC (the default: a summary, enough for a
+                 *      card, under half the whole product's bytes) or PRODUCT_VIEW_FULL (every attribute and image,
+                 *      the whole description). The query parameter takes the name, e.g. `view=PRODUCT_VIEW_FULL`.
+                 */
+                view?: components["schemas"]["atelier.store.v1.ProductView"];
             };
             header?: never;
             path?: never;

@@ -53,7 +53,11 @@ type ListProductsRequest struct {
 	PageSize *int32 `protobuf:"varint,7,opt,name=page_size,json=pageSize,proto3,oneof" json:"page_size,omitempty"`
 	// The next_page_token of the previous page (AIP-158), with the same filters, search and sort as
 	// that request; the page it names follows the last product of the previous one. Not with page.
-	PageToken     string `protobuf:"bytes,8,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	PageToken string `protobuf:"bytes,8,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// How much of each product to carry: PRODUCT_VIEW_BASIC (the default: a summary, enough for a
+	// card, under half the whole product's bytes) or PRODUCT_VIEW_FULL (every attribute and image,
+	// the whole description). The query parameter takes the name, e.g. `view=PRODUCT_VIEW_FULL`.
+	View          ProductView `protobuf:"varint,9,opt,name=view,proto3,enum=atelier.store.v1.ProductView" json:"view,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -142,6 +146,13 @@ func (x *ListProductsRequest) GetPageToken() string {
 		return x.PageToken
 	}
 	return ""
+}
+
+func (x *ListProductsRequest) GetView() ProductView {
+	if x != nil {
+		return x.View
+	}
+	return ProductView_PRODUCT_VIEW_UNSPECIFIED
 }
 
 // ListProductsResponse is one page of products.
@@ -393,7 +404,8 @@ func (x *ListRelatedProductsRequest) GetId() string {
 	return ""
 }
 
-// ListRelatedProductsResponse carries up to four related products, never the product itself.
+// ListRelatedProductsResponse carries up to four related products, never the product itself, as
+// summaries (PRODUCT_VIEW_BASIC).
 type ListRelatedProductsResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Products      []*Product             `protobuf:"bytes,1,rep,name=products,proto3" json:"products,omitempty"`
@@ -442,7 +454,10 @@ func (x *ListRelatedProductsResponse) GetProducts() []*Product {
 type ListFeaturedProductsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// `random` (default) or `top_price`.
-	Mode          string `protobuf:"bytes,1,opt,name=mode,proto3" json:"mode,omitempty"`
+	Mode string `protobuf:"bytes,1,opt,name=mode,proto3" json:"mode,omitempty"`
+	// How much of each product to carry: PRODUCT_VIEW_BASIC (the default: a summary, enough for a
+	// card) or PRODUCT_VIEW_FULL.
+	View          ProductView `protobuf:"varint,2,opt,name=view,proto3,enum=atelier.store.v1.ProductView" json:"view,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -482,6 +497,13 @@ func (x *ListFeaturedProductsRequest) GetMode() string {
 		return x.Mode
 	}
 	return ""
+}
+
+func (x *ListFeaturedProductsRequest) GetView() ProductView {
+	if x != nil {
+		return x.View
+	}
+	return ProductView_PRODUCT_VIEW_UNSPECIFIED
 }
 
 // ListFeaturedProductsResponse carries the featured products.
@@ -615,7 +637,7 @@ var File_atelier_store_v1_catalog_service_proto protoreflect.FileDescriptor
 
 const file_atelier_store_v1_catalog_service_proto_rawDesc = "" +
 	"\n" +
-	"&atelier/store/v1/catalog_service.proto\x12\x10atelier.store.v1\x1a\x1eatelier/store/v1/product.proto\x1a\x1batelier/type/v1/money.proto\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\"\xf9\x04\n" +
+	"&atelier/store/v1/catalog_service.proto\x12\x10atelier.store.v1\x1a\x1eatelier/store/v1/product.proto\x1a\x1batelier/type/v1/money.proto\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\"\xb6\x05\n" +
 	"\x13ListProductsRequest\x12,\n" +
 	"\x06search\x18\x01 \x01(\tB\x14\xbaH\x11r\x0f\x18\xc8\x01\x92\x02\trose soapR\x06search\x12,\n" +
 	"\bcategory\x18\x02 \x03(\tB\x10\xbaH\r\x92\x01\n" +
@@ -628,7 +650,8 @@ const file_atelier_store_v1_catalog_service_proto_rawDesc = "" +
 	"\tpage_size\x18\a \x01(\x05B\x0f\xbaH\f\x1a\n" +
 	"0\x000\x060\f0\x1800H\x03R\bpageSize\x88\x01\x01\x12'\n" +
 	"\n" +
-	"page_token\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\tpageToken:\x94\x01\xbaH\x90\x01\x1a\x8d\x01\n" +
+	"page_token\x18\b \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\tpageToken\x12;\n" +
+	"\x04view\x18\t \x01(\x0e2\x1d.atelier.store.v1.ProductViewB\b\xbaH\x05\x82\x01\x02\x10\x01R\x04view:\x94\x01\xbaH\x90\x01\x1a\x8d\x01\n" +
 	"\vprice_range\x12,min_price must not be greater than max_price\x1aP!has(this.min_price) || !has(this.max_price) || this.min_price <= this.max_priceB\f\n" +
 	"\n" +
 	"_min_priceB\f\n" +
@@ -655,9 +678,10 @@ const file_atelier_store_v1_catalog_service_proto_rawDesc = "" +
 	"\x1aListRelatedProductsRequest\x12*\n" +
 	"\x02id\x18\x01 \x01(\tB\x1a\xbaH\x17r\x15\x10\x01\x18d2\x0f^[A-Za-z0-9-]+$R\x02id\"T\n" +
 	"\x1bListRelatedProductsResponse\x125\n" +
-	"\bproducts\x18\x01 \x03(\v2\x19.atelier.store.v1.ProductR\bproducts\"M\n" +
+	"\bproducts\x18\x01 \x03(\v2\x19.atelier.store.v1.ProductR\bproducts\"\x8a\x01\n" +
 	"\x1bListFeaturedProductsRequest\x12.\n" +
-	"\x04mode\x18\x01 \x01(\tB\x1a\xbaH\x17r\x15R\x00R\x06randomR\ttop_priceR\x04mode\"U\n" +
+	"\x04mode\x18\x01 \x01(\tB\x1a\xbaH\x17r\x15R\x00R\x06randomR\ttop_priceR\x04mode\x12;\n" +
+	"\x04view\x18\x02 \x01(\x0e2\x1d.atelier.store.v1.ProductViewB\b\xbaH\x05\x82\x01\x02\x10\x01R\x04view\"U\n" +
 	"\x1cListFeaturedProductsResponse\x125\n" +
 	"\bproducts\x18\x01 \x03(\v2\x19.atelier.store.v1.ProductR\bproducts\"\x17\n" +
 	"\x15ListCategoriesRequest\"T\n" +
@@ -698,32 +722,35 @@ var file_atelier_store_v1_catalog_service_proto_goTypes = []any{
 	(*ListFeaturedProductsResponse)(nil), // 7: atelier.store.v1.ListFeaturedProductsResponse
 	(*ListCategoriesRequest)(nil),        // 8: atelier.store.v1.ListCategoriesRequest
 	(*ListCategoriesResponse)(nil),       // 9: atelier.store.v1.ListCategoriesResponse
-	(*Product)(nil),                      // 10: atelier.store.v1.Product
-	(*v1.Money)(nil),                     // 11: atelier.type.v1.Money
-	(*Category)(nil),                     // 12: atelier.store.v1.Category
+	(ProductView)(0),                     // 10: atelier.store.v1.ProductView
+	(*Product)(nil),                      // 11: atelier.store.v1.Product
+	(*v1.Money)(nil),                     // 12: atelier.type.v1.Money
+	(*Category)(nil),                     // 13: atelier.store.v1.Category
 }
 var file_atelier_store_v1_catalog_service_proto_depIdxs = []int32{
-	10, // 0: atelier.store.v1.ListProductsResponse.products:type_name -> atelier.store.v1.Product
-	11, // 1: atelier.store.v1.ListProductsResponse.price_ceiling:type_name -> atelier.type.v1.Money
-	10, // 2: atelier.store.v1.GetProductResponse.product:type_name -> atelier.store.v1.Product
-	10, // 3: atelier.store.v1.ListRelatedProductsResponse.products:type_name -> atelier.store.v1.Product
-	10, // 4: atelier.store.v1.ListFeaturedProductsResponse.products:type_name -> atelier.store.v1.Product
-	12, // 5: atelier.store.v1.ListCategoriesResponse.categories:type_name -> atelier.store.v1.Category
-	0,  // 6: atelier.store.v1.CatalogService.ListProducts:input_type -> atelier.store.v1.ListProductsRequest
-	2,  // 7: atelier.store.v1.CatalogService.GetProduct:input_type -> atelier.store.v1.GetProductRequest
-	4,  // 8: atelier.store.v1.CatalogService.ListRelatedProducts:input_type -> atelier.store.v1.ListRelatedProductsRequest
-	6,  // 9: atelier.store.v1.CatalogService.ListFeaturedProducts:input_type -> atelier.store.v1.ListFeaturedProductsRequest
-	8,  // 10: atelier.store.v1.CatalogService.ListCategories:input_type -> atelier.store.v1.ListCategoriesRequest
-	1,  // 11: atelier.store.v1.CatalogService.ListProducts:output_type -> atelier.store.v1.ListProductsResponse
-	3,  // 12: atelier.store.v1.CatalogService.GetProduct:output_type -> atelier.store.v1.GetProductResponse
-	5,  // 13: atelier.store.v1.CatalogService.ListRelatedProducts:output_type -> atelier.store.v1.ListRelatedProductsResponse
-	7,  // 14: atelier.store.v1.CatalogService.ListFeaturedProducts:output_type -> atelier.store.v1.ListFeaturedProductsResponse
-	9,  // 15: atelier.store.v1.CatalogService.ListCategories:output_type -> atelier.store.v1.ListCategoriesResponse
-	11, // [11:16] is the sub-list for method output_type
-	6,  // [6:11] is the sub-list for method input_type
-	6,  // [6:6] is the sub-list for extension type_name
-	6,  // [6:6] is the sub-list for extension extendee
-	0,  // [0:6] is the sub-list for field type_name
+	10, // 0: atelier.store.v1.ListProductsRequest.view:type_name -> atelier.store.v1.ProductView
+	11, // 1: atelier.store.v1.ListProductsResponse.products:type_name -> atelier.store.v1.Product
+	12, // 2: atelier.store.v1.ListProductsResponse.price_ceiling:type_name -> atelier.type.v1.Money
+	11, // 3: atelier.store.v1.GetProductResponse.product:type_name -> atelier.store.v1.Product
+	11, // 4: atelier.store.v1.ListRelatedProductsResponse.products:type_name -> atelier.store.v1.Product
+	10, // 5: atelier.store.v1.ListFeaturedProductsRequest.view:type_name -> atelier.store.v1.ProductView
+	11, // 6: atelier.store.v1.ListFeaturedProductsResponse.products:type_name -> atelier.store.v1.Product
+	13, // 7: atelier.store.v1.ListCategoriesResponse.categories:type_name -> atelier.store.v1.Category
+	0,  // 8: atelier.store.v1.CatalogService.ListProducts:input_type -> atelier.store.v1.ListProductsRequest
+	2,  // 9: atelier.store.v1.CatalogService.GetProduct:input_type -> atelier.store.v1.GetProductRequest
+	4,  // 10: atelier.store.v1.CatalogService.ListRelatedProducts:input_type -> atelier.store.v1.ListRelatedProductsRequest
+	6,  // 11: atelier.store.v1.CatalogService.ListFeaturedProducts:input_type -> atelier.store.v1.ListFeaturedProductsRequest
+	8,  // 12: atelier.store.v1.CatalogService.ListCategories:input_type -> atelier.store.v1.ListCategoriesRequest
+	1,  // 13: atelier.store.v1.CatalogService.ListProducts:output_type -> atelier.store.v1.ListProductsResponse
+	3,  // 14: atelier.store.v1.CatalogService.GetProduct:output_type -> atelier.store.v1.GetProductResponse
+	5,  // 15: atelier.store.v1.CatalogService.ListRelatedProducts:output_type -> atelier.store.v1.ListRelatedProductsResponse
+	7,  // 16: atelier.store.v1.CatalogService.ListFeaturedProducts:output_type -> atelier.store.v1.ListFeaturedProductsResponse
+	9,  // 17: atelier.store.v1.CatalogService.ListCategories:output_type -> atelier.store.v1.ListCategoriesResponse
+	13, // [13:18] is the sub-list for method output_type
+	8,  // [8:13] is the sub-list for method input_type
+	8,  // [8:8] is the sub-list for extension type_name
+	8,  // [8:8] is the sub-list for extension extendee
+	0,  // [0:8] is the sub-list for field type_name
 }
 
 func init() { file_atelier_store_v1_catalog_service_proto_init() }

@@ -23,6 +23,62 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// ProductView chooses how much of each product an answer carries (AIP-157 partial responses).
+type ProductView int32
+
+const (
+	// Not chosen: lists answer with PRODUCT_VIEW_BASIC.
+	ProductView_PRODUCT_VIEW_UNSPECIFIED ProductView = 0
+	// A summary, enough for a product card or a list row: id, slug, name, price, stock,
+	// featured, category, created_at, image_count; the description cut to at most 160 characters at
+	// a word boundary, ending with "…"; only the `category`, `brand` and `feature` attributes; only
+	// the first image (the primary one), with all its renditions; no sku.
+	ProductView_PRODUCT_VIEW_BASIC ProductView = 1
+	// Everything, as GetProduct answers: the whole description, every attribute, every image.
+	ProductView_PRODUCT_VIEW_FULL ProductView = 2
+)
+
+// Enum value maps for ProductView.
+var (
+	ProductView_name = map[int32]string{
+		0: "PRODUCT_VIEW_UNSPECIFIED",
+		1: "PRODUCT_VIEW_BASIC",
+		2: "PRODUCT_VIEW_FULL",
+	}
+	ProductView_value = map[string]int32{
+		"PRODUCT_VIEW_UNSPECIFIED": 0,
+		"PRODUCT_VIEW_BASIC":       1,
+		"PRODUCT_VIEW_FULL":        2,
+	}
+)
+
+func (x ProductView) Enum() *ProductView {
+	p := new(ProductView)
+	*p = x
+	return p
+}
+
+func (x ProductView) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ProductView) Descriptor() protoreflect.EnumDescriptor {
+	return file_atelier_store_v1_product_proto_enumTypes[0].Descriptor()
+}
+
+func (ProductView) Type() protoreflect.EnumType {
+	return &file_atelier_store_v1_product_proto_enumTypes[0]
+}
+
+func (x ProductView) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ProductView.Descriptor instead.
+func (ProductView) EnumDescriptor() ([]byte, []int) {
+	return file_atelier_store_v1_product_proto_rawDescGZIP(), []int{0}
+}
+
 // StockStatus is the badge a product's stock quantity earns.
 type StockStatus int32
 
@@ -63,11 +119,11 @@ func (x StockStatus) String() string {
 }
 
 func (StockStatus) Descriptor() protoreflect.EnumDescriptor {
-	return file_atelier_store_v1_product_proto_enumTypes[0].Descriptor()
+	return file_atelier_store_v1_product_proto_enumTypes[1].Descriptor()
 }
 
 func (StockStatus) Type() protoreflect.EnumType {
-	return &file_atelier_store_v1_product_proto_enumTypes[0]
+	return &file_atelier_store_v1_product_proto_enumTypes[1]
 }
 
 func (x StockStatus) Number() protoreflect.EnumNumber {
@@ -76,11 +132,12 @@ func (x StockStatus) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use StockStatus.Descriptor instead.
 func (StockStatus) EnumDescriptor() ([]byte, []int) {
-	return file_atelier_store_v1_product_proto_rawDescGZIP(), []int{0}
+	return file_atelier_store_v1_product_proto_rawDescGZIP(), []int{1}
 }
 
 // A product as shoppers see it. Only visible products (active, published, named and priced) are
-// ever returned by the store API.
+// ever returned by the store API. A list answers with the product's summary (PRODUCT_VIEW_BASIC)
+// unless asked for PRODUCT_VIEW_FULL; the comments below say what a summary leaves out.
 type Product struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Stable identifier (UUID).
@@ -88,11 +145,12 @@ type Product struct {
 	// URL-friendly unique name, usable wherever an id is accepted.
 	Slug string `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
 	Name string `protobuf:"bytes,3,opt,name=name,proto3" json:"name,omitempty"`
-	// Plain-text description.
+	// Plain-text description. In a summary (PRODUCT_VIEW_BASIC) at most 160 characters: a longer
+	// one is cut at a word boundary and ends with "…".
 	Description string `protobuf:"bytes,4,opt,name=description,proto3" json:"description,omitempty"`
 	// Price including VAT.
 	Price *v1.Money `protobuf:"bytes,5,opt,name=price,proto3" json:"price,omitempty"`
-	// Stock keeping unit; may be empty.
+	// Stock keeping unit; may be empty. Always empty in a summary (PRODUCT_VIEW_BASIC).
 	Sku string `protobuf:"bytes,6,opt,name=sku,proto3" json:"sku,omitempty"`
 	// Units available to order now.
 	StockQuantity int32 `protobuf:"varint,7,opt,name=stock_quantity,json=stockQuantity,proto3" json:"stock_quantity,omitempty"`
@@ -103,12 +161,16 @@ type Product struct {
 	// The value of the `category` attribute, or empty when the product has none.
 	Category string `protobuf:"bytes,10,opt,name=category,proto3" json:"category,omitempty"`
 	// Ordered name/value pairs. Names in use: `category`, `brand`, `feature` (one per feature),
-	// and free-form specification rows such as `Size`.
+	// and free-form specification rows such as `Size`. A summary (PRODUCT_VIEW_BASIC) carries only
+	// `category`, `brand` and `feature`.
 	Attributes []*Attribute `protobuf:"bytes,11,rep,name=attributes,proto3" json:"attributes,omitempty"`
-	// Ordered images; exactly one is primary when there are any.
+	// Ordered images; exactly one is primary when there are any. A summary (PRODUCT_VIEW_BASIC)
+	// carries only the first, with all its renditions.
 	Images []*ProductImage `protobuf:"bytes,12,rep,name=images,proto3" json:"images,omitempty"`
 	// When the product was added to the catalogue.
-	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,13,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	// How many images the product has, in every view: a summary carries only the first of them.
+	ImageCount    int32 `protobuf:"varint,14,opt,name=image_count,json=imageCount,proto3" json:"image_count,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -232,6 +294,13 @@ func (x *Product) GetCreatedAt() *timestamppb.Timestamp {
 		return x.CreatedAt
 	}
 	return nil
+}
+
+func (x *Product) GetImageCount() int32 {
+	if x != nil {
+		return x.ImageCount
+	}
+	return 0
 }
 
 // Attribute is one name/value pair of a product.
@@ -514,7 +583,7 @@ var File_atelier_store_v1_product_proto protoreflect.FileDescriptor
 
 const file_atelier_store_v1_product_proto_rawDesc = "" +
 	"\n" +
-	"\x1eatelier/store/v1/product.proto\x12\x10atelier.store.v1\x1a\x1batelier/type/v1/money.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xf4\x03\n" +
+	"\x1eatelier/store/v1/product.proto\x12\x10atelier.store.v1\x1a\x1batelier/type/v1/money.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x95\x04\n" +
 	"\aProduct\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x12\n" +
@@ -532,7 +601,9 @@ const file_atelier_store_v1_product_proto_rawDesc = "" +
 	"attributes\x126\n" +
 	"\x06images\x18\f \x03(\v2\x1e.atelier.store.v1.ProductImageR\x06images\x129\n" +
 	"\n" +
-	"created_at\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\"5\n" +
+	"created_at\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x12\x1f\n" +
+	"\vimage_count\x18\x0e \x01(\x05R\n" +
+	"imageCount\"5\n" +
 	"\tAttribute\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value\"\xc6\x01\n" +
@@ -551,7 +622,11 @@ const file_atelier_store_v1_product_proto_rawDesc = "" +
 	"\fcontent_type\x18\x04 \x01(\tR\vcontentType\"C\n" +
 	"\bCategory\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12#\n" +
-	"\rproduct_count\x18\x02 \x01(\x05R\fproductCount*\x81\x01\n" +
+	"\rproduct_count\x18\x02 \x01(\x05R\fproductCount*Z\n" +
+	"\vProductView\x12\x1c\n" +
+	"\x18PRODUCT_VIEW_UNSPECIFIED\x10\x00\x12\x16\n" +
+	"\x12PRODUCT_VIEW_BASIC\x10\x01\x12\x15\n" +
+	"\x11PRODUCT_VIEW_FULL\x10\x02*\x81\x01\n" +
 	"\vStockStatus\x12\x1c\n" +
 	"\x18STOCK_STATUS_UNSPECIFIED\x10\x00\x12\x19\n" +
 	"\x15STOCK_STATUS_IN_STOCK\x10\x01\x12\x1a\n" +
@@ -571,25 +646,26 @@ func file_atelier_store_v1_product_proto_rawDescGZIP() []byte {
 	return file_atelier_store_v1_product_proto_rawDescData
 }
 
-var file_atelier_store_v1_product_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_atelier_store_v1_product_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
 var file_atelier_store_v1_product_proto_msgTypes = make([]protoimpl.MessageInfo, 5)
 var file_atelier_store_v1_product_proto_goTypes = []any{
-	(StockStatus)(0),              // 0: atelier.store.v1.StockStatus
-	(*Product)(nil),               // 1: atelier.store.v1.Product
-	(*Attribute)(nil),             // 2: atelier.store.v1.Attribute
-	(*ProductImage)(nil),          // 3: atelier.store.v1.ProductImage
-	(*ImageVariant)(nil),          // 4: atelier.store.v1.ImageVariant
-	(*Category)(nil),              // 5: atelier.store.v1.Category
-	(*v1.Money)(nil),              // 6: atelier.type.v1.Money
-	(*timestamppb.Timestamp)(nil), // 7: google.protobuf.Timestamp
+	(ProductView)(0),              // 0: atelier.store.v1.ProductView
+	(StockStatus)(0),              // 1: atelier.store.v1.StockStatus
+	(*Product)(nil),               // 2: atelier.store.v1.Product
+	(*Attribute)(nil),             // 3: atelier.store.v1.Attribute
+	(*ProductImage)(nil),          // 4: atelier.store.v1.ProductImage
+	(*ImageVariant)(nil),          // 5: atelier.store.v1.ImageVariant
+	(*Category)(nil),              // 6: atelier.store.v1.Category
+	(*v1.Money)(nil),              // 7: atelier.type.v1.Money
+	(*timestamppb.Timestamp)(nil), // 8: google.protobuf.Timestamp
 }
 var file_atelier_store_v1_product_proto_depIdxs = []int32{
-	6, // 0: atelier.store.v1.Product.price:type_name -> atelier.type.v1.Money
-	0, // 1: atelier.store.v1.Product.stock_status:type_name -> atelier.store.v1.StockStatus
-	2, // 2: atelier.store.v1.Product.attributes:type_name -> atelier.store.v1.Attribute
-	3, // 3: atelier.store.v1.Product.images:type_name -> atelier.store.v1.ProductImage
-	7, // 4: atelier.store.v1.Product.created_at:type_name -> google.protobuf.Timestamp
-	4, // 5: atelier.store.v1.ProductImage.variants:type_name -> atelier.store.v1.ImageVariant
+	7, // 0: atelier.store.v1.Product.price:type_name -> atelier.type.v1.Money
+	1, // 1: atelier.store.v1.Product.stock_status:type_name -> atelier.store.v1.StockStatus
+	3, // 2: atelier.store.v1.Product.attributes:type_name -> atelier.store.v1.Attribute
+	4, // 3: atelier.store.v1.Product.images:type_name -> atelier.store.v1.ProductImage
+	8, // 4: atelier.store.v1.Product.created_at:type_name -> google.protobuf.Timestamp
+	5, // 5: atelier.store.v1.ProductImage.variants:type_name -> atelier.store.v1.ImageVariant
 	6, // [6:6] is the sub-list for method output_type
 	6, // [6:6] is the sub-list for method input_type
 	6, // [6:6] is the sub-list for extension type_name
@@ -607,7 +683,7 @@ func file_atelier_store_v1_product_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_atelier_store_v1_product_proto_rawDesc), len(file_atelier_store_v1_product_proto_rawDesc)),
-			NumEnums:      1,
+			NumEnums:      2,
 			NumMessages:   5,
 			NumExtensions: 0,
 			NumServices:   0,

@@ -54,7 +54,8 @@ const (
 type CatalogServiceClient interface {
 	// Lists visible products, filtered, sorted and paged.
 	ListProducts(context.Context, *connect.Request[v1.ListProductsRequest]) (*connect.Response[v1.ListProductsResponse], error)
-	// Returns one visible product by id or slug. Unknown and hidden products are not found.
+	// Returns one visible product by id or slug, whole (PRODUCT_VIEW_FULL). Unknown and hidden
+	// products are not found.
 	GetProduct(context.Context, *connect.Request[v1.GetProductRequest]) (*connect.Response[v1.GetProductResponse], error)
 	// Returns up to four other products: the same category first, then a random fill.
 	ListRelatedProducts(context.Context, *connect.Request[v1.ListRelatedProductsRequest]) (*connect.Response[v1.ListRelatedProductsResponse], error)
@@ -153,7 +154,8 @@ func (c *catalogServiceClient) ListCategories(ctx context.Context, req *connect.
 type CatalogServiceHandler interface {
 	// Lists visible products, filtered, sorted and paged.
 	ListProducts(context.Context, *connect.Request[v1.ListProductsRequest]) (*connect.Response[v1.ListProductsResponse], error)
-	// Returns one visible product by id or slug. Unknown and hidden products are not found.
+	// Returns one visible product by id or slug, whole (PRODUCT_VIEW_FULL). Unknown and hidden
+	// products are not found.
 	GetProduct(context.Context, *connect.Request[v1.GetProductRequest]) (*connect.Response[v1.GetProductResponse], error)
 	// Returns up to four other products: the same category first, then a random fill.
 	ListRelatedProducts(context.Context, *connect.Request[v1.ListRelatedProductsRequest]) (*connect.Response[v1.ListRelatedProductsResponse], error)
