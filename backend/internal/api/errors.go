@@ -65,7 +65,7 @@ func toConnectError(ctx context.Context, logger *slog.Logger, err error) error {
 	}
 	var meta map[string]string
 	retryAfter := ""
-	if ae.Kind == apperr.KindResourceExhausted && ae.RetryAfter > 0 {
+	if (ae.Kind == apperr.KindResourceExhausted || ae.Kind == apperr.KindUnavailable) && ae.RetryAfter > 0 {
 		// Whole seconds, rounded up: waiting the advertised time must be enough.
 		retryAfter = strconv.FormatInt(int64((ae.RetryAfter+time.Second-1)/time.Second), 10)
 	}

@@ -76,4 +76,12 @@ func TestToConnectErrorThrottledAndTaken(t *testing.T) {
 	require.Empty(t, connectErrorOf(t, err).Meta().Get("Retry-After"))
 	require.Equal(t, connect.CodeUnauthenticated, connect.CodeOf(toConnectError(ctx, logger, apperr.Unauthenticated("invalid_credentials", "Invalid credentials"))))
 	require.Equal(t, connect.CodePermissionDenied, connect.CodeOf(toConnectError(ctx, logger, apperr.PermissionDenied("permission_denied", "no"))))
+
+	// A transaction that kept losing to others (db.WithTx): try again, and when.
+	busy := apperr.Unavailable("contention", errors.New("40001"))
+	busy.RetryAfter = time.Second
+	err = toConnectError(ctx, logger, fmt.Errorf("checkout.Checkout: %w", busy))
+	require.Equal(t, connect.CodeUnavailable, connect.CodeOf(err))
+	require.Equal(t, "1", connectErrorOf(t, err).Meta().Get("Retry-After"))
+	require.Equal(t, "contention", errorInfoOf(t, err).GetReason())
 }

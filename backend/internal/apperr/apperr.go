@@ -38,8 +38,8 @@ type Error struct {
 	// Metadata carries facts a client can act on without parsing Message, e.g. the quantity still
 	// available when a cart asks for more than the stock.
 	Metadata map[string]string
-	// RetryAfter is how long a KindResourceExhausted caller should wait; transports turn it into
-	// a Retry-After header.
+	// RetryAfter is how long a KindResourceExhausted (or KindUnavailable) caller should wait;
+	// transports turn it into a Retry-After header.
 	RetryAfter time.Duration
 	cause      error
 }

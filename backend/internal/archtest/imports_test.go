@@ -31,7 +31,7 @@ var allowedImports = map[string][]string{
 	"config":                  {},
 	"contact":                 {"apperr", "db", "emailaddr", "throttle"},
 	"content":                 {"apperr", "db", "revision"},
-	"db":                      {},
+	"db":                      {"apperr"}, // apperr: a transaction that keeps losing to others is "unavailable, try again"
 	"db/dbtest":               {"db", "localpg"},
 	"emailaddr":               {"apperr"},
 	"jobs":                    {"apperr", "db", "mail", "metrics", "settings"}, // metrics: orders paid, counted as relayed

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -98,8 +99,11 @@ func withTx(ctx context.Context, pool Beginner, opts pgx.TxOptions, fn func(pgx.
 	backoff := 2 * time.Millisecond
 	for attempt := 1; ; attempt++ {
 		err := runOnce(ctx, pool, opts, fn)
-		if err == nil || !IsRetryable(err) || attempt == maxAttempts {
+		if err == nil || !IsRetryable(err) {
 			return err
+		}
+		if attempt == maxAttempts {
+			return contended(err)
 		}
 		retries.Add(1)
 		// Jittered exponential backoff keeps contending transactions from retrying in lockstep.
@@ -111,6 +115,16 @@ func withTx(ctx context.Context, pool Beginner, opts pgx.TxOptions, fn func(pgx.
 		}
 		backoff = min(backoff*2, 250*time.Millisecond)
 	}
+}
+
+// contended is the answer when a transaction kept losing to concurrent ones: nothing is wrong and
+// nothing was written, so it is "unavailable, try again" (503 with Retry-After), not an internal
+// error. Every write the API takes is safe to send again (carts and checkout by their idempotency).
+func contended(err error) error {
+	e := apperr.Unavailable("contention", fmt.Errorf("db.WithTx: still conflicting after %d attempts: %w", maxAttempts, err))
+	e.Message = "The shop is very busy right now. Please try again in a moment."
+	e.RetryAfter = time.Second
+	return e
 }
 
 func runOnce(ctx context.Context, pool Beginner, opts pgx.TxOptions, fn func(pgx.Tx) error) (err error) {

@@ -6,7 +6,9 @@ import (
 	"os"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/db/dbtest"
 	"github.com/jackc/pgx/v5"
@@ -61,6 +63,25 @@ func TestWithTxRetriesSerializationFailures(t *testing.T) {
 	require.Positive(t, retried, "the contention really produced serialization failures")
 	// Other tests run beside this one, so the process's count grows by at least this test's.
 	require.GreaterOrEqual(t, db.Retries()-before, int64(retried), "every re-run is counted for /metrics")
+}
+
+// A transaction that loses every attempt is answered "unavailable, try again" (apperr, reason
+// "contention", Retry-After), not as an internal error: nothing is wrong and nothing was written.
+func TestWithTxGivesUpAsContention(t *testing.T) {
+	t.Parallel()
+	pool := dbtest.Pool(t)
+	attempts := 0
+	err := db.WithTx(context.Background(), pool, func(pgx.Tx) error {
+		attempts++
+		return &pgconn.PgError{Code: "40001", Message: "could not serialize access"}
+	})
+	require.Equal(t, 12, attempts, "every attempt is made first")
+	ae := apperr.As(err)
+	require.NotNil(t, ae, "%v", err)
+	require.Equal(t, apperr.KindUnavailable, ae.Kind)
+	require.Equal(t, "contention", ae.Reason)
+	require.Equal(t, time.Second, ae.RetryAfter)
+	require.True(t, db.IsRetryable(err), "the database's own error stays in the chain")
 }
 
 func TestWithTxRollsBackOnError(t *testing.T) {
