@@ -72,6 +72,37 @@ test("pages arrive rendered: their key text is in the server's HTML", async ({ r
   }
 });
 
+test("pages carry their own styles: nothing to fetch before the first paint, and they follow navigations", async ({
+  page,
+  request,
+}) => {
+  // The document itself holds the page's stylesheets, each under the page's CSP nonce.
+  const home = await (await request.get("/")).text();
+  expect(home).not.toMatch(/<link[^>]+rel="stylesheet"/);
+  const inlined = [...home.matchAll(/<style data-href="(\/assets\/[^"]+\.css)" nonce="[^"]+">/g)].map(
+    (m) => m[1],
+  );
+  expect(inlined.length, "the root's and the home page's stylesheets").toBeGreaterThanOrEqual(2);
+
+  // A client-side navigation links the next page's stylesheet; coming back re-inserts the
+  // inlined ones (the CSP would refuse them without the nonce: clean-pages sees any violation).
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") violations.push(m.text());
+  });
+  await page.goto("/");
+  const heroBackground = () => page.locator(".hero").evaluate((el) => getComputedStyle(el).backgroundImage);
+  const styled = await heroBackground();
+  expect(styled).toContain("gradient");
+  await page.getByRole("contentinfo").getByRole("link", { name: "All Products" }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(page.locator("head link[rel=stylesheet][href*='/assets/shop-']")).toHaveCount(1);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(heroBackground).toBe(styled);
+  expect(violations).toEqual([]);
+});
+
 test("product pages carry meta description, Open Graph tags and Product JSON-LD", async ({ request }) => {
   const product = await productByName(request, "Huile Précieuse Rose Facial Oil");
   const html = await (await request.get(`/product/${product.id}`)).text();

@@ -6,14 +6,26 @@
 // Content-Security-Policy built around that nonce (lib/server/csp.server.ts); checkout pages (those whose
 // loader called requireCheckoutCsp) with Stripe's allowances added.
 import { PassThrough } from "node:stream";
+import { fileURLToPath } from "node:url";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { StylesheetReaderContext } from "./components/layout/route-styles";
 import { cspNonce, documentPolicy } from "./lib/server/csp.server";
+import { stylesheetReader } from "./lib/server/stylesheets.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * The built stylesheets the document carries inline (components/layout/route-styles.tsx), read from
+ * the client build beside this server build (build/server/index.js → build/client). The
+ * development server has no build: Vite serves the styles, and every one is linked.
+ */
+const stylesheets = import.meta.env.PROD
+  ? stylesheetReader(fileURLToPath(new URL("../client/", import.meta.url)))
+  : null;
 
 /**
  * How long a page with deferred data may hold its first byte for that data. Data that arrives
@@ -54,7 +66,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <StylesheetReaderContext value={stylesheets}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </StylesheetReaderContext>,
       {
         nonce,
         // React outlines a finished Suspense boundary (sends its fallback, and the content in a

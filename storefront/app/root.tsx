@@ -17,6 +17,7 @@ import { Footer, type FooterSettings } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { NavigationProgress } from "./components/layout/navigation-progress";
 import { NotFound } from "./components/layout/not-found";
+import { RouteStyles } from "./components/layout/route-styles";
 import { ToastProvider } from "./components/ui/toast";
 import { api } from "./lib/server/api.server";
 import { loadCart } from "./lib/server/cart.server";
@@ -101,11 +102,11 @@ export function Layout({ children }: { children: ReactNode }) {
           <link rel="preconnect" href={data.mediaOrigin} />
         )}
         <Meta />
-        {/* The document's CSP nonce (entry.server.tsx) reaches <Scripts> and <ScrollRestoration>
-            through React Router's context. Stylesheets need none (style-src allows the shop's
-            own), and an empty one keeps it off the development server's critical-CSS link, whose
-            nonce the browser hides from hydration (a mismatch warning otherwise). */}
-        <Links nonce="" />
+        {/* The built stylesheets go in the document (RouteStyles), with the CSP nonce that
+            reaches <Scripts> and <ScrollRestoration> through React Router's context
+            (entry.server.tsx). The development server links them: an empty nonce keeps it off
+            its critical-CSS link, whose nonce the browser hides from hydration. */}
+        {import.meta.env.DEV ? <Links nonce="" /> : <RouteStyles />}
       </head>
       <body>
         <a className="skip-link" href="#main">

@@ -100,9 +100,10 @@ const stripeScripts = "https://js.stripe.com https://*.js.stripe.com";
 
 /**
  * A page's policy. Scripts: this origin, and inline ones only with the nonce ('unsafe-inline'
- * never). Styles: <style> elements need the nonce too (the production build links every
- * stylesheet from this origin); style *attributes* stay allowed ('unsafe-inline' in style-src-attr,
- * and in style-src for browsers without the CSP3 -elem/-attr directives) because the server
+ * never). Styles: <style> elements need the nonce too (the production build puts each page's
+ * stylesheets in the document under it: components/layout/route-styles.tsx); style
+ * *attributes* stay allowed ('unsafe-inline' in style-src-attr, and in style-src for browsers
+ * without the CSP3 -elem/-attr directives) because the server
  * renders a few (the price slider's track, the carousel's offset) that must apply before
  * hydration, and a style attribute cannot carry a nonce. They can restyle, not run script.
  *
