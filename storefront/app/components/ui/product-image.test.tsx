@@ -99,6 +99,21 @@ describe("ProductImage", () => {
     expect(eager).toHaveAttribute("fetchpriority", "high");
   });
 
+  it("asks for the page's most important picture from the head, in the first format offered", () => {
+    const sizes = "(max-width: 700px) 90vw, 40vw";
+    const preloads = () =>
+      document.head.querySelectorAll(`link[rel=preload][as=image][imagesizes="${sizes}"]`);
+    const image = apiImage(["image/avif", "image/webp", "image/jpeg"]);
+    render(<ProductImage image={image} name="Rose Serum" sizes={sizes} />);
+    expect(preloads(), "a picture below the fold waits its turn").toHaveLength(0);
+    render(<ProductImage image={image} name="Rose Serum" sizes={sizes} priority />);
+    expect(preloads()).toHaveLength(1);
+    const link = preloads()[0];
+    expect(link).toHaveAttribute("type", "image/avif");
+    expect(link).toHaveAttribute("fetchpriority", "high");
+    expect(link?.getAttribute("imagesrcset")).toContain("https://media.test/i1/800.avif 800w");
+  });
+
   it("shows a placeholder, and no picture, when there is no image", () => {
     const { container } = render(<ProductImage image={undefined} name="Rose Serum" sizes="96px" />);
     expect(screen.getByRole("img", { name: "Rose Serum: image unavailable" })).toBeInTheDocument();

@@ -1,8 +1,10 @@
 // A product picture: a <picture> offering AVIF and WebP renditions ahead of the JPEG <img> (only
 // the formats the image has), responsive renditions of each, the largest JPEG's width and height
 // (no layout shift), lazy below the fold, and a calm placeholder when there is no image or it fails
-// to load. The <picture> box is `display: contents`, so the <img> lays out as it would alone.
+// to load; the page's most important picture (`priority`) is preloaded from the head. The
+// <picture> box is `display: contents`, so the <img> lays out as it would alone.
 import { useEffect, useRef, useState } from "react";
+import { preload } from "react-dom";
 import type { ImageView } from "~/lib/models/catalog";
 
 type Props = {
@@ -26,6 +28,21 @@ export function ProductImage({ image, name, sizes, priority = false, className =
     const img = ref.current;
     if (img?.complete && img.naturalWidth === 0) setFailed(true);
   }, [image?.src]);
+
+  // A picture's <img> is found only when the parser reaches it, deep in the body, and the browser
+  // cannot preload it by itself (which <source> wins is known only then). The page's largest
+  // picture is asked for from the head instead, in the first format offered: browsers that
+  // cannot show that type skip the hint, and load the picture as before.
+  const first = image?.sources[0];
+  if (priority && image && first) {
+    preload(image.src, {
+      as: "image",
+      type: first.type,
+      imageSrcSet: first.srcSet,
+      imageSizes: sizes,
+      fetchPriority: "high",
+    });
+  }
 
   if (!image || failed) {
     return (
