@@ -22,12 +22,12 @@ import {
 import { apiFormProblem, inputText, parseForm } from "~/lib/form-schema";
 import {
   authText,
-  loginHref,
   type PasswordField,
   type ProfileField,
   passwordChangeSchema,
   profileSchema,
 } from "~/lib/models/auth";
+import { loginHref } from "~/lib/models/sign-in-return";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { type Api, api } from "~/lib/server/api.server";
 import {

@@ -23,7 +23,8 @@ import type { Session } from "~/gen/atelier/store/v1/auth_service_pb";
 import { formCheck, inputText, parseForm, text } from "~/lib/form-schema";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { usePendingSubmission } from "~/lib/hooks/use-pending-submission";
-import { authText, loginSchema, safeRedirect } from "~/lib/models/auth";
+import { authText, loginSchema } from "~/lib/models/auth";
+import { safeRedirect } from "~/lib/models/sign-in-return";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
 import {

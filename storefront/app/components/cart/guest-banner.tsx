@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { loginHref } from "~/lib/models/auth";
+import { loginHref } from "~/lib/models/sign-in-return";
 
 /**
  * Offered to shoppers who are not signed in: their cart follows them once they are, and they come

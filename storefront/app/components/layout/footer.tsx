@@ -4,8 +4,8 @@
 import { Link, useLocation } from "react-router";
 import { CardMarks } from "~/components/ui/card-marks";
 import { useSessionUser } from "~/lib/hooks/use-session";
-import { loginHref } from "~/lib/models/auth";
 import { categoryHref } from "~/lib/models/catalog";
+import { loginHref } from "~/lib/models/sign-in-return";
 
 export type FooterSettings = {
   storeName: string;

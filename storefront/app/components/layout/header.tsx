@@ -8,8 +8,9 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, NavLink, useLocation, useNavigate } from "react-router";
 import { LineIcon } from "~/components/ui/line-icon";
 import { useScrollLock } from "~/lib/hooks/use-scroll-lock";
-import { loginHref, type SessionUser } from "~/lib/models/auth";
+import type { SessionUser } from "~/lib/models/auth";
 import { categoryHref } from "~/lib/models/catalog";
+import { loginHref } from "~/lib/models/sign-in-return";
 
 type Props = {
   /** Categories (brands) in display order; the first two are the brand collections. */

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { loginHref } from "~/lib/models/auth";
+import { loginHref } from "~/lib/models/sign-in-return";
 
 /** Told to shoppers who are not signed in: their wishlist lives in this browser until they do. */
 export function GuestWishlistNote() {

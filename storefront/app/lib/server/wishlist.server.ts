@@ -5,8 +5,8 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { data, redirect } from "react-router";
 import { isNotFound, userMessage } from "~/lib/errors";
-import { safeRedirect } from "~/lib/models/auth";
 import { type ProductSummary, toSummary } from "~/lib/models/catalog";
+import { safeRedirect } from "~/lib/models/sign-in-return";
 import {
   guestWishlistLimit,
   toWishlistProducts,
