@@ -72,6 +72,27 @@ test("pages arrive rendered: their key text is in the server's HTML", async ({ r
   }
 });
 
+test("anonymous catalogue pages may be kept by shared caches; a shopper's own pages never", async ({
+  request,
+}) => {
+  const publicPage = "public, max-age=0, s-maxage=60, stale-while-revalidate=60";
+  for (const path of ["/", "/shop", "/shop?category=Verdant+%26+Co", "/about", "/faq"]) {
+    const res = await request.get(path, { headers: { Cookie: "" } });
+    expect(res.headers()["cache-control"], path).toBe(publicPage);
+    expect(res.headers().vary, path).toContain("Cookie");
+    expect(res.headers()["set-cookie"], path).toBeUndefined();
+  }
+  // With a cart (or any of the shop's cookies) the same page is the shopper's own.
+  const withCart = await request.get("/shop", {
+    headers: { Cookie: "atelier_cart=00000000-0000-0000-0000-000000000000" },
+  });
+  expect(withCart.headers()["cache-control"]).toBe("private, no-cache");
+  for (const path of ["/cart", "/login", "/wishlist", "/nowhere"]) {
+    const res = await request.get(path, { headers: { Cookie: "" }, failOnStatusCode: false });
+    expect(res.headers()["cache-control"], path).toMatch(/^private, no-(cache|store)$/);
+  }
+});
+
 test("pages carry their own styles: nothing to fetch before the first paint, and they follow navigations", async ({
   page,
   request,

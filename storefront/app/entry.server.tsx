@@ -14,6 +14,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { StylesheetReaderContext } from "./components/layout/route-styles";
 import { cspNonce, documentPolicy } from "./lib/server/csp.server";
+import { setDocumentCacheControl } from "./lib/server/page-cache.server";
 import { stylesheetReader } from "./lib/server/stylesheets.server";
 
 export const streamTimeout = 5_000;
@@ -45,6 +46,15 @@ export default function handleRequest(
   // The nonce cspMiddleware made for this request (the same one, should anything else ask).
   const nonce = cspNonce(loadContext);
   responseHeaders.set("Content-Security-Policy", documentPolicy(loadContext, nonce));
+  // Whether shared caches may keep the page: decided by the page's route (not the root layout's).
+  setDocumentCacheControl(
+    request,
+    responseStatusCode,
+    responseHeaders,
+    routerContext.staticHandlerContext.matches
+      .filter((m) => m.route.id !== "root")
+      .map((m) => routerContext.routeModules[m.route.id]?.handle),
+  );
 
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === "HEAD") {

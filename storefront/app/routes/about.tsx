@@ -1,11 +1,16 @@
 // About Atelier London: the shop's story, its six values, the team, and the way on to the shop
 // or to a conversation with us. The page is the shop's own writing, so it needs no loader.
+
 import { TeamList } from "~/components/content/team-list";
 import { ValuesList } from "~/components/content/values-list";
 import { ButtonLinks } from "~/components/ui/button-links";
+import { publicPage } from "~/lib/page-cache";
 import { originFrom, pageMeta } from "~/lib/seo";
 import "~/styles/pages/about.css";
 import type { Route } from "./+types/about";
+
+/** The same for every shopper without the shop's cookies: shared caches may keep it. */
+export const handle = publicPage;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

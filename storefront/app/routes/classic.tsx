@@ -1,15 +1,20 @@
 // The classic home page: hero text, why choose us, a carousel of the five most expensive products
 // and customer testimonials. If the catalogue cannot be reached the carousel gives way to a note.
+
 import { ClassicHero } from "~/components/classic/classic-hero";
 import { FeaturedCarousel } from "~/components/classic/featured-carousel";
 import { Testimonials } from "~/components/classic/testimonials";
 import { WhyChooseUs } from "~/components/classic/why-choose-us";
 import { SectionUnavailable } from "~/components/home/section-unavailable";
 import { toSummary } from "~/lib/models/catalog";
+import { publicPage } from "~/lib/page-cache";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
 import "~/styles/pages/classic.css";
 import type { Route } from "./+types/classic";
+
+/** The same for every shopper without the shop's cookies: shared caches may keep it. */
+export const handle = publicPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
   try {

@@ -1,5 +1,6 @@
 // The contact page: a message form the API stores and e-mails to the shop, with the shop's
 // details, opening hours and a map panel.
+
 import { Code } from "@connectrpc/connect";
 import { data, redirect } from "react-router";
 import { ContactDetails } from "~/components/contact/contact-details";
@@ -8,11 +9,15 @@ import { type ContactField, contactSchema, emptyContact } from "~/components/con
 import { userMessage } from "~/lib/errors";
 import { inputText, parseForm } from "~/lib/form-schema";
 import { toContactDetails } from "~/lib/models/contact-details";
+import { publicPage } from "~/lib/page-cache";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
 import { isCode, throttledMessage } from "~/lib/server/session.server";
 import "~/styles/pages/contact.css";
 import type { Route } from "./+types/contact";
+
+/** The same for every shopper without the shop's cookies: shared caches may keep it. */
+export const handle = publicPage;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sent = new URL(request.url).searchParams.get("sent") === "1";

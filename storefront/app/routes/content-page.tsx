@@ -1,5 +1,6 @@
 // The Privacy Policy (/privacy) and Terms and Conditions (/terms): pages the shop writes in the
 // back office. One module serves both routes; the URL says which page is wanted.
+
 import { data } from "react-router";
 import { ContentFallback } from "~/components/content/content-fallback";
 import { EditContentLink } from "~/components/content/edit-content-link";
@@ -7,11 +8,15 @@ import { InfoHeader } from "~/components/content/info-header";
 import { LoadFailure } from "~/components/content/load-failure";
 import { Prose } from "~/components/content/prose";
 import { contentPages, legalSlugFromPath } from "~/lib/models/content";
+import { publicPage } from "~/lib/page-cache";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
 import { loadContentPage } from "~/lib/server/content.server";
 import "~/styles/pages/content.css";
 import type { Route } from "./+types/content-page";
+
+/** The same for every shopper without the shop's cookies: shared caches may keep it. */
+export const handle = publicPage;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const slug = legalSlugFromPath(url.pathname);

@@ -1,5 +1,6 @@
 // Frequently Asked Questions: the FAQ page the shop writes in the back office, parsed on the
 // server into sections of questions and shown as an accordion the shopper can search.
+
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ContentFallback } from "~/components/content/content-fallback";
 import { EditContentLink } from "~/components/content/edit-content-link";
@@ -12,12 +13,16 @@ import { Prose } from "~/components/content/prose";
 import { StillHaveQuestions } from "~/components/content/still-have-questions";
 import { useFaqQuery } from "~/components/content/use-faq-query";
 import { contentPages, type FaqDocument, faqResultText, filterFaq, parseFaq } from "~/lib/models/content";
+import { publicPage } from "~/lib/page-cache";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
 import { loadContentPage } from "~/lib/server/content.server";
 import "~/styles/pages/content.css";
 import "~/styles/pages/faq.css";
 import type { Route } from "./+types/faq";
+
+/** The same for every shopper without the shop's cookies: shared caches may keep it. */
+export const handle = publicPage;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { page, error } = await loadContentPage(api(context), "faq");

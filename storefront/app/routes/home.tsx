@@ -1,6 +1,7 @@
 // Home: hero slider, philosophy, the two brand collections, three featured products with Quick
 // View, and the newsletter sign-up. Each part of the catalogue that fails to load is replaced by a
 // calm note; the rest of the page still renders.
+
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CollectionCards } from "~/components/home/collection-cards";
 import { FeaturedProducts } from "~/components/home/featured-products";
@@ -10,11 +11,15 @@ import { NewsletterSignup } from "~/components/home/newsletter-signup";
 import { Philosophy } from "~/components/home/philosophy";
 import { categoryHref, toSummary } from "~/lib/models/catalog";
 import type { NewsletterResult } from "~/lib/models/newsletter";
+import { publicPage } from "~/lib/page-cache";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { type Api, api } from "~/lib/server/api.server";
 import { subscribeToNewsletter } from "~/lib/server/newsletter.server";
 import "~/styles/pages/home.css";
 import type { Route } from "./+types/home";
+
+/** The same for every shopper without the shop's cookies: shared caches may keep it. */
+export const handle = publicPage;
 
 /** The first two brands with photographs of their most expensive products. */
 async function loadBrands(client: Api): Promise<Brand[]> {

@@ -3,6 +3,7 @@
 // 503) rather than by the root error page, so the shopper keeps a way back to the shop.
 // Related products are never waited for: when they are not in by the time the product is, the
 // page is sent without them and they stream in behind a skeleton of the same size.
+
 import { Code, ConnectError } from "@connectrpc/connect";
 import { Suspense } from "react";
 import { Await, data, type ShouldRevalidateFunctionArgs, useLocation, useNavigation } from "react-router";
@@ -19,6 +20,7 @@ import { ProductTabs } from "~/components/product-page/product-tabs";
 import { RelatedProducts, RelatedProductsSkeleton } from "~/components/product-page/related-products";
 import { isNotFound } from "~/lib/errors";
 import { type ProductDetail, type ProductSummary, toDetail, toSummary } from "~/lib/models/catalog";
+import { publicPage } from "~/lib/page-cache";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
 import { config } from "~/lib/server/config.server";
@@ -27,6 +29,9 @@ import { sessionState } from "~/lib/server/session.server";
 import { savedProductIds } from "~/lib/server/wishlist.server";
 import "~/styles/pages/product.css";
 import type { Route } from "./+types/product";
+
+/** The same for every shopper without the shop's cookies: shared caches may keep it. */
+export const handle = publicPage;
 
 export type ProductPageData =
   | {

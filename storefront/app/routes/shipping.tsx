@@ -1,6 +1,7 @@
 // Shipping & Returns: the shop's delivery and returns policy. The policy text is the shop's own
 // (PRODUCT §2); only the delivery options and their prices come from the API, so a failing API
 // costs the table, never the page.
+
 import { DeliveryOptionsTable } from "~/components/content/delivery-options-table";
 import { DeliveryPartners } from "~/components/content/delivery-partners";
 import { InfoHeader } from "~/components/content/info-header";
@@ -8,12 +9,16 @@ import { PageContents } from "~/components/content/page-contents";
 import { PolicySection } from "~/components/content/policy-section";
 import { ButtonLinks } from "~/components/ui/button-links";
 import { returnsWindow } from "~/lib/models/returns-policy";
+import { publicPage } from "~/lib/page-cache";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
 import { loadDeliveryOptions } from "~/lib/server/content.server";
 import "~/styles/pages/content.css";
 import "~/styles/pages/shipping.css";
 import type { Route } from "./+types/shipping";
+
+/** The same for every shopper without the shop's cookies: shared caches may keep it. */
+export const handle = publicPage;
 
 const shippingPolicyUpdatedAt = "2025-05-12T00:00:00Z";
 

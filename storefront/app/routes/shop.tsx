@@ -1,5 +1,6 @@
 // The shop: every visible product, searched, filtered, sorted and paged by the URL (see
 // components/shop/shop-query.ts), rendered on the server and enhanced once hydrated.
+
 import { useState } from "react";
 import { data, redirect, useNavigation } from "react-router";
 import { Pagination } from "~/components/shop/pagination";
@@ -19,11 +20,15 @@ import { ShopToolbar } from "~/components/shop/shop-toolbar";
 import { describeError } from "~/lib/errors";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { type ProductSummary, toSummary } from "~/lib/models/catalog";
+import { publicPage } from "~/lib/page-cache";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
 import noScriptFiltersCss from "~/styles/pages/shop-noscript.css?url";
 import "~/styles/pages/shop.css";
 import type { Route } from "./+types/shop";
+
+/** The same for every shopper without the shop's cookies: shared caches may keep it. */
+export const handle = publicPage;
 
 /** The slider's top when the API gives none (its own default when no product is visible). */
 const defaultPriceCeiling = 500;
