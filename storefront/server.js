@@ -19,6 +19,9 @@
 //   request URL would be http://… and every form post would fail React Router's origin check, and
 //   no response would carry HSTS.
 // - In production (NODE_ENV=production) STOREFRONT_URL is required: it refuses to start without it.
+// - PAGE_CACHE_SECONDS (off unless set): a short page cache in this process for a shop without a
+//   CDN, holding only what a CDN could hold — anonymous catalogue and information pages
+//   (server/page-cache.js).
 import path from "node:path";
 import url from "node:url";
 import { createRequestHandler } from "@react-router/express";
@@ -26,6 +29,7 @@ import compression from "compression";
 import express from "express";
 import morgan from "morgan";
 import { accessLogFormat, forwardClientAddress, hardenResponses, trustProxy } from "./server/middleware.js";
+import { pageCache } from "./server/page-cache.js";
 
 const here = path.dirname(url.fileURLToPath(import.meta.url));
 const buildDir = path.join(here, "build");
@@ -40,6 +44,18 @@ try {
   process.exit(1);
 }
 
+/** PAGE_CACHE_SECONDS as a whole number of seconds (0, off, when unset); anything else stops the start. */
+function pageCacheSeconds(value) {
+  if (value === undefined || value === "") return 0;
+  if (!/^\d+$/.test(value) || Number(value) > 3600) {
+    console.error(
+      `[storefront] cannot start: PAGE_CACHE_SECONDS must be a whole number of seconds, 0 to 3600 (got "${value}")`,
+    );
+    process.exit(1);
+  }
+  return Number(value);
+}
+
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", trustProxy(process.env.TRUST_PROXY));
@@ -49,8 +65,11 @@ app.use(
   "/assets",
   express.static(path.join(buildDir, "client", "assets"), { immutable: true, maxAge: "1y" }),
 );
-app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
 app.use(morgan(accessLogFormat));
+// Before the static files (a page is never one; it spares each answer a look on disk), after the
+// access log (which records answers from the cache too).
+app.use(pageCache({ seconds: pageCacheSeconds(process.env.PAGE_CACHE_SECONDS) }));
+app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
 app.use(forwardClientAddress);
 app.all("/{*splat}", createRequestHandler({ build, mode: process.env.NODE_ENV }));
 
