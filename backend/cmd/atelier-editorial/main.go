@@ -54,15 +54,16 @@ type picture struct {
 // pictures: each slide of the home hero (3:2; phone-sized files stay small, since the first
 // slide's picture is the home page's largest paint), each collection card (4:3, another still
 // life of the house, so the card does not repeat the slide) and each collection's banner over
-// the shop (6:1, the products to the right of the house's name).
+// the shop (6:1, the products at 78% of its width, right of the house's name: the storefront
+// sets object-position to the same 78%, so they stay there at any width the band is cropped to).
 var pictures = []picture{
 	{Role: "hero", Scene: "atelier", Width: 2400, Height: 1600, Widths: heroWidths},
 	{Role: "hero", Scene: "maison-lumiere", Width: 2400, Height: 1600, Widths: heroWidths},
 	{Role: "hero", Scene: "verdant", Width: 2400, Height: 1600, Widths: heroWidths},
 	{Role: "card", Scene: "maison-lumiere-linen", Width: 1200, Height: 900, Widths: cardWidths},
 	{Role: "card", Scene: "verdant-stone", Width: 1200, Height: 900, Widths: cardWidths},
-	{Role: "banner", Scene: "maison-lumiere", Width: 2400, Height: 400, Widths: bannerWidths, Focus: 0.7},
-	{Role: "banner", Scene: "verdant", Width: 2400, Height: 400, Widths: bannerWidths, Focus: 0.7},
+	{Role: "banner", Scene: "maison-lumiere", Width: 2400, Height: 400, Widths: bannerWidths, Focus: 0.78},
+	{Role: "banner", Scene: "verdant", Width: 2400, Height: 400, Widths: bannerWidths, Focus: 0.78},
 }
 
 var (
