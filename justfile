@@ -129,6 +129,13 @@ bench-smoke: setup
     fi
     echo "bench-smoke: every scenario ran"
 
+# Redraw the storefront's editorial pictures (home hero, collection cards, shop banners) into
+# storefront/public/editorial and their manifest, storefront/app/lib/editorial.gen.json; commit
+# both. Not part of `just gen`'s drift check: the AVIF and WebP encoders give the same bytes here
+# today, but nothing promises it across their versions or machines.
+editorial:
+    cd backend && go run -tags nodynamic ./cmd/atelier-editorial
+
 # Install what a fresh machine lacks (PostgreSQL binaries, docker-compose, Chromium, pinned tools).
 setup:
     ./scripts/setup

@@ -38,6 +38,35 @@ test.describe("home", () => {
     }
   });
 
+  test("hero and collections: the houses' editorial still lifes, the first loaded at once", async ({
+    page,
+    request,
+  }) => {
+    await page.goto("/");
+    const hero = page.getByRole("region", { name: "Highlights" });
+    // One wide picture per slide, no smaller photograph laid over it and no product caption.
+    const first = hero.getByRole("group", { name: "1 of 3" }).getByRole("img");
+    await expect(first).toHaveCount(1);
+    await expect(first).toHaveAttribute("src", /^\/editorial\/hero-atelier-\d+\.webp\?v=\w+$/);
+    await expect(first).toHaveAttribute("fetchpriority", "high");
+    await expect(first).toHaveAttribute("loading", "eager");
+    await expect(hero.getByText(/^Pictured/)).toHaveCount(0);
+    await expect
+      .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    // The storefront serves them itself, cached but not forever: a new drawing gets a new ?v=.
+    const res = await request.get((await first.getAttribute("src"))!);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toBe("image/webp");
+    expect(res.headers()["cache-control"]).not.toContain("immutable");
+
+    const cards = page.getByRole("region", { name: "Our Collections" }).getByRole("img");
+    await expect(cards).toHaveCount(2);
+    for (const card of await cards.all()) {
+      await expect(card).toHaveAttribute("src", /^\/editorial\/card-/);
+    }
+  });
+
   test("hero: three slides with dots, advancing every 6 seconds, pausable", async ({ page }) => {
     await page.clock.install();
     await page.goto("/");

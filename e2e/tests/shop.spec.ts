@@ -137,3 +137,30 @@ test.describe("on a phone", () => {
     await expect(brand).toBeHidden();
   });
 });
+
+// One collection: a short band with the house's still life above the grid; on a phone the words
+// alone, so the first products stay on the first screen.
+for (const width of [375, 1440]) {
+  test.describe(`a collection's banner at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+    test(
+      width < 768 ? "is its name alone" : "shows the house's still life behind its name",
+      async ({ page }) => {
+        await page.goto(`/shop?category=${encodeURIComponent("Maison Lumière")}`);
+        const header = page.getByRole("main").locator("header").first();
+        await expect(header.getByRole("heading", { level: 1 })).toHaveText("Maison Lumière Collection");
+        const banner = header.getByRole("img");
+        const box = await header.boundingBox();
+        if (width < 768) {
+          await expect(banner).toBeHidden();
+          expect(box!.height).toBeLessThan(120);
+        } else {
+          await expect(banner).toBeVisible();
+          await expect(banner).toHaveAttribute("src", /^\/editorial\/banner-maison-lumiere-/);
+          expect(box!.height).toBeLessThanOrEqual(240);
+        }
+        await expect(page.getByRole("main").getByRole("article").first()).toBeInViewport();
+      },
+    );
+  });
+}

@@ -197,6 +197,11 @@ func Warm() {
 	})
 }
 
+// Encode encodes img as contentType (image/avif, image/webp or image/jpeg) with the settings of
+// the stored variants, for tools that prepare pictures outside the store (the storefront's
+// editorial banners, cmd/atelier-editorial).
+func Encode(img *image.RGBA, contentType string) ([]byte, error) { return encode(img, contentType) }
+
 func encode(img *image.RGBA, contentType string) ([]byte, error) {
 	var buf bytes.Buffer
 	var err error

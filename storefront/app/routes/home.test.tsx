@@ -8,7 +8,6 @@ import { type Brand, collectionCards, heroSlides } from "~/components/home/home-
 import {
   ListCategoriesResponseSchema,
   ListFeaturedProductsResponseSchema,
-  ListProductsResponseSchema,
 } from "~/gen/atelier/store/v1/catalog_service_pb";
 import { SubscribeResponseSchema } from "~/gen/atelier/store/v1/newsletter_service_pb";
 import type { Api } from "~/lib/server/api.server";
@@ -18,8 +17,8 @@ import { expectLink } from "~/lib/testing/links";
 import HomeRoute, { action, loader, meta } from "./home";
 
 const brands: Brand[] = [
-  { name: "Maison Lumière", productCount: 21, href: "/shop?category=Maison+Lumi%C3%A8re", pictures: [] },
-  { name: "Verdant & Co", productCount: 19, href: "/shop?category=Verdant+%26+Co", pictures: [] },
+  { name: "Maison Lumière", productCount: 21, href: "/shop?category=Maison+Lumi%C3%A8re" },
+  { name: "Verdant & Co", productCount: 19, href: "/shop?category=Verdant+%26+Co" },
 ];
 
 type HomeData = Awaited<ReturnType<typeof import("./home").loader>>;
@@ -120,76 +119,46 @@ describe("home loader", () => {
         ],
       }),
     );
-  /** Four photographed products of the brand asked for, named after it. */
-  const brandProducts: Catalog["listProducts"] = (req) =>
-    Promise.resolve(
-      create(ListProductsResponseSchema, {
-        products: [1, 2, 3, 4].map((n) => ({
-          id: `${req.category?.[0]}-${n}`,
-          name: `${req.category?.[0]} ${n}`,
-          images: [{ url: `https://img.test/${n}.jpg`, primary: true }],
-        })),
-      }),
-    );
   const featured = () =>
     Promise.resolve(
       create(ListFeaturedProductsResponseSchema, { products: [{ id: "f1", name: "Featured 1" }] }),
     );
 
-  it("builds the slides and collections from the first two brands' dearest products, and draws the featured ones at random", async () => {
-    const listProducts = vi.fn<Catalog["listProducts"]>(brandProducts);
+  it("builds the slides and collections from the first two brands and their still lifes, and draws the featured ones at random", async () => {
+    const listProducts = vi.fn<Catalog["listProducts"]>();
     const listFeaturedProducts = vi.fn<Catalog["listFeaturedProducts"]>(featured);
     const data = await loader(
       loaderArgs("/", { catalog: { listCategories: categories, listProducts, listFeaturedProducts } }),
     );
-    expect(listProducts.mock.calls.map(([req]) => req)).toEqual([
-      { category: ["Maison Lumière"], sort: "price_desc", pageSize: 6 },
-      { category: ["Verdant & Co"], sort: "price_desc", pageSize: 6 },
-    ]);
+    // The pictures are the storefront's own editorial files: no product list is asked for them.
+    expect(listProducts).not.toHaveBeenCalled();
     expect(listFeaturedProducts).toHaveBeenCalledWith({ mode: "random" });
-    expect(data.slides.map((s) => [s.title, s.main?.productName])).toEqual([
-      ["Luxury Beauty", "Maison Lumière 1"],
-      ["Maison Lumière", "Maison Lumière 2"],
-      ["Verdant & Co", "Verdant & Co 2"],
+    expect(data.slides.map((s) => [s.title, s.picture?.src.split("?")[0]])).toEqual([
+      ["Luxury Beauty", "/editorial/hero-atelier-2400.webp"],
+      ["Maison Lumière", "/editorial/hero-maison-lumiere-2400.webp"],
+      ["Verdant & Co", "/editorial/hero-verdant-2400.webp"],
     ]);
     expect(data.collections).toEqual([
       expect.objectContaining({
         name: "Maison Lumière",
         productCount: 21,
         href: "/shop?category=Maison+Lumi%C3%A8re",
-        picture: expect.objectContaining({ productName: "Maison Lumière 4" }),
+        picture: expect.objectContaining({ src: expect.stringContaining("/editorial/card-maison-lumiere") }),
       }),
       expect.objectContaining({
         name: "Verdant & Co",
         productCount: 19,
         href: "/shop?category=Verdant+%26+Co",
-        picture: expect.objectContaining({ productName: "Verdant & Co 4" }),
+        picture: expect.objectContaining({ src: expect.stringContaining("/editorial/card-verdant") }),
       }),
     ]);
     expect(data.featured?.map((p) => p.name)).toEqual(["Featured 1"]);
   });
 
-  it("keeps a brand whose photographs could not be loaded", async () => {
-    const listProducts: Catalog["listProducts"] = (req) =>
-      req.category?.[0] === "Verdant & Co"
-        ? Promise.reject(new ConnectError("down", Code.Unavailable))
-        : brandProducts(req);
-    const data = await loader(
-      loaderArgs("/", {
-        catalog: { listCategories: categories, listProducts, listFeaturedProducts: featured },
-      }),
-    );
-    expect(data.collections?.map((c) => [c.name, c.picture])).toEqual([
-      ["Maison Lumière", expect.objectContaining({ productName: "Maison Lumière 4" })],
-      ["Verdant & Co", null],
-    ]);
-    expect(data.slides.map((s) => s.title)).toEqual(["Luxury Beauty", "Maison Lumière", "Verdant & Co"]);
-  });
-
   it("answers each part that failed with null, keeping the Luxury Beauty slide", async () => {
     const down = () => Promise.reject(new ConnectError("down", Code.Unavailable));
     const data = await loader(
-      loaderArgs("/", { catalog: { listCategories: down, listProducts: down, listFeaturedProducts: down } }),
+      loaderArgs("/", { catalog: { listCategories: down, listFeaturedProducts: down } }),
     );
     expect(data).toEqual({ slides: heroSlides([]), collections: null, featured: null });
   });
@@ -275,18 +244,15 @@ describe("home action", () => {
 
 describe("home meta", () => {
   it("uses the site title without a suffix, the canonical URL and the hero picture", () => {
-    const slides = heroSlides([
-      {
-        ...brands[0]!,
-        pictures: [{ image: aProduct(1).images[0]!, productName: "Product 1", href: "/product/1" }],
-      },
-    ]);
     const tags = meta({
-      loaderData: { ...loaded, slides },
+      loaderData: loaded,
       matches: [{ id: "root", loaderData: { origin: "https://atelier.test" } }],
     } as unknown as Parameters<typeof meta>[0]);
     expect(tags).toContainEqual({ title: "Atelier London — Luxury Skincare" });
     expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://atelier.test/" });
-    expect(tags).toContainEqual({ property: "og:image", content: "https://img.test/1/1200.jpg" });
+    expect(tags).toContainEqual({
+      property: "og:image",
+      content: expect.stringMatching(/^https:\/\/atelier\.test\/editorial\/hero-atelier-2400\.webp\?v=\w+$/),
+    });
   });
 });

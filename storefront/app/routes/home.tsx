@@ -6,7 +6,7 @@ import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { CollectionCards } from "~/components/home/collection-cards";
 import { FeaturedProducts } from "~/components/home/featured-products";
 import { HeroSlider } from "~/components/home/hero-slider";
-import { type Brand, collectionCards, heroSlides, toPictures } from "~/components/home/home-data";
+import { type Brand, collectionCards, heroSlides } from "~/components/home/home-data";
 import { NewsletterSignup } from "~/components/home/newsletter-signup";
 import { Philosophy } from "~/components/home/philosophy";
 import { categoryHref, toSummary } from "~/lib/models/catalog";
@@ -21,19 +21,12 @@ import type { Route } from "./+types/home";
 /** The same for every shopper without the shop's cookies: shared caches may keep it. */
 export const handle = publicPage;
 
-/** The first two brands with photographs of their most expensive products. */
+/** The first two brands; their pictures are the editorial still lifes drawn for them. */
 async function loadBrands(client: Api): Promise<Brand[]> {
   const { categories } = await client.catalog.listCategories({});
-  return Promise.all(
-    categories.slice(0, 2).map(async (c) => {
-      // The photographs only dress the slides and cards; without them the brand still shows.
-      const pictures = await client.catalog
-        .listProducts({ category: [c.name], sort: "price_desc", pageSize: 6 })
-        .then((res) => toPictures(res.products.map(toSummary)))
-        .catch(() => []);
-      return { name: c.name, productCount: c.productCount, href: categoryHref(c.name), pictures };
-    }),
-  );
+  return categories
+    .slice(0, 2)
+    .map((c) => ({ name: c.name, productCount: c.productCount, href: categoryHref(c.name) }));
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -71,8 +64,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
       "Atelier London: luxury skincare chosen in London, from radiant serums to rich creams and gift sets. Delivered across the UK and Europe.",
     origin: originFrom(matches),
     path: "/",
-    image: loaderData?.slides[0]?.main?.image.src,
+    // The editorial pictures are the storefront's own files: link previews need the whole URL.
+    image: absoluteUrl(loaderData?.slides[0]?.picture?.src, originFrom(matches)),
   });
+
+function absoluteUrl(src: string | undefined, origin: string): string | undefined {
+  if (!src) return undefined;
+  return src.startsWith("/") ? `${origin}${src}` : src;
+}
 
 export default function HomeRoute({ loaderData, actionData }: Route.ComponentProps) {
   return (

@@ -3,6 +3,7 @@
 
 import { useState } from "react";
 import { data, redirect, useNavigation } from "react-router";
+import { CollectionBanner } from "~/components/shop/collection-banner";
 import { Pagination } from "~/components/shop/pagination";
 import { LoadError, NoMatches, NoProducts, ProductList } from "~/components/shop/product-results";
 import { type CategoryOption, ShopFilters } from "~/components/shop/shop-filters";
@@ -137,10 +138,10 @@ export default function ShopRoute({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="page shop">
-      <header className="shop__header">
-        <p className="eyebrow">The Collection</p>
-        <h1>{shopHeading(query)}</h1>
-      </header>
+      <CollectionBanner
+        heading={shopHeading(query)}
+        house={query.categories.length === 1 && !query.search ? (query.categories[0] ?? null) : null}
+      />
 
       <div className="shop__layout">
         <aside className="shop__filters" aria-labelledby="shop-filters-heading">

@@ -1,10 +1,12 @@
-// One card per brand collection, each leading to the shop filtered by that brand.
+// One card per brand collection, each with a still life of the house and leading to the shop
+// filtered by that brand.
 import { Link } from "react-router";
 import { ProductImage } from "~/components/ui/product-image";
 import { type CollectionCard, productCountText } from "./home-data";
 import { SectionUnavailable } from "./section-unavailable";
 
-const cardSizes = "(max-width: 767px) 100vw, 600px";
+/** Two cards side by side from 1024 px, one a row below. */
+const cardSizes = "(max-width: 1023px) 100vw, 620px";
 
 export function CollectionCards({ collections }: { collections: readonly CollectionCard[] | null }) {
   return (
@@ -16,22 +18,16 @@ export function CollectionCards({ collections }: { collections: readonly Collect
       {collections && collections.length > 0 ? (
         <ul className="collections__list">
           {collections.map((c) => (
-            <li key={c.name} className="collection-card split">
-              <div className="split__inner">
-                <div className="split__media">
-                  <ProductImage
-                    image={c.picture?.image}
-                    name={c.picture?.productName ?? c.name}
-                    sizes={cardSizes}
-                  />
-                </div>
-                <div className="split__body collection-card__body">
-                  <p className="collection-card__count">{productCountText(c.productCount)}</p>
-                  <h3 className="collection-card__name">{c.name}</h3>
-                  <Link to={c.href} className="button button--primary">
-                    Shop {c.name}
-                  </Link>
-                </div>
+            <li key={c.name} className="collection-card">
+              <div className="collection-card__media">
+                <ProductImage image={c.picture ?? undefined} name={c.name} sizes={cardSizes} />
+              </div>
+              <div className="collection-card__body">
+                <p className="collection-card__count">{productCountText(c.productCount)}</p>
+                <h3 className="collection-card__name">{c.name}</h3>
+                <Link to={c.href} className="button button--primary">
+                  Shop {c.name}
+                </Link>
               </div>
             </li>
           ))}

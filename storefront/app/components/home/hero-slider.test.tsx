@@ -6,7 +6,14 @@ import { reducedMotionQuery } from "~/lib/hooks/use-media-query";
 import { aProduct, stubMatchMedia } from "~/lib/testing/catalog";
 import { expectLink } from "~/lib/testing/links";
 import { HeroSlider, heroIntervalMs } from "./hero-slider";
-import type { HeroSlide } from "./home-data";
+import { type Brand, type HeroSlide, heroSlides } from "./home-data";
+
+const maison: Brand = {
+  name: "Maison Lumière",
+  productCount: 21,
+  href: "/shop?category=Maison+Lumi%C3%A8re",
+};
+const verdant: Brand = { name: "Verdant & Co", productCount: 19, href: "/shop?category=Verdant+%26+Co" };
 
 const slides: HeroSlide[] = ["Luxury Beauty", "Maison Lumière", "Verdant & Co"].map((title, i) => ({
   id: `s${i}`,
@@ -14,8 +21,7 @@ const slides: HeroSlide[] = ["Luxury Beauty", "Maison Lumière", "Verdant & Co"]
   title,
   text: `About ${title}.`,
   cta: { label: `Explore ${title}`, href: i ? `/shop?category=${encodeURIComponent(title)}` : "/shop" },
-  main: null,
-  inset: null,
+  picture: null,
 }));
 
 function renderSlider(shown: HeroSlide[] = slides) {
@@ -113,23 +119,34 @@ describe("HeroSlider", () => {
   });
 
   it("loads the hidden slides' pictures only after the page, so the first one paints alone", () => {
-    const pictured = slides.map((s, i) => {
-      const product = aProduct(i + 1);
-      return {
-        ...s,
-        main: { image: product.images[0]!, productName: product.name, href: `/product/${product.id}` },
-      };
-    });
+    const pictured = slides.map((s, i) => ({
+      ...s,
+      picture: { ...aProduct(1).images[0]!, alt: `Scene ${i + 1}` },
+    }));
     renderSlider(pictured);
     const pictures = () =>
       screen.queryAllByRole("img", { hidden: true }).map((img) => img.getAttribute("alt"));
-    expect(pictures()).toEqual(["Product 1, front view"]);
+    expect(pictures()).toEqual(["Scene 1"]);
     act(() => vi.advanceTimersByTime(2000));
-    expect(pictures()).toEqual(["Product 1, front view", "Product 2, front view", "Product 3, front view"]);
-    expect(screen.getByRole("img", { name: "Product 1, front view" })).toHaveAttribute(
-      "fetchpriority",
-      "high",
-    );
+    expect(pictures()).toEqual(["Scene 1", "Scene 2", "Scene 3"]);
+  });
+
+  it("shows each slide's editorial picture alone, the first as the page's eager, high-priority paint", () => {
+    renderSlider(heroSlides([maison, verdant]));
+    const first = screen.getByRole("img", { name: /together on a marble slab/ });
+    expect(first).toHaveAttribute("fetchpriority", "high");
+    expect(first).toHaveAttribute("loading", "eager");
+    expect(first).toHaveAttribute("width", "2400");
+    expect(first).toHaveAttribute("height", "1600");
+    expect(first.getAttribute("src")).toMatch(/^\/editorial\/hero-atelier-2400\.webp\?v=\w+$/);
+    expect(first.getAttribute("sizes")).toBe("(max-width: 899px) 100vw, 58vw");
+    const avif = first.closest("picture")?.querySelector('source[type="image/avif"]');
+    expect(avif?.getAttribute("srcset")).toMatch(/hero-atelier-640\.avif\?v=\w+ 640w, .* 2400w$/);
+    // One picture per slide: no inset laid over it, and no caption naming a single product.
+    const slide = currentSlide();
+    expect(within(slide).getAllByRole("img")).toHaveLength(1);
+    expect(within(slide).queryByText(/Pictured/)).not.toBeInTheDocument();
+    expect(slide.querySelector(".hero-media__inset")).toBeNull();
   });
 
   it("renders no live-looking slide controls before JavaScript runs (without it they would be dead)", () => {

@@ -1,12 +1,14 @@
 // The home page's hero: three slides (Luxury Beauty and the two brand collections) that cross-fade
-// every six seconds. Only the current slide is exposed to assistive technology and the keyboard.
+// every six seconds, each a wide editorial still life beside its words. Only the current slide is
+// exposed to assistive technology and the keyboard.
 import { useState } from "react";
 import { Link } from "react-router";
 import { ProductImage } from "~/components/ui/product-image";
 import { PlayPauseToggle, RotationDots } from "~/components/ui/rotation-controls";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { useRotation } from "~/lib/hooks/use-rotation";
-import type { HeroSlide, Picture } from "./home-data";
+import type { ImageView } from "~/lib/models/catalog";
+import type { HeroSlide } from "./home-data";
 import { useAfterLoad } from "./use-after-load";
 
 export const heroIntervalMs = 6000;
@@ -87,30 +89,24 @@ function HeroSlideView({ slide, position, total, current, showPictures }: SlideP
             {slide.cta.label}
           </Link>
         </div>
-        <HeroMedia
-          main={slide.main}
-          inset={slide.inset}
-          priority={position === 1}
-          showPictures={showPictures}
-        />
+        <HeroMedia picture={slide.picture} priority={position === 1} showPictures={showPictures} />
       </div>
     </div>
   );
 }
 
-const mainSizes = "(max-width: 767px) 72vw, 460px";
-const insetSizes = "(max-width: 767px) 34vw, 220px";
+/** Beside the words from 900 px (the media column bleeds to the window's right edge), full width below. */
+const heroSizes = "(max-width: 899px) 100vw, 58vw";
 
 type MediaProps = {
-  main: Picture | null;
-  inset: Picture | null;
+  picture: ImageView | null;
   priority: boolean;
-  /** False: keep each picture's place (same size, so nothing moves) without loading it yet. */
+  /** False: keep the picture's place (same size, so nothing moves) without loading it yet. */
   showPictures: boolean;
 };
 
-function HeroMedia({ main, inset, priority, showPictures }: MediaProps) {
-  if (!main) {
+function HeroMedia({ picture, priority, showPictures }: MediaProps) {
+  if (!picture) {
     return (
       <div className="hero-media hero-media--empty" aria-hidden="true">
         <span>Atelier</span>
@@ -118,26 +114,18 @@ function HeroMedia({ main, inset, priority, showPictures }: MediaProps) {
     );
   }
   return (
-    <figure className="hero-media">
-      <div className="hero-media__main">
-        {showPictures ? (
-          <ProductImage image={main.image} name={main.productName} sizes={mainSizes} priority={priority} />
-        ) : (
-          <div className="hero-media__pending" />
-        )}
-      </div>
-      {inset && (
-        <div className="hero-media__inset">
-          {showPictures ? (
-            <ProductImage image={inset.image} name={inset.productName} sizes={insetSizes} />
-          ) : (
-            <div className="hero-media__pending" />
-          )}
-        </div>
+    <div className="hero-media">
+      {showPictures ? (
+        <ProductImage
+          image={picture}
+          name={picture.alt}
+          sizes={heroSizes}
+          priority={priority}
+          className="hero-media__image"
+        />
+      ) : (
+        <div className="hero-media__pending" />
       )}
-      <figcaption className="hero-media__caption">
-        Pictured: <Link to={main.href}>{main.productName}</Link>
-      </figcaption>
-    </figure>
+    </div>
   );
 }

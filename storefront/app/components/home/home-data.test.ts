@@ -1,41 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { aProduct } from "~/lib/testing/catalog";
-import {
-  type Brand,
-  collectionCards,
-  heroSlides,
-  type Picture,
-  productCountText,
-  toPictures,
-} from "./home-data";
-
-function pictures(prefix: string, n: number): Picture[] {
-  return Array.from({ length: n }, (_, i) => ({
-    image: {
-      src: `https://img.test/${prefix}${i}.jpg`,
-      srcSet: "",
-      sources: [],
-      alt: "",
-      width: 1200,
-      height: 1500,
-    },
-    productName: `${prefix}${i}`,
-    href: `/product/${prefix}${i}`,
-  }));
-}
+import { type Brand, collectionCards, heroSlides, productCountText } from "./home-data";
 
 const maison: Brand = {
   name: "Maison Lumière",
   productCount: 21,
   href: "/shop?category=Maison+Lumi%C3%A8re",
-  pictures: pictures("m", 4),
 };
-const verdant: Brand = {
-  name: "Verdant & Co",
-  productCount: 1,
-  href: "/shop?category=Verdant+%26+Co",
-  pictures: pictures("v", 4),
-};
+const verdant: Brand = { name: "Verdant & Co", productCount: 1, href: "/shop?category=Verdant+%26+Co" };
 
 describe("heroSlides", () => {
   it("leads with Luxury Beauty, then one slide per brand linking to its collection", () => {
@@ -49,36 +20,52 @@ describe("heroSlides", () => {
     expect(slides[2]!.eyebrow).toBe("The Collection · 1 product");
   });
 
-  it("pictures each brand's flagship on the first slide and never repeats a photograph", () => {
+  it("pictures both houses together first, then each house's own still life, never a photograph twice", () => {
     const slides = heroSlides([maison, verdant]);
-    expect(slides[0]!.main?.productName).toBe("m0");
-    expect(slides[0]!.inset?.productName).toBe("v0");
-    const shown = slides.flatMap((s) => [s.main?.productName, s.inset?.productName]);
+    expect(slides.map((s) => s.picture?.src)).toEqual([
+      expect.stringMatching(/^\/editorial\/hero-atelier-2400\.webp\?v=\w+$/),
+      expect.stringMatching(/^\/editorial\/hero-maison-lumiere-2400\.webp\?v=\w+$/),
+      expect.stringMatching(/^\/editorial\/hero-verdant-2400\.webp\?v=\w+$/),
+    ]);
+    expect(slides[0]!.picture).toMatchObject({
+      width: 2400,
+      height: 1600,
+      alt: expect.stringMatching(/together/),
+    });
+    const cards = collectionCards([maison, verdant]).map((c) => c.picture?.src);
+    expect(cards).toEqual([
+      expect.stringMatching(/^\/editorial\/card-maison-lumiere-linen-1200\.webp/),
+      expect.stringMatching(/^\/editorial\/card-verdant-stone-1200\.webp/),
+    ]);
+    const shown = [...slides.map((s) => s.picture?.src), ...cards];
     expect(new Set(shown).size).toBe(shown.length);
-    const cards = collectionCards([maison, verdant]).map((c) => c.picture?.productName);
-    expect(cards).toEqual(["m3", "v3"]);
-    expect(shown).not.toContain(cards[0]);
   });
 
-  it("still has the Luxury Beauty slide, without pictures, when no brand is known", () => {
+  it("offers AVIF first and WebP at every width", () => {
+    const picture = heroSlides([])[0]!.picture!;
+    expect(picture.sources).toEqual([{ type: "image/avif", srcSet: expect.stringContaining(".avif?v=") }]);
+    expect(picture.srcSet.split(", ").map((s) => s.split(" ")[1])).toEqual([
+      "640w",
+      "1024w",
+      "1600w",
+      "2400w",
+    ]);
+    expect(picture.sources[0]!.srcSet.split(", ")).toHaveLength(4);
+  });
+
+  it("still has the Luxury Beauty slide when no brand is known", () => {
     const slides = heroSlides([]);
     expect(slides).toHaveLength(1);
-    expect(slides[0]).toMatchObject({ title: "Luxury Beauty", main: null, inset: null });
+    expect(slides[0]).toMatchObject({
+      title: "Luxury Beauty",
+      picture: expect.objectContaining({ width: 2400 }),
+    });
   });
 
-  it("falls back to the brand's first photograph when it has only one", () => {
-    const slides = heroSlides([{ ...maison, pictures: pictures("m", 1) }]);
-    expect(slides[1]!.main?.productName).toBe("m0");
-    expect(slides[1]!.inset).toBeNull();
-  });
-});
-
-describe("toPictures", () => {
-  it("takes each product's leading image and skips products without one", () => {
-    const result = toPictures([aProduct(1), aProduct(2, { images: [] })]);
-    expect(result).toEqual([
-      { image: aProduct(1).images[0], productName: "Product 1", href: `/product/${aProduct(1).id}` },
-    ]);
+  it("leaves a brand without a drawn still life unpictured rather than borrowing another's", () => {
+    const other: Brand = { name: "Third House", productCount: 2, href: "/shop?category=Third+House" };
+    expect(heroSlides([other])[1]!.picture).toBeNull();
+    expect(collectionCards([other])[0]!.picture).toBeNull();
   });
 });
 

@@ -1,12 +1,10 @@
 // View models of the home page's hero slides and collection cards, built from the brands (the
-// shop's categories) and their products' studio photographs.
-import type { ImageView, ProductSummary } from "~/lib/models/catalog";
+// shop's categories) and the editorial still lifes drawn for them (lib/editorial).
+import { editorialImage } from "~/lib/editorial";
+import type { ImageView } from "~/lib/models/catalog";
 
-/** A product photograph shown for its looks, with a link to the product it pictures. */
-export type Picture = { image: ImageView; productName: string; href: string };
-
-/** A brand (category) with photographs of its products, most expensive first. */
-export type Brand = { name: string; productCount: number; href: string; pictures: Picture[] };
+/** A brand (category): one of the shop's two houses. */
+export type Brand = { name: string; productCount: number; href: string };
 
 export type HeroSlide = {
   id: string;
@@ -14,30 +12,21 @@ export type HeroSlide = {
   title: string;
   text: string;
   cta: { label: string; href: string };
-  /** The large photograph; null when the catalogue gave none. */
-  main: Picture | null;
-  /** A smaller photograph laid over the large one. */
-  inset: Picture | null;
+  /** The slide's wide editorial picture; null when none was drawn for it. */
+  picture: ImageView | null;
 };
 
-export type CollectionCard = { name: string; productCount: number; href: string; picture: Picture | null };
-
-export function toPictures(products: readonly ProductSummary[]): Picture[] {
-  return products.flatMap((p) =>
-    p.images[0] ? [{ image: p.images[0], productName: p.name, href: `/product/${p.id}` }] : [],
-  );
-}
+export type CollectionCard = { name: string; productCount: number; href: string; picture: ImageView | null };
 
 export function productCountText(n: number): string {
   return `${n} ${n === 1 ? "product" : "products"}`;
 }
 
 /**
- * Luxury Beauty first (the flagship photograph of each of the first two brands), then one slide
- * per brand collection with further photographs of that brand, so pictures do not repeat.
+ * Luxury Beauty first (both houses together), then one slide per brand collection, each with
+ * that house's still life.
  */
 export function heroSlides(brands: readonly Brand[]): HeroSlide[] {
-  const [first, second] = brands;
   const slides: HeroSlide[] = [
     {
       id: "luxury-beauty",
@@ -45,8 +34,7 @@ export function heroSlides(brands: readonly Brand[]): HeroSlide[] {
       title: "Luxury Beauty",
       text: "Exceptional skincare from the houses we love, chosen in London and delivered to your door.",
       cta: { label: "Shop Now", href: "/shop" },
-      main: first?.pictures[0] ?? second?.pictures[0] ?? null,
-      inset: first ? (second?.pictures[0] ?? null) : null,
+      picture: editorialImage("hero", ""),
     },
   ];
   for (const brand of brands.slice(0, 2)) {
@@ -56,19 +44,18 @@ export function heroSlides(brands: readonly Brand[]): HeroSlide[] {
       title: brand.name,
       text: `Discover ${brand.name}, from daily rituals to rare indulgences, each piece chosen by our London atelier.`,
       cta: { label: `Explore ${brand.name}`, href: brand.href },
-      main: brand.pictures[1] ?? brand.pictures[0] ?? null,
-      inset: brand.pictures[2] ?? null,
+      picture: editorialImage("hero", brand.name),
     });
   }
   return slides;
 }
 
-/** One card per brand, preferably with a photograph the hero does not already show. */
+/** One card per brand, with a still life of the house other than its hero slide's. */
 export function collectionCards(brands: readonly Brand[]): CollectionCard[] {
   return brands.slice(0, 2).map((b) => ({
     name: b.name,
     productCount: b.productCount,
     href: b.href,
-    picture: b.pictures[3] ?? b.pictures[0] ?? null,
+    picture: editorialImage("card", b.name),
   }));
 }
