@@ -150,6 +150,8 @@ for (const width of [375, 1440]) {
         const header = page.getByRole("main").locator("header").first();
         await expect(header.getByRole("heading", { level: 1 })).toHaveText("Maison Lumière Collection");
         const banner = header.getByRole("img");
+        // Measured in the shop's own typefaces, not the fallback's.
+        await page.evaluate(() => document.fonts.ready);
         const box = await header.boundingBox();
         if (width < 768) {
           await expect(banner).toBeHidden();
