@@ -4,13 +4,13 @@
 import { TeamList } from "~/components/content/team-list";
 import { ValuesList } from "~/components/content/values-list";
 import { ButtonLinks } from "~/components/ui/button-links";
-import { publicPage } from "~/lib/page-cache";
+import type { PublicPageHandle } from "~/lib/page-cache";
 import { originFrom, pageMeta } from "~/lib/seo";
 import "~/styles/pages/about.css";
 import type { Route } from "./+types/about";
 
 /** The same for every shopper without the shop's cookies: shared caches may keep it. */
-export const handle = publicPage;
+export const handle: PublicPageHandle = { publicPage: true };
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

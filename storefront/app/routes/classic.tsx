@@ -7,14 +7,14 @@ import { Testimonials } from "~/components/classic/testimonials";
 import { WhyChooseUs } from "~/components/classic/why-choose-us";
 import { SectionUnavailable } from "~/components/home/section-unavailable";
 import { toSummary } from "~/lib/models/catalog";
-import { publicPage } from "~/lib/page-cache";
+import type { PublicPageHandle } from "~/lib/page-cache";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
 import "~/styles/pages/classic.css";
 import type { Route } from "./+types/classic";
 
 /** The same for every shopper without the shop's cookies: shared caches may keep it. */
-export const handle = publicPage;
+export const handle: PublicPageHandle = { publicPage: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
   try {

@@ -9,7 +9,7 @@ import { type ContactField, contactSchema, emptyContact } from "~/components/con
 import { userMessage } from "~/lib/errors";
 import { inputText, parseForm } from "~/lib/form-schema";
 import { toContactDetails } from "~/lib/models/contact-details";
-import { publicPage } from "~/lib/page-cache";
+import type { PublicPageHandle } from "~/lib/page-cache";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
 import { isCode, throttledMessage } from "~/lib/server/session.server";
@@ -17,7 +17,7 @@ import "~/styles/pages/contact.css";
 import type { Route } from "./+types/contact";
 
 /** The same for every shopper without the shop's cookies: shared caches may keep it. */
-export const handle = publicPage;
+export const handle: PublicPageHandle = { publicPage: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const sent = new URL(request.url).searchParams.get("sent") === "1";

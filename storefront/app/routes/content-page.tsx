@@ -8,7 +8,7 @@ import { InfoHeader } from "~/components/content/info-header";
 import { LoadFailure } from "~/components/content/load-failure";
 import { Prose } from "~/components/content/prose";
 import { contentPages, legalSlugFromPath } from "~/lib/models/content";
-import { publicPage } from "~/lib/page-cache";
+import type { PublicPageHandle } from "~/lib/page-cache";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
 import { loadContentPage } from "~/lib/server/content.server";
@@ -16,7 +16,7 @@ import "~/styles/pages/content.css";
 import type { Route } from "./+types/content-page";
 
 /** The same for every shopper without the shop's cookies: shared caches may keep it. */
-export const handle = publicPage;
+export const handle: PublicPageHandle = { publicPage: true };
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const slug = legalSlugFromPath(url.pathname);

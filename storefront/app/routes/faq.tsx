@@ -13,7 +13,7 @@ import { Prose } from "~/components/content/prose";
 import { StillHaveQuestions } from "~/components/content/still-have-questions";
 import { useFaqQuery } from "~/components/content/use-faq-query";
 import { contentPages, type FaqDocument, faqResultText, filterFaq, parseFaq } from "~/lib/models/content";
-import { publicPage } from "~/lib/page-cache";
+import type { PublicPageHandle } from "~/lib/page-cache";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
 import { loadContentPage } from "~/lib/server/content.server";
@@ -22,7 +22,7 @@ import "~/styles/pages/faq.css";
 import type { Route } from "./+types/faq";
 
 /** The same for every shopper without the shop's cookies: shared caches may keep it. */
-export const handle = publicPage;
+export const handle: PublicPageHandle = { publicPage: true };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { page, error } = await loadContentPage(api(context), "faq");

@@ -11,7 +11,7 @@ import { NewsletterSignup } from "~/components/home/newsletter-signup";
 import { Philosophy } from "~/components/home/philosophy";
 import { categoryHref, toSummary } from "~/lib/models/catalog";
 import type { NewsletterResult } from "~/lib/models/newsletter";
-import { publicPage } from "~/lib/page-cache";
+import type { PublicPageHandle } from "~/lib/page-cache";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { type Api, api } from "~/lib/server/api.server";
 import { subscribeToNewsletter } from "~/lib/server/newsletter.server";
@@ -19,7 +19,7 @@ import "~/styles/pages/home.css";
 import type { Route } from "./+types/home";
 
 /** The same for every shopper without the shop's cookies: shared caches may keep it. */
-export const handle = publicPage;
+export const handle: PublicPageHandle = { publicPage: true };
 
 /** The first two brands; their pictures are the editorial still lifes drawn for them. */
 async function loadBrands(client: Api): Promise<Brand[]> {

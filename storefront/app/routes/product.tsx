@@ -20,7 +20,7 @@ import { ProductTabs } from "~/components/product-page/product-tabs";
 import { RelatedProducts, RelatedProductsSkeleton } from "~/components/product-page/related-products";
 import { isNotFound } from "~/lib/errors";
 import { type ProductDetail, type ProductSummary, toDetail, toSummary } from "~/lib/models/catalog";
-import { publicPage } from "~/lib/page-cache";
+import type { PublicPageHandle } from "~/lib/page-cache";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
 import { config } from "~/lib/server/config.server";
@@ -31,7 +31,7 @@ import "~/styles/pages/product.css";
 import type { Route } from "./+types/product";
 
 /** The same for every shopper without the shop's cookies: shared caches may keep it. */
-export const handle = publicPage;
+export const handle: PublicPageHandle = { publicPage: true };
 
 export type ProductPageData =
   | {

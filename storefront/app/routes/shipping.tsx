@@ -9,7 +9,7 @@ import { PageContents } from "~/components/content/page-contents";
 import { PolicySection } from "~/components/content/policy-section";
 import { ButtonLinks } from "~/components/ui/button-links";
 import { returnsWindow } from "~/lib/models/returns-policy";
-import { publicPage } from "~/lib/page-cache";
+import type { PublicPageHandle } from "~/lib/page-cache";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
 import { loadDeliveryOptions } from "~/lib/server/content.server";
@@ -18,7 +18,7 @@ import "~/styles/pages/shipping.css";
 import type { Route } from "./+types/shipping";
 
 /** The same for every shopper without the shop's cookies: shared caches may keep it. */
-export const handle = publicPage;
+export const handle: PublicPageHandle = { publicPage: true };
 
 const shippingPolicyUpdatedAt = "2025-05-12T00:00:00Z";
 

@@ -21,7 +21,7 @@ import { ShopToolbar } from "~/components/shop/shop-toolbar";
 import { describeError } from "~/lib/errors";
 import { useHydrated } from "~/lib/hooks/use-hydrated";
 import { type ProductSummary, toSummary } from "~/lib/models/catalog";
-import { publicPage } from "~/lib/page-cache";
+import type { PublicPageHandle } from "~/lib/page-cache";
 import { originFrom, pageMeta } from "~/lib/seo";
 import { api } from "~/lib/server/api.server";
 import noScriptFiltersCss from "~/styles/pages/shop-noscript.css?url";
@@ -29,7 +29,7 @@ import "~/styles/pages/shop.css";
 import type { Route } from "./+types/shop";
 
 /** The same for every shopper without the shop's cookies: shared caches may keep it. */
-export const handle = publicPage;
+export const handle: PublicPageHandle = { publicPage: true };
 
 /** The slider's top when the API gives none (its own default when no product is visible). */
 const defaultPriceCeiling = 500;

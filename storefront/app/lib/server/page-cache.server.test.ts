@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { publicPage } from "~/lib/page-cache";
+import type { PublicPageHandle } from "~/lib/page-cache";
 import { privateCacheControl, publicCacheControl, setDocumentCacheControl } from "./page-cache.server";
+
+const publicPage: PublicPageHandle = { publicPage: true };
 
 type Case = {
   method?: string;
