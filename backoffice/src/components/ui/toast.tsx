@@ -1,4 +1,13 @@
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import "./toast.css";
 
 type Toast = { id: number; tone: "success" | "error"; text: string };
@@ -13,12 +22,25 @@ const ToastContext = createContext<Notify | null>(null);
 export function Toaster({ children, timeoutMs = 6000 }: { children: ReactNode; timeoutMs?: number }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const next = useRef(1);
+  // Pending dismissals, cancelled when the toaster goes (a timer must not update it afterwards).
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
   const notify = useCallback<Notify>(
     (text, tone = "success") => {
       const id = next.current++;
       setToasts((all) => [...all.slice(-3), { id, tone, text }]);
-      setTimeout(() => dismiss(id), timeoutMs);
+      const timer = setTimeout(() => {
+        timers.current.delete(timer);
+        dismiss(id);
+      }, timeoutMs);
+      timers.current.add(timer);
     },
     [dismiss, timeoutMs],
   );
