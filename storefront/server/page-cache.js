@@ -13,7 +13,8 @@
 // oldest pages go first.
 import { randomBytes } from "node:crypto";
 
-const shopCookie = /(?:^|;)\s*(?:__Host-)?atelier_[^=]*=/;
+/** Any of the shop's cookies. Kept equal to app/lib/server/page-cache.server.ts's copy (a test checks). */
+export const shopCookie = /(?:^|;)\s*(?:__Host-)?atelier_[^=]*=/;
 
 /** Response headers that belong to one answer on one connection, not to the page. */
 const perAnswer = new Set([

@@ -4,7 +4,8 @@
 import compression from "compression";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { pageCache, sharedMaxAge } from "./page-cache.js";
+import { shopCookie as documentsShopCookie } from "../app/lib/server/page-cache.server";
+import { pageCache, sharedMaxAge, shopCookie } from "./page-cache.js";
 
 const servers = [];
 afterEach(async () => {
@@ -126,6 +127,13 @@ describe("pageCache", () => {
     await get("/");
     await get("/");
     expect(renders("/")).toBe(2);
+  });
+});
+
+describe("shopCookie", () => {
+  it("is the pattern the documents' Cache-Control is decided by", () => {
+    // Otherwise the cache could answer a shopper the documents would have called personal.
+    expect(shopCookie.source).toBe(documentsShopCookie.source);
   });
 });
 

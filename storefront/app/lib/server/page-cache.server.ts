@@ -13,7 +13,8 @@ export const pageCacheSeconds = 60;
 export const publicCacheControl = `public, max-age=0, s-maxage=${pageCacheSeconds}, stale-while-revalidate=${pageCacheSeconds}`;
 export const privateCacheControl = "private, no-cache";
 
-const shopCookie = /(?:^|;)\s*(?:__Host-)?atelier_[^=]*=/;
+/** Any of the shop's cookies (server/page-cache.js keeps the same pattern; a test checks). */
+export const shopCookie = /(?:^|;)\s*(?:__Host-)?atelier_[^=]*=/;
 
 /** Whether the request carries any of the shop's cookies (and so may see a personal page). */
 export function carriesShopCookies(request: Request): boolean {
