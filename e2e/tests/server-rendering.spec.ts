@@ -104,6 +104,10 @@ test("pages carry their own styles: nothing to fetch before the first paint, and
     (m) => m[1],
   );
   expect(inlined.length, "the root's and the home page's stylesheets").toBeGreaterThanOrEqual(2);
+  // The scripts only enhance the page: their preloads give way to its picture and fonts (ADR 015).
+  const preloads = [...home.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+  expect(preloads.length, "the page's modules are preloaded").toBeGreaterThan(3);
+  for (const link of preloads) expect(link).toContain('fetchpriority="low"');
 
   // A client-side navigation links the next page's stylesheet; coming back re-inserts the
   // inlined ones (the CSP would refuse them without the nonce: clean-pages sees any violation).

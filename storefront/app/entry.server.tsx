@@ -4,8 +4,8 @@
 // own context, so root.tsx needs no prop for it; renderToPipeableStream gets it for React's own
 // inline scripts. Every document — pages, the 404 page, error pages — is sent with the
 // Content-Security-Policy built around that nonce (lib/server/csp.server.ts); checkout pages (those whose
-// loader called requireCheckoutCsp) with Stripe's allowances added.
-import { PassThrough } from "node:stream";
+// loader called requireCheckoutCsp) with Stripe's allowances added. The module preloads in it ask for
+// low priority (lib/server/module-preloads.server.ts).
 import { fileURLToPath } from "node:url";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -14,6 +14,7 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { StylesheetReaderContext } from "./components/layout/route-styles";
 import { cspNonce, documentPolicy } from "./lib/server/csp.server";
+import { lowPriorityModulePreloads } from "./lib/server/module-preloads.server";
 import { setDocumentCacheControl } from "./lib/server/page-cache.server";
 import { stylesheetReader } from "./lib/server/stylesheets.server";
 
@@ -108,12 +109,10 @@ export default function handleRequest(
       clearTimeout(graceTimer);
       if (sent) return;
       sent = true;
-      const body = new PassThrough({
-        final(callback) {
-          clearTimeout(timeoutId);
-          timeoutId = undefined;
-          callback();
-        },
+      const body = lowPriorityModulePreloads();
+      body.once("finish", () => {
+        clearTimeout(timeoutId);
+        timeoutId = undefined;
       });
       const stream = createReadableStreamFromReadable(body);
       responseHeaders.set("Content-Type", "text/html");
