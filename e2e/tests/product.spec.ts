@@ -90,3 +90,36 @@ test("a missing product says so, with a way back to the shop, and answers 404", 
     "/shop",
   );
 });
+
+// The gallery draws the first picture twice — a swiping strip on phones, a main image on wider
+// screens — and hides each at the other's widths (display: none). A phone fetches only the strip's.
+test.describe("phone", () => {
+  test.use({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
+
+  test("the gallery fetches only the first picture it draws", async ({ page, request }) => {
+    const product = await productByName(request, "Huile Précieuse Rose Facial Oil");
+    const first = product.images?.[0]?.url;
+    if (!first) throw new Error("the demo product has no picture");
+    const folder = new URL(first).pathname.replace(/[^/]+$/, "");
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname.startsWith(folder)) asked.push(r.url());
+    });
+    await page.goto(`/product/${product.id}`);
+    await waitForHydration(page);
+    const shown = page.locator(".gallery__strip img").first();
+    await expect(shown).toBeVisible();
+    await expect
+      .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    await expect(page.locator(".gallery__main")).toBeHidden();
+    expect(asked, "one rendition: the one the strip draws").toEqual([
+      await shown.evaluate((img: HTMLImageElement) => img.currentSrc),
+    ]);
+    // Each layout's preload names the widths that draw it.
+    const media = await page
+      .locator("head link[rel=preload][as=image]")
+      .evaluateAll((links) => links.map((l) => l.getAttribute("media")));
+    expect(media.sort()).toEqual(["(max-width: 767px)", "(min-width: 768px)"]);
+  });
+});

@@ -15,7 +15,10 @@ type Props = {
   productName: string;
 };
 
-// Each layout is hidden at the other's widths: there it asks for the smallest file (1px).
+// Each layout is hidden (display: none) at the other's widths, where its first picture is never
+// asked for (drawnAt); should a browser fetch it anyway, the sizes ask for the smallest file.
+const phones = "(max-width: 767px)";
+const wide = "(min-width: 768px)";
 const mainSizes = "(max-width: 767px) 1px, (max-width: 1023px) 50vw, 620px";
 const stripSizes = "(max-width: 767px) 70vw, 1px";
 
@@ -25,7 +28,13 @@ function Strip({ images, productName }: Props) {
     <ul className="gallery__strip" aria-label={`Photographs of ${productName}`}>
       {images.map((image, i) => (
         <li key={image.src} className="gallery__slide">
-          <ProductImage image={image} name={productName} sizes={stripSizes} priority={i === 0} />
+          <ProductImage
+            image={image}
+            name={productName}
+            sizes={stripSizes}
+            priority={i === 0}
+            drawnAt={phones}
+          />
         </li>
       ))}
     </ul>
@@ -51,7 +60,14 @@ export function Gallery({ images, productName }: Props) {
   }
 
   const main = (
-    <ProductImage key={current?.src} image={current} name={productName} sizes={mainSizes} priority />
+    <ProductImage
+      key={current?.src}
+      image={current}
+      name={productName}
+      sizes={mainSizes}
+      priority
+      drawnAt={wide}
+    />
   );
   return (
     <div className="gallery">

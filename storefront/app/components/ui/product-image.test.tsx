@@ -114,6 +114,20 @@ describe("ProductImage", () => {
     expect(link?.getAttribute("imagesrcset")).toContain("https://media.test/i1/800.avif 800w");
   });
 
+  it("asks for a picture one layout hides only where it is drawn", () => {
+    const sizes = "(max-width: 767px) 70vw, 1px";
+    const image = apiImage(["image/avif", "image/jpeg"]);
+    const { container } = render(
+      <ProductImage image={image} name="Rose Serum" sizes={sizes} priority drawnAt="(max-width: 767px)" />,
+    );
+    const link = document.head.querySelector(`link[rel=preload][as=image][imagesizes="${sizes}"]`);
+    expect(link, "preloaded at the widths that draw it").toHaveAttribute("media", "(max-width: 767px)");
+    expect(link).toHaveAttribute("fetchpriority", "high");
+    const img = container.querySelector("img");
+    expect(img, "elsewhere, hidden, it is never in view: not loaded").toHaveAttribute("loading", "lazy");
+    expect(img).toHaveAttribute("fetchpriority", "high");
+  });
+
   it("shows a placeholder, and no picture, when there is no image", () => {
     const { container } = render(<ProductImage image={undefined} name="Rose Serum" sizes="96px" />);
     expect(screen.getByRole("img", { name: "Rose Serum: image unavailable" })).toBeInTheDocument();

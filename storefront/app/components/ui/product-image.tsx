@@ -15,10 +15,16 @@ type Props = {
   sizes: string;
   /** Above the fold: load eagerly with high priority. */
   priority?: boolean;
+  /**
+   * A media query for the viewports where the picture is drawn, when a layout hides it (display:
+   * none) everywhere else. There the picture is never asked for: its preload carries the query,
+   * and the <img> waits to be seen (loading="lazy"; the preload has fetched it where it shows).
+   */
+  drawnAt?: string;
   className?: string;
 };
 
-export function ProductImage({ image, name, sizes, priority = false, className = "" }: Props) {
+export function ProductImage({ image, name, sizes, priority = false, drawnAt, className = "" }: Props) {
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
 
@@ -41,6 +47,7 @@ export function ProductImage({ image, name, sizes, priority = false, className =
       imageSrcSet: first.srcSet,
       imageSizes: sizes,
       fetchPriority: "high",
+      media: drawnAt,
     });
   }
 
@@ -70,7 +77,7 @@ export function ProductImage({ image, name, sizes, priority = false, className =
         width={image.width}
         height={image.height}
         alt={image.alt || name}
-        loading={priority ? "eager" : "lazy"}
+        loading={priority && !drawnAt ? "eager" : "lazy"}
         fetchPriority={priority ? "high" : undefined}
         decoding="async"
         onError={() => setFailed(true)}
