@@ -164,7 +164,7 @@ func (rep *report) print(w io.Writer) {
 		fmt.Fprintf(w, "note: storefront pages are asked anonymously (no cookies) and without Accept-Encoding, so its compression\n"+
 			"      middleware sends them plain; its access log is on, as shipped (to /dev/null). cores srv = the storefront's\n"+
 			"      node process; + holds the API server (read cache on) and PostgreSQL behind it. The page cache keeps a page\n"+
-			"      %s s, so the cached rows are answers from memory after the warm-up's first render.\n", pageCacheSeconds)
+			"      %s s and every cached page is rendered once before its row, so those rows are answers from memory.\n", pageCacheSeconds)
 	}
 	if rep.profileDir != "" {
 		fmt.Fprintf(w, "note: profiling run: the server was built with a pprof listener (go build -overlay); CPU profiles in %s\n", rep.profileDir)
