@@ -22,7 +22,10 @@ type scenario struct {
 	paths    []string      // cycled through; each connection starts at a different offset
 	minRatio float64       // of the ceiling's req/s; 0 means none
 	maxP99   time.Duration // 0 means none
-	ceiling  bool          // the reference every ratio is taken against
+	// minRPS is an absolute rate (req/s); 0 means none. Issue 17 sets some storefront targets as
+	// a multiple of what it measured, not as a ratio.
+	minRPS  float64
+	ceiling bool // the reference the ratios of its table are taken against
 	// header is sent with every request (Accept-Encoding, for the compressed scenario).
 	header http.Header
 	// wantEncoding is the Content-Encoding every answer must carry ("" for none checked): a

@@ -1,5 +1,6 @@
-// Command atelier-bench measures the API server against the machine's ceiling and prints the
-// figures (`just bench`, or `go run ./cmd/atelier-bench` from the backend folder).
+// Command atelier-bench measures the API server and the storefront against the machine's
+// ceilings and prints the figures (`just bench`, or `go run ./cmd/atelier-bench` from the
+// backend folder).
 //
 // It starts a throw-away PostgreSQL cluster, loads a realistic catalogue through the catalogue
 // service, builds and starts the real server binary, and drives it with an in-process load
@@ -8,6 +9,10 @@
 // answering a fixed 2 KiB JSON body, run as a subprocess of this same binary and driven the same
 // way in the same run: an absolute req/s means little on an unknown machine, whereas the ratio
 // to what Go's HTTP stack alone achieves here is comparable between machines and over time.
+//
+// The storefront (storefront/, built in the run) is measured the same way against an API server
+// with the catalogue: home, shop, a filtered shop and product pages, with its page cache off and
+// on, beside a bare node:http server sending a page of the home page's size with the same Node.
 //
 // A missed target is a finding, not a failure: the exit status is non-zero only when the bench
 // itself cannot run or a scenario receives errors (its figures would then be meaningless).

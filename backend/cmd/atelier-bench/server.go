@@ -35,7 +35,7 @@ type server struct {
 	name    string
 	cmd     *exec.Cmd
 	addr    string
-	startup time.Duration // cmd.Start to the first 200 from /api/health
+	startup time.Duration // cmd.Start to the first 200 from its health path
 	idleRSS int64         // bytes, after idleSettle with no traffic
 	stderr  *capBuffer
 	done    chan struct{} // closed when the process has exited
@@ -45,16 +45,28 @@ type server struct {
 // startServer runs path with args and env, waits for GET http://addr/api/health to answer 200,
 // lets the process settle and records its resident memory.
 func startServer(ctx context.Context, name, path string, args, env []string, addr string) (*server, error) {
+	return startServerAt(ctx, name, "", apiHealthPath, path, args, env, addr)
+}
+
+// apiHealthPath is what the API server (and the ceiling, which answers every path) is polled on.
+const apiHealthPath = "/api/health"
+
+// startServerAt is startServer for a server run in dir ("" for this process's folder) and polled
+// on health, for servers that have no /api/health (the storefront).
+func startServerAt(ctx context.Context, name, dir, health, path string, args, env []string, addr string) (*server, error) {
 	s := &server{name: name, addr: addr, stderr: &capBuffer{max: 64 << 10}, done: make(chan struct{})}
 	s.cmd = exec.Command(path, args...)
+	s.cmd.Dir = dir
 	s.cmd.Env = env
-	s.cmd.Stdout = io.Discard
+	// Nil is the null device itself: no pipe for this process to copy, so a server that logs
+	// every request (the storefront's access log) costs the load generator nothing.
+	s.cmd.Stdout = nil
 	s.cmd.Stderr = s.stderr
 	// The client is built before the clock starts, so only the server's own start-up is timed.
 	tr := &http.Transport{DisableKeepAlives: true}
 	defer tr.CloseIdleConnections()
 	client := &http.Client{Transport: tr, Timeout: time.Second}
-	url := "http://" + addr + "/api/health"
+	url := "http://" + addr + health
 
 	start := time.Now()
 	if err := s.cmd.Start(); err != nil {
@@ -80,10 +92,10 @@ func startServer(ctx context.Context, name, path string, args, env []string, add
 		select {
 		case <-tick.C:
 		case <-s.done:
-			return nil, fmt.Errorf("%s exited before answering /api/health (%w):\n%s", name, s.waitErr, s.stderr)
+			return nil, fmt.Errorf("%s exited before answering %s (%w):\n%s", name, health, s.waitErr, s.stderr)
 		case <-deadline.C:
 			_ = s.stop()
-			return nil, fmt.Errorf("%s did not answer /api/health within %s:\n%s", name, healthTimeout, s.stderr)
+			return nil, fmt.Errorf("%s did not answer %s within %s:\n%s", name, health, healthTimeout, s.stderr)
 		case <-ctx.Done():
 			_ = s.stop()
 			return nil, ctx.Err()
