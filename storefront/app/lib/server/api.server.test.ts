@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { GetMeResponseSchema } from "~/gen/atelier/store/v1/auth_service_pb";
 import { CartService } from "~/gen/atelier/store/v1/cart_service_pb";
 import { CatalogService } from "~/gen/atelier/store/v1/catalog_service_pb";
-import { bearer, createApi, memoizeReads } from "./api.server";
+import { bearer, createApi, memoizeReads, sharedReads } from "./api.server";
 
 type Call = Parameters<Parameters<Interceptor>[0]>[0];
 
@@ -58,6 +58,62 @@ describe("memoizeReads", () => {
     next.mockRejectedValueOnce(new Error("unavailable"));
     await expect(send(call(CatalogService.method.listCategories))).rejects.toThrow("unavailable");
     await send(call(CatalogService.method.listCategories));
+    expect(next).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("sharedReads", () => {
+  const categories = `${CatalogService.typeName}/${CatalogService.method.listCategories.name}`;
+
+  function shared() {
+    let clock = 1_000;
+    const next = vi.fn((req: Call) =>
+      Promise.resolve({ stream: false, message: req.message } as unknown as UnaryResponse),
+    );
+    const send = sharedReads(new Set([categories]), 5_000, () => clock)(next);
+    const read = (headers: Record<string, string> = {}) =>
+      send({ ...call(CatalogService.method.listCategories), header: new Headers(headers) } as Call);
+    return { next, read, later: (ms: number) => (clock += ms) };
+  }
+
+  it("answers a shop-wide read once for every request within its time", async () => {
+    const { next, read, later } = shared();
+    const first = await read();
+    later(4_999);
+    expect(await read(), "another shopper's page, 5 s on").toBe(first);
+    expect(next).toHaveBeenCalledTimes(1);
+    later(1);
+    await read();
+    expect(next, "asked again once the time is up").toHaveBeenCalledTimes(2);
+  });
+
+  it("never shares a call that carries credentials", async () => {
+    const { next, read } = shared();
+    await read();
+    await read({ authorization: "Bearer s-1" });
+    await read({ authorization: "Bearer s-1" });
+    expect(next).toHaveBeenCalledTimes(3);
+  });
+
+  it("leaves every other read to the API", async () => {
+    const { next, read } = shared();
+    const send = sharedReads(new Set([categories]), 5_000)(next);
+    const product = {
+      ...call(CatalogService.method.getProduct, { id: "rose-serum" }),
+      header: new Headers(),
+    };
+    await send(product as Call);
+    await send(product as Call);
+    await read();
+    expect(next).toHaveBeenCalledTimes(3);
+  });
+
+  it("does not keep a failed read", async () => {
+    const { next, read } = shared();
+    next.mockRejectedValueOnce(new Error("unavailable"));
+    await expect(read()).rejects.toThrow("unavailable");
+    await read();
+    await read();
     expect(next).toHaveBeenCalledTimes(2);
   });
 });

@@ -63,6 +63,42 @@ export function memoizeReads(): Interceptor {
   };
 }
 
+/**
+ * The shop-wide reads every page's header and footer make — the categories, the store's details,
+ * the delivery options behind the announcement — answered from this process for a few seconds
+ * instead of once per page: they are the same for every shopper, and on an anonymous product page
+ * they were three of its five API calls. A change in the back office shows within `ttlMs` (the
+ * pages themselves may be kept 60 s by a shared cache). Only calls without credentials share: a
+ * signed-in shopper's go to the API. A failed read is not kept.
+ */
+export function sharedReads(procedures: ReadonlySet<string>, ttlMs: number, now = Date.now): Interceptor {
+  const answers = new Map<string, { until: number; answer: Promise<UnaryResponse> }>();
+  return (next) => (req) => {
+    const procedure = `${req.method.parent.typeName}/${req.method.name}`;
+    if (req.stream || !procedures.has(procedure) || req.header.has("authorization")) return next(req);
+    const key = `${procedure}/${Buffer.from(toBinary(req.method.input, req.message)).toString("base64")}`;
+    const kept = answers.get(key);
+    if (kept && kept.until > now()) return kept.answer;
+    const answer = next(req) as Promise<UnaryResponse>;
+    const entry = { until: now() + ttlMs, answer };
+    answers.set(key, entry);
+    answer.catch(() => {
+      if (answers.get(key) === entry) answers.delete(key);
+    });
+    return answer;
+  };
+}
+
+/** The reads sharedReads keeps, and for how long. */
+const shopWideReads = sharedReads(
+  new Set([
+    `${CatalogService.typeName}/${CatalogService.method.listCategories.name}`,
+    `${SettingsService.typeName}/${SettingsService.method.getStoreSettings.name}`,
+    `${ShippingService.typeName}/${ShippingService.method.listDeliveryOptions.name}`,
+  ]),
+  5_000,
+);
+
 /** Upper bound for one API call, so a stuck backend cannot hang a page render. */
 const callTimeoutMs = 10_000;
 
@@ -93,7 +129,9 @@ export function createApi(request: Request, opts: { baseUrl?: string; token?: st
     httpVersion: "1.1",
     useBinaryFormat: true,
     defaultTimeoutMs: callTimeoutMs,
-    interceptors: [memoizeReads(), forward],
+    // Without a session the shop-wide reads are shared across requests; with one, remembered
+    // within the request only.
+    interceptors: token ? [memoizeReads(), forward] : [shopWideReads, memoizeReads(), forward],
   });
   return {
     auth: createClient(AuthService, transport),
