@@ -117,8 +117,9 @@ compose-check: setup
 bench: setup
     cd backend && go run -tags nodynamic ./cmd/atelier-bench
 
-# Run every bench scenario for a moment on a small shop (about 15 s): `just test` does, so a change
-# that breaks the bench fails CI instead of the next measurement. Its figures mean nothing.
+# Run every bench scenario for a moment on a small shop (about a minute with the storefront's build):
+# `just test` does, so a change that breaks the bench fails CI instead of the next measurement. Its
+# figures mean nothing.
 bench-smoke: setup
     #!/usr/bin/env bash
     set -euo pipefail
