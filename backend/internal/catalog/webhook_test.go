@@ -29,8 +29,10 @@ type productEvent struct {
 // caused it, as a receiver may get them in either order.
 func productEvents(t *testing.T, pool *pgxpool.Pool, id string) []productEvent {
 	t.Helper()
+	// created_at is the writing transaction's start: one change's events share it, and within one
+	// the product's own event comes first (their timestamps need not say so, nor sort as text).
 	rows, err := pool.Query(context.Background(), `SELECT payload FROM outbox
-		WHERE topic = $1 AND payload->'data'->>'id' = $2 ORDER BY created_at, payload->>'timestamp',
+		WHERE topic = $1 AND payload->'data'->>'id' = $2 ORDER BY created_at,
 		  CASE payload->>'type' WHEN 'stock.low' THEN 1 ELSE 0 END`, event.Topic, id)
 	require.NoError(t, err)
 	raws, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
