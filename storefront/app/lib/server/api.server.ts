@@ -4,7 +4,13 @@
 // (Authorization: Bearer, from the HttpOnly session cookie) travel with every call.
 import { toBinary } from "@bufbuild/protobuf";
 import { MethodOptions_IdempotencyLevel } from "@bufbuild/protobuf/wkt";
-import { type Client, createClient, type Interceptor, type UnaryResponse } from "@connectrpc/connect";
+import {
+  type Client,
+  createClient,
+  type Interceptor,
+  type UnaryRequest,
+  type UnaryResponse,
+} from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-node";
 import { createContext, type RouterContextProvider } from "react-router";
 import { AuthService } from "~/gen/atelier/store/v1/auth_service_pb";
@@ -38,6 +44,19 @@ export type Api = {
   testPayments: Client<typeof TestPaymentService>;
 };
 
+/** "atelier.store.v1.CatalogService/ListCategories": the call's procedure. */
+function procedureOf(req: UnaryRequest): string {
+  return `${req.method.parent.typeName}/${req.method.name}`;
+}
+
+/** The call's procedure and its request's bytes: the same key for the same read. */
+function readKey(req: UnaryRequest): string {
+  return `${procedureOf(req)}/${Buffer.from(toBinary(req.method.input, req.message)).toString("base64")}`;
+}
+
+/** sharedReads' bound on remembered answers. */
+const maxSharedAnswers = 64;
+
 /**
  * Reads the contract marks NO_SIDE_EFFECTS are answered once per storefront request: the root
  * loader and a page's loader often ask for the same thing (categories, store settings, the cart).
@@ -52,7 +71,7 @@ export function memoizeReads(): Interceptor {
       answers.clear();
       return next(req);
     }
-    const key = `${req.method.parent.typeName}/${req.method.name}/${Buffer.from(toBinary(req.method.input, req.message)).toString("base64")}`;
+    const key = readKey(req);
     let answer = answers.get(key);
     if (!answer) {
       answer = next(req) as Promise<UnaryResponse>;
@@ -74,11 +93,13 @@ export function memoizeReads(): Interceptor {
 export function sharedReads(procedures: ReadonlySet<string>, ttlMs: number, now = Date.now): Interceptor {
   const answers = new Map<string, { until: number; answer: Promise<UnaryResponse> }>();
   return (next) => (req) => {
-    const procedure = `${req.method.parent.typeName}/${req.method.name}`;
-    if (req.stream || !procedures.has(procedure) || req.header.has("authorization")) return next(req);
-    const key = `${procedure}/${Buffer.from(toBinary(req.method.input, req.message)).toString("base64")}`;
+    if (req.stream || !procedures.has(procedureOf(req)) || req.header.has("authorization")) return next(req);
+    const key = readKey(req);
     const kept = answers.get(key);
     if (kept && kept.until > now()) return kept.answer;
+    // The reads take (nearly) no parameters, so the keys are few; should a caller vary them, the
+    // map still never outgrows a bound.
+    if (answers.size >= maxSharedAnswers) answers.clear();
     const answer = next(req) as Promise<UnaryResponse>;
     const entry = { until: now() + ttlMs, answer };
     answers.set(key, entry);
