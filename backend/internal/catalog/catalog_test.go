@@ -54,7 +54,7 @@ var fixture = []fixtureProduct{
 
 const visibleCount = 8
 
-func newService(t *testing.T, ttl time.Duration) (*catalog.Service, map[string]string) {
+func newService(t testing.TB, ttl time.Duration) (*catalog.Service, map[string]string) {
 	t.Helper()
 	svc := catalog.NewService(dbtest.Pool(t), ttl)
 	ids := map[string]string{}

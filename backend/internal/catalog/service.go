@@ -47,7 +47,7 @@ func (s *Service) List(ctx context.Context, q ListQuery) (ListPage, error) {
 		// rows agree), not SERIALIZABLE's bookkeeping (issue 17). Checkout checks stock again.
 		err := db.WithSnapshotTx(ctx, s.pool, func(tx pgx.Tx) error {
 			q := q // a correction below applies to this attempt only
-			total, err := countProducts(ctx, tx, q, s.countCap)
+			total, highest, err := countProducts(ctx, tx, q, s.countCap)
 			if err != nil {
 				return err
 			}
@@ -58,10 +58,6 @@ func (s *Service) List(ctx context.Context, q ListQuery) (ListPage, error) {
 			}
 			capped := total > s.countCap
 			total = min(total, s.countCap)
-			highest, err := highestVisiblePrice(ctx, tx)
-			if err != nil {
-				return err
-			}
 			products := []Product{}
 			next := ""
 			if total > 0 {
@@ -95,7 +91,7 @@ func (s *Service) corrected(ctx context.Context, tx pgx.Tx, q ListQuery) (ListQu
 	}
 	fixed := q
 	fixed.words = words
-	total, err := countProducts(ctx, tx, fixed, s.countCap)
+	total, _, err := countProducts(ctx, tx, fixed, s.countCap)
 	if err != nil || total == 0 {
 		return q, 0, err
 	}

@@ -19,16 +19,44 @@ import (
 // an archived product has left the shop.
 const visible = `p.is_active AND p.published AND p.archived_at IS NULL AND p.name <> '' AND p.price_minor IS NOT NULL`
 
-const productColumns = `p.id::text, p.slug, p.name, p.description, p.price_minor, p.currency_code,
+// rowColumns are a product's own columns, in the order selectProducts scans them.
+const rowColumns = `p.id::text, p.slug, p.name, p.description, p.price_minor, p.currency_code,
 	COALESCE(p.sku, ''), p.stock_quantity, p.featured, p.created_at`
 
-// summaryColumns are productColumns as a summary (ViewBasic) reads them: no SKU, and of the
-// description only what ShortenDescription needs to decide where to cut (one character past the
-// limit says whether there is more, and whether the limit falls between two words).
+// pageColumns are the columns of products that rowColumns and the sorts (but relevance) read.
+const pageColumns = `p.id, p.slug, p.name, p.description, p.price_minor, p.currency_code, p.sku, p.stock_quantity,
+	p.featured, p.created_at`
+
+// Each product read brings its attributes and ready images in the same statement, as JSON in
+// correlated subqueries (which CockroachDB runs too): one round trip instead of three or four, and
+// one snapshot. They run for the rows a query keeps only: PostgreSQL evaluates such columns after
+// ORDER BY … LIMIT, and a listing picks its page in a subquery first (listProducts). Shoppers
+// never see an image still processing.
+const (
+	attributesColumn = `(SELECT json_agg(json_build_object('name', a.name, 'value', a.value) ORDER BY a.position)
+		FROM product_attributes a WHERE a.product_id = p.id%s)`
+	imageObject = `json_build_object('id', i.id, 'alt', i.alt, 'primary', i.is_primary, 'variants', i.variants)`
+	readyImages = `FROM product_images i WHERE i.product_id = p.id AND i.state = 'ready'`
+)
+
+// productColumns read a product whole (ViewFull): every attribute and every ready image. The image
+// count is those it read.
+var productColumns = rowColumns + `,
+	` + fmt.Sprintf(attributesColumn, ``) + `,
+	(SELECT json_agg(` + imageObject + ` ORDER BY i.position) ` + readyImages + `),
+	NULL::int`
+
+// summaryColumns read a product as a summary (ViewBasic): no SKU; of the description only what
+// ShortenDescription needs to decide where to cut (one character past the limit says whether
+// there is more, and whether the limit falls between two words); only SummaryAttributes; only the
+// first image (the primary one, else the first by position), with the count of all.
 var summaryColumns = strings.NewReplacer(
 	"p.description", "left(p.description, "+strconv.Itoa(SummaryDescriptionLen+1)+")",
 	"COALESCE(p.sku, '')", "''",
-).Replace(productColumns)
+).Replace(rowColumns) + `,
+	` + fmt.Sprintf(attributesColumn, ` AND a.name = ANY(@summary_attributes::text[])`) + `,
+	(SELECT json_build_array(` + imageObject + `) ` + readyImages + ` ORDER BY i.is_primary DESC, i.position LIMIT 1),
+	(SELECT count(*)::int ` + readyImages + `)`
 
 // viewColumns are the product columns a view reads.
 func viewColumns(v View) string {
@@ -92,12 +120,14 @@ func escapeLike(s string) string {
 
 // countProducts counts the products matching q, but stops at limit+1: beyond limit the answer says
 // "more than limit", and counting a 100 000-product catalogue for every page costs a scan of it.
-func countProducts(ctx context.Context, db queryer, q ListQuery, limit int) (int, error) {
+// The same statement reads the highest visible price, the price filter's ceiling, which every
+// page shows: one round trip for both.
+func countProducts(ctx context.Context, db queryer, q ListQuery, limit int) (n int, highest *int64, err error) {
 	where, args := listFilter(q)
 	args["count_limit"] = limit + 1
-	var n int
-	err := db.QueryRow(ctx, `SELECT count(*) FROM (SELECT 1 FROM products p WHERE `+where+` LIMIT @count_limit) matches`, args).Scan(&n)
-	return n, err
+	err = db.QueryRow(ctx, `SELECT (SELECT count(*) FROM (SELECT 1 FROM products p WHERE `+where+` LIMIT @count_limit) matches),
+		(SELECT max(p.price_minor) FROM products p WHERE `+visible+`)`, args).Scan(&n, &highest)
+	return n, highest, err
 }
 
 // keysetAfter is the condition of a page that starts after a cursor's product, per sort: the
@@ -123,14 +153,15 @@ func listProducts(ctx context.Context, db queryer, q ListQuery) ([]Product, erro
 	}
 	args["limit"] = limit + 1
 	args["offset"] = offset
-	return selectProducts(ctx, db, q.View, `SELECT `+viewColumns(q.View)+` FROM products p WHERE `+where+
-		` ORDER BY `+orderBy[q.Sort]+` LIMIT @limit OFFSET @offset`, args)
-}
-
-func highestVisiblePrice(ctx context.Context, db queryer) (*int64, error) {
-	var highest *int64
-	err := db.QueryRow(ctx, `SELECT max(p.price_minor) FROM products p WHERE `+visible).Scan(&highest)
-	return highest, err
+	// The page is chosen first, then its products read whole: the attributes and images of the
+	// rows an offset skips are never read. The outer ORDER BY keeps the page's order (a subquery's
+	// is not promised to last).
+	columns := pageColumns
+	if q.Sort == SortRelevance {
+		columns += `, p.search_name, p.search_brand, p.search_document`
+	}
+	return selectProducts(ctx, db, q.View, `SELECT `+viewColumns(q.View)+` FROM (SELECT `+columns+` FROM products p
+		WHERE `+where+` ORDER BY `+orderBy[q.Sort]+` LIMIT @limit OFFSET @offset) p ORDER BY `+orderBy[q.Sort], args)
 }
 
 // productByKey finds a visible product by id (when key is a UUID) or slug.
@@ -202,12 +233,13 @@ func categoryCounts(ctx context.Context, db queryer) ([]CategoryCount, error) {
 	})
 }
 
-// selectProducts runs a product query and attaches attributes and images in two more queries
-// (not one per product). A summary (view ViewBasic, with sql reading summaryColumns) reads only
-// the attributes and the image it keeps, and counts the images in a third query; the full view
-// counts those it read.
+// selectProducts runs a product query whose columns are viewColumns(view) (attributes and images
+// included) and decodes its rows.
 func selectProducts(ctx context.Context, db queryer, view View, sql string, args pgx.NamedArgs) ([]Product, error) {
 	basic := view.orBasic() == ViewBasic
+	if basic {
+		args["summary_attributes"] = SummaryAttributes
+	}
 	rows, err := db.Query(ctx, sql, args)
 	if err != nil {
 		return nil, err
@@ -216,117 +248,58 @@ func selectProducts(ctx context.Context, db queryer, view View, sql string, args
 		var p Product
 		var price int64
 		var currency string
-		err := r.Scan(&p.ID, &p.Slug, &p.Name, &p.Description, &price, &currency, &p.SKU, &p.Stock, &p.Featured, &p.CreatedAt)
-		p.Price = money.Money{Minor: price, Currency: currency}
-		return p, err
-	})
-	if err != nil || len(products) == 0 {
-		return products, err
-	}
-	ids, index := indexByID(products, func(p Product) string { return p.ID })
-	var names []string
-	if basic {
-		names = SummaryAttributes
-	}
-	if err := eachAttribute(ctx, db, ids, names, func(id string, a Attribute) {
-		products[index[id]].Attributes = append(products[index[id]].Attributes, a)
-	}); err != nil {
-		return nil, err
-	}
-	if err := attachImages(ctx, db, ids, basic, products, index); err != nil {
-		return nil, err
-	}
-	if !basic {
-		for i := range products {
-			products[i].ImageCount = int32(len(products[i].Images))
+		var attributes, images []byte
+		var imageCount *int32
+		if err := r.Scan(&p.ID, &p.Slug, &p.Name, &p.Description, &price, &currency, &p.SKU, &p.Stock, &p.Featured,
+			&p.CreatedAt, &attributes, &images, &imageCount); err != nil {
+			return p, err
 		}
-		return products, nil
-	}
-	if err := countReadyImages(ctx, db, ids, products, index); err != nil {
+		p.Price = money.Money{Minor: price, Currency: currency}
+		if err := decodeDetails(&p, attributes, images); err != nil {
+			return p, err
+		}
+		p.ImageCount = int32(len(p.Images))
+		if imageCount != nil {
+			p.ImageCount = *imageCount
+		}
+		if basic {
+			p = p.summarize()
+		}
+		return p, nil
+	})
+	if err != nil {
 		return nil, err
-	}
-	for i := range products {
-		products[i] = products[i].summarize()
 	}
 	return products, nil
 }
 
-// indexByID lists the ids of items and where each is.
-func indexByID[T any](items []T, id func(T) string) ([]string, map[string]int) {
-	ids := make([]string, len(items))
-	index := make(map[string]int, len(items))
-	for i, item := range items {
-		ids[i] = id(item)
-		index[ids[i]] = i
-	}
-	return ids, index
+// imageJSON is an image as the product columns' JSON carries it.
+type imageJSON struct {
+	ID       string    `json:"id"`
+	Alt      string    `json:"alt"`
+	Primary  bool      `json:"primary"`
+	Variants []Variant `json:"variants"`
 }
 
-// eachAttribute calls add with every attribute of the products ids, in each product's order; with
-// names, only the attributes so named.
-func eachAttribute(ctx context.Context, db queryer, ids, names []string, add func(productID string, a Attribute)) error {
-	cond, args := ``, pgx.NamedArgs{"ids": ids}
-	if names != nil {
-		cond, args["names"] = ` AND name = ANY(@names::text[])`, names
-	}
-	rows, err := db.Query(ctx, `SELECT product_id::text, name, value FROM product_attributes
-		WHERE product_id = ANY(@ids::uuid[])`+cond+` ORDER BY product_id, position`, args)
-	if err != nil {
-		return err
-	}
-	var id string
-	var a Attribute
-	_, err = pgx.ForEachRow(rows, []any{&id, &a.Name, &a.Value}, func() error {
-		add(id, a)
-		return nil
-	})
-	return err
-}
-
-// attachImages adds the ready images of products; shoppers never see one still processing. With
-// first, only each product's first image: the primary one (first by position when none is).
-func attachImages(ctx context.Context, db queryer, ids []string, first bool, products []Product, index map[string]int) error {
-	sql := `SELECT product_id::text, id::text, alt, is_primary, variants FROM product_images
-		WHERE product_id = ANY(@ids::uuid[]) AND state = 'ready' ORDER BY product_id, position`
-	if first {
-		// DISTINCT ON keeps the first row of each product in this order (PostgreSQL and CockroachDB).
-		sql = `SELECT DISTINCT ON (product_id) product_id::text, id::text, alt, is_primary, variants FROM product_images
-		WHERE product_id = ANY(@ids::uuid[]) AND state = 'ready' ORDER BY product_id, is_primary DESC, position`
-	}
-	rows, err := db.Query(ctx, sql, pgx.NamedArgs{"ids": ids})
-	if err != nil {
-		return err
-	}
-	var productID string
-	var img Image
-	var variants []byte
-	_, err = pgx.ForEachRow(rows, []any{&productID, &img.ID, &img.Alt, &img.Primary, &variants}, func() error {
-		var vs []Variant
-		if err := json.Unmarshal(variants, &vs); err != nil {
-			return fmt.Errorf("catalog.attachImages: image %s variants: %w", img.ID, err)
+// decodeDetails sets p's attributes and images from their JSON columns (NULL when it has none).
+func decodeDetails(p *Product, attributes, images []byte) error {
+	if attributes != nil {
+		if err := json.Unmarshal(attributes, &p.Attributes); err != nil {
+			return fmt.Errorf("catalog.decodeDetails: product %s attributes: %w", p.ID, err)
 		}
-		img.Variants = vs
-		p := &products[index[productID]]
-		p.Images = append(p.Images, img)
-		return nil
-	})
-	return err
-}
-
-// countReadyImages sets ImageCount on products: how many ready images each has, in one query.
-func countReadyImages(ctx context.Context, db queryer, ids []string, products []Product, index map[string]int) error {
-	rows, err := db.Query(ctx, `SELECT product_id::text, count(*)::int FROM product_images
-		WHERE product_id = ANY(@ids::uuid[]) AND state = 'ready' GROUP BY product_id`, pgx.NamedArgs{"ids": ids})
-	if err != nil {
-		return err
 	}
-	var productID string
-	var n int32
-	_, err = pgx.ForEachRow(rows, []any{&productID, &n}, func() error {
-		products[index[productID]].ImageCount = n
+	if images == nil {
 		return nil
-	})
-	return err
+	}
+	var imgs []imageJSON
+	if err := json.Unmarshal(images, &imgs); err != nil {
+		return fmt.Errorf("catalog.decodeDetails: product %s images: %w", p.ID, err)
+	}
+	p.Images = make([]Image, len(imgs))
+	for i, img := range imgs {
+		p.Images[i] = Image(img)
+	}
+	return nil
 }
 
 // upsertProduct inserts or updates the product with in.Slug and replaces its attributes.

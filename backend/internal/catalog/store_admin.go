@@ -177,7 +177,7 @@ func selectAdminProducts(ctx context.Context, tx pgx.Tx, sql string, args pgx.Na
 		return products, err
 	}
 	ids, index := indexByID(products, func(p AdminProduct) string { return p.ID })
-	if err := eachAttribute(ctx, tx, ids, nil, func(id string, a Attribute) {
+	if err := eachAttribute(ctx, tx, ids, func(id string, a Attribute) {
 		products[index[id]].Attributes = append(products[index[id]].Attributes, a)
 	}); err != nil {
 		return nil, err
@@ -366,5 +366,32 @@ func insertUploadedImage(ctx context.Context, tx pgx.Tx, productID string, img U
 func deleteImage(ctx context.Context, tx pgx.Tx, productID, imageID string) error {
 	_, err := tx.Exec(ctx, `DELETE FROM product_images WHERE id = @id::uuid AND product_id = @product::uuid`,
 		pgx.NamedArgs{"id": imageID, "product": productID})
+	return err
+}
+
+// indexByID lists the ids of items and where each is.
+func indexByID[T any](items []T, id func(T) string) ([]string, map[string]int) {
+	ids := make([]string, len(items))
+	index := make(map[string]int, len(items))
+	for i, item := range items {
+		ids[i] = id(item)
+		index[ids[i]] = i
+	}
+	return ids, index
+}
+
+// eachAttribute calls add with every attribute of the products ids, in each product's order.
+func eachAttribute(ctx context.Context, db queryer, ids []string, add func(productID string, a Attribute)) error {
+	rows, err := db.Query(ctx, `SELECT product_id::text, name, value FROM product_attributes
+		WHERE product_id = ANY(@ids::uuid[]) ORDER BY product_id, position`, pgx.NamedArgs{"ids": ids})
+	if err != nil {
+		return err
+	}
+	var id string
+	var a Attribute
+	_, err = pgx.ForEachRow(rows, []any{&id, &a.Name, &a.Value}, func() error {
+		add(id, a)
+		return nil
+	})
 	return err
 }
