@@ -11,6 +11,7 @@ import (
 
 	"github.com/atelier-commerce/atelier/backend/internal/db"
 	"github.com/atelier-commerce/atelier/backend/internal/money"
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 )
 
@@ -196,20 +197,50 @@ func VisibleProductsByID(ctx context.Context, tx pgx.Tx, ids []string) (map[stri
 	return out, nil
 }
 
-// relatedProducts are summaries (ViewBasic): the product page shows them as cards.
+// relatedProducts are summaries (ViewBasic): the product page shows them as cards. Random ones,
+// p's category first, then any others.
 func relatedProducts(ctx context.Context, db queryer, p Product) ([]Product, error) {
+	picked := randomPick(
+		sampleTier{id: `a.product_id`, from: `FROM product_attributes a JOIN products p ON p.id = a.product_id
+			WHERE a.name = 'category' AND a.value = @category AND a.product_id <> @id::uuid AND ` + visible},
+		sampleTier{id: `p.id`, from: `FROM products p WHERE p.id <> @id::uuid AND ` + visible},
+	)
 	return selectProducts(ctx, db, ViewBasic, `SELECT `+summaryColumns+` FROM products p
-		WHERE `+visible+` AND p.id <> @id::uuid
-		ORDER BY EXISTS (SELECT 1 FROM product_attributes a
-			WHERE a.product_id = p.id AND a.name = 'category' AND a.value = @category) DESC, random()
-		LIMIT @limit`, pgx.NamedArgs{"id": p.ID, "category": p.Category(), "limit": relatedCount})
+		JOIN (`+picked+`) picked ON picked.id = p.id ORDER BY picked.tier, p.id`,
+		pgx.NamedArgs{"id": p.ID, "category": p.Category(), "limit": relatedCount, "pivot": uuid.NewString()})
 }
 
+// randomFeatured are random products with a picture, featured ones first.
 func randomFeatured(ctx context.Context, db queryer, v View) ([]Product, error) {
+	const pictured = `EXISTS (SELECT 1 FROM product_images i WHERE i.product_id = p.id AND i.state = 'ready')`
+	picked := randomPick(
+		sampleTier{id: `p.id`, from: `FROM products p WHERE p.featured AND ` + pictured + ` AND ` + visible},
+		sampleTier{id: `p.id`, from: `FROM products p WHERE ` + pictured + ` AND ` + visible},
+	)
 	return selectProducts(ctx, db, v, `SELECT `+viewColumns(v)+` FROM products p
-		WHERE `+visible+` AND EXISTS (SELECT 1 FROM product_images i WHERE i.product_id = p.id AND i.state = 'ready')
-		ORDER BY p.featured DESC, random()
-		LIMIT @limit`, pgx.NamedArgs{"limit": randomFeaturedCount})
+		JOIN (`+picked+`) picked ON picked.id = p.id ORDER BY picked.tier, p.id`,
+		pgx.NamedArgs{"limit": randomFeaturedCount, "pivot": uuid.NewString()})
+}
+
+// sampleTier is one tier of randomPick: id, an indexed product id column, and from, the FROM and
+// WHERE clauses of the products it may pick.
+type sampleTier struct{ id, from string }
+
+// randomPick is a query of up to @limit product ids (id, with its tier) drawn at random, from each
+// tier in turn until enough are found: from the random id @pivot upwards in index order, wrapping
+// around to the lowest. The cost stays a few index steps at any catalogue size, where
+// ORDER BY random() reads every candidate for each call. UUIDs are random, so the products next
+// to a random one are a random few.
+func randomPick(tiers ...sampleTier) string {
+	parts := make([]string, 0, 2*len(tiers))
+	for i, t := range tiers {
+		for j, side := range []string{">=", "<"} {
+			parts = append(parts, fmt.Sprintf(`(SELECT %[1]s AS id, %[2]d AS tier %[3]s AND %[1]s %[4]s @pivot::uuid
+				ORDER BY %[1]s LIMIT @limit)`, t.id, 2*i+j, t.from, side))
+		}
+	}
+	return `SELECT id, min(tier) AS tier FROM (` + strings.Join(parts, ` UNION ALL `) + `) candidates
+		GROUP BY id ORDER BY min(tier), id LIMIT @limit`
 }
 
 func mostExpensive(ctx context.Context, db queryer, v View) ([]Product, error) {
