@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -97,6 +98,9 @@ process.once("SIGTERM", () => process.exit(0));
 type storefrontRun struct {
 	node string // the Node binary (the repository's Node 24 when set up, else PATH's)
 	dir  string // a copy of storefront/ with its build, and node_modules linked to the tree's
+	// args are Node's arguments in package.json's start script (`npm start`, the production
+	// start): the bench runs Node itself, so the process it measures is the server's, not npm's.
+	args []string
 }
 
 // repoRoot is the repository the bench is run in: the backend module's parent folder.
@@ -156,7 +160,33 @@ func buildStorefront(ctx context.Context, dir string) (storefrontRun, error) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return storefrontRun{}, fmt.Errorf("react-router build: %w\n%s", err, out)
 	}
-	return storefrontRun{node: node, dir: dir}, nil
+	args, err := startArgs(filepath.Join(dir, "package.json"))
+	if err != nil {
+		return storefrontRun{}, fmt.Errorf("build storefront: %w", err)
+	}
+	return storefrontRun{node: node, dir: dir, args: args}, nil
+}
+
+// startArgs are Node's arguments in the start script of the package.json at path, which must be
+// a plain "node …" command.
+func startArgs(path string) ([]string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var pkg struct {
+		Scripts struct {
+			Start string `json:"start"`
+		} `json:"scripts"`
+	}
+	if err := json.Unmarshal(b, &pkg); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	fields := strings.Fields(pkg.Scripts.Start)
+	if len(fields) < 2 || fields[0] != "node" || strings.ContainsAny(pkg.Scripts.Start, "$&|;<>'\"`") {
+		return nil, fmt.Errorf("%s: the start script %q is not a plain `node …` command the bench can run", path, pkg.Scripts.Start)
+	}
+	return fields[1:], nil
 }
 
 // copyTree copies the regular files, folders and symbolic links under src to dst, leaving out the
@@ -254,13 +284,14 @@ func benchStorefront(ctx context.Context, o options, rep *report, sf storefrontR
 		if err != nil {
 			return nil, err
 		}
-		return startServerAt(ctx, name, sf.dir, storefrontHealthPath, sf.node, []string{"server.js"},
+		return startServerAt(ctx, name, sf.dir, storefrontHealthPath, sf.node, sf.args,
 			storefrontEnv(sf, addr, apiAddr, cacheOn), addr)
 	}
 
 	// The page cache off first: its preflight also gives the home page's size, which the Node
 	// ceiling's page copies.
-	fmt.Fprintln(stdout, "\n  storefront (node server.js, NODE_ENV=production), the page cache off, against an API server (read cache on)")
+	fmt.Fprintf(stdout, "\n  storefront (node %s, NODE_ENV=production), the page cache off, against an API server (read cache on)\n",
+		strings.Join(sf.args, " "))
 	off, err := start("storefront", false)
 	if err != nil {
 		return nil, err
