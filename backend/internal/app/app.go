@@ -115,6 +115,7 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger, opts ...Op
 			return nil, err
 		}
 	}
+	db.SetWriteConcurrency(cfg.DBWriteConcurrency)
 	pool, err := db.Open(ctx, cfg.DatabaseURL, db.WithTracer(tracing.QueryTracer()))
 	if err != nil {
 		_ = tracing.Shutdown(ctx)

@@ -39,6 +39,9 @@ type Config struct {
 	LogLevel string
 	// CatalogCacheTTL bounds how stale a cached public catalogue read may be; 0 disables caching.
 	CatalogCacheTTL time.Duration
+	// DBWriteConcurrency is how many write transactions this process runs at a time (1); the others
+	// wait their turn (db.SetWriteConcurrency: under SERIALIZABLE, fewer at once conflict less).
+	DBWriteConcurrency int
 	// ShutdownTimeout is how long in-flight requests get to finish after SIGTERM.
 	ShutdownTimeout time.Duration
 	// StorefrontURL is the storefront's externally visible base URL, used to build links in
@@ -263,6 +266,7 @@ func Parse(getenv func(string) string) (Config, error) {
 		{&c.ContactMessagesPerEmailPerHour, "CONTACT_MESSAGES_PER_EMAIL_PER_HOUR", 3},
 		{&c.NewsletterSignupsPerIPPerHour, "NEWSLETTER_SIGNUPS_PER_IP_PER_HOUR", 5},
 		{&c.NewsletterSignupsPerEmailPerHour, "NEWSLETTER_SIGNUPS_PER_EMAIL_PER_HOUR", 3},
+		{&c.DBWriteConcurrency, "DB_WRITE_CONCURRENCY", 1},
 	} {
 		if *n.to, err = count(getenv, n.name, n.def); err != nil {
 			errs = append(errs, err)

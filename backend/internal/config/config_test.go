@@ -60,6 +60,7 @@ func TestThrottleSettings(t *testing.T) {
 	require.Equal(t, [4]int{5, 3, 40, 20}, [4]int{c.UnpaidOrdersPerIP, c.UnpaidOrdersPerEmail, c.ReservedUnitsPerIP, c.ReservedUnitsPerEmail})
 	require.Equal(t, [4]int{5, 3, 5, 3}, [4]int{c.ContactMessagesPerIPPerHour, c.ContactMessagesPerEmailPerHour,
 		c.NewsletterSignupsPerIPPerHour, c.NewsletterSignupsPerEmailPerHour})
+	require.Equal(t, 1, c.DBWriteConcurrency)
 
 	names := map[string]*int{
 		"REGISTRATIONS_PER_IP_PER_HOUR":         &c.RegistrationsPerIPPerHour,
@@ -72,6 +73,7 @@ func TestThrottleSettings(t *testing.T) {
 		"CONTACT_MESSAGES_PER_EMAIL_PER_HOUR":   &c.ContactMessagesPerEmailPerHour,
 		"NEWSLETTER_SIGNUPS_PER_IP_PER_HOUR":    &c.NewsletterSignupsPerIPPerHour,
 		"NEWSLETTER_SIGNUPS_PER_EMAIL_PER_HOUR": &c.NewsletterSignupsPerEmailPerHour,
+		"DB_WRITE_CONCURRENCY":                  &c.DBWriteConcurrency,
 	}
 	env := map[string]string{}
 	i := 100

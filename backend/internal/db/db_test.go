@@ -28,13 +28,15 @@ func TestWithTxRetriesSerializationFailures(t *testing.T) {
 	require.NoError(t, err)
 
 	const workers, each = 8, 10
+	// All at once: the process's one write at a time (writeTurns) would leave nothing to retry.
+	turns := db.NewTurns(workers)
 	before := db.Retries()
 	var attempts sync.Map
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
 			for i := range each {
-				err := db.WithTx(ctx, pool, func(tx pgx.Tx) error {
+				err := db.WithTxTaking(ctx, pool, turns, func(tx pgx.Tx) error {
 					key := [2]int{w, i}
 					v, _ := attempts.LoadOrStore(key, new(int))
 					*v.(*int)++
