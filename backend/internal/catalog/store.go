@@ -13,6 +13,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/money"
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/tidwall/gjson"
 )
 
 // visible is the rule of PRODUCT §1: not explicitly inactive or unpublished, named and priced.
@@ -286,9 +287,7 @@ func selectProducts(ctx context.Context, db queryer, view View, sql string, args
 			return p, err
 		}
 		p.Price = money.Money{Minor: price, Currency: currency}
-		if err := decodeDetails(&p, attributes, images); err != nil {
-			return p, err
-		}
+		decodeDetails(&p, attributes, images)
 		p.ImageCount = int32(len(p.Images))
 		if imageCount != nil {
 			p.ImageCount = *imageCount
@@ -304,33 +303,69 @@ func selectProducts(ctx context.Context, db queryer, view View, sql string, args
 	return products, nil
 }
 
-// imageJSON is an image as the product columns' JSON carries it.
-type imageJSON struct {
-	ID       string    `json:"id"`
-	Alt      string    `json:"alt"`
-	Primary  bool      `json:"primary"`
-	Variants []Variant `json:"variants"`
+// decodeDetails sets p's attributes and images from their JSON columns (NULL when it has none).
+// It walks them with gjson rather than decoding them by reflection with encoding/json, which cost
+// about a sixth of the API's CPU on uncached lists: the JSON is PostgreSQL's own (json_agg of
+// json_build_object), always valid and of one known shape.
+func decodeDetails(p *Product, attributes, images []byte) {
+	if attributes != nil {
+		gjson.ParseBytes(attributes).ForEach(func(_, a gjson.Result) bool {
+			var attr Attribute
+			a.ForEach(func(k, v gjson.Result) bool {
+				switch k.Str {
+				case "name":
+					attr.Name = v.String()
+				case "value":
+					attr.Value = v.String()
+				}
+				return true
+			})
+			p.Attributes = append(p.Attributes, attr)
+			return true
+		})
+	}
+	if images != nil {
+		gjson.ParseBytes(images).ForEach(func(_, i gjson.Result) bool {
+			p.Images = append(p.Images, decodeImage(i))
+			return true
+		})
+	}
 }
 
-// decodeDetails sets p's attributes and images from their JSON columns (NULL when it has none).
-func decodeDetails(p *Product, attributes, images []byte) error {
-	if attributes != nil {
-		if err := json.Unmarshal(attributes, &p.Attributes); err != nil {
-			return fmt.Errorf("catalog.decodeDetails: product %s attributes: %w", p.ID, err)
+// decodeImage is one image of decodeDetails' JSON.
+func decodeImage(i gjson.Result) Image {
+	var img Image
+	i.ForEach(func(k, v gjson.Result) bool {
+		switch k.Str {
+		case "id":
+			img.ID = v.String()
+		case "alt":
+			img.Alt = v.String()
+		case "primary":
+			img.Primary = v.Bool()
+		case "variants":
+			v.ForEach(func(_, v gjson.Result) bool {
+				var vr Variant
+				v.ForEach(func(k, f gjson.Result) bool {
+					switch k.Str {
+					case "key":
+						vr.Key = f.String()
+					case "width":
+						vr.Width = int32(f.Int())
+					case "height":
+						vr.Height = int32(f.Int())
+					case "content_type":
+						vr.ContentType = f.String()
+					}
+					return true
+				})
+				img.Variants = append(img.Variants, vr)
+				return true
+			})
 		}
-	}
-	if images == nil {
-		return nil
-	}
-	var imgs []imageJSON
-	if err := json.Unmarshal(images, &imgs); err != nil {
-		return fmt.Errorf("catalog.decodeDetails: product %s images: %w", p.ID, err)
-	}
-	p.Images = make([]Image, len(imgs))
-	for i, img := range imgs {
-		p.Images[i] = Image(img)
-	}
-	return nil
+		return true
+	})
+	return img
 }
 
 // upsertProduct inserts or updates the product with in.Slug and replaces its attributes.
