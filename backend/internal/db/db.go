@@ -70,7 +70,7 @@ const maxAttempts = 12
 // the database reports a serialization failure or deadlock. fn must therefore be safe to run
 // more than once: no side effects outside the transaction (that is what the outbox is for).
 func WithTx(ctx context.Context, pool Beginner, fn func(pgx.Tx) error) error {
-	return withTx(ctx, pool, pgx.TxOptions{IsoLevel: pgx.Serializable}, writeTurns, fn)
+	return withTx(ctx, pool, pgx.TxOptions{IsoLevel: pgx.Serializable}, *writeTurns.Load(), fn)
 }
 
 // WithReadTx is WithTx for reads that must see one consistent snapshot across statements.
@@ -131,7 +131,12 @@ func withTx(ctx context.Context, pool Beginner, opts pgx.TxOptions, t turns, fn 
 // A turn is waited for at most maxTurnWait; after that the transaction runs anyway. A write
 // transaction that starts another one inside itself (on another connection) would otherwise
 // wait forever for the turn it holds, and one slow transaction must not stop every write.
-var writeTurns = newTurns(defaultWriteConcurrency)
+var writeTurns = func() *atomic.Pointer[turns] {
+	var p atomic.Pointer[turns]
+	t := newTurns(defaultWriteConcurrency)
+	p.Store(&t)
+	return &p
+}()
 
 const (
 	defaultWriteConcurrency = 1
@@ -139,8 +144,16 @@ const (
 )
 
 // SetWriteConcurrency sets how many write transactions this process runs at a time (at least 1).
-// Call it at start-up, before any transaction.
-func SetWriteConcurrency(n int) { writeTurns = newTurns(max(n, 1)) }
+// It is meant for start-up; a transaction already in a turn finishes in the turns it took.
+// Asking for the number already set changes nothing (tests start many servers in one process).
+func SetWriteConcurrency(n int) {
+	n = max(n, 1)
+	if cap(*writeTurns.Load()) == n {
+		return
+	}
+	t := newTurns(n)
+	writeTurns.Store(&t)
+}
 
 // turns is a counting semaphore whose wait is bounded.
 type turns chan struct{}
