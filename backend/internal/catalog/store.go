@@ -309,34 +309,29 @@ func selectProducts(ctx context.Context, db queryer, view View, sql string, args
 // json_build_object), always valid and of one known shape.
 func decodeDetails(p *Product, attributes, images []byte) {
 	if attributes != nil {
-		gjson.ParseBytes(attributes).ForEach(func(_, a gjson.Result) bool {
+		eachItem(gjson.ParseBytes(attributes), func(a gjson.Result) {
 			var attr Attribute
-			a.ForEach(func(k, v gjson.Result) bool {
-				switch k.Str {
+			eachField(a, func(key string, v gjson.Result) {
+				switch key {
 				case "name":
 					attr.Name = v.String()
 				case "value":
 					attr.Value = v.String()
 				}
-				return true
 			})
 			p.Attributes = append(p.Attributes, attr)
-			return true
 		})
 	}
 	if images != nil {
-		gjson.ParseBytes(images).ForEach(func(_, i gjson.Result) bool {
-			p.Images = append(p.Images, decodeImage(i))
-			return true
-		})
+		eachItem(gjson.ParseBytes(images), func(i gjson.Result) { p.Images = append(p.Images, decodeImage(i)) })
 	}
 }
 
 // decodeImage is one image of decodeDetails' JSON.
 func decodeImage(i gjson.Result) Image {
 	var img Image
-	i.ForEach(func(k, v gjson.Result) bool {
-		switch k.Str {
+	eachField(i, func(key string, v gjson.Result) {
+		switch key {
 		case "id":
 			img.ID = v.String()
 		case "alt":
@@ -344,28 +339,38 @@ func decodeImage(i gjson.Result) Image {
 		case "primary":
 			img.Primary = v.Bool()
 		case "variants":
-			v.ForEach(func(_, v gjson.Result) bool {
-				var vr Variant
-				v.ForEach(func(k, f gjson.Result) bool {
-					switch k.Str {
-					case "key":
-						vr.Key = f.String()
-					case "width":
-						vr.Width = int32(f.Int())
-					case "height":
-						vr.Height = int32(f.Int())
-					case "content_type":
-						vr.ContentType = f.String()
-					}
-					return true
-				})
-				img.Variants = append(img.Variants, vr)
-				return true
-			})
+			eachItem(v, func(v gjson.Result) { img.Variants = append(img.Variants, decodeVariant(v)) })
 		}
-		return true
 	})
 	return img
+}
+
+// decodeVariant is one rendition of decodeImage's JSON.
+func decodeVariant(v gjson.Result) Variant {
+	var vr Variant
+	eachField(v, func(key string, f gjson.Result) {
+		switch key {
+		case "key":
+			vr.Key = f.String()
+		case "width":
+			vr.Width = int32(f.Int())
+		case "height":
+			vr.Height = int32(f.Int())
+		case "content_type":
+			vr.ContentType = f.String()
+		}
+	})
+	return vr
+}
+
+// eachItem calls fn with every element of a JSON array.
+func eachItem(array gjson.Result, fn func(gjson.Result)) {
+	array.ForEach(func(_, item gjson.Result) bool { fn(item); return true })
+}
+
+// eachField calls fn with every key and value of a JSON object.
+func eachField(object gjson.Result, fn func(key string, v gjson.Result)) {
+	object.ForEach(func(k, v gjson.Result) bool { fn(k.Str, v); return true })
 }
 
 // upsertProduct inserts or updates the product with in.Slug and replaces its attributes.
