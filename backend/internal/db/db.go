@@ -70,7 +70,7 @@ const maxAttempts = 12
 // the database reports a serialization failure or deadlock. fn must therefore be safe to run
 // more than once: no side effects outside the transaction (that is what the outbox is for).
 func WithTx(ctx context.Context, pool Beginner, fn func(pgx.Tx) error) error {
-	return withTx(ctx, pool, pgx.TxOptions{IsoLevel: pgx.Serializable}, *writeTurns.Load(), fn)
+	return withTx(ctx, pool, pgx.TxOptions{IsoLevel: pgx.Serializable}, processTurns(), fn)
 }
 
 // WithReadTx is WithTx for reads that must see one consistent snapshot across statements.
@@ -131,12 +131,18 @@ func withTx(ctx context.Context, pool Beginner, opts pgx.TxOptions, t turns, fn 
 // A turn is waited for at most maxTurnWait; after that the transaction runs anyway. A write
 // transaction that starts another one inside itself (on another connection) would otherwise
 // wait forever for the turn it holds, and one slow transaction must not stop every write.
-var writeTurns = func() *atomic.Pointer[turns] {
-	var p atomic.Pointer[turns]
-	t := newTurns(defaultWriteConcurrency)
-	p.Store(&t)
-	return &p
-}()
+var (
+	writeTurns   atomic.Pointer[turns] // nil until SetWriteConcurrency: defaultTurns
+	defaultTurns = newTurns(defaultWriteConcurrency)
+)
+
+// processTurns are the turns this process's write transactions take.
+func processTurns() turns {
+	if t := writeTurns.Load(); t != nil {
+		return *t
+	}
+	return defaultTurns
+}
 
 const (
 	defaultWriteConcurrency = 1
@@ -148,7 +154,7 @@ const (
 // Asking for the number already set changes nothing (tests start many servers in one process).
 func SetWriteConcurrency(n int) {
 	n = max(n, 1)
-	if cap(*writeTurns.Load()) == n {
+	if cap(processTurns()) == n {
 		return
 	}
 	t := newTurns(n)
@@ -165,6 +171,12 @@ func newTurns(n int) turns { return make(turns, n) }
 func (t turns) run(ctx context.Context, fn func() error) error {
 	if t == nil {
 		return fn()
+	}
+	select { // a free turn needs no timer
+	case t <- struct{}{}:
+		defer func() { <-t }()
+		return fn()
+	default:
 	}
 	timer := time.NewTimer(maxTurnWait)
 	defer timer.Stop()
