@@ -10,9 +10,12 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/atelier-commerce/atelier/backend/internal/api"
+	"github.com/atelier-commerce/atelier/backend/internal/metrics"
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // responseCache keeps the encoded REST answers to public catalogue reads. The catalogue already
@@ -20,7 +23,9 @@ import (
 // going into encoding the same page as JSON again; this keeps the bytes instead. Entries live as
 // long as the catalogue's own cache (CATALOG_CACHE_TTL) and die at once when the catalogue's
 // generation moves (a write through this process). Only GETs of the catalogue routes that answer
-// 200 are kept.
+// 200 are kept. Whether a request was answered from it is counted (hits, misses; served as
+// metrics), not said in each answer: a header would cost every cached answer more than the rest
+// of its headers together (TestCachedAnswerHeaderBudget).
 type responseCache struct {
 	ttl        time.Duration
 	generation func() uint64
@@ -28,6 +33,9 @@ type responseCache struct {
 
 	mu      sync.RWMutex
 	entries map[string]*cachedResponse
+
+	// hits and misses count the cacheable requests answered from the cache and the others.
+	hits, misses atomic.Uint64
 }
 
 type cachedResponse struct {
@@ -104,9 +112,11 @@ func (c *responseCache) wrap(next http.Handler) http.Handler {
 			if key != raw {
 				c.store(raw, e)
 			}
-			e.write(w, r, "hit")
+			c.hits.Add(1)
+			e.write(w, r)
 			return
 		}
+		c.misses.Add(1)
 		// Keep the stored body uncompressed, whatever this client accepts.
 		r.Header.Del("Accept-Encoding")
 		rec := &bufferedResponse{header: http.Header{}, status: http.StatusOK}
@@ -120,7 +130,7 @@ func (c *responseCache) wrap(next http.Handler) http.Handler {
 		if key != raw {
 			c.store(raw, e)
 		}
-		e.write(w, r, "miss")
+		e.write(w, r)
 	})
 }
 
@@ -149,20 +159,10 @@ func newCachedResponse(header http.Header, body []byte, gen uint64, expires time
 		etagValue: []string{etag}, lengthValue: []string{strconv.Itoa(len(body))}}
 }
 
-// The X-Cache values, shared by every answer.
-var (
-	cacheHit  = []string{"hit"}
-	cacheMiss = []string{"miss"}
-)
-
-func (e *cachedResponse) write(w http.ResponseWriter, r *http.Request, state string) {
+func (e *cachedResponse) write(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	maps.Copy(h, e.header)
 	h["Etag"] = e.etagValue
-	h["X-Cache"] = cacheMiss
-	if state == "hit" {
-		h["X-Cache"] = cacheHit
-	}
 	if match := r.Header.Get("If-None-Match"); match != "" && strings.Contains(match, e.etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
@@ -222,4 +222,16 @@ func (b *bufferedResponse) copyTo(w http.ResponseWriter) {
 	maps.Copy(h, b.header)
 	w.WriteHeader(b.status)
 	_, _ = w.Write(b.body.Bytes())
+}
+
+// collectors are the cache's counts as Prometheus metrics.
+func (c *responseCache) collectors() []prometheus.Collector {
+	count := func(result string, n *atomic.Uint64) prometheus.Collector {
+		return prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Namespace: metrics.Namespace, Subsystem: "catalog", Name: "response_cache_requests_total",
+			Help:        "Public catalogue reads (REST GETs) by whether the response cache answered them (hit) or not (miss).",
+			ConstLabels: prometheus.Labels{"result": result},
+		}, func() float64 { return float64(n.Load()) })
+	}
+	return []prometheus.Collector{count("hit", &c.hits), count("miss", &c.misses)}
 }

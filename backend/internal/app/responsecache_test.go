@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
+	"strconv"
 	"testing"
 
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
@@ -17,7 +19,8 @@ import (
 
 func TestResponseCache(t *testing.T) {
 	t.Parallel()
-	env := map[string]string{"DATABASE_URL": dbtest.URL(t), "MEDIA_BUCKET_URL": "file://" + t.TempDir(), "CATALOG_CACHE_TTL": "1h"}
+	env := map[string]string{"DATABASE_URL": dbtest.URL(t), "MEDIA_BUCKET_URL": "file://" + t.TempDir(), "CATALOG_CACHE_TTL": "1h",
+		"METRICS_ENABLED": "on", "METRICS_TOKEN": metricsToken}
 	cfg, err := config.Parse(func(k string) string { return env[k] })
 	require.NoError(t, err)
 	a, err := New(context.Background(), cfg, slog.New(slog.DiscardHandler))
@@ -50,25 +53,28 @@ func TestResponseCache(t *testing.T) {
 		return res, out
 	}
 
+	counts := cacheCounter(t, srv.URL)
+
 	res, body := get("/api/v1/products?page_size=12&sort=newest")
-	require.Equal(t, "miss", res.Header.Get("X-Cache"))
+	counts.require(t, 0, 1)
 	require.Equal(t, 1.0, body["total_count"])
 	etag := res.Header.Get("ETag")
 	require.NotEmpty(t, etag)
 
 	res, _ = get("/api/v1/products?sort=newest&page_size=12", "Accept-Encoding", "gzip")
-	require.Equal(t, "hit", res.Header.Get("X-Cache"), "the same query in another order")
+	counts.require(t, 1, 0, "the same query in another order")
 	require.Empty(t, res.Header.Get("Content-Encoding"))
 	require.Equal(t, "application/json", res.Header.Get("Content-Type"))
 	require.NotEmpty(t, res.Header.Get("X-Request-ID"))
 
 	res, _ = get("/api/v1/products?page_size=12&sort=newest", "If-None-Match", etag)
 	require.Equal(t, http.StatusNotModified, res.StatusCode)
+	counts.require(t, 1, 0)
 
 	// A write through this process is visible at once.
 	save("second", 2000)
 	res, body = get("/api/v1/products?page_size=12&sort=newest")
-	require.Equal(t, "miss", res.Header.Get("X-Cache"))
+	counts.require(t, 0, 1)
 	require.Equal(t, 2.0, body["total_count"])
 	require.NotEqual(t, etag, res.Header.Get("ETag"))
 
@@ -76,20 +82,59 @@ func TestResponseCache(t *testing.T) {
 	for range 2 {
 		res, _ = get("/api/v1/products?page_size=7")
 		require.Equal(t, http.StatusBadRequest, res.StatusCode)
-		require.Empty(t, res.Header.Get("X-Cache"))
+		counts.require(t, 0, 1)
 	}
 	// Non-catalogue routes are not cached here; above all not carts, which change with every
 	// write, nor the status page, which must show the state of the moment.
 	res, _ = get("/api/v1/delivery-options")
-	require.Empty(t, res.Header.Get("X-Cache"))
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	counts.require(t, 0, 0)
 	created, err := a.carts.Create(context.Background(), "", "")
 	require.NoError(t, err)
 	for range 2 {
 		for _, path := range []string{"/api/v1/carts/" + created.ID, "/api/v1/status"} {
 			res, _ = get(path)
 			require.Equal(t, http.StatusOK, res.StatusCode, path)
-			require.Empty(t, res.Header.Get("X-Cache"), path)
 			require.Empty(t, res.Header.Get("ETag"), path)
+			counts.require(t, 0, 0, path)
 		}
 	}
 }
+
+// cacheCounts follows the response cache's hit and miss counters on a shop's /metrics (served
+// with metricsToken).
+type cacheCounts struct {
+	base      string
+	hit, miss int
+}
+
+func cacheCounter(t *testing.T, base string) *cacheCounts {
+	t.Helper()
+	c := &cacheCounts{base: base}
+	c.hit, c.miss = c.read(t)
+	return c
+}
+
+func (c *cacheCounts) read(t *testing.T) (hit, miss int) {
+	t.Helper()
+	res, body := do(t, http.MethodGet, c.base+"/metrics", "Authorization", "Bearer "+metricsToken)
+	require.Equal(t, http.StatusOK, res.StatusCode)
+	counter := func(result string) int {
+		re := regexp.MustCompile(`(?m)^atelier_catalog_response_cache_requests_total\{result="` + result + `"\} (\d+)$`)
+		m := re.FindSubmatch(body)
+		require.NotNil(t, m, "the %s counter", result)
+		n, err := strconv.Atoi(string(m[1]))
+		require.NoError(t, err)
+		return n
+	}
+	return counter("hit"), counter("miss")
+}
+
+// require checks the hits and misses since the last check.
+func (c *cacheCounts) require(t *testing.T, hits, misses int, msgAndArgs ...any) {
+	t.Helper()
+	hit, miss := c.read(t)
+	require.Equal(t, [2]int{hits, misses}, [2]int{hit - c.hit, miss - c.miss}, msgAndArgs...)
+	c.hit, c.miss = hit, miss
+}
+

@@ -139,18 +139,19 @@ func (a *App) telemetryOptions() ([]connect.HandlerOption, error) {
 	return []connect.HandlerOption{connect.WithInterceptors(interceptors...)}, nil
 }
 
-// metricsRoute serves /metrics when METRICS_ENABLED is on: the process's counters, the pools
-// and the job queue (read at most every 15 s), to a scraper with METRICS_TOKEN.
-func (a *App) metricsRoute() ([]route, error) {
+// metricsRoute serves /metrics when METRICS_ENABLED is on: the process's counters, the pools,
+// the job queue (read at most every 15 s) and extra (the routes' own collectors), to a scraper
+// with METRICS_TOKEN.
+func (a *App) metricsRoute(extra ...prometheus.Collector) ([]route, error) {
 	if !a.cfg.MetricsEnabled {
 		return nil, nil
 	}
-	collectors := []prometheus.Collector{telemetry.PoolCollector("store", a.pool),
+	collectors := append([]prometheus.Collector{telemetry.PoolCollector("store", a.pool),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Namespace: metrics.Namespace, Subsystem: "db", Name: "transaction_retries_total",
 			Help: "Transactions run again after a serialization failure or deadlock (contention).",
 		}, func() float64 { return float64(db.Retries()) }),
-	}
+	}, extra...)
 	if a.jobsPool != a.pool {
 		collectors = append(collectors, telemetry.PoolCollector("jobs", a.jobsPool))
 	}
@@ -283,7 +284,7 @@ func (a *App) routeTable() ([]route, error) {
 	if err != nil {
 		return nil, err
 	}
-	metricsRoutes, err := a.metricsRoute()
+	metricsRoutes, err := a.metricsRoute(cache.collectors()...)
 	if err != nil {
 		return nil, err
 	}
