@@ -29,8 +29,8 @@ type RateLimits struct {
 
 // RateLimited counts every API request against its caller's limit and answers the
 // RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset headers (IETF draft
-// httpapi-ratelimit-headers) with RateLimit-Policy on each answer; a caller over the limit is
-// answered 429 with Retry-After, reason "rate_limited", before anything else runs. The caller is
+// httpapi-ratelimit-headers) on each answer; a caller over the limit is answered 429 with
+// Retry-After and RateLimit-Policy, reason "rate_limited", before anything else runs. The caller is
 // the API key of an "Authorization: Bearer atl_…" header, known or not (an unknown key is refused
 // afterwards, and its address charged for it: authInterceptor), or else the client's address. It
 // must run inside the middleware that records the client's address (RequestInfo).
@@ -105,14 +105,19 @@ func clientBucket(ip string) string {
 }
 
 // setRateLimitHeaders writes the decision's headers. The keys are written canonical, directly:
-// this runs on every API answer.
+// this runs on every API answer. The policy (the limit and its window, which the draft makes
+// optional) goes with refusals only, where a client needs it to plan: on every answer it would be
+// the field that takes a cached catalogue answer past what net/http handles cheaply
+// (TestCachedAnswerHeaderBudget; ADR 012).
 func setRateLimitHeaders(h http.Header, policy, limit string, d ratelimit.Decision) {
-	// One allocation for the four values rather than one each.
-	v := []string{policy, limit, strconv.Itoa(d.Remaining), strconv.FormatInt(ceilSeconds(d.Reset), 10)}
-	h["Ratelimit-Policy"] = v[0:1:1]
-	h["Ratelimit-Limit"] = v[1:2:2]
-	h["Ratelimit-Remaining"] = v[2:3:3]
-	h["Ratelimit-Reset"] = v[3:4:4]
+	// One allocation for the values rather than one each.
+	v := []string{limit, strconv.Itoa(d.Remaining), strconv.FormatInt(ceilSeconds(d.Reset), 10), policy}
+	h["Ratelimit-Limit"] = v[0:1:1]
+	h["Ratelimit-Remaining"] = v[1:2:2]
+	h["Ratelimit-Reset"] = v[2:3:3]
+	if !d.Allowed {
+		h["Ratelimit-Policy"] = v[3:4:4]
+	}
 }
 
 // ceilSeconds rounds up: waiting the advertised time must be enough.
