@@ -21,13 +21,14 @@ import (
 // requestIDPattern accepts ids from a trusted proxy only when they cannot corrupt a log line.
 var requestIDPattern = regexp.MustCompile(`^[A-Za-z0-9._-]{8,64}$`)
 
-// nosniff is the X-Content-Type-Options value every answer carries, shared: header values are
-// only ever replaced or appended to (which copies a full slice), never changed in place.
+// nosniff is the X-Content-Type-Options value of every answer but JSON (statusRecorder), shared:
+// header values are only ever replaced or appended to (which copies a full slice), never changed
+// in place.
 var nosniff = []string{"nosniff"}
 
-// middleware wraps every request: an id (echoed in X-Request-Id), a bounded body read whole
-// (readBoundedBody), panic recovery
-// that answers 500 instead of dropping the connection, and one access-log line.
+// middleware wraps every request: an id (echoed in X-Request-Id), X-Content-Type-Options on every
+// answer that needs it (statusRecorder), a bounded body read whole (readBoundedBody), panic
+// recovery that answers 500 instead of dropping the connection, and one access-log line.
 func (a *App) middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -41,9 +42,7 @@ func (a *App) middleware(next http.Handler) http.Handler {
 		}
 		info := &api.RequestInfo{ID: id, Logger: logger, ClientIP: clientIP(r, a.cfg.TrustedProxies)}
 		// Written canonical and directly: Set would canonicalise the key and allocate on every request.
-		h := w.Header()
-		h["X-Request-Id"] = []string{id}
-		h["X-Content-Type-Options"] = nosniff
+		w.Header()["X-Request-Id"] = []string{id}
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 		defer func() {
 			if p := recover(); p != nil {
@@ -132,25 +131,63 @@ func newRequestID() string {
 	return hex.EncodeToString(b[:])
 }
 
+// statusRecorder notes an answer's status and size for the access log, and adds
+// X-Content-Type-Options: nosniff to its header as it goes out, unless the answer is JSON.
+//
+// A browser never sniffs application/json into something else (the MIME Sniffing Standard sniffs
+// only answers without a type, or typed text/plain or application/octet-stream), and JSON that a
+// page includes as a script is a syntax error, or blocked across origins (ORB). Every other
+// answer, whose type a browser might second-guess or run (the documentation page, the API
+// document, images, protobuf, answers net/http types by sniffing), carries it. Leaving it off
+// JSON keeps a cached catalogue answer within the header fields that net/http handles cheaply
+// (TestCachedAnswerHeaderBudget; ADR 012).
 type statusRecorder struct {
 	http.ResponseWriter
 	status int
 	bytes  int
 	wrote  bool
+	// sent is set once the header has gone (or is about to go) out.
+	sent bool
 }
 
 func (s *statusRecorder) WriteHeader(code int) {
 	if !s.wrote {
 		s.status, s.wrote = code, true
 	}
+	if code >= 200 {
+		s.beforeHeader()
+	}
 	s.ResponseWriter.WriteHeader(code)
 }
 
 func (s *statusRecorder) Write(b []byte) (int, error) {
 	s.wrote = true
+	s.beforeHeader()
 	n, err := s.ResponseWriter.Write(b)
 	s.bytes += n
 	return n, err
+}
+
+// beforeHeader finishes the header of the answer, once, before it is sent.
+func (s *statusRecorder) beforeHeader() {
+	if s.sent {
+		return
+	}
+	s.sent = true
+	h := s.Header()
+	if !isJSON(h["Content-Type"]) {
+		h["X-Content-Type-Options"] = nosniff
+	}
+}
+
+// isJSON reports whether a Content-Type header's values name JSON (application/json, with or
+// without parameters).
+func isJSON(contentType []string) bool {
+	if len(contentType) != 1 {
+		return false
+	}
+	mediaType, _, _ := strings.Cut(contentType[0], ";")
+	return strings.EqualFold(strings.TrimSpace(mediaType), "application/json")
 }
 
 // Unwrap lets http.ResponseController reach the underlying writer (flushing, deadlines).
@@ -158,6 +195,7 @@ func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter 
 
 // Flush supports streaming responses.
 func (s *statusRecorder) Flush() {
+	s.beforeHeader()
 	if f, ok := s.ResponseWriter.(http.Flusher); ok {
 		f.Flush()
 	}
