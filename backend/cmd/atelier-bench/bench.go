@@ -116,47 +116,27 @@ func bench(ctx context.Context, o options, profileDir string, stdout, stderr io.
 
 	// Built first: a compile error should cost seconds, not a database load.
 	serverBin := filepath.Join(tmp, "atelier")
-	fmt.Fprintf(stdout, "  %-44s", "building ./cmd/atelier")
-	start := time.Now()
-	if err := buildServer(ctx, serverBin, profileDir != ""); err != nil {
-		fmt.Fprintln(stdout)
+	if err := step(stdout, "building ./cmd/atelier", func() (string, error) {
+		return "", buildServer(ctx, serverBin, profileDir != "")
+	}); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, " %s\n", fmtSeconds(time.Since(start)))
-	fmt.Fprintf(stdout, "  %-44s", "building the storefront (react-router build)")
-	start = time.Now()
-	sf, err := buildStorefront(ctx, filepath.Join(tmp, "storefront"))
+	var sf storefrontRun
+	if err := step(stdout, "building the storefront (react-router build)", func() (_ string, err error) {
+		sf, err = buildStorefront(ctx, filepath.Join(tmp, "storefront"))
+		return "", err
+	}); err != nil {
+		return err
+	}
+	dbURL, stopDatabase, err := openDatabase(ctx, tmp, stdout, stderr)
+	defer stopDatabase()
 	if err != nil {
-		fmt.Fprintln(stdout)
 		return err
 	}
-	fmt.Fprintf(stdout, " %s\n", fmtSeconds(time.Since(start)))
-
-	fmt.Fprintf(stdout, "  %-44s", "starting PostgreSQL")
-	start = time.Now()
-	cluster, err := startDatabase(ctx, filepath.Join(tmp, "postgres"))
-	if cluster != nil {
-		defer func() {
-			if err := cluster.Stop(); err != nil {
-				fmt.Fprintln(stderr, "atelier-bench: stopping PostgreSQL:", err)
-			}
-		}()
-	}
+	ids, err := loadTimed(ctx, o, rep, dbURL, stdout)
 	if err != nil {
-		fmt.Fprintln(stdout)
 		return err
 	}
-	fmt.Fprintf(stdout, " %s\n", fmtSeconds(time.Since(start)))
-	dbURL := cluster.URL("bench")
-
-	fmt.Fprintf(stdout, "  %-44s", fmt.Sprintf("loading %d products (%d workers)", o.products, loadWorkers))
-	ids, took, err := loadCatalogue(ctx, dbURL, o.products)
-	if err != nil {
-		fmt.Fprintln(stdout)
-		return err
-	}
-	rep.loadTook = took
-	fmt.Fprintf(stdout, " %s (%.0f products/s, then VACUUM ANALYZE)\n", fmtSeconds(took), float64(o.products)/took.Seconds())
 
 	// The ceiling first, then the API, never both at once: each has the two cores to itself
 	// (shared only with the load generator).
@@ -218,28 +198,14 @@ func bench(ctx context.Context, o options, profileDir string, stdout, stderr io.
 // benchDashboardOnly runs the dashboard scenario alone: the database with the catalogue loaded
 // (the dashboard counts products and lists those running out), then the orders and the timed calls.
 func benchDashboardOnly(ctx context.Context, o options, rep *report, tmp string, stdout, stderr io.Writer) error {
-	fmt.Fprintf(stdout, "  %-44s", "starting PostgreSQL")
-	start := time.Now()
-	cluster, err := startDatabase(ctx, filepath.Join(tmp, "postgres"))
-	if cluster != nil {
-		defer func() {
-			if err := cluster.Stop(); err != nil {
-				fmt.Fprintln(stderr, "atelier-bench: stopping PostgreSQL:", err)
-			}
-		}()
-	}
+	dbURL, stopDatabase, err := openDatabase(ctx, tmp, stdout, stderr)
+	defer stopDatabase()
 	if err != nil {
-		fmt.Fprintln(stdout)
 		return err
 	}
-	fmt.Fprintf(stdout, " %s\n", fmtSeconds(time.Since(start)))
-	dbURL := cluster.URL("bench")
-	fmt.Fprintf(stdout, "  %-44s", fmt.Sprintf("loading %d products (%d workers)", o.products, loadWorkers))
-	if _, rep.loadTook, err = loadCatalogue(ctx, dbURL, o.products); err != nil {
-		fmt.Fprintln(stdout)
+	if _, err := loadTimed(ctx, o, rep, dbURL, stdout); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, " %s\n", fmtSeconds(rep.loadTook))
 	if rep.dashboard, err = benchDashboard(ctx, dbURL, o.orders, stdout); err != nil {
 		return err
 	}
@@ -250,6 +216,52 @@ func benchDashboardOnly(ctx context.Context, o options, rep *report, tmp string,
 		return "MISS"
 	})
 	return nil
+}
+
+// step prints label, runs fn and then how long it took, followed by what fn says of it; on an
+// error it ends the line and returns the error.
+func step(stdout io.Writer, label string, fn func() (detail string, err error)) error {
+	fmt.Fprintf(stdout, "  %-44s", label)
+	start := time.Now()
+	detail, err := fn()
+	if err != nil {
+		fmt.Fprintln(stdout)
+		return err
+	}
+	fmt.Fprintf(stdout, " %s%s\n", fmtSeconds(time.Since(start)), detail)
+	return nil
+}
+
+// openDatabase starts the throw-away cluster under tmp with the bench database, and returns its
+// URL and what stops it (to call in any case, even after an error).
+func openDatabase(ctx context.Context, tmp string, stdout, stderr io.Writer) (string, func(), error) {
+	var cluster *localpg.Cluster
+	stop := func() {
+		if cluster == nil {
+			return
+		}
+		if err := cluster.Stop(); err != nil {
+			fmt.Fprintln(stderr, "atelier-bench: stopping PostgreSQL:", err)
+		}
+	}
+	err := step(stdout, "starting PostgreSQL", func() (_ string, err error) {
+		cluster, err = startDatabase(ctx, filepath.Join(tmp, "postgres"))
+		return "", err
+	})
+	if err != nil {
+		return "", stop, err
+	}
+	return cluster.URL("bench"), stop, nil
+}
+
+// loadTimed loads the catalogue, saying how long it took, into rep.loadTook.
+func loadTimed(ctx context.Context, o options, rep *report, dbURL string, stdout io.Writer) ([]string, error) {
+	var ids []string
+	err := step(stdout, fmt.Sprintf("loading %d products (%d workers)", o.products, loadWorkers), func() (_ string, err error) {
+		ids, rep.loadTook, err = loadCatalogue(ctx, dbURL, o.products)
+		return fmt.Sprintf(" (%.0f products/s, then VACUUM ANALYZE)", float64(o.products)/rep.loadTook.Seconds()), err
+	})
+	return ids, err
 }
 
 // startDatabase starts the throw-away cluster in dir and creates the bench database. A non-nil
