@@ -8,7 +8,8 @@ import { useToast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api/api-context";
 import { unwrap } from "~/lib/api/client";
 import { type ApiKey, type ApiKeyKind, apiKeyKeys, useApiKeyScopes } from "./api";
-import { KeyDialog } from "./key-dialog";
+import "./api-keys.css";
+import { FormDialog } from "~/components/ui/form-dialog";
 import { apiErrorsOf, errorsOf, type KeyErrors, newKeySchema, parseOrigins } from "./key-form";
 import { SecretPanel } from "./secret-panel";
 
@@ -109,14 +110,14 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
 
   if (created) {
     return (
-      <KeyDialog title={`Copy “${created.key.name}” now`} onEscape={() => {}}>
+      <FormDialog title={`Copy “${created.key.name}” now`} onEscape={() => {}}>
         <SecretPanel secret={created.secret} kind={created.key.kind} onDone={finish} />
-      </KeyDialog>
+      </FormDialog>
     );
   }
 
   return (
-    <KeyDialog title="New API key" onEscape={() => !create.isPending && onClose()}>
+    <FormDialog title="New API key" onEscape={() => !create.isPending && onClose()}>
       <form onSubmit={submit} noValidate>
         {formError ? <Alert title="Not created">{formError}</Alert> : null}
         <TextField
@@ -198,7 +199,7 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
             error={errors.allowed_origins}
           />
         ) : null}
-        <div className="key-dialog__actions">
+        <div className="form-dialog__actions">
           <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
             Cancel
           </Button>
@@ -207,6 +208,6 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
           </Button>
         </div>
       </form>
-    </KeyDialog>
+    </FormDialog>
   );
 }

@@ -7,7 +7,8 @@ import { useToast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api/api-context";
 import { unwrap } from "~/lib/api/client";
 import { type ApiKey, apiKeyKeys } from "./api";
-import { KeyDialog } from "./key-dialog";
+import "./api-keys.css";
+import { FormDialog } from "~/components/ui/form-dialog";
 import { apiErrorsOf, editKeySchema, errorsOf, type KeyErrors, parseOrigins } from "./key-form";
 
 /**
@@ -63,7 +64,7 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: ()
   }
 
   return (
-    <KeyDialog title={`Edit “${apiKey.name}”`} onEscape={() => !save.isPending && onClose()}>
+    <FormDialog title={`Edit “${apiKey.name}”`} onEscape={() => !save.isPending && onClose()}>
       <form onSubmit={submit} noValidate>
         {errors.form ? <Alert title="Not saved">{errors.form}</Alert> : null}
         <TextField
@@ -90,7 +91,7 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: ()
           <p className="field__hint">A secret key is for servers: it has no allowed origins.</p>
         )}
         <p className="field__hint">Its scopes stay as they are: to give more, make a new key.</p>
-        <div className="key-dialog__actions">
+        <div className="form-dialog__actions">
           <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
             Cancel
           </Button>
@@ -99,6 +100,6 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: ()
           </Button>
         </div>
       </form>
-    </KeyDialog>
+    </FormDialog>
   );
 }

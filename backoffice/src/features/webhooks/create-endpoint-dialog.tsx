@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { FormDialog } from "~/components/ui/form-dialog";
 import { useToast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api/api-context";
 import { unwrap } from "~/lib/api/client";
@@ -9,7 +10,7 @@ import { type Endpoint, webhookKeys } from "./api";
 import { EndpointFields, sortedTypes } from "./endpoint-fields";
 import { apiErrorsOf, type EndpointErrors, type EndpointValues, parseEndpoint } from "./endpoint-form";
 import { SecretPanel } from "./secret-panel";
-import { WebhookDialog } from "./webhook-dialog";
+import "./webhooks.css";
 
 /**
  * CreateEndpointDialog registers a webhook endpoint: its URL, a note and the event types it
@@ -56,7 +57,7 @@ export function CreateEndpointDialog({ onClose }: { onClose: (created?: Endpoint
   if (created) {
     const endpoint = created.endpoint;
     return (
-      <WebhookDialog title="Copy the signing secret now" onEscape={() => {}}>
+      <FormDialog size="wide" title="Copy the signing secret now" onEscape={() => {}}>
         <SecretPanel
           secret={created.secret}
           onDone={() => {
@@ -68,16 +69,16 @@ export function CreateEndpointDialog({ onClose }: { onClose: (created?: Endpoint
             For <span className="webhooks__url">{endpoint.url}</span>
           </p>
         </SecretPanel>
-      </WebhookDialog>
+      </FormDialog>
     );
   }
 
   return (
-    <WebhookDialog title="New webhook endpoint" onEscape={() => !create.isPending && onClose()}>
+    <FormDialog size="wide" title="New webhook endpoint" onEscape={() => !create.isPending && onClose()}>
       <form onSubmit={submit} noValidate>
         {errors.form ? <Alert title="Not registered">{errors.form}</Alert> : null}
         <EndpointFields values={values} errors={errors} onChange={setValues} />
-        <div className="webhook-dialog__actions">
+        <div className="form-dialog__actions">
           <Button variant="secondary" onClick={() => onClose()} disabled={create.isPending}>
             Cancel
           </Button>
@@ -86,6 +87,6 @@ export function CreateEndpointDialog({ onClose }: { onClose: (created?: Endpoint
           </Button>
         </div>
       </form>
-    </WebhookDialog>
+    </FormDialog>
   );
 }

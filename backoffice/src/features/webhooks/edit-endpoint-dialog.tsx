@@ -2,13 +2,14 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { FormDialog } from "~/components/ui/form-dialog";
 import { useToast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api/api-context";
 import { unwrap } from "~/lib/api/client";
 import { type Endpoint, isEventType, webhookKeys } from "./api";
 import { EndpointFields, sortedTypes } from "./endpoint-fields";
 import { apiErrorsOf, type EndpointErrors, type EndpointValues, parseEndpoint } from "./endpoint-form";
-import { WebhookDialog } from "./webhook-dialog";
+import "./webhooks.css";
 
 /**
  * EditEndpointDialog changes an endpoint's URL, note and event types (sent whole: the API
@@ -55,11 +56,11 @@ export function EditEndpointDialog({ endpoint, onClose }: { endpoint: Endpoint; 
   }
 
   return (
-    <WebhookDialog title="Edit endpoint" onEscape={() => !save.isPending && onClose()}>
+    <FormDialog size="wide" title="Edit endpoint" onEscape={() => !save.isPending && onClose()}>
       <form onSubmit={submit} noValidate>
         {errors.form ? <Alert title="Not saved">{errors.form}</Alert> : null}
         <EndpointFields values={values} errors={errors} onChange={setValues} />
-        <div className="webhook-dialog__actions">
+        <div className="form-dialog__actions">
           <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
             Cancel
           </Button>
@@ -68,6 +69,6 @@ export function EditEndpointDialog({ endpoint, onClose }: { endpoint: Endpoint; 
           </Button>
         </div>
       </form>
-    </WebhookDialog>
+    </FormDialog>
   );
 }

@@ -3,13 +3,14 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Alert } from "~/components/ui/alert";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { FormDialog } from "~/components/ui/form-dialog";
 import { useToast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api/api-context";
 import { unwrap } from "~/lib/api/client";
 import { formatDateTime } from "~/lib/format";
 import { type Endpoint, webhookKeys } from "./api";
 import { SecretPanel } from "./secret-panel";
-import { WebhookDialog } from "./webhook-dialog";
+import "./webhooks.css";
 
 type Close = { endpoint: Endpoint; open: boolean; onClose: () => void };
 
@@ -67,7 +68,7 @@ export function RotateSecretDialog({ endpoint, open, onClose }: Close) {
         </p>
       </ConfirmDialog>
       {secret ? (
-        <WebhookDialog title="Copy the new signing secret now" onEscape={() => {}}>
+        <FormDialog size="wide" title="Copy the new signing secret now" onEscape={() => {}}>
           <SecretPanel secret={secret.value} onDone={close}>
             <p className="webhook-dialog__for">
               The previous secret keeps signing beside this one
@@ -75,7 +76,7 @@ export function RotateSecretDialog({ endpoint, open, onClose }: Close) {
               before then.
             </p>
           </SecretPanel>
-        </WebhookDialog>
+        </FormDialog>
       ) : null}
     </>
   );

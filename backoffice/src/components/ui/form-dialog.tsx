@@ -1,22 +1,23 @@
 import { type ReactNode, useId, useLayoutEffect, useRef } from "react";
-import { useModal } from "~/components/ui/use-modal";
-import "./api-keys.css";
+import "./form-dialog.css";
+import { useModal } from "./use-modal";
 
-/**
- * KeyDialog is the modal frame of the key forms: the native <dialog>, so focus moves in and is
- * trapped by the browser and returns to the opener on close. It is shown while mounted (the
- * caller mounts it per opening, so each opening starts afresh). Escape calls onEscape, which
- * may ignore it (the one-time secret must not vanish at a stray key press).
- */
-export function KeyDialog({
-  title,
-  children,
-  onEscape,
-}: {
+export type FormDialogProps = {
   title: string;
   children: ReactNode;
+  /** Called on Escape, which it may ignore: a secret shown once must not vanish at a stray key. */
   onEscape: () => void;
-}) {
+  /** "wide" for forms with long lists of choices. */
+  size?: "regular" | "wide";
+};
+
+/**
+ * FormDialog is the modal frame of a form, or of a secret shown once: the native <dialog>, so
+ * focus moves in, is trapped by the browser and returns to the opener on close. It is shown while
+ * mounted (the caller mounts it per opening, so each opening starts afresh). Its buttons go in a
+ * `form-dialog__actions` row.
+ */
+export function FormDialog({ title, children, onEscape, size = "regular" }: FormDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useModal(ref, true);
@@ -31,7 +32,7 @@ export function KeyDialog({
   return (
     <dialog
       ref={ref}
-      className="key-dialog"
+      className={size === "wide" ? "form-dialog form-dialog--wide" : "form-dialog"}
       aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
