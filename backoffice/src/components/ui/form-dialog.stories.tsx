@@ -23,4 +23,5 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Regular: Story = {};
+export const Narrow: Story = { args: { size: "narrow", title: "Ship order AT-10042" } };
 export const Wide: Story = { args: { size: "wide", title: "New webhook endpoint" } };

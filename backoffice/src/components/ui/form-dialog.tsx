@@ -7,8 +7,8 @@ export type FormDialogProps = {
   children: ReactNode;
   /** Called on Escape, which it may ignore: a secret shown once must not vanish at a stray key. */
   onEscape: () => void;
-  /** "wide" for forms with long lists of choices. */
-  size?: "regular" | "wide";
+  /** "narrow" for a short form of a field or two, "wide" for long lists of choices. */
+  size?: "narrow" | "regular" | "wide";
 };
 
 /**
@@ -32,7 +32,7 @@ export function FormDialog({ title, children, onEscape, size = "regular" }: Form
   return (
     <dialog
       ref={ref}
-      className={size === "wide" ? "form-dialog form-dialog--wide" : "form-dialog"}
+      className={size === "regular" ? "form-dialog" : `form-dialog form-dialog--${size}`}
       aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();

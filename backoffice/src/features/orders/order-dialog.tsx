@@ -1,13 +1,13 @@
-import { type FormEvent, type ReactNode, useId, useRef } from "react";
+import type { FormEvent, ReactNode } from "react";
 import { Button } from "~/components/ui/button";
-import { useModal } from "~/components/ui/use-modal";
+import { FormDialog } from "~/components/ui/form-dialog";
 import "./order-dialog.css";
 
 /**
- * OrderDialog is a modal form for one move on an order (ship, refund): the native <dialog>, so
- * focus moves in and is trapped by the browser, Escape closes it and focus returns to the button
- * that opened it. It is shown while mounted; the caller mounts it per opening, so each opening
- * starts afresh (with its own idempotency key).
+ * OrderDialog is a modal form for one move on an order (ship, refund), in a FormDialog: Escape
+ * closes it (unless the move is under way) and focus returns to the button that opened it. It is
+ * shown while mounted; the caller mounts it per opening, so each opening starts afresh (with its
+ * own idempotency key).
  */
 export function OrderDialog({
   title,
@@ -26,28 +26,15 @@ export function OrderDialog({
   onSubmit: () => void;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  // Shown while mounted: the caller mounts it per opening.
-  useModal(ref, true);
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!busy) onSubmit();
   }
   return (
-    <dialog
-      ref={ref}
-      className="order-dialog"
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        if (!busy) onClose();
-      }}
-    >
+    <FormDialog title={title} size="narrow" onEscape={() => !busy && onClose()}>
       <form onSubmit={submit} noValidate>
-        <h2 id={titleId}>{title}</h2>
         <div className="order-dialog__body">{children}</div>
-        <div className="order-dialog__actions">
+        <div className="form-dialog__actions">
           <Button variant="secondary" onClick={onClose} disabled={busy}>
             Close
           </Button>
@@ -56,6 +43,6 @@ export function OrderDialog({
           </Button>
         </div>
       </form>
-    </dialog>
+    </FormDialog>
   );
 }
