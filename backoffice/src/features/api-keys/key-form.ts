@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { ApiError } from "~/lib/api/errors";
+import { type FormErrors, formErrors } from "~/lib/form-errors";
 
 /** The fields of the key forms, keyed like the request's fields. */
 export type KeyField = "name" | "kind" | "scopes" | "allowed_origins";
-export type KeyErrors = Partial<Record<KeyField | "form", string>>;
+export type KeyErrors = FormErrors<KeyField>;
 
 // What browsers send in an Origin header: a scheme and a host (with a port), nothing after.
 const originPattern = /^https?:\/\/[^/\s?#@]+\/?$/i;
@@ -60,18 +60,8 @@ export const newKeySchema = z
 /** editKeySchema checks a rename, and a publishable key's new origins. */
 export const editKeySchema = z.object({ name, allowed_origins: origins });
 
-/** errorsOf keeps a zod failure's first message per field. */
-export function errorsOf(error: z.ZodError): KeyErrors {
-  const out: KeyErrors = {};
-  for (const issue of error.issues) {
-    const key = fieldOf(String(issue.path[0] ?? "form"));
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
-// The reasons that are about one field, for a refusal that came without a field violation.
-const reasonFields: Record<string, KeyField> = {
+// Messages by field: zod's and the API's (with the refusal reasons that are about one field).
+export const { errorsOf, apiErrorsOf } = formErrors<KeyField>(["name", "kind", "scopes", "allowed_origins"], {
   invalid_name: "name",
   invalid_kind: "kind",
   scopes_required: "scopes",
@@ -80,29 +70,4 @@ const reasonFields: Record<string, KeyField> = {
   origins_required: "allowed_origins",
   origins_not_allowed: "allowed_origins",
   invalid_origin: "allowed_origins",
-};
-
-function fieldOf(path: string): KeyField | "form" {
-  // Violations name items ("scopes[2]") and nested fields ("allowed_origins.origins[0]").
-  const head = path.split(/[.[]/)[0] ?? "";
-  return head === "name" || head === "kind" || head === "scopes" || head === "allowed_origins"
-    ? head
-    : "form";
-}
-
-/**
- * apiErrorsOf places an API refusal on the form's fields (by its field violations, or by its
- * reason); what belongs to no field is the form's.
- */
-export function apiErrorsOf(err: unknown): KeyErrors {
-  if (!(err instanceof ApiError)) return { form: err instanceof Error ? err.message : String(err) };
-  const out: KeyErrors = {};
-  for (const [field, message] of Object.entries(err.fields)) {
-    const key = fieldOf(field);
-    out[key] ??= message;
-  }
-  const byReason = reasonFields[err.reason];
-  if (byReason && !out[byReason]) out[byReason] = err.message;
-  if (Object.keys(out).length === 0) out.form = err.message;
-  return out;
-}
+});

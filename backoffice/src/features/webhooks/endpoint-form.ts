@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { ApiError } from "~/lib/api/errors";
+import { type FormErrors, formErrors } from "~/lib/form-errors";
 import { type EventType, isEventType } from "./api";
 
 /** The fields of the endpoint forms, keyed like the request's fields. */
 export type EndpointField = "url" | "description" | "event_types";
-export type EndpointErrors = Partial<Record<EndpointField | "form", string>>;
+export type EndpointErrors = FormErrors<EndpointField>;
 
 // Loopback hosts may be plain http: only a test's local receiver uses them, and the server
 // refuses them anyway unless it was started to allow them (WEBHOOK_ALLOW_LOOPBACK).
@@ -44,6 +44,16 @@ export const endpointSchema = z.object({
 /** EndpointValues is a checked endpoint, as the API's request takes it. */
 export type EndpointValues = { url: string; description: string; event_types: EventType[] };
 
+// Messages by field: zod's and the API's (with the refusal reasons that are about one field).
+export const { errorsOf, apiErrorsOf } = formErrors<EndpointField>(["url", "description", "event_types"], {
+  webhook_url_not_allowed: "url",
+  url_required: "url",
+  url_too_long: "url",
+  description_too_long: "description",
+  event_types_required: "event_types",
+  unknown_event_type: "event_types",
+});
+
 /** parseEndpoint checks the form's values: the values to send, or the errors by field. */
 export function parseEndpoint(
   values: EndpointValues,
@@ -51,47 +61,4 @@ export function parseEndpoint(
   const parsed = endpointSchema.safeParse(values);
   if (!parsed.success) return { ok: false, errors: errorsOf(parsed.error) };
   return { ok: true, values: { ...parsed.data, event_types: parsed.data.event_types.filter(isEventType) } };
-}
-
-function fieldOf(path: string): EndpointField | "form" {
-  // Violations name items ("event_types[2]").
-  const head = path.split(/[.[]/)[0] ?? "";
-  return head === "url" || head === "description" || head === "event_types" ? head : "form";
-}
-
-/** errorsOf keeps a zod failure's first message per field. */
-export function errorsOf(error: z.ZodError): EndpointErrors {
-  const out: EndpointErrors = {};
-  for (const issue of error.issues) {
-    const key = fieldOf(String(issue.path[0] ?? "form"));
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
-// The reasons that are about one field, for a refusal that came without a field violation.
-const reasonFields: Record<string, EndpointField> = {
-  webhook_url_not_allowed: "url",
-  url_required: "url",
-  url_too_long: "url",
-  description_too_long: "description",
-  event_types_required: "event_types",
-  unknown_event_type: "event_types",
-};
-
-/**
- * apiErrorsOf places an API refusal on the form's fields (by its field violations, or by its
- * reason); what belongs to no field is the form's.
- */
-export function apiErrorsOf(err: unknown): EndpointErrors {
-  if (!(err instanceof ApiError)) return { form: err instanceof Error ? err.message : String(err) };
-  const out: EndpointErrors = {};
-  for (const [field, message] of Object.entries(err.fields)) {
-    const key = fieldOf(field);
-    out[key] ??= message;
-  }
-  const byReason = reasonFields[err.reason];
-  if (byReason && !out[byReason]) out[byReason] = err.message;
-  if (Object.keys(out).length === 0) out.form = err.message;
-  return out;
 }
