@@ -5,17 +5,16 @@ import { CheckboxField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { EmptyState } from "~/components/ui/states";
 import { StatusBadge } from "~/components/ui/status-badge";
+import { TokenPagination, tokenTrail } from "~/components/ui/token-pagination";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { useUrlState } from "~/lib/url-state";
 import { type ApiKey, kindName, useApiKeys } from "./api";
 import { CreateKeyDialog } from "./create-key-dialog";
 import { EditKeyDialog } from "./edit-key-dialog";
 import { RevokeKeyDialog } from "./revoke-key-dialog";
-import "~/components/ui/pagination.css";
 import "./api-keys.css";
 
-// `page` is the trail of page tokens that led here (joined by spaces): its last is the page
-// shown, and dropping it goes back one page. A change of filter starts at the first page.
+// `page` is the trail of page tokens to the page shown (tokenTrail). A change of filter starts at the first page.
 const defaults = { revoked: "", page: "" };
 
 const purpose =
@@ -33,7 +32,7 @@ function None({ children }: { children: string }) {
 export function ApiKeysScreen() {
   const [view, setView] = useUrlState(defaults);
   const showRevoked = view.revoked === "1";
-  const trail = view.page ? view.page.split(" ") : [];
+  const trail = tokenTrail(view.page);
   const token = trail.at(-1) ?? "";
   const keys = useApiKeys(showRevoked, token);
   const [creating, setCreating] = useState(false);
@@ -140,7 +139,6 @@ export function ApiKeysScreen() {
   ];
 
   const rows = keys.data?.api_keys;
-  const next = keys.data?.next_page_token ?? "";
   const none = rows !== undefined && rows.length === 0 && trail.length === 0;
   const newKey = <Button onClick={() => setCreating(true)}>New API key</Button>;
   return (
@@ -173,25 +171,7 @@ export function ApiKeysScreen() {
             onRetry={() => keys.refetch()}
             empty="No more keys."
           />
-          <nav className="pagination" aria-label="Pages of API keys">
-            <p className="pagination__where">Page {trail.length + 1}</p>
-            <div className="pagination__buttons">
-              <Button
-                variant="secondary"
-                disabled={trail.length === 0}
-                onClick={() => setView({ page: trail.slice(0, -1).join(" ") })}
-              >
-                Previous
-              </Button>
-              <Button
-                variant="secondary"
-                disabled={!next || keys.isPlaceholderData}
-                onClick={() => setView({ page: [...trail, next].join(" ") })}
-              >
-                Next
-              </Button>
-            </div>
-          </nav>
+          <TokenPagination page={view.page} query={keys} onPage={setView} noun="API keys" />
         </>
       )}
       {creating ? <CreateKeyDialog onClose={() => setCreating(false)} /> : null}

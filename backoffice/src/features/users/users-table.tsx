@@ -4,15 +4,15 @@ import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { SelectField, TextField } from "~/components/ui/field";
 import { PageHeader } from "~/components/ui/page-header";
 import { StatusBadge } from "~/components/ui/status-badge";
+import { TokenPagination, tokenTrail } from "~/components/ui/token-pagination";
 import { formatDate, formatDateTime } from "~/lib/format";
 import { useSession } from "~/lib/session";
 import { useUrlState } from "~/lib/url-state";
 import { nameOf, RevokeDialog, RoleDialog } from "./account-actions";
 import { type Account, type Role, useAccounts } from "./api";
-import "~/components/ui/pagination.css";
 
-// `page` is the trail of page tokens that led here (joined by spaces): its last is the page
-// shown, and dropping it goes back one page. Named `page`, so a new search starts at the first.
+// `page` is the trail of page tokens to the page shown (tokenTrail). Named `page`, so a new
+// search starts at the first.
 const defaults = { q: "", role: "", page: "" };
 
 const roleNames: Record<string, string> = { ROLE_ADMIN: "Admin", ROLE_CUSTOMER: "Customer" };
@@ -24,7 +24,7 @@ const roleNames: Record<string, string> = { ROLE_ADMIN: "Admin", ROLE_CUSTOMER: 
  */
 export function UsersTable() {
   const [view, setView] = useUrlState(defaults);
-  const trail = view.page ? view.page.split(" ") : [];
+  const trail = tokenTrail(view.page);
   const token = trail.at(-1) ?? "";
   const accounts = useAccounts(view.q, view.role, token);
   const me = useSession().data;
@@ -101,7 +101,6 @@ export function UsersTable() {
     },
   ];
 
-  const next = accounts.data?.next_page_token ?? "";
   return (
     <>
       <PageHeader title="Users" description="Accounts of shoppers and admins, newest first." />
@@ -128,25 +127,7 @@ export function UsersTable() {
         onRetry={() => accounts.refetch()}
         empty={view.q || view.role ? "No account matches this search." : "The shop has no accounts yet."}
       />
-      <nav className="pagination" aria-label="Pages of accounts">
-        <p className="pagination__where">Page {trail.length + 1}</p>
-        <div className="pagination__buttons">
-          <Button
-            variant="secondary"
-            disabled={trail.length === 0}
-            onClick={() => setView({ page: trail.slice(0, -1).join(" ") })}
-          >
-            Previous
-          </Button>
-          <Button
-            variant="secondary"
-            disabled={!next || accounts.isPlaceholderData}
-            onClick={() => setView({ page: [...trail, next].join(" ") })}
-          >
-            Next
-          </Button>
-        </div>
-      </nav>
+      <TokenPagination page={view.page} query={accounts} onPage={setView} noun="accounts" />
       <RoleDialog
         account={roleChange?.account ?? null}
         role={roleChange?.role ?? "ROLE_CUSTOMER"}

@@ -4,17 +4,16 @@ import { Button } from "~/components/ui/button";
 import { DataTable, type DataTableColumn } from "~/components/ui/data-table";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { useToast } from "~/components/ui/toast";
+import { TokenPagination, tokenTrail } from "~/components/ui/token-pagination";
 import { useApi } from "~/lib/api/api-context";
 import { unwrap } from "~/lib/api/client";
 import { ApiError } from "~/lib/api/errors";
 import { formatCount, formatDateTime } from "~/lib/format";
 import { useUrlState } from "~/lib/url-state";
 import { type Delivery, type Endpoint, statusOf, useDeliveries, webhookKeys } from "./api";
-import "~/components/ui/pagination.css";
 import "./webhooks.css";
 
-// `page` is the trail of page tokens that led here (joined by spaces): its last is the page
-// shown, and dropping it goes back one page.
+// `page` is the trail of page tokens to the page shown (tokenTrail).
 const defaults = { page: "" };
 
 function Muted({ children }: { children: string }) {
@@ -33,7 +32,7 @@ export function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
   const endpointId = endpoint.id ?? "";
   const titleId = useId();
   const [view, setView] = useUrlState(defaults);
-  const trail = view.page ? view.page.split(" ") : [];
+  const trail = tokenTrail(view.page);
   const token = trail.at(-1) ?? "";
   const deliveries = useDeliveries(endpointId, token);
 
@@ -202,25 +201,7 @@ export function DeliveryLog({ endpoint }: { endpoint: Endpoint }) {
         }
       />
       {first && !next ? null : (
-        <nav className="pagination" aria-label="Pages of deliveries">
-          <p className="pagination__where">Page {trail.length + 1}</p>
-          <div className="pagination__buttons">
-            <Button
-              variant="secondary"
-              disabled={first}
-              onClick={() => setView({ page: trail.slice(0, -1).join(" ") })}
-            >
-              Previous
-            </Button>
-            <Button
-              variant="secondary"
-              disabled={!next || deliveries.isPlaceholderData}
-              onClick={() => setView({ page: [...trail, next].join(" ") })}
-            >
-              Next
-            </Button>
-          </div>
-        </nav>
+        <TokenPagination page={view.page} query={deliveries} onPage={setView} noun="deliveries" />
       )}
     </section>
   );
