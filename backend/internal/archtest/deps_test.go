@@ -52,13 +52,13 @@ var forbidden = []string{
 
 // notForContexts are packages for development, demos, documentation and tests, relative to
 // internal/: the demo shop (seed), the throw-away database cluster (localpg), the tests'
-// helpers (db/dbtest, apperr/apperrtest, logtest, payment/paymenttest, revision/revisiontest,
-// throttle/throttletest), the dev inbox (mailcatcher) and the API docs page (apidocs).
+// helpers (db/dbtest, apperr/apperrtest, logtest, pagetoken/pagetokentest, payment/paymenttest,
+// revision/revisiontest, throttle/throttletest), the dev inbox (mailcatcher) and the API docs page (apidocs).
 // Only cmd, the composition root (app) and tests may import them: a context that did would
 // carry demo data or a dev tool into every shop. A package inside one of them may use the
 // others (dbtest starts its clusters with localpg).
 var notForContexts = []string{"apidocs", "apperr/apperrtest", "db/dbtest", "localpg", "logtest",
-	"mailcatcher", "payment/paymenttest", "revision/revisiontest", "seed", "throttle/throttletest", "webhook/event/eventtest"}
+	"mailcatcher", "pagetoken/pagetokentest", "payment/paymenttest", "revision/revisiontest", "seed", "throttle/throttletest", "webhook/event/eventtest"}
 
 // within reports whether pkg (relative to internal/) is rel or one of its sub-packages.
 func within(pkg, rel string) bool { return pkg == rel || strings.HasPrefix(pkg, rel+"/") }

@@ -47,6 +47,7 @@ var allowedImports = map[string][]string{
 	"netguard":                {},
 	"order":                   {"apperr", "cart", "catalog", "db", "mail", "money", "pagetoken", "payment", "revision", "throttle", "webhook/event"},
 	"pagetoken":               {"apperr"},
+	"pagetoken/pagetokentest": {},
 	"payment":                 {"apperr", "db", "money"},
 	"payment/paymenttest":     {"apperr", "payment"},
 	"ratelimit":               {},

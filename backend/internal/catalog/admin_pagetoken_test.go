@@ -2,15 +2,13 @@ package catalog_test
 
 import (
 	"context"
-	"encoding/base64"
-	"encoding/json"
-	"maps"
 	"strings"
 	"testing"
 
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/apperr/apperrtest"
 	"github.com/atelier-commerce/atelier/backend/internal/catalog"
+	"github.com/atelier-commerce/atelier/backend/internal/pagetoken/pagetokentest"
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 )
@@ -37,22 +35,13 @@ func pagedBackOffice(t *testing.T) *backOffice {
 	return b
 }
 
-// walkProducts follows next_page_token from q's page to the last, returning every product's id in
-// the order met.
-func walkProducts(t *testing.T, b *backOffice, q catalog.AdminQuery) []string {
-	t.Helper()
-	seen := []string{}
-	for range 100 {
+// productPages lists q's pages (its order and filters) for pagetokentest.
+func productPages(b *backOffice, q catalog.AdminQuery) pagetokentest.Page {
+	return func(number int, token string, size int) ([]string, string, error) {
+		q.Page, q.PageToken, q.PageSize = number, token, size
 		page, err := b.admin.List(context.Background(), q)
-		require.NoError(t, err)
-		seen = append(seen, ids(page.Products)...)
-		if page.NextPageToken == "" {
-			return seen
-		}
-		q.Page, q.PageToken = 0, page.NextPageToken
+		return ids(page.Products), page.NextPageToken, err
 	}
-	t.Fatal("the pages never ended")
-	return nil
 }
 
 // Partners walk the admin product list by page tokens (AIP-158): every sort, either way round,
@@ -65,20 +54,7 @@ func TestAdminListPageTokens(t *testing.T) {
 		for _, desc := range []bool{false, true} {
 			t.Run(sort+map[bool]string{false: " ascending", true: " descending"}[desc], func(t *testing.T) {
 				t.Parallel()
-				all, err := b.admin.List(ctx, catalog.AdminQuery{Sort: sort, Descending: desc, PageSize: 100})
-				require.NoError(t, err)
-				require.Len(t, all.Products, 7)
-				want := ids(all.Products)
-				var numbered []string
-				for page := 1; page <= 3; page++ {
-					p, err := b.admin.List(ctx, catalog.AdminQuery{Sort: sort, Descending: desc, PageSize: 3, Page: page})
-					require.NoError(t, err)
-					numbered = append(numbered, ids(p.Products)...)
-				}
-				require.Equal(t, want, numbered, "numbered pages agree with one page")
-				for _, size := range []int{1, 2, 3} {
-					require.Equal(t, want, walkProducts(t, b, catalog.AdminQuery{Sort: sort, Descending: desc, PageSize: size}), "%d a page", size)
-				}
+				pagetokentest.RequireAgree(t, productPages(b, catalog.AdminQuery{Sort: sort, Descending: desc}), 7, 3, 1, 2, 3)
 			})
 		}
 	}
@@ -88,8 +64,7 @@ func TestAdminListPageTokens(t *testing.T) {
 		all, err := b.admin.List(ctx, q)
 		require.NoError(t, err)
 		require.Equal(t, []string{"Moss Balm", "Amber Oil", "Moss Balm"}, names(all.Products))
-		q.PageSize = 1
-		require.Equal(t, ids(all.Products), walkProducts(t, b, q))
+		require.Equal(t, ids(all.Products), pagetokentest.Walk(t, productPages(b, q), "", 1))
 	})
 	t.Run("a token's page", func(t *testing.T) {
 		t.Parallel()
@@ -118,24 +93,11 @@ func TestAdminListPageTokensAreStable(t *testing.T) {
 	require.NoError(t, err)
 	b.create(t, catalog.AdminInput{Name: new("Aloe Gel"), Price: pence(1800)})
 
-	rest := walkProducts(t, b, catalog.AdminQuery{Sort: "name", PageSize: 3, PageToken: first.NextPageToken})
+	rest := pagetokentest.Walk(t, productPages(b, catalog.AdminQuery{Sort: "name"}), first.NextPageToken, 3)
 	require.Equal(t, ids(before.Products)[3:], rest, "after the first page, as it was")
 	numbered, err := b.admin.List(ctx, catalog.AdminQuery{Sort: "name", PageSize: 3, Page: 2})
 	require.NoError(t, err)
 	require.Equal(t, ids(before.Products)[2:5], ids(numbered.Products), "an offset repeats what moved across the page boundary")
-}
-
-// forged is tok with its fields changed: a token is not signed, so each field is checked.
-func forged(t *testing.T, tok string, change map[string]any) string {
-	t.Helper()
-	raw, err := base64.RawURLEncoding.DecodeString(tok)
-	require.NoError(t, err)
-	var fields map[string]any
-	require.NoError(t, json.Unmarshal(raw, &fields))
-	maps.Copy(fields, change)
-	raw, err = json.Marshal(fields)
-	require.NoError(t, err)
-	return base64.RawURLEncoding.EncodeToString(raw)
 }
 
 func TestAdminListPageTokenValidation(t *testing.T) {
@@ -174,7 +136,7 @@ func TestAdminListPageTokenValidation(t *testing.T) {
 			q := base
 			q.PageToken = first.NextPageToken
 			if tt.forge != nil {
-				q.PageToken = forged(t, q.PageToken, tt.forge)
+				q.PageToken = pagetokentest.Forged(t, q.PageToken, tt.forge)
 			}
 			if tt.q != nil {
 				q = tt.q(q)
@@ -192,7 +154,7 @@ func TestAdminListPageTokenValidation(t *testing.T) {
 		require.NoError(t, err)
 		n := len(all.Products)
 		require.Nil(t, all.Products[n-2].Price, "the drafts come last")
-		q.PageToken = forged(t, mustToken(t, b, q), map[string]any{"k": []any{nil, all.Products[n-2].Name, all.Products[n-2].ID}})
+		q.PageToken = pagetokentest.Forged(t, mustToken(t, b, q), map[string]any{"k": []any{nil, all.Products[n-2].Name, all.Products[n-2].ID}})
 		page, err := b.admin.List(ctx, q)
 		require.NoError(t, err)
 		require.Equal(t, ids(all.Products[n-1:]), ids(page.Products))

@@ -2,9 +2,6 @@ package order_test
 
 import (
 	"context"
-	"encoding/base64"
-	"encoding/json"
-	"maps"
 	"strings"
 	"testing"
 	"time"
@@ -12,6 +9,7 @@ import (
 	"github.com/atelier-commerce/atelier/backend/internal/apperr"
 	"github.com/atelier-commerce/atelier/backend/internal/apperr/apperrtest"
 	"github.com/atelier-commerce/atelier/backend/internal/order"
+	"github.com/atelier-commerce/atelier/backend/internal/pagetoken/pagetokentest"
 	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 )
@@ -52,22 +50,13 @@ func orderIDs(os []order.AdminOrder) []string {
 	return out
 }
 
-// walkOrders follows next_page_token from q's page to the last, returning every order's id in the
-// order met.
-func walkOrders(t *testing.T, b *testBundle, q order.AdminQuery) []string {
-	t.Helper()
-	seen := []string{}
-	for range 100 {
+// orderPages lists q's pages (its order and filters) for pagetokentest.
+func orderPages(b *testBundle, q order.AdminQuery) pagetokentest.Page {
+	return func(number int, token string, size int) ([]string, string, error) {
+		q.Page, q.PageToken, q.PageSize = number, token, size
 		page, err := b.orders.AdminList(context.Background(), q)
-		require.NoError(t, err)
-		seen = append(seen, orderIDs(page.Orders)...)
-		if page.NextPageToken == "" {
-			return seen
-		}
-		q.Page, q.PageToken = 0, page.NextPageToken
+		return orderIDs(page.Orders), page.NextPageToken, err
 	}
-	t.Fatal("the pages never ended")
-	return nil
 }
 
 // Partners walk the orders by page tokens (AIP-158): every sort meets every order once, in the
@@ -79,21 +68,7 @@ func TestAdminListPageTokens(t *testing.T) {
 	for _, sort := range []string{"", "newest", "oldest", "total_desc", "total_asc"} {
 		t.Run("sort "+sort, func(t *testing.T) {
 			t.Parallel()
-			all, err := b.orders.AdminList(ctx, order.AdminQuery{Sort: sort, PageSize: 100})
-			require.NoError(t, err)
-			require.Len(t, all.Orders, 7)
-			require.Empty(t, all.NextPageToken, "one page holds them all")
-			want := orderIDs(all.Orders)
-			var numbered []string
-			for page := 1; page <= 4; page++ {
-				p, err := b.orders.AdminList(ctx, order.AdminQuery{Sort: sort, PageSize: 2, Page: page})
-				require.NoError(t, err)
-				numbered = append(numbered, orderIDs(p.Orders)...)
-			}
-			require.Equal(t, want, numbered, "numbered pages agree with one page")
-			for _, size := range []int{1, 2, 3, 7} {
-				require.Equal(t, want, walkOrders(t, b, order.AdminQuery{Sort: sort, PageSize: size}), "%d a page", size)
-			}
+			pagetokentest.RequireAgree(t, orderPages(b, order.AdminQuery{Sort: sort}), 7, 2, 1, 2, 3, 7)
 		})
 	}
 	t.Run("filters hold on every page", func(t *testing.T) {
@@ -102,8 +77,7 @@ func TestAdminListPageTokens(t *testing.T) {
 		all, err := b.orders.AdminList(ctx, q)
 		require.NoError(t, err)
 		require.Len(t, all.Orders, 3)
-		q.PageSize = 1
-		require.Equal(t, orderIDs(all.Orders), walkOrders(t, b, q))
+		require.Equal(t, orderIDs(all.Orders), pagetokentest.Walk(t, orderPages(b, q), "", 1))
 	})
 	t.Run("a token's page", func(t *testing.T) {
 		t.Parallel()
@@ -132,7 +106,7 @@ func TestAdminListPageTokensAreStable(t *testing.T) {
 	require.NoError(t, err)
 	placed := b.place(t, placement{units: 1})
 
-	rest := walkOrders(t, b, order.AdminQuery{PageSize: 2, PageToken: first.NextPageToken})
+	rest := pagetokentest.Walk(t, orderPages(b, order.AdminQuery{}), first.NextPageToken, 2)
 	require.Equal(t, orderIDs(before.Orders)[2:], rest, "after the first page, as it was")
 	numbered, err := b.orders.AdminList(ctx, order.AdminQuery{PageSize: 2, Page: 2})
 	require.NoError(t, err)
@@ -140,21 +114,8 @@ func TestAdminListPageTokensAreStable(t *testing.T) {
 
 	oldest, err := b.orders.AdminList(ctx, order.AdminQuery{Sort: "oldest", PageSize: 4})
 	require.NoError(t, err)
-	require.Equal(t, []string{placed.ID}, walkOrders(t, b, order.AdminQuery{Sort: "oldest", PageSize: 4, PageToken: oldest.NextPageToken}),
+	require.Equal(t, []string{placed.ID}, pagetokentest.Walk(t, orderPages(b, order.AdminQuery{Sort: "oldest"}), oldest.NextPageToken, 4),
 		"an order placed after the walk began is met at its end")
-}
-
-// forged is tok with its fields changed: a token is not signed, so each field is checked.
-func forged(t *testing.T, tok string, change map[string]any) string {
-	t.Helper()
-	raw, err := base64.RawURLEncoding.DecodeString(tok)
-	require.NoError(t, err)
-	var fields map[string]any
-	require.NoError(t, json.Unmarshal(raw, &fields))
-	maps.Copy(fields, change)
-	raw, err = json.Marshal(fields)
-	require.NoError(t, err)
-	return base64.RawURLEncoding.EncodeToString(raw)
 }
 
 func TestAdminListPageTokenValidation(t *testing.T) {
@@ -191,7 +152,7 @@ func TestAdminListPageTokenValidation(t *testing.T) {
 			q := base
 			q.PageToken = first.NextPageToken
 			if tt.forge != nil {
-				q.PageToken = forged(t, q.PageToken, tt.forge)
+				q.PageToken = pagetokentest.Forged(t, q.PageToken, tt.forge)
 			}
 			if tt.q != nil {
 				q = tt.q(q)
