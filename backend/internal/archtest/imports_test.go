@@ -63,7 +63,7 @@ var allowedImports = map[string][]string{
 	"throttle/throttletest":   {"apperr", "apperr/apperrtest", "throttle"},
 	"webhook":                 {"apperr", "db", "netguard", "webhook/event"},
 	"webhook/event":           {"db"},
-	"webhook/event/eventtest": {"apidocs"},
+	"webhook/event/eventtest": {"apidocs", "webhook/event"},
 	"wishlist":                {"apperr", "catalog", "db"},
 }
 

@@ -23,6 +23,8 @@ var sqlExempt = map[string]string{
 	"cmd/atelier-bench/": "benchmark maintenance",
 	// Test support: counts the rows a refused attempt must not leave, as _test files do.
 	"internal/throttle/throttletest/": "test support",
+	// Test support: reads the webhook events a test's changes wrote to the outbox.
+	"internal/webhook/event/eventtest/": "test support",
 }
 
 // pgxMethods are the pgx calls that send SQL (on a pool, a connection or a transaction).

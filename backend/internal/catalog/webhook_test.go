@@ -1,8 +1,8 @@
 package catalog_test
 
 import (
+	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"testing"
 
@@ -17,40 +17,23 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-type productEvent struct {
-	Type string               `json:"type"`
-	Data catalog.EventProduct `json:"data"`
-	// Raw is the payload as it is sent.
-	Raw []byte `json:"-"`
-}
+type productEvent = eventtest.Event[catalog.EventProduct]
 
 // productEvents are the events about product id, oldest first. Events written in one transaction
 // share its time (and often their millisecond): among them a stock.low comes after the update that
 // caused it, as a receiver may get them in either order.
 func productEvents(t *testing.T, pool *pgxpool.Pool, id string) []productEvent {
 	t.Helper()
-	// created_at is the writing transaction's start: one change's events share it, and within one
-	// the product's own event comes first (their timestamps need not say so, nor sort as text).
-	rows, err := pool.Query(context.Background(), `SELECT payload FROM outbox
-		WHERE topic = $1 AND payload->'data'->>'id' = $2 ORDER BY created_at,
-		  CASE payload->>'type' WHEN 'stock.low' THEN 1 ELSE 0 END`, event.Topic, id)
-	require.NoError(t, err)
-	raws, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
-	require.NoError(t, err)
-	out := make([]productEvent, len(raws))
-	for i, raw := range raws {
-		require.NoError(t, json.Unmarshal(raw, &out[i]))
-		out[i].Raw = raw
-	}
-	return out
+	return eventtest.Outbox(t, pool, id, func(a, b productEvent) int {
+		return cmp.Compare(stockLowLast(a), stockLowLast(b))
+	})
 }
 
-func eventTypes(evs []productEvent) []string {
-	out := make([]string, len(evs))
-	for i, e := range evs {
-		out[i] = e.Type
+func stockLowLast(e productEvent) int {
+	if e.Type == "stock.low" {
+		return 1
 	}
-	return out
+	return 0
 }
 
 // Every admin change of a product announces itself in its own transaction; a refused one does not.
@@ -61,7 +44,7 @@ func TestProductWebhookEvents(t *testing.T) {
 	b := newBackOffice(t)
 	ctx := context.Background()
 	evs := productEvents(t, b.pool, b.rose.ID)
-	require.Equal(t, []string{"product.created"}, eventTypes(evs))
+	require.Equal(t, []string{"product.created"}, eventtest.Types(evs))
 	require.Equal(t, "RS-1", evs[0].Data.SKU)
 	require.Equal(t, &event.Money{Amount: 4500, Currency: "GBP"}, evs[0].Data.Price)
 	require.Equal(t, int32(20), evs[0].Data.Stock)
@@ -73,11 +56,11 @@ func TestProductWebhookEvents(t *testing.T) {
 
 	p, err := b.admin.Update(ctx, b.ada, b.rose.ID, b.rose.Revision, catalog.AdminInput{Stock: new(int32(12))})
 	require.NoError(t, err)
-	require.Equal(t, []string{"product.created", "product.updated"}, eventTypes(productEvents(t, b.pool, b.rose.ID)))
+	require.Equal(t, []string{"product.created", "product.updated"}, eventtest.Types(productEvents(t, b.pool, b.rose.ID)))
 	p, err = b.admin.Update(ctx, b.ada, b.rose.ID, p.Revision, catalog.AdminInput{Stock: new(int32(9))})
 	require.NoError(t, err)
 	evs = productEvents(t, b.pool, b.rose.ID)
-	require.Equal(t, []string{"product.created", "product.updated", "product.updated", "stock.low"}, eventTypes(evs))
+	require.Equal(t, []string{"product.created", "product.updated", "product.updated", "stock.low"}, eventtest.Types(evs))
 	require.Equal(t, "low_stock", evs[3].Data.StockStatus)
 	require.Equal(t, int32(9), evs[3].Data.Stock)
 
@@ -106,11 +89,11 @@ func TestReservingStockAnnouncesLowStockOnce(t *testing.T) {
 		}))
 	}
 	reserve(10) // 20 → 10: still in stock
-	require.Equal(t, []string{"product.created"}, eventTypes(productEvents(t, b.pool, b.rose.ID)))
+	require.Equal(t, []string{"product.created"}, eventtest.Types(productEvents(t, b.pool, b.rose.ID)))
 	reserve(1) // 10 → 9: low
 	reserve(1) // 9 → 8: already low
 	evs := productEvents(t, b.pool, b.rose.ID)
-	require.Equal(t, []string{"product.created", "stock.low"}, eventTypes(evs))
+	require.Equal(t, []string{"product.created", "stock.low"}, eventtest.Types(evs))
 	require.Equal(t, int32(9), evs[1].Data.Stock)
 
 	// Back above the line, then a reservation that crosses it but rolls back: nothing announced.

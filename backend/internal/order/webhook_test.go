@@ -2,7 +2,6 @@ package order_test
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"testing"
 
@@ -19,34 +18,11 @@ import (
 )
 
 // webhookEvent is a webhook event in the outbox about one order.
-type webhookEvent struct {
-	Type string           `json:"type"`
-	Data order.EventOrder `json:"data"`
-	// Raw is the payload as it is sent.
-	Raw []byte `json:"-"`
-}
+type webhookEvent = eventtest.Event[order.EventOrder]
 
 func webhookEvents(t *testing.T, pool *pgxpool.Pool, orderID string) []webhookEvent {
 	t.Helper()
-	rows, err := pool.Query(context.Background(), `SELECT payload FROM outbox
-		WHERE topic = $1 AND payload->'data'->>'id' = $2 ORDER BY created_at, payload->>'timestamp'`, event.Topic, orderID)
-	require.NoError(t, err)
-	raws, err := pgx.CollectRows(rows, pgx.RowTo[[]byte])
-	require.NoError(t, err)
-	out := make([]webhookEvent, len(raws))
-	for i, raw := range raws {
-		require.NoError(t, json.Unmarshal(raw, &out[i]))
-		out[i].Raw = raw
-	}
-	return out
-}
-
-func types(evs []webhookEvent) []string {
-	out := make([]string, len(evs))
-	for i, e := range evs {
-		out[i] = e.Type
-	}
-	return out
+	return eventtest.Outbox[order.EventOrder](t, pool, orderID, nil)
 }
 
 // Each step of an order's life writes its webhook event in the step's own transaction, with the
@@ -57,7 +33,7 @@ func TestWebhookEventsCommitWithTheChange(t *testing.T) {
 	b := adminSetup(t)
 	o := b.paidOrder(t)
 	evs := webhookEvents(t, b.pool, o.ID)
-	require.Equal(t, []string{"order.created", "order.paid"}, types(evs))
+	require.Equal(t, []string{"order.created", "order.paid"}, eventtest.Types(evs))
 	created, paid := evs[0].Data, evs[1].Data
 	require.Equal(t, "pending_payment", created.Status)
 	require.Equal(t, "paid", paid.Status)
@@ -81,7 +57,7 @@ func TestWebhookEventsCommitWithTheChange(t *testing.T) {
 	_, err = b.orders.Deliver(ctx, admin(), o.ID)
 	require.NoError(t, err)
 	evs = webhookEvents(t, b.pool, o.ID)
-	require.Equal(t, []string{"order.created", "order.paid", "order.shipped", "order.delivered"}, types(evs))
+	require.Equal(t, []string{"order.created", "order.paid", "order.shipped", "order.delivered"}, eventtest.Types(evs))
 	require.Equal(t, "shipped", evs[2].Data.Status)
 	require.NotNil(t, evs[2].Data.Tracking)
 	require.Equal(t, "RM123456785GB", evs[2].Data.Tracking.Number)
@@ -108,12 +84,12 @@ func TestWebhookEventsOfFailedAndCancelledPayments(t *testing.T) {
 	b := adminSetup(t)
 	o := b.place(t, placement{})
 	states["payment_failed"].reach(t, b, o)
-	require.Equal(t, []string{"order.created", "order.payment_failed"}, types(webhookEvents(t, b.pool, o.ID)))
+	require.Equal(t, []string{"order.created", "order.payment_failed"}, eventtest.Types(webhookEvents(t, b.pool, o.ID)))
 
 	p := b.paidOrder(t)
 	_, err := b.orders.Cancel(context.Background(), admin(), p.ID, "out of stock")
 	require.NoError(t, err)
-	require.Equal(t, []string{"order.created", "order.paid", "order.cancelled"}, types(webhookEvents(t, b.pool, p.ID)))
+	require.Equal(t, []string{"order.created", "order.paid", "order.cancelled"}, eventtest.Types(webhookEvents(t, b.pool, p.ID)))
 }
 
 // The event is part of the transaction: if it rolls back, there is no event.
@@ -129,5 +105,5 @@ func TestWebhookEventRollsBackWithItsTransaction(t *testing.T) {
 		return boom
 	})
 	require.ErrorIs(t, err, boom)
-	require.Equal(t, []string{"order.created"}, types(webhookEvents(t, b.pool, o.ID)))
+	require.Equal(t, []string{"order.created"}, eventtest.Types(webhookEvents(t, b.pool, o.ID)))
 }

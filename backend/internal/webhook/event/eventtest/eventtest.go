@@ -1,7 +1,8 @@
 // Package eventtest holds the webhook payloads the tests produce to the API document partners
 // read and generate clients from (openapi.yaml's `atelier.webhooks.v1` schemas, as the server
 // embeds it), so that what the shop sends and what it says it sends cannot drift apart: a payload
-// must be valid against its schema, and every field it carries must be declared there.
+// must be valid against its schema, and every field it carries must be declared there. Outbox
+// reads the events a test's changes wrote.
 package eventtest
 
 import (
