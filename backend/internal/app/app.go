@@ -252,21 +252,7 @@ func (a *App) newJobs(ctx context.Context) error {
 
 // webhookWork is the webhook context's work as the jobs call it.
 func webhookWork(s *webhook.Service) jobs.WebhookWork {
-	return jobs.WebhookWork{
-		FanOut: func(ctx context.Context, eventID string, payload []byte) error {
-			_, err := s.FanOut(ctx, eventID, payload)
-			return err
-		},
-		Deliver: func(ctx context.Context, deliveryID string, attempt int, final bool) error {
-			a, err := s.Deliver(ctx, deliveryID, attempt, final)
-			if err != nil {
-				return err
-			}
-			return a.Err
-		},
-		Backoff:     webhook.Backoff,
-		MaxAttempts: webhook.MaxAttempts,
-	}
+	return jobs.WebhookWork{FanOut: s.RunFanOut, Deliver: s.RunDelivery, Backoff: webhook.Backoff, MaxAttempts: webhook.MaxAttempts}
 }
 
 // startJobs starts River's workers and the outbox relay (serve and dev only).

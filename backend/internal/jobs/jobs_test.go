@@ -187,21 +187,7 @@ func newRunner(t *testing.T, store *pgxpool.Pool, o runnerOpts) *jobs.Runner {
 
 // webhookWork adapts the webhook context, as the app does.
 func webhookWork(s *webhook.Service) jobs.WebhookWork {
-	return jobs.WebhookWork{
-		FanOut: func(ctx context.Context, eventID string, payload []byte) error {
-			_, err := s.FanOut(ctx, eventID, payload)
-			return err
-		},
-		Deliver: func(ctx context.Context, deliveryID string, attempt int, final bool) error {
-			a, err := s.Deliver(ctx, deliveryID, attempt, final)
-			if err != nil {
-				return err
-			}
-			return a.Err
-		},
-		Backoff:     webhook.Backoff,
-		MaxAttempts: webhook.MaxAttempts,
-	}
+	return jobs.WebhookWork{FanOut: s.RunFanOut, Deliver: s.RunDelivery, Backoff: webhook.Backoff, MaxAttempts: webhook.MaxAttempts}
 }
 
 // newsletterLinks adapts the newsletter context's IssueConfirmation, as the app does.

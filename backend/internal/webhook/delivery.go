@@ -242,6 +242,22 @@ type Attempt struct {
 	Err error
 }
 
+// RunFanOut is FanOut as the job queue runs it, where only a failure matters.
+func (s *Service) RunFanOut(ctx context.Context, eventID string, payload []byte) error {
+	_, err := s.FanOut(ctx, eventID, payload)
+	return err
+}
+
+// RunDelivery is Deliver as the job queue runs it: a failed attempt is the job's error, so that it
+// is tried again after Backoff.
+func (s *Service) RunDelivery(ctx context.Context, deliveryID string, attempt int, final bool) error {
+	a, err := s.Deliver(ctx, deliveryID, attempt, final)
+	if err != nil {
+		return err
+	}
+	return a.Err
+}
+
 // Deliver makes attempt number attempt (1-based) of a delivery. final says no attempt follows
 // (the job's last). The attempt is recorded on the delivery whatever happens; a final failure
 // counts against the endpoint and may disable it. A delivery whose endpoint was deleted, disabled
