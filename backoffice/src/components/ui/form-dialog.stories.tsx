@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { Button } from "./button";
 import { TextField } from "./field";
-import { FormDialog } from "./form-dialog";
+import { FormDialog, FormDialogActions } from "./form-dialog";
 
 const meta = {
   component: FormDialog,
@@ -11,10 +10,7 @@ const meta = {
     children: (
       <form>
         <TextField label="Name" name="name" />
-        <div className="form-dialog__actions">
-          <Button variant="secondary">Cancel</Button>
-          <Button>Create key</Button>
-        </div>
+        <FormDialogActions submitLabel="Create key" onCancel={() => {}} />
       </form>
     ),
   },
@@ -23,5 +19,26 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Regular: Story = {};
-export const Narrow: Story = { args: { size: "narrow", title: "Ship order AT-10042" } };
+export const Busy: Story = {
+  args: {
+    children: (
+      <form>
+        <TextField label="Name" name="name" defaultValue="Warehouse sync" />
+        <FormDialogActions submitLabel="Create key" busy onCancel={() => {}} />
+      </form>
+    ),
+  },
+};
+export const Narrow: Story = {
+  args: {
+    size: "narrow",
+    title: "Refund order AT-10042",
+    children: (
+      <form>
+        <TextField label="Amount (£)" name="amount" />
+        <FormDialogActions submitLabel="Refund" tone="danger" cancelLabel="Close" onCancel={() => {}} />
+      </form>
+    ),
+  },
+};
 export const Wide: Story = { args: { size: "wide", title: "New webhook endpoint" } };

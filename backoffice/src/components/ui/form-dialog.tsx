@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useLayoutEffect, useRef } from "react";
+import { Button } from "./button";
 import "./form-dialog.css";
 import { useModal } from "./use-modal";
 
@@ -14,8 +15,8 @@ export type FormDialogProps = {
 /**
  * FormDialog is the modal frame of a form, or of a secret shown once: the native <dialog>, so
  * focus moves in, is trapped by the browser and returns to the opener on close. It is shown while
- * mounted (the caller mounts it per opening, so each opening starts afresh). Its buttons go in a
- * `form-dialog__actions` row.
+ * mounted (the caller mounts it per opening, so each opening starts afresh). A form in it ends
+ * with FormDialogActions.
  */
 export function FormDialog({ title, children, onEscape, size = "regular" }: FormDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -42,5 +43,35 @@ export function FormDialog({ title, children, onEscape, size = "regular" }: Form
       <h2 id={titleId}>{title}</h2>
       {children}
     </dialog>
+  );
+}
+
+export type FormDialogActionsProps = {
+  /** The submit button's label ("Save", "Create key"). */
+  submitLabel: string;
+  /** The move is under way: submit shows it, and the way out waits. */
+  busy?: boolean;
+  onCancel: () => void;
+  cancelLabel?: string;
+  tone?: "primary" | "danger";
+};
+
+/** FormDialogActions is a dialog form's last row: the way out, then the form's submit button. */
+export function FormDialogActions({
+  submitLabel,
+  busy,
+  onCancel,
+  cancelLabel = "Cancel",
+  tone = "primary",
+}: FormDialogActionsProps) {
+  return (
+    <div className="form-dialog__actions">
+      <Button variant="secondary" onClick={() => onCancel()} disabled={busy}>
+        {cancelLabel}
+      </Button>
+      <Button type="submit" variant={tone} busy={busy}>
+        {submitLabel}
+      </Button>
+    </div>
   );
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import { CheckboxField, TextArea, TextField } from "~/components/ui/field";
 import { ErrorState, LoadingState } from "~/components/ui/states";
 import { useToast } from "~/components/ui/toast";
@@ -9,7 +8,7 @@ import { useApi } from "~/lib/api/api-context";
 import { unwrap } from "~/lib/api/client";
 import { type ApiKey, type ApiKeyKind, apiKeyKeys, useApiKeyScopes } from "./api";
 import "./api-keys.css";
-import { FormDialog } from "~/components/ui/form-dialog";
+import { FormDialog, FormDialogActions } from "~/components/ui/form-dialog";
 import { apiErrorsOf, errorsOf, type KeyErrors, newKeySchema, parseOrigins } from "./key-form";
 import { SecretPanel } from "./secret-panel";
 
@@ -199,14 +198,7 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
             error={errors.allowed_origins}
           />
         ) : null}
-        <div className="form-dialog__actions">
-          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={create.isPending}>
-            Create key
-          </Button>
-        </div>
+        <FormDialogActions submitLabel="Create key" busy={create.isPending} onCancel={onClose} />
       </form>
     </FormDialog>
   );

@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import { TextArea, TextField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api/api-context";
 import { unwrap } from "~/lib/api/client";
 import { type ApiKey, apiKeyKeys } from "./api";
 import "./api-keys.css";
-import { FormDialog } from "~/components/ui/form-dialog";
+import { FormDialog, FormDialogActions } from "~/components/ui/form-dialog";
 import { apiErrorsOf, editKeySchema, errorsOf, type KeyErrors, parseOrigins } from "./key-form";
 
 /**
@@ -91,14 +90,7 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: ()
           <p className="field__hint">A secret key is for servers: it has no allowed origins.</p>
         )}
         <p className="field__hint">Its scopes stay as they are: to give more, make a new key.</p>
-        <div className="form-dialog__actions">
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={save.isPending}>
-            Save
-          </Button>
-        </div>
+        <FormDialogActions submitLabel="Save" busy={save.isPending} onCancel={onClose} />
       </form>
     </FormDialog>
   );

@@ -1,6 +1,5 @@
 import type { FormEvent, ReactNode } from "react";
-import { Button } from "~/components/ui/button";
-import { FormDialog } from "~/components/ui/form-dialog";
+import { FormDialog, FormDialogActions } from "~/components/ui/form-dialog";
 import "./order-dialog.css";
 
 /**
@@ -34,14 +33,13 @@ export function OrderDialog({
     <FormDialog title={title} size="narrow" onEscape={() => !busy && onClose()}>
       <form onSubmit={submit} noValidate>
         <div className="order-dialog__body">{children}</div>
-        <div className="form-dialog__actions">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Close
-          </Button>
-          <Button type="submit" variant={tone} busy={busy}>
-            {submitLabel}
-          </Button>
-        </div>
+        <FormDialogActions
+          submitLabel={submitLabel}
+          busy={busy}
+          onCancel={onClose}
+          cancelLabel="Close"
+          tone={tone}
+        />
       </form>
     </FormDialog>
   );

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
-import { FormDialog } from "~/components/ui/form-dialog";
+import { FormDialog, FormDialogActions } from "~/components/ui/form-dialog";
 import { useToast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api/api-context";
 import { unwrap } from "~/lib/api/client";
@@ -78,14 +77,7 @@ export function CreateEndpointDialog({ onClose }: { onClose: (created?: Endpoint
       <form onSubmit={submit} noValidate>
         {errors.form ? <Alert title="Not registered">{errors.form}</Alert> : null}
         <EndpointFields values={values} errors={errors} onChange={setValues} />
-        <div className="form-dialog__actions">
-          <Button variant="secondary" onClick={() => onClose()} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={create.isPending}>
-            Register endpoint
-          </Button>
-        </div>
+        <FormDialogActions submitLabel="Register endpoint" busy={create.isPending} onCancel={onClose} />
       </form>
     </FormDialog>
   );

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Alert } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
-import { FormDialog } from "~/components/ui/form-dialog";
+import { FormDialog, FormDialogActions } from "~/components/ui/form-dialog";
 import { useToast } from "~/components/ui/toast";
 import { useApi } from "~/lib/api/api-context";
 import { unwrap } from "~/lib/api/client";
@@ -60,14 +59,7 @@ export function EditEndpointDialog({ endpoint, onClose }: { endpoint: Endpoint; 
       <form onSubmit={submit} noValidate>
         {errors.form ? <Alert title="Not saved">{errors.form}</Alert> : null}
         <EndpointFields values={values} errors={errors} onChange={setValues} />
-        <div className="form-dialog__actions">
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={save.isPending}>
-            Save
-          </Button>
-        </div>
+        <FormDialogActions submitLabel="Save" busy={save.isPending} onCancel={onClose} />
       </form>
     </FormDialog>
   );
