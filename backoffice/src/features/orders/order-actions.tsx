@@ -4,6 +4,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { TextArea } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { formatMoney, minorUnits } from "~/lib/format";
+import type { OrderMoveProps } from "./order-dialog";
 import { reasonSchema } from "./order-forms";
 import { type AdminOrder, can } from "./order-model";
 import { MoveRefusal } from "./order-refusal";
@@ -86,8 +87,6 @@ export function OrderActions({ order, onReload }: { order: AdminOrder; onReload:
   );
 }
 
-type DialogProps = { order: AdminOrder; idempotencyKey: string; onClose: () => void; onReload: () => void };
-
 const steps = {
   process: {
     title: (n: string) => `Mark order ${n} as processing?`,
@@ -110,7 +109,7 @@ function StepDialog({
   idempotencyKey,
   onClose,
   onReload,
-}: DialogProps & { kind: "process" | "deliver" }) {
+}: OrderMoveProps & { kind: "process" | "deliver" }) {
   const notify = useToast();
   const move = useOrderMove(order.id ?? "");
   const step = steps[kind];
@@ -143,7 +142,7 @@ function StepDialog({
 }
 
 /** CancelDialog asks before cancelling: the stock goes back and what was paid is refunded. */
-function CancelDialog({ order, idempotencyKey, onClose, onReload }: DialogProps) {
+function CancelDialog({ order, idempotencyKey, onClose, onReload }: OrderMoveProps) {
   const notify = useToast();
   const move = useOrderMove(order.id ?? "");
   const [reason, setReason] = useState("");

@@ -1,6 +1,17 @@
 import type { FormEvent, ReactNode } from "react";
 import { FormDialog, FormDialogActions } from "~/components/ui/form-dialog";
+import type { AdminOrder } from "./order-model";
 import "./order-dialog.css";
+
+/** OrderMoveProps are what a move's dialog (ship, refund) is given for its order. */
+export type OrderMoveProps = {
+  order: AdminOrder;
+  /** The move's key, made per opening: sending it twice moves the order once. */
+  idempotencyKey: string;
+  onClose: () => void;
+  /** Reloads the order, after a refusal that says it changed meanwhile. */
+  onReload: () => void;
+};
 
 /**
  * OrderDialog is a modal form for one move on an order (ship, refund), in a FormDialog: Escape

@@ -3,9 +3,8 @@ import { Alert } from "~/components/ui/alert";
 import { TextArea, TextField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { formatMinor, minorUnits } from "~/lib/format";
-import { OrderDialog } from "./order-dialog";
+import { OrderDialog, type OrderMoveProps } from "./order-dialog";
 import { reasonSchema, refundAmountSchema } from "./order-forms";
-import type { AdminOrder } from "./order-model";
 import { fieldError, MoveRefusal } from "./order-refusal";
 import { useOrderMove } from "./orders-api";
 
@@ -17,17 +16,7 @@ type Errors = Partial<Record<"amount" | "restock" | "reason" | "form", string>>;
  * lines can go back in stock, at most what was ordered of each, once the provider confirms. The
  * refund is pending until then, and the toast says so.
  */
-export function RefundDialog({
-  order,
-  idempotencyKey,
-  onClose,
-  onReload,
-}: {
-  order: AdminOrder;
-  idempotencyKey: string;
-  onClose: () => void;
-  onReload: () => void;
-}) {
+export function RefundDialog({ order, idempotencyKey, onClose, onReload }: OrderMoveProps) {
   const notify = useToast();
   const move = useOrderMove(order.id ?? "");
   const refundable = minorUnits(order.refundable);

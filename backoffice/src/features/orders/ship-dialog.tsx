@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { TextField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
-import { OrderDialog } from "./order-dialog";
+import { OrderDialog, type OrderMoveProps } from "./order-dialog";
 import { trackingNumberSchema } from "./order-forms";
-import type { AdminOrder } from "./order-model";
 import { fieldError, MoveRefusal } from "./order-refusal";
 import { useOrderMove } from "./orders-api";
 
@@ -11,17 +10,7 @@ import { useOrderMove } from "./orders-api";
  * ShipDialog ships an order with the carrier's tracking number, checked as the API checks it
  * before it is sent; the API's own refusal of the number is shown on the field.
  */
-export function ShipDialog({
-  order,
-  idempotencyKey,
-  onClose,
-  onReload,
-}: {
-  order: AdminOrder;
-  idempotencyKey: string;
-  onClose: () => void;
-  onReload: () => void;
-}) {
+export function ShipDialog({ order, idempotencyKey, onClose, onReload }: OrderMoveProps) {
   const notify = useToast();
   const move = useOrderMove(order.id ?? "");
   const [value, setValue] = useState("");
