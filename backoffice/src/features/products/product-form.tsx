@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type ChangeEvent, type FormEvent, useState } from "react";
 import { flushSync } from "react-dom";
 import { Alert } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -31,6 +31,9 @@ export type ProductFormProps = {
   onSubmit: (input: ProductInput) => Promise<unknown>;
 };
 
+// The fields typed as text (inputs, the description and the category's select).
+type TextKey = Exclude<FormField, "attributes">;
+
 /**
  * ProductForm creates or edits a product: the zod schema checks it first (a negative price never
  * leaves the page), then the API's field violations land on their fields, and the focus moves to
@@ -42,6 +45,25 @@ export function ProductForm({ initial, categories, submitLabel, busy, onSubmit }
 
   function set<K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) {
     setValues((v) => ({ ...v, [key]: value }));
+  }
+
+  // A text field's binding: its id (focusField finds it by it), value, error and change.
+  function text(key: TextKey) {
+    return {
+      id: `product-${key}`,
+      value: values[key],
+      error: errors[key],
+      onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+        set(key, e.target.value),
+    };
+  }
+
+  // A checkbox's binding.
+  function check(key: "active" | "published" | "featured") {
+    return {
+      checked: values[key],
+      onChange: (e: ChangeEvent<HTMLInputElement>) => set(key, e.target.checked),
+    };
   }
 
   function show(next: FormErrors) {
@@ -82,70 +104,38 @@ export function ProductForm({ initial, categories, submitLabel, busy, onSubmit }
       <div className="product-form__grid">
         <section className="panel" aria-labelledby="product-details-title">
           <h2 id="product-details-title">Details</h2>
-          <TextField
-            id="product-name"
-            label="Name"
-            required
-            maxLength={200}
-            value={values.name}
-            error={errors.name}
-            onChange={(e) => set("name", e.target.value)}
-          />
-          <TextField
-            id="product-sku"
-            label="SKU"
-            hint="Unique in the shop; may be empty."
-            maxLength={64}
-            value={values.sku}
-            error={errors.sku}
-            onChange={(e) => set("sku", e.target.value)}
-          />
-          <TextArea
-            id="product-description"
-            label="Description"
-            hint="Plain text."
-            value={values.description}
-            error={errors.description}
-            onChange={(e) => set("description", e.target.value)}
-          />
+          <TextField label="Name" required maxLength={200} {...text("name")} />
+          <TextField label="SKU" hint="Unique in the shop; may be empty." maxLength={64} {...text("sku")} />
+          <TextArea label="Description" hint="Plain text." {...text("description")} />
         </section>
         <div className="product-form__side">
           <section className="panel" aria-labelledby="product-stock-title">
             <h2 id="product-stock-title">Price and stock</h2>
             <TextField
-              id="product-price"
               label="Price (£, VAT included)"
               hint="In pounds, e.g. 42.50."
               inputMode="decimal"
               required
-              value={values.price}
-              error={errors.price}
-              onChange={(e) => set("price", e.target.value)}
+              {...text("price")}
             />
             <TextField
-              id="product-stock"
               label="Stock"
               hint="Units available to order."
               inputMode="numeric"
               required
-              value={values.stock}
-              error={errors.stock}
-              onChange={(e) => set("stock", e.target.value)}
+              {...text("stock")}
             />
           </section>
           <section className="panel" aria-labelledby="product-catalogue-title">
             <h2 id="product-catalogue-title">Catalogue</h2>
             <SelectField
-              id="product-category"
               label="Category"
               hint={
                 categories === undefined
                   ? "Loading the categories..."
                   : "The brand collection it is shown in."
               }
-              value={values.category}
-              error={errors.category}
-              onChange={(e) => set("category", e.target.value)}
+              {...text("category")}
             >
               <option value="">No category</option>
               {options.map((c) => (
@@ -157,44 +147,23 @@ export function ProductForm({ initial, categories, submitLabel, busy, onSubmit }
             </SelectField>
             {values.category === NEW_CATEGORY ? (
               <TextField
-                id="product-newCategory"
                 label="New category's name"
                 hint="Check the spelling: it becomes a collection in the shop."
                 maxLength={100}
-                value={values.newCategory}
-                error={errors.newCategory}
-                onChange={(e) => set("newCategory", e.target.value)}
+                {...text("newCategory")}
               />
             ) : null}
-            <TextField
-              id="product-brand"
-              label="Brand"
-              maxLength={200}
-              value={values.brand}
-              error={errors.brand}
-              onChange={(e) => set("brand", e.target.value)}
-            />
+            <TextField label="Brand" maxLength={200} {...text("brand")} />
           </section>
           <section className="panel" aria-labelledby="product-visibility-title">
             <h2 id="product-visibility-title">Visibility</h2>
             <CheckboxField
               label="Active"
               hint="Off takes it out of the shop everywhere."
-              checked={values.active}
-              onChange={(e) => set("active", e.target.checked)}
+              {...check("active")}
             />
-            <CheckboxField
-              label="Published"
-              hint="Off keeps it as a draft."
-              checked={values.published}
-              onChange={(e) => set("published", e.target.checked)}
-            />
-            <CheckboxField
-              label="Featured"
-              hint="Promoted on the home page."
-              checked={values.featured}
-              onChange={(e) => set("featured", e.target.checked)}
-            />
+            <CheckboxField label="Published" hint="Off keeps it as a draft." {...check("published")} />
+            <CheckboxField label="Featured" hint="Promoted on the home page." {...check("featured")} />
           </section>
         </div>
       </div>
