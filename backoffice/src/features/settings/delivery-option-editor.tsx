@@ -130,8 +130,13 @@ function OptionForm({
     save.mutate(parsed.data);
   }
 
-  const set = (name: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [name]: e.target.value }));
+  // A field's binding: its name, value, change and error.
+  const field = (name: keyof typeof values) => ({
+    name,
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+    error: errors[name],
+  });
   const stale = staleMessage(save.error);
   const placed = Object.keys(errors).length > 0;
   // A carrier the list no longer has stays choosable, so opening the form changes nothing.
@@ -169,38 +174,19 @@ function OptionForm({
         <Alert title="Not saved">{save.error.message}</Alert>
       ) : null}
       <form className="panel settings__narrow" onSubmit={submit} noValidate aria-label="Delivery option">
-        <TextField
-          label="Name"
-          name="name"
-          value={values.name}
-          onChange={set("name")}
-          required
-          error={errors.name}
-        />
+        <TextField label="Name" required {...field("name")} />
         <TextField
           label="Price (£)"
-          name="price"
           inputMode="decimal"
-          value={values.price}
-          onChange={set("price")}
           hint="In pounds, e.g. 4.95; 0 for free."
-          error={errors.price}
+          {...field("price")}
         />
         <TextField
           label="Estimated delivery"
-          name="estimated_delivery"
-          value={values.estimated_delivery}
-          onChange={set("estimated_delivery")}
           hint="What the shopper is told, e.g. “2–3 working days”."
-          error={errors.estimated_delivery}
+          {...field("estimated_delivery")}
         />
-        <SelectField
-          label="Carrier"
-          name="carrier"
-          value={values.carrier}
-          onChange={set("carrier")}
-          error={errors.carrier}
-        >
+        <SelectField label="Carrier" {...field("carrier")}>
           <option value="">Choose a carrier</option>
           {carrierChoices.map((c) => (
             <option key={c} value={c}>
@@ -210,12 +196,9 @@ function OptionForm({
         </SelectField>
         <TextField
           label="Position"
-          name="position"
           inputMode="numeric"
-          value={values.position}
-          onChange={set("position")}
           hint="Order at checkout, lowest first."
-          error={errors.position}
+          {...field("position")}
         />
         <CheckboxField
           label="Offered at checkout"
