@@ -16,7 +16,7 @@ import { staleMessage } from "~/lib/api/stale";
 import { formatDateTime } from "~/lib/format";
 import { penceFromPounds, poundsFromPence } from "~/lib/money-input";
 import { settingsKeys, useCarriers, useDeliveryOption } from "./api";
-import { errorsOf } from "./form-errors";
+import { errorsOf, showErrors } from "./form-errors";
 import type { DeliveryOption } from "./types";
 
 /** A delivery option's schema, as the API checks it; the price is typed in pounds. */
@@ -123,7 +123,7 @@ function OptionForm({
     e.preventDefault();
     const parsed = deliveryOptionSchema.safeParse({ ...values, active });
     if (!parsed.success) {
-      setErrors(errorsOf(parsed.error));
+      showErrors(e.currentTarget, setErrors, errorsOf(parsed.error));
       return;
     }
     setErrors({});

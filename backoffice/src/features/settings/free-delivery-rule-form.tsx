@@ -13,7 +13,7 @@ import { ApiError } from "~/lib/api/errors";
 import { staleMessage } from "~/lib/api/stale";
 import { penceFromPounds, poundsFromPence } from "~/lib/money-input";
 import { settingsKeys, useDeliveryOptions, useFreeDeliveryRule } from "./api";
-import { errorsOf } from "./form-errors";
+import { errorsOf, showErrors } from "./form-errors";
 import type { DeliveryOption, FreeDeliveryRule } from "./types";
 
 /** The rule's schema: no option, or an option and a threshold in pounds up to £100,000. */
@@ -86,7 +86,7 @@ function RuleForm({ rule, options }: { rule: FreeDeliveryRule; options: Delivery
     e.preventDefault();
     const parsed = freeDeliverySchema.safeParse({ option_code: code, threshold });
     if (!parsed.success) {
-      setErrors(errorsOf(parsed.error));
+      showErrors(e.currentTarget, setErrors, errorsOf(parsed.error));
       return;
     }
     setErrors({});

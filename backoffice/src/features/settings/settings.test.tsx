@@ -110,6 +110,7 @@ describe("store details", () => {
     expect(company).toHaveAccessibleDescription(
       expect.stringContaining("Enter 8 digits, or 2 letters and 6 digits."),
     );
+    expect(company, "the focus moves to the field to fix").toHaveFocus();
     expect(calls.filter((c) => c.method === "PATCH")).toHaveLength(0);
   });
 
@@ -176,6 +177,23 @@ describe("delivery options", () => {
       active: true,
       position: 1,
     });
+  });
+
+  it("checks an option before sending it, and moves the focus to the field to fix", async () => {
+    const { user, calls } = renderRoutes(tree, {
+      url: "/settings/delivery/standard",
+      api: {
+        "/api/v1/admin/carriers": { get: () => ({ carriers: ["Royal Mail"] }) },
+        "/api/v1/admin/delivery-options/{code}": { get: () => ({ delivery_option: standard }) },
+      },
+    });
+    const position = await screen.findByRole("textbox", { name: "Position" });
+    await user.clear(position);
+    await user.type(position, "x");
+    await user.click(screen.getByRole("button", { name: "Save delivery option" }));
+    expect(position).toHaveAttribute("aria-invalid", "true");
+    expect(position).toHaveFocus();
+    expect(calls.filter((c) => c.method === "PATCH")).toHaveLength(0);
   });
 
   it("says why the last active option cannot be switched off", async () => {

@@ -13,7 +13,7 @@ import { ApiError } from "~/lib/api/errors";
 import { staleMessage } from "~/lib/api/stale";
 import { formatDateTime } from "~/lib/format";
 import { settingsKeys, useStoreDetails } from "./api";
-import { errorsOf } from "./form-errors";
+import { errorsOf, showErrors } from "./form-errors";
 import type { StoreDetails, StoreDetailsInput } from "./types";
 
 const compact = (s: string) => s.replace(/\s+/g, "").toUpperCase();
@@ -127,7 +127,7 @@ function DetailsForm({ details }: { details: StoreDetails | null }) {
     e.preventDefault();
     const parsed = storeDetailsSchema.safeParse(values);
     if (!parsed.success) {
-      setErrors(errorsOf(parsed.error));
+      showErrors(e.currentTarget, setErrors, errorsOf(parsed.error));
       return;
     }
     setErrors({});
